@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync, existsSync } from 'node:fs';
+
+const featuresDir = 'web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  : [];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', 'test-results/**', 'playwright-report/**', 'scripts/empty-amplify-cli-core/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Handlers are thin adapters: AWS SDK clients live in adapters and the data layer only.
+  {
+    files: ['lambdas/src/handlers/**/*.ts', 'lambdas/src/functions/**/*.ts', 'lambdas/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'Handlers and services do not import AWS SDK clients; take an adapter or repository as a dependency.' }],
+      }],
+    },
+  },
+  // No imports across web features: shared UI goes to web/src/components, shared logic to web/src/lib.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`, `@/features/${f}`, `@/features/${f}/**`]),
+          message: 'Web features do not import each other; move what both need to web/src/components or web/src/lib.',
+        }],
+      }],
+    },
+  })),
+);

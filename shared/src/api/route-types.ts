@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+
+/** Who may call a route. `owner` rules (only the poster may delete a job, say) are checked by the service. */
+export type Access = 'public' | 'signedIn' | 'client' | 'provider' | 'subscribedProvider' | 'admin';
+
+/** The Lambda function that serves a route: one per area (DESIGN.md section 3). */
+export type Area =
+  | 'system'
+  | 'categories'
+  | 'accounts'
+  | 'profiles'
+  | 'directory'
+  | 'feedback'
+  | 'jobs'
+  | 'membership'
+  | 'admin'
+  | 'stripeWebhook';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiPath = `/api/${string}`;
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface RouteSpec<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** API Gateway form: `/api/jobs/{id}`. */
+  readonly path: ApiPath;
+  readonly area: Area;
+  readonly access: Access;
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  readonly response: R;
+  /** HTTP status of a successful answer; 200 unless given. */
+  readonly successStatus?: 200 | 201 | 202 | 204;
+}
+
+export function defineRoute<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: RouteSpec<P, Q, B, R>): RouteSpec<P, Q, B, R> {
+  return spec;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type RouteParams<T> = T extends RouteSpec<infer P, infer _Q, infer _B, infer _R> ? Infer<P> : never;
+export type RouteQuery<T> = T extends RouteSpec<infer _P, infer Q, infer _B, infer _R> ? Infer<Q> : never;
+export type RouteBody<T> = T extends RouteSpec<infer _P, infer _Q, infer B, infer _R> ? Infer<B> : never;
+export type RouteResponse<T> = T extends RouteSpec<infer _P, infer _Q, infer _B, infer R> ? z.infer<R> : never;
+
+/** `/api/jobs/{id}` -> `routeKey` as API Gateway writes it: `GET /api/jobs/{id}`. */
+export function routeKey(spec: Pick<RouteSpec, 'method' | 'path'>): string {
+  return `${spec.method} ${spec.path}`;
+}
+
+/** Fills `{name}` placeholders; values are URI-encoded. */
+export function buildPath(path: ApiPath, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,75 @@
+/** Business constants from section 9 of both specs: one place each. */
+
+export const PRODUCT_NAME = 'Solutionz';
+export const HOME_TITLE = `${PRODUCT_NAME} | Your ultimate destination for trusted local services`;
+export const CONTACT_EMAIL = 'hello@solutionz.co.uk';
+
+export const ROLE_LABELS = { client: 'Solutionz Seeker', provider: 'Solutionz Provider', admin: 'Admin' } as const;
+export type AccountType = keyof typeof ROLE_LABELS;
+export const ACCOUNT_TYPES = ['client', 'provider', 'admin'] as const satisfies readonly AccountType[];
+
+export const PLANS = {
+  monthly: { id: 'monthly', label: 'Monthly Plan', pricePence: 299, interval: 'month' },
+  yearly: { id: 'yearly', label: 'Annual Plan', pricePence: 2000, interval: 'year' },
+} as const;
+export type PlanId = keyof typeof PLANS;
+export const BASIC_PLAN_LABEL = 'Basic Plan';
+export const DEFAULT_PLAN: PlanId = 'yearly';
+/** Twelve monthly payments, the comparison the yearly plan is sold against (£35.88). */
+export const YEARLY_COMPARISON_PENCE = PLANS.monthly.pricePence * 12;
+export const COUPON_FIRST100 = { code: 'FIRST100', freeMonths: 12, maxRedemptions: 100 } as const;
+
+export const RADIUS_OPTIONS_MILES = [5, 10, 25, 50, 100] as const;
+export type RadiusMiles = (typeof RADIUS_OPTIONS_MILES)[number];
+export const DEFAULT_RADIUS_MILES: RadiusMiles = 25;
+export const EARTH_RADIUS_MILES = 3959;
+export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
+
+export const GEOLOCATION = { enableHighAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 300_000 } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PHONE_DIGITS = { min: 10, max: 15 } as const;
+
+export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, closeAfterBlurMs: 200 } as const;
+
+export const EMAIL_RESEND_COUNTDOWN_S = 60;
+/** Not given by the spec; a minute matches the resend countdown. */
+export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
+export const REDIRECT_AFTER_CONFIRM_MS = 1000;
+export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
+export const REDIRECT_AFTER_PAYMENT_MS = 1500;
+
+export const TOAST = {
+  maxVisible: 5,
+  removeDelayMs: 1_000_000,
+  defaultDurationMs: 5000,
+  profileDurationMs: 4000,
+  signOutDurationMs: 4000,
+} as const;
+
+export const AVATAR = { maxBytes: 2 * 1024 * 1024, mimeTypes: ['image/png', 'image/jpeg'], extensions: ['png', 'jpeg', 'jpg'] } as const;
+export const MEDIA = { maxBytes: 10 * 1024 * 1024, mimePrefixes: ['image/', 'video/'] } as const;
+export const STORAGE_CACHE_CONTROL_S = 3600;
+
+export const SOCIAL_LINK_KEYS = ['website', 'linkedin', 'twitter', 'instagram', 'facebook', 'youtube', 'tiktok'] as const;
+export type SocialLinkKey = (typeof SOCIAL_LINK_KEYS)[number];
+
+export const RATING = { min: 1, max: 5, reviewDialogDefault: 5 } as const;
+export const JOBS_PAGE_SIZE = 5;
+export const BUDGET_SLIDER = { max: 10_000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
+export const BIO_PREVIEW_CHARS = 100;
+export const CATEGORY_CHIP_MAX_CHARS = 25;
+export const CATEGORY_CHIPS_SHOWN = 3;
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const POPULAR_CATEGORIES_LIMIT = 10;
+export const POPULAR_CATEGORY_MIN_BAR_PERCENT = 10;
+export const ACTIVE_SESSION_WINDOW_HOURS = 24;
+export const NEW_USERS_WINDOW_DAYS = 30;
+export const REVIEWS_SKELETON_ROWS = 3;
+
+export const TOKEN_TTL = { emailConfirmationHours: 24, passwordResetHours: 1, emailChangeHours: 24 } as const;
+
+/** en-GB date formats (date-fns tokens). */
+export const DATE_FORMATS = { short: 'dd MMM yyyy', long: 'd MMMM yyyy', reply: 'MMM d, yyyy' } as const;
+export const LOCALE = 'en-GB';
+export const CURRENCY = 'GBP';

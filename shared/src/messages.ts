@@ -1,0 +1,27 @@
+/** User-facing wording, the spec's where it has one. The web and the API both import from here. */
+
+export const MESSAGES = {
+  notFound: { title: '404', heading: 'Page Not Found', text: "Sorry, the page you're looking for doesn't exist or has been moved." },
+  errorFallback: { title: 'Something went wrong', fallback: 'An unexpected error occurred', retry: 'Try again' },
+  accessDenied: {
+    title: 'Access Denied',
+    provider: 'This content is restricted to service providers only.',
+    client: 'This content is restricted to clients only.',
+  },
+  searchEmpty: { title: 'Search fields empty', description: 'Please enter a service or location to search.' },
+  geolocation: {
+    unsupported: 'Geolocation is not supported by this browser',
+    denied: 'Location access denied by user',
+    unavailable: 'Location information is unavailable',
+    timeout: 'Location request timed out',
+    other: 'Unable to retrieve your location',
+  },
+  api: {
+    invalidRequest: 'Some of the information you sent is not valid.',
+    notFound: 'Not found',
+    unauthorized: 'Authentication required',
+    forbidden: 'You do not have permission to do that.',
+    internal: 'An unexpected error occurred. Please try again.',
+    malformedJson: 'The request body is not valid JSON.',
+  },
+} as const;
