@@ -6,3 +6,4 @@ export * from './api/errors';
 export * from './api/route-types';
 export * from './api/categories';
 export * from './api/routes';
+export * from './web-config';
