@@ -7,3 +7,4 @@ export * from './api/route-types';
 export * from './api/categories';
 export * from './api/routes';
 export * from './web-config';
+export * from './accounts';

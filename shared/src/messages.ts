@@ -19,6 +19,8 @@ export const MESSAGES = {
   api: {
     invalidRequest: 'Some of the information you sent is not valid.',
     notFound: 'Not found',
+    methodNotAllowed: 'This method is not allowed here.',
+    subscriptionRequired: 'Subscription required',
     unauthorized: 'Authentication required',
     forbidden: 'You do not have permission to do that.',
     internal: 'An unexpected error occurred. Please try again.',

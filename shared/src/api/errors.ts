@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, code: 'UNAUTHORIZED' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
   notFound: { status: 404, code: 'NOT_FOUND' },
+  methodNotAllowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
   unprocessable: { status: 422, code: 'UNPROCESSABLE' },
   rateLimited: { status: 429, code: 'RATE_LIMITED' },

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, displayName, initials, signupSchema, splitFullName } from './accounts';
+
+const client = { accountType: 'client', fullName: 'Ada Lovelace', email: 'ada@example.co.uk', location: 'London', password: 'correct-horse', confirmPassword: 'correct-horse' } as const;
+const provider = { ...client, accountType: 'provider', phone: '(020) 7946-0958', businessName: 'Ada Plumbing', categories: ['Construction/Trade > Plumber'] } as const;
+
+function fieldErrors(input: unknown): Record<string, string> {
+  const result = signupSchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('sign-up rules (spec 01 section 5)', () => {
+  it('accepts a complete client and a complete provider', () => {
+    expect(fieldErrors(client)).toEqual({});
+    expect(fieldErrors(provider)).toEqual({});
+  });
+
+  it.each([
+    ['fullName', { fullName: '  ' }, ACCOUNT_MESSAGES.fullNameRequired],
+    ['email', { email: '' }, ACCOUNT_MESSAGES.emailRequired],
+    ['email', { email: 'ada@example' }, ACCOUNT_MESSAGES.emailInvalid],
+    ['location', { location: '' }, ACCOUNT_MESSAGES.locationRequired],
+    ['password', { password: '', confirmPassword: '' }, ACCOUNT_MESSAGES.passwordRequired],
+    ['password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    ['confirmPassword', { confirmPassword: 'different!' }, ACCOUNT_MESSAGES.passwordsDoNotMatch],
+  ])('%s: %j gives its message', (field, change, message) => {
+    expect(fieldErrors({ ...client, ...change })[field]).toBe(message);
+  });
+
+  it.each([
+    ['phone', { phone: '' }, ACCOUNT_MESSAGES.phoneRequired],
+    ['phone', { phone: '12345' }, ACCOUNT_MESSAGES.phoneInvalid],
+    ['phone', { phone: '+44 20 7946 0958 1234 5' }, ACCOUNT_MESSAGES.phoneInvalid],
+    ['categories', { categories: [] }, ACCOUNT_MESSAGES.categoriesRequired],
+    ['businessName', { businessName: ' ' }, ACCOUNT_MESSAGES.businessNameRequired],
+  ])('provider %s: %j gives its message', (field, change, message) => {
+    expect(fieldErrors({ ...provider, ...change })[field]).toBe(message);
+  });
+
+  it('accepts a phone with a leading plus, spaces and brackets', () => {
+    expect(fieldErrors({ ...provider, phone: '+44 (0)20 7946 0958' })).toEqual({});
+  });
+
+  it('does not ask a client for provider fields', () => {
+    expect(fieldErrors({ ...client, phone: '' })).toEqual({});
+  });
+
+  it('lower-cases the e-mail', () => {
+    expect(signupSchema.parse({ ...client, email: ' Ada@Example.CO.UK ' }).email).toBe('ada@example.co.uk');
+  });
+});
+
+describe('names', () => {
+  it('splits the full name on the first space', () => {
+    expect(splitFullName('Mary Ann  Evans')).toEqual({ firstName: 'Mary', lastName: 'Ann Evans' });
+    expect(splitFullName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('falls back from names to e-mail to User', () => {
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: '', lastName: '', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(displayName({})).toBe('User');
+  });
+
+  it('takes the first two initials', () => {
+    expect(initials('Ada Lovelace')).toBe('AL');
+    expect(initials('Mary Ann Evans')).toBe('MA');
+    expect(initials('User')).toBe('U');
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+
+/** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
+export const ACCOUNT_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  locationRequired: 'Location is required',
+  phoneRequired: 'Phone number is required for providers',
+  phoneInvalid: 'Invalid phone number format',
+  categoriesRequired: 'At least one category is required for providers',
+  businessNameRequired: 'Business name is required for providers',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  loginFieldsRequired: 'Please enter both email and password',
+  alreadyRegistered: 'This email is already registered. Please use a different email or try logging in.',
+  signupRateLimited: 'Too many signup attempts. Please try again later.',
+  signupFailed: 'Failed to create account. Please try again.',
+  accountCreated: 'Account created successfully',
+  loginFailed: 'Failed to sign in. Please check your credentials and try again.',
+  accountTypeMismatch: (type: string) => `This account is registered as a ${type}. Please use the correct account type to log in.`,
+} as const;
+
+export const SIGNUP_ACCOUNT_TYPES = ['client', 'provider'] as const;
+export type SignupAccountType = (typeof SIGNUP_ACCOUNT_TYPES)[number];
+
+/** A practical address pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[\s\-()]/g, '');
+}
+const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { message: ACCOUNT_MESSAGES.emailRequired, abort: true })
+  .regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(1, { message: ACCOUNT_MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort);
+
+/**
+ * One schema for the sign-up form and the sign-up API, so both give the same message for the same
+ * mistake. Provider-only rules apply when accountType is provider.
+ */
+export const signupSchema = z
+  .object({
+    accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
+    fullName: z.string().trim().min(1, ACCOUNT_MESSAGES.fullNameRequired),
+    email: emailSchema,
+    location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    phone: z.string().trim().optional(),
+    businessName: z.string().trim().optional(),
+    categories: z.array(z.string().trim().min(1)).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MESSAGES.passwordsDoNotMatch });
+    }
+    if (value.accountType !== 'provider') return;
+    if (!value.phone) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneRequired });
+    } else if (!PHONE_PATTERN.test(normalisePhone(value.phone))) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneInvalid });
+    }
+    if (!value.businessName) {
+      ctx.addIssue({ code: 'custom', path: ['businessName'], message: ACCOUNT_MESSAGES.businessNameRequired });
+    }
+    if (!value.categories?.length) {
+      ctx.addIssue({ code: 'custom', path: ['categories'], message: ACCOUNT_MESSAGES.categoriesRequired });
+    }
+  });
+export type SignupInput = z.input<typeof signupSchema>;
+export type Signup = z.output<typeof signupSchema>;
+
+/** First and last name split on the first space (spec 01 section 3). */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const at = trimmed.indexOf(' ');
+  return at === -1 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
+}
+
+/** Display name rules of spec 01 section 3: names, else the e-mail, else "User". */
+export function displayName(profile: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+  const name = [profile.firstName, profile.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  return name || profile.email || 'User';
+}
+
+export function initials(name: string): string {
+  const letters = name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase());
+  return letters.slice(0, 2).join('') || 'U';
+}
