@@ -8,3 +8,4 @@ export * from './api/categories';
 export * from './api/routes';
 export * from './web-config';
 export * from './accounts';
+export * from './api/openapi';

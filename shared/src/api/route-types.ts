@@ -26,11 +26,12 @@ export interface RouteSpec<
   Q extends AnyObject | undefined = AnyObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends Area = Area,
 > {
   readonly method: HttpMethod;
   /** API Gateway form: `/api/jobs/{id}`. */
   readonly path: ApiPath;
-  readonly area: Area;
+  readonly area: A;
   readonly access: Access;
   readonly summary: string;
   readonly params?: P;
@@ -46,7 +47,8 @@ export function defineRoute<
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(spec: RouteSpec<P, Q, B, R>): RouteSpec<P, Q, B, R> {
+  A extends Area = Area,
+>(spec: RouteSpec<P, Q, B, R, A>): RouteSpec<P, Q, B, R, A> {
   return spec;
 }
 
