@@ -9,3 +9,4 @@ export * from './api/routes';
 export * from './web-config';
 export * from './accounts';
 export * from './api/openapi';
+export * from './email-delivery';

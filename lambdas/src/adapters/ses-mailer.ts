@@ -1,0 +1,81 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { EmailFailureCategory } from '@solutionz/shared';
+
+export interface OutgoingMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** What services send mail through; they never see SES. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** A send that failed, classified as spec 01 section 8 lists, with what SES said. */
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly category: EmailFailureCategory,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+const SENDER_SETUP_ERRORS = new Set([
+  'AccessDeniedException',
+  'UnrecognizedClientException',
+  'InvalidClientTokenId',
+  'SignatureDoesNotMatch',
+  'ExpiredTokenException',
+  'CredentialsProviderError',
+  'MailFromDomainNotVerifiedException',
+  'AccountSuspendedException',
+  'SendingPausedException',
+]);
+const THROTTLING_ERRORS = new Set(['TooManyRequestsException', 'LimitExceededException', 'ThrottlingException', 'Throttling']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * Maps an SES v2 or SDK error to a delivery class: credentials, sender verification and account
+ * state are the "delivery issue" the spec calls SMTP_AUTH; throttling is RATE_LIMIT; a request
+ * that never got an answer is NETWORK; a 5xx answer is SERVER; anything else (a rejected address,
+ * say) is UNKNOWN and its own message is shown.
+ */
+export function classifySesError(error: unknown): EmailFailureCategory {
+  const e = error as { name?: string; code?: string; $fault?: string; $metadata?: { httpStatusCode?: number }; cause?: { code?: string } };
+  const name = e?.name ?? '';
+  if (SENDER_SETUP_ERRORS.has(name)) return 'SMTP_AUTH';
+  if (THROTTLING_ERRORS.has(name) || e?.$metadata?.httpStatusCode === 429) return 'RATE_LIMIT';
+  if (name === 'TimeoutError' || NETWORK_CODES.has(e?.code ?? '') || NETWORK_CODES.has(e?.cause?.code ?? '')) return 'NETWORK';
+  if (e?.$fault === 'server' || (e?.$metadata?.httpStatusCode ?? 0) >= 500) return 'SERVER';
+  return 'UNKNOWN';
+}
+
+export function createSesMailer(client: SESv2Client, fromAddress: string, configurationSetName?: string): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await client.send(
+          new SendEmailCommand({
+            FromEmailAddress: fromAddress,
+            Destination: { ToAddresses: [mail.to] },
+            ConfigurationSetName: configurationSetName,
+            Content: {
+              Simple: {
+                Subject: { Data: mail.subject, Charset: 'UTF-8' },
+                Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+              },
+            },
+          }),
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new MailDeliveryError(classifySesError(error), message, { cause: error });
+      }
+    },
+  };
+}
