@@ -1,0 +1,51 @@
+import { ACCOUNT_TYPES, type AccountType } from '@solutionz/shared';
+
+export interface SignedInCaller {
+  readonly kind: 'signedIn';
+  /** Cognito `sub`. */
+  readonly userId: string;
+  /** Present in id tokens; Cognito access tokens carry no e-mail. */
+  readonly email?: string;
+  readonly groups: readonly AccountType[];
+}
+export interface AnonymousCaller {
+  readonly kind: 'anonymous';
+}
+export type Caller = SignedInCaller | AnonymousCaller;
+
+export const ANONYMOUS: AnonymousCaller = Object.freeze({ kind: 'anonymous' });
+
+/** What API Gateway's JWT authorizer puts in `requestContext.authorizer.jwt.claims`. */
+export type JwtClaims = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+
+const knownGroups: ReadonlySet<string> = new Set(ACCOUNT_TYPES);
+
+/**
+ * `cognito:groups` arrives as a real array from a verifier, but API Gateway flattens array claims
+ * into strings: `[client provider]`, and some paths give JSON text `["client","provider"]` or a
+ * bare `admin`. Every form is read here and nowhere else.
+ */
+export function parseGroups(value: JwtClaims[string]): AccountType[] {
+  let names: string[];
+  if (Array.isArray(value)) {
+    names = value.map(String);
+  } else if (typeof value === 'string') {
+    const inner = value.trim().replace(/^\[/, '').replace(/\]$/, '');
+    names = inner.split(/[\s,]+/).map((name) => name.replace(/^["']|["']$/g, ''));
+  } else {
+    names = [];
+  }
+  const groups = names.filter((name): name is AccountType => knownGroups.has(name));
+  return [...new Set(groups)];
+}
+
+export function callerFromClaims(claims: JwtClaims | undefined): Caller {
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') return ANONYMOUS;
+  const email = typeof claims?.email === 'string' && claims.email !== '' ? claims.email : undefined;
+  return { kind: 'signedIn', userId: sub, ...(email ? { email } : {}), groups: parseGroups(claims?.['cognito:groups']) };
+}
+
+export function hasGroup(caller: Caller, group: AccountType): caller is SignedInCaller {
+  return caller.kind === 'signedIn' && caller.groups.includes(group);
+}

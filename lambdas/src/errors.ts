@@ -1,0 +1,89 @@
+import { ERROR_CODES, MESSAGES, type ApiErrorBody, type ErrorKind } from '@solutionz/shared';
+
+/**
+ * Domain errors that services throw and the middleware maps to the API error shape
+ * (DESIGN.md section 3). Only errors below 500 are exposed: their message reaches the caller.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly expose: boolean;
+  readonly fields?: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.statusCode = ERROR_CODES[kind].status;
+    this.code = ERROR_CODES[kind].code;
+    this.expose = this.statusCode < 500;
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+
+  toJSON(): ApiErrorBody {
+    if (!this.expose) return { error: { code: ERROR_CODES.internal.code, message: MESSAGES.api.internal } };
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: { ...this.fields } } : {}) } };
+  }
+}
+
+export class ValidationError extends HttpError {
+  /** `fields` maps a dotted path (`body.email`) to the message for that field. */
+  constructor(fields: Record<string, string>, message: string = MESSAGES.api.invalidRequest) {
+    super('validation', message, { fields });
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message: string = MESSAGES.api.unauthorized) {
+    super('unauthorized', message, { headers: { 'www-authenticate': 'Bearer' } });
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string = MESSAGES.api.forbidden) {
+    super('forbidden', message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message: string = MESSAGES.api.notFound) {
+    super('notFound', message);
+  }
+}
+
+export class MethodNotAllowedError extends HttpError {
+  constructor(allowed: readonly string[]) {
+    super('methodNotAllowed', MESSAGES.api.methodNotAllowed, { headers: { allow: allowed.join(', ') } });
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+
+export class UnprocessableError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super('unprocessable', message, { fields });
+  }
+}
+
+export class RateLimitedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rateLimited', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+  }
+
+  override toJSON(): ApiErrorBody {
+    const body = super.toJSON();
+    return { error: { ...body.error, retryAfterSeconds: this.retryAfterSeconds } };
+  }
+}

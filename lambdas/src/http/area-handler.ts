@@ -1,0 +1,136 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpRouterHandler, { type Method, type Route } from '@middy/http-router';
+import type { Context } from 'aws-lambda';
+import { ERROR_CODES, MESSAGES, routeKey, routes as sharedRoutes, type Area, type RouteSpec } from '@solutionz/shared';
+import { callerFromClaims } from '../auth/caller';
+import { HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
+import { enforceAccess } from './access';
+import { validateRequest } from './request';
+import { errorResponse, jsonResponse } from './response';
+import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable, SubscriptionCheck } from './types';
+
+export interface AreaHandlerOptions<D, T extends RouteTable> {
+  /** Builds the area's dependencies; called on the first request and kept for the life of the instance. */
+  readonly deps: () => D | Promise<D>;
+  readonly logger: Logger;
+  /** Re-check every answer against the route's response schema (all stages but production). */
+  readonly validateResponses: boolean;
+  readonly isSubscribed?: SubscriptionCheck<D>;
+  /** The route table to serve; the shared one unless a test passes its own. */
+  readonly routes?: T;
+}
+
+interface RequestState {
+  startedAt: number;
+  route?: string;
+}
+
+/** Builds the one Lambda handler of an area: every route of the area in the table, dispatched by method and path. */
+export function createAreaHandler<A extends Area, D, T extends RouteTable = typeof sharedRoutes>(
+  area: A,
+  implementations: AreaImplementations<T, A, D>,
+  options: AreaHandlerOptions<D, T>,
+): ApiHandler {
+  const table: RouteTable = options.routes ?? sharedRoutes;
+  const { logger } = options;
+  const areaRoutes = Object.entries(table).filter(([, spec]) => spec.area === area);
+  const impls = implementations as Record<string, RouteImplementation<RouteSpec, D> | undefined>;
+  for (const name of Object.keys(impls)) {
+    if (!areaRoutes.some(([routeName]) => routeName === name)) throw new Error(`${name} is not a ${area} route`);
+  }
+
+  let depsPromise: Promise<D> | undefined;
+  const getDeps = (): Promise<D> => {
+    if (!depsPromise) {
+      depsPromise = Promise.resolve().then(options.deps);
+      // A failed start is retried by the next request instead of poisoning the instance.
+      depsPromise.catch(() => {
+        depsPromise = undefined;
+      });
+    }
+    return depsPromise;
+  };
+
+  const state = new WeakMap<ApiEvent, RequestState>();
+
+  const routerRoutes: Route<ApiEvent, ApiResult>[] = areaRoutes.map(([name, spec]) => {
+    const implementation = impls[name];
+    if (!implementation) throw new Error(`The ${area} area has no implementation for route ${name}`);
+    const key = routeKey(spec);
+    return {
+      method: spec.method as Method,
+      path: spec.path,
+      handler: async (event: ApiEvent): Promise<ApiResult> => {
+        const requestState = state.get(event);
+        if (requestState) requestState.route = key;
+        const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+        await enforceAccess(spec.access, caller, getDeps, options.isSubscribed);
+        const input = validateRequest(spec, event);
+        const result = await implementation({ ...input, caller, deps: await getDeps() } as never);
+        if (options.validateResponses) {
+          const checked = spec.response.safeParse(result);
+          if (!checked.success) throw new Error(`Response of ${key} does not match its schema`, { cause: checked.error });
+        }
+        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public');
+      },
+    };
+  });
+
+  const notFoundResponse = ({ method, path }: { method: string; path: string }): never => {
+    const allowed = Object.values(table)
+      .filter((spec) => spec.method !== method && pathPattern(spec.path).test(path))
+      .map((spec) => spec.method);
+    if (allowed.length > 0) throw new MethodNotAllowedError([...new Set(allowed)]);
+    throw new NotFoundError();
+  };
+
+  const apiMiddleware: MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
+    before: (request) => {
+      state.set(request.event, { startedAt: performance.now() });
+      logger.appendKeys({ apiRequestId: request.event.requestContext?.requestId });
+    },
+    after: (request) => {
+      logRequest(request.event, request.response?.statusCode ?? 200);
+    },
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof HttpError && error.expose) {
+        request.response = errorResponse(error.statusCode, error.toJSON(), error.headers);
+      } else {
+        logger.error('Unhandled error', error instanceof Error ? error : String(error));
+        request.response = errorResponse(ERROR_CODES.internal.status, {
+          error: { code: ERROR_CODES.internal.code, message: MESSAGES.api.internal },
+        });
+      }
+      logRequest(request.event, request.response.statusCode ?? 500);
+    },
+  };
+
+  function logRequest(event: ApiEvent, status: number): void {
+    const requestState = state.get(event);
+    const http = event.requestContext?.http;
+    logger.info('Request completed', {
+      route: requestState?.route ?? `${http?.method} ${http?.path}`,
+      status,
+      durationMs: requestState ? Math.round(performance.now() - requestState.startedAt) : undefined,
+    });
+  }
+
+  const router = httpRouterHandler<ApiEvent, ApiResult>({ routes: routerRoutes, notFoundResponse });
+  const handler = middy<ApiEvent, ApiResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(apiMiddleware)
+    .handler(router);
+  return (event, context) => handler(event, context);
+}
+
+/** `/api/jobs/{id}` -> a pattern matching `/api/jobs/abc` (one segment per placeholder). */
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${escaped}/?$`);
+}

@@ -1,0 +1,35 @@
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { Area, RouteBody, RouteParams, RouteQuery, RouteResponse, RouteSpec } from '@solutionz/shared';
+import type { Caller, SignedInCaller } from '../auth/caller';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+/** What a route implementation receives: validated input, the caller, and the area's dependencies. */
+export interface RouteRequest<R, D> {
+  readonly params: RouteParams<R>;
+  readonly query: RouteQuery<R>;
+  readonly body: RouteBody<R>;
+  readonly caller: Caller;
+  readonly deps: D;
+}
+
+export type RouteImplementation<R, D> = (request: RouteRequest<R, D>) => Promise<RouteResponse<R>> | RouteResponse<R>;
+
+export type RouteTable = Readonly<Record<string, RouteSpec>>;
+
+/** One implementation for every route of the area in the table, and no other. */
+export type AreaImplementations<T extends RouteTable, A extends Area, D> = {
+  [N in keyof T as T[N]['area'] extends A ? N : never]: RouteImplementation<T[N], D>;
+};
+
+/**
+ * Decides the `subscribedProvider` access rule. Subscription state lives in the profile store,
+ * which the membership area supplies; an area with such routes must be given one.
+ */
+export type SubscriptionCheck<D> = (caller: SignedInCaller, deps: D) => Promise<boolean>;
