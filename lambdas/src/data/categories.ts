@@ -1,0 +1,62 @@
+import { Entity, Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from './table-definition';
+
+/**
+ * The service taxonomy as data, so the admin can manage it (issue 2 loads it from the shared
+ * TAXONOMY; see seed-categories.ts).
+ *
+ * Access pattern "list active categories ordered by group then display order":
+ *   Query PK = "CATEGORIES" (the `taxonomy` collection) -> every group and category in one
+ *   partition, about 90 small items, far below one 1 MB page; no Scan.
+ * Sort keys hold ids, not display orders, so re-ordering is an attribute update rather than a key
+ * rewrite; the repository orders the (small) result by displayOrder.
+ *
+ * A category repeats its group's name and slug: a provider's category can be shown and filtered
+ * without reading the group. Renaming a group rewrites its categories (a handful of items).
+ */
+const TAXONOMY_PARTITION = 'CATEGORIES';
+
+export const categoryGroupEntity = new Entity({
+  model: { entity: 'categoryGroup', version: '1', service: 'solutionz' },
+  attributes: {
+    groupId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    slug: { type: 'string', required: true },
+    displayOrder: { type: 'number', required: true },
+    isActive: { type: 'boolean', required: true, default: true },
+  },
+  indexes: {
+    byId: {
+      collection: 'taxonomy',
+      pk: { field: TABLE.partitionKey, composite: [], template: TAXONOMY_PARTITION, casing: 'none' },
+      sk: { field: TABLE.sortKey, composite: ['groupId'], template: 'GROUP#${groupId}', casing: 'none' },
+    },
+  },
+});
+
+export const categoryEntity = new Entity({
+  model: { entity: 'category', version: '1', service: 'solutionz' },
+  attributes: {
+    categoryId: { type: 'string', required: true, readOnly: true },
+    groupId: { type: 'string', required: true, readOnly: true },
+    groupName: { type: 'string', required: true },
+    groupSlug: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    slug: { type: 'string', required: true },
+    displayOrder: { type: 'number', required: true },
+    isActive: { type: 'boolean', required: true, default: true },
+  },
+  indexes: {
+    byId: {
+      collection: 'taxonomy',
+      pk: { field: TABLE.partitionKey, composite: [], template: TAXONOMY_PARTITION, casing: 'none' },
+      sk: { field: TABLE.sortKey, composite: ['groupId', 'categoryId'], template: 'GROUP#${groupId}#CATEGORY#${categoryId}', casing: 'none' },
+    },
+  },
+});
+
+export function createCategoryService(client: DynamoDBDocumentClient, table: string) {
+  return new Service({ categoryGroup: categoryGroupEntity, category: categoryEntity }, { client, table });
+}
+export type CategoryService = ReturnType<typeof createCategoryService>;
