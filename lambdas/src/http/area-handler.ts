@@ -41,6 +41,10 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
     if (!areaRoutes.some(([routeName]) => routeName === name)) throw new Error(`${name} is not a ${area} route`);
   }
 
+  if (!options.isSubscribed && areaRoutes.some(([, spec]) => spec.access === 'subscribedProvider')) {
+    throw new Error(`The ${area} area has subscribedProvider routes and needs a subscription check (isSubscribed)`);
+  }
+
   let depsPromise: Promise<D> | undefined;
   const getDeps = (): Promise<D> => {
     if (!depsPromise) {

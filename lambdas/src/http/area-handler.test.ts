@@ -1,0 +1,265 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiErrorBodySchema, defineRoute, MESSAGES, type RouteSpec } from '@solutionz/shared';
+import { ConflictError, RateLimitedError } from '../errors';
+import { apiEvent, captureLogs, lambdaContext, testLogger } from '../testing/api-event';
+import { createAreaHandler } from './area-handler';
+import type { ApiResult } from './types';
+
+// A route table of its own, so the middleware is tested on every kind of route the product will have.
+const testRoutes = {
+  postJob: defineRoute({
+    method: 'POST',
+    path: '/api/test-jobs',
+    area: 'jobs',
+    access: 'signedIn',
+    summary: 'create',
+    body: z.object({
+      email: z.email('Please enter a valid email address'),
+      title: z.string().min(3, 'Title must be at least 3 characters'),
+    }),
+    response: z.object({ id: z.string(), postedBy: z.string() }),
+    successStatus: 201,
+  }),
+  getJob: defineRoute({
+    method: 'GET',
+    path: '/api/test-jobs/{id}',
+    area: 'jobs',
+    access: 'public',
+    summary: 'read',
+    params: z.object({ id: z.string().regex(/^job-\d+$/, 'Not a job id') }),
+    query: z.object({ radius: z.enum(['5', '10'], 'Choose a listed radius').optional() }),
+    response: z.object({ id: z.string(), radius: z.string().optional() }),
+  }),
+  deleteJob: defineRoute({
+    method: 'DELETE',
+    path: '/api/test-jobs/{id}',
+    area: 'jobs',
+    access: 'admin',
+    summary: 'delete',
+    params: z.object({ id: z.string() }),
+    response: z.object({}),
+    successStatus: 204,
+  }),
+  revealContact: defineRoute({
+    method: 'POST',
+    path: '/api/test-jobs/{id}/contact',
+    area: 'jobs',
+    access: 'subscribedProvider',
+    summary: 'reveal',
+    params: z.object({ id: z.string() }),
+    response: z.object({ phone: z.string() }),
+  }),
+  failing: defineRoute({ method: 'GET', path: '/api/test-fail', area: 'jobs', access: 'public', summary: 'fail', response: z.object({}) }),
+  misshapen: defineRoute({ method: 'GET', path: '/api/test-misshapen', area: 'jobs', access: 'public', summary: 'bad', response: z.object({ count: z.number() }) }),
+  conflict: defineRoute({ method: 'PUT', path: '/api/test-conflict', area: 'jobs', access: 'public', summary: 'conflict', response: z.object({}) }),
+  limited: defineRoute({ method: 'PUT', path: '/api/test-limited', area: 'jobs', access: 'public', summary: 'limited', response: z.object({}) }),
+  adminStats: defineRoute({ method: 'GET', path: '/api/test-admin', area: 'admin', access: 'admin', summary: 'other area', response: z.object({}) }),
+} satisfies Record<string, RouteSpec>;
+
+const client = { sub: 'client-1', email: 'cara@example.co.uk', 'cognito:groups': '[client]' };
+const provider = { sub: 'provider-1', 'cognito:groups': '[provider]' };
+const admin = { sub: 'admin-1', 'cognito:groups': '[client admin]' };
+
+function body(result: ApiResult): unknown {
+  return result.body === undefined ? undefined : JSON.parse(result.body);
+}
+
+function errorOf(result: ApiResult) {
+  return apiErrorBodySchema.parse(body(result)).error;
+}
+
+describe('area handler', () => {
+  let logs: ReturnType<typeof captureLogs>;
+  const makeDeps = vi.fn(() => ({ subscribed: new Set(['provider-2']) }));
+
+  function build(options: { validateResponses?: boolean } = {}) {
+    return createAreaHandler(
+      'jobs',
+      {
+        postJob: ({ body, caller }) => ({ id: `job-for-${body.title}`, postedBy: caller.kind === 'signedIn' ? caller.userId : 'nobody' }),
+        getJob: ({ params, query }) => ({ id: params.id, ...(query.radius ? { radius: query.radius } : {}) }),
+        deleteJob: () => ({}),
+        revealContact: () => ({ phone: '07700 900123' }),
+        failing: () => {
+          throw new Error('connect ECONNREFUSED db.internal:5432 as user svc_jobs');
+        },
+        misshapen: () => ({ count: 'many' }) as never,
+        conflict: () => {
+          throw new ConflictError('You have already left feedback for this provider');
+        },
+        limited: () => {
+          throw new RateLimitedError('Too many attempts', 42);
+        },
+      },
+      {
+        routes: testRoutes,
+        deps: makeDeps,
+        logger: testLogger(),
+        validateResponses: options.validateResponses ?? true,
+        isSubscribed: async (caller, deps) => deps.subscribed.has(caller.userId),
+      },
+    );
+  }
+
+  beforeEach(() => {
+    logs = captureLogs();
+    makeDeps.mockClear();
+  });
+  afterEach(() => logs.restore());
+
+  it('calls the implementation with the validated body and the caller, answering with the success status', async () => {
+    const result = await build()(
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap', extra: 'dropped' }), claims: client }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(201);
+    expect(body(result)).toEqual({ id: 'job-for-Fix tap', postedBy: 'client-1' });
+    expect(result.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  });
+
+  it('answers 400 with a message for every invalid body field', async () => {
+    const result = await build()(
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'not-an-email', title: 'ab' }), claims: client }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: MESSAGES.api.invalidRequest,
+      fields: { 'body.email': 'Please enter a valid email address', 'body.title': 'Title must be at least 3 characters' },
+    });
+  });
+
+  it('names invalid path and query parameters by their place in the request', async () => {
+    const result = await build()(apiEvent('GET', '/api/test-jobs/123', { query: { radius: '7' } }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result).fields).toEqual({ 'params.id': 'Not a job id', 'query.radius': 'Choose a listed radius' });
+  });
+
+  it('fills path parameters from the route pattern and passes the query', async () => {
+    const result = await build()(apiEvent('GET', '/api/test-jobs/job-7', { query: { radius: '10' } }), lambdaContext);
+    expect(result.statusCode).toBe(200);
+    expect(body(result)).toEqual({ id: 'job-7', radius: '10' });
+    expect(result.headers?.['cache-control']).toBeUndefined();
+  });
+
+  it('answers 400 with the malformed JSON message when the body is not JSON', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs', { body: '{"email": "cara@', claims: client }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result)).toMatchObject({ code: 'VALIDATION_FAILED', message: MESSAGES.api.malformedJson });
+  });
+
+  it('answers 400 for a missing body on a route that needs one', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs', { claims: client }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result).fields).toHaveProperty('body');
+  });
+
+  it('answers 401 on a signed-in route without claims, before looking at the input', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs', { body: 'not json' }), lambdaContext);
+    expect(result.statusCode).toBe(401);
+    expect(errorOf(result)).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
+    expect(result.headers?.['www-authenticate']).toBe('Bearer');
+  });
+
+  it('answers 403 on an admin route for a client', async () => {
+    const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: client }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result)).toEqual({ code: 'FORBIDDEN', message: MESSAGES.api.forbidden });
+  });
+
+  it("lets an admin through with API Gateway's flattened groups, answering 204 without a body", async () => {
+    const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: admin }), lambdaContext);
+    expect(result.statusCode).toBe(204);
+    expect(result.body).toBeUndefined();
+  });
+
+  it('answers 403 Subscription required to a provider without a subscription', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: provider }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result).message).toBe('Subscription required');
+  });
+
+  it('reveals to a subscribed provider, and never to a client', async () => {
+    const handler = build();
+    const subscribed = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-2', 'cognito:groups': 'provider' } }), lambdaContext);
+    expect(subscribed.statusCode).toBe(200);
+    expect(body(subscribed)).toEqual({ phone: '07700 900123' });
+    const asClient = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: client }), lambdaContext);
+    expect(asClient.statusCode).toBe(403);
+  });
+
+  it('refuses to build an area with a subscribedProvider route but no subscription check', () => {
+    expect(() =>
+      createAreaHandler(
+        'jobs',
+        { revealContact: () => ({ phone: '1' }) } as never,
+        { routes: { revealContact: testRoutes.revealContact }, deps: () => ({}), logger: testLogger(), validateResponses: true },
+      ),
+    ).toThrow(/subscription check/);
+  });
+
+  it('answers 404 in the API error format for a path it does not serve', async () => {
+    const handler = build();
+    for (const path of ['/api/nowhere', '/api/test-admin']) {
+      const result = await handler(apiEvent('GET', path), lambdaContext);
+      expect(result.statusCode).toBe(404);
+      expect(errorOf(result)).toEqual({ code: 'NOT_FOUND', message: MESSAGES.api.notFound });
+    }
+  });
+
+  it('answers 405 with the allowed methods for a known path and another method', async () => {
+    const result = await build()(apiEvent('PATCH', '/api/test-jobs/job-1'), lambdaContext);
+    expect(result.statusCode).toBe(405);
+    expect(result.headers?.allow).toBe('GET, DELETE');
+    expect(errorOf(result).code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('maps a domain error from a service to its status and message', async () => {
+    const handler = build();
+    const conflict = await handler(apiEvent('PUT', '/api/test-conflict'), lambdaContext);
+    expect(conflict.statusCode).toBe(409);
+    expect(errorOf(conflict)).toEqual({ code: 'CONFLICT', message: 'You have already left feedback for this provider' });
+    const limited = await handler(apiEvent('PUT', '/api/test-limited'), lambdaContext);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited)).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts', retryAfterSeconds: 42 });
+    expect(limited.headers?.['retry-after']).toBe('42');
+  });
+
+  it('answers a generic 500 that hides the cause, and logs the cause with the route', async () => {
+    const result = await build()(apiEvent('GET', '/api/test-fail'), lambdaContext);
+    expect(result.statusCode).toBe(500);
+    expect(errorOf(result)).toEqual({ code: 'INTERNAL', message: MESSAGES.api.internal });
+    expect(result.body).not.toContain('ECONNREFUSED');
+
+    const errorLine = logs.lines().find((line) => line.level === 'ERROR');
+    expect(JSON.stringify(errorLine)).toContain('ECONNREFUSED db.internal:5432');
+    expect(errorLine).toMatchObject({ function_request_id: 'lambda-request-1', apiRequestId: 'api-request-1' });
+    const requestLine = logs.lines().find((line) => line.message === 'Request completed');
+    expect(requestLine).toMatchObject({ route: 'GET /api/test-fail', status: 500 });
+  });
+
+  it('logs one line per request with the route key, status and duration', async () => {
+    await build()(apiEvent('GET', '/api/test-jobs/job-3'), lambdaContext);
+    const requestLines = logs.lines().filter((line) => line.message === 'Request completed');
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({ route: 'GET /api/test-jobs/{id}', status: 200, apiRequestId: 'api-request-1' });
+    expect(requestLines[0]?.durationMs).toEqual(expect.any(Number));
+  });
+
+  it('turns an answer that breaks its response schema into a 500 outside production', async () => {
+    const checked = await build({ validateResponses: true })(apiEvent('GET', '/api/test-misshapen'), lambdaContext);
+    expect(checked.statusCode).toBe(500);
+    expect(JSON.stringify(logs.lines())).toContain('does not match its schema');
+    const unchecked = await build({ validateResponses: false })(apiEvent('GET', '/api/test-misshapen'), lambdaContext);
+    expect(unchecked.statusCode).toBe(200);
+  });
+
+  it('creates the dependencies once for the life of the instance', async () => {
+    const handler = build();
+    await handler(apiEvent('GET', '/api/test-jobs/job-1'), lambdaContext);
+    await handler(apiEvent('GET', '/api/test-jobs/job-2'), lambdaContext);
+    expect(makeDeps).toHaveBeenCalledTimes(1);
+  });
+});
