@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { startHttpProcess, type LocalService } from './process';
+
+const require = createRequire(import.meta.url);
+
+/** The DynamoDB Local jar shipped inside amplify-dynamodb-simulator (its own JS launcher is broken). */
+function emulatorDir(): string {
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export interface DynamoDbOptions {
+  readonly port: number;
+  /** Directory for the database file; ignored when `inMemory`. */
+  readonly dataDir: string;
+  readonly inMemory: boolean;
+  readonly logFile: string;
+}
+
+export async function start(opts: DynamoDbOptions): Promise<LocalService> {
+  const emulator = emulatorDir();
+  const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir];
+  if (!opts.inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  return startHttpProcess({
+    name: 'DynamoDB Local',
+    command: 'java',
+    args: [
+      `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(emulator, 'DynamoDBLocal.jar'),
+      ...storage,
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(opts.port),
+    ],
+    url: `http://localhost:${opts.port}`,
+    readyUrl: `http://127.0.0.1:${opts.port}`,
+    logFile: opts.logFile,
+  });
+}

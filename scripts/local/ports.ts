@@ -1,0 +1,54 @@
+import { createServer } from 'node:net';
+
+/** Default local ports (DESIGN.md section 11); a run with an offset shifts every one of them. */
+export const BASE_PORTS = {
+  web: 5173,
+  gateway: 3001,
+  dynamodb: 8000,
+  cognito: 9229,
+  cognitoProxy: 9230,
+  s3: 4569,
+  ses: 8005,
+} as const;
+
+export type PortName = keyof typeof BASE_PORTS;
+export type Ports = Record<PortName, number>;
+
+export function portsFor(offset: number): Ports {
+  return Object.fromEntries(Object.entries(BASE_PORTS).map(([name, port]) => [name, port + offset])) as Ports;
+}
+
+/** The offset from `SOLUTIONZ_PORT_OFFSET`, 0 when unset. */
+export function portOffsetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SOLUTIONZ_PORT_OFFSET?.trim();
+  if (!raw) return 0;
+  const offset = Number(raw);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
+    throw new Error(`SOLUTIONZ_PORT_OFFSET must be a whole number from 0 to 50000, not "${raw}"`);
+  }
+  return offset;
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // A machine without IPv6 cannot have the port taken on ::1.
+      resolve(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT');
+    });
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** True when nothing listens on the port on any local address. */
+export async function isPortFree(port: number): Promise<boolean> {
+  return (await canListen(port, '0.0.0.0')) && (await canListen(port, '::1'));
+}
+
+/** The ports of `ports` that something else already holds. */
+export async function busyPorts(ports: Partial<Ports>): Promise<{ name: PortName; port: number }[]> {
+  const checks = await Promise.all(
+    (Object.entries(ports) as [PortName, number][]).map(async ([name, port]) => ({ name, port, free: await isPortFree(port) })),
+  );
+  return checks.filter((c) => !c.free).map(({ name, port }) => ({ name, port }));
+}

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { busyPorts, type Ports } from './ports';
+
+/** A problem the person starting the stack has to fix; its message says how. */
+export class LaunchError extends Error {
+  override name = 'LaunchError';
+}
+
+const MIN_JAVA = 17;
+
+/** DynamoDB Local is a Java program: check for Java 17+ before anything starts. */
+export function checkJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error) {
+    throw new LaunchError(
+      `Java ${MIN_JAVA} or later is needed for DynamoDB Local, and no \`java\` was found on PATH.\n` +
+        `Install it (Debian/Ubuntu: \`sudo apt-get install -y openjdk-${MIN_JAVA}-jre-headless\`; macOS: \`brew install openjdk@${MIN_JAVA}\`) and run the command again.`,
+    );
+  }
+  const output = `${result.stderr}${result.stdout}`;
+  const version = /version "(\d+)(?:\.(\d+))?/.exec(output);
+  const major = version ? (version[1] === '1' ? Number(version[2]) : Number(version[1])) : NaN;
+  if (!(major >= MIN_JAVA)) {
+    throw new LaunchError(
+      `Java ${MIN_JAVA} or later is needed for DynamoDB Local; \`java -version\` reports:\n  ${output.trim().split('\n')[0]}\n` +
+        `Install Java ${MIN_JAVA}+ and put it first on PATH (or set JAVA_HOME), then run the command again.`,
+    );
+  }
+}
+
+/** Every port the stack needs must be free; otherwise say which, and how to get going. */
+export async function checkPorts(ports: Partial<Ports>, offset: number): Promise<void> {
+  const busy = await busyPorts(ports);
+  if (busy.length === 0) return;
+  const list = busy.map(({ name, port }) => `  ${port} (${name})`).join('\n');
+  throw new LaunchError(
+    `These ports are already in use:\n${list}\n` +
+      `Another \`npm start\` may be running: stop it (Ctrl-C in its terminal), or find the process with \`ss -ltnp | grep -E ':(${busy.map((b) => b.port).join('|')})\\b'\` and stop it.\n` +
+      `Or run on other ports: SOLUTIONZ_PORT_OFFSET=${offset + 1000} npm start`,
+  );
+}

@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface LocalService {
+  readonly name: string;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** The child's stdout and stderr go here, so a failure can point at its log. */
+  readonly logFile: string;
+}
+
+export interface ManagedProcess {
+  readonly child: ChildProcess;
+  /** Resolves when the process has exited; rejects never. */
+  readonly exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 5_000;
+
+/** Process groups started and not yet stopped. */
+const liveGroups = new Set<number>();
+
+// Children run in their own process groups, so they do not die with the launcher by themselves:
+// whatever way the launcher ends, take them along.
+process.once('exit', () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/** Stops every process started here that is still running (for a Ctrl-C that comes mid-start). */
+export function killAllManaged(): void {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Starts a server process in its own process group, so stopping it also stops anything it forked
+ * (DynamoDB Local's JVM threads, Vite's esbuild service) and nothing outlives the launcher.
+ */
+export function spawnManaged(options: SpawnOptions): ManagedProcess {
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(options.command, [...options.args], {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  if (child.pid !== undefined) liveGroups.add(child.pid);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', (error) => {
+      log.write(`\n[launcher] could not start ${options.command}: ${error.message}\n`);
+      resolve(null);
+    });
+  });
+  let stopping: Promise<void> | undefined;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    // The group outlives its leader while a grandchild is in it, so signal it even after the exit.
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  const stop = () => {
+    stopping ??= (async () => {
+      signalGroup('SIGTERM');
+      const timer = setTimeout(() => signalGroup('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+      // Grandchildren that ignored SIGTERM must not keep a port.
+      signalGroup('SIGKILL');
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
+      await new Promise<void>((resolve) => log.end(resolve));
+    })();
+    return stopping;
+  };
+  return { child, exited, stop };
+}
+
+/** Polls `probe` until it returns true, failing with `what` and the log to read after `timeoutMs`. */
+export async function waitUntil(
+  probe: () => Promise<boolean>,
+  { what, timeoutMs, exited, logFile }: { what: string; timeoutMs: number; exited?: Promise<unknown>; logFile?: string },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let processGone = false;
+  void exited?.then(() => {
+    processGone = true;
+  });
+  const see = logFile ? ` (see ${logFile})` : '';
+  for (;;) {
+    if (processGone) throw new Error(`${what} exited before it was ready${see}`);
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s${see}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** True once anything answers HTTP at `url` (any status: some emulators answer 400 to a bare GET). */
+export async function answersHttp(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  await response.body?.cancel();
+  return true;
+}
+
+/** Starts a process and resolves once `readyUrl` answers; stops it again if it never does. */
+export async function startHttpProcess(
+  options: SpawnOptions & { readonly url: string; readonly readyUrl?: string; readonly timeoutMs?: number },
+): Promise<LocalService> {
+  const managed = spawnManaged(options);
+  try {
+    await waitUntil(() => answersHttp(options.readyUrl ?? options.url), {
+      what: options.name,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      exited: managed.exited,
+      logFile: options.logFile,
+    });
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+  return { name: options.name, url: options.url, stop: managed.stop };
+}

@@ -1,0 +1,54 @@
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHttpProcess, type LocalService } from './process';
+
+const require = createRequire(import.meta.url);
+
+/** The private buckets of DESIGN.md section 9, as the local stack names them. */
+export const LOCAL_BUCKETS = {
+  avatars: 'solutionz-local-avatars',
+  portfolioMedia: 'solutionz-local-portfolio-media',
+  businessLogos: 'solutionz-local-business-logos',
+} as const;
+
+/** s3rver's fixed credentials: it rejects any other access key. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+// The browser uploads with presigned POST from the web origin and reads files back; s3rver answers
+// preflights from this configuration.
+const CORS_XML = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>
+`;
+
+export interface S3Options {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly logFile: string;
+}
+
+/** s3rver with every bucket created (idempotently) and given the CORS rules at start-up. */
+export async function start(opts: S3Options): Promise<LocalService> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const corsFile = join(opts.dataDir, '..', 's3-cors.xml');
+  writeFileSync(corsFile, CORS_XML);
+  const bucketArgs = Object.values(LOCAL_BUCKETS).flatMap((bucket) => ['--configure-bucket', bucket, corsFile]);
+  return startHttpProcess({
+    name: 's3rver',
+    command: process.execPath,
+    args: [require.resolve('s3rver/bin/s3rver.js'), '-d', opts.dataDir, '-a', '127.0.0.1', '-p', String(opts.port), '--silent', ...bucketArgs],
+    url: `http://localhost:${opts.port}`,
+    readyUrl: `http://127.0.0.1:${opts.port}`,
+    logFile: opts.logFile,
+  });
+}

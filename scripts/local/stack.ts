@@ -1,0 +1,254 @@
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
+import * as cognitoLocal from './cognito';
+import * as cognitoProxy from './cognito-proxy';
+import { DEMO_USERS } from './demo-data';
+import * as dynamodb from './dynamodb';
+import { startGateway, type HandlersByArea, type LambdaHandler } from './gateway';
+import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
+import { portsFor, type Ports } from './ports';
+import { checkJava, checkPorts } from './preflight';
+import type { LocalService } from './process';
+import * as s3 from './s3';
+import * as ses from './ses';
+import { ensureTable, seedDemoCategories } from './table';
+import { createPoolUser, ensureUserPool, type UserPoolIds } from './user-pool';
+import * as web from './web';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const LOCAL_TABLE_NAME = 'solutionz-local';
+export const LOCAL_REGION = 'eu-west-2';
+export const LOCAL_STAGE = 'local';
+
+export interface LocalStackOptions {
+  /** Added to every default port (DESIGN.md section 11). */
+  readonly portOffset?: number;
+  /** Where data, logs and state live; `.local/` of the repository by default. */
+  readonly dataDir?: string;
+  /** DynamoDB in memory (tests) instead of files under `dataDir`. */
+  readonly inMemory?: boolean;
+  /** Start the Vite dev server too. */
+  readonly web?: boolean;
+  /** Wipe `dataDir` first. */
+  readonly reset?: boolean;
+  /** Progress messages. */
+  readonly log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  readonly ports: Ports;
+  readonly dataDir: string;
+  readonly urls: {
+    readonly web?: string;
+    readonly api: string;
+    readonly gateway: string;
+    readonly dynamodb: string;
+    readonly cognito: string;
+    readonly cognitoLocal: string;
+    readonly s3: string;
+    readonly inbox: string;
+  };
+  readonly region: string;
+  readonly tableName: string;
+  readonly userPool: UserPoolIds;
+  readonly webConfigFile: string;
+  readonly demoUsers: typeof DEMO_USERS;
+  /** What was created this start (rather than kept from an earlier one). */
+  readonly created: { readonly table: boolean; readonly userPool: boolean };
+  /** The environment the Lambda handlers run with. */
+  readonly lambdaEnv: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+interface State {
+  userPool?: UserPoolIds;
+}
+
+function readState(file: string): State {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as State;
+  } catch {
+    return {};
+  }
+}
+
+/** Stops services in reverse start order; every one is attempted even if another fails. */
+async function stopAll(services: LocalService[]): Promise<void> {
+  const running = services.splice(0).reverse();
+  await Promise.allSettled(running.map((service) => service.stop()));
+}
+
+/** Imports each area's Lambda entry (after the environment is set, as a cold start would). */
+async function loadHandlers(): Promise<HandlersByArea> {
+  const areas = [...new Set(routeList.map((route) => route.area))];
+  const entries = await Promise.all(
+    areas.map(async (area): Promise<[Area, LambdaHandler]> => {
+      const module = (await import(join(REPO_ROOT, 'lambdas/src/functions', `${area}.ts`))) as { handler: LambdaHandler };
+      return [area, module.handler];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Starts the whole local stack (DESIGN.md section 11) and provisions it: table, buckets, user pool and
+ * groups, demo data on first start. `npm start` and `npm test` both use it.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const offset = options.portOffset ?? 0;
+  const ports = portsFor(offset);
+  const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
+  const logs = join(dataDir, 'logs');
+
+  checkJava();
+  const { web: webPort, ...backendPorts } = ports;
+  await checkPorts(options.web ? { ...backendPorts, web: webPort } : backendPorts, offset);
+
+  if (options.reset) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(logs, { recursive: true });
+
+  const urls = {
+    web: options.web ? `http://localhost:${ports.web}` : undefined,
+    api: options.web ? `http://localhost:${ports.web}/api` : `http://localhost:${ports.gateway}/api`,
+    gateway: `http://localhost:${ports.gateway}`,
+    dynamodb: `http://localhost:${ports.dynamodb}`,
+    cognito: `http://localhost:${ports.cognitoProxy}`,
+    cognitoLocal: `http://localhost:${ports.cognito}`,
+    s3: `http://localhost:${ports.s3}`,
+    inbox: `http://localhost:${ports.ses}`,
+  };
+  // The servers listen on 127.0.0.1; Node's own clients use that address to skip the ::1 attempt.
+  const direct = (port: number) => `http://127.0.0.1:${port}`;
+
+  const services: LocalService[] = [];
+  const started = <T extends LocalService>(service: T): T => {
+    services.push(service);
+    return service;
+  };
+  const fail = async (error: unknown): Promise<never> => {
+    await stopAll(services);
+    throw error;
+  };
+
+  log('Starting DynamoDB Local, cognito-local, s3rver and SES…');
+  const startups = await Promise.allSettled([
+    dynamodb
+      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') })
+      .then(started),
+    cognitoLocal
+      .start({ port: ports.cognito, dir: join(dataDir, 'cognito'), issuerDomain: urls.cognito, logFile: join(logs, 'cognito.log') })
+      .then(started)
+      .then(() => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) }))
+      .then(started),
+    s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') }).then(started),
+    ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') }).then(started),
+  ]);
+  const failed = startups.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) return fail(failed.reason);
+
+  try {
+    const awsConfig = {
+      region: LOCAL_REGION,
+      credentials: { ...s3.S3RVER_CREDENTIALS },
+    };
+    const dynamoClient = new DynamoDBClient({ ...awsConfig, endpoint: direct(ports.dynamodb) });
+    const cognitoClient = new CognitoIdentityProviderClient({ ...awsConfig, endpoint: direct(ports.cognitoProxy) });
+    const stateFile = join(dataDir, 'state.json');
+
+    log('Creating the table, user pool and groups…');
+    const [tableCreated, userPool] = await Promise.all([
+      ensureTable(dynamoClient, LOCAL_TABLE_NAME),
+      ensureUserPool(cognitoClient, readState(stateFile).userPool),
+    ]);
+    writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
+
+    // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
+    await Promise.all([
+      tableCreated ? seedDemoCategories(dynamoClient, LOCAL_TABLE_NAME) : undefined,
+      userPool.created
+        ? Promise.all(DEMO_USERS.map((user) => createPoolUser(cognitoClient, userPool.userPoolId, user)))
+        : undefined,
+    ]);
+    if (tableCreated || userPool.created) log('Demo data loaded.');
+
+    const lambdaEnv: Record<string, string> = {
+      STAGE: LOCAL_STAGE,
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      AWS_REGION: LOCAL_REGION,
+      AWS_DEFAULT_REGION: LOCAL_REGION,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPool.userPoolClientId,
+      POWERTOOLS_SERVICE_NAME: 'solutionz',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      // One key pair for every emulator: s3rver accepts only its own, the others accept anything.
+      AWS_ACCESS_KEY_ID: s3.S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3.S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: direct(ports.dynamodb),
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: direct(ports.cognitoProxy),
+      // Presigned URLs carry this host, and the browser must reach it.
+      AWS_ENDPOINT_URL_S3: urls.s3,
+      AWS_ENDPOINT_URL_SESV2: direct(ports.ses),
+    };
+    Object.assign(process.env, lambdaEnv);
+    delete process.env.AWS_PROFILE;
+
+    const issuer = `${urls.cognito}/${userPool.userPoolId}`;
+    const [handlers, jwks] = await Promise.all([
+      loadHandlers(),
+      fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
+    ]);
+    const gatewayLog = join(logs, 'gateway.log');
+    started(
+      await startGateway({
+        routes: routeList,
+        handlers,
+        verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
+        port: ports.gateway,
+        log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
+      }),
+    );
+
+    const webConfigFile = join(dataDir, 'web-config.json');
+    const webConfig: WebConfig = webConfigSchema.parse({
+      stage: LOCAL_STAGE,
+      apiBase: '/api',
+      auth: {
+        region: LOCAL_REGION,
+        userPoolId: userPool.userPoolId,
+        userPoolClientId: userPool.userPoolClientId,
+        userPoolEndpoint: urls.cognito,
+        authFlowType: 'USER_PASSWORD_AUTH',
+      },
+    });
+    writeFileSync(webConfigFile, `${JSON.stringify(webConfig, null, 2)}\n`);
+
+    if (options.web) {
+      log('Starting the web dev server…');
+      started(
+        await web.start({ port: ports.web, apiOrigin: direct(ports.gateway), webConfigFile, logFile: join(logs, 'web.log') }),
+      );
+    }
+
+    const running = [...services];
+    return {
+      ports,
+      dataDir,
+      urls,
+      region: LOCAL_REGION,
+      tableName: LOCAL_TABLE_NAME,
+      userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId },
+      webConfigFile,
+      demoUsers: DEMO_USERS,
+      created: { table: tableCreated, userPool: userPool.created },
+      lambdaEnv,
+      stop: () => stopAll(running),
+    };
+  } catch (error) {
+    return fail(error);
+  }
+}

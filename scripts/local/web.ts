@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHttpProcess, type LocalService } from './process';
+
+const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
+const require = createRequire(join(webDir, 'package.json'));
+
+/** Vite's CLI as web/ resolves it (its `exports` hide the bin file from require.resolve). */
+function viteCli(): string {
+  const manifest = require.resolve('vite/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { vite: string } };
+  return join(dirname(manifest), bin.vite);
+}
+
+export interface WebOptions {
+  readonly port: number;
+  /** Where Vite proxies `/api` (the local gateway). */
+  readonly apiOrigin: string;
+  /** The runtime config Vite serves as `/config.json`. */
+  readonly webConfigFile: string;
+  readonly logFile: string;
+}
+
+/** The Vite dev server for `web/`, same origin for the app and its `/api`. */
+export async function start(opts: WebOptions): Promise<LocalService> {
+  return startHttpProcess({
+    name: 'Vite dev server',
+    command: process.execPath,
+    // The runner config loader lets vite.config.ts import the workspace's TypeScript (@solutionz/shared).
+    args: [viteCli(), '--port', String(opts.port), '--strictPort', '--host', '127.0.0.1', '--configLoader', 'runner'],
+    cwd: webDir,
+    env: {
+      ...process.env,
+      SOLUTIONZ_API_ORIGIN: opts.apiOrigin,
+      SOLUTIONZ_WEB_CONFIG_FILE: opts.webConfigFile,
+      // Vite's own coloured banner would only be noise in the log file.
+      NO_COLOR: '1',
+    },
+    url: `http://localhost:${opts.port}`,
+    readyUrl: `http://127.0.0.1:${opts.port}/`,
+    logFile: opts.logFile,
+  });
+}

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { portOffsetFromEnv } from './local/ports';
+import { LaunchError } from './local/preflight';
+import { killAllManaged } from './local/process';
+import { startLocalStack, type LocalStack } from './local/stack';
+
+/** `npm start` (`-- --reset` to start from empty data). */
+
+const started = Date.now();
+const reset = process.argv.includes('--reset');
+
+function print(stack: LocalStack, seconds: string): void {
+  const { urls, userPool, dataDir } = stack;
+  const rows: [string, string][] = [
+    ['Web', urls.web ?? ''],
+    ['API', urls.api],
+    ['Mail inbox', urls.inbox],
+    ['API gateway (direct)', urls.gateway],
+    ['DynamoDB Local', `${urls.dynamodb}  (table ${stack.tableName})`],
+    ['Cognito (proxy)', `${urls.cognito}  (pool ${userPool.userPoolId}, client ${userPool.userPoolClientId})`],
+    ['S3 (s3rver)', urls.s3],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log('\nSolutionz is running locally:\n');
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+  console.log('\nDemo logins:');
+  for (const user of stack.demoUsers) console.log(`  ${user.role.padEnd(9)} ${user.email.padEnd(26)} ${user.password}`);
+  console.log(`\nData: ${dataDir}${stack.created.table || stack.created.userPool ? '' : ' (kept from the last start; `npm start -- --reset` starts clean)'}`);
+  console.log(`Logs: ${dataDir}/logs`);
+  console.log(`\nReady in ${seconds} s. Press Ctrl-C to stop.`);
+}
+
+/** Nothing the stack started may still hold a port once we exit. */
+function listenersLeft(stack: LocalStack): number[] {
+  try {
+    const out = execFileSync('ss', ['-ltnH'], { encoding: 'utf8' });
+    return Object.values(stack.ports).filter((port) => new RegExp(`:${port}\\s`).test(out));
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<void> {
+  // A Ctrl-C while services are still starting must not leave the ones already up behind.
+  const abortStart = () => {
+    killAllManaged();
+    process.exit(130);
+  };
+  process.once('SIGINT', abortStart);
+  process.once('SIGTERM', abortStart);
+
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      portOffset: portOffsetFromEnv(),
+      web: true,
+      reset,
+      log: (line) => console.log(line),
+    });
+  } catch (error) {
+    if (error instanceof LaunchError) {
+      console.error(`\n${error.message}`);
+    } else {
+      console.error('\nThe local stack could not start:', error instanceof Error ? error.message : error);
+    }
+    process.exit(1);
+  }
+
+  process.off('SIGINT', abortStart);
+  process.off('SIGTERM', abortStart);
+  print(stack, ((Date.now() - started) / 1000).toFixed(1));
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping every service…`);
+    await stack.stop();
+    const left = listenersLeft(stack);
+    if (left.length) console.error(`Still listening after stop: ${left.join(', ')}`);
+    else console.log('Stopped. Nothing left running.');
+    process.exit(left.length ? 1 : 0);
+  };
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGHUP', (signal) => void shutdown(signal));
+}
+
+await main();
