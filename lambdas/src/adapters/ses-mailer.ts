@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailFailureCategory } from '@solutionz/shared';
 
 export interface OutgoingMail {
