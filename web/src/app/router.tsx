@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { NotFoundPage } from '@/components/errors/not-found-page';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { PageLoading } from '@/components/layout/page-loading';
+import { RequireSession } from '@/components/layout/require-session';
+import { RootLayout } from '@/components/layout/root-layout';
+import { paths } from '@/config/paths';
+
+/** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const home = () => import('@/features/home/routes/home-page');
+const auth = () => import('@/features/auth/routes');
+const directory = () => import('@/features/directory/routes');
+const categories = () => import('@/features/categories/routes');
+const jobs = () => import('@/features/jobs/routes');
+const business = () => import('@/features/business/routes');
+const account = () => import('@/features/account/routes');
+const admin = () => import('@/features/admin/routes');
+
+/** The route table of spec 01 section 2.1 and spec 02 section 2; every screen is its own lazy chunk. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, ...page(home, (m) => m.HomePage) },
+          { path: paths.signup, ...page(auth, (m) => m.SignupPage) },
+          { path: paths.login, ...page(auth, (m) => m.LoginPage) },
+          { path: paths.confirmEmail, ...page(auth, (m) => m.ConfirmEmailPage) },
+          { path: paths.resetPassword, ...page(auth, (m) => m.ResetPasswordPage) },
+          { path: paths.directory, ...page(directory, (m) => m.DirectoryPage) },
+          { path: '/directory/:id', ...page(directory, (m) => m.ProviderProfilePage) },
+          { path: paths.categories, ...page(categories, (m) => m.CategoriesPage) },
+          { path: '/categories/:slug', ...page(categories, (m) => m.CategoryPage) },
+          { path: paths.jobDirectory, ...page(jobs, (m) => m.JobDirectoryPage) },
+          { path: paths.postJob, ...page(jobs, (m) => m.PostJobPage) },
+          { path: paths.claimBusiness, ...page(business, (m) => m.ClaimBusinessPage) },
+          { path: paths.adminLogin, ...page(admin, (m) => m.AdminLoginPage) },
+          { path: paths.adminSignup, ...page(admin, (m) => m.AdminSignupPage) },
+          { path: '/jobs', element: <RedirectKeepingQuery to={paths.jobDirectory} /> },
+          { path: '/jobs/post', element: <RedirectKeepingQuery to={paths.postJob} /> },
+          { path: '/account-settings', element: <RedirectKeepingQuery to={paths.account} /> },
+          {
+            element: <RequireSession />,
+            children: [
+              { path: paths.profile, ...page(account, (m) => m.ProfilePage) },
+              { path: paths.account, ...page(account, (m) => m.AccountSettingsPage) },
+              { path: paths.membership, ...page(account, (m) => m.MembershipPage) },
+              { path: paths.dashboard, ...page(account, (m) => m.DashboardPage) },
+            ],
+          },
+          // The spec's admin routes carry no guard in the route table; the admin screens enforce access (spec 02 section 6).
+          { path: paths.admin, ...page(admin, (m) => m.AdminDashboardPage) },
+          { path: paths.adminDashboard, ...page(admin, (m) => m.AdminDashboardPage) },
+          { path: paths.adminFeedback, ...page(admin, (m) => m.AdminFeedbackPage) },
+          { path: paths.adminUsers, ...page(admin, (m) => m.AdminUsersPage) },
+          { path: paths.adminCategories, ...page(admin, (m) => m.AdminCategoriesPage) },
+          { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];

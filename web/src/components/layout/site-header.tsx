@@ -1,0 +1,117 @@
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuMenu, LuX } from 'react-icons/lu';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from '@solutionz/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+
+export const HEADER_HEIGHT = '16';
+
+const navLinks = [
+  { label: 'Find Professionals', to: paths.directory },
+  { label: 'Post a Job', to: paths.postJob },
+  { label: 'Job Directory', to: paths.jobDirectory },
+] as const;
+
+function Logo() {
+  return (
+    <Link asChild fontWeight="bold" fontSize="xl" color="brand.solid" _hover={{ textDecoration: 'none' }}>
+      <RouterLink to={paths.home} aria-label={`${PRODUCT_NAME} home`}>
+        <Box as="span" aria-hidden="true" display="inline-grid" placeItems="center" boxSize="8" borderRadius="md" bg="brand.solid" color="white" mr="2">
+          S
+        </Box>
+        {PRODUCT_NAME}
+      </RouterLink>
+    </Link>
+  );
+}
+
+function NavItem({ label, to }: { label: string; to: string }) {
+  return (
+    <Link asChild color="fg" fontWeight="medium" px="2" py="2" borderRadius="md" _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}>
+      <NavLink to={to} end>
+        {label}
+      </NavLink>
+    </Link>
+  );
+}
+
+/**
+ * Site header (spec 01 section 2.2). It keeps its height while the session loads, so the page
+ * does not jump when the navigation appears.
+ */
+export function SiteHeader() {
+  const session = useSession();
+  const location = useLocation();
+  // The menu belongs to the location it was opened on, so any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.key;
+  const signedOut = session.status === 'signedOut';
+  // The profile's account type arrives with a later issue; until then a signed-in visitor has none.
+  const becomeProvider = { label: 'Become a Provider', to: signedOut ? paths.signupProvider : paths.membership };
+
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" minH={HEADER_HEIGHT}>
+      {session.status !== 'loading' && (
+        <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+          <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
+            <Logo />
+            <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+              {navLinks.map((item) => (
+                <NavItem key={item.to} {...item} />
+              ))}
+              <NavItem {...becomeProvider} />
+            </HStack>
+            <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+              {signedOut ? (
+                <>
+                  <Button asChild variant="ghost">
+                    <RouterLink to={paths.login}>Login</RouterLink>
+                  </Button>
+                  <Button asChild>
+                    <RouterLink to={paths.signup}>Sign Up</RouterLink>
+                  </Button>
+                </>
+              ) : (
+                <Button asChild variant="outline">
+                  <RouterLink to={paths.profile}>My Profile</RouterLink>
+                </Button>
+              )}
+            </HStack>
+            <IconButton
+              display={{ base: 'inline-flex', lg: 'none' }}
+              variant="ghost"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+            >
+              {menuOpen ? <LuX /> : <LuMenu />}
+            </IconButton>
+          </Flex>
+          {menuOpen && (
+            <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="1" pb="4" display={{ base: 'flex', lg: 'none' }}>
+              {navLinks.map((item) => (
+                <NavItem key={item.to} {...item} />
+              ))}
+              <NavItem {...becomeProvider} />
+              {signedOut ? (
+                <Stack direction="row" gap="2" pt="2">
+                  <Button asChild variant="outline" flex="1">
+                    <RouterLink to={paths.login}>Login</RouterLink>
+                  </Button>
+                  <Button asChild flex="1">
+                    <RouterLink to={paths.signup}>Sign Up</RouterLink>
+                  </Button>
+                </Stack>
+              ) : (
+                <NavItem label="My Profile" to={paths.profile} />
+              )}
+            </Stack>
+          )}
+        </Container>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { StarRating } from './star-rating';
+
+function EditableRating({ initial = 0 }: { initial?: number }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <StarRating value={value} onChange={setValue} label="Your rating" />
+      <output>chosen {value}</output>
+    </>
+  );
+}
+
+describe('StarRating', () => {
+  it('reads a read-only rating out with half stars', () => {
+    renderWithProviders(<StarRating value={3.5} label="Average rating" />);
+    expect(screen.getByRole('img', { name: 'Average rating: 3.5 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('rounds to the nearest half star and stays within 0 to 5', () => {
+    renderWithProviders(
+      <>
+        <StarRating value={4.26} label="First" />
+        <StarRating value={7} label="Second" />
+        <StarRating value={-1} label="Third" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'First: 4.5 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Second: 5 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Third: 0 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('offers no choices when it is not editable', () => {
+    renderWithProviders(<StarRating value={4} />);
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+  });
+
+  it('lets a user pick a half star by clicking', async () => {
+    const { user } = renderWithProviders(<EditableRating />);
+    const group = screen.getByRole('group', { name: 'Your rating' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+
+    await user.click(screen.getByRole('radio', { name: '3.5 stars' }));
+    expect(screen.getByText('chosen 3.5')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '3.5 stars' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: '1 star' }));
+    expect(screen.getByText('chosen 1')).toBeInTheDocument();
+  });
+
+  it('lets a keyboard user tab in and move by half stars with the arrow keys', async () => {
+    const { user } = renderWithProviders(<EditableRating initial={3} />);
+    await user.tab();
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('chosen 3.5')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByText('chosen 2.5')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '2.5 stars' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,97 @@
+import { Box, HStack, Icon, VisuallyHidden } from '@chakra-ui/react';
+import { useId } from 'react';
+import { FaRegStar, FaStar, FaStarHalfAlt } from 'react-icons/fa';
+
+export interface StarRatingProps {
+  /** 0 to `max` in half steps; other values are rounded to the nearest half. */
+  value: number;
+  max?: number;
+  /** When given, the rating can be chosen by pointer (either half of a star) or keyboard. */
+  onChange?: (value: number) => void;
+  /** Names the rating for assistive tech, e.g. "Your rating". */
+  label?: string;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const sizes = { sm: '4', md: '5', lg: '7' } as const;
+
+export function roundToHalf(value: number, max: number): number {
+  return Math.min(max, Math.max(0, Math.round(value * 2) / 2));
+}
+
+export function starsLabel(value: number): string {
+  return `${value} ${value === 1 ? 'star' : 'stars'}`;
+}
+
+function StarGlyph({ fill }: { fill: 'full' | 'half' | 'empty' }) {
+  const glyph = fill === 'full' ? <FaStar /> : fill === 'half' ? <FaStarHalfAlt /> : <FaRegStar />;
+  return (
+    <Icon aria-hidden="true" color={fill === 'empty' ? 'gray.500' : 'orange.600'} boxSize="full">
+      {glyph}
+    </Icon>
+  );
+}
+
+/**
+ * Stars from 0 to 5 with half stars. Read-only it is one image with a text alternative; editable it
+ * is a group of native radio buttons, one per half star, so arrow keys, Tab and screen readers
+ * behave as they do for any radio group.
+ */
+export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 'md' }: StarRatingProps) {
+  const name = useId();
+  const shown = roundToHalf(value, max);
+  const stars = Array.from({ length: max }, (_, index) => index + 1);
+  const fillOf = (star: number) => (shown >= star ? 'full' : shown >= star - 0.5 ? 'half' : 'empty');
+
+  if (!onChange) {
+    return (
+      <HStack gap="0.5" role="img" aria-label={`${label}: ${shown} out of ${max} stars`}>
+        {stars.map((star) => (
+          <Box key={star} boxSize={sizes[size]}>
+            <StarGlyph fill={fillOf(star)} />
+          </Box>
+        ))}
+      </HStack>
+    );
+  }
+
+  return (
+    <HStack as="fieldset" gap="0.5" border="0" p="0" m="0">
+      <VisuallyHidden as="legend">{label}</VisuallyHidden>
+      {stars.map((star) => (
+        <Box
+          key={star}
+          position="relative"
+          boxSize={sizes[size]}
+          borderRadius="sm"
+          css={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
+        >
+          <StarGlyph fill={fillOf(star)} />
+          {[star - 0.5, star].map((option, half) => (
+            <Box
+              as="label"
+              key={option}
+              position="absolute"
+              top="0"
+              insetStart={half === 0 ? '0' : '50%'}
+              width="50%"
+              height="full"
+              cursor="pointer"
+            >
+              <VisuallyHidden asChild>
+                <input
+                  type="radio"
+                  name={name}
+                  value={option}
+                  checked={shown === option}
+                  onChange={() => onChange(option)}
+                  aria-label={starsLabel(option)}
+                />
+              </VisuallyHidden>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </HStack>
+  );
+}

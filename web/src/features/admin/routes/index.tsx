@@ -1,0 +1,29 @@
+import { ComingSoonPage } from '@/components/layout/coming-soon-page';
+
+export function AdminLoginPage() {
+  return <ComingSoonPage heading="Admin Login" description="Sign in with your administrator username and password." />;
+}
+
+export function AdminSignupPage() {
+  return <ComingSoonPage heading="Admin Setup" description="Create the first administrator account." />;
+}
+
+export function AdminDashboardPage() {
+  return <ComingSoonPage heading="Admin Dashboard" description="Users, feedback, categories and analytics at a glance." />;
+}
+
+export function AdminFeedbackPage() {
+  return <ComingSoonPage heading="Feedback Moderation" description="Approve, edit or remove feedback left on providers." />;
+}
+
+export function AdminUsersPage() {
+  return <ComingSoonPage heading="User Management" description="Search, edit and manage every account." />;
+}
+
+export function AdminCategoriesPage() {
+  return <ComingSoonPage heading="Categories Management" description="Add, edit, order and remove service categories." />;
+}
+
+export function AdminAnalyticsPage() {
+  return <ComingSoonPage heading="Analytics" description="Providers, seekers, sessions, feedback and popular categories." />;
+}

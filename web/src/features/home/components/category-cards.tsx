@@ -1,0 +1,60 @@
+import { Box, Button, Container, Heading, Icon, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuBriefcase, LuCar, LuHammer, LuLaptop, LuPaintbrush, LuZap } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/** The six cards of spec 01 section 2.3, in its order, each to the directory. */
+const featuredCategories: readonly { name: string; description: string; icon: IconType }[] = [
+  { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', icon: LuHammer },
+  { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', icon: LuCar },
+  { name: 'Electrical Services', description: 'Qualified electricians for homes and businesses.', icon: LuZap },
+  { name: 'Painting & Decorating', description: 'Painters, decorators and wallpapering.', icon: LuPaintbrush },
+  { name: 'Consulting Services', description: 'Business, legal and financial advice.', icon: LuBriefcase },
+  { name: 'IT & Digital Solutions', description: 'Web development, IT support and repairs.', icon: LuLaptop },
+];
+
+export function CategoryCards() {
+  return (
+    <Box as="section" aria-labelledby="categories-heading" py={{ base: '12', md: '16' }} bg="bg.muted">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <Heading id="categories-heading" as="h2" size="3xl" textAlign="center" mb="3">
+          Popular services
+        </Heading>
+        <Text textAlign="center" color="fg.muted" mb="10">
+          Explore professionals in the most requested categories.
+        </Text>
+        <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+          {featuredCategories.map(({ name, description, icon: CategoryIcon }) => (
+            <LinkBox
+              as="li"
+              key={name}
+              p="6"
+              bg="bg"
+              borderWidth="1px"
+              borderRadius="xl"
+              transition="box-shadow 0.2s"
+              _hover={{ boxShadow: 'md' }}
+              _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+            >
+              <Icon aria-hidden="true" boxSize="8" color="brand.solid" mb="4">
+                <CategoryIcon />
+              </Icon>
+              <Heading as="h3" size="md" mb="1">
+                <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
+                  <RouterLink to={paths.directory}>{name}</RouterLink>
+                </LinkOverlay>
+              </Heading>
+              <Text color="fg.muted">{description}</Text>
+            </LinkBox>
+          ))}
+        </SimpleGrid>
+        <Box textAlign="center" mt="10">
+          <Button asChild size="lg">
+            <RouterLink to={paths.directory}>View Directory</RouterLink>
+          </Button>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

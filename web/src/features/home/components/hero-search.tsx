@@ -1,0 +1,83 @@
+import { Box, Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { LuSearch } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+import { directorySearchPath, emptyLocation, type LocationValue } from './directory-search';
+import { LocationPicker } from './location-picker';
+
+export function HeroSearch() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [service, setService] = useState('');
+  const [location, setLocation] = useState<LocationValue>(emptyLocation);
+
+  const search = () => {
+    const target = directorySearchPath(service, location);
+    if (!target) {
+      toaster.create({ type: 'warning', title: MESSAGES.searchEmpty.title, description: MESSAGES.searchEmpty.description });
+      return;
+    }
+    void navigate(target);
+  };
+
+  return (
+    <Box as="section" aria-labelledby="hero-heading" bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.800" color="white">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }}>
+        <Stack gap="6" maxW="3xl">
+          <Heading id="hero-heading" as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.15">
+            Find trusted local professionals for any job
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'xl' }} color="brand.100">
+            Search plumbers, electricians, tutors, photographers and hundreds more services near you across the UK.
+          </Text>
+          <Box
+            as="form"
+            role="search"
+            aria-label="Find a professional"
+            bg="bg"
+            color="fg"
+            borderRadius="xl"
+            p={{ base: '4', md: '5' }}
+            boxShadow="lg"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              search();
+            }}
+          >
+            <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-start' }}>
+              <Input
+                flex="1"
+                aria-label="Service"
+                placeholder="What service do you need?"
+                value={service}
+                enterKeyHint="search"
+                onChange={(event) => setService(event.currentTarget.value)}
+              />
+              <Box flex="1">
+                <LocationPicker value={location} onChange={setLocation} />
+              </Box>
+              <Button type="submit" minW="32">
+                <LuSearch aria-hidden="true" />
+                Search
+              </Button>
+            </Stack>
+          </Box>
+          <HStack gap="3" flexWrap="wrap">
+            {session.status === 'signedOut' && (
+              <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+                <RouterLink to={paths.signupProvider}>Become Part of the Solution</RouterLink>
+              </Button>
+            )}
+            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.800" _hover={{ bg: 'whiteAlpha.200' }}>
+              <RouterLink to={paths.postJob}>Post a Job</RouterLink>
+            </Button>
+          </HStack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  apiErrorBodySchema,
+  buildPath,
+  MESSAGES,
+  routes,
+  type RouteBody,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  type Routes,
+} from '@solutionz/shared';
+import { getAccessToken } from './auth/access-token';
+import { loadRuntimeConfig } from './runtime-config';
+
+/** An API answer outside 2xx, carrying the error body of DESIGN.md section 3. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Per-field messages keyed by dotted path (`body.email`), for forms to show beside each field. */
+    readonly fields: Readonly<Record<string, string>> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  /** The message for one field of the request body, e.g. `fieldMessage('email')`. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields[`body.${field}`] ?? this.fields[field];
+  }
+}
+
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+export type ApiRequestOptions<N extends RouteName> = Part<'params', RouteParams<Routes[N]>> &
+  Part<'query', RouteQuery<Routes[N]>> &
+  Part<'body', RouteBody<Routes[N]>> & { signal?: AbortSignal };
+
+type OptionalArgs<N extends RouteName> = object extends ApiRequestOptions<N>
+  ? [options?: ApiRequestOptions<N>]
+  : [options: ApiRequestOptions<N>];
+
+/**
+ * Calls one route of the shared route table: the path, method and response schema come from the
+ * table, so a route the API does not have cannot be called and a drifted response fails here.
+ */
+export async function apiRequest<N extends RouteName>(name: N, ...[options]: OptionalArgs<N>): Promise<RouteResponse<Routes[N]>> {
+  const route = routes[name];
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const config = await loadRuntimeConfig();
+  const url = new URL(buildPath(route.path, params), new URL(config.apiBase, window.location.origin));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(url, {
+    method: route.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return route.response.parse(payload) as RouteResponse<Routes[N]>;
+}
+
+export function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = apiErrorBodySchema.safeParse(payload);
+  if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);
+  const { code, message, fields, retryAfterSeconds } = parsed.data.error;
+  return new ApiError(status, code, message, fields, retryAfterSeconds);
+}

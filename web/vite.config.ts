@@ -1,0 +1,89 @@
+/// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+// Relative source imports, not '@solutionz/shared': Vite bundles relative files into the config but
+// hands package imports to Node, which cannot load the package's TypeScript entry.
+import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
+import { webConfigSchema } from '../shared/src/web-config.ts';
+
+const apiOrigin = process.env.SOLUTIONZ_API_ORIGIN ?? 'http://127.0.0.1:3001';
+const proxy = { '/api': { target: apiOrigin, changeOrigin: false } };
+
+type Next = (error?: unknown) => void;
+
+/**
+ * Serves `GET /config.json` from the file the launcher (or the bench script) writes, so the dev and
+ * preview servers hand the browser the same runtime config a deployment would (DESIGN.md section 10).
+ */
+function runtimeConfig(): Plugin {
+  const serve = async (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    if (req.url?.split('?')[0] !== '/config.json') return next();
+    const send = (status: number, body: string) => {
+      res.statusCode = status;
+      res.setHeader('Content-Type', status === 200 ? 'application/json' : 'text/plain; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(body);
+    };
+    const file = process.env.SOLUTIONZ_WEB_CONFIG_FILE;
+    if (!file) return send(404, 'No runtime config: set SOLUTIONZ_WEB_CONFIG_FILE to a JSON file (npm start writes .local/web-config.json).');
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return send(404, `No runtime config: ${file} (from SOLUTIONZ_WEB_CONFIG_FILE) cannot be read.`);
+    }
+    const parsed = webConfigSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return send(500, `Invalid runtime config in ${file}: ${parsed.error.message}`);
+    send(200, JSON.stringify(parsed.data));
+  };
+  return {
+    name: 'solutionz-runtime-config',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => void serve(req, res, next).catch(next));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => void serve(req, res, next).catch(next));
+    },
+  };
+}
+
+/** The static HTML carries the home title and product name from shared, so a first paint is already right. */
+function htmlConstants(): Plugin {
+  return {
+    name: 'solutionz-html-constants',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replaceAll('%HOME_TITLE%', HOME_TITLE).replaceAll('%PRODUCT_NAME%', PRODUCT_NAME),
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), runtimeConfig(), htmlConstants()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Amplify is only needed once auth is touched; it must never be pulled into the entry chunk.
+          groups: [{ name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/ }],
+        },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['web/src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['web/src/testing/setup.ts'],
+    css: false,
+  },
+});
