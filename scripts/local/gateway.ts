@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -26,6 +27,7 @@ export interface GatewayOptions {
   readonly routes: readonly Pick<RouteSpec, 'method' | 'path' | 'area' | 'access'>[];
   readonly handlers: HandlersByArea;
   readonly verifier: TokenVerifier;
+  /** 0 picks a free port (tests); the returned url names the one used. */
   readonly port: number;
   /** One line per request (method, path, status, time). */
   readonly log?: (line: string) => void;
@@ -252,6 +254,7 @@ function bearerToken(header: string | undefined): string | undefined {
 export function startGateway(opts: GatewayOptions): Promise<LocalService> {
   const compiled = opts.routes.map(compile);
   const log = opts.log ?? (() => undefined);
+  let port = opts.port;
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
     const url = new URL(req.url ?? '/', 'http://gateway.local');
@@ -275,7 +278,7 @@ export function startGateway(opts: GatewayOptions): Promise<LocalService> {
     const handler = opts.handlers[found.compiled.route.area];
     if (!handler) throw new Error(`No handler for area ${found.compiled.route.area} (${found.compiled.key})`);
     const body = await readBody(req);
-    const event = buildEvent({ req, url, compiled: found.compiled, pathParameters: found.params, body, claims, port: opts.port });
+    const event = buildEvent({ req, url, compiled: found.compiled, pathParameters: found.params, body, claims, port });
     const result = await handler(event, lambdaContext(found.compiled.route.area, event.requestContext.requestId));
     writeResult(res, result);
     return res.statusCode;
@@ -296,9 +299,10 @@ export function startGateway(opts: GatewayOptions): Promise<LocalService> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, '127.0.0.1', () => {
+      port = (server.address() as AddressInfo).port;
       resolve({
         name: 'API gateway',
-        url: `http://localhost:${opts.port}`,
+        url: `http://localhost:${port}`,
         stop: () =>
           new Promise<void>((done) => {
             server.close(() => done());

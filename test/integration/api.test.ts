@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { apiErrorBodySchema, listCategoriesResponseSchema, TAXONOMY } from '@solutionz/shared';
+import { createRepositories } from '@solutionz/lambdas/data/repositories';
+import { documents, stack } from './stack-env';
+
+async function get(path: string, init?: RequestInit) {
+  const response = await fetch(`${stack.apiBaseUrl}${path}`, init);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe('API through the web origin and the local gateway', () => {
+  it('reports health with the local stage', async () => {
+    const { status, body } = await get('/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', stage: 'local' });
+  });
+
+  it('lists the 14 category groups in order, each with its categories', async () => {
+    const { status, body } = await get('/categories');
+    expect(status).toBe(200);
+    const { groups } = listCategoriesResponseSchema.parse(body);
+    expect(groups.map((g) => g.name)).toEqual(TAXONOMY.map((g) => g.name));
+    expect(groups).toHaveLength(14);
+    for (const [i, group] of groups.entries()) {
+      expect(group.categories.map((c) => c.name)).toEqual(TAXONOMY[i]!.subcategories.map((s) => s.name));
+    }
+  });
+
+  it('serves categories from the table: one written there appears, and disappears when deactivated', async () => {
+    const categories = createRepositories(documents, stack.tableName).categories;
+    const group = TAXONOMY[2]!;
+    const name = `Integration ${randomUUID().slice(0, 8)}`;
+    const record = {
+      categoryId: `it-${randomUUID()}`,
+      groupId: group.slug,
+      groupName: group.name,
+      groupSlug: group.slug,
+      name,
+      slug: name.toLowerCase().replace(/\s+/g, '-'),
+      displayOrder: 999,
+      isActive: true,
+    };
+
+    await categories.putCategories([record]);
+    const listed = listCategoriesResponseSchema.parse((await get('/categories')).body);
+    expect(listed.groups.find((g) => g.slug === group.slug)?.categories.at(-1)?.name).toBe(name);
+
+    await categories.putCategories([{ ...record, isActive: false }]);
+    const after = listCategoriesResponseSchema.parse((await get('/categories')).body);
+    expect(after.groups.flatMap((g) => g.categories.map((c) => c.name))).not.toContain(name);
+  });
+
+  it('answers an unknown API path with 404 in the error format', async () => {
+    const { status, body } = await get('/no-such-route');
+    expect(status).toBe(404);
+    expect(apiErrorBodySchema.parse(body).error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a known path with a method the route table lacks with 404, as the HTTP API does', async () => {
+    const { status, body } = await get('/health', { method: 'DELETE' });
+    expect(status).toBe(404);
+    expect(apiErrorBodySchema.parse(body).error.code).toBe('NOT_FOUND');
+  });
+});
