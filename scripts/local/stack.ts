@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -87,7 +87,11 @@ async function loadHandlers(): Promise<HandlersByArea> {
   const areas = [...new Set(routeList.map((route) => route.area))];
   const entries = await Promise.all(
     areas.map(async (area): Promise<[Area, LambdaHandler]> => {
-      const module = (await import(join(REPO_ROOT, 'lambdas/src/functions', `${area}.ts`))) as { handler: LambdaHandler };
+      const entry = join(REPO_ROOT, 'lambdas/src/functions', `${area}.ts`);
+      // Every route in the table must be served: a missing entry is a broken checkout, not a 404.
+      if (!existsSync(entry)) throw new Error(`The route table has routes for area "${area}", but its Lambda entry ${entry} does not exist`);
+      const module = (await import(entry)) as { handler?: LambdaHandler };
+      if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
       return [area, module.handler];
     }),
   );
