@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
+
+const categoryNames = [
+  'Carpentry & Construction',
+  'Auto Repairs & Maintenance',
+  'Electrical Services',
+  'Painting & Decorating',
+  'Consulting Services',
+  'IT & Digital Solutions',
+];
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /find trusted local professionals/i })).toBeVisible();
+}
+
+function searchForm(page: Page) {
+  return page.getByRole('search', { name: 'Find a professional' });
+}
+
+test('home page shows the hero, how it works, six categories and three rated testimonials', async ({ page }) => {
+  await openHome(page);
+  await expect(page).toHaveTitle(HOME_TITLE);
+
+  const form = searchForm(page);
+  await expect(form.getByRole('textbox', { name: 'Service' })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Location' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Near me' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Set manually' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Become Part of the Solution' })).toHaveAttribute('href', '/signup?type=provider');
+
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'For service providers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'For clients' })).toBeVisible();
+
+  const categories = page.getByRole('region', { name: 'Popular services' });
+  for (const name of categoryNames) {
+    await expect(categories.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/directory');
+  }
+  await expect(categories.getByRole('listitem')).toHaveCount(6);
+  await expect(categories.getByRole('link', { name: 'View Directory' })).toHaveAttribute('href', '/directory');
+
+  const testimonials = page.getByRole('region', { name: 'What our users say' });
+  await expect(testimonials.getByRole('listitem')).toHaveCount(3);
+  await expect(testimonials.getByRole('img', { name: /5 out of 5 stars/ })).toHaveCount(2);
+  await expect(testimonials.getByRole('img', { name: /4 out of 5 stars/ })).toHaveCount(1);
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/business');
+  await expect(footer).toContainText('Contains OS data © Crown copyright and database right 2025');
+});
+
+test('searching with both fields empty shows the empty-search toast and stays on the home page', async ({ page }) => {
+  await openHome(page);
+  await searchForm(page).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(MESSAGES.searchEmpty.title)).toBeVisible();
+  await expect(page.getByText(MESSAGES.searchEmpty.description)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('Enter in the service box searches the directory for the service and location', async ({ page }) => {
+  await openHome(page);
+  const form = searchForm(page);
+  await form.getByRole('textbox', { name: 'Location' }).fill('Bristol');
+  await form.getByRole('textbox', { name: 'Service' }).fill('Dog Walking');
+  await form.getByRole('textbox', { name: 'Service' }).press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/directory');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ service: 'Dog Walking', location: 'Bristol' });
+});
+
+test('a location set manually is used by the search', async ({ page }) => {
+  await openHome(page);
+  const form = searchForm(page);
+  await form.getByRole('button', { name: 'Set manually' }).click();
+  await expect(form.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await form.getByRole('textbox', { name: 'Enter a location' }).fill('LS1 4');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByRole('button', { name: 'Search' }).click();
+
+  await expect(page).toHaveURL(/\/directory\?location=LS1\+4$/);
+});
+
+test.describe('near me with location access granted', () => {
+  test.use({ geolocation: { latitude: 53.4808, longitude: -2.2426 } });
+
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['geolocation']);
+  });
+
+  test('searches near me within the default 25 miles', async ({ page }) => {
+    await openHome(page);
+    const form = searchForm(page);
+    await form.getByRole('textbox', { name: 'Service' }).fill('Electrician');
+    await form.getByRole('button', { name: 'Near me' }).click();
+    await expect(form.getByText('Using your location')).toBeVisible();
+    await expect(form.getByRole('combobox', { name: 'Search radius' })).toHaveValue('25');
+    await form.getByRole('button', { name: 'Search' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/directory');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ service: 'Electrician', nearme: 'true', radius: '25' });
+  });
+
+  test('searches with a radius the user changed and applied', async ({ page }) => {
+    await openHome(page);
+    const form = searchForm(page);
+    await form.getByRole('button', { name: 'Near me' }).click();
+    await form.getByRole('combobox', { name: 'Search radius' }).selectOption('50');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(form.getByText('Searching within 50 miles')).toBeVisible();
+    await form.getByRole('button', { name: 'Search' }).click();
+
+    await expect(page).toHaveURL(/\/directory\?nearme=true&radius=50$/);
+  });
+
+  test('X clears near me and brings back the location box', async ({ page }) => {
+    await openHome(page);
+    const form = searchForm(page);
+    await form.getByRole('button', { name: 'Near me' }).click();
+    await form.getByRole('button', { name: 'Clear location' }).click();
+    await expect(form.getByRole('textbox', { name: 'Location' })).toHaveValue('');
+    await expect(form.getByText('Using your location')).toBeHidden();
+  });
+});
+
+test('denied location access shows the spec message under the picker', async ({ page, context }) => {
+  await context.clearPermissions();
+  await openHome(page);
+  const form = searchForm(page);
+  await form.getByRole('button', { name: 'Near me' }).click();
+  await expect(form.getByRole('alert')).toHaveText(MESSAGES.geolocation.denied);
+  await expect(form.getByRole('button', { name: 'Near me' })).toBeEnabled();
+});
