@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type ApiErrorBody, type ErrorKind } from '@solutionz/shared';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody, type EmailFailureCategory, type ErrorKind } from '@solutionz/shared';
 
 /**
  * Domain errors that services throw and the middleware maps to the API error shape
@@ -14,13 +14,13 @@ export class HttpError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown; expose?: boolean } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.statusCode = ERROR_CODES[kind].status;
     this.code = ERROR_CODES[kind].code;
-    this.expose = this.statusCode < 500;
+    this.expose = options.expose ?? this.statusCode < 500;
     this.fields = options.fields;
     this.headers = options.headers ?? {};
   }
@@ -35,6 +35,13 @@ export class ValidationError extends HttpError {
   /** `fields` maps a dotted path (`body.email`) to the message for that field. */
   constructor(fields: Record<string, string>, message: string = MESSAGES.api.invalidRequest) {
     super('validation', message, { fields });
+  }
+}
+
+/** A link token that is unknown, already used or expired. */
+export class InvalidTokenError extends HttpError {
+  constructor(message: string) {
+    super('tokenInvalid', message);
   }
 }
 
@@ -78,12 +85,33 @@ export class RateLimitedError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    /** Set when the limit is on sending e-mail, so the page can show the spec's RATE_LIMIT wording. */
+    readonly category?: EmailFailureCategory,
   ) {
     super('rateLimited', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 
   override toJSON(): ApiErrorBody {
     const body = super.toJSON();
-    return { error: { ...body.error, retryAfterSeconds: this.retryAfterSeconds } };
+    return { error: { ...body.error, retryAfterSeconds: this.retryAfterSeconds, ...(this.category ? { category: this.category } : {}) } };
+  }
+}
+
+/**
+ * Our mail service failed (502). Exposed although it is a 5xx: the page shows a message per
+ * `category` (spec 01 section 8), and the message holds nothing internal.
+ */
+export class EmailDeliveryError extends HttpError {
+  constructor(
+    readonly category: EmailFailureCategory,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super('emailDelivery', message, { ...options, expose: true });
+  }
+
+  override toJSON(): ApiErrorBody {
+    const body = super.toJSON();
+    return { error: { ...body.error, category: this.category } };
   }
 }

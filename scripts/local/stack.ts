@@ -23,6 +23,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const LOCAL_TABLE_NAME = 'solutionz-local';
 export const LOCAL_REGION = 'eu-west-2';
 export const LOCAL_STAGE = 'local';
+export const LOCAL_MAIL_FROM = 'no-reply@solutionz.local';
+export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
 
 export interface LocalStackOptions {
   /** Added to every default port (DESIGN.md section 11). */
@@ -197,6 +199,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Presigned URLs carry this host, and the browser must reach it.
       AWS_ENDPOINT_URL_S3: urls.s3,
       AWS_ENDPOINT_URL_SESV2: direct(ports.ses),
+      // Accounts and admin areas: links in mails open the web origin; admins get internal addresses.
+      SITE_URL: `http://localhost:${ports.web}`,
+      MAIL_FROM_ADDRESS: LOCAL_MAIL_FROM,
+      ADMIN_EMAIL_DOMAIN: LOCAL_ADMIN_EMAIL_DOMAIN,
     };
     Object.assign(process.env, lambdaEnv);
     delete process.env.AWS_PROFILE;

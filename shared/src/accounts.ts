@@ -21,7 +21,37 @@ export const ACCOUNT_MESSAGES = {
   accountCreated: 'Account created successfully',
   loginFailed: 'Failed to sign in. Please check your credentials and try again.',
   accountTypeMismatch: (type: string) => `This account is registered as a ${type}. Please use the correct account type to log in.`,
+  confirmationLinkInvalid: 'This confirmation link is invalid or has expired.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resendRateLimited: 'Please wait before requesting another confirmation email.',
+  alreadyConfirmed: 'This email address is already confirmed.',
+  resetRequested: 'If an account exists for this email, we have sent a link to reset the password.',
+  passwordUpdated: 'Your password has been updated. Redirecting to login...',
+  profileNotFound: 'Profile not found',
 } as const;
+
+/** Admin entry wording from spec 02 (admin login and first-admin setup). */
+export const ADMIN_MESSAGES = {
+  fieldsRequired: 'Username and password are required',
+  usernameInvalid: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
+  alreadyExists: 'An admin account already exists. Please proceed to login.',
+  setupTokenInvalid: 'Invalid or missing setup token. Please contact the site owner.',
+  setupFailed: 'Failed to create admin',
+  invalidCredentials: 'Invalid credentials. Please try again.',
+  notAuthorized: 'Not authorized. Admin access only.',
+  loginSuccessful: 'Login Successful',
+  forgotPassword: 'Please contact the system administrator for password recovery.',
+} as const;
+
+/** The header that carries the optional first-admin setup token. */
+export const ADMIN_SETUP_TOKEN_HEADER = 'x-admin-setup-token';
+
+/** Admin usernames become internal e-mail addresses: lowercased and trimmed, then `@<domain>`. */
+export function adminEmail(username: string, domain: string): string {
+  return `${username.trim().toLowerCase()}@${domain}`;
+}
 
 export const SIGNUP_ACCOUNT_TYPES = ['client', 'provider'] as const;
 export type SignupAccountType = (typeof SIGNUP_ACCOUNT_TYPES)[number];

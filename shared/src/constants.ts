@@ -35,6 +35,11 @@ export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, cl
 export const EMAIL_RESEND_COUNTDOWN_S = 60;
 /** Not given by the spec; a minute matches the resend countdown. */
 export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
+/**
+ * Sign-up attempts the server accepts in one fixed window, per source IP and per e-mail address.
+ * Not given by the spec: generous enough for a household or office behind one address.
+ */
+export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } as const;
 export const REDIRECT_AFTER_CONFIRM_MS = 1000;
 export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;

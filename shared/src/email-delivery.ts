@@ -37,3 +37,8 @@ export const EMAIL_MESSAGES = {
   bannerSent: 'Confirmation email sent! Please check your inbox.',
   confirmed: { title: 'Email confirmed', description: "Email confirmed successfully. You're now logged in." },
 } as const;
+
+/** What the caller is told about a failed send: the spec's wording per class, the raw message for UNKNOWN. */
+export function emailFailureMessage(category: EmailFailureCategory, rawMessage: string): string {
+  return category === 'UNKNOWN' ? rawMessage || EMAIL_MESSAGES.sendFailed.title : EMAIL_FAILURE_MESSAGES[category].description;
+}

@@ -5,6 +5,7 @@ export * from './messages';
 export * from './api/errors';
 export * from './api/route-types';
 export * from './api/categories';
+export * from './api/accounts';
 export * from './api/routes';
 export * from './web-config';
 export * from './accounts';

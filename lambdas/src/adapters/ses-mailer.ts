@@ -1,4 +1,4 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailFailureCategory } from '@solutionz/shared';
 
 export interface OutgoingMail {
@@ -78,4 +78,9 @@ export function createSesMailer(client: SESv2Client, fromAddress: string, config
       }
     },
   };
+}
+
+/** The Lambda's mailer; a local endpoint comes from AWS_ENDPOINT_URL_SESV2. */
+export function createSesMailerFor(region: string, fromAddress: string, configurationSetName?: string): Mailer {
+  return createSesMailer(new SESv2Client({ region }), fromAddress, configurationSetName);
 }

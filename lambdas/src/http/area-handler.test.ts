@@ -54,6 +54,7 @@ const testRoutes = {
   misshapen: defineRoute({ method: 'GET', path: '/api/test-misshapen', area: 'jobs', access: 'public', summary: 'bad', response: z.object({ count: z.number() }) }),
   conflict: defineRoute({ method: 'PUT', path: '/api/test-conflict', area: 'jobs', access: 'public', summary: 'conflict', response: z.object({}) }),
   limited: defineRoute({ method: 'PUT', path: '/api/test-limited', area: 'jobs', access: 'public', summary: 'limited', response: z.object({}) }),
+  whoAmI: defineRoute({ method: 'GET', path: '/api/test-origin', area: 'jobs', access: 'public', summary: 'origin', response: z.object({ ip: z.string(), token: z.string().optional() }) }),
   adminStats: defineRoute({ method: 'GET', path: '/api/test-admin', area: 'admin', access: 'admin', summary: 'other area', response: z.object({}) }),
 } satisfies Record<string, RouteSpec>;
 
@@ -91,6 +92,7 @@ describe('area handler', () => {
         limited: () => {
           throw new RateLimitedError('Too many attempts', 42);
         },
+        whoAmI: ({ sourceIp, headers }) => ({ ip: sourceIp, ...(headers['x-setup-token'] ? { token: headers['x-setup-token'] } : {}) }),
       },
       {
         routes: testRoutes,
@@ -254,6 +256,11 @@ describe('area handler', () => {
     expect(JSON.stringify(logs.lines())).toContain('does not match its schema');
     const unchecked = await build({ validateResponses: false })(apiEvent('GET', '/api/test-misshapen'), lambdaContext);
     expect(unchecked.statusCode).toBe(200);
+  });
+
+  it('passes the source IP and the headers, names lower-cased, to the implementation', async () => {
+    const result = await build()(apiEvent('GET', '/api/test-origin', { sourceIp: '203.0.113.9', headers: { 'X-Setup-Token': 'abc' } }), lambdaContext);
+    expect(body(result)).toEqual({ ip: '203.0.113.9', token: 'abc' });
   });
 
   it('creates the dependencies once for the life of the instance', async () => {

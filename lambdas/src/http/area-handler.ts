@@ -72,7 +72,13 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
         await enforceAccess(spec.access, caller, getDeps, options.isSubscribed);
         const input = validateRequest(spec, event);
-        const result = await implementation({ ...input, caller, deps: await getDeps() } as never);
+        const result = await implementation({
+          ...input,
+          caller,
+          deps: await getDeps(),
+          sourceIp: event.requestContext.http.sourceIp,
+          headers: lowerCaseKeys(event.headers ?? {}),
+        } as never);
         if (options.validateResponses) {
           const checked = spec.response.safeParse(result);
           if (!checked.success) throw new Error(`Response of ${key} does not match its schema`, { cause: checked.error });
@@ -128,6 +134,11 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
     .use(apiMiddleware)
     .handler(router);
   return (event, context) => handler(event, context);
+}
+
+/** API Gateway lower-cases header names already; a hand-built event may not. */
+function lowerCaseKeys(headers: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** `/api/jobs/{id}` -> a pattern matching `/api/jobs/abc` (one segment per placeholder). */

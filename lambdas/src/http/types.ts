@@ -17,6 +17,10 @@ export interface RouteRequest<R, D> {
   readonly body: RouteBody<R>;
   readonly caller: Caller;
   readonly deps: D;
+  /** Where the request came from, as API Gateway saw it (rate limits). */
+  readonly sourceIp: string;
+  /** Request headers, names lower-cased as API Gateway passes them. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
 }
 
 export type RouteImplementation<R, D> = (request: RouteRequest<R, D>) => Promise<RouteResponse<R>> | RouteResponse<R>;

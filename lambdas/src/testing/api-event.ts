@@ -8,14 +8,21 @@ import type { ApiEvent } from '../http/types';
 export function apiEvent(
   method: string,
   path: string,
-  options: { body?: string; claims?: JwtClaims; query?: Record<string, string>; routeKey?: string } = {},
+  options: {
+    body?: string;
+    claims?: JwtClaims;
+    query?: Record<string, string>;
+    routeKey?: string;
+    headers?: Record<string, string>;
+    sourceIp?: string;
+  } = {},
 ): ApiEvent {
   return {
     version: '2.0',
     routeKey: options.routeKey ?? `${method} ${path}`,
     rawPath: path,
     rawQueryString: new URLSearchParams(options.query).toString(),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...options.headers },
     ...(options.query ? { queryStringParameters: options.query } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
     isBase64Encoded: false,
@@ -24,7 +31,7 @@ export function apiEvent(
       apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
       requestId: 'api-request-1',
       routeKey: options.routeKey ?? `${method} ${path}`,
       stage: '$default',

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 
 /** The one error shape every API answer uses (DESIGN.md section 3). */
 export const ERROR_CODES = {
   validation: { status: 400, code: 'VALIDATION_FAILED' },
+  /** A confirmation or reset link whose token is unknown, used or expired. */
+  tokenInvalid: { status: 400, code: 'TOKEN_INVALID' },
   unauthorized: { status: 401, code: 'UNAUTHORIZED' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
   notFound: { status: 404, code: 'NOT_FOUND' },
@@ -10,6 +13,8 @@ export const ERROR_CODES = {
   conflict: { status: 409, code: 'CONFLICT' },
   unprocessable: { status: 422, code: 'UNPROCESSABLE' },
   rateLimited: { status: 429, code: 'RATE_LIMITED' },
+  /** Our mail service refused or could not be reached; the body's `category` says how. */
+  emailDelivery: { status: 502, code: 'EMAIL_DELIVERY_FAILED' },
   internal: { status: 500, code: 'INTERNAL' },
 } as const;
 export type ErrorKind = keyof typeof ERROR_CODES;
@@ -21,6 +26,8 @@ export const apiErrorBodySchema = z.object({
     /** Per-field messages keyed by dotted path (`body.email`, `query.radius`). */
     fields: z.record(z.string(), z.string()).optional(),
     retryAfterSeconds: z.number().int().positive().optional(),
+    /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
+    category: z.enum(EMAIL_FAILURE_CATEGORIES).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

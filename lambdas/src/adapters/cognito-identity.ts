@@ -1,0 +1,94 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { AccountType } from '@solutionz/shared';
+
+/** What services ask of the user directory; they never see Cognito. */
+export interface Identity {
+  /** A confirmed user with a permanent password, `email_verified=false`, in its group; returns the `sub`. */
+  createUser(email: string, password: string, group: AccountType): Promise<string>;
+  /** Deletes the user; a user that is already gone is not an error. */
+  deleteUser(email: string): Promise<void>;
+  setPassword(email: string, password: string): Promise<void>;
+  markEmailVerified(email: string): Promise<void>;
+}
+
+/** The e-mail is already a username in the pool. */
+export class IdentityExistsError extends Error {
+  constructor(email: string, options?: { cause?: unknown }) {
+    super(`A user with the e-mail ${email} already exists in the user pool`, options);
+    this.name = 'IdentityExistsError';
+  }
+}
+
+const isNamed = (error: unknown, name: string) => (error as { name?: string } | undefined)?.name === name;
+
+/**
+ * Accounts are created by the API, confirmed, with `email_verified=false` (DESIGN.md section 4):
+ * the user may sign in at once and confirms the address with our own link. The pool's username is
+ * the e-mail address.
+ */
+export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string): Identity {
+  return {
+    async createUser(email, password, group) {
+      let sub: string | undefined;
+      try {
+        const created = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'false' },
+            ],
+          }),
+        );
+        sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+      } catch (error) {
+        if (isNamed(error, 'UsernameExistsException')) throw new IdentityExistsError(email, { cause: error });
+        throw error;
+      }
+      if (!sub) throw new Error('Cognito created a user without a sub');
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+      return sub;
+    },
+
+    async deleteUser(email) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: email }));
+      } catch (error) {
+        if (!isNamed(error, 'UserNotFoundException')) throw error;
+      }
+    },
+
+    async setPassword(email, password) {
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+    },
+
+    async markEmailVerified(email) {
+      await client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          // Both together: cognito-local refuses email_verified alone; Cognito accepts either form.
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+    },
+  };
+}
+
+/** The Lambda's identity adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
+export function createCognitoIdentityFor(region: string, userPoolId: string): Identity {
+  return createCognitoIdentity(new CognitoIdentityProviderClient({ region }), userPoolId);
+}

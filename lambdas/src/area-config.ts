@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ConfigError } from './config';
+
+/**
+ * Variables only some areas need, each area validating its own at cold start, so that a function
+ * never requires what it does not use.
+ */
+function parse<S extends z.ZodObject<z.ZodRawShape>>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return env[name] === undefined || env[name]?.trim() === '' ? `${name} is not set` : `${name}: ${issue.message}`;
+    }),
+  );
+}
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+const accountsEnv = z.object({
+  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  MAIL_FROM_ADDRESS: z.email(),
+  MAIL_CONFIGURATION_SET: optional,
+});
+
+export interface AccountsConfig {
+  /** The web origin that e-mail links point to. */
+  readonly siteUrl: string;
+  readonly mailFromAddress: string;
+  readonly mailConfigurationSet?: string;
+}
+
+export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const e = parse(accountsEnv, env);
+  return { siteUrl: e.SITE_URL, mailFromAddress: e.MAIL_FROM_ADDRESS, mailConfigurationSet: e.MAIL_CONFIGURATION_SET };
+}
+
+const adminEnv = z.object({
+  ADMIN_EMAIL_DOMAIN: z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as admin.example.com'),
+  ADMIN_SETUP_TOKEN: optional,
+});
+
+export interface AdminConfig {
+  readonly adminEmailDomain: string;
+  readonly adminSetupToken?: string;
+}
+
+export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
+  const e = parse(adminEnv, env);
+  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN.toLowerCase(), adminSetupToken: e.ADMIN_SETUP_TOKEN };
+}

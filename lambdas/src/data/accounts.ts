@@ -1,0 +1,202 @@
+import { Entity, Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_TYPES } from '@solutionz/shared';
+import { TABLE } from './table-definition';
+
+/**
+ * Accounts: profiles, e-mail uniqueness, single-use tokens, rate limits, the one admin setup and the
+ * businesses that sign-up searches. Every key format of these items is here and nowhere else.
+ */
+
+const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
+const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
+
+/**
+ * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail
+ * confirmation and the active and visible flags (DESIGN.md section 4).
+ *   "profile of a user": GetItem PK = USER#<userId>, SK = PROFILE.
+ * The subscription summary lives on the profile so /api/me and the banners need one read; the
+ * membership issue writes it from Stripe's webhooks.
+ */
+export const profileEntity = new Entity({
+  model: { entity: 'profile', version: '1', service: 'solutionz' },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true },
+    accountType: { type: ACCOUNT_TYPES, required: true },
+    firstName: { type: 'string', required: true },
+    lastName: { type: 'string', required: true },
+    location: { type: 'string' },
+    phoneNumber: { type: 'string' },
+    businessName: { type: 'string' },
+    businessId: { type: 'string' },
+    categories: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    emailConfirmedAt: { type: 'string' },
+    isActive: { type: 'boolean', required: true, default: true },
+    isVisible: { type: 'boolean', required: true, default: true },
+    subscriptionTier: { type: ['none', 'monthly', 'yearly'] as const, required: true, default: 'none' },
+    subscriptionEnd: { type: 'string' },
+    cancelAtPeriodEnd: { type: 'boolean', required: true, default: false },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('PROFILE', []) },
+  },
+});
+
+/**
+ * One item per lower-cased e-mail address: created with a condition, so two sign-ups of one address
+ * can never both succeed.
+ *   "who owns this address": GetItem PK = EMAIL#<email>, SK = EMAIL.
+ * A sign-up first reserves the address (no userId, `reservedUntil` a few minutes ahead), then its
+ * transaction fills in userId. A reservation whose sign-up died half-way lapses at reservedUntil
+ * (and TTL removes it), so the address is never blocked for good.
+ */
+export const accountEmailEntity = new Entity({
+  model: { entity: 'accountEmail', version: '1', service: 'solutionz' },
+  attributes: {
+    email: { type: 'string', required: true, readOnly: true },
+    reservationId: { type: 'string', required: true },
+    reservedUntil: { type: 'number', required: true },
+    userId: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byEmail: { pk: pk('EMAIL#${email}', ['email']), sk: sk('EMAIL', []) },
+  },
+});
+
+export const TOKEN_PURPOSES = ['confirm-email', 'reset-password'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use link tokens, stored only as the SHA-256 of the random token the mail carries.
+ *   "redeem a token": UpdateItem PK = TOKEN#<sha256>, SK = TOKEN, conditional on purpose, not used,
+ *   not expired; a token therefore works exactly once, also under concurrent clicks.
+ * `expiresAt` (epoch seconds) is also the table's TTL attribute; TTL deletes late, so the redeem
+ * condition checks expiry itself.
+ */
+export const accountTokenEntity = new Entity({
+  model: { entity: 'accountToken', version: '1', service: 'solutionz' },
+  attributes: {
+    tokenHash: { type: 'string', required: true, readOnly: true },
+    purpose: { type: TOKEN_PURPOSES, required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'number', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    usedAt: { type: 'string' },
+  },
+  indexes: {
+    byHash: { pk: pk('TOKEN#${tokenHash}', ['tokenHash']), sk: sk('TOKEN', []) },
+  },
+});
+
+/**
+ * Fixed-window counters: "count this attempt": UpdateItem ADD count on
+ * PK = RATE#<scope>#<subject>, SK = WINDOW#<window start>; old windows leave by TTL.
+ */
+export const rateCounterEntity = new Entity({
+  model: { entity: 'rateCounter', version: '1', service: 'solutionz' },
+  attributes: {
+    scope: { type: 'string', required: true, readOnly: true },
+    subject: { type: 'string', required: true, readOnly: true },
+    windowStart: { type: 'number', required: true, readOnly: true },
+    count: { type: 'number', required: true, default: 0 },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byWindow: { pk: pk('RATE#${scope}#${subject}', ['scope', 'subject']), sk: sk('WINDOW#${windowStart}', ['windowStart']) },
+  },
+});
+
+/**
+ * "At most one per period" (the 60 s resend countdown): PutItem on PK = COOLDOWN#<scope>#<subject>,
+ * SK = COOLDOWN, conditional on no item or an item whose `until` has passed. Unlike a fixed window it
+ * never lets two sends through a window boundary.
+ */
+export const cooldownEntity = new Entity({
+  model: { entity: 'cooldown', version: '1', service: 'solutionz' },
+  attributes: {
+    scope: { type: 'string', required: true, readOnly: true },
+    subject: { type: 'string', required: true, readOnly: true },
+    until: { type: 'number', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    bySubject: { pk: pk('COOLDOWN#${scope}#${subject}', ['scope', 'subject']), sk: sk('COOLDOWN', []) },
+  },
+});
+
+/**
+ * The first-admin setup marker, one item for the whole table: "claim the setup" is a PutItem with
+ * attribute_not_exists, so of any number of concurrent setups exactly one proceeds.
+ */
+export const adminSetupEntity = new Entity({
+  model: { entity: 'adminSetup', version: '1', service: 'solutionz' },
+  attributes: {
+    username: { type: 'string', required: true },
+    startedAt: { type: 'string', required: true },
+    userId: { type: 'string' },
+    completedAt: { type: 'string' },
+  },
+  indexes: {
+    single: { pk: pk('ADMIN_SETUP', []), sk: sk('ADMIN_SETUP', []) },
+  },
+});
+
+/** businesses of spec 01 section 3. "a business": GetItem PK = BUSINESS#<id>, SK = BUSINESS. */
+export const businessEntity = new Entity({
+  model: { entity: 'business', version: '1', service: 'solutionz' },
+  attributes: {
+    businessId: { type: 'string', required: true, readOnly: true },
+    businessName: { type: 'string', required: true },
+    businessEmail: { type: 'string' },
+    ownerUserId: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byId: { pk: pk('BUSINESS#${businessId}', ['businessId']), sk: sk('BUSINESS', []) },
+  },
+});
+
+/**
+ * The business-name search without a Scan: one small index item per word of each business name,
+ * written in the business's own transaction.
+ *   "businesses with a word starting with <text>": Query PK = BUSINESS_WORD#<first 2 letters>,
+ *   SK begins_with <word text>; then the whole typed text must occur in the normalised name.
+ * Typing starts at 2 characters (BUSINESS_SEARCH.minChars), so the partition is always known, and
+ * a partition holds only the words sharing two first letters. The name and e-mail are copied onto
+ * the word items so a search is one Query.
+ */
+export const businessWordEntity = new Entity({
+  model: { entity: 'businessWord', version: '1', service: 'solutionz' },
+  attributes: {
+    prefix: { type: 'string', required: true, readOnly: true },
+    word: { type: 'string', required: true, readOnly: true },
+    businessId: { type: 'string', required: true, readOnly: true },
+    businessName: { type: 'string', required: true },
+    businessEmail: { type: 'string' },
+  },
+  indexes: {
+    byWord: { pk: pk('BUSINESS_WORD#${prefix}', ['prefix']), sk: sk('${word}#${businessId}', ['word', 'businessId']) },
+  },
+});
+
+export function createAccountsService(client: DynamoDBDocumentClient, table: string) {
+  return new Service(
+    {
+      profile: profileEntity,
+      accountEmail: accountEmailEntity,
+      accountToken: accountTokenEntity,
+      rateCounter: rateCounterEntity,
+      cooldown: cooldownEntity,
+      adminSetup: adminSetupEntity,
+      business: businessEntity,
+      businessWord: businessWordEntity,
+    },
+    { client, table },
+  );
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
+import { createCognitoIdentityFor } from '../adapters/cognito-identity';
+import { createDocumentClient } from '../adapters/dynamodb';
+import { loadAdminConfig } from '../area-config';
+import { getConfig } from '../config';
+import { createAccountRepository } from '../data/account-repository';
+import { createAreaHandler } from '../http/area-handler';
+import { createLogger } from '../http/logger';
+import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
+import type { AdminDeps } from '../services/accounts/deps';
+
+const config = getConfig();
+const adminConfig = loadAdminConfig();
+
+export const handler = createAreaHandler(
+  'admin',
+  {
+    adminSetup: ({ deps, body, headers }) =>
+      setupFirstAdmin(deps, { username: body.username!, password: body.password! }, headers[ADMIN_SETUP_TOKEN_HEADER]),
+    adminOverview: ({ deps }) => adminOverview(deps),
+  },
+  {
+    deps: (): AdminDeps => ({
+      accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
+      identity: createCognitoIdentityFor(config.region, config.userPoolId),
+      clock: () => new Date(),
+      random: { id: () => randomUUID() },
+      config: adminConfig,
+    }),
+    logger: createLogger(config),
+    validateResponses: !config.isProduction,
+  },
+);

@@ -1,0 +1,58 @@
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
+import type { Caller } from '../../auth/caller';
+import type { ProfileRecord } from '../../data/account-repository';
+import { ConflictError, InvalidTokenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import type { AccountsDeps } from './deps';
+import { sendOrThrow } from './delivery';
+import { confirmationMail } from './mails';
+import { hashToken, isRedeemable, issueToken } from './tokens';
+
+/**
+ * Redeems a confirmation link: the token is spent and the profile confirmed in one transaction, so
+ * two clicks of one link confirm once and the second is refused. Cognito's `email_verified` is set
+ * first because setting it twice is harmless, while a spent token cannot be spent again.
+ */
+export async function confirmEmail(deps: AccountsDeps, rawToken: string): Promise<ConfirmEmailResponse> {
+  const now = deps.clock();
+  const token = await deps.accounts.getToken(hashToken(rawToken));
+  if (!isRedeemable(token, 'confirm-email', now)) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
+  const profile = await deps.accounts.getProfile(token.userId);
+  if (!profile) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
+  await deps.identity.markEmailVerified(profile.email);
+  if (!(await deps.accounts.redeemConfirmationToken(token, now))) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
+  return { email: profile.email, accountType: profile.accountType };
+}
+
+async function profileByEmail(deps: AccountsDeps, email: string): Promise<ProfileRecord | undefined> {
+  const userId = await deps.accounts.findUserIdByEmail(email);
+  return userId ? deps.accounts.getProfile(userId) : undefined;
+}
+
+/**
+ * Sends a fresh confirmation link, at most once per EMAIL_RESEND_COUNTDOWN_S per address. Signed in,
+ * it goes to the caller's own address; otherwise the answer is the same whether or not the address
+ * has an unconfirmed account, so the endpoint tells no one which addresses are registered.
+ */
+export async function resendConfirmation(deps: AccountsDeps, request: { email?: string; caller: Caller }): Promise<{ message: string }> {
+  const now = deps.clock();
+  let profile: ProfileRecord | undefined;
+  if (request.caller.kind === 'signedIn') {
+    profile = await deps.accounts.getProfile(request.caller.userId);
+    if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
+    if (profile.emailConfirmedAt) throw new ConflictError(ACCOUNT_MESSAGES.alreadyConfirmed);
+  } else if (!request.email) {
+    throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailRequired });
+  }
+  const email = profile?.email ?? request.email!;
+
+  const cooldown = await deps.accounts.claimCooldown('resend-confirmation', email, EMAIL_RESEND_COUNTDOWN_S, now);
+  if (!cooldown.claimed) throw new RateLimitedError(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description, cooldown.retryAfterSeconds, 'RATE_LIMIT');
+
+  profile ??= await profileByEmail(deps, email);
+  if (profile && !profile.emailConfirmedAt) {
+    const token = issueToken(deps, 'confirm-email', profile, TOKEN_TTL.emailConfirmationHours);
+    await deps.accounts.putToken(token.record);
+    await sendOrThrow(deps.mailer, confirmationMail(profile.email, deps.config.siteUrl, token.raw));
+  }
+  return { message: EMAIL_MESSAGES.resent.description };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, emailSchema, passwordSchema, signupSchema } from '../accounts';
+import { ACCOUNT_TYPES, BUSINESS_SEARCH, PASSWORD_MIN_LENGTH } from '../constants';
+import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
+
+/** Request and response shapes of the accounts and admin-entry routes (issue 3). */
+
+export const signupRequestSchema = signupSchema;
+
+/** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
+export const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
+  z.object({ sent: z.literal(true) }),
+  z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
+]);
+export type ConfirmationEmailStatus = z.infer<typeof confirmationEmailStatusSchema>;
+
+export const signupResponseSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  accountType: z.enum(['client', 'provider']),
+  confirmationEmail: confirmationEmailStatusSchema,
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+const tokenSchema = z.string().trim().min(1, ACCOUNT_MESSAGES.confirmationLinkInvalid).max(200, ACCOUNT_MESSAGES.confirmationLinkInvalid);
+
+export const confirmEmailRequestSchema = z.object({ token: tokenSchema });
+export const confirmEmailResponseSchema = z.object({ email: z.string(), accountType: z.enum(ACCOUNT_TYPES) });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
+
+/** Signed-in callers may omit the address: the confirmation goes to their own. */
+export const resendConfirmationRequestSchema = z.object({ email: emailSchema.optional() });
+export const resendConfirmationResponseSchema = z.object({ message: z.string() });
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetRequestResponseSchema = z.object({ message: z.string() });
+
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string().trim().min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
+    path: ['confirmPassword'],
+    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+  });
+export const passwordResetConfirmResponseSchema = z.object({ message: z.string() });
+
+export const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+/** The derived subscription state of spec 01 section 3 (the membership issue fills it in). */
+export const subscriptionSummarySchema = z.object({
+  isSubscribed: z.boolean(),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  expiresAt: z.iso.datetime().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+export const meResponseSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  location: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  businessName: z.string().nullable(),
+  categories: z.array(z.string()),
+  emailConfirmed: z.boolean(),
+  emailConfirmedAt: z.iso.datetime().nullable(),
+  isActive: z.boolean(),
+  isVisible: z.boolean(),
+  createdAt: z.iso.datetime(),
+  subscription: subscriptionSummarySchema,
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const businessSearchQuerySchema = z.object({
+  q: z.string().trim().min(BUSINESS_SEARCH.minChars, `Type at least ${BUSINESS_SEARCH.minChars} characters`).max(100),
+});
+export const businessSearchResponseSchema = z.object({
+  businesses: z.array(z.object({ id: z.string(), businessName: z.string(), businessEmail: z.string().nullable() })).max(BUSINESS_SEARCH.maxResults),
+});
+export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema>;
+
+export const adminSetupRequestSchema = z
+  .object({
+    username: z.string().trim().optional(),
+    password: z.string().optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.username || !value.password) {
+      ctx.addIssue({ code: 'custom', path: [value.username ? 'password' : 'username'], message: ADMIN_MESSAGES.fieldsRequired });
+      return;
+    }
+    if (!/^[a-z0-9._-]+$/i.test(value.username)) {
+      ctx.addIssue({ code: 'custom', path: ['username'], message: ADMIN_MESSAGES.usernameInvalid });
+    }
+    if (value.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: ADMIN_MESSAGES.passwordTooShort });
+    }
+    if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDoNotMatch });
+    }
+  });
+export const adminSetupResponseSchema = z.object({ userId: z.string(), email: z.string() });
+
+export const adminOverviewResponseSchema = z.object({
+  adminSetup: z.object({ completed: z.boolean(), completedAt: z.iso.datetime().nullable() }),
+});
+export type AdminOverviewResponse = z.infer<typeof adminOverviewResponseSchema>;
