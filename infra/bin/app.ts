@@ -1,0 +1,24 @@
+/**
+ * The Solutionz CDK app: `npm run synth` (offline, no AWS account) or `npx cdk deploy --all`.
+ *
+ * Context keys (`-c key=value` on the command line, or "context" in cdk.json):
+ *   stage           deployment name, in stack and resource names (default "dev"; lower case, digits, hyphens)
+ *   domainName      site domain, e.g. www.example.co.uk (default: the CloudFront *.cloudfront.net name)
+ *   certificateArn  ACM certificate for domainName, in us-east-1 (required together with domainName)
+ *   webOrigin       origin allowed to upload to the media buckets (default https://<domainName>, else "*";
+ *                   without a domain, set it to the CloudFront URL after the first deploy)
+ *   mailFromDomain  SES domain identity mails are sent from (default domainName, else mail.solutionz.example);
+ *                   add the DKIM CNAME records from the Mail stack outputs to its DNS
+ *   alarmEmail      address subscribed to the alarm topic (default: none)
+ *   cognitoPlus     "true" for the Cognito Plus tier with threat protection, billed per user (default off)
+ *   apiRateLimit    HTTP API steady-state requests per second (default 50)
+ *   apiBurstLimit   HTTP API burst (default 100)
+ *   webDistPath     production web build to deploy, relative to the repo root (default web/dist; run
+ *                   `npm run build:web` first; without it only /config.json is deployed)
+ * Account and region come from the deploying credentials (env-agnostic stacks); bootstrap once
+ * with `npx cdk bootstrap`.
+ */
+import { App } from 'aws-cdk-lib';
+import { createSolutionz } from '../src/solutionz';
+
+createSolutionz(new App());

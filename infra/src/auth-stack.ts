@@ -1,0 +1,100 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  UserPool,
+  type UserPoolClient,
+  UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { PASSWORD_MIN_LENGTH } from '@solutionz/shared';
+import type { DeploymentConfig } from './config';
+
+/** The account types of DESIGN.md section 4; the profile item, not the group, is the source of truth. */
+export const USER_GROUPS = ['client', 'provider', 'admin'] as const;
+
+export interface AuthStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+}
+
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `solutionz-${config.stage}`,
+      // Sign-up goes through our API, which validates, writes the profile and sends our own mail.
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      standardAttributes: { email: { required: true, mutable: true } },
+      // Accounts are created confirmed with email_verified=false; our API confirms the address.
+      autoVerify: { email: false },
+      // Password resets use our own single-use tokens, never Cognito's codes.
+      accountRecovery: AccountRecovery.NONE,
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: Mfa.OFF,
+      featurePlan: config.cognitoPlus ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      ...(config.cognitoPlus ? { standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION } : {}),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    for (const group of USER_GROUPS) {
+      new UserPoolGroup(this, `Group-${group}`, { userPool: this.userPool, groupName: group });
+    }
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: `solutionz-web-${config.stage}`,
+      generateSecret: false,
+      // No hosted UI: the web signs in through the Cognito API with Amplify.
+      disableOAuth: true,
+      // SRP in the browser; USER_PASSWORD for the API's own sign-in right after sign-up.
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      // Amplify refreshes with GetTokensFromRefreshToken, which rotation requires.
+      refreshTokenRotationGracePeriod: Duration.seconds(10),
+    });
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The product rule is a minimum of 8 characters (spec 01 section 5), enforced alike by the web and the API; ' +
+          'Cognito must accept every password the API accepts, so it may not demand character classes.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The spec has no multi-factor sign-in (its 2-step toggle is a local setting that sends nothing); MFA comes with that feature.',
+      },
+    );
+    if (!config.cognitoPlus) {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Plus tier (threat protection) is billed per monthly active user; it is a per-deployment choice, ' +
+          'switched on with the context cognitoPlus=true.',
+      });
+    }
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+}

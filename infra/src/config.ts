@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Node } from 'constructs';
+
+/** The monorepo root: Lambda entries, the lock file and the web build are found from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Everything a deployment may vary, read from CDK context (`-c key=value` or cdk.json). */
+export interface DeploymentConfig {
+  readonly stage: string;
+  /** Custom domain of the site, with its ACM certificate in us-east-1 (CloudFront's region). */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** Origin allowed to upload to the media buckets (presigned POST from the browser). */
+  readonly webOrigin: string;
+  readonly mailFromDomain: string;
+  readonly alarmEmail?: string;
+  /** Cognito Plus tier (threat protection); billed per monthly active user. */
+  readonly cognitoPlus: boolean;
+  /** The production web build; deployed only if it exists, so synth works without a build. */
+  readonly webDistPath: string;
+  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+}
+
+export const CONTEXT_DEFAULTS = {
+  stage: 'dev',
+  mailFromDomain: 'mail.solutionz.example',
+  webDistPath: 'web/dist',
+  apiRateLimit: 50,
+  apiBurstLimit: 100,
+} as const;
+
+function text(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new Error(`CDK context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  }
+  return String(value);
+}
+
+function positiveNumber(node: Node, key: string, fallback: number): number {
+  const raw = text(node, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`CDK context "${key}" must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export function readDeploymentConfig(node: Node): DeploymentConfig {
+  const stage = text(node, 'stage') ?? CONTEXT_DEFAULTS.stage;
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`CDK context "stage" must be lower-case letters, digits and hyphens (at most 20), got "${stage}"`);
+  }
+  const domainName = text(node, 'domainName');
+  const certificateArn = text(node, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('CDK context "domainName" and "certificateArn" (ACM, us-east-1) go together: CloudFront serves a domain only with its certificate');
+  }
+  const webDist = text(node, 'webDistPath') ?? CONTEXT_DEFAULTS.webDistPath;
+  return {
+    stage,
+    domainName,
+    certificateArn,
+    // Without a domain the CloudFront host name is only known after the first deploy; until the
+    // origin is given, uploads are accepted from any origin (each upload still needs a signed policy).
+    webOrigin: text(node, 'webOrigin') ?? (domainName ? `https://${domainName}` : '*'),
+    mailFromDomain: text(node, 'mailFromDomain') ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain,
+    alarmEmail: text(node, 'alarmEmail'),
+    cognitoPlus: text(node, 'cognitoPlus') === 'true',
+    webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),
+    apiThrottle: {
+      rateLimit: positiveNumber(node, 'apiRateLimit', CONTEXT_DEFAULTS.apiRateLimit),
+      burstLimit: positiveNumber(node, 'apiBurstLimit', CONTEXT_DEFAULTS.apiBurstLimit),
+    },
+  };
+}
+
+export function webBuildExists(config: DeploymentConfig): boolean {
+  return existsSync(join(config.webDistPath, 'index.html'));
+}

@@ -1,0 +1,97 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type BucketProps,
+} from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import type { DeploymentConfig } from './config';
+
+export interface DataStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+}
+
+/** Private, retained, encrypted, TLS-only: the baseline every bucket of the app shares. */
+export const PRIVATE_BUCKET_DEFAULTS = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  encryption: BucketEncryption.S3_MANAGED,
+  enforceSSL: true,
+  objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+  removalPolicy: RemovalPolicy.RETAIN,
+} as const satisfies BucketProps;
+
+/** The media the browser uploads with presigned POST (DESIGN.md section 9). */
+export const MEDIA_BUCKETS = ['avatars', 'portfolio', 'logos'] as const;
+export type MediaBucketName = (typeof MEDIA_BUCKETS)[number];
+
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly mediaBuckets: Record<MediaBucketName, Bucket>;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new Table(this, 'Table', {
+      tableName: `solutionz-${config.stage}`,
+      partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    const accessLogs = new Bucket(this, 'AccessLogsBucket', {
+      ...PRIVATE_BUCKET_DEFAULTS,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket is the destination of the media buckets\' server access logs; logging it into itself would loop.',
+    });
+
+    const mediaBucket = (name: MediaBucketName): Bucket =>
+      new Bucket(this, `${name[0]!.toUpperCase()}${name.slice(1)}Bucket`, {
+        ...PRIVATE_BUCKET_DEFAULTS,
+        versioned: true,
+        serverAccessLogsBucket: accessLogs,
+        serverAccessLogsPrefix: `${name}/`,
+        cors: [
+          {
+            // Presigned POST from the site; reads go through signed URLs or CloudFront, not CORS.
+            allowedMethods: [HttpMethods.POST],
+            allowedOrigins: [config.webOrigin],
+            allowedHeaders: ['*'],
+            maxAge: 3000,
+          },
+        ],
+        lifecycleRules: [
+          { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ],
+      });
+    this.mediaBuckets = {
+      avatars: mediaBucket('avatars'),
+      portfolio: mediaBucket('portfolio'),
+      logos: mediaBucket('logos'),
+    };
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    for (const name of MEDIA_BUCKETS) {
+      new CfnOutput(this, `${name}BucketName`, { value: this.mediaBuckets[name].bucketName });
+    }
+  }
+}

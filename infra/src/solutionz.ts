@@ -1,0 +1,59 @@
+import { Tags, Validations, type App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './api-stack';
+import { AuthStack } from './auth-stack';
+import { readDeploymentConfig, type DeploymentConfig } from './config';
+import { DataStack } from './data-stack';
+import { MailStack } from './mail-stack';
+import { ObservabilityStack } from './observability-stack';
+import { WebStack } from './web-stack';
+
+export interface SolutionzStacks {
+  readonly config: DeploymentConfig;
+  readonly auth: AuthStack;
+  readonly data: DataStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+  readonly mail: MailStack;
+  readonly observability: ObservabilityStack;
+}
+
+/**
+ * The stacks of DESIGN.md section 12, env-agnostic (account and region come from the deploying
+ * credentials), checked by cdk-nag AwsSolutions at synthesis: any unacknowledged finding fails it.
+ */
+export function createSolutionz(app: App): SolutionzStacks {
+  const config = readDeploymentConfig(app.node);
+  const prefix = `Solutionz-${config.stage}`;
+
+  const auth = new AuthStack(app, `${prefix}-Auth`, { config, description: 'Solutionz: Cognito user pool and groups' });
+  const data = new DataStack(app, `${prefix}-Data`, { config, description: 'Solutionz: DynamoDB table and media buckets' });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    config,
+    description: 'Solutionz: HTTP API and Lambda functions from the shared route table',
+    table: data.table,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+  });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    config,
+    description: 'Solutionz: web site on S3 and CloudFront, with /api routed to the HTTP API',
+    apiDomainName: api.apiDomainName,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+  });
+  const mail = new MailStack(app, `${prefix}-Mail`, { config, description: 'Solutionz: SES identity and configuration set' });
+  const observability = new ObservabilityStack(app, `${prefix}-Observability`, {
+    config,
+    description: 'Solutionz: dashboard and alarms',
+    httpApi: api.httpApi,
+    functions: new Map([...api.functions].map(([area, fn]) => [area, fn.function])),
+    table: data.table,
+  });
+
+  Tags.of(app).add('project', 'solutionz');
+  Tags.of(app).add('stage', config.stage);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  return { config, auth, data, api, web, mail, observability };
+}

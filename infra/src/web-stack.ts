@@ -1,0 +1,271 @@
+import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { webConfigSchema } from '@solutionz/shared';
+import { webBuildExists, type DeploymentConfig } from './config';
+import { PRIVATE_BUCKET_DEFAULTS } from './data-stack';
+
+export interface WebStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+  /** Host name of the HTTP API, served under `/api/*` on the site's own origin. */
+  readonly apiDomainName: string;
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+}
+
+/**
+ * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the
+ * edge rather than with error responses, which would also turn the API's 403 and 404 into pages.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * Emotion (Chakra UI) injects style elements at run time, hence 'unsafe-inline' for styles only.
+ * Amplify talks to Cognito's regional endpoint; uploads are presigned POSTs to the media buckets.
+ */
+export function contentSecurityPolicy(region: string): string {
+  const s3 = `https://*.s3.${region}.amazonaws.com`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3}`,
+    `form-action 'self' ${s3}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly siteBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    // CloudFront's standard logs are delivered with ACLs, so this bucket keeps them enabled.
+    const logs = new Bucket(this, 'LogsBucket', {
+      ...PRIVATE_BUCKET_DEFAULTS,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket receives the CloudFront and site bucket access logs; logging it into itself would loop.',
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      ...PRIVATE_BUCKET_DEFAULTS,
+      versioned: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site-bucket/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Serve /index.html for client-side routes',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Solutionz security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          // Geolocation stays allowed for the home page's "near me" search.
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), payment=(), geolocation=(self)', override: true },
+        ],
+      },
+    });
+
+    const certificate = config.certificateArn
+      ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
+      : undefined;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Solutionz ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // The market is the UK: Europe and North America edges are enough.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      domainNames: config.domainName ? [config.domainName] : undefined,
+      certificate,
+      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // With caching disabled this also forwards Authorization; Host must stay the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The service is for UK users but visitors abroad (travelling customers, providers) are not to be refused.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No AWS WAF web ACL yet: the API is throttled at its stage; a web ACL is a per-deployment cost decision.',
+      },
+    );
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum ' +
+          'protocol CloudFront fixes at TLSv1; with domainName and certificateArn it is TLSv1.2_2021.',
+      });
+    }
+
+    this.deploySite(config, props);
+
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+
+  /**
+   * Hashed build assets are immutable and never pruned (a page loaded before a deploy may still
+   * ask for them); the entry page and the runtime config are revalidated on every load.
+   */
+  private deploySite(config: DeploymentConfig, props: WebStackProps): void {
+    const webConfig = webConfigSchema.parse({
+      stage: config.stage,
+      apiBase: '/api',
+      auth: {
+        region: this.region,
+        userPoolId: props.userPool.userPoolId,
+        userPoolClientId: props.userPoolClient.userPoolClientId,
+        authFlowType: 'USER_SRP_AUTH',
+      },
+    });
+    const hasBuild = webBuildExists(config);
+    const deployer = this.deployerRole();
+
+    const assets = hasBuild
+      ? new BucketDeployment(this, 'DeployAssets', {
+          destinationBucket: this.siteBucket,
+          sources: [Source.asset(config.webDistPath, { exclude: ['index.html', 'config.json'] })],
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          prune: false,
+          ...deployer,
+        })
+      : undefined;
+    const entry = new BucketDeployment(this, 'DeployEntry', {
+      destinationBucket: this.siteBucket,
+      sources: [
+        ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', '!index.html'] })] : []),
+        Source.jsonData('config.json', webConfig),
+      ],
+      cacheControl: [CacheControl.fromString('no-cache')],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.json'],
+      ...deployer,
+    });
+    // The new entry page must not point at assets that are not uploaded yet.
+    if (assets) entry.node.addDependency(assets);
+
+    for (const child of this.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        Validations.of(child).acknowledge({
+          id: 'AwsSolutions-L1',
+          reason: 'The deployment-time copy function is supplied by aws-cdk-lib, which picks its runtime and upgrades it.',
+        });
+      }
+    }
+  }
+
+  /**
+   * The copy function's role, with logs limited to its own group instead of the managed
+   * AWSLambdaBasicExecutionRole; CDK adds the S3 and invalidation grants it needs.
+   */
+  private deployerRole(): { role: Role; logGroup: LogGroup } {
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH });
+    const role = new Role(this, 'DeployRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(
+      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+    );
+    const assetBucket = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
+    const siteObjects = `<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`;
+    const wildcards = [
+      ['Action::s3:GetBucket*', 'reads the bucket settings it copies into'],
+      ['Action::s3:GetObject*', 'reads the staged build from the CDK asset bucket'],
+      ['Action::s3:List*', 'lists the objects it copies'],
+      ['Action::s3:Abort*', 'aborts its own failed multipart uploads'],
+      ['Action::s3:DeleteObject*', 'replaces objects it writes'],
+      [`Resource::${assetBucket}`, 'reads the staged build, whose object names are content hashes'],
+      [`Resource::${siteObjects}`, 'writes any object of the site bucket (build file names are content hashes)'],
+      ['Resource::*', 'CloudFront invalidations cannot be scoped to a distribution in IAM'],
+    ] as const;
+    for (const [finding, why] of wildcards) {
+      Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason: `The site deployment ${why}.` });
+    }
+    return { role, logGroup };
+  }
+}

@@ -1,0 +1,277 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { webConfigSchema } from '@solutionz/shared';
+import { USER_GROUPS } from '../../infra/src/auth-stack';
+import type { SolutionzStacks } from '../../infra/src/solutionz';
+import { SPA_FALLBACK_CODE } from '../../infra/src/web-stack';
+import { buildApp, noWebBuild, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+
+let stacks: SolutionzStacks;
+let templates: ReturnType<typeof synthesize>;
+let outdir: string;
+
+/** A file of a staged asset, found by the S3 key the template deploys it from. */
+function stagedFile(objectKeys: readonly string[], name: string): string {
+  for (const key of objectKeys) {
+    const file = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, name);
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+  }
+  throw new Error(`No staged asset holds ${name}`);
+}
+
+beforeAll(() => {
+  const built = buildApp();
+  stacks = built.stacks;
+  templates = synthesize(built.app, stacks);
+  outdir = built.app.outdir;
+}, SYNTH_TIMEOUT_MS);
+
+// CloudFront's managed policies, by their fixed ids.
+const MANAGED_CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const MANAGED_ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
+function distributionConfig(): any {
+  const distributions = Object.values(templates.web.findResources('AWS::CloudFront::Distribution'));
+  expect(distributions).toHaveLength(1);
+  return distributions[0]!.Properties.DistributionConfig;
+}
+
+/** Runs the CloudFront Function's source the way the edge does: handler(event) -> request. */
+function rewrite(uri: string): string {
+  const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: unknown) => { uri: string };
+  return handler({ request: { uri, headers: {} } }).uri;
+}
+
+describe('data', () => {
+  it('keeps one on-demand table with the shared key shape, GSIs, TTL, point-in-time recovery and deletion protection', () => {
+    templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    templates.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: TABLE.globalIndexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      },
+    });
+  });
+
+  it('blocks public access, refuses plain HTTP and retains every bucket of the app', () => {
+    const bucketStacks = [templates.data, templates.web];
+    let buckets = 0;
+    for (const template of bucketStacks) {
+      const found = template.findResources('AWS::S3::Bucket');
+      buckets += Object.keys(found).length;
+      for (const [id, bucket] of Object.entries(found)) {
+        expect(bucket.DeletionPolicy, id).toBe('Retain');
+        expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket.Properties.BucketEncryption, id).toBeDefined();
+        template.hasResourceProperties('AWS::S3::BucketPolicy', {
+          Bucket: { Ref: id },
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    }
+    // avatars, portfolio, logos, their access logs; the site and its logs
+    expect(buckets).toBe(6);
+  });
+
+  it('versions the media buckets, logs their access and lets the site upload with presigned POST only', () => {
+    for (const bucket of Object.values(stacks.data.mediaBuckets)) {
+      const id = stacks.data.getLogicalId(bucket.node.defaultChild as never);
+      const props = templates.data.toJSON().Resources[id].Properties;
+      expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(props.LoggingConfiguration.DestinationBucketName).toBeDefined();
+      expect(props.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: ['*'] }),
+      ]);
+    }
+  });
+
+  it('restricts uploads to the site origin when the deployment has a domain', () => {
+    const { stacks: withDomain } = buildApp({
+      domainName: 'www.solutionz.example',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+    });
+    Template.fromStack(withDomain.data).hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://www.solutionz.example'] })] },
+    });
+  });
+});
+
+describe('auth', () => {
+  it('has a pool without self sign-up, signing in by e-mail, with the three account groups', () => {
+    templates.auth.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        UsernameAttributes: ['email'],
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+        DeletionProtection: 'ACTIVE',
+      },
+    });
+    const groups = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolGroup')).map(
+      (group) => group.Properties.GroupName as string,
+    );
+    expect(groups.sort()).toEqual([...USER_GROUPS].sort());
+  });
+
+  it('has a public web client for SRP and password sign-in with refresh token rotation and no hosted UI', () => {
+    const clients = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'));
+    expect(clients).toHaveLength(1);
+    const client = clients[0]!.Properties;
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH']));
+    expect(client.PreventUserExistenceErrors).toBe('ENABLED');
+    expect(client.RefreshTokenRotation).toMatchObject({ Feature: 'ENABLED' });
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+    expect(client.CallbackURLs).toBeUndefined();
+  });
+});
+
+describe('web', () => {
+  it('reads the site bucket through origin access control only', () => {
+    templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = distributionConfig();
+    const s3Origin = config.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  it('sends /api/* uncached to the HTTP API with every viewer header but Host, for every method', () => {
+    const config = distributionConfig();
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const api = config.CacheBehaviors[0];
+    expect(api.PathPattern).toBe('/api/*');
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(api.CachePolicyId).toBe(MANAGED_CACHING_DISABLED);
+    expect(api.OriginRequestPolicyId).toBe(MANAGED_ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    const apiOrigin = config.Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('execute-api');
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // No error-page fallback: it would turn the API's 403/404 into the app shell.
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('answers client-side routes with the app shell but leaves files and the API alone', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+      }),
+    });
+    templates.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_FALLBACK_CODE });
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/directory')).toBe('/index.html');
+    expect(rewrite('/categories/plumbing')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/api/health')).toBe('/api/health');
+  });
+
+  it('adds the security headers to every response', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
+        }),
+      }),
+    });
+    const policy = Object.values(templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const [policyId] = Object.keys(templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = distributionConfig();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('logs CloudFront requests to a bucket', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: 'cloudfront/' }) }),
+    });
+  });
+
+  it('deploys the built site and a config.json the web accepts, naming this pool and client', () => {
+    const deployments = Object.values(templates.web.findResources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+
+    const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
+    const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));
+    const resolved = configJson.replace(/<<marker:0xbaba:\d+>>/g, (marker) => JSON.stringify(markers[marker]).replace(/"/g, "'"));
+    const config = webConfigSchema.parse(JSON.parse(resolved));
+    expect(config).toMatchObject({ stage: 'dev', apiBase: '/api', auth: { authFlowType: 'USER_SRP_AUTH' } });
+    expect(config.auth.userPoolId).toContain('UserPool');
+    expect(config.auth.userPoolClientId).toContain('UserPoolWebClient');
+    expect(config.auth.userPoolEndpoint).toBeUndefined();
+  });
+
+  it('deploys only config.json while there is no web build, so synth works before a build', () => {
+    const { stacks: unbuilt } = buildApp({ webDistPath: noWebBuild() });
+    const deployments = Template.fromStack(unbuilt.web).findResources('Custom::CDKBucketDeployment');
+    expect(Object.keys(deployments)).toHaveLength(1);
+    expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
+  });
+});
+
+describe('mail and observability', () => {
+  it('has an SES domain identity with a configuration set', () => {
+    templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.solutionz.example',
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    templates.mail.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+  });
+
+  it('alarms on API server errors and on every Lambda error, to an SNS topic', () => {
+    const alarms = Object.values(templates.observability.findResources('AWS::CloudWatch::Alarm'));
+    const watched = alarms.map((alarm) => `${alarm.Properties.Namespace} ${alarm.Properties.MetricName} ${JSON.stringify(alarm.Properties.Dimensions)}`);
+    expect(watched.filter((metric) => metric.startsWith('AWS/ApiGateway 5xx'))).toHaveLength(1);
+    for (const area of stacks.api.functions.keys()) {
+      const functionId = stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
+      expect(watched.filter((metric) => metric.startsWith('AWS/Lambda Errors') && metric.includes(functionId)), area).toHaveLength(1);
+    }
+    for (const alarm of alarms) {
+      expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('AlarmTopic');
+    }
+    templates.observability.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routeList } from '@solutionz/shared';
+import type { SolutionzStacks } from '../../infra/src/solutionz';
+import { buildApp, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+let stacks: SolutionzStacks;
+let api: Resources;
+
+beforeAll(() => {
+  const built = buildApp();
+  stacks = built.stacks;
+  api = synthesize(built.app, stacks).api.toJSON().Resources as Resources;
+}, SYNTH_TIMEOUT_MS);
+
+function resourcesOfType(type: string): [string, Record<string, unknown>][] {
+  return Object.entries(api)
+    .filter(([, resource]) => resource.Type === type)
+    .map(([id, resource]) => [id, resource.Properties]);
+}
+
+function routeByKey(key: string): Record<string, unknown> | undefined {
+  return resourcesOfType('AWS::ApiGatewayV2::Route').find(([, props]) => props.RouteKey === key)?.[1];
+}
+
+describe('HTTP API routes', () => {
+  it('has exactly the routes of the shared route table and no other (no $default catch-all)', () => {
+    const deployed = resourcesOfType('AWS::ApiGatewayV2::Route').map(([, props]) => props.RouteKey).sort();
+    expect(deployed).toEqual(routeList.map(routeKey).sort());
+  });
+
+  it('has one JWT authorizer, issued by the user pool for the web client, if any route needs a signed-in caller', () => {
+    const authorizers = resourcesOfType('AWS::ApiGatewayV2::Authorizer');
+    const needsAuthorizer = routeList.some((route) => route.access !== 'public');
+    expect(authorizers).toHaveLength(needsAuthorizer ? 1 : 0);
+    if (!needsAuthorizer) return;
+    const [, authorizer] = authorizers[0]!;
+    expect(authorizer.AuthorizerType).toBe('JWT');
+    expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
+    const jwt = JSON.stringify(authorizer.JwtConfiguration);
+    expect(jwt).toMatch(/https:\/\/cognito-idp\..*UserPool/);
+    expect(jwt).toContain('UserPoolWebClient');
+  });
+
+  it.each(routeList.map((route) => [routeKey(route), route.access] as const))(
+    '%s (%s) carries the JWT authorizer exactly when it is not public',
+    (key, access) => {
+      const route = routeByKey(key);
+      expect(route).toBeDefined();
+      if (access === 'public') {
+        expect(route!.AuthorizationType).toBe('NONE');
+        expect(route!.AuthorizerId).toBeUndefined();
+      } else {
+        const [authorizerId] = resourcesOfType('AWS::ApiGatewayV2::Authorizer')[0]!;
+        expect(route!.AuthorizationType).toBe('JWT');
+        expect(route!.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+    },
+  );
+
+  it.each(routeList.map((route) => [routeKey(route), route.area] as const))(
+    '%s is served by the %s Lambda',
+    (key, area) => {
+      const target = JSON.stringify(routeByKey(key)!.Target);
+      const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1];
+      const integration = api[integrationId!]!.Properties;
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      const fn = stacks.api.functions.get(area)!.function;
+      const functionId = stacks.api.getLogicalId(fn.node.defaultChild as never);
+      expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+    },
+  );
+
+  it('has one Node.js ARM64 function per area, with the agreed environment', () => {
+    const areas = new Set(routeList.map((route) => route.area));
+    const functions = resourcesOfType('AWS::Lambda::Function');
+    expect(functions).toHaveLength(areas.size);
+    for (const [, props] of functions) {
+      expect(props.Runtime).toMatch(/^nodejs2\d\.x$/);
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.Handler).toBe('index.handler');
+      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables)).toEqual(
+        expect.arrayContaining(['STAGE', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']),
+      );
+      // Lambda sets AWS_REGION itself and refuses functions that define it.
+      expect(variables).not.toHaveProperty('AWS_REGION');
+    }
+  });
+
+  it('logs every request and throttles the stage', () => {
+    const stages = resourcesOfType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const [, stage] = stages[0]!;
+    expect(stage.StageName).toBe('$default');
+    expect(JSON.stringify(stage.AccessLogSettings)).toContain('$context.requestId');
+    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+  });
+});
