@@ -29,10 +29,12 @@ export async function setupFirstAdmin(
 
   const reservationId = deps.random.id();
   let reserved = false;
-  let userId: string | undefined;
+  let identityAttempted = false;
+  let userId: string;
   try {
     reserved = await deps.accounts.reserveEmail(email, reservationId, now, 300);
     if (!reserved) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
+    identityAttempted = true;
     userId = await deps.identity.createUser(email, input.password, 'admin');
     const at = now.toISOString();
     await deps.accounts.createAccount({
@@ -40,7 +42,8 @@ export async function setupFirstAdmin(
       profile: { userId, email, accountType: 'admin', firstName: username, lastName: '', categories: [], emailConfirmedAt: at, createdAt: at, updatedAt: at },
     });
   } catch (error) {
-    if (userId !== undefined) await deps.identity.deleteUser(email).catch(() => undefined);
+    // Cognito may have made the user before a later step of createUser failed.
+    if (identityAttempted) await deps.identity.deleteUser(email).catch(() => undefined);
     if (reserved) await deps.accounts.releaseEmail(email, reservationId).catch(() => undefined);
     await deps.accounts.releaseAdminSetup().catch(() => undefined);
     throw error;

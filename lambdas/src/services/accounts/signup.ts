@@ -55,8 +55,10 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
   }
 
   let userId: string | undefined;
+  let identityAttempted = false;
   let token: ReturnType<typeof issueToken>;
   try {
+    identityAttempted = true;
     userId = await createIdentity(deps, input);
     const { firstName, lastName } = splitFullName(input.fullName);
     const at = now.toISOString();
@@ -83,9 +85,11 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
       token: token.record,
     });
   } catch (error) {
-    // The user goes first: once the address is released another sign-up may create a user of that name.
-    // A user left behind because the delete failed is replaced by the next sign-up (createIdentity).
-    if (userId !== undefined) await deps.identity.deleteUser(email).catch(() => undefined);
+    // Creating the user may have failed after Cognito made it (setting the password, adding the
+    // group), so it is deleted whenever creation was tried; the reservation makes the name ours.
+    // The user goes first: once the address is released another sign-up may create a user of that
+    // name. A user left behind because the delete failed is replaced by the next sign-up.
+    if (identityAttempted) await deps.identity.deleteUser(email).catch(() => undefined);
     await deps.accounts.releaseEmail(email, reservationId).catch(() => undefined);
     throw error;
   }

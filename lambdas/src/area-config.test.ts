@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadAccountsConfig, loadAdminConfig } from './area-config';
+
+describe('area configuration', () => {
+  it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
+    expect(loadAccountsConfig({ SITE_URL: 'https://solutionz.co.uk/', MAIL_FROM_ADDRESS: 'no-reply@solutionz.co.uk', MAIL_CONFIGURATION_SET: '' })).toEqual({
+      siteUrl: 'https://solutionz.co.uk',
+      mailFromAddress: 'no-reply@solutionz.co.uk',
+      mailConfigurationSet: undefined,
+    });
+  });
+
+  it('names every missing or invalid variable at once', () => {
+    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
+    expect(() => loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'localhost' })).toThrow(/ADMIN_EMAIL_DOMAIN: must be a domain name/);
+  });
+
+  it('treats an empty setup token as no token', () => {
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk', adminSetupToken: undefined });
+  });
+});
