@@ -9,6 +9,12 @@
  *                   without a domain, set it to the CloudFront URL after the first deploy)
  *   mailFromDomain  SES domain identity mails are sent from (default domainName, else mail.solutionz.example);
  *                   add the DKIM CNAME records from the Mail stack outputs to its DNS
+ *   mailFromAddress sender of confirmation and reset mails (default no-reply@<mailFromDomain>)
+ *   adminEmailDomain  domain of admin usernames, <username>@<domain>, never mailed
+ *                   (default admin.solutionz.internal)
+ *   adminSetupTokenParameter  name of an SSM String parameter holding the first-admin setup token,
+ *                   created before deploying (default: none, and then the first caller of
+ *                   POST /api/admin/setup becomes admin: set it for any public deployment)
  *   alarmEmail      address subscribed to the alarm topic (default: none)
  *   cognitoPlus     "true" for the Cognito Plus tier with threat protection, billed per user (default off)
  *   apiRateLimit    HTTP API steady-state requests per second (default 50)

@@ -15,6 +15,12 @@ export interface DeploymentConfig {
   /** Origin allowed to upload to the media buckets (presigned POST from the browser). */
   readonly webOrigin: string;
   readonly mailFromDomain: string;
+  /** Sender of our own mails (confirmation, password reset); must belong to mailFromDomain. */
+  readonly mailFromAddress: string;
+  /** Admin usernames become `<username>@<adminEmailDomain>`: Cognito identifiers, never mailed. */
+  readonly adminEmailDomain: string;
+  /** SSM String parameter holding the first-admin setup token; without it setup is unguarded. */
+  readonly adminSetupTokenParameter?: string;
   readonly alarmEmail?: string;
   /** Cognito Plus tier (threat protection); billed per monthly active user. */
   readonly cognitoPlus: boolean;
@@ -26,6 +32,7 @@ export interface DeploymentConfig {
 export const CONTEXT_DEFAULTS = {
   stage: 'dev',
   mailFromDomain: 'mail.solutionz.example',
+  adminEmailDomain: 'admin.solutionz.internal',
   webDistPath: 'web/dist',
   apiRateLimit: 50,
   apiBurstLimit: 100,
@@ -59,6 +66,11 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     throw new Error('CDK context "domainName" and "certificateArn" (ACM, us-east-1) go together: CloudFront serves a domain only with its certificate');
   }
   const webDist = text(node, 'webDistPath') ?? CONTEXT_DEFAULTS.webDistPath;
+  const mailFromDomain = text(node, 'mailFromDomain') ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain;
+  const mailFromAddress = text(node, 'mailFromAddress') ?? `no-reply@${mailFromDomain}`;
+  if (!mailFromAddress.toLowerCase().endsWith(`@${mailFromDomain.toLowerCase()}`)) {
+    throw new Error(`CDK context "mailFromAddress" (${mailFromAddress}) must be an address of mailFromDomain (${mailFromDomain})`);
+  }
   return {
     stage,
     domainName,
@@ -66,7 +78,10 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     // Without a domain the CloudFront host name is only known after the first deploy; until the
     // origin is given, uploads are accepted from any origin (each upload still needs a signed policy).
     webOrigin: text(node, 'webOrigin') ?? (domainName ? `https://${domainName}` : '*'),
-    mailFromDomain: text(node, 'mailFromDomain') ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain,
+    mailFromDomain,
+    mailFromAddress,
+    adminEmailDomain: text(node, 'adminEmailDomain') ?? CONTEXT_DEFAULTS.adminEmailDomain,
+    adminSetupTokenParameter: text(node, 'adminSetupTokenParameter'),
     alarmEmail: text(node, 'alarmEmail'),
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),

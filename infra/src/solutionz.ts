@@ -28,25 +28,28 @@ export function createSolutionz(app: App): SolutionzStacks {
 
   const auth = new AuthStack(app, `${prefix}-Auth`, { config, description: 'Solutionz: Cognito user pool and groups' });
   const data = new DataStack(app, `${prefix}-Data`, { config, description: 'Solutionz: DynamoDB table and media buckets' });
+  const mail = new MailStack(app, `${prefix}-Mail`, { config, description: 'Solutionz: SES identity and configuration set' });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    config,
+    description: 'Solutionz: CloudFront in front of the site bucket and the HTTP API',
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     config,
-    description: 'Solutionz: HTTP API and Lambda functions from the shared route table',
+    description: 'Solutionz: HTTP API routes, JWT authorizer and Lambda functions from the shared route table',
+    httpApi: web.httpApi,
+    siteUrl: web.siteUrl,
     table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    mailIdentity: mail.identity,
+    mailConfigurationSet: mail.configurationSet,
   });
-  const web = new WebStack(app, `${prefix}-Web`, {
-    config,
-    description: 'Solutionz: web site on S3 and CloudFront, with /api routed to the HTTP API',
-    apiDomainName: api.apiDomainName,
-    userPool: auth.userPool,
-    userPoolClient: auth.userPoolClient,
-  });
-  const mail = new MailStack(app, `${prefix}-Mail`, { config, description: 'Solutionz: SES identity and configuration set' });
   const observability = new ObservabilityStack(app, `${prefix}-Observability`, {
     config,
     description: 'Solutionz: dashboard and alarms',
-    httpApi: api.httpApi,
+    httpApi: web.httpApi,
     functions: new Map([...api.functions].map(([area, fn]) => [area, fn.function])),
     table: data.table,
   });

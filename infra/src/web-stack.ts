@@ -1,4 +1,5 @@
 import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -32,8 +33,6 @@ import { PRIVATE_BUCKET_DEFAULTS } from './data-stack';
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
-  /** Host name of the HTTP API, served under `/api/*` on the site's own origin. */
-  readonly apiDomainName: string;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
 }
@@ -73,13 +72,29 @@ export function contentSecurityPolicy(region: string): string {
   ].join('; ');
 }
 
+/**
+ * The public entry: CloudFront in front of the site bucket and the HTTP API. The API resource (and
+ * the JWT authorizer CDK attaches to it) lives here, its stage, routes and functions in the Api
+ * stack, so that the functions can be told the site's URL (for mail links) without a cycle.
+ */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
+  readonly httpApi: HttpApi;
+  /** The origin users see: the custom domain, else the CloudFront host name. */
+  readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `solutionz-${config.stage}`,
+      description: 'Solutionz API; routes, stage and authorizer are in the Api stack',
+      // The browser reaches the API through CloudFront on the site's own origin, so no CORS.
+      createDefaultStage: false,
+    });
+    const apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     // CloudFront's standard logs are delivered with ACLs, so this bucket keeps them enabled.
     const logs = new Bucket(this, 'LogsBucket', {
@@ -148,7 +163,7 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
+          origin: new HttpOrigin(apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
           }),
@@ -181,11 +196,10 @@ export class WebStack extends Stack {
       });
     }
 
+    this.siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     this.deploySite(config, props);
 
-    new CfnOutput(this, 'SiteUrl', {
-      value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
-    });
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
   }
 

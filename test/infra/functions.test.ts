@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList, type Area } from '@solutionz/shared';
+import type { SolutionzStacks } from '../../infra/src/solutionz';
+import { buildApp, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+function functionsOf(context: Record<string, unknown> = {}) {
+  const built = buildApp(context);
+  const template = synthesize(built.app, built.stacks).api.toJSON();
+  const resources = template.Resources as Record<string, Resource>;
+  const idOf = (stacks: SolutionzStacks, area: Area) =>
+    stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
+  return {
+    template,
+    environment(area: Area): Record<string, unknown> {
+      const fn = resources[idOf(built.stacks, area)]!;
+      return (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    },
+    statements(area: Area): Statement[] {
+      const roleId = (resources[idOf(built.stacks, area)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      return Object.values(resources)
+        .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+        .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    },
+  };
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
+const areas = [...new Set(routeList.map((route) => route.area))];
+
+let functions: ReturnType<typeof functionsOf>;
+beforeAll(() => {
+  functions = functionsOf();
+}, SYNTH_TIMEOUT_MS);
+
+describe('Lambda permissions', () => {
+  it.each(areas)('%s may read and write the table items but never scan it', (area) => {
+    const actions = actionsOf(functions.statements(area));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']));
+    expect(actions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
+    expect(actions.some((action) => action.includes('*'))).toBe(false);
+  });
+
+  it('lets only the accounts and admin areas manage Cognito users, and only accounts send mail', () => {
+    for (const area of areas) {
+      const actions = actionsOf(functions.statements(area));
+      expect(actions.includes('cognito-idp:AdminCreateUser'), area).toBe(area === 'accounts' || area === 'admin');
+      expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts');
+    }
+  });
+
+  it('lets accounts send mail only from the configured sender', () => {
+    const send = functions.statements('accounts').find((statement) => statement.Action === 'ses:SendEmail')!;
+    expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
+  });
+});
+
+describe('Lambda environment', () => {
+  it('points the accounts area at the site for mail links and at the SES sender', () => {
+    const environment = functions.environment('accounts');
+    const siteUrl = JSON.stringify(environment.SITE_URL);
+    expect(siteUrl).toContain('https://');
+    expect(siteUrl).toContain('Distribution');
+    expect(environment.MAIL_FROM_ADDRESS).toBe('no-reply@mail.solutionz.example');
+    expect(JSON.stringify(environment.MAIL_CONFIGURATION_SET)).toContain('ConfigurationSet');
+  });
+
+  it('uses the custom domain for mail links when there is one', () => {
+    const withDomain = functionsOf({
+      domainName: 'www.solutionz.example',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+    });
+    expect(withDomain.environment('accounts')).toMatchObject({
+      SITE_URL: 'https://www.solutionz.example',
+      MAIL_FROM_ADDRESS: 'no-reply@www.solutionz.example',
+    });
+  });
+
+  it('leaves the first-admin setup unguarded unless a token parameter is given, then reads it from SSM', () => {
+    expect(functions.environment('admin')).toMatchObject({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal' });
+    expect(functions.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN');
+
+    const guarded = functionsOf({ adminSetupTokenParameter: '/solutionz/dev/admin-setup-token' });
+    const token = guarded.environment('admin').ADMIN_SETUP_TOKEN as { Ref: string };
+    const parameter = (guarded.template.Parameters as Record<string, { Type: string; Default: string }>)[token.Ref]!;
+    expect(parameter).toEqual({ Type: 'AWS::SSM::Parameter::Value<String>', Default: '/solutionz/dev/admin-setup-token' });
+  });
+
+  it('gives no area the variables of another', () => {
+    for (const area of areas) {
+      const names = Object.keys(functions.environment(area));
+      expect(names.includes('SITE_URL'), area).toBe(area === 'accounts');
+      expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin');
+    }
+  });
+});
