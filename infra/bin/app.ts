@@ -5,8 +5,6 @@
  *   stage           deployment name, in stack and resource names (default "dev"; lower case, digits, hyphens)
  *   domainName      site domain, e.g. www.example.co.uk (default: the CloudFront *.cloudfront.net name)
  *   certificateArn  ACM certificate for domainName, in us-east-1 (required together with domainName)
- *   webOrigin       origin allowed to upload to the media buckets (default https://<domainName>, else "*";
- *                   without a domain, set it to the CloudFront URL after the first deploy)
  *   mailFromDomain  SES domain identity mails are sent from (default domainName, else mail.solutionz.example);
  *                   add the DKIM CNAME records from the Mail stack outputs to its DNS
  *   mailFromAddress sender of confirmation and reset mails (default no-reply@<mailFromDomain>)

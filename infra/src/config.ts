@@ -12,8 +12,6 @@ export interface DeploymentConfig {
   /** Custom domain of the site, with its ACM certificate in us-east-1 (CloudFront's region). */
   readonly domainName?: string;
   readonly certificateArn?: string;
-  /** Origin allowed to upload to the media buckets (presigned POST from the browser). */
-  readonly webOrigin: string;
   readonly mailFromDomain: string;
   /** Sender of our own mails (confirmation, password reset); must belong to mailFromDomain. */
   readonly mailFromAddress: string;
@@ -75,9 +73,6 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     stage,
     domainName,
     certificateArn,
-    // Without a domain the CloudFront host name is only known after the first deploy; until the
-    // origin is given, uploads are accepted from any origin (each upload still needs a signed policy).
-    webOrigin: text(node, 'webOrigin') ?? (domainName ? `https://${domainName}` : '*'),
     mailFromDomain,
     mailFromAddress,
     adminEmailDomain: text(node, 'adminEmailDomain') ?? CONTEXT_DEFAULTS.adminEmailDomain,

@@ -14,6 +14,8 @@ import type { DeploymentConfig } from './config';
 
 export interface DataStackProps extends StackProps {
   readonly config: DeploymentConfig;
+  /** The site's origin, the only one allowed to upload (presigned POST from the browser). */
+  readonly siteUrl: string;
 }
 
 /** Private, retained, encrypted, TLS-only: the baseline every bucket of the app shares. */
@@ -74,7 +76,7 @@ export class DataStack extends Stack {
           {
             // Presigned POST from the site; reads go through signed URLs or CloudFront, not CORS.
             allowedMethods: [HttpMethods.POST],
-            allowedOrigins: [config.webOrigin],
+            allowedOrigins: [props.siteUrl],
             allowedHeaders: ['*'],
             maxAge: 3000,
           },

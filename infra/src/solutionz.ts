@@ -27,13 +27,17 @@ export function createSolutionz(app: App): SolutionzStacks {
   const prefix = `Solutionz-${config.stage}`;
 
   const auth = new AuthStack(app, `${prefix}-Auth`, { config, description: 'Solutionz: Cognito user pool and groups' });
-  const data = new DataStack(app, `${prefix}-Data`, { config, description: 'Solutionz: DynamoDB table and media buckets' });
   const mail = new MailStack(app, `${prefix}-Mail`, { config, description: 'Solutionz: SES identity and configuration set' });
   const web = new WebStack(app, `${prefix}-Web`, {
     config,
     description: 'Solutionz: CloudFront in front of the site bucket and the HTTP API',
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+  });
+  const data = new DataStack(app, `${prefix}-Data`, {
+    config,
+    description: 'Solutionz: DynamoDB table and media buckets',
+    siteUrl: web.siteUrl,
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     config,

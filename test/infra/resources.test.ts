@@ -109,8 +109,11 @@ describe('data', () => {
       expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
       expect(props.LoggingConfiguration.DestinationBucketName).toBeDefined();
       expect(props.CorsConfiguration.CorsRules).toEqual([
-        expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: ['*'] }),
+        expect.objectContaining({ AllowedMethods: ['POST'] }),
       ]);
+      const origins = JSON.stringify(props.CorsConfiguration.CorsRules[0].AllowedOrigins);
+      expect(origins).toContain('https://');
+      expect(origins).toContain('Distribution');
     }
   });
 
