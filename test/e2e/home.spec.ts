@@ -66,7 +66,7 @@ test('Enter in the service box searches the directory for the service and locati
   await form.getByRole('textbox', { name: 'Service' }).fill('Dog Walking');
   await form.getByRole('textbox', { name: 'Service' }).press('Enter');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Professionals', exact: true })).toBeVisible();
   const url = new URL(page.url());
   expect(url.pathname).toBe('/directory');
   expect(Object.fromEntries(url.searchParams)).toEqual({ service: 'Dog Walking', location: 'Bristol' });
@@ -100,7 +100,7 @@ test.describe('near me with location access granted', () => {
     await expect(form.getByRole('combobox', { name: 'Search radius' })).toHaveValue('25');
     await form.getByRole('button', { name: 'Search' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals', exact: true })).toBeVisible();
     const url = new URL(page.url());
     expect(url.pathname).toBe('/directory');
     expect(Object.fromEntries(url.searchParams)).toEqual({ service: 'Electrician', nearme: 'true', radius: '25' });

@@ -25,7 +25,7 @@ const redirects = [
 for (const { from, to, heading } of redirects) {
   test(`${from} redirects to ${to}`, async ({ page }) => {
     await page.goto(from);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     const url = new URL(page.url());
     expect(`${url.pathname}${url.search}`).toBe(to);
   });
@@ -33,7 +33,7 @@ for (const { from, to, heading } of redirects) {
 
 test('/account-settings goes to /account, whose guard sends a signed-out visitor to login with the way back', async ({ page }) => {
   await page.goto('/account-settings?tab=security');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account', exact: true })).toBeVisible();
   const url = new URL(page.url());
   expect(url.pathname).toBe('/login');
   expect(url.searchParams.get('return')).toBe('/account?tab=security');
@@ -66,7 +66,7 @@ test.describe('on a 360 px wide phone', () => {
     await expect(header.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 
     await menu.getByRole('link', { name: 'Job Directory' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Job Directory' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Job Directory', exact: true })).toBeVisible();
     await expect(menu).toBeHidden();
     await expect(header.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });

@@ -1,10 +1,24 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type SessionReader } from '@/lib/auth/session';
 import { system } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
+
+/** The toast region mounts once the first page is up: nothing can toast before then, and it costs start-up time. */
+function DeferredToasterRegion() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    idle(() => setReady(true));
+  }, []);
+  return ready ? (
+    <Suspense>
+      <ToasterRegion />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProvider({ children, readSession }: { children: ReactNode; readSession?: SessionReader }) {
   const [queryClient] = useState(
@@ -15,9 +29,7 @@ export function AppProvider({ children, readSession }: { children: ReactNode; re
       <QueryClientProvider client={queryClient}>
         <SessionProvider readSession={readSession}>
           {children}
-          <Suspense>
-            <ToasterRegion />
-          </Suspense>
+          <DeferredToasterRegion />
         </SessionProvider>
       </QueryClientProvider>
     </ChakraProvider>

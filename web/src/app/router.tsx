@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { RequireSession } from '@/components/layout/require-session';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
+import { HomePage } from '@/features/home/routes/home-page';
 
 /** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -17,7 +18,6 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy: async () => ({ Component: pick(await load()) }),
 });
 
-const home = () => import('@/features/home/routes/home-page');
 const auth = () => import('@/features/auth/routes');
 const directory = () => import('@/features/directory/routes');
 const categories = () => import('@/features/categories/routes');
@@ -36,7 +36,8 @@ export const appRoutes: RouteObject[] = [
       {
         errorElement: <RouteErrorBoundary />,
         children: [
-          { index: true, ...page(home, (m) => m.HomePage) },
+          // The landing page ships with the entry: lazy-loading it would put a second round trip before the first paint.
+          { index: true, Component: HomePage },
           { path: paths.signup, ...page(auth, (m) => m.SignupPage) },
           { path: paths.login, ...page(auth, (m) => m.LoginPage) },
           { path: paths.confirmEmail, ...page(auth, (m) => m.ConfirmEmailPage) },

@@ -46,6 +46,14 @@ import {
  * in the entry chunk, over the 180 KB budget. A Chakra multi-part component whose recipe is not
  * listed here renders unstyled; add its recipe from '@chakra-ui/react/theme' when a screen needs it.
  */
+/**
+ * Palettes the product uses (neutral, status colours and blue) plus the brand one below. Building
+ * the token set is most of the system's start-up cost, which runs before the first paint on a
+ * phone; the decorative palettes (teal, cyan, purple, pink) are left out to keep it short.
+ */
+const dropped = new Set(['teal', 'cyan', 'purple', 'pink']);
+const keep = <T extends object>(palettes: T): T => Object.fromEntries(Object.entries(palettes).filter(([name]) => !dropped.has(name))) as T;
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -54,8 +62,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: keep(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: keep(semanticTokens.colors) },
     recipes,
     textStyles,
     layerStyles,

@@ -1,7 +1,10 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// Below every page, so it need not hold up the first paint.
+const SiteFooter = lazy(() => import('./site-footer'));
 
 /** Header, page, footer: the layout every public page shares (spec 01 section 2.2). */
 export function RootLayout() {
@@ -13,7 +16,9 @@ export function RootLayout() {
         <SkipNavContent />
         <Outlet />
       </Box>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <ScrollRestoration />
     </Flex>
   );

@@ -23,7 +23,7 @@ const socialIcons: Record<(typeof socialProfiles)[number]['network'], IconType> 
 
 const footerLink = { color: 'gray.100', textDecoration: 'underline', textUnderlineOffset: '3px', _hover: { color: 'white' } } as const;
 
-export function SiteFooter() {
+export default function SiteFooter() {
   return (
     <Box as="footer" bg="gray.900" color="gray.100" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="10">

@@ -17,7 +17,7 @@ const navLinks = [
 function Logo() {
   return (
     <Link asChild fontWeight="bold" fontSize="xl" color="brand.solid" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to={paths.home} aria-label={`${PRODUCT_NAME} home`}>
+      <RouterLink to={paths.home}>
         <Box as="span" aria-hidden="true" display="inline-grid" placeItems="center" boxSize="8" borderRadius="md" bg="brand.solid" color="white" mr="2">
           S
         </Box>
@@ -38,80 +38,75 @@ function NavItem({ label, to }: { label: string; to: string }) {
 }
 
 /**
- * Site header (spec 01 section 2.2). It keeps its height while the session loads, so the page
- * does not jump when the navigation appears.
+ * Site header (spec 01 section 2.2). It is hidden while the session loads but keeps its height,
+ * so the page does not jump when it appears.
  */
 export function SiteHeader() {
   const session = useSession();
   const location = useLocation();
   // The menu belongs to the location it was opened on, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === location.key;
+  const menuOpen = menuOpenAt === location.key && session.status !== 'loading';
   const signedOut = session.status === 'signedOut';
   // The profile's account type arrives with a later issue; until then a signed-in visitor has none.
   const becomeProvider = { label: 'Become a Provider', to: signedOut ? paths.signupProvider : paths.membership };
 
+  const accountButtons = signedOut ? (
+    <>
+      <Button asChild variant="ghost">
+        <RouterLink to={paths.login}>Login</RouterLink>
+      </Button>
+      <Button asChild>
+        <RouterLink to={paths.signup}>Sign Up</RouterLink>
+      </Button>
+    </>
+  ) : (
+    <Button asChild variant="outline">
+      <RouterLink to={paths.profile}>My Profile</RouterLink>
+    </Button>
+  );
+
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" minH={HEADER_HEIGHT}>
-      {session.status !== 'loading' && (
-        <Container maxW="7xl" px={{ base: '4', md: '6' }}>
-          <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
-            <Logo />
-            <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
-              {navLinks.map((item) => (
-                <NavItem key={item.to} {...item} />
-              ))}
-              <NavItem {...becomeProvider} />
-            </HStack>
-            <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
-              {signedOut ? (
-                <>
-                  <Button asChild variant="ghost">
-                    <RouterLink to={paths.login}>Login</RouterLink>
-                  </Button>
-                  <Button asChild>
-                    <RouterLink to={paths.signup}>Sign Up</RouterLink>
-                  </Button>
-                </>
-              ) : (
-                <Button asChild variant="outline">
-                  <RouterLink to={paths.profile}>My Profile</RouterLink>
-                </Button>
-              )}
-            </HStack>
-            <IconButton
-              display={{ base: 'inline-flex', lg: 'none' }}
-              variant="ghost"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
-            >
-              {menuOpen ? <LuX /> : <LuMenu />}
-            </IconButton>
-          </Flex>
-          {menuOpen && (
-            <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="1" pb="4" display={{ base: 'flex', lg: 'none' }}>
-              {navLinks.map((item) => (
-                <NavItem key={item.to} {...item} />
-              ))}
-              <NavItem {...becomeProvider} />
-              {signedOut ? (
-                <Stack direction="row" gap="2" pt="2">
-                  <Button asChild variant="outline" flex="1">
-                    <RouterLink to={paths.login}>Login</RouterLink>
-                  </Button>
-                  <Button asChild flex="1">
-                    <RouterLink to={paths.signup}>Sign Up</RouterLink>
-                  </Button>
-                </Stack>
-              ) : (
-                <NavItem label="My Profile" to={paths.profile} />
-              )}
-            </Stack>
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
+          {session.status !== 'loading' && (
+            <>
+              <Logo />
+              <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+                {navLinks.map((item) => (
+                  <NavItem key={item.to} {...item} />
+                ))}
+                <NavItem {...becomeProvider} />
+              </HStack>
+              <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+                {accountButtons}
+              </HStack>
+              <IconButton
+                display={{ base: 'inline-flex', lg: 'none' }}
+                variant="ghost"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+              >
+                {menuOpen ? <LuX /> : <LuMenu />}
+              </IconButton>
+            </>
           )}
-        </Container>
-      )}
+        </Flex>
+        {menuOpen && (
+          <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="1" pb="4" display={{ base: 'flex', lg: 'none' }}>
+            {navLinks.map((item) => (
+              <NavItem key={item.to} {...item} />
+            ))}
+            <NavItem {...becomeProvider} />
+            <Stack direction="row" gap="2" pt="2" css={{ '& > *': { flex: '1' } }}>
+              {accountButtons}
+            </Stack>
+          </Stack>
+        )}
+      </Container>
     </Box>
   );
 }
