@@ -26,7 +26,7 @@ function print(stack: LocalStack, seconds: string): void {
   console.log('\nSolutionz is running locally:\n');
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
   console.log('\nDemo logins:');
-  for (const user of stack.demoUsers) console.log(`  ${user.role.padEnd(9)} ${user.email.padEnd(26)} ${user.password}`);
+  for (const user of stack.demoUsers) console.log(`  ${user.accountType.padEnd(9)} ${user.email.padEnd(30)} ${user.password}`);
   console.log(`\nData: ${dataDir}${stack.created.table || stack.created.userPool ? '' : ' (kept from the last start; `npm start -- --reset` starts clean)'}`);
   console.log(`Logs: ${dataDir}/logs`);
   console.log(`\nReady in ${seconds} s. Press Ctrl-C to stop.`);

@@ -1,11 +1,85 @@
-import type { PoolUser } from './user-pool';
+import { randomUUID } from 'node:crypto';
+import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AccountType } from '@solutionz/shared';
+import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createPoolUser } from './user-pool';
+
+export interface DemoUser {
+  readonly accountType: AccountType;
+  readonly email: string;
+  readonly password: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
 
 /**
- * Demo sign-ins printed by `npm start`. Provider profiles, jobs and feedback join the demo data with
- * the issues that build those areas.
+ * Demo sign-ins printed by `npm start`: one account of each type, confirmed. Provider listings, jobs
+ * and feedback join the demo data with the issues that build those areas.
  */
-export const DEMO_USERS: readonly (PoolUser & { role: string })[] = [
-  { role: 'admin', email: 'admin@solutionz.local', password: 'Demo-admin-1', groups: ['admin'], name: 'Demo Admin' },
-  { role: 'client', email: 'client@solutionz.local', password: 'Demo-client-1', groups: ['client'], name: 'Chloe Client' },
-  { role: 'provider', email: 'provider@solutionz.local', password: 'Demo-provider-1', groups: ['provider'], name: 'Priya Provider' },
-];
+export function demoUsers(adminEmailDomain: string): readonly DemoUser[] {
+  return [
+    { accountType: 'admin', email: `admin@${adminEmailDomain}`, password: 'Demo-admin-1', firstName: 'Demo', lastName: 'Admin' },
+    { accountType: 'client', email: 'client@solutionz.local', password: 'Demo-client-1', firstName: 'Chloe', lastName: 'Clarke' },
+    { accountType: 'provider', email: 'provider@solutionz.local', password: 'Demo-provider-1', firstName: 'Priya', lastName: 'Patel' },
+  ];
+}
+
+async function findSub(cognito: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<string | undefined> {
+  try {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
+}
+
+export interface DemoAccountsInput {
+  readonly cognito: CognitoIdentityProviderClient;
+  readonly userPoolId: string;
+  readonly documents: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly users: readonly DemoUser[];
+  /** Write the profiles (the table is new); otherwise only missing sign-ins are added. */
+  readonly withProfiles: boolean;
+}
+
+/**
+ * Each demo user signs in through Cognito and has the profile that is the source of truth for its
+ * account type (DESIGN.md section 4). The one-time first-admin setup stays open, so it can be shown
+ * (and the browser tests go through it).
+ */
+export async function loadDemoAccounts(input: DemoAccountsInput): Promise<void> {
+  const accounts = createAccountRepository(input.documents, input.tableName);
+  const now = new Date();
+  for (const user of input.users) {
+    const sub =
+      (await findSub(input.cognito, input.userPoolId, user.email)) ??
+      (await createPoolUser(input.cognito, input.userPoolId, {
+        email: user.email,
+        password: user.password,
+        groups: [user.accountType],
+        name: `${user.firstName} ${user.lastName}`,
+      }).then(() => findSub(input.cognito, input.userPoolId, user.email)));
+    if (!sub) throw new Error(`cognito-local has no sub for demo user ${user.email}`);
+    if (!input.withProfiles) continue;
+
+    const reservationId = randomUUID();
+    if (!(await accounts.reserveEmail(user.email, reservationId, now, 60))) continue;
+    await accounts.createAccount({
+      reservationId,
+      profile: {
+        userId: sub,
+        email: user.email,
+        accountType: user.accountType,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        categories: [],
+        emailConfirmedAt: now.toISOString(),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      },
+    });
+  }
+}

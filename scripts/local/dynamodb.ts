@@ -12,7 +12,7 @@ function emulatorDir(): string {
 
 export interface DynamoDbOptions {
   readonly port: number;
-  /** Directory for the database file; ignored when `inMemory`. */
+  /** Directory for the database file (and the emulator's metadata file). */
   readonly dataDir: string;
   readonly inMemory: boolean;
   readonly logFile: string;
@@ -21,7 +21,7 @@ export interface DynamoDbOptions {
 export async function start(opts: DynamoDbOptions): Promise<LocalService> {
   const emulator = emulatorDir();
   const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir];
-  if (!opts.inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true });
   return startHttpProcess({
     name: 'DynamoDB Local',
     command: 'java',
@@ -35,6 +35,8 @@ export async function start(opts: DynamoDbOptions): Promise<LocalService> {
       '-port',
       String(opts.port),
     ],
+    // It writes a metadata file into its working directory, in memory or not.
+    cwd: opts.dataDir,
     url: `http://localhost:${opts.port}`,
     readyUrl: `http://127.0.0.1:${opts.port}`,
     logFile: opts.logFile,

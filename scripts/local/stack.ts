@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
-import { DEMO_USERS } from './demo-data';
+import { demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import * as dynamodb from './dynamodb';
 import { startGateway, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
@@ -16,7 +17,7 @@ import type { LocalService } from './process';
 import * as s3 from './s3';
 import * as ses from './ses';
 import { ensureTable, seedDemoCategories } from './table';
-import { createPoolUser, ensureUserPool, type UserPoolIds } from './user-pool';
+import { ensureUserPool, type UserPoolIds } from './user-pool';
 import * as web from './web';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +59,7 @@ export interface LocalStack {
   readonly tableName: string;
   readonly userPool: UserPoolIds;
   readonly webConfigFile: string;
-  readonly demoUsers: typeof DEMO_USERS;
+  readonly demoUsers: readonly DemoUser[];
   /** What was created this start (rather than kept from an earlier one). */
   readonly created: { readonly table: boolean; readonly userPool: boolean };
   /** The environment the Lambda handlers run with. */
@@ -174,10 +175,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
 
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
+    const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
+    const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     await Promise.all([
-      tableCreated ? seedDemoCategories(dynamoClient, LOCAL_TABLE_NAME) : undefined,
-      userPool.created
-        ? Promise.all(DEMO_USERS.map((user) => createPoolUser(cognitoClient, userPool.userPoolId, user)))
+      tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
+      tableCreated || userPool.created
+        ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users, withProfiles: tableCreated })
         : undefined,
     ]);
     if (tableCreated || userPool.created) log('Demo data loaded.');
@@ -253,7 +256,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName: LOCAL_TABLE_NAME,
       userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId },
       webConfigFile,
-      demoUsers: DEMO_USERS,
+      demoUsers: users,
       created: { table: tableCreated, userPool: userPool.created },
       lambdaEnv,
       stop: () => stopAll(running),

@@ -1,5 +1,5 @@
 import { CreateTableCommand, ResourceInUseException, waitUntilTableExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { seedCategories } from '@solutionz/lambdas/data/seed-categories';
@@ -17,7 +17,6 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 }
 
 /** The shared taxonomy as category data, as an admin will later manage it. */
-export async function seedDemoCategories(client: DynamoDBClient, tableName: string): Promise<void> {
-  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+export async function seedDemoCategories(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
   await seedCategories(createRepositories(documents, tableName));
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, listCategoriesResponseSchema, TAXONOMY } from '@solutionz/shared';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { apiErrorBodySchema, listCategoriesResponseSchema, meResponseSchema, TAXONOMY } from '@solutionz/shared';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
-import { documents, stack } from './stack-env';
+import { demoUsers } from '../../scripts/local/demo-data';
+import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
+import { cognito, documents, stack } from './stack-env';
 
 async function get(path: string, init?: RequestInit) {
   const response = await fetch(`${stack.apiBaseUrl}${path}`, init);
@@ -61,5 +64,22 @@ describe('API through the web origin and the local gateway', () => {
     const { status, body } = await get('/health', { method: 'DELETE' });
     expect(status).toBe(404);
     expect(apiErrorBodySchema.parse(body).error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('demo data', () => {
+  it('lets each demo user sign in and see their own account type', async () => {
+    for (const user of demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN)) {
+      const auth = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.userPoolClientId,
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
+      );
+      const { status, body } = await get('/me', { headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken}` } });
+      expect(status).toBe(200);
+      expect(meResponseSchema.parse(body)).toMatchObject({ email: user.email, accountType: user.accountType, emailConfirmed: true });
+    }
   });
 });
