@@ -217,6 +217,7 @@ export class WebStack extends Stack {
         userPoolClientId: props.userPoolClient.userPoolClientId,
         authFlowType: 'USER_SRP_AUTH',
       },
+      adminEmailDomain: config.adminEmailDomain,
     });
     const hasBuild = webBuildExists(config);
     const deployer = this.deployerRole();

@@ -237,6 +237,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         userPoolEndpoint: urls.cognito,
         authFlowType: 'USER_PASSWORD_AUTH',
       },
+      adminEmailDomain: LOCAL_ADMIN_EMAIL_DOMAIN,
     });
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig, null, 2)}\n`);
 

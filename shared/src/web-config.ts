@@ -16,5 +16,7 @@ export const webConfigSchema = z.object({
     /** SRP in the cloud; the local emulator only speaks USER_PASSWORD_AUTH. */
     authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   }),
+  /** Admin usernames sign in as `<username>@<adminEmailDomain>` (spec 02 admin login). */
+  adminEmailDomain: z.string().min(1).optional(),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;
