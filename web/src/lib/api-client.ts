@@ -1,6 +1,7 @@
 import {
   apiErrorBodySchema,
   buildPath,
+  type EmailFailureCategory,
   MESSAGES,
   routes,
   type RouteBody,
@@ -23,6 +24,8 @@ export class ApiError extends Error {
     /** Per-field messages keyed by dotted path (`body.email`), for forms to show beside each field. */
     readonly fields: Readonly<Record<string, string>> = {},
     readonly retryAfterSeconds?: number,
+    /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
+    readonly category?: EmailFailureCategory,
   ) {
     super(message);
   }
@@ -37,7 +40,7 @@ type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefine
 
 export type ApiRequestOptions<N extends RouteName> = Part<'params', RouteParams<Routes[N]>> &
   Part<'query', RouteQuery<Routes[N]>> &
-  Part<'body', RouteBody<Routes[N]>> & { signal?: AbortSignal };
+  Part<'body', RouteBody<Routes[N]>> & { signal?: AbortSignal; headers?: Record<string, string> };
 
 type OptionalArgs<N extends RouteName> = object extends ApiRequestOptions<N>
   ? [options?: ApiRequestOptions<N>]
@@ -49,11 +52,12 @@ type OptionalArgs<N extends RouteName> = object extends ApiRequestOptions<N>
  */
 export async function apiRequest<N extends RouteName>(name: N, ...[options]: OptionalArgs<N>): Promise<RouteResponse<Routes[N]>> {
   const route = routes[name];
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   };
   const config = await loadRuntimeConfig();
   const url = new URL(buildPath(route.path, params), new URL(config.apiBase, window.location.origin));
@@ -62,7 +66,7 @@ export async function apiRequest<N extends RouteName>(name: N, ...[options]: Opt
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = await getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -81,6 +85,6 @@ export async function apiRequest<N extends RouteName>(name: N, ...[options]: Opt
 export function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorBodySchema.safeParse(payload);
   if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);
-  const { code, message, fields, retryAfterSeconds } = parsed.data.error;
-  return new ApiError(status, code, message, fields, retryAfterSeconds);
+  const { code, message, fields, retryAfterSeconds, category } = parsed.data.error;
+  return new ApiError(status, code, message, fields, retryAfterSeconds, category);
 }
