@@ -1,0 +1,22 @@
+/**
+ * Wording of the sign-up, confirmation, password-reset and admin-setup screens (spec 01 sections 4.3,
+ * 4.4, 5, 8; spec 02 error catalogue) that only the browser shows; what the API also says lives in
+ * accounts.ts.
+ */
+export const AUTH_PAGE_MESSAGES = {
+  signupRateLimitCountdown: (seconds: number) => `Rate limit reached. Please wait ${seconds} seconds.`,
+  unexpected: 'An unexpected error occurred. Please try again.',
+  attemptingLogin: 'Attempting to log you in',
+  loginAttemptFailed: { title: 'Login attempt failed', description: 'Please try signing in manually with your email and password.' },
+  noEmailForLogin: { title: 'No email address', description: 'Please try signing up again.' },
+  resetEmailSent: 'Reset email sent',
+  resetEmailFailed: 'Failed to send reset email. Please try again.',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
+  /** The reset page's own wording for a mismatch (spec 01 section 5); sign-up says "Passwords do not match". */
+  resetPasswordsDoNotMatch: "Passwords don't match",
+} as const;
+
+export const ADMIN_SETUP_PAGE_MESSAGES = {
+  created: { title: 'Admin account created', description: 'You can now sign in with your admin username and password.' },
+  networkFailure: 'Unexpected error. Please try again.',
+} as const;
