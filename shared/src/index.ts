@@ -11,3 +11,4 @@ export * from './web-config';
 export * from './accounts';
 export * from './api/openapi';
 export * from './email-delivery';
+export * from './auth-pages';
