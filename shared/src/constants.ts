@@ -44,6 +44,15 @@ export const REDIRECT_AFTER_CONFIRM_MS = 1000;
 export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;
 
+/**
+ * Session upkeep (spec 01 sections 4.1 and 9): tokens are renewed this long before they expire, and a
+ * refresh that failed for a passing reason is retried after 200 ms, doubling, a few times.
+ */
+export const SESSION_REFRESH = { marginMs: 60_000, retryBaseMs: 200, maxRetries: 5 } as const;
+
+/** How often an open "E-mail confirmation required" banner asks whether the address was confirmed. */
+export const EMAIL_CONFIRMATION_POLL_MS = 10_000;
+
 export const TOAST = {
   maxVisible: 5,
   removeDelayMs: 1_000_000,

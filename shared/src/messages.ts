@@ -8,6 +8,23 @@ export const MESSAGES = {
     provider: 'This content is restricted to service providers only.',
     client: 'This content is restricted to clients only.',
   },
+  signOut: {
+    success: { title: 'Successfully signed out', description: 'You have been signed out of your account.' },
+    failure: { title: 'Sign out failed', description: 'There was an error signing out. Please try again.' },
+  },
+  loginFailedToast: 'Login failed',
+  emailConfirmationBanner: {
+    title: 'E-mail confirmation required',
+    text: 'Please confirm your e-mail address to use every feature of your account.',
+    resend: 'Resend Email',
+    sending: 'Sending...',
+    sent: 'Confirmation email sent! Please check your inbox.',
+  },
+  membershipBanner: {
+    title: 'Activate your membership',
+    text: 'Activate your membership to appear in the directory and see job contact details.',
+    action: 'Activate Membership',
+  },
   searchEmpty: { title: 'Search fields empty', description: 'Please enter a service or location to search.' },
   geolocation: {
     unsupported: 'Geolocation is not supported by this browser',

@@ -48,14 +48,20 @@ export function defineRoute<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   A extends Area = Area,
->(spec: RouteSpec<P, Q, B, R, A>): RouteSpec<P, Q, B, R, A> {
+>(spec: RouteSpec<P, Q, B, R, A>): RouteSpec<NoInfer<P>, NoInfer<Q>, NoInfer<B>, NoInfer<R>, NoInfer<A>> {
+  // NoInfer: the route table's `satisfies Record<string, RouteSpec>` must not widen an absent part to "any object".
   return spec;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-export type RouteParams<T> = T extends RouteSpec<infer P, infer _Q, infer _B, infer _R> ? Infer<P> : never;
-export type RouteQuery<T> = T extends RouteSpec<infer _P, infer Q, infer _B, infer _R> ? Infer<Q> : never;
-export type RouteBody<T> = T extends RouteSpec<infer _P, infer _Q, infer B, infer _R> ? Infer<B> : never;
+/**
+ * Read from the property, not by matching `RouteSpec<infer P, ...>`: that match falls back to the
+ * constraint (any object) for a route without the part, which then looks required to callers.
+ */
+type Part<T, K extends 'params' | 'query' | 'body'> = T extends { readonly [P in K]?: infer S } ? Infer<Exclude<S, undefined>> : never;
+export type RouteParams<T> = Part<T, 'params'>;
+export type RouteQuery<T> = Part<T, 'query'>;
+export type RouteBody<T> = Part<T, 'body'>;
 export type RouteResponse<T> = T extends RouteSpec<infer _P, infer _Q, infer _B, infer R> ? z.infer<R> : never;
 
 /** `/api/jobs/{id}` -> `routeKey` as API Gateway writes it: `GET /api/jobs/{id}`. */

@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { SessionProvider, type SessionReader } from '@/lib/auth/session';
+import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
+import type { AuthClient } from '@/lib/auth/session-types';
 import { system } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
@@ -20,14 +21,15 @@ function DeferredToasterRegion() {
   ) : null;
 }
 
-export function AppProvider({ children, readSession }: { children: ReactNode; readSession?: SessionReader }) {
+/** `auth` and `fetchProfile` stand in for Cognito and the API in tests. */
+export function AppProvider({ children, auth, fetchProfile }: { children: ReactNode; auth?: AuthClient; fetchProfile?: ProfileFetcher }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider readSession={readSession}>
+        <SessionProvider auth={auth} fetchProfile={fetchProfile}>
           {children}
           <DeferredToasterRegion />
         </SessionProvider>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@solutionz/shared';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
 describe('route table', () => {
@@ -22,9 +23,7 @@ describe('route table', () => {
   });
 
   it('shows /account to a signed-in user', async () => {
-    const { router } = renderApp('/account-settings?tab=security', () =>
-      Promise.resolve({ status: 'signedIn', user: { userId: 'u1', groups: [] } }),
-    );
+    const { router } = renderApp('/account-settings?tab=security', createFakeAuth({ signedInAs: fakeAccount() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
     expect(router.state.location.search).toBe('?tab=security');

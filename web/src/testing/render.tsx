@@ -4,24 +4,22 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { appRoutes } from '@/app/router';
-import type { SessionState } from '@/lib/auth/session-types';
+import { createFakeAuth, type FakeAuth } from './fake-auth';
 
-const signedOut = () => Promise.resolve<SessionState>({ status: 'signedOut' });
-
-/** The whole app (routes, providers, toasts) at `path`, with a session that needs no Cognito. */
-export function renderApp(path: string, readSession: () => Promise<SessionState> = signedOut) {
+/** The whole app (routes, providers, toasts) at `path`, with an identity provider that needs no Cognito (signed out by default). */
+export function renderApp(path: string, fake: FakeAuth = createFakeAuth()) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <AppProvider readSession={readSession}>
+    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, fake };
 }
 
 /** One component inside the providers, for components that need Chakra but no routes. */
-export function renderWithProviders(ui: ReactElement) {
+export function renderWithProviders(ui: ReactElement, fake: FakeAuth = createFakeAuth()) {
   const user = userEvent.setup();
-  return { ...render(<AppProvider readSession={signedOut}>{ui}</AppProvider>), user };
+  return { ...render(<AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>{ui}</AppProvider>), user };
 }

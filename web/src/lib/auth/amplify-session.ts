@@ -3,10 +3,12 @@
  * Amplify stays out of the entry chunk (budget: DESIGN.md section 10, issue 2).
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import type { WebConfig } from '@solutionz/shared';
-import type { SessionUser } from './session-types';
+import type { AuthEvent, SessionUser } from './session-types';
 
+let authFlowType: WebConfig['auth']['authFlowType'] = 'USER_SRP_AUTH';
 let configured = false;
 
 export function configureAmplify(config: WebConfig): void {
@@ -20,12 +22,13 @@ export function configureAmplify(config: WebConfig): void {
       },
     },
   });
+  authFlowType = config.auth.authFlowType;
   configured = true;
 }
 
-/** The signed-in user from the stored (and, when near expiry, refreshed) tokens, or null. */
-export async function readSessionUser(): Promise<SessionUser | null> {
-  const { tokens } = await fetchAuthSession();
+/** The signed-in user from the stored tokens (renewed by Amplify when expired or when forced), or null. */
+export async function readSessionUser(options?: { forceRefresh?: boolean }): Promise<SessionUser | null> {
+  const { tokens } = await fetchAuthSession(options);
   if (!tokens?.accessToken) return null;
   const claims = tokens.accessToken.payload;
   const groups = claims['cognito:groups'];
@@ -33,10 +36,58 @@ export async function readSessionUser(): Promise<SessionUser | null> {
     userId: String(claims.sub),
     email: typeof tokens.idToken?.payload.email === 'string' ? tokens.idToken.payload.email : undefined,
     groups: Array.isArray(groups) ? groups.map(String) : [],
+    expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined,
   };
 }
 
 export async function readAccessToken(): Promise<string | undefined> {
   const { tokens } = await fetchAuthSession();
   return tokens?.accessToken.toString();
+}
+
+/** A sign-in step Amplify could not finish on its own (new password, MFA): this product uses none. */
+export class UnsupportedSignInStepError extends Error {
+  override readonly name = 'UnsupportedSignInStepError';
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  // Amplify refuses a second sign-in while tokens are stored; the new credentials win.
+  if ((await fetchAuthSession()).tokens) await signOut();
+  const result = await signIn({ username: email, password, options: { authFlowType } });
+  if (!result.isSignedIn) throw new UnsupportedSignInStepError(`Sign-in needs a further step: ${result.nextStep.signInStep}`);
+}
+
+/**
+ * Amplify revokes the refresh token and clears the stored tokens; it ignores the server's answer
+ * to the revoke (401, 403, 404 included), so only a local failure reaches the caller.
+ */
+export async function signOutOfSession(): Promise<void> {
+  await signOut();
+}
+
+/** Errors after which a refresh token can never work again (Amplify has then cleared the tokens). */
+const FINAL_REFRESH_ERRORS = [
+  'NotAuthorizedException',
+  'TokenRevokedException',
+  'UserNotFoundException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+export function listenToAuthEvents(listener: (event: AuthEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    switch (payload.event) {
+      case 'signedIn':
+      case 'signedOut':
+      case 'tokenRefresh':
+        listener({ type: payload.event });
+        break;
+      case 'tokenRefresh_failure': {
+        const name = (payload.data?.error as Error | undefined)?.name ?? '';
+        listener({ type: 'tokenRefreshFailure', retryable: !FINAL_REFRESH_ERRORS.some((final) => name.startsWith(final)) });
+        break;
+      }
+    }
+  });
 }

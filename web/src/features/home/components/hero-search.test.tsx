@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -67,7 +68,7 @@ describe('home page search', () => {
   });
 
   it('shows signed-in visitors only Post a Job', async () => {
-    const { user } = await openHome(() => Promise.resolve({ status: 'signedIn', user: { userId: 'u1', groups: ['client'] } }));
+    const { user } = await openHome(createFakeAuth({ signedInAs: fakeAccount() }));
     // jsdom applies the base (narrow-screen) styles, so the header's links are behind the menu button.
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
