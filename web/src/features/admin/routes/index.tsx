@@ -4,10 +4,6 @@ export function AdminLoginPage() {
   return <ComingSoonPage heading="Admin Login" description="Sign in with your administrator username and password." />;
 }
 
-export function AdminSignupPage() {
-  return <ComingSoonPage heading="Admin Setup" description="Create the first administrator account." />;
-}
-
 export function AdminDashboardPage() {
   return <ComingSoonPage heading="Admin Dashboard" description="Users, feedback, categories and analytics at a glance." />;
 }
@@ -27,3 +23,5 @@ export function AdminCategoriesPage() {
 export function AdminAnalyticsPage() {
   return <ComingSoonPage heading="Analytics" description="Providers, seekers, sessions, feedback and popular categories." />;
 }
+
+export { AdminSignupPage } from './admin-signup-page';

@@ -1,0 +1,112 @@
+import { Alert, Button, chakra, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  EMAIL_FAILURE_MESSAGES,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  EMAIL_RESEND_COUNTDOWN_S,
+  emailFailureMessage,
+  type EmailFailureCategory,
+} from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { FormField } from './form-field';
+import { useCountdown } from './use-countdown';
+
+interface Notice {
+  readonly title: string;
+  readonly description: string;
+}
+
+/** What a failed resend tells the user, by the class the server gave (spec 01 section 8). */
+function failureNotice(error: unknown): Notice {
+  if (!(error instanceof ApiError)) return EMAIL_MESSAGES.sendFailed;
+  const category: EmailFailureCategory | undefined = error.category;
+  if (!category) return { title: EMAIL_MESSAGES.resendFailed, description: error.message };
+  if (category === 'UNKNOWN') return { title: EMAIL_MESSAGES.resendFailed, description: emailFailureMessage(category, error.message) };
+  return EMAIL_FAILURE_MESSAGES[category];
+}
+
+export interface ResendConfirmationProps {
+  /** The address to prefill; a signed-in user needs none, the mail goes to their own. */
+  defaultEmail?: string | null;
+  signedIn?: boolean;
+  /** Called when the mail service refused to send (SMTP_AUTH), so the page can offer signing in instead. */
+  onSendFailed?: () => void;
+}
+
+/**
+ * Sends the confirmation e-mail again. After a send, or when the server says to wait, the button
+ * counts down EMAIL_RESEND_COUNTDOWN_S (or the server's retry-after) before it can be used again.
+ */
+export function ResendConfirmation({ defaultEmail, signedIn = false, onSendFailed }: ResendConfirmationProps) {
+  const [email, setEmail] = useState(defaultEmail ?? '');
+  const [problem, setProblem] = useState<Notice | null>(null);
+  const [sent, setSent] = useState(false);
+  const countdown = useCountdown();
+
+  const resend = useMutation({
+    mutationFn: (address: string | undefined) => apiRequest('resendConfirmation', { body: address ? { email: address } : {} }),
+    onSuccess: () => {
+      setSent(true);
+      countdown.start(EMAIL_RESEND_COUNTDOWN_S);
+      toaster.create({ type: 'success', ...EMAIL_MESSAGES.resent });
+    },
+    onError: (error) => {
+      const notice = failureNotice(error);
+      setProblem(notice);
+      toaster.create({ type: 'error', ...notice });
+      if (!(error instanceof ApiError)) return;
+      if (error.category === 'RATE_LIMIT') countdown.start(error.retryAfterSeconds ?? EMAIL_RESEND_COUNTDOWN_S);
+      if (error.category === 'SMTP_AUTH') onSendFailed?.();
+    },
+  });
+
+  const send = () => {
+    setProblem(null);
+    setSent(false);
+    if (signedIn) return resend.mutate(undefined);
+    const address = email.trim();
+    const invalid = !address ? EMAIL_MESSAGES.noEmail : EMAIL_PATTERN.test(address) ? null : EMAIL_MESSAGES.invalidEmail;
+    if (invalid) {
+      setProblem(invalid);
+      toaster.create({ type: 'error', ...invalid });
+      return;
+    }
+    resend.mutate(address.toLowerCase());
+  };
+
+  const waiting = countdown.remaining > 0;
+  return (
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      gap="3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {!signedIn && <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />}
+      {problem && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{problem.title}</Alert.Title>
+            <Alert.Description>{problem.description}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {sent && (
+        <Text role="status" color="fg.success">
+          {EMAIL_MESSAGES.sentOnPage}
+        </Text>
+      )}
+      <Button type="submit" variant="outline" loading={resend.isPending} loadingText="Sending..." disabled={waiting}>
+        {waiting ? `Resend in ${countdown.remaining}s` : 'Resend confirmation email'}
+      </Button>
+    </chakra.form>
+  );
+}

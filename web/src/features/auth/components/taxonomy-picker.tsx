@@ -1,0 +1,164 @@
+import { Button, Fieldset, HStack, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { LuPlus, LuX } from 'react-icons/lu';
+import {
+  CATEGORY_CHIP_MAX_CHARS,
+  CATEGORY_CHIPS_SHOWN,
+  categoryLabel,
+  formatCategorySelection,
+  parseCategorySelection,
+  type CategorySelection,
+} from '@solutionz/shared';
+import { apiRequest } from '@/lib/api-client';
+
+const OTHER = '__other__';
+const WHOLE_GROUP = '';
+
+export interface TaxonomyPickerProps {
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  /** The form's message for the field, shown under the picker. */
+  error?: string;
+}
+
+function truncate(text: string): string {
+  return text.length > CATEGORY_CHIP_MAX_CHARS ? `${text.slice(0, CATEGORY_CHIP_MAX_CHARS - 1)}…` : text;
+}
+
+/** A whole group covers its subcategories, so adding a group drops them and adding a sub of a chosen group adds nothing. */
+function addSelection(current: readonly string[], selection: CategorySelection): string[] {
+  const encoded = formatCategorySelection(selection);
+  if (current.includes(encoded)) return [...current];
+  if (selection.kind === 'sub' && current.includes(selection.group)) return [...current];
+  if (selection.kind === 'group') {
+    return [...current.filter((item) => {
+      const parsed = parseCategorySelection(item);
+      return !(parsed.kind === 'sub' && parsed.group === selection.group);
+    }), encoded];
+  }
+  return [...current, encoded];
+}
+
+/**
+ * The provider's service categories at sign-up: a whole group, one subcategory, or "Other: text",
+ * from the live taxonomy (GET /api/categories). Choices show as removable chips, the first
+ * CATEGORY_CHIPS_SHOWN of them until "+N more" opens the rest. Native selects and buttons only,
+ * so every step works from the keyboard.
+ */
+export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) {
+  const ids = useId();
+  const { data, isPending, isError } = useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
+  const [group, setGroup] = useState('');
+  const [sub, setSub] = useState(WHOLE_GROUP);
+  const [otherText, setOtherText] = useState('');
+  const [showAll, setShowAll] = useState(false);
+
+  const groups = data?.groups ?? [];
+  const chosenGroup = groups.find((candidate) => candidate.name === group);
+  const selection: CategorySelection | null =
+    group === OTHER
+      ? otherText.trim()
+        ? { kind: 'other', text: otherText.trim() }
+        : null
+      : chosenGroup
+        ? sub === WHOLE_GROUP
+          ? { kind: 'group', group: chosenGroup.name }
+          : { kind: 'sub', group: chosenGroup.name, sub }
+        : null;
+
+  const add = () => {
+    if (!selection) return;
+    onChange(addSelection(value, selection));
+    setSub(WHOLE_GROUP);
+    setOtherText('');
+  };
+  const remove = (item: string) => onChange(value.filter((candidate) => candidate !== item));
+
+  const visible = showAll ? value : value.slice(0, CATEGORY_CHIPS_SHOWN);
+  const hidden = value.length - visible.length;
+
+  return (
+    <Fieldset.Root invalid={Boolean(error)}>
+      <Fieldset.Legend>Categories</Fieldset.Legend>
+      <Fieldset.HelperText>Choose a whole group, one of its services, or describe another service.</Fieldset.HelperText>
+      <Stack gap="2">
+        <NativeSelect.Root disabled={isPending}>
+          <NativeSelect.Field
+            id={`${ids}-group`}
+            aria-label="Service group"
+            value={group}
+            onChange={(event) => {
+              setGroup(event.currentTarget.value);
+              setSub(WHOLE_GROUP);
+            }}
+          >
+            <option value="">{isPending ? 'Loading categories…' : 'Choose a service group'}</option>
+            {groups.map((candidate) => (
+              <option key={candidate.slug} value={candidate.name}>
+                {candidate.name}
+              </option>
+            ))}
+            <option value={OTHER}>Other</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {isError && (
+          <Text fontSize="sm" color="fg.error">
+            The category list could not be loaded. You can still describe your service under Other.
+          </Text>
+        )}
+        {chosenGroup && (
+          <NativeSelect.Root>
+            <NativeSelect.Field aria-label="Service" value={sub} onChange={(event) => setSub(event.currentTarget.value)}>
+              <option value={WHOLE_GROUP}>All of {chosenGroup.name}</option>
+              {chosenGroup.categories.map((category) => (
+                <option key={category.slug} value={category.name}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+        {group === OTHER && (
+          <Input
+            aria-label="Other service"
+            placeholder="Describe your service"
+            value={otherText}
+            onChange={(event) => setOtherText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              add();
+            }}
+          />
+        )}
+        <Button alignSelf="start" variant="outline" size="sm" onClick={add} disabled={!selection}>
+          <LuPlus aria-hidden="true" />
+          Add category
+        </Button>
+        {value.length > 0 && (
+          <Wrap gap="2" role="list" aria-label="Chosen categories">
+            {visible.map((item) => (
+              <HStack key={item} role="listitem" gap="1" ps="3" pe="1" py="1" borderRadius="full" bg="brand.subtle" color="brand.fg">
+                <Text fontSize="sm" title={item}>
+                  {truncate(categoryLabel(item))}
+                </Text>
+                <IconButton aria-label={`Remove ${item}`} size="2xs" variant="ghost" borderRadius="full" onClick={() => remove(item)}>
+                  <LuX />
+                </IconButton>
+              </HStack>
+            ))}
+            {(hidden > 0 || showAll) && value.length > CATEGORY_CHIPS_SHOWN && (
+              <Button size="xs" variant="plain" aria-expanded={showAll} onClick={() => setShowAll((open) => !open)}>
+                {showAll ? 'Show fewer' : `+${hidden} more`}
+              </Button>
+            )}
+          </Wrap>
+        )}
+      </Stack>
+      {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
+    </Fieldset.Root>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Button, chakra, Link, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_PAGE_MESSAGES,
+  REDIRECT_AFTER_PASSWORD_RESET_MS,
+  passwordResetRequestSchema,
+  passwordSchema,
+} from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
+import { applyServerFieldErrors } from '../components/server-errors';
+
+/** The product's one password policy (the API's schema), with the reset page's own mismatch wording. */
+const newPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: AUTH_PAGE_MESSAGES.resetPasswordsDoNotMatch });
+type NewPassword = z.infer<typeof newPasswordSchema>;
+type ResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+function BackToLogin() {
+  return (
+    <Text fontSize="sm" textAlign="center">
+      Remembered it?{' '}
+      <Link asChild color="brand.fg" fontWeight="medium">
+        <RouterLink to={paths.login}>Back to login</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+/** /reset-password (spec 01 sections 2.8, 4.8): mode=request asks for the link, mode=reset&token=... sets the new password. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('mode') === 'reset') return <ChooseNewPassword token={searchParams.get('token')} />;
+  return <RequestResetLink />;
+}
+
+function RequestResetLink() {
+  const { register, handleSubmit, formState } = useForm<ResetRequest, unknown, z.output<typeof passwordResetRequestSchema>>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const request = useMutation({
+    mutationFn: (email: string) => apiRequest('requestPasswordReset', { body: { email } }),
+    onSuccess: () => toaster.create({ type: 'success', title: AUTH_PAGE_MESSAGES.resetEmailSent }),
+  });
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title="Check your inbox">
+        <Text role="status" textAlign="center">
+          {request.data.message}
+        </Text>
+        <Button variant="outline" onClick={() => request.reset()}>
+          Use a different email
+        </Button>
+        <BackToLogin />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset your password" description="Enter the email address of your account and we'll send you a link to choose a new password.">
+      <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit(({ email }) => request.mutate(email))}>
+        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        {request.isError && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{AUTH_PAGE_MESSAGES.resetEmailFailed}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Button type="submit" loading={request.isPending} loadingText="Sending...">
+          Send reset link
+        </Button>
+      </chakra.form>
+      <BackToLogin />
+    </AuthCard>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <>
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Root>
+      <Button asChild variant="outline">
+        <RouterLink to={paths.resetPassword}>Request a new link</RouterLink>
+      </Button>
+    </>
+  );
+}
+
+function ChooseNewPassword({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.resetLinkInvalid);
+  const { register, handleSubmit, setError, formState } = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const update = useMutation({
+    mutationFn: (values: NewPassword) => apiRequest('confirmPasswordReset', { body: { token: token ?? '', ...values } }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') setLinkProblem(error.message || ACCOUNT_MESSAGES.resetLinkInvalid);
+      else applyServerFieldErrors(error, setError, ['password', 'confirmPassword']);
+    },
+  });
+
+  useEffect(() => {
+    if (!update.isSuccess) return;
+    const timer = window.setTimeout(() => void navigate(paths.login, { replace: true }), REDIRECT_AFTER_PASSWORD_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [update.isSuccess, navigate]);
+
+  if (update.isSuccess) {
+    return (
+      <AuthCard title="Password updated">
+        <Text role="status" textAlign="center">
+          {update.data.message}
+        </Text>
+        <BackToLogin />
+      </AuthCard>
+    );
+  }
+
+  const otherFailure = update.isError && !linkProblem && !formState.errors.password && !formState.errors.confirmPassword;
+  return (
+    <AuthCard title="Choose a new password">
+      {linkProblem ? (
+        <InvalidLink message={linkProblem} />
+      ) : (
+        <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
+          <FormField label="New password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+          <FormField label="Confirm new password" type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          {otherFailure && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Description>{AUTH_PAGE_MESSAGES.passwordUpdateFailed}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Button type="submit" loading={update.isPending} loadingText="Updating...">
+            Update password
+          </Button>
+        </chakra.form>
+      )}
+      <BackToLogin />
+    </AuthCard>
+  );
+}

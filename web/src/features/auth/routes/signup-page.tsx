@@ -1,0 +1,183 @@
+import { Alert, Button, chakra, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_PAGE_MESSAGES,
+  ROLE_LABELS,
+  SIGNUP_ACCOUNT_TYPES,
+  SIGNUP_RATE_LIMIT_COUNTDOWN_S,
+  signupSchema,
+  type Signup,
+  type SignupAccountType,
+  type SignupInput,
+} from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { AuthCard } from '../components/auth-card';
+import { BusinessNameSearch } from '../components/business-name-search';
+import { FieldShell, FormField } from '../components/form-field';
+import { savePendingSignup } from '../components/pending-signup';
+import { applyServerFieldErrors } from '../components/server-errors';
+import { TaxonomyPicker } from '../components/taxonomy-picker';
+import { useCountdown } from '../components/use-countdown';
+import type { ConfirmEmailLocationState } from './confirm-email-page';
+
+const FIELDS = ['fullName', 'email', 'location', 'phone', 'businessName', 'categories', 'password', 'confirmPassword'] as const;
+const PROVIDER_FIELDS = ['phone', 'businessName', 'categories'] as const;
+
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return AUTH_PAGE_MESSAGES.unexpected;
+  if (error.status === 409) return ACCOUNT_MESSAGES.alreadyRegistered;
+  if (error.status === 429) return ACCOUNT_MESSAGES.signupRateLimited;
+  return error.message || ACCOUNT_MESSAGES.signupFailed;
+}
+
+/** /signup (spec 01 sections 2.5, 4.3, 5): one form for both account types, checked with the API's own schema. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const initialType: SignupAccountType = searchParams.get('type') === 'provider' ? 'provider' : 'client';
+  const [formError, setFormError] = useState<string | null>(null);
+  const countdown = useCountdown();
+
+  const form = useForm<SignupInput, unknown, Signup>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: {
+      accountType: initialType,
+      fullName: '',
+      email: '',
+      location: '',
+      password: '',
+      confirmPassword: '',
+      phone: '',
+      businessName: '',
+      categories: [],
+    },
+  });
+  const { register, handleSubmit, control, setError, setValue, clearErrors, formState } = form;
+  const accountType = useWatch({ control, name: 'accountType' });
+  const isProvider = accountType === 'provider';
+  const errors = formState.errors;
+
+  const signup = useMutation({
+    mutationFn: (values: Signup) =>
+      apiRequest('signup', {
+        // A client's hidden provider fields are not part of the account.
+        body: values.accountType === 'provider' ? values : { ...values, phone: undefined, businessName: undefined, categories: undefined },
+      }),
+    onSuccess: (result) => {
+      toaster.create({ type: 'success', title: ACCOUNT_MESSAGES.accountCreated });
+      savePendingSignup(result.email, result.accountType);
+      const state: ConfirmEmailLocationState = { confirmationEmail: result.confirmationEmail };
+      void navigate(paths.confirmEmail, { state });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429) countdown.start(error.retryAfterSeconds ?? SIGNUP_RATE_LIMIT_COUNTDOWN_S);
+      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(error, setError, FIELDS)) return;
+      setFormError(failureMessage(error));
+    },
+  });
+
+  const chooseType = (next: SignupAccountType) => {
+    setValue('accountType', next);
+    clearErrors([...PROVIDER_FIELDS]);
+    setFormError(null);
+    setSearchParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        if (next === 'provider') query.set('type', 'provider');
+        else query.delete('type');
+        return query;
+      },
+      { replace: true },
+    );
+  };
+
+  const blocked = countdown.remaining > 0;
+  const fields = (
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      gap="4"
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setFormError(null);
+        signup.mutate(values);
+      })}
+    >
+      <FormField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <FormField label="Location" autoComplete="address-level2" placeholder="Town or city" error={errors.location?.message} {...register('location')} />
+      {isProvider && (
+        <>
+          <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+          <Controller
+            control={control}
+            name="businessName"
+            render={({ field, fieldState }) => (
+              <FieldShell label="Business name" error={fieldState.error?.message}>
+                <BusinessNameSearch name={field.name} inputRef={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
+              </FieldShell>
+            )}
+          />
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field, fieldState }) => (
+              <TaxonomyPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+        </>
+      )}
+      <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <FormField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      {formError && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{formError}</Alert.Description>
+            {blocked && <Alert.Description>{AUTH_PAGE_MESSAGES.signupRateLimitCountdown(countdown.remaining)}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Button type="submit" loading={signup.isPending} loadingText="Creating account..." disabled={blocked}>
+        Create account
+      </Button>
+    </chakra.form>
+  );
+
+  return (
+    <AuthCard title="Create an account" description="Find trusted professionals, or get found as one.">
+      <Tabs.Root value={accountType} onValueChange={(details) => chooseType(details.value as SignupAccountType)} variant="enclosed" fitted>
+        <Tabs.List aria-label="Account type">
+          {SIGNUP_ACCOUNT_TYPES.map((type) => (
+            <Tabs.Trigger key={type} value={type}>
+              {ROLE_LABELS[type]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {SIGNUP_ACCOUNT_TYPES.map((type) => (
+          <Tabs.Content key={type} value={type} pt="6">
+            {type === accountType ? fields : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <Stack gap="2" textAlign="center">
+        <Text fontSize="sm" color="fg.muted">
+          We'll send a link to your email address: you need to confirm it to finish setting up your account.
+        </Text>
+        <Text fontSize="sm">
+          Already have an account?{' '}
+          <Link asChild color="brand.fg" fontWeight="medium">
+            <RouterLink to={isProvider ? `${paths.login}?type=provider` : paths.login}>Sign in</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}
