@@ -6,7 +6,12 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * `AWS_ENDPOINT_URL_DYNAMODB` variable when running locally, so no endpoint code lives here.
  */
 export function createDocumentClient(region: string): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
+  return documentClient(new DynamoDBClient({ region }));
+}
+
+/** The document client the data layer expects, over any DynamoDB client (tests bring their own). */
+export function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '@solutionz/shared';
-import type { CategoryGroupRecord, CategoryRecord, CategoryRepository } from './category-repository';
+import { useTestTable } from '../testing/dynamodb-table';
 import { seedCategories, taxonomyRecords } from './seed-categories';
 
-function memoryRepository(): CategoryRepository & { groups: Map<string, CategoryGroupRecord>; categories: Map<string, CategoryRecord> } {
-  const groups = new Map<string, CategoryGroupRecord>();
-  const categories = new Map<string, CategoryRecord>();
-  return {
-    groups,
-    categories,
-    listActive: async () => {
-      throw new Error('not used by the seed');
-    },
-    listAll: async () => ({ groups: [...groups.values()], categories: [...categories.values()] }),
-    putGroups: async (items) => items.forEach((item) => groups.set(item.groupId, item)),
-    putCategories: async (items) => items.forEach((item) => categories.set(`${item.groupId}/${item.categoryId}`, item)),
-  };
-}
+const table = useTestTable();
 
 describe('taxonomyRecords', () => {
   const { groups, categories } = taxonomyRecords();
@@ -37,21 +24,29 @@ describe('taxonomyRecords', () => {
 });
 
 describe('seedCategories', () => {
+  const repositories = table.repositories;
+  const subcategoryCount = TAXONOMY.reduce((sum, group) => sum + group.subcategories.length, 0);
+
   it('writes the whole taxonomy into an empty table', async () => {
-    const repository = memoryRepository();
-    const result = await seedCategories({ categories: repository });
-    const subcategoryCount = TAXONOMY.reduce((sum, group) => sum + group.subcategories.length, 0);
+    const result = await seedCategories(repositories);
     expect(result).toEqual({ groupsAdded: TAXONOMY.length, categoriesAdded: subcategoryCount });
-    expect(repository.categories.size).toBe(subcategoryCount);
+    const stored = await repositories.categories.listAll();
+    expect(stored.groups).toHaveLength(TAXONOMY.length);
+    expect(stored.categories).toHaveLength(subcategoryCount);
+    expect((await repositories.categories.listActive()).map((group) => group.name)).toEqual(TAXONOMY.map((group) => group.name));
   });
 
   it('changes nothing on a second run and keeps what the admin edited', async () => {
-    const repository = memoryRepository();
-    await seedCategories({ categories: repository });
-    const plumber = [...repository.categories.values()].find((category) => category.slug === 'plumber')!;
-    repository.categories.set(`${plumber.groupId}/${plumber.categoryId}`, { ...plumber, name: 'Plumbing & Heating', isActive: false });
+    await seedCategories(repositories);
+    const plumber = (await repositories.categories.listAll()).categories.find((category) => category.slug === 'plumber')!;
+    await repositories.categories.putCategories([{ ...plumber, name: 'Plumbing & Heating', isActive: false }]);
 
-    expect(await seedCategories({ categories: repository })).toEqual({ groupsAdded: 0, categoriesAdded: 0 });
-    expect(repository.categories.get(`${plumber.groupId}/${plumber.categoryId}`)).toMatchObject({ name: 'Plumbing & Heating', isActive: false });
+    expect(await seedCategories(repositories)).toEqual({ groupsAdded: 0, categoriesAdded: 0 });
+    const stored = await repositories.categories.listAll();
+    expect(stored.categories).toHaveLength(subcategoryCount);
+    expect(stored.categories.find((category) => category.categoryId === plumber.categoryId && category.groupId === plumber.groupId)).toMatchObject({
+      name: 'Plumbing & Heating',
+      isActive: false,
+    });
   });
 });

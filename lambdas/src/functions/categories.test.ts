@@ -1,23 +1,35 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MESSAGES } from '@solutionz/shared';
+import type { CategoryGroupRecord, CategoryRecord } from '../data/category-repository';
 import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import type { ApiHandler } from '../http/types';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const table = useTestTable();
 
-/** Items as ElectroDB writes them, in key order (by id), which is not display order. */
-const edb = (entity: string) => ({ __edb_e__: entity, __edb_v__: '1', PK: 'CATEGORIES' });
-const storedItems = [
-  { ...edb('categoryGroup'), SK: 'GROUP#construction-trade', groupId: 'construction-trade', name: 'Construction/Trade', slug: 'construction-trade', displayOrder: 2, isActive: true },
-  { ...edb('category'), SK: 'GROUP#construction-trade#CATEGORY#electrician', categoryId: 'electrician', groupId: 'construction-trade', groupName: 'Construction/Trade', groupSlug: 'construction-trade', name: 'Electrician', slug: 'electrician', displayOrder: 2, isActive: true },
-  { ...edb('category'), SK: 'GROUP#construction-trade#CATEGORY#plumber', categoryId: 'plumber', groupId: 'construction-trade', groupName: 'Construction/Trade', groupSlug: 'construction-trade', name: 'Plumber', slug: 'plumber', displayOrder: 1, isActive: true },
-  { ...edb('category'), SK: 'GROUP#construction-trade#CATEGORY#roofer', categoryId: 'roofer', groupId: 'construction-trade', groupName: 'Construction/Trade', groupSlug: 'construction-trade', name: 'Roofer', slug: 'roofer', displayOrder: 3, isActive: false },
-  { ...edb('categoryGroup'), SK: 'GROUP#education', groupId: 'education', name: 'Education', slug: 'education', displayOrder: 1, isActive: true },
-  { ...edb('category'), SK: 'GROUP#education#CATEGORY#tutoring', categoryId: 'tutoring', groupId: 'education', groupName: 'Education', groupSlug: 'education', name: 'Tutoring', slug: 'tutoring', displayOrder: 1, isActive: true },
-  { ...edb('categoryGroup'), SK: 'GROUP#events', groupId: 'events', name: 'Events', slug: 'events', displayOrder: 3, isActive: false },
-  { ...edb('category'), SK: 'GROUP#events#CATEGORY#weddings', categoryId: 'weddings', groupId: 'events', groupName: 'Events', groupSlug: 'events', name: 'Weddings', slug: 'weddings', displayOrder: 1, isActive: true },
+/** Ids sort differently from display order, and inactive groups and categories are mixed in. */
+const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({ groupId, name, slug: groupId, displayOrder, isActive });
+const category = (parent: CategoryGroupRecord, categoryId: string, name: string, displayOrder: number, isActive = true): CategoryRecord => ({
+  categoryId,
+  groupId: parent.groupId,
+  groupName: parent.name,
+  groupSlug: parent.slug,
+  name,
+  slug: categoryId,
+  displayOrder,
+  isActive,
+});
+const trades = group('construction-trade', 'Construction/Trade', 2);
+const education = group('education', 'Education', 1);
+const events = group('events', 'Events', 3, false);
+const categories = [
+  category(trades, 'electrician', 'Electrician', 2),
+  category(trades, 'plumber', 'Plumber', 1),
+  category(trades, 'roofer', 'Roofer', 3, false),
+  category(education, 'tutoring', 'Tutoring', 1),
+  category(events, 'weddings', 'Weddings', 1),
 ];
 
 describe('categories function', () => {
@@ -25,20 +37,29 @@ describe('categories function', () => {
   let handler: ApiHandler;
 
   beforeEach(async () => {
-    dynamo.reset();
     logs = captureLogs();
     vi.stubEnv('STAGE', 'test');
-    vi.stubEnv('TABLE_NAME', 'solutionz-test');
-    vi.stubEnv('AWS_REGION', 'eu-west-2');
+    vi.stubEnv('TABLE_NAME', table.tableName);
+    vi.stubEnv('AWS_REGION', TEST_REGION);
+    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', table.endpoint);
+    vi.stubEnv('AWS_ACCESS_KEY_ID', TEST_CREDENTIALS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', TEST_CREDENTIALS.secretAccessKey);
     vi.stubEnv('USER_POOL_ID', 'local_pool');
     vi.stubEnv('USER_POOL_CLIENT_ID', 'client-id');
     vi.resetModules();
     ({ handler } = await import('./categories'));
   });
-  afterEach(() => logs.restore());
+  afterEach(() => {
+    logs.restore();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
 
   it('lists active groups by display order, each with its active categories by display order, from one partition query', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: storedItems });
+    await table.repositories.categories.putGroups([trades, education, events]);
+    await table.repositories.categories.putCategories(categories);
+    // Passes every call through to DynamoDB Local; only counts them.
+    const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send');
     const result = await handler(apiEvent('GET', '/api/categories'), lambdaContext);
 
     expect(result.statusCode).toBe(200);
@@ -56,16 +77,13 @@ describe('categories function', () => {
         },
       ],
     });
-    const queries = dynamo.commandCalls(QueryCommand);
-    expect(queries).toHaveLength(1);
-    expect(queries[0]!.args[0].input).toMatchObject({
-      TableName: 'solutionz-test',
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeValues: expect.objectContaining({ ':pk': 'CATEGORIES' }),
-    });
+    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual([QueryCommand.name]);
   });
 
   it('answers a logged, generic 500 when DynamoDB fails', async () => {
+    // DynamoDB Local cannot be made to throttle on cue.
+    const dynamo = mockClient(DynamoDBDocumentClient);
+    onTestFinished(() => dynamo.restore());
     dynamo.on(QueryCommand).rejects(Object.assign(new Error('Throughput exceeds the current capacity of your table'), { name: 'ProvisionedThroughputExceededException' }));
     const result = await handler(apiEvent('GET', '/api/categories'), lambdaContext);
 

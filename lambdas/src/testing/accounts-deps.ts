@@ -2,19 +2,19 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { createCognitoIdentity } from '../adapters/cognito-identity';
 import { createSesMailer } from '../adapters/ses-mailer';
-import { memoryAccounts } from './memory-accounts';
 import type { AccountsDeps } from '../services/accounts/deps';
+import type { TestTable } from './dynamodb-table';
 
 /**
- * Accounts dependencies for unit tests: the real Cognito and SES adapters (their SDK clients are
- * mocked by the test with aws-sdk-client-mock), an in-memory repository and a settable clock.
+ * Accounts dependencies for unit tests: the real account repository over the test file's DynamoDB
+ * Local table, the real Cognito and SES adapters (their SDK clients are mocked by the test with
+ * aws-sdk-client-mock) and a settable clock.
  */
-export function testAccountsDeps() {
-  const store = memoryAccounts();
+export function testAccountsDeps(table: TestTable) {
   let now = new Date('2026-11-21T12:00:00Z');
   let counter = 0;
   const deps: AccountsDeps = {
-    accounts: store.repository,
+    accounts: table.repositories.accounts,
     identity: createCognitoIdentity(new CognitoIdentityProviderClient({ region: 'eu-west-2' }), 'eu-west-2_pool'),
     mailer: createSesMailer(new SESv2Client({ region: 'eu-west-2' }), 'no-reply@solutionz.test'),
     clock: () => now,
@@ -23,7 +23,6 @@ export function testAccountsDeps() {
   };
   return {
     deps,
-    store,
     advance(seconds: number) {
       now = new Date(now.getTime() + seconds * 1000);
     },

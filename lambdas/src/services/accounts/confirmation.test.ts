@@ -14,9 +14,11 @@ import { confirmEmail, resendConfirmation } from './confirmation';
 import { getMe } from './me';
 import { signUp } from './signup';
 import { testAccountsDeps } from '../../testing/accounts-deps';
+import { useTestTable } from '../../testing/dynamodb-table';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ses = mockClient(SESv2Client);
+const table = useTestTable();
 
 const client = signupSchema.parse({
   accountType: 'client',
@@ -34,7 +36,7 @@ function lastLinkToken(): string {
 }
 
 async function signedUp() {
-  const context = testAccountsDeps();
+  const context = testAccountsDeps(table);
   await signUp(context.deps, client, '203.0.113.1');
   return { ...context, token: lastLinkToken() };
 }
@@ -60,6 +62,13 @@ describe('confirmEmail', () => {
     await expect(confirmEmail(deps, token)).rejects.toMatchObject({ statusCode: 400, code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.confirmationLinkInvalid });
   });
 
+  it('confirms once when the same link is clicked twice at the same moment', async () => {
+    const { deps, token } = await signedUp();
+    const results = await Promise.allSettled([confirmEmail(deps, token), confirmEmail(deps, token)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'TOKEN_INVALID' } });
+  });
+
   it('refuses a link after 24 hours and an unknown token', async () => {
     const { deps, token, advance } = await signedUp();
     advance(24 * 3600);
@@ -71,6 +80,7 @@ describe('confirmEmail', () => {
     const { deps, token } = await signedUp();
     cognito.on(AdminUpdateUserAttributesCommand).rejectsOnce(new Error('Cognito is unavailable')).resolves({});
     await expect(confirmEmail(deps, token)).rejects.toThrow('Cognito is unavailable');
+    expect((await deps.accounts.getProfile('sub-cara'))?.emailConfirmedAt).toBeUndefined();
     await expect(confirmEmail(deps, token)).resolves.toMatchObject({ email: 'cara@example.co.uk' });
   });
 });
@@ -99,7 +109,7 @@ describe('resendConfirmation', () => {
   });
 
   it('answers an unknown address as a known one, sending nothing', async () => {
-    const { deps } = testAccountsDeps();
+    const { deps } = testAccountsDeps(table);
     const answer = await resendConfirmation(deps, { email: 'nobody@example.co.uk', caller: ANONYMOUS });
     expect(answer.message).toBeTruthy();
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);

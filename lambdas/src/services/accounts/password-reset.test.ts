@@ -5,12 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { testAccountsDeps } from '../../testing/accounts-deps';
+import { useTestTable } from '../../testing/dynamodb-table';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ses = mockClient(SESv2Client);
+const table = useTestTable();
 
 async function withAccount(accountType: 'client' | 'admin' = 'client') {
-  const context = testAccountsDeps();
+  const context = testAccountsDeps(table);
   const at = context.deps.clock().toISOString();
   await context.deps.accounts.reserveEmail('dan@example.co.uk', 'r-1', context.deps.clock(), 60);
   await context.deps.accounts.createAccount({

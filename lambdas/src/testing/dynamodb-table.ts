@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { documentClient } from '../adapters/dynamodb';
+import { createTableInput } from '../data/create-table-input';
+import { createRepositories, type Repositories } from '../data/repositories';
+import { TABLE } from '../data/table-definition';
+
+export const TEST_REGION = 'eu-west-2';
+/** DynamoDB Local takes any key; the SDK only needs one to sign with. */
+export const TEST_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export interface TestTable {
+  readonly tableName: string;
+  readonly endpoint: string;
+  /** The real repositories over this file's table. */
+  readonly repositories: Repositories;
+  /** The ElectroDB entity name of each item now in the table, sorted, duplicates kept. */
+  entities(): Promise<string[]>;
+}
+
+/**
+ * A table of this test file's own in the run's DynamoDB Local (see dynamodb-local.global-setup.ts),
+ * so files run in parallel; emptied before each test and deleted after the file. Call it at the top
+ * level of the file.
+ */
+export function useTestTable(): TestTable {
+  const endpoint = inject('dynamodbEndpoint');
+  const tableName = `unit-${randomUUID()}`;
+  const client = new DynamoDBClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
+  const documents = documentClient(client);
+
+  async function items(): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    for await (const page of paginateScan({ client: documents }, { TableName: tableName, ConsistentRead: true })) found.push(...(page.Items ?? []));
+    return found;
+  }
+
+  beforeAll(async () => {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  });
+  beforeEach(async () => {
+    const keys = (await items()).map((item) => ({ [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] }));
+    for (let i = 0; i < keys.length; i += 25) {
+      const deletes = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: deletes } }));
+    }
+  });
+  afterAll(async () => {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    client.destroy();
+  });
+
+  return {
+    tableName,
+    endpoint,
+    repositories: createRepositories(documents, tableName),
+    async entities() {
+      return (await items()).map((item) => String(item.__edb_e__)).sort();
+    },
+  };
+}
