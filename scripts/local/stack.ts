@@ -142,7 +142,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     throw error;
   };
 
-  log('Starting DynamoDB Local, cognito-local, s3rver and SES…');
+  const webConfigFile = join(dataDir, 'web-config.json');
+  log(`Starting DynamoDB Local, cognito-local, s3rver, SES${options.web ? ' and the web dev server' : ''}…`);
   const startups = await Promise.allSettled([
     dynamodb
       .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') })
@@ -154,6 +155,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       .then(started),
     s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') }).then(started),
     ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') }).then(started),
+    // Vite reads the runtime config per request, so it can start before the file is written.
+    options.web
+      ? web.start({ port: ports.web, apiOrigin: direct(ports.gateway), webConfigFile, logFile: join(logs, 'web.log') }).then(started)
+      : undefined,
   ]);
   const failed = startups.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) return fail(failed.reason);
@@ -226,7 +231,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
     );
 
-    const webConfigFile = join(dataDir, 'web-config.json');
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',
@@ -240,13 +244,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       adminEmailDomain: LOCAL_ADMIN_EMAIL_DOMAIN,
     });
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig, null, 2)}\n`);
-
-    if (options.web) {
-      log('Starting the web dev server…');
-      started(
-        await web.start({ port: ports.web, apiOrigin: direct(ports.gateway), webConfigFile, logFile: join(logs, 'web.log') }),
-      );
-    }
 
     const running = [...services];
     return {
