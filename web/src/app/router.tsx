@@ -59,17 +59,26 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: paths.profile, ...page(account, (m) => m.ProfilePage) },
               { path: paths.account, ...page(account, (m) => m.AccountSettingsPage) },
-              { path: paths.membership, ...page(account, (m) => m.MembershipPage) },
               { path: paths.dashboard, ...page(account, (m) => m.DashboardPage) },
             ],
           },
-          // The spec's admin routes carry no guard in the route table; the admin screens enforce access (spec 02 section 6).
-          { path: paths.admin, ...page(admin, (m) => m.AdminDashboardPage) },
-          { path: paths.adminDashboard, ...page(admin, (m) => m.AdminDashboardPage) },
-          { path: paths.adminFeedback, ...page(admin, (m) => m.AdminFeedbackPage) },
-          { path: paths.adminUsers, ...page(admin, (m) => m.AdminUsersPage) },
-          { path: paths.adminCategories, ...page(admin, (m) => m.AdminCategoriesPage) },
-          { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
+          {
+            // Spec 01 section 2.9: signed-out visitors log in as providers; other account types go to the directory.
+            element: <RequireSession accountType="provider" otherTypesTo={paths.directory} loginQuery={{ type: 'provider' }} />,
+            children: [{ path: paths.membership, ...page(account, (m) => m.MembershipPage) }],
+          },
+          {
+            // The spec's admin routes carry no guard in the route table; the screens show the admin login to anyone but an admin (spec 02).
+            ...page(admin, (m) => m.AdminGate),
+            children: [
+              { path: paths.admin, ...page(admin, (m) => m.AdminDashboardPage) },
+              { path: paths.adminDashboard, ...page(admin, (m) => m.AdminDashboardPage) },
+              { path: paths.adminFeedback, ...page(admin, (m) => m.AdminFeedbackPage) },
+              { path: paths.adminUsers, ...page(admin, (m) => m.AdminUsersPage) },
+              { path: paths.adminCategories, ...page(admin, (m) => m.AdminCategoriesPage) },
+              { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
+            ],
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

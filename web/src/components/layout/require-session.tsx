@@ -1,16 +1,47 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useSession } from '@/lib/auth/session';
+import { AccessDenied } from './access-denied';
 import { PageLoading } from './page-loading';
 
-/** The sign-in guard of spec 01 section 4.2: skeleton while loading, else to /login with the way back. */
-export function RequireSession() {
+/** Router state handed to /membership when a provider without a subscription is sent there (spec 01 section 2.9). */
+export interface MembershipRedirectState {
+  readonly redirectReason: 'subscription_required';
+  readonly redirectFrom: string;
+}
+
+export interface RequireSessionProps {
+  /** The account type the page is for; anyone else sees Access Denied, or goes to `otherTypesTo`. */
+  readonly accountType?: 'provider' | 'client';
+  readonly otherTypesTo?: string;
+  /** Providers need an active subscription here; clients pass without one. */
+  readonly requireSubscription?: boolean;
+  /** Extra query for the login page a signed-out visitor is sent to (e.g. `{ type: 'provider' }`). */
+  readonly loginQuery?: Record<string, string>;
+}
+
+/**
+ * The route guard of spec 01 section 4.2: skeleton while the session (or, when the page depends on
+ * it, the profile) loads; signed out to /login with the way back; Access Denied for the wrong
+ * account type; providers without a subscription to /membership on subscription-only pages.
+ */
+export function RequireSession({ accountType, otherTypesTo, requireSubscription = false, loginQuery }: RequireSessionProps) {
   const session = useSession();
   const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   if (session.status === 'loading') return <PageLoading />;
-  if (session.status === 'signedOut') {
-    const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`${paths.login}?return=${encodeURIComponent(back)}`} replace />;
+  if (session.status === 'signedOut') return <Navigate to={loginPathReturningTo(here, loginQuery)} replace />;
+  if (!accountType && !requireSubscription) return <Outlet />;
+
+  if (session.profileStatus === 'pending') return <PageLoading />;
+  const profile = session.profile;
+  if (accountType && profile?.accountType !== accountType) {
+    return otherTypesTo ? <Navigate to={otherTypesTo} replace /> : <AccessDenied requiredType={accountType} />;
+  }
+  if (requireSubscription && profile?.accountType === 'provider' && !profile.subscription.isSubscribed) {
+    const state: MembershipRedirectState = { redirectReason: 'subscription_required', redirectFrom: here };
+    return <Navigate to={paths.membership} replace state={state} />;
   }
   return <Outlet />;
 }

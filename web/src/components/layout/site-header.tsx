@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@solutionz/shared';
@@ -7,6 +7,10 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 
 export const HEADER_HEIGHT = '16';
+
+// Signed-in parts in chunks of their own: most first visits are signed out and never load them.
+const AccountMenu = lazy(() => import('./account-menu'));
+const SessionBanners = lazy(() => import('./session-banners'));
 
 const navLinks = [
   { label: 'Find Professionals', to: paths.directory },
@@ -48,7 +52,10 @@ export function SiteHeader() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key && session.status !== 'loading';
   const signedOut = session.status === 'signedOut';
-  // The profile's account type arrives with a later issue; until then a signed-in visitor has none.
+  // Spec 01 section 2.2: for visitors, and for accounts that are neither provider nor client once the profile is known.
+  const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
+  const showBecomeProvider =
+    signedOut || (session.status === 'signedIn' && session.profileStatus !== 'pending' && accountType !== 'provider' && accountType !== 'client');
   const becomeProvider = { label: 'Become a Provider', to: signedOut ? paths.signupProvider : paths.membership };
 
   const accountButtons = signedOut ? (
@@ -61,9 +68,9 @@ export function SiteHeader() {
       </Button>
     </>
   ) : (
-    <Button asChild variant="outline">
-      <RouterLink to={paths.profile}>My Profile</RouterLink>
-    </Button>
+    <Suspense>
+      <AccountMenu />
+    </Suspense>
   );
 
   return (
@@ -77,7 +84,7 @@ export function SiteHeader() {
                 {navLinks.map((item) => (
                   <NavItem key={item.to} {...item} />
                 ))}
-                <NavItem {...becomeProvider} />
+                {showBecomeProvider && <NavItem {...becomeProvider} />}
               </HStack>
               <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
                 {accountButtons}
@@ -100,13 +107,18 @@ export function SiteHeader() {
             {navLinks.map((item) => (
               <NavItem key={item.to} {...item} />
             ))}
-            <NavItem {...becomeProvider} />
+            {showBecomeProvider && <NavItem {...becomeProvider} />}
             <Stack direction="row" gap="2" pt="2" css={{ '& > *': { flex: '1' } }}>
               {accountButtons}
             </Stack>
           </Stack>
         )}
       </Container>
+      {session.status === 'signedIn' && (
+        <Suspense>
+          <SessionBanners />
+        </Suspense>
+      )}
     </Box>
   );
 }

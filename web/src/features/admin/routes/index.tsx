@@ -1,9 +1,5 @@
 import { ComingSoonPage } from '@/components/layout/coming-soon-page';
 
-export function AdminLoginPage() {
-  return <ComingSoonPage heading="Admin Login" description="Sign in with your administrator username and password." />;
-}
-
 export function AdminDashboardPage() {
   return <ComingSoonPage heading="Admin Dashboard" description="Users, feedback, categories and analytics at a glance." />;
 }
@@ -25,3 +21,4 @@ export function AdminAnalyticsPage() {
 }
 
 export { AdminSignupPage } from './admin-signup-page';
+export { AdminGate, AdminLoginPage } from './admin-login-page';

@@ -1,0 +1,111 @@
+import { Alert, Box, Button, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
+import { adminEmail, ADMIN_MESSAGES, MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { PageLoading } from '@/components/layout/page-loading';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useAuthActions, useSession } from '@/lib/auth/session';
+import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+/** The admin sign-in form of spec 02; `onSignedIn` runs after an admin profile was confirmed. */
+function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  useDocumentTitle(`Admin Login | ${PRODUCT_NAME}`);
+  const { signIn, signOut } = useAuthActions();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [showRecovery, setShowRecovery] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username.trim() || !password) return setError(ADMIN_MESSAGES.fieldsRequired);
+    setError(undefined);
+    setBusy(true);
+    try {
+      const config = await loadRuntimeConfig();
+      if (!config.adminEmailDomain) throw new Error('The runtime config has no adminEmailDomain');
+      const { profile } = await signIn(adminEmail(username, config.adminEmailDomain), password);
+      if (profile?.accountType !== 'admin') {
+        await signOut();
+        setError(ADMIN_MESSAGES.notAuthorized);
+        return;
+      }
+      toaster.success({ title: ADMIN_MESSAGES.loginSuccessful });
+      onSignedIn();
+    } catch (failure) {
+      const name = (failure as { name?: string } | null)?.name ?? '';
+      if (!CREDENTIAL_ERRORS.has(name)) console.error('Admin sign-in failed', failure);
+      setError(CREDENTIAL_ERRORS.has(name) ? ADMIN_MESSAGES.invalidCredentials : MESSAGES.api.internal);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container maxW="md" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
+      <Box borderWidth="1px" borderRadius="xl" bg="bg.panel" boxShadow="sm" p={{ base: '5', md: '8' }}>
+        <Stack gap="6">
+          <Heading as="h1" size="2xl" textAlign="center">
+            Admin Login
+          </Heading>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              <Field.Root>
+                <Field.Label>Username</Field.Label>
+                <Input autoComplete="username" autoCapitalize="none" value={username} onChange={(event) => setUsername(event.target.value)} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Password</Field.Label>
+                <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+              </Field.Root>
+              {error && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{error}</Alert.Title>
+                </Alert.Root>
+              )}
+              <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+          <Stack gap="2" textAlign="center" fontSize="sm">
+            <Button variant="plain" size="sm" color="brand.fg" onClick={() => setShowRecovery(true)}>
+              Forgot password?
+            </Button>
+            {showRecovery && <Text role="status">{ADMIN_MESSAGES.forgotPassword}</Text>}
+            <Text>
+              First time here?{' '}
+              <Link asChild color="brand.fg">
+                <RouterLink to={paths.adminSignup}>Set up the admin account</RouterLink>
+              </Link>
+            </Text>
+          </Stack>
+        </Stack>
+      </Box>
+    </Container>
+  );
+}
+
+/** /admin-login: success goes to the admin dashboard. */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  return <AdminLoginForm onSignedIn={() => navigate(paths.admin)} />;
+}
+
+/**
+ * Wraps every /admin screen: the screen for an admin, the admin login form for anyone else
+ * ("a combined admin entry", spec 02). The API refuses non-admins on /api/admin routes as well.
+ */
+export function AdminGate() {
+  const session = useSession();
+  if (session.status === 'loading' || (session.status === 'signedIn' && session.profileStatus === 'pending')) return <PageLoading />;
+  if (session.status === 'signedIn' && session.profile?.accountType === 'admin') return <Outlet />;
+  // After a successful sign-in the session's admin profile re-renders this gate into the screen itself.
+  return <AdminLoginForm onSignedIn={() => undefined} />;
+}

@@ -1,0 +1,127 @@
+import { Alert, Button, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_MESSAGES, MESSAGES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { safeReturnPath } from '@/lib/auth/return-path';
+import { useAuthActions } from '@/lib/auth/session';
+import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
+
+/** Where a signed-in user goes when the link named no way back (spec 01 section 4.5; admins to their dashboard). */
+export function destinationAfterLogin(profile: MeResponse | null): string {
+  if (!profile) return paths.directory;
+  switch (profile.accountType) {
+    case 'admin':
+      return paths.admin;
+    case 'provider':
+      return profile.subscription.isSubscribed ? paths.provider(profile.userId) : paths.membership;
+    case 'client':
+      return paths.directory;
+  }
+}
+
+/**
+ * What the user reads when sign-in fails. Wrong credentials and unknown accounts get the spec's
+ * general message (which does not reveal whether the address has an account); Cognito's lock-out and
+ * throttling messages are passed on because they tell the user to wait rather than retype.
+ */
+export function loginFailureMessage(error: unknown): string {
+  const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
+  if (name === 'LimitExceededException' || name === 'TooManyRequestsException' || /attempts exceeded/i.test(message)) return message;
+  return ACCOUNT_MESSAGES.loginFailed;
+}
+
+/** /login (spec 01 sections 2.6 and 4.5): client and provider tabs; `?type=provider` preselects provider. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn, signOut } = useAuthActions();
+  const [accountType, setAccountType] = useState<SignupAccountType>(params.get('type') === 'provider' ? 'provider' : 'client');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password) return setError(ACCOUNT_MESSAGES.loginFieldsRequired);
+    setError(undefined);
+    setBusy(true);
+    try {
+      const { profile } = await signIn(email.trim(), password);
+      if (profile && profile.accountType !== 'admin' && profile.accountType !== accountType) {
+        await signOut();
+        setError(ACCOUNT_MESSAGES.accountTypeMismatch(profile.accountType));
+        return;
+      }
+      const back = safeReturnPath(params.get('return')) ?? safeReturnPath(params.get('redirect'));
+      navigate(back ?? destinationAfterLogin(profile), { replace: true });
+    } catch (failure) {
+      const message = loginFailureMessage(failure);
+      setError(message);
+      toaster.error({ title: MESSAGES.loginFailedToast, description: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const form = (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <AuthCard title="Sign in to your account">
+      <Tabs.Root
+        value={accountType}
+        onValueChange={(details) => setAccountType(details.value as SignupAccountType)}
+        variant="enclosed"
+        fitted
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List aria-label="Account type">
+          <Tabs.Trigger value="client">Client</Tabs.Trigger>
+          <Tabs.Trigger value="provider">Service Provider</Tabs.Trigger>
+        </Tabs.List>
+        {(['client', 'provider'] as const).map((type) => (
+          <Tabs.Content key={type} value={type} pt="4">
+            {form}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <Stack gap="2" textAlign="center" fontSize="sm">
+        <Link asChild color="brand.fg" alignSelf="center">
+          <RouterLink to={paths.resetPassword}>Forgot password?</RouterLink>
+        </Link>
+        <Text>
+          Don&apos;t have an account?{' '}
+          <Link asChild color="brand.fg">
+            <RouterLink to={accountType === 'provider' ? paths.signupProvider : paths.signup}>Sign up</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}
