@@ -50,7 +50,7 @@ export function AdminSignupPage() {
       <Field.Label>{label}</Field.Label>
       {input}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
     </Field.Root>
   );
 

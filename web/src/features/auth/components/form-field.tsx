@@ -18,7 +18,7 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
       </Field.Label>
       <Input ref={ref} {...input} />
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
     </Field.Root>
   );
 });
@@ -29,7 +29,7 @@ export function FieldShell({ label, error, children }: { label: string; error?: 
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
       {children}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
     </Field.Root>
   );
 }

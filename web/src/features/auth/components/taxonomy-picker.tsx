@@ -104,7 +104,7 @@ export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) 
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         {isError && (
-          <Text fontSize="sm" color="fg.error">
+          <Text fontSize="sm" color="red.700">
             The category list could not be loaded. You can still describe your service under Other.
           </Text>
         )}
@@ -158,7 +158,7 @@ export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) 
           </Wrap>
         )}
       </Stack>
-      {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
+      {error && <Fieldset.ErrorText color="red.700">{error}</Fieldset.ErrorText>}
     </Fieldset.Root>
   );
 }

@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES, ROLE_LABELS } from '@solutionz/shared';
+import { fillCommonSignupFields, newClient, newProvider, signUpThroughApi, type NewAccount } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { linkFromInbox, nowInSeconds } from './support/inbox';
+
+async function signIn(page: Page, account: NewAccount) {
+  await page.goto(account.accountType === 'provider' ? '/login?type=provider' : '/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the confirmation link from the local inbox and expects the signed-out confirmed state. */
+async function confirmFromInbox(page: Page, account: NewAccount, since: number) {
+  await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+  await expect(page.getByText(`Your email address ${account.email} is confirmed.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue to Profile' })).toHaveAttribute('href', '/login?return=%2Fprofile');
+}
+
+test('a provider signs up with a business name and a category, confirms from the inbox and lands on the membership page', async ({ page }) => {
+  const account = newProvider();
+  const since = nowInSeconds();
+  await page.goto('/signup?type=provider');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: ROLE_LABELS.provider })).toHaveAttribute('aria-selected', 'true');
+
+  await fillCommonSignupFields(page, account);
+  await page.getByLabel('Phone number').fill(account.phone!);
+  await page.getByRole('combobox', { name: 'Business name' }).fill(account.businessName!);
+  await page.getByLabel('Service group').selectOption('Construction/Trade');
+  await page.getByLabel('Service', { exact: true }).selectOption('Plumber');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Plumber' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Construction/Trade > Plumber' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/confirm-email$/);
+  await expect(page.getByText(ACCOUNT_MESSAGES.accountCreated)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  expect(await page.evaluate(() => ({ ...sessionStorage }))).toMatchObject({
+    'solutionz.pendingSignup.email': account.email,
+    'solutionz.pendingSignup.accountType': 'provider',
+  });
+
+  await confirmFromInbox(page, account, since);
+  expect(await page.evaluate(() => sessionStorage.getItem('solutionz.pendingSignup.email'))).toBeNull();
+
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/membership/);
+});
+
+test('a client signs up, confirms from the inbox and lands on the directory after signing in', async ({ page }) => {
+  const account = newClient();
+  const since = nowInSeconds();
+  await page.goto('/signup');
+  await expect(page.getByRole('tab', { name: ROLE_LABELS.client })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Phone number')).toHaveCount(0);
+  await fillCommonSignupFields(page, account);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/confirm-email$/);
+  await expect(page.getByText(account.email)).toBeVisible();
+
+  await confirmFromInbox(page, account, since);
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/directory$/);
+});
+
+test('every sign-up rule shows its message beside the field, for both account types', async ({ page }) => {
+  await page.goto('/signup');
+  const submit = page.getByRole('button', { name: 'Create account' });
+  await submit.click();
+  for (const message of [ACCOUNT_MESSAGES.fullNameRequired, ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.locationRequired, ACCOUNT_MESSAGES.passwordRequired]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('different');
+  await submit.click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.emailInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordTooShort, { exact: true })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordsDoNotMatch, { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: ROLE_LABELS.provider }).click();
+  await expect(page).toHaveURL(/type=provider/);
+  await submit.click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.phoneRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.businessNameRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.categoriesRequired, { exact: true })).toBeVisible();
+  await page.getByLabel('Phone number').fill('12-34');
+  await submit.click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.phoneInvalid, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup/);
+});
+
+test('signing up with an address that already has an account says so', async ({ page }) => {
+  const account = newClient();
+  await signUpThroughApi(page.request, account);
+  await page.goto('/signup');
+  await fillCommonSignupFields(page, account);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.alreadyRegistered)).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('the business-name search suggests listed businesses, and the keyboard picks one', async ({ page }) => {
+  const listed = newProvider();
+  await signUpThroughApi(page.request, listed);
+  await page.goto('/signup?type=provider');
+  const field = page.getByRole('combobox', { name: 'Business name' });
+  // The name's last word is unique to this run, so the listed business is among the few suggested.
+  await field.pressSequentially(listed.businessName!.split(' ').at(-1)!);
+  const option = page.getByRole('option', { name: listed.businessName! });
+  await expect(option).toBeVisible();
+  await field.press('ArrowDown');
+  await expect(field).toHaveAttribute('aria-activedescendant', /.+/);
+  await field.press('Enter');
+  await expect(field).toHaveValue(listed.businessName!);
+  await expect(page.getByRole('listbox', { name: 'Matching businesses' })).toBeHidden();
+});
+
+test('the sign-up page has no serious or critical accessibility violation, on either tab', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.fullNameRequired)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: ROLE_LABELS.provider }).click();
+  await expect(page.getByLabel('Service group')).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the confirmation notice and the login link are below the form', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByText(/you need to confirm it/)).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
