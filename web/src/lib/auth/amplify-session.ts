@@ -26,17 +26,29 @@ export function configureAmplify(config: WebConfig): void {
   configured = true;
 }
 
+/**
+ * How far the server's clock is ahead of this device's (ms), measured when tokens arrive fresh
+ * (sign-in, forced refresh). Amplify corrects for it when deciding whether tokens expired; the
+ * refresh timer must too, or a device clock that is off by hours would renew the session in a loop.
+ */
+let serverClockAheadMs = 0;
+
+function measureClockDrift(issuedAtSeconds: unknown): void {
+  if (typeof issuedAtSeconds === 'number') serverClockAheadMs = issuedAtSeconds * 1000 - Date.now();
+}
+
 /** The signed-in user from the stored tokens (renewed by Amplify when expired or when forced), or null. */
 export async function readSessionUser(options?: { forceRefresh?: boolean }): Promise<SessionUser | null> {
   const { tokens } = await fetchAuthSession(options);
   if (!tokens?.accessToken) return null;
   const claims = tokens.accessToken.payload;
+  if (options?.forceRefresh) measureClockDrift(claims.iat);
   const groups = claims['cognito:groups'];
   return {
     userId: String(claims.sub),
     email: typeof tokens.idToken?.payload.email === 'string' ? tokens.idToken.payload.email : undefined,
     groups: Array.isArray(groups) ? groups.map(String) : [],
-    expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined,
+    expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 - serverClockAheadMs : undefined,
   };
 }
 
@@ -55,6 +67,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   if ((await fetchAuthSession()).tokens) await signOut();
   const result = await signIn({ username: email, password, options: { authFlowType } });
   if (!result.isSignedIn) throw new UnsupportedSignInStepError(`Sign-in needs a further step: ${result.nextStep.signInStep}`);
+  measureClockDrift((await fetchAuthSession()).tokens?.accessToken.payload.iat);
 }
 
 /**

@@ -5,7 +5,7 @@ export interface SessionUser {
   readonly userId: string;
   readonly email?: string;
   readonly groups: readonly string[];
-  /** When the access token runs out (epoch ms); the session renews itself shortly before. */
+  /** When the access token runs out (epoch ms by this device's clock); the session renews itself shortly before. */
   readonly expiresAt?: number;
 }
 

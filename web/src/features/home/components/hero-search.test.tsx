@@ -71,7 +71,7 @@ describe('home page search', () => {
     const { user } = await openHome(createFakeAuth({ signedInAs: fakeAccount() }));
     // jsdom applies the base (narrow-screen) styles, so the header's links are behind the menu button.
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect((await screen.findAllByRole('button', { name: 'Chloe Clarke' })).length).toBeGreaterThan(0);
     const hero = screen.getByRole('region', { name: /find trusted local professionals/i });
     expect(within(hero).queryByRole('link', { name: 'Become Part of the Solution' })).not.toBeInTheDocument();
     expect(within(hero).getByRole('link', { name: 'Post a Job' })).toHaveAttribute('href', '/post-job');

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_MESSAGES } from '@solutionz/shared';
+import { signUpThroughApi, PASSWORD } from './support/accounts';
+import { DEMO, expectSignedOutHeader } from './support/session';
+
+/** The launcher's admin e-mail domain (scripts/local/stack.ts), which the page reads from /config.json. */
+async function adminDomain(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/config.json')).json()) as { adminEmailDomain: string };
+  return config.adminEmailDomain;
+}
+
+async function submit(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('admin login', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a non-admin account is signed out again with the spec message', async ({ page, request }) => {
+    // A client whose address happens to be in the admin domain: the username maps to it, the profile is not an admin's.
+    const username = `e2e-client-${randomUUID().slice(0, 8)}`;
+    await signUpThroughApi(request, { accountType: 'client', fullName: 'Not Anadmin', email: `${username}@${await adminDomain(request)}`, location: 'York', password: PASSWORD });
+    await page.goto('/admin-login');
+    await submit(page, `  ${username.toUpperCase()} `, PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.notAuthorized })).toBeVisible();
+    await expectSignedOutHeader(page);
+  });
+
+  test('required fields, wrong password, forgot password', async ({ page }) => {
+    await page.goto('/admin-login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(ADMIN_MESSAGES.fieldsRequired)).toBeVisible();
+    await submit(page, DEMO.admin.username, 'Wrong-password-1');
+    await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.invalidCredentials })).toBeVisible();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByText(ADMIN_MESSAGES.forgotPassword)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up the admin account' })).toHaveAttribute('href', '/admin-signup');
+  });
+
+  test('the admin signs in and reaches the admin dashboard', async ({ page }) => {
+    await page.goto('/admin-login');
+    await submit(page, DEMO.admin.username, DEMO.admin.password);
+    await expect(page.getByText(ADMIN_MESSAGES.loginSuccessful)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  });
+});

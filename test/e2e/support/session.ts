@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo sign-ins the launcher creates (scripts/local/demo-data.ts). */
+export const DEMO = {
+  client: { email: 'client@solutionz.local', password: 'Demo-client-1', name: 'Chloe Clarke' },
+  provider: { email: 'provider@solutionz.local', password: 'Demo-provider-1', name: 'Priya Patel' },
+  admin: { username: 'admin', password: 'Demo-admin-1', name: 'Demo Admin' },
+} as const;
+
+/** Signs in on an already open /login page, on the given tab. */
+export async function logInOnPage(page: Page, { email, password }: { email: string; password: string }, tab: 'Client' | 'Service Provider' = 'Client') {
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function logIn(page: Page, account: { email: string; password: string }, tab: 'Client' | 'Service Provider' = 'Client') {
+  await page.goto('/login');
+  await logInOnPage(page, account, tab);
+}
+
+/** The header's account menu button, named after the signed-in user. */
+export const accountMenu = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });
+
+export async function expectSignedOutHeader(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+}
