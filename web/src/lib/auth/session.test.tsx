@@ -1,0 +1,97 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { MeResponse } from '@solutionz/shared';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
+import { SessionProvider, useAuthActions, useSession } from './session';
+import type { AuthClient } from './session-types';
+
+function Probe() {
+  const session = useSession();
+  const actions = useAuthActions();
+  return (
+    <div>
+      <p data-testid="status">{session.status}</p>
+      <p data-testid="profile">{session.status === 'signedIn' ? (session.profile?.displayName ?? `profile ${session.profileStatus}`) : '-'}</p>
+      <p data-testid="confirmed">{session.status === 'signedIn' && session.profile ? String(session.profile.emailConfirmed) : '-'}</p>
+      <button onClick={() => void actions.signIn('chloe@example.com', 'Correct-horse-1').then(({ profile }) => (document.title = profile?.accountType ?? 'none'))}>
+        sign in
+      </button>
+      <button onClick={() => void actions.signOut()}>sign out</button>
+      <button onClick={() => void actions.refreshProfile()}>refresh profile</button>
+    </div>
+  );
+}
+
+function renderSession(auth: AuthClient, fetchProfile: () => Promise<MeResponse>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider auth={auth} fetchProfile={fetchProfile}>
+        <Probe />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const status = () => screen.getByTestId('status').textContent;
+const profile = () => screen.getByTestId('profile').textContent;
+
+describe('SessionProvider', () => {
+  it('signs in, resolves with the profile, and signs out again dropping the profile', async () => {
+    const account = fakeAccount({ accountType: 'provider' });
+    const fake = createFakeAuth({ accounts: [account] });
+    const fetchProfile = vi.fn(fake.fetchProfile);
+    renderSession(fake.auth, fetchProfile);
+    await waitFor(() => expect(status()).toBe('signedOut'));
+
+    await act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(profile()).toBe('Chloe Clarke'));
+    expect(status()).toBe('signedIn');
+    await waitFor(() => expect(document.title).toBe('provider'));
+
+    await act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(profile()).toBe('-');
+  });
+
+  it('treats a start-up failure to reach auth as signed out', async () => {
+    const auth: AuthClient = { ...createFakeAuth().auth, currentUser: () => Promise.reject(new Error('no /config.json')) };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSession(auth, () => Promise.reject(new Error('unused')));
+    await waitFor(() => expect(status()).toBe('signedOut'));
+  });
+
+  it('re-reads the profile when the tokens are refreshed, and follows a sign-out made elsewhere', async () => {
+    const account = fakeAccount({ emailConfirmed: false, emailConfirmedAt: null });
+    const fake = createFakeAuth({ signedInAs: account });
+    renderSession(fake.auth, fake.fetchProfile);
+    await waitFor(() => expect(screen.getByTestId('confirmed').textContent).toBe('false'));
+
+    fake.updateProfile({ emailConfirmed: true, emailConfirmedAt: '2026-01-01T00:00:00.000Z' });
+    act(() => fake.emit({ type: 'tokenRefresh' }));
+    await waitFor(() => expect(screen.getByTestId('confirmed').textContent).toBe('true'));
+
+    act(() => fake.emit({ type: 'signedOut' }));
+    await waitFor(() => expect(status()).toBe('signedOut'));
+  });
+
+  it('ends the session on a refresh failure that cannot be retried, but not on a passing one', async () => {
+    const fake = createFakeAuth({ signedInAs: fakeAccount() });
+    renderSession(fake.auth, fake.fetchProfile);
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    act(() => fake.emit({ type: 'tokenRefreshFailure', retryable: true }));
+    expect(status()).toBe('signedIn');
+    act(() => fake.emit({ type: 'tokenRefreshFailure', retryable: false }));
+    await waitFor(() => expect(status()).toBe('signedOut'));
+  });
+
+  it('refreshProfile reads GET /api/me again', async () => {
+    const fake = createFakeAuth({ signedInAs: fakeAccount({ emailConfirmed: false, emailConfirmedAt: null }) });
+    renderSession(fake.auth, fake.fetchProfile);
+    await waitFor(() => expect(screen.getByTestId('confirmed').textContent).toBe('false'));
+    fake.updateProfile({ emailConfirmed: true });
+    await act(() => screen.getByRole('button', { name: 'refresh profile' }).click());
+    await waitFor(() => expect(screen.getByTestId('confirmed').textContent).toBe('true'));
+  });
+});
