@@ -6,7 +6,7 @@ import { linkFromInbox, nowInSeconds } from './support/inbox';
 
 async function signIn(page: Page, account: NewAccount) {
   await page.goto(account.accountType === 'provider' ? '/login?type=provider' : '/login');
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -77,7 +77,7 @@ test('every sign-up rule shows its message beside the field, for both account ty
   }
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password').fill('different');
   await submit.click();

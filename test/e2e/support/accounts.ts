@@ -45,7 +45,7 @@ export async function signUpThroughApi(request: APIRequestContext, account: NewA
 /** Fills the common sign-up fields on /signup (the tab must already be the account's). */
 export async function fillCommonSignupFields(page: Page, account: NewAccount): Promise<void> {
   await page.getByLabel('Full name').fill(account.fullName);
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Location').fill(account.location);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);

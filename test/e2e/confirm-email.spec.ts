@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES } from '@solutionz/shared';
+import { fillCommonSignupFields, newClient, signUpThroughApi } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { linkFromInbox, mailCount, newestMailWithLink, nowInSeconds } from './support/inbox';
+
+test('resend sends a new link, then counts down; after a reload the server still holds the 60 s limit', async ({ page }) => {
+  const account = newClient();
+  await page.goto('/signup');
+  await fillCommonSignupFields(page, account);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/confirm-email$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+  await newestMailWithLink(account.email, '/confirm-email');
+  const before = await mailCount(account.email, 0);
+
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.sentOnPage)).toBeVisible();
+  await expect(page.getByText(EMAIL_MESSAGES.resent.title, { exact: true })).toBeVisible();
+  const countdown = page.getByRole('button', { name: /^Resend in \d+s$/ });
+  await expect(countdown).toBeDisabled();
+  const first = Number((await countdown.textContent())!.match(/\d+/)![0]);
+  expect(first).toBeGreaterThan(55);
+  await expect.poll(async () => Number((await countdown.textContent())!.match(/\d+/)![0]), { timeout: 5000 }).toBeLessThan(first);
+  await expect.poll(() => mailCount(account.email, 0)).toBe(before + 1);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
+  expect(await mailCount(account.email, 0)).toBe(before + 1);
+});
+
+test('resend checks the address first', async ({ page }) => {
+  await page.goto('/confirm-email');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.noEmail.description).first()).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.invalidEmail.description).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+});
+
+test('a confirmation link works once; the second visit says it is no longer valid and offers a new one', async ({ page }) => {
+  const account = newClient();
+  const since = nowInSeconds();
+  await signUpThroughApi(page.request, account);
+  const link = await linkFromInbox(account.email, '/confirm-email', { since });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText(ACCOUNT_MESSAGES.confirmationLinkInvalid)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
+});
+
+test('a signed-in user who follows the link is told and taken to the profile', async ({ page }) => {
+  const account = newClient();
+  const since = nowInSeconds();
+  await signUpThroughApi(page.request, account);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/directory$/);
+
+  await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+  await expect(page.getByText(EMAIL_MESSAGES.confirmed.description).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('the confirmation page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/confirm-email');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/confirm-email?token=not-a-real-token');
+  await expect(page.getByText(ACCOUNT_MESSAGES.confirmationLinkInvalid)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

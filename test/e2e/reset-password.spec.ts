@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES } from '@solutionz/shared';
+import { newClient, signUpThroughApi } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { linkFromInbox, nowInSeconds } from './support/inbox';
+
+test('password reset through the inbox, then the new password signs in and the link is spent', async ({ page }) => {
+  const account = newClient();
+  await signUpThroughApi(page.request, account);
+  const since = nowInSeconds();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: /forgot password/i }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.emailRequired, { exact: true })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+  await expect(page.getByText(AUTH_PAGE_MESSAGES.resetEmailSent, { exact: true })).toBeVisible();
+
+  const link = await linkFromInbox(account.email, '/reset-password', { since });
+  expect(link).toContain('mode=reset');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Update password' });
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password').fill('other');
+  await submit.click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordTooShort, { exact: true })).toBeVisible();
+  await expect(page.getByText(AUTH_PAGE_MESSAGES.resetPasswordsDoNotMatch, { exact: true })).toBeVisible();
+
+  const newPassword = 'Brand-new-pass-2';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await submit.click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordUpdated)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/directory$/);
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetLinkInvalid)).toBeVisible();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+});
+
+test('an address without an account gets the same answer', async ({ page }) => {
+  await page.goto('/reset-password?mode=request');
+  await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.co.uk');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+});
+
+test('the reset page has no serious or critical accessibility violation in either mode', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/reset-password?mode=reset&token=abc');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordRequired)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
