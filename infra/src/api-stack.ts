@@ -152,6 +152,7 @@ export class ApiStack extends Stack {
         return {
           environment: {
             SITE_URL: props.siteUrl,
+            ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
             MAIL_FROM_ADDRESS: config.mailFromAddress,
             MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
           },

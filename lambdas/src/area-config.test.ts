@@ -3,15 +3,23 @@ import { loadAccountsConfig, loadAdminConfig } from './area-config';
 
 describe('area configuration', () => {
   it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
-    expect(loadAccountsConfig({ SITE_URL: 'https://solutionz.co.uk/', MAIL_FROM_ADDRESS: 'no-reply@solutionz.co.uk', MAIL_CONFIGURATION_SET: '' })).toEqual({
+    expect(
+      loadAccountsConfig({
+        SITE_URL: 'https://solutionz.co.uk/',
+        MAIL_FROM_ADDRESS: 'no-reply@solutionz.co.uk',
+        MAIL_CONFIGURATION_SET: '',
+        ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk',
+      }),
+    ).toEqual({
       siteUrl: 'https://solutionz.co.uk',
       mailFromAddress: 'no-reply@solutionz.co.uk',
       mailConfigurationSet: undefined,
+      adminEmailDomain: 'admin.solutionz.co.uk',
     });
   });
 
   it('names every missing or invalid variable at once', () => {
-    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
+    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/ADMIN_EMAIL_DOMAIN is not set.*SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
     expect(() => loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'localhost' })).toThrow(/ADMIN_EMAIL_DOMAIN: must be a domain name/);
   });
 

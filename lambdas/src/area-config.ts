@@ -22,7 +22,14 @@ const optional = z
   .optional()
   .transform((value) => value || undefined);
 
+const adminEmailDomain = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as admin.example.com')
+  .transform((domain) => domain.toLowerCase());
+
 const accountsEnv = z.object({
+  ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
   MAIL_FROM_ADDRESS: z.email(),
   MAIL_CONFIGURATION_SET: optional,
@@ -33,15 +40,22 @@ export interface AccountsConfig {
   readonly siteUrl: string;
   readonly mailFromAddress: string;
   readonly mailConfigurationSet?: string;
+  /** Admin sign-ins live in this domain; nobody may sign up with an address in it. */
+  readonly adminEmailDomain: string;
 }
 
 export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
   const e = parse(accountsEnv, env);
-  return { siteUrl: e.SITE_URL, mailFromAddress: e.MAIL_FROM_ADDRESS, mailConfigurationSet: e.MAIL_CONFIGURATION_SET };
+  return {
+    siteUrl: e.SITE_URL,
+    mailFromAddress: e.MAIL_FROM_ADDRESS,
+    mailConfigurationSet: e.MAIL_CONFIGURATION_SET,
+    adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+  };
 }
 
 const adminEnv = z.object({
-  ADMIN_EMAIL_DOMAIN: z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as admin.example.com'),
+  ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   ADMIN_SETUP_TOKEN: optional,
 });
 
@@ -52,5 +66,5 @@ export interface AdminConfig {
 
 export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
   const e = parse(adminEnv, env);
-  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN.toLowerCase(), adminSetupToken: e.ADMIN_SETUP_TOKEN };
+  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, adminSetupToken: e.ADMIN_SETUP_TOKEN };
 }

@@ -47,8 +47,8 @@ export interface DemoAccountsInput {
 
 /**
  * Each demo user signs in through Cognito and has the profile that is the source of truth for its
- * account type (DESIGN.md section 4). The one-time first-admin setup stays open, so it can be shown
- * (and the browser tests go through it).
+ * account type (DESIGN.md section 4). The demo admin is the first admin, so it takes the one-time
+ * setup marker: /admin-signup then answers as it would on a live site that has an admin.
  */
 export async function loadDemoAccounts(input: DemoAccountsInput): Promise<void> {
   const accounts = createAccountRepository(input.documents, input.tableName);
@@ -64,6 +64,9 @@ export async function loadDemoAccounts(input: DemoAccountsInput): Promise<void> 
       }).then(() => findSub(input.cognito, input.userPoolId, user.email)));
     if (!sub) throw new Error(`cognito-local has no sub for demo user ${user.email}`);
     if (!input.withProfiles) continue;
+    if (user.accountType === 'admin' && (await accounts.claimAdminSetup(user.email.split('@')[0]!, now))) {
+      await accounts.completeAdminSetup(sub, now);
+    }
 
     const reservationId = randomUUID();
     if (!(await accounts.reserveEmail(user.email, reservationId, now, 60))) continue;

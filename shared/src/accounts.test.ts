@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, displayName, initials, signupSchema, splitFullName } from './accounts';
+import { ACCOUNT_MESSAGES, adminEmail, displayName, initials, signupSchema, splitFullName } from './accounts';
 
 const client = { accountType: 'client', fullName: 'Ada Lovelace', email: 'ada@example.co.uk', location: 'London', password: 'correct-horse', confirmPassword: 'correct-horse' } as const;
 const provider = { ...client, accountType: 'provider', phone: '(020) 7946-0958', businessName: 'Ada Plumbing', categories: ['Construction/Trade > Plumber'] } as const;
@@ -69,5 +69,15 @@ describe('names', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('Mary Ann Evans')).toBe('MA');
     expect(initials('User')).toBe('U');
+  });
+});
+
+describe('admin sign-in names', () => {
+  it('maps a username into the admin domain, lower-cased and trimmed', () => {
+    expect(adminEmail('  Root ', 'admin.solutionz.test')).toBe('root@admin.solutionz.test');
+  });
+
+  it('keeps an entry that is already an address', () => {
+    expect(adminEmail(' Chloe@Example.co.uk ', 'admin.solutionz.test')).toBe('chloe@example.co.uk');
   });
 });

@@ -6,6 +6,7 @@ export const ACCOUNT_MESSAGES = {
   fullNameRequired: 'Full name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
+  emailReserved: 'This email address cannot be used to sign up. Please use a different email.',
   locationRequired: 'Location is required',
   phoneRequired: 'Phone number is required for providers',
   phoneInvalid: 'Invalid phone number format',
@@ -48,9 +49,14 @@ export const ADMIN_MESSAGES = {
 /** The header that carries the optional first-admin setup token. */
 export const ADMIN_SETUP_TOKEN_HEADER = 'x-admin-setup-token';
 
-/** Admin usernames become internal e-mail addresses: lowercased and trimmed, then `@<domain>`. */
+/**
+ * Admin usernames become internal e-mail addresses: lowercased and trimmed, then `@<domain>`. An
+ * entry that is already an address is used as it is, so a member who tries the admin entry with
+ * their own e-mail is answered "Not authorized" rather than "Invalid credentials".
+ */
 export function adminEmail(username: string, domain: string): string {
-  return `${username.trim().toLowerCase()}@${domain}`;
+  const name = username.trim().toLowerCase();
+  return name.includes('@') ? name : `${name}@${domain}`;
 }
 
 export const SIGNUP_ACCOUNT_TYPES = ['client', 'provider'] as const;

@@ -65,6 +65,7 @@ describe('Lambda environment', () => {
     expect(siteUrl).toContain('https://');
     expect(siteUrl).toContain('Distribution');
     expect(environment.MAIL_FROM_ADDRESS).toBe('no-reply@mail.solutionz.example');
+    expect(environment.ADMIN_EMAIL_DOMAIN).toBe('admin.solutionz.internal');
     expect(JSON.stringify(environment.MAIL_CONFIGURATION_SET)).toContain('ConfigurationSet');
   });
 
@@ -93,7 +94,7 @@ describe('Lambda environment', () => {
     for (const area of areas) {
       const names = Object.keys(functions.environment(area));
       expect(names.includes('SITE_URL'), area).toBe(area === 'accounts');
-      expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin');
+      expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin' || area === 'accounts');
     }
   });
 });

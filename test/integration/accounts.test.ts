@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   ACCOUNT_MESSAGES,
@@ -120,6 +120,15 @@ describe('sign-up validation: every rule of spec 01 section 5 answers 400 with i
     const { status, body: answer } = await call('POST', '/accounts/signup', { body });
     expect(status).toBe(400);
     expect(errorOf(answer).fields?.[`body.${field}`]).toBe(message);
+  });
+
+  it('refuses an address in the internal admin domain, where admin usernames live', async () => {
+    const config = (await (await fetch(new URL('/config.json', stack.apiBaseUrl))).json()) as { adminEmailDomain: string };
+    const body = client({ email: `boss-${randomUUID().slice(0, 6)}@${config.adminEmailDomain}` });
+    const { status, body: answer } = await call('POST', '/accounts/signup', { body });
+    expect(status).toBe(400);
+    expect(errorOf(answer).fields?.['body.email']).toBe(ACCOUNT_MESSAGES.emailReserved);
+    expect(await poolUsersWithEmail(body.email as string)).toBe(0);
   });
 
   it('creates nothing for a refused sign-up', async () => {
@@ -273,10 +282,11 @@ describe('business-name search', () => {
 });
 
 describe('admin entry', () => {
-  // The browser tests run on the same stack and create the first admin themselves.
-  afterAll(async () => {
-    await createAccountsService(documents, stack.tableName).entities.adminSetup.delete({}).go();
-  });
+  // The demo admin holds the one-time setup on this throw-away stack; it is freed so setup itself can
+  // be tested here, and freed again afterwards for the browser tests, which create the first admin too.
+  const freeAdminSetup = () => createAccountsService(documents, stack.tableName).entities.adminSetup.delete({}).go();
+  beforeAll(freeAdminSetup);
+  afterAll(freeAdminSetup);
 
   it('creates the first admin once, also when requests race, and the admin reaches admin routes', async () => {
     const username = `Root${randomUUID().slice(0, 6)}`;

@@ -25,7 +25,7 @@ export function createAccountsDeps(): AccountsDeps {
     mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, accountsConfig.mailConfigurationSet),
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
-    config: { siteUrl: accountsConfig.siteUrl },
+    config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
   };
 }
 

@@ -19,7 +19,7 @@ export function testAccountsDeps(table: TestTable) {
     mailer: createSesMailer(new SESv2Client({ region: 'eu-west-2' }), 'no-reply@solutionz.test'),
     clock: () => now,
     random: { token: () => `token-${++counter}`, id: () => `id-${++counter}` },
-    config: { siteUrl: 'https://solutionz.test' },
+    config: { siteUrl: 'https://solutionz.test', adminEmailDomain: 'admin.solutionz.test' },
   };
   return {
     deps,

@@ -16,6 +16,8 @@ export interface AccountsDeps {
   readonly config: {
     /** The web origin that links in e-mails point to, without a trailing slash. */
     readonly siteUrl: string;
+    /** The internal domain of admin sign-ins, closed to sign-up. */
+    readonly adminEmailDomain: string;
   };
 }
 

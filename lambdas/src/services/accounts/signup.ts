@@ -7,7 +7,7 @@ import {
   type SignupResponse,
 } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
-import { ConflictError, RateLimitedError } from '../../errors';
+import { ConflictError, RateLimitedError, ValidationError } from '../../errors';
 import type { AccountsDeps } from './deps';
 import { trySend } from './delivery';
 import { confirmationMail } from './mails';
@@ -48,6 +48,10 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
   const now = deps.clock();
   const { email } = input;
   await enforceSignupLimits(deps, email, sourceIp, now);
+  // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
+  if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
+    throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
+  }
 
   const reservationId = deps.random.id();
   if (!(await deps.accounts.reserveEmail(email, reservationId, now, RESERVATION_HOLD_SECONDS))) {
