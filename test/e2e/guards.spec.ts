@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@solutionz/shared';
+import { MESSAGES, ROLE_LABELS } from '@solutionz/shared';
 import { newClient, signUpThroughApi } from './support/accounts';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
 import { accountMenu, DEMO, logIn, logInOnPage } from './support/session';
@@ -18,7 +18,7 @@ test.describe('route guards and session banners', () => {
   test('/account-settings?tab=security keeps its query through the login', async ({ page }) => {
     await page.goto('/account-settings?tab=security');
     await expect(page).toHaveURL(/\/login\?return=%2Faccount%3Ftab%3Dsecurity$/);
-    await logInOnPage(page, DEMO.provider, 'Service Provider');
+    await logInOnPage(page, DEMO.provider, 'provider');
     await expect(page).toHaveURL(/\/account\?tab=security$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   });
@@ -26,8 +26,8 @@ test.describe('route guards and session banners', () => {
   test('/membership: visitors log in as providers, clients go to the directory', async ({ page }) => {
     await page.goto('/membership');
     await expect(page).toHaveURL(/\/login\?type=provider&return=%2Fmembership$/);
-    await expect(page.getByRole('tab', { name: 'Service Provider' })).toHaveAttribute('aria-selected', 'true');
-    await page.getByRole('tab', { name: 'Client' }).click();
+    await expect(page.getByRole('tab', { name: ROLE_LABELS.provider })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: ROLE_LABELS.client }).click();
     await logInOnPage(page, DEMO.client);
     await expect(page).toHaveURL(/\/directory$/);
   });

@@ -51,6 +51,21 @@ test('home page shows the hero, how it works, six categories and three rated tes
   await expect(footer).toContainText('Contains OS data © Crown copyright and database right 2025');
 });
 
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the search fields stand at full height and width', async ({ page }) => {
+    await openHome(page);
+    const form = searchForm(page);
+    for (const name of ['Service', 'Location']) {
+      const box = await form.getByRole('textbox', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.height, `${name} height`).toBeGreaterThanOrEqual(36);
+      expect(box!.width, `${name} width`).toBeGreaterThanOrEqual(280);
+    }
+  });
+});
+
 test('searching with both fields empty shows the empty-search toast and stays on the home page', async ({ page }) => {
   await openHome(page);
   await searchForm(page).getByRole('button', { name: 'Search' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_MESSAGES, MESSAGES } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, ROLE_LABELS } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { accountMenu, DEMO, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
@@ -16,8 +16,8 @@ test.describe('login', () => {
 
   test('a provider without a membership signs in on the provider tab and lands on /membership', async ({ page }) => {
     await page.goto('/login?type=provider');
-    await expect(page.getByRole('tab', { name: 'Service Provider' })).toHaveAttribute('aria-selected', 'true');
-    await logInOnPage(page, DEMO.provider, 'Service Provider');
+    await expect(page.getByRole('tab', { name: ROLE_LABELS.provider })).toHaveAttribute('aria-selected', 'true');
+    await logInOnPage(page, DEMO.provider, 'provider');
     await expect(page).toHaveURL(/\/membership$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Membership Plan' })).toBeVisible();
     await expect(page.getByText(MESSAGES.membershipBanner.title, { exact: true })).toBeVisible();
@@ -25,7 +25,7 @@ test.describe('login', () => {
   });
 
   test('the wrong tab gives the mismatch error and signs the user out again', async ({ page }) => {
-    await logIn(page, DEMO.client, 'Service Provider');
+    await logIn(page, DEMO.client, 'provider');
     await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.accountTypeMismatch('client') })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await expectSignedOutHeader(page);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { ROLE_LABELS, type SignupAccountType } from '@solutionz/shared';
 
 /** The demo sign-ins the launcher creates (scripts/local/demo-data.ts). */
 export const DEMO = {
@@ -8,14 +9,14 @@ export const DEMO = {
 } as const;
 
 /** Signs in on an already open /login page, on the given tab. */
-export async function logInOnPage(page: Page, { email, password }: { email: string; password: string }, tab: 'Client' | 'Service Provider' = 'Client') {
-  await page.getByRole('tab', { name: tab }).click();
+export async function logInOnPage(page: Page, { email, password }: { email: string; password: string }, tab: SignupAccountType = 'client') {
+  await page.getByRole('tab', { name: ROLE_LABELS[tab] }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export async function logIn(page: Page, account: { email: string; password: string }, tab: 'Client' | 'Service Provider' = 'Client') {
+export async function logIn(page: Page, account: { email: string; password: string }, tab: SignupAccountType = 'client') {
   await page.goto('/login');
   await logInOnPage(page, account, tab);
 }

@@ -62,7 +62,8 @@ export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name }: 
   };
 
   return (
-    <Box position="relative">
+    // Full width: the field's column aligns its children to the start, so a plain box would shrink to the input's intrinsic width.
+    <Box position="relative" width="full">
       <Input
         ref={inputRef}
         name={name}

@@ -1,7 +1,7 @@
 import { Alert, Button, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, MESSAGES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, ROLE_LABELS, SIGNUP_ACCOUNT_TYPES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { safeReturnPath } from '@/lib/auth/return-path';
@@ -102,10 +102,13 @@ export function LoginPage() {
         unmountOnExit
       >
         <Tabs.List aria-label="Account type">
-          <Tabs.Trigger value="client">Client</Tabs.Trigger>
-          <Tabs.Trigger value="provider">Service Provider</Tabs.Trigger>
+          {SIGNUP_ACCOUNT_TYPES.map((type) => (
+            <Tabs.Trigger key={type} value={type}>
+              {ROLE_LABELS[type]}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
-        {(['client', 'provider'] as const).map((type) => (
+        {SIGNUP_ACCOUNT_TYPES.map((type) => (
           <Tabs.Content key={type} value={type} pt="4">
             {form}
           </Tabs.Content>

@@ -49,15 +49,16 @@ export function HeroSearch() {
             }}
           >
             <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-start' }}>
+              {/* Growing only in the row layout: a zero flex basis in the phone's column squashes the field to a sliver. */}
               <Input
-                flex="1"
+                flex={{ md: '1' }}
                 aria-label="Service"
                 placeholder="What service do you need?"
                 value={service}
                 enterKeyHint="search"
                 onChange={(event) => setService(event.currentTarget.value)}
               />
-              <Box flex="1">
+              <Box flex={{ md: '1' }}>
                 <LocationPicker value={location} onChange={setLocation} />
               </Box>
               <Button type="submit" minW="32">
