@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, ROLE_LABELS } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, ROLE_LABELS, SIGNUP_RATE_LIMIT } from '@solutionz/shared';
 import { fillCommonSignupFields, newClient, newProvider, signUpThroughApi, type NewAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
@@ -106,6 +107,48 @@ test('signing up with an address that already has an account says so', async ({ 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
+test.describe('sign-up rate limit', () => {
+  // The limit also counts attempts per source address, which every spec of the run shares; a test address of its own
+  // (the local gateway honours X-Forwarded-For, as API Gateway does) keeps this test and the others out of each other's way.
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+
+  test('one attempt too many for an address gets the rate-limit message and a countdown that holds the button', async ({ page }) => {
+    const account = newClient();
+    await signUpThroughApi(page.request, account);
+    await page.goto('/signup');
+    await fillCommonSignupFields(page, account);
+    const submit = page.getByRole('button', { name: 'Create account' });
+    const submitOnce = async () => {
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/accounts/signup') && response.request().method() === 'POST');
+      await submit.click();
+      return (await answer).status();
+    };
+
+    // The API sign-up was the first attempt for this address; the rest up to the limit find it already registered.
+    for (let attempt = 2; attempt <= SIGNUP_RATE_LIMIT.perEmail; attempt++) {
+      expect(await submitOnce(), `attempt ${attempt}`).toBe(409);
+      await expect(page.getByText(ACCOUNT_MESSAGES.alreadyRegistered)).toBeVisible();
+    }
+    expect(await submitOnce()).toBe(429);
+
+    await expect(page.getByText(ACCOUNT_MESSAGES.signupRateLimited)).toBeVisible();
+    const countdown = page.getByText(/^Rate limit reached\. Please wait \d+ seconds\.$/);
+    await expect(countdown).toBeVisible();
+    const secondsShown = async () => {
+      const text = (await countdown.textContent())!;
+      const seconds = Number(text.match(/\d+/)![0]);
+      expect(text).toBe(AUTH_PAGE_MESSAGES.signupRateLimitCountdown(seconds));
+      return seconds;
+    };
+    const first = await secondsShown();
+    expect(first).toBeGreaterThan(1);
+    expect(first).toBeLessThanOrEqual(SIGNUP_RATE_LIMIT.windowSeconds);
+    await expect(submit).toBeDisabled();
+    await expect.poll(secondsShown).toBeLessThan(first);
+    await expect(submit).toBeDisabled();
+  });
+});
+
 test('the business-name search suggests listed businesses, and the keyboard picks one', async ({ page }) => {
   const listed = newProvider();
   await signUpThroughApi(page.request, listed);
@@ -120,6 +163,18 @@ test('the business-name search suggests listed businesses, and the keyboard pick
   await field.press('Enter');
   await expect(field).toHaveValue(listed.businessName!);
   await expect(page.getByRole('listbox', { name: 'Matching businesses' })).toBeHidden();
+});
+
+test('the business name stretches across the form like the other fields', async ({ page }) => {
+  await page.goto('/signup?type=provider');
+  const businessField = page.getByRole('combobox', { name: 'Business name' });
+  await expect(businessField).toBeVisible();
+  const email = await page.getByLabel('Email', { exact: true }).boundingBox();
+  const business = await businessField.boundingBox();
+  expect(email).not.toBeNull();
+  expect(business).not.toBeNull();
+  expect(business!.x).toBeCloseTo(email!.x, 0);
+  expect(business!.width).toBeCloseTo(email!.width, 0);
 });
 
 test('the sign-up page has no serious or critical accessibility violation, on either tab', async ({ page }) => {

@@ -1,14 +1,17 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { appRoutes } from '@/app/router';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 
-/** The whole app (routes, providers, toasts) at `path`, with an identity provider that needs no Cognito (signed out by default). */
-export function renderApp(path: string, fake: FakeAuth = createFakeAuth()) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+/**
+ * The whole app (routes, providers, toasts) at `entry` (a path, or a location with navigation state), with an
+ * identity provider that needs no Cognito (signed out by default).
+ */
+export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth()) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(
     <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>
