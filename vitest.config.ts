@@ -8,8 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          // Data-layer and service tests run against a real DynamoDB Local, one table per test file.
-          globalSetup: ['lambdas/src/testing/dynamodb-local.global-setup.ts'],
+          // Data-layer and service tests run against DynamoDB Local, cognito-local and the local SES: one table and one user pool per test file.
+          globalSetup: ['lambdas/src/testing/local-aws.global-setup.ts'],
         },
       },
       './web/vite.config.ts',

@@ -1,28 +1,33 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { createCognitoIdentity } from '../adapters/cognito-identity';
-import { createSesMailer } from '../adapters/ses-mailer';
 import type { AccountsDeps } from '../services/accounts/deps';
 import type { TestTable } from './dynamodb-table';
+import { testMailer } from './ses-inbox';
+import type { TestUserPool } from './user-pool';
 
 /**
- * Accounts dependencies for unit tests: the real account repository over the test file's DynamoDB
- * Local table, the real Cognito and SES adapters (their SDK clients are mocked by the test with
- * aws-sdk-client-mock) and a settable clock.
+ * Accounts dependencies for unit tests, all real: the account repository over the test file's
+ * DynamoDB Local table, the Cognito adapter over its cognito-local user pool and the SES mailer
+ * sending to the local SES, plus a settable clock. The SDK clients come back too, new for each
+ * call, so a test can inject a fault into one (sdk-faults.ts) without touching the others.
  */
-export function testAccountsDeps(table: TestTable) {
+export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
   let now = new Date('2026-11-21T12:00:00Z');
   let counter = 0;
+  const { identity, client: cognito } = pool.identity();
+  const mail = testMailer();
   const deps: AccountsDeps = {
     accounts: table.repositories.accounts,
-    identity: createCognitoIdentity(new CognitoIdentityProviderClient({ region: 'eu-west-2' }), 'eu-west-2_pool'),
-    mailer: createSesMailer(new SESv2Client({ region: 'eu-west-2' }), 'no-reply@solutionz.test'),
+    identity,
+    mailer: mail.mailer,
     clock: () => now,
     random: { token: () => `token-${++counter}`, id: () => `id-${++counter}` },
     config: { siteUrl: 'https://solutionz.test', adminEmailDomain: 'admin.solutionz.test' },
   };
   return {
     deps,
+    cognito,
+    ses: mail.client,
+    /** The mail these deps have sent, as the local SES received it. */
+    sentMail: mail.sent,
     advance(seconds: number) {
       now = new Date(now.getTime() + seconds * 1000);
     },

@@ -8,7 +8,7 @@ import { createRepositories, type Repositories } from '../data/repositories';
 import { TABLE } from '../data/table-definition';
 
 export const TEST_REGION = 'eu-west-2';
-/** DynamoDB Local takes any key; the SDK only needs one to sign with. */
+/** The local emulators take any key; the SDK only needs one to sign with. */
 export const TEST_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export interface TestTable {
@@ -21,7 +21,7 @@ export interface TestTable {
 }
 
 /**
- * A table of this test file's own in the run's DynamoDB Local (see dynamodb-local.global-setup.ts),
+ * A table of this test file's own in the run's DynamoDB Local (see local-aws.global-setup.ts),
  * so files run in parallel; emptied before each test and deleted after the file. Call it at the top
  * level of the file.
  */

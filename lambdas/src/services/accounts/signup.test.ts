@@ -1,24 +1,17 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
 import { hashToken } from './tokens';
 import { signUp } from './signup';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failOnce } from '../../testing/fail-once';
+import { failNextSend, recordSends } from '../../testing/sdk-middleware';
+import { linkToken } from '../../testing/ses-inbox';
+import { useTestUserPool } from '../../testing/user-pool';
 
-const cognito = mockClient(CognitoIdentityProviderClient);
-const ses = mockClient(SESv2Client);
 const table = useTestTable();
+const pool = useTestUserPool();
 
 /** A sign-up that failed keeps only its attempt counters (per IP address and per e-mail): no half-made account. */
 const ONLY_ATTEMPT_COUNTERS = ['rateCounter', 'rateCounter'];
@@ -35,36 +28,19 @@ const provider: Signup = signupSchema.parse({
   categories: ['Construction/Trade > Electrician'],
 });
 
-function cognitoCreates(sub = 'sub-1') {
-  cognito.on(AdminCreateUserCommand).callsFake((input: { Username: string }) => ({
-    User: { Attributes: [{ Name: 'sub', Value: input.Username === provider.email ? sub : `sub-${input.Username}` }] },
-  }));
-  cognito.on(AdminSetUserPasswordCommand).resolves({});
-  cognito.on(AdminAddUserToGroupCommand).resolves({});
-  cognito.on(AdminDeleteUserCommand).resolves({});
-}
-
 describe('signUp', () => {
-  beforeEach(() => {
-    cognito.reset();
-    ses.reset();
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
-  });
-
   it('creates the user in its group, the profile with split names, and mails a link whose token is stored hashed', async () => {
-    cognitoCreates();
-    const { deps } = testAccountsDeps(table);
+    const { deps, cognito, sentMail } = testAccountsDeps(table, pool);
+    const sends = recordSends(cognito);
     const result = await signUp(deps, provider, '203.0.113.1');
 
-    expect(result).toEqual({ userId: 'sub-1', email: 'priya@example.co.uk', accountType: 'provider', confirmationEmail: { sent: true } });
-    expect(cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toMatchObject({
-      Username: 'priya@example.co.uk',
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [{ Name: 'email', Value: 'priya@example.co.uk' }, { Name: 'email_verified', Value: 'false' }],
-    });
-    expect(cognito.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Password: 'Correct-horse-1', Permanent: true });
-    expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input.GroupName).toBe('provider');
-    expect(await deps.accounts.getProfile('sub-1')).toMatchObject({
+    const user = await pool.user('priya@example.co.uk');
+    expect(user).toEqual({ sub: expect.any(String), emailVerified: false, status: 'CONFIRMED', groups: ['provider'] });
+    expect(result).toEqual({ userId: user!.sub, email: 'priya@example.co.uk', accountType: 'provider', confirmationEmail: { sent: true } });
+    expect(await pool.signsIn('priya@example.co.uk', 'Correct-horse-1')).toBe(true);
+    // Cognito must not send its own invitation: our confirmation mail is the only one.
+    expect(sends.inputsOf('AdminCreateUserCommand')).toEqual([expect.objectContaining({ Username: 'priya@example.co.uk', MessageAction: 'SUPPRESS' })]);
+    expect(await deps.accounts.getProfile(result.userId)).toMatchObject({
       email: 'priya@example.co.uk',
       accountType: 'provider',
       firstName: 'Priya',
@@ -73,71 +49,78 @@ describe('signUp', () => {
       phoneNumber: '0121 496 0000',
       categories: ['Construction/Trade > Electrician'],
     });
-    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe('sub-1');
+    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
     expect(await deps.accounts.searchBusinesses('patel', 10)).toEqual([expect.objectContaining({ businessName: 'Patel Electrical', businessEmail: 'priya@example.co.uk' })]);
 
-    const text = ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content?.Simple?.Body?.Text?.Data ?? '';
-    const token = /confirm-email\?token=(\S+)/.exec(text)?.[1];
-    expect(token).toBeDefined();
-    expect(await deps.accounts.getToken(token!)).toBeUndefined();
-    expect(await deps.accounts.getToken(hashToken(token!))).toMatchObject({ purpose: 'confirm-email', userId: 'sub-1', expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+    const mails = await sentMail();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.destination.to).toEqual(['priya@example.co.uk']);
+    const token = linkToken(mails[0], '/confirm-email');
+    expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
+    expect(await deps.accounts.getToken(token)).toBeUndefined();
+    expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
   });
 
   it('leaves nothing behind when Cognito fails half-way, so the same sign-up then succeeds', async () => {
-    cognitoCreates();
-    cognito.on(AdminAddUserToGroupCommand).rejectsOnce(new Error('Cognito is unavailable')).resolves({});
-    const { deps } = testAccountsDeps(table);
+    const { deps, cognito, sentMail } = testAccountsDeps(table, pool);
+    failNextSend(cognito, 'AdminAddUserToGroupCommand', new Error('Cognito is unavailable'));
 
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('Cognito is unavailable');
-    expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input.Username).toBe('priya@example.co.uk');
+    expect(await pool.emails()).toEqual([]);
     expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(await sentMail()).toHaveLength(0);
 
-    await expect(signUp(deps, provider, '203.0.113.1')).resolves.toMatchObject({ userId: 'sub-1' });
+    const result = await signUp(deps, provider, '203.0.113.1');
+    expect(result.userId).toBe((await pool.user('priya@example.co.uk'))?.sub);
+    expect((await pool.user('priya@example.co.uk'))?.groups).toEqual(['provider']);
   });
 
   it('deletes the Cognito user and frees the address when the profile transaction fails', async () => {
-    cognitoCreates();
-    const context = testAccountsDeps(table);
+    const context = testAccountsDeps(table, pool);
     const deps = { ...context.deps, accounts: failOnce(context.deps.accounts, 'createAccount', new Error('TransactionCanceledException')) };
 
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('TransactionCanceledException');
-    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+    expect(await pool.emails()).toEqual([]);
     expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
     await expect(signUp(deps, provider, '203.0.113.1')).resolves.toMatchObject({ confirmationEmail: { sent: true } });
+    expect(await pool.emails()).toEqual(['priya@example.co.uk']);
   });
 
   it('frees the address when Cognito refuses to create the user', async () => {
-    cognitoCreates();
-    cognito.on(AdminCreateUserCommand).rejects(new Error('Cognito is unavailable'));
-    const { deps } = testAccountsDeps(table);
+    const { deps, cognito } = testAccountsDeps(table, pool);
+    failNextSend(cognito, 'AdminCreateUserCommand', new Error('Cognito is unavailable'));
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('Cognito is unavailable');
     expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await pool.emails()).toEqual([]);
   });
 
   it('replaces a Cognito user left by an earlier sign-up that died before its profile', async () => {
-    cognitoCreates('sub-2');
-    cognito.on(AdminCreateUserCommand).rejectsOnce(new UsernameExistsException({ message: 'exists', $metadata: {} })).resolves({ User: { Attributes: [{ Name: 'sub', Value: 'sub-2' }] } });
-    const { deps } = testAccountsDeps(table);
+    const { deps } = testAccountsDeps(table, pool);
+    const leftOver = await deps.identity.createUser('priya@example.co.uk', 'Old-password-1', 'client');
 
-    await expect(signUp(deps, provider, '203.0.113.1')).resolves.toMatchObject({ userId: 'sub-2' });
-    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
-    expect(await deps.accounts.getProfile('sub-2')).toBeDefined();
-    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe('sub-2');
+    const result = await signUp(deps, provider, '203.0.113.1');
+    expect(result.userId).not.toBe(leftOver);
+    expect(await pool.emails()).toEqual(['priya@example.co.uk']);
+    expect(await pool.user('priya@example.co.uk')).toMatchObject({ sub: result.userId, groups: ['provider'] });
+    expect(await pool.signsIn('priya@example.co.uk', 'Old-password-1')).toBe(false);
+    expect(await deps.accounts.getProfile(result.userId)).toBeDefined();
+    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
   });
 
   it('refuses a registered address with the spec message, creating no user', async () => {
-    cognitoCreates();
-    const { deps } = testAccountsDeps(table);
-    await signUp(deps, provider, '203.0.113.1');
-    cognito.resetHistory();
-    await expect(signUp(deps, provider, '203.0.113.2')).rejects.toMatchObject({ statusCode: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
-    expect(cognito.commandCalls(AdminCreateUserCommand)).toHaveLength(0);
+    const { deps } = testAccountsDeps(table, pool);
+    const first = await signUp(deps, provider, '203.0.113.1');
+    await expect(signUp(deps, { ...provider, password: 'Other-horse-2', confirmPassword: 'Other-horse-2' }, '203.0.113.2')).rejects.toMatchObject({
+      statusCode: 409,
+      message: ACCOUNT_MESSAGES.alreadyRegistered,
+    });
+    expect(await pool.emails()).toEqual(['priya@example.co.uk']);
+    expect((await pool.user('priya@example.co.uk'))?.sub).toBe(first.userId);
+    expect(await pool.signsIn('priya@example.co.uk', 'Correct-horse-1')).toBe(true);
   });
 
   it('limits attempts per e-mail and per IP address within a window, then lets them through again', async () => {
-    cognitoCreates();
-    const { deps, advance } = testAccountsDeps(table);
+    const { deps, advance } = testAccountsDeps(table, pool);
     for (let i = 0; i < SIGNUP_RATE_LIMIT.perEmail; i++) await signUp(deps, provider, `203.0.113.${i}`).catch(() => undefined);
     await expect(signUp(deps, provider, '203.0.113.99')).rejects.toMatchObject({
       statusCode: 429,
@@ -148,6 +131,7 @@ describe('signUp', () => {
     advance(SIGNUP_RATE_LIMIT.windowSeconds);
     for (let i = 0; i < SIGNUP_RATE_LIMIT.perIp; i++) await signUp(deps, { ...provider, email: `p${i}@example.co.uk` }, '198.51.100.7');
     await expect(signUp(deps, { ...provider, email: 'one-more@example.co.uk' }, '198.51.100.7')).rejects.toMatchObject({ statusCode: 429 });
+    expect(await pool.emails()).not.toContain('one-more@example.co.uk');
   });
 
   it.each([
@@ -157,13 +141,13 @@ describe('signUp', () => {
     ['SERVER', new SESv2ServiceException({ name: 'InternalFailure', $fault: 'server', $metadata: { httpStatusCode: 500 }, message: 'boom' }), EMAIL_FAILURE_MESSAGES.SERVER.description],
     ['UNKNOWN', new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Address blacklisted.' }), 'Address blacklisted.'],
   ])('keeps the account when the mail fails with %s and says why', async (category, error, message) => {
-    cognitoCreates();
-    ses.on(SendEmailCommand).rejects(error);
-    const { deps } = testAccountsDeps(table);
+    const { deps, ses, sentMail } = testAccountsDeps(table, pool);
+    failNextSend(ses, 'SendEmailCommand', error);
     const result = await signUp(deps, provider, '203.0.113.1');
     expect(result.confirmationEmail).toEqual({ sent: false, category, message });
-    expect(await deps.accounts.getProfile('sub-1')).toBeDefined();
-    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe('sub-1');
-    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    expect(await deps.accounts.getProfile(result.userId)).toBeDefined();
+    expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
+    expect((await pool.user('priya@example.co.uk'))?.sub).toBe(result.userId);
+    expect(await sentMail()).toHaveLength(0);
   });
 });
