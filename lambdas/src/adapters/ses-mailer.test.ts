@@ -1,9 +1,9 @@
 import { SESv2Client, SendEmailCommand, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testMailer } from '../testing/ses-inbox';
 import { createSesMailer, MailDeliveryError } from './ses-mailer';
 
-const ses = mockClient(SESv2Client);
 const mail = { to: 'ada@example.co.uk', subject: 'Confirm', text: 'Hi', html: '<p>Hi</p>' };
 
 function sesError(name: string, status: number, fault: 'client' | 'server' = status >= 500 ? 'server' : 'client') {
@@ -11,15 +11,14 @@ function sesError(name: string, status: number, fault: 'client' | 'server' = sta
 }
 
 describe('SES mailer', () => {
-  beforeEach(() => ses.reset());
-
-  it('sends one message to the address from the configured sender', async () => {
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
-    await createSesMailer(new SESv2Client({ region: 'eu-west-2' }), 'no-reply@solutionz.test', 'default').send(mail);
-    const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
-    expect(input.Destination?.ToAddresses).toEqual(['ada@example.co.uk']);
-    expect(input.FromEmailAddress).toBe('no-reply@solutionz.test');
-    expect(input.ConfigurationSetName).toBe('default');
+  it('sends one message to the address from the configured sender, as the local SES receives it', async () => {
+    const { mailer, sent } = testMailer();
+    await mailer.send(mail);
+    const [received, ...others] = await sent();
+    expect(others).toEqual([]);
+    expect(received?.destination.to).toEqual(['ada@example.co.uk']);
+    expect(received?.subject).toBe('Confirm');
+    expect(received?.body.text?.trim()).toBe('Hi');
   });
 
   it.each([
@@ -33,8 +32,10 @@ describe('SES mailer', () => {
     ['an internal failure', sesError('InternalFailure', 500), 'SERVER'],
     ['a rejected message', sesError('MessageRejected', 400), 'UNKNOWN'],
   ])('classifies %s', async (_label, error, category) => {
-    ses.on(SendEmailCommand).rejects(error);
-    const sending = createSesMailer(new SESv2Client({ region: 'eu-west-2' }), 'no-reply@solutionz.test').send(mail);
+    // Faults a local SES cannot produce, injected on this one client.
+    const client = new SESv2Client({ region: 'eu-west-2' });
+    mockClient(client).on(SendEmailCommand).rejects(error);
+    const sending = createSesMailer(client, 'no-reply@solutionz.test').send(mail);
     await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);
     await expect(sending).rejects.toMatchObject({ category, message: (error as Error).message });
   });
