@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { LocalService } from './process';
 
@@ -29,14 +30,6 @@ interface Upstream {
   readonly body: Buffer;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function forward(target: URL, req: IncomingMessage, body: Buffer, headerOverrides: Record<string, string> = {}): Promise<Upstream> {
   return new Promise((resolve, reject) => {
@@ -78,9 +71,9 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, { 'content-type': JSON_TYPE }, JSON.stringify(value));
 }
 
-function parseJson(buffer: Buffer): Record<string, unknown> {
+function parseJson(raw: Buffer): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(buffer.toString('utf8') || '{}');
+    const value: unknown = JSON.parse(raw.toString('utf8') || '{}');
     return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -118,7 +111,7 @@ async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, body: Buffe
 
 async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') return send(res, 204, {}, '');
-  const body = await readBody(req);
+  const body = await buffer(req);
   const targetHeader = req.headers['x-amz-target'];
   const target = typeof targetHeader === 'string' && targetHeader.startsWith(TARGET_PREFIX) ? targetHeader.slice(TARGET_PREFIX.length) : undefined;
 

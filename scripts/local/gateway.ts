@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -104,14 +105,6 @@ function requestTime(date: Date): string {
   return `${two(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function sourceIp(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
@@ -277,7 +270,7 @@ export function startGateway(opts: GatewayOptions): Promise<LocalService> {
     }
     const handler = opts.handlers[found.compiled.route.area];
     if (!handler) throw new Error(`No handler for area ${found.compiled.route.area} (${found.compiled.key})`);
-    const body = await readBody(req);
+    const body = await buffer(req);
     const event = buildEvent({ req, url, compiled: found.compiled, pathParameters: found.params, body, claims, port });
     const result = await handler(event, lambdaContext(found.compiled.route.area, event.requestContext.requestId));
     writeResult(res, result);
