@@ -25,7 +25,6 @@ export const ACCOUNT_MESSAGES = {
   confirmationLinkInvalid: 'This confirmation link is invalid or has expired.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   resendRateLimited: 'Please wait before requesting another confirmation email.',
-  alreadyConfirmed: 'This email address is already confirmed.',
   resetRequested: 'If an account exists for this email, we have sent a link to reset the password.',
   passwordUpdated: 'Your password has been updated. Redirecting to login...',
   profileNotFound: 'Profile not found',

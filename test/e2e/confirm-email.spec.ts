@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES } from '@solutionz/shared';
 import { fillCommonSignupFields, newClient, signUpThroughApi } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { logIn } from './support/session';
 import { linkFromInbox, mailCount, newestMailWithLink, nowInSeconds } from './support/inbox';
 
 test('resend sends a new link, then counts down; after a reload the server still holds the 60 s limit', async ({ page }) => {
@@ -69,6 +70,21 @@ test('a signed-in user who follows the link is told and taken to the profile', a
   await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByText(EMAIL_MESSAGES.confirmed.description).first()).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a signed-in user resends to their own address without typing it', async ({ page }) => {
+  const account = newClient();
+  const since = nowInSeconds();
+  await signUpThroughApi(page.request, account);
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/directory$/);
+
+  await page.goto('/confirm-email');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.sentOnPage)).toBeVisible();
+  await expect.poll(() => mailCount(account.email, since)).toBe(2);
 });
 
 test('the confirmation page has no serious or critical accessibility violation', async ({ page }) => {

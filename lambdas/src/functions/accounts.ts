@@ -34,7 +34,7 @@ export const handler = createAreaHandler(
   {
     signup: ({ deps, body, sourceIp }) => signUp(deps, body, sourceIp),
     confirmEmail: ({ deps, body }) => confirmEmail(deps, body.token),
-    resendConfirmation: ({ deps, body, caller }) => resendConfirmation(deps, { email: body.email, caller }),
+    resendConfirmation: ({ deps, body }) => resendConfirmation(deps, body.email),
     requestPasswordReset: ({ deps, body }) => requestPasswordReset(deps, body.email),
     confirmPasswordReset: ({ deps, body }) => resetPassword(deps, body.token, body.password),
     getMe: ({ deps, caller }) => {

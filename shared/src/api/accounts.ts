@@ -29,7 +29,7 @@ export const confirmEmailResponseSchema = z.object({ email: z.string(), accountT
 export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 /** Signed-in callers may omit the address: the confirmation goes to their own. */
-export const resendConfirmationRequestSchema = z.object({ email: emailSchema.optional() });
+export const resendConfirmationRequestSchema = z.object({ email: emailSchema });
 export const resendConfirmationResponseSchema = z.object({ message: z.string() });
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
-import type { Caller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
-import { ConflictError, InvalidTokenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import { InvalidTokenError, RateLimitedError } from '../../errors';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
 import { confirmationMail } from './mails';
@@ -29,26 +28,16 @@ async function profileByEmail(deps: AccountsDeps, email: string): Promise<Profil
 }
 
 /**
- * Sends a fresh confirmation link, at most once per EMAIL_RESEND_COUNTDOWN_S per address. Signed in,
- * it goes to the caller's own address; otherwise the answer is the same whether or not the address
- * has an unconfirmed account, so the endpoint tells no one which addresses are registered.
+ * Sends a fresh confirmation link, at most once per EMAIL_RESEND_COUNTDOWN_S per address. The route
+ * is public (the confirm page may be open in a signed-out tab), so the answer is the same whether or
+ * not the address has an unconfirmed account: the endpoint tells no one which addresses are registered.
  */
-export async function resendConfirmation(deps: AccountsDeps, request: { email?: string; caller: Caller }): Promise<{ message: string }> {
+export async function resendConfirmation(deps: AccountsDeps, email: string): Promise<{ message: string }> {
   const now = deps.clock();
-  let profile: ProfileRecord | undefined;
-  if (request.caller.kind === 'signedIn') {
-    profile = await deps.accounts.getProfile(request.caller.userId);
-    if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
-    if (profile.emailConfirmedAt) throw new ConflictError(ACCOUNT_MESSAGES.alreadyConfirmed);
-  } else if (!request.email) {
-    throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailRequired });
-  }
-  const email = profile?.email ?? request.email!;
-
   const cooldown = await deps.accounts.claimCooldown('resend-confirmation', email, EMAIL_RESEND_COUNTDOWN_S, now);
   if (!cooldown.claimed) throw new RateLimitedError(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description, cooldown.retryAfterSeconds, 'RATE_LIMIT');
 
-  profile ??= await profileByEmail(deps, email);
+  const profile = await profileByEmail(deps, email);
   if (profile && !profile.emailConfirmedAt) {
     const token = issueToken(deps, 'confirm-email', profile, TOKEN_TTL.emailConfirmationHours);
     await deps.accounts.putToken(token.record);

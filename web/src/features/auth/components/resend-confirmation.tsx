@@ -29,9 +29,10 @@ function failureNotice(error: unknown): Notice {
 }
 
 export interface ResendConfirmationProps {
-  /** The address to prefill; a signed-in user needs none, the mail goes to their own. */
+  /** The address to prefill. */
   defaultEmail?: string | null;
-  signedIn?: boolean;
+  /** A signed-in user's own address: the field is hidden and the mail goes there. */
+  accountEmail?: string;
   /** Called when the mail service refused to send (SMTP_AUTH), so the page can offer signing in instead. */
   onSendFailed?: () => void;
 }
@@ -40,14 +41,14 @@ export interface ResendConfirmationProps {
  * Sends the confirmation e-mail again. After a send, or when the server says to wait, the button
  * counts down EMAIL_RESEND_COUNTDOWN_S (or the server's retry-after) before it can be used again.
  */
-export function ResendConfirmation({ defaultEmail, signedIn = false, onSendFailed }: ResendConfirmationProps) {
+export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }: ResendConfirmationProps) {
   const [email, setEmail] = useState(defaultEmail ?? '');
   const [problem, setProblem] = useState<Notice | null>(null);
   const [sent, setSent] = useState(false);
   const countdown = useCountdown();
 
   const resend = useMutation({
-    mutationFn: (address: string | undefined) => apiRequest('resendConfirmation', { body: address ? { email: address } : {} }),
+    mutationFn: (address: string) => apiRequest('resendConfirmation', { body: { email: address } }),
     onSuccess: () => {
       setSent(true);
       countdown.start(EMAIL_RESEND_COUNTDOWN_S);
@@ -66,8 +67,7 @@ export function ResendConfirmation({ defaultEmail, signedIn = false, onSendFaile
   const send = () => {
     setProblem(null);
     setSent(false);
-    if (signedIn) return resend.mutate(undefined);
-    const address = email.trim();
+    const address = (accountEmail ?? email).trim();
     const invalid = !address ? EMAIL_MESSAGES.noEmail : EMAIL_PATTERN.test(address) ? null : EMAIL_MESSAGES.invalidEmail;
     if (invalid) {
       setProblem(invalid);
@@ -89,7 +89,7 @@ export function ResendConfirmation({ defaultEmail, signedIn = false, onSendFaile
         send();
       }}
     >
-      {!signedIn && <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />}
+      {!accountEmail && <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />}
       {problem && (
         <Alert.Root status="error">
           <Alert.Indicator />

@@ -89,7 +89,7 @@ function RedeemToken({ token }: { token: string }) {
             <Alert.Description>Enter your email address below and we'll send you a new confirmation link.</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <ResendConfirmation defaultEmail={pending.email} signedIn={signedIn} />
+        <ResendConfirmation defaultEmail={pending.email} accountEmail={signedIn ? session.profile?.email : undefined} />
         <LoginLink to={loginLink(pending)} />
       </AuthCard>
     );
@@ -178,7 +178,7 @@ function AwaitConfirmation() {
         <Text fontSize="sm" color="fg.muted">
           You can also ask for the confirmation email again:
         </Text>
-        <ResendConfirmation defaultEmail={email} signedIn={signedIn} />
+        <ResendConfirmation defaultEmail={email} accountEmail={profile?.email} />
         <LoginLink to={loginLink(pending)} />
       </AuthCard>
     );
@@ -199,7 +199,7 @@ function AwaitConfirmation() {
           Can't find it? Check your spam folder, or send it again.
         </Text>
       </Stack>
-      <ResendConfirmation defaultEmail={email} signedIn={signedIn} onSendFailed={() => setSendFailed(true)} />
+      <ResendConfirmation defaultEmail={email} accountEmail={profile?.email} onSendFailed={() => setSendFailed(true)} />
       <LoginLink to={loginLink(pending)} />
     </AuthCard>
   );
