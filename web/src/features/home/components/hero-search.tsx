@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@solutionz/shared';
-import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { directorySearchPath, emptyLocation, type LocationValue } from './directory-search';
@@ -18,7 +17,10 @@ export function HeroSearch() {
   const search = () => {
     const target = directorySearchPath(service, location);
     if (!target) {
-      toaster.create({ type: 'warning', title: MESSAGES.searchEmpty.title, description: MESSAGES.searchEmpty.description });
+      // Imported on demand: the toast store is not needed for the first paint, and every other user of it is a lazy screen.
+      void import('@/components/ui/toaster').then(({ toaster }) =>
+        toaster.create({ type: 'warning', title: MESSAGES.searchEmpty.title, description: MESSAGES.searchEmpty.description }),
+      );
       return;
     }
     void navigate(target);
