@@ -1,8 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
 import type { AuthClient } from '@/lib/auth/session-types';
+import { markQueryClientProvided, whenQueryClientRequested } from '@/lib/query-client-gate';
 import { system } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
@@ -21,19 +22,58 @@ function DeferredToasterRegion() {
   ) : null;
 }
 
-/** `auth` and `fetchProfile` stand in for Cognito and the API in tests. */
-export function AppProvider({ children, auth, fetchProfile }: { children: ReactNode; auth?: AuthClient; fetchProfile?: ProfileFetcher }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+/**
+ * TanStack Query (about 14 KB gzip) stays out of the entry chunk and off a signed-out visit to the home
+ * page: the client is created when first asked for (query-client-gate.ts: lazy screens and a signed-in
+ * session ask). Until then the context is empty. Same mount/unmount as QueryClientProvider. The state
+ * lives here, below ChakraProvider, so the client's arrival re-renders only the context's readers.
+ */
+function LazyQueryClientProvider({ given, children }: { given: QueryClient | undefined; children: ReactNode }) {
+  const [queryClient, setQueryClient] = useState(given);
+  useEffect(() => {
+    if (queryClient) return;
+    let active = true;
+    const stop = whenQueryClientRequested(() => {
+      import('./query-client')
+        .then(({ createQueryClient }) => {
+          if (active) setQueryClient(createQueryClient());
+        })
+        .catch((error: unknown) => console.error('Could not load the query client', error));
+    });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [queryClient]);
+  useEffect(() => {
+    if (!queryClient) return;
+    queryClient.mount();
+    markQueryClientProvided();
+    return () => queryClient.unmount();
+  }, [queryClient]);
+  return <QueryClientContext value={queryClient}>{children}</QueryClientContext>;
+}
+
+/** `auth` and `fetchProfile` stand in for Cognito and the API in tests; `queryClient` skips the lazy load. */
+export function AppProvider({
+  children,
+  auth,
+  fetchProfile,
+  queryClient,
+}: {
+  children: ReactNode;
+  auth?: AuthClient;
+  fetchProfile?: ProfileFetcher;
+  queryClient?: QueryClient;
+}) {
   return (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
+      <LazyQueryClientProvider given={queryClient}>
         <SessionProvider auth={auth} fetchProfile={fetchProfile}>
           {children}
           <DeferredToasterRegion />
         </SessionProvider>
-      </QueryClientProvider>
+      </LazyQueryClientProvider>
     </ChakraProvider>
   );
 }

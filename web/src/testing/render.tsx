@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/app/query-client';
 import { appRoutes } from '@/app/router';
 import { createFakeAuth, type FakeAuth } from './fake-auth';
 
@@ -14,7 +15,7 @@ export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth()
   const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(
-    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>
+    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile} queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -24,5 +25,12 @@ export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth()
 /** One component inside the providers, for components that need Chakra but no routes. */
 export function renderWithProviders(ui: ReactElement, fake: FakeAuth = createFakeAuth()) {
   const user = userEvent.setup();
-  return { ...render(<AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>{ui}</AppProvider>), user };
+  return {
+    ...render(
+      <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile} queryClient={createQueryClient()}>
+        {ui}
+      </AppProvider>,
+    ),
+    user,
+  };
 }

@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { amplifyAuthClient } from './amplify-auth-client';
+import { requestQueryClient } from '../query-client-gate';
 import { onEmailConfirmedElsewhere } from './email-confirmed-signal';
+import { PROFILE_KEY, profileQueryKey, type ProfileReport } from './profile-key';
 import { scheduleSessionRefresh, withBackoff } from './refresh-schedule';
 import type { AuthActions, AuthClient, SessionState, SessionUser } from './session-types';
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 const AuthActionsContext = createContext<AuthActions | null>(null);
 
-/** Every cached profile lives under this key, so a sign-out can drop them all at once. */
-const PROFILE_KEY = 'me';
-export const profileQueryKey = (userId: string) => [PROFILE_KEY, userId] as const;
+// The profile query runs in its own chunk, with TanStack Query's observer, which the entry chunk must not carry.
+const ProfileQuery = lazy(() => import('./profile-query'));
 
 export type ProfileFetcher = () => Promise<MeResponse>;
 
@@ -35,14 +36,16 @@ export interface SessionProviderProps {
  * pages keep working.
  */
 export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi }: SessionProviderProps) {
-  const queryClient = useQueryClient();
+  // Empty until the query client's chunk has loaded (app/provider.tsx); nothing is cached before then.
+  const queryClient = use(QueryClientContext);
+  const [profileReport, setProfileReport] = useState<ProfileReport | null>(null);
   // undefined while the first read is under way.
   const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
 
   const applyUser = useCallback(
     (next: SessionUser | null) => {
       setUser(next);
-      if (!next) queryClient.removeQueries({ queryKey: [PROFILE_KEY] });
+      if (!next) queryClient?.removeQueries({ queryKey: [PROFILE_KEY] });
     },
     [queryClient],
   );
@@ -83,7 +86,7 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         if (event.type === 'tokenRefreshFailure') return;
         void refreshSession(false).then(() => {
           // A new user gets a new profile query anyway; the same user's profile is re-read.
-          if (event.type === 'tokenRefresh') void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+          if (event.type === 'tokenRefresh') void queryClient?.invalidateQueries({ queryKey: [PROFILE_KEY] });
         });
       }),
     [auth, applyUser, refreshSession, queryClient],
@@ -95,13 +98,7 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
     return scheduleSessionRefresh({ expiresAt, refresh: (force) => void refreshSession(force) });
   }, [expiresAt, refreshSession]);
 
-  useEffect(() => onEmailConfirmedElsewhere(() => void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] })), [queryClient]);
-
-  const profile = useQuery({
-    queryKey: profileQueryKey(user?.userId ?? ''),
-    queryFn: fetchProfile,
-    enabled: Boolean(user),
-  });
+  useEffect(() => onEmailConfirmedElsewhere(() => void queryClient?.invalidateQueries({ queryKey: [PROFILE_KEY] })), [queryClient]);
 
   const actions = useMemo<AuthActions>(
     () => ({
@@ -111,7 +108,10 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         if (!next) throw new Error('The sign-in returned no session');
         applyUser(next);
         try {
-          return { profile: await queryClient.fetchQuery({ queryKey: profileQueryKey(next.userId), queryFn: fetchProfile, staleTime: 0 }) };
+          const profile = queryClient
+            ? await queryClient.fetchQuery({ queryKey: profileQueryKey(next.userId), queryFn: fetchProfile, staleTime: 0 })
+            : await fetchProfile();
+          return { profile };
         } catch (error) {
           console.error('Could not read the profile after sign-in', error);
           return { profile: null };
@@ -122,21 +122,34 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         applyUser(null);
       },
       async refreshProfile() {
-        await queryClient.refetchQueries({ queryKey: [PROFILE_KEY], type: 'active' });
+        await queryClient?.refetchQueries({ queryKey: [PROFILE_KEY], type: 'active' });
       },
     }),
     [auth, applyUser, queryClient, fetchProfile],
   );
 
+  // The profile is cached by TanStack Query, whose client is loaded only once someone is signed in (or a screen needs it).
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn && !queryClient) void requestQueryClient();
+  }, [signedIn, queryClient]);
+
   const state = useMemo<SessionState>(() => {
     if (user === undefined) return { status: 'loading' };
     if (user === null) return { status: 'signedOut' };
-    return { status: 'signedIn', user, profile: profile.data, profileStatus: profile.status };
-  }, [user, profile.data, profile.status]);
+    // A report about another user (the one before a switch) says nothing about this one.
+    const report = profileReport?.userId === user.userId ? profileReport : null;
+    return { status: 'signedIn', user, profile: report?.data, profileStatus: report?.status ?? 'pending' };
+  }, [user, profileReport]);
 
   return (
     <AuthActionsContext value={actions}>
       <SessionContext value={state}>{children}</SessionContext>
+      {user && queryClient && (
+        <Suspense>
+          <ProfileQuery userId={user.userId} fetchProfile={fetchProfile} onReport={setProfileReport} />
+        </Suspense>
+      )}
     </AuthActionsContext>
   );
 }
