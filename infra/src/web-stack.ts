@@ -27,6 +27,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { webConfigSchema } from '@solutionz/shared';
 import { webBuildExists, type DeploymentConfig } from './config';
 import { PRIVATE_BUCKET_DEFAULTS } from './data-stack';
@@ -48,6 +49,17 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * API Gateway sees CloudFront's edge address as the source, so the visitor's address travels in a
+ * header the Lambdas read (`clientIp`). Set from `event.viewer.ip` on every request, replacing any
+ * value the client sent, so it cannot be forged through CloudFront.
+ */
+export const VIEWER_IP_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -121,6 +133,12 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
 
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      comment: `Pass the viewer address to the API as ${VIEWER_IP_HEADER}`,
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_IP_CODE),
+    });
+
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Solutionz security headers',
       securityHeadersBehavior: {
@@ -173,6 +191,7 @@ export class WebStack extends Stack {
           // With caching disabled this also forwards Authorization; Host must stay the API's own.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

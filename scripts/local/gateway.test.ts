@@ -55,6 +55,14 @@ describe('local gateway routing and results', () => {
     expect(Buffer.from(received.body!, 'base64')).toEqual(Buffer.from([0, 255, 1]));
   });
 
+  it('tells the function the client address in x-viewer-ip, as CloudFront does, replacing one the client sent', async () => {
+    const forwarded = await event('/api/jobs/mine', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', 'x-viewer-ip': '198.51.100.1' } });
+    expect(forwarded.headers['x-viewer-ip']).toBe('203.0.113.7');
+    expect(forwarded.requestContext.http.sourceIp).toBe('203.0.113.7');
+    const direct = await event('/api/jobs/mine', { headers: { 'x-viewer-ip': '198.51.100.1' } });
+    expect(direct.headers['x-viewer-ip']).toBe('127.0.0.1');
+  });
+
   it('answers a plain returned value as 200 JSON', async () => {
     const response = await fetch(`${gateway.url}/api/results/plain`);
     expect(response.status).toBe(200);

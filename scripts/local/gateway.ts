@@ -7,6 +7,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { ERROR_CODES, MESSAGES, routeKey, type ApiErrorBody, type Area, type RouteSpec } from '@solutionz/shared';
 import type { LocalService } from './process';
 import type { TokenVerifier } from './jwt-authorizer';
@@ -105,7 +106,7 @@ function requestTime(date: Date): string {
   return `${two(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
 }
 
-
+/** The local stack's idea of the client: the first X-Forwarded-For entry (tests vary it), else the socket. */
 function sourceIp(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
@@ -137,6 +138,8 @@ function buildEvent({ req, url, compiled, pathParameters, body, claims, port }: 
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['x-forwarded-for'] = ip;
+  // What the CloudFront Function in front of the API does in the cloud; there is no CloudFront here.
+  headers[VIEWER_IP_HEADER] = ip;
   headers['x-forwarded-proto'] ??= 'http';
   headers['x-forwarded-port'] ??= String(port);
   headers['x-amzn-trace-id'] = `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomUUID().replace(/-/g, '').slice(0, 24)}`;

@@ -6,7 +6,7 @@ import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { SPA_FALLBACK_CODE } from '../../infra/src/web-stack';
+import { SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/web-stack';
 import { buildApp, noWebBuild, synthesize, SYNTH_TIMEOUT_MS } from './synth';
 
 let stacks: SolutionzStacks;
@@ -44,6 +44,14 @@ function distributionConfig(): any {
 function rewrite(uri: string): string {
   const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: unknown) => { uri: string };
   return handler({ request: { uri, headers: {} } }).uri;
+}
+
+type EdgeHeaders = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
+/** Runs the API behaviour's function on a request from `viewerIp` carrying `headers`; returns the headers sent on. */
+function viewerRequest(viewerIp: string, headers: EdgeHeaders): EdgeHeaders {
+  const handler = new Function(`${VIEWER_IP_CODE}; return handler;`)() as (event: unknown) => { headers: EdgeHeaders };
+  return handler({ viewer: { ip: viewerIp }, request: { method: 'POST', uri: '/api/auth/signup', headers } }).headers;
 }
 
 describe('data', () => {
@@ -198,6 +206,25 @@ describe('web', () => {
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/api/health')).toBe('/api/health');
+  });
+
+  it('tells the API the viewer address on every /api/* request, replacing one the client sent', () => {
+    const api = distributionConfig().CacheBehaviors[0];
+    expect(api.FunctionAssociations).toHaveLength(1);
+    expect(api.FunctionAssociations[0].EventType).toBe('viewer-request');
+    const functions = templates.web.findResources('AWS::CloudFront::Function');
+    const associated = functions[api.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
+    expect(associated.Properties).toMatchObject({ FunctionCode: VIEWER_IP_CODE, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+
+    expect(viewerRequest('203.0.113.7', { 'content-type': { value: 'application/json' } })).toEqual({
+      'content-type': { value: 'application/json' },
+      'x-viewer-ip': { value: '203.0.113.7' },
+    });
+    const spoofed = viewerRequest('2001:db8::7', {
+      'x-viewer-ip': { value: '198.51.100.1', multiValue: [{ value: '198.51.100.1' }, { value: '198.51.100.2' }] },
+      'x-forwarded-for': { value: '198.51.100.1' },
+    });
+    expect(spoofed['x-viewer-ip']).toEqual({ value: '2001:db8::7' });
   });
 
   it('adds the security headers to every response', () => {

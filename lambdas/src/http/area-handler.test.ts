@@ -263,6 +263,11 @@ describe('area handler', () => {
     expect(body(result)).toEqual({ ip: '203.0.113.9', token: 'abc' });
   });
 
+  it('hands the implementation the viewer address CloudFront set, not the edge address', async () => {
+    const event = apiEvent('GET', '/api/test-origin', { sourceIp: '130.176.0.10', headers: { 'x-viewer-ip': '203.0.113.7' } });
+    expect(body(await build()(event, lambdaContext))).toEqual({ ip: '203.0.113.7' });
+  });
+
   it('creates the dependencies once for the life of the instance', async () => {
     const handler = build();
     await handler(apiEvent('GET', '/api/test-jobs/job-1'), lambdaContext);

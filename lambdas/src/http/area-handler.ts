@@ -7,6 +7,7 @@ import { ERROR_CODES, MESSAGES, routeKey, routes as sharedRoutes, type Area, typ
 import { callerFromClaims } from '../auth/caller';
 import { HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
 import { enforceAccess } from './access';
+import { clientIp } from './client-ip';
 import { validateRequest } from './request';
 import { errorResponse, jsonResponse } from './response';
 import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable, SubscriptionCheck } from './types';
@@ -76,7 +77,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
           ...input,
           caller,
           deps: await getDeps(),
-          sourceIp: event.requestContext.http.sourceIp,
+          sourceIp: clientIp(event),
           headers: lowerCaseKeys(event.headers ?? {}),
         } as never);
         if (options.validateResponses) {

@@ -17,7 +17,7 @@ export interface RouteRequest<R, D> {
   readonly body: RouteBody<R>;
   readonly caller: Caller;
   readonly deps: D;
-  /** Where the request came from, as API Gateway saw it (rate limits). */
+  /** The visitor's address for rate limits: see `clientIp` for where it comes from and what it can't stop. */
   readonly sourceIp: string;
   /** Request headers, names lower-cased as API Gateway passes them. */
   readonly headers: Readonly<Record<string, string | undefined>>;
