@@ -1,19 +1,21 @@
-import { Alert, Box, Button, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
-import { adminEmail, ADMIN_MESSAGES, MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { adminEmail, ADMIN_MESSAGES, MESSAGES } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { FormField } from '@/components/forms/form-field';
+import { StackedForm } from '@/components/forms/stacked-form';
 import { PageLoading } from '@/components/layout/page-loading';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAuthActions, useSession } from '@/lib/auth/session';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
 /** The admin sign-in form of spec 02; `onSignedIn` runs after an admin profile was confirmed. */
 function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  useDocumentTitle(`Admin Login | ${PRODUCT_NAME}`);
   const { signIn, signOut } = useAuthActions();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -21,8 +23,7 @@ function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [busy, setBusy] = useState(false);
   const [showRecovery, setShowRecovery] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (!username.trim() || !password) return setError(ADMIN_MESSAGES.fieldsRequired);
     setError(undefined);
     setBusy(true);
@@ -47,48 +48,28 @@ function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <Container maxW="md" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
-      <Box borderWidth="1px" borderRadius="xl" bg="bg.panel" boxShadow="sm" p={{ base: '5', md: '8' }}>
-        <Stack gap="6">
-          <Heading as="h1" size="2xl" textAlign="center">
-            Admin Login
-          </Heading>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="4">
-              <Field.Root>
-                <Field.Label>Username</Field.Label>
-                <Input autoComplete="username" autoCapitalize="none" value={username} onChange={(event) => setUsername(event.target.value)} />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Password</Field.Label>
-                <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-              </Field.Root>
-              {error && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              )}
-              <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
-                Sign in
-              </Button>
-            </Stack>
-          </form>
-          <Stack gap="2" textAlign="center" fontSize="sm">
-            <Button variant="plain" size="sm" color="brand.fg" onClick={() => setShowRecovery(true)}>
-              Forgot password?
-            </Button>
-            {showRecovery && <Text role="status">{ADMIN_MESSAGES.forgotPassword}</Text>}
-            <Text>
-              First time here?{' '}
-              <Link asChild color="brand.fg">
-                <RouterLink to={paths.adminSignup}>Set up the admin account</RouterLink>
-              </Link>
-            </Text>
-          </Stack>
-        </Stack>
-      </Box>
-    </Container>
+    <AuthCard title="Admin Login" maxW="md">
+      <StackedForm onSubmit={() => void submit()}>
+        <FormField label="Username" autoComplete="username" autoCapitalize="none" value={username} onChange={(event) => setUsername(event.target.value)} />
+        <FormField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <FormErrorAlert message={error} />
+        <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
+          Sign in
+        </Button>
+      </StackedForm>
+      <Stack gap="2" textAlign="center" fontSize="sm">
+        <Button variant="plain" size="sm" color="brand.fg" onClick={() => setShowRecovery(true)}>
+          Forgot password?
+        </Button>
+        {showRecovery && <Text role="status">{ADMIN_MESSAGES.forgotPassword}</Text>}
+        <Text>
+          First time here?{' '}
+          <Link asChild color="brand.fg">
+            <RouterLink to={paths.adminSignup}>Set up the admin account</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
   );
 }
 

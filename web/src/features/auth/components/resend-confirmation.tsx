@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Text } from '@chakra-ui/react';
+import { Alert, Button, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -9,9 +9,10 @@ import {
   emailFailureMessage,
   type EmailFailureCategory,
 } from '@solutionz/shared';
+import { FormField } from '@/components/forms/form-field';
+import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { FormField } from './form-field';
 import { useCountdown } from './use-countdown';
 
 interface Notice {
@@ -79,16 +80,7 @@ export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }:
 
   const waiting = countdown.remaining > 0;
   return (
-    <chakra.form
-      display="flex"
-      flexDirection="column"
-      gap="3"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
+    <StackedForm gap="3" onSubmit={send}>
       {!accountEmail && <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />}
       {problem && (
         <Alert.Root status="error">
@@ -107,6 +99,6 @@ export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }:
       <Button type="submit" variant="outline" loading={resend.isPending} loadingText="Sending..." disabled={waiting}>
         {waiting ? `Resend in ${countdown.remaining}s` : 'Resend confirmation email'}
       </Button>
-    </chakra.form>
+    </StackedForm>
   );
 }

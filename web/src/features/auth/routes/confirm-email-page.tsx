@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,13 +11,14 @@ import {
   emailFailureMessage,
   type ConfirmationEmailStatus,
 } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FormField } from '@/components/forms/form-field';
+import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { announceEmailConfirmed } from '@/lib/auth/email-confirmed-signal';
 import { useAuthActions, useSession } from '@/lib/auth/session';
-import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
 import { clearPendingSignup, readPendingSignup, type PendingSignup } from '../components/pending-signup';
 import { ResendConfirmation } from '../components/resend-confirmation';
 
@@ -219,13 +220,9 @@ function TryLoggingIn({ email }: { email: string | null }) {
     onError: () => toaster.create({ type: 'error', ...AUTH_PAGE_MESSAGES.loginAttemptFailed }),
   });
   return (
-    <chakra.form
-      display="flex"
-      flexDirection="column"
+    <StackedForm
       gap="3"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (!email) {
           toaster.create({ type: 'error', ...AUTH_PAGE_MESSAGES.noEmailForLogin });
           return;
@@ -239,6 +236,6 @@ function TryLoggingIn({ email }: { email: string | null }) {
       <Button type="submit" loading={login.isPending} disabled={!password}>
         Try Logging In
       </Button>
-    </chakra.form>
+    </StackedForm>
   );
 }

@@ -1,13 +1,16 @@
-import { Alert, Button, Link, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, MESSAGES, ROLE_LABELS, SIGNUP_ACCOUNT_TYPES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { FormField } from '@/components/forms/form-field';
+import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { useAuthActions } from '@/lib/auth/session';
-import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
+import { AccountTypeTabs } from '../components/account-type-tabs';
 
 /** Where a signed-in user goes when the link named no way back (spec 01 section 4.5; admins to their dashboard). */
 export function destinationAfterLogin(profile: MeResponse | null): string {
@@ -44,8 +47,7 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (!email.trim() || !password) return setError(ACCOUNT_MESSAGES.loginFieldsRequired);
     setError(undefined);
     setBusy(true);
@@ -67,53 +69,24 @@ export function LoginPage() {
     }
   }
 
-  const form = (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="4">
-        <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {error && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
-          Sign in
-        </Button>
-      </Stack>
-    </form>
-  );
-
   return (
     <AuthCard title="Sign in to your account">
-      <Tabs.Root
-        value={accountType}
-        onValueChange={(details) => setAccountType(details.value as SignupAccountType)}
-        variant="enclosed"
-        fitted
-        lazyMount
-        unmountOnExit
-      >
-        <Tabs.List aria-label="Account type">
-          {SIGNUP_ACCOUNT_TYPES.map((type) => (
-            <Tabs.Trigger key={type} value={type}>
-              {ROLE_LABELS[type]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {SIGNUP_ACCOUNT_TYPES.map((type) => (
-          <Tabs.Content key={type} value={type} pt="4">
-            {form}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <AccountTypeTabs value={accountType} onChange={setAccountType} panelPt="4">
+        <StackedForm onSubmit={() => void submit()}>
+          <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <FormErrorAlert message={error} />
+          <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
+            Sign in
+          </Button>
+        </StackedForm>
+      </AccountTypeTabs>
       <Stack gap="2" textAlign="center" fontSize="sm">
         <Link asChild color="brand.fg" alignSelf="center">
           <RouterLink to={paths.resetPassword}>Forgot password?</RouterLink>

@@ -12,11 +12,11 @@ import {
   passwordResetRequestSchema,
   passwordSchema,
 } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FormField } from '@/components/forms/form-field';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
 import { applyServerFieldErrors } from '../components/server-errors';
 
 /** The product's one password policy (the API's schema), with the reset page's own mismatch wording. */

@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,20 +7,19 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import {
   ACCOUNT_MESSAGES,
   AUTH_PAGE_MESSAGES,
-  ROLE_LABELS,
-  SIGNUP_ACCOUNT_TYPES,
   SIGNUP_RATE_LIMIT_COUNTDOWN_S,
   signupSchema,
   type Signup,
   type SignupAccountType,
   type SignupInput,
 } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FieldShell, FormField } from '@/components/forms/form-field';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { AuthCard } from '../components/auth-card';
+import { AccountTypeTabs } from '../components/account-type-tabs';
 import { BusinessNameSearch } from '../components/business-name-search';
-import { FieldShell, FormField } from '../components/form-field';
 import { savePendingSignup } from '../components/pending-signup';
 import { applyServerFieldErrors } from '../components/server-errors';
 import { TaxonomyPicker } from '../components/taxonomy-picker';
@@ -153,20 +152,9 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create an account" description="Find trusted professionals, or get found as one.">
-      <Tabs.Root value={accountType} onValueChange={(details) => chooseType(details.value as SignupAccountType)} variant="enclosed" fitted>
-        <Tabs.List aria-label="Account type">
-          {SIGNUP_ACCOUNT_TYPES.map((type) => (
-            <Tabs.Trigger key={type} value={type}>
-              {ROLE_LABELS[type]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {SIGNUP_ACCOUNT_TYPES.map((type) => (
-          <Tabs.Content key={type} value={type} pt="6">
-            {type === accountType ? fields : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <AccountTypeTabs value={accountType} onChange={chooseType} panelPt="6">
+        {fields}
+      </AccountTypeTabs>
       <Stack gap="2" textAlign="center">
         <Text fontSize="sm" color="fg.muted">
           We'll send a link to your email address: you need to confirm it to finish setting up your account.
