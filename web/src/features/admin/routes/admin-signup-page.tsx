@@ -1,15 +1,18 @@
-import { Alert, Button, chakra, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { ADMIN_MESSAGES, ADMIN_SETUP_PAGE_MESSAGES, ADMIN_SETUP_TOKEN_HEADER, PRODUCT_NAME, adminSetupRequestSchema } from '@solutionz/shared';
+import { ADMIN_MESSAGES, ADMIN_SETUP_PAGE_MESSAGES, ADMIN_SETUP_TOKEN_HEADER, adminSetupRequestSchema } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { FormField } from '@/components/forms/form-field';
+import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 type AdminSetupInput = z.input<typeof adminSetupRequestSchema>;
 type AdminSetup = z.output<typeof adminSetupRequestSchema>;
@@ -24,7 +27,6 @@ function failureMessage(error: unknown): string {
 
 /** /admin-signup (spec 02): creates the first admin, once; the setup token is needed only where the site owner set one. */
 export function AdminSignupPage() {
-  useDocumentTitle(`Admin Setup | ${PRODUCT_NAME}`);
   const navigate = useNavigate();
   const [setupToken, setSetupToken] = useState('');
   const { register, handleSubmit, formState } = useForm<AdminSetupInput, unknown, AdminSetup>({
@@ -45,51 +47,36 @@ export function AdminSignupPage() {
     },
   });
 
-  const field = (label: string, error: string | undefined, input: React.ReactNode, helper?: string) => (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      {input}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-    </Field.Root>
-  );
-
   return (
-    <Container maxW="md" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
-      <Stack gap="6" borderWidth="1px" borderRadius="xl" bg="bg.panel" boxShadow="sm" p={{ base: '5', md: '8' }}>
-        <Stack gap="2" textAlign="center">
-          <Heading as="h1" size="2xl">
-            Admin Setup
-          </Heading>
-          <Text color="fg.muted">Create the first administrator account. This can be done only once.</Text>
-        </Stack>
-        <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit((values) => setup.mutate(values))}>
-          {field('Username', errors.username?.message, <Input autoComplete="username" {...register('username')} />)}
-          {field('Password', errors.password?.message, <Input type="password" autoComplete="new-password" {...register('password')} />)}
-          {field('Confirm password', errors.confirmPassword?.message, <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />)}
-          {field(
-            'Setup token (optional)',
-            undefined,
-            <Input autoComplete="off" value={setupToken} onChange={(event) => setSetupToken(event.currentTarget.value)} />,
-            'Only needed if the site owner gave you one.',
-          )}
-          {setup.isError && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Description>{failureMessage(setup.error)}</Alert.Description>
-            </Alert.Root>
-          )}
-          <Button type="submit" loading={setup.isPending} loadingText="Creating admin...">
-            Create admin account
-          </Button>
-        </chakra.form>
-        <Text fontSize="sm" textAlign="center">
-          Already set up?{' '}
-          <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to={paths.adminLogin}>Go to admin login</RouterLink>
-          </Link>
-        </Text>
-      </Stack>
-    </Container>
+    <AuthCard title="Admin Setup" description="Create the first administrator account. This can be done only once." maxW="md">
+      <StackedForm onSubmit={handleSubmit((values) => setup.mutate(values))}>
+        <FormField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <FormField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <FormField
+          label="Setup token (optional)"
+          autoComplete="off"
+          helperText="Only needed if the site owner gave you one."
+          value={setupToken}
+          onChange={(event) => setSetupToken(event.currentTarget.value)}
+        />
+        <FormErrorAlert message={setup.isError ? failureMessage(setup.error) : undefined} />
+        <Button type="submit" loading={setup.isPending} loadingText="Creating admin...">
+          Create admin account
+        </Button>
+      </StackedForm>
+      <Text fontSize="sm" textAlign="center">
+        Already set up?{' '}
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink to={paths.adminLogin}>Go to admin login</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
   );
 }
