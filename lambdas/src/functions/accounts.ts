@@ -13,7 +13,6 @@ import type { AccountsDeps } from '../services/accounts/deps';
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
-import { UnauthorizedError } from '../errors';
 
 const config = getConfig();
 const accountsConfig = loadAccountsConfig();
@@ -37,10 +36,7 @@ export const handler = createAreaHandler(
     resendConfirmation: ({ deps, body }) => resendConfirmation(deps, body.email),
     requestPasswordReset: ({ deps, body }) => requestPasswordReset(deps, body.email),
     confirmPasswordReset: ({ deps, body }) => resetPassword(deps, body.token, body.password),
-    getMe: ({ deps, caller }) => {
-      if (caller.kind !== 'signedIn') throw new UnauthorizedError();
-      return getMe(deps, caller);
-    },
+    getMe: ({ deps, caller }) => getMe(deps, caller),
     searchBusinesses: ({ deps, query }) => searchBusinesses(deps, query.q),
   },
   {

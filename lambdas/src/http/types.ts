@@ -10,12 +10,15 @@ export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
+/** Every route but a public one has a signed-in caller: the access check has run before the implementation. */
+export type RouteCaller<R> = R extends { readonly access: 'public' } ? Caller : SignedInCaller;
+
 /** What a route implementation receives: validated input, the caller, and the area's dependencies. */
 export interface RouteRequest<R, D> {
   readonly params: RouteParams<R>;
   readonly query: RouteQuery<R>;
   readonly body: RouteBody<R>;
-  readonly caller: Caller;
+  readonly caller: RouteCaller<R>;
   readonly deps: D;
   /** The visitor's address for rate limits: see `clientIp` for where it comes from and what it can't stop. */
   readonly sourceIp: string;

@@ -27,12 +27,13 @@ export interface RouteSpec<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   A extends Area = Area,
+  X extends Access = Access,
 > {
   readonly method: HttpMethod;
   /** API Gateway form: `/api/jobs/{id}`. */
   readonly path: ApiPath;
   readonly area: A;
-  readonly access: Access;
+  readonly access: X;
   readonly summary: string;
   readonly params?: P;
   readonly query?: Q;
@@ -48,7 +49,8 @@ export function defineRoute<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   A extends Area = Area,
->(spec: RouteSpec<P, Q, B, R, A>): RouteSpec<NoInfer<P>, NoInfer<Q>, NoInfer<B>, NoInfer<R>, NoInfer<A>> {
+  X extends Access = Access,
+>(spec: RouteSpec<P, Q, B, R, A, X>): RouteSpec<NoInfer<P>, NoInfer<Q>, NoInfer<B>, NoInfer<R>, NoInfer<A>, NoInfer<X>> {
   // NoInfer: the route table's `satisfies Record<string, RouteSpec>` must not widen an absent part to "any object".
   return spec;
 }
