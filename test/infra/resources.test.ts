@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
@@ -55,28 +55,20 @@ function viewerRequest(viewerIp: string, headers: EdgeHeaders): EdgeHeaders {
 }
 
 describe('data', () => {
-  it('keeps one on-demand table with the shared key shape, GSIs, TTL, point-in-time recovery and deletion protection', () => {
+  it('keeps one on-demand table with the key shape and GSIs the local stack creates, TTL, point-in-time recovery and deletion protection', () => {
+    const local = createTableInput('local');
     templates.data.resourceCountIs('AWS::DynamoDB::Table', 1);
     templates.data.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
       Properties: {
-        BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [
-          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
-        ],
+        BillingMode: local.BillingMode,
+        KeySchema: local.KeySchema,
+        AttributeDefinitions: Match.arrayEquals(local.AttributeDefinitions!),
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         DeletionProtectionEnabled: true,
-        GlobalSecondaryIndexes: TABLE.globalIndexes.map((index) => ({
-          IndexName: index.indexName,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: local.GlobalSecondaryIndexes,
       },
     });
   });
