@@ -10,6 +10,9 @@ export default defineConfig({
           environment: 'node',
           // Data-layer and service tests run against DynamoDB Local, cognito-local and the local SES: one table and one user pool per test file.
           globalSetup: ['lambdas/src/testing/local-aws.global-setup.ts'],
+          // Files share a worker and its loaded modules (the AWS SDK alone takes seconds to import per file); each
+          // file has its own table and user pool, and restores the environment variables and mocks it changes.
+          isolate: false,
         },
       },
       './web/vite.config.ts',
@@ -29,6 +32,14 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // Cloud assemblies and stand-in web builds go under one directory per run, removed when the run ends.
+          globalSetup: ['test/infra/scratch-dir.global-setup.ts'],
+          // One worker keeps its modules from file to file, so each synthesis (seconds) is made once per run
+          // and shared by all files (test/infra/synth.ts).
+          isolate: false,
+          fileParallelism: false,
+          // Vitest refuses to group a one-worker project with projects that use more workers: it runs after them.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

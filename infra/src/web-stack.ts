@@ -10,7 +10,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -30,58 +30,22 @@ import type { Construct } from 'constructs';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { webConfigSchema } from '@solutionz/shared';
 import { webBuildExists, type DeploymentConfig } from './config';
+import {
+  API_PATH_PATTERN,
+  cloudOrigins,
+  contentSecurityPolicy,
+  SECURITY_HEADERS,
+  SITE_CACHE_CONTROL,
+  SITE_ENTRY_FILES,
+  SPA_FALLBACK_CODE,
+  VIEWER_IP_CODE,
+} from './edge-rules';
 import { PRIVATE_BUCKET_DEFAULTS } from './data-stack';
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
-}
-
-/**
- * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the
- * edge rather than with error responses, which would also turn the API's 403 and 404 into pages.
- */
-export const SPA_FALLBACK_CODE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
-
-/**
- * API Gateway sees CloudFront's edge address as the source, so the visitor's address travels in a
- * header the Lambdas read (`clientIp`). Set from `event.viewer.ip` on every request, replacing any
- * value the client sent, so it cannot be forged through CloudFront.
- */
-export const VIEWER_IP_CODE = `function handler(event) {
-  var request = event.request;
-  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
-  return request;
-}`;
-
-/**
- * Emotion (Chakra UI) injects style elements at run time, hence 'unsafe-inline' for styles only.
- * Amplify talks to Cognito's regional endpoint; uploads are presigned POSTs to the media buckets.
- */
-export function contentSecurityPolicy(region: string): string {
-  const s3 = `https://*.s3.${region}.amazonaws.com`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3}`,
-    `form-action 'self' ${s3}`,
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**
@@ -142,17 +106,18 @@ export class WebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Solutionz security headers',
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(SECURITY_HEADERS.strictTransportSecurityDays),
+          includeSubdomains: true,
+          override: true,
+        },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+        frameOptions: { frameOption: HeadersFrameOption[SECURITY_HEADERS.frameOptions], override: true },
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(cloudOrigins(this.region)), override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          // Geolocation stays allowed for the home page's "near me" search.
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), payment=(), geolocation=(self)', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
     });
 
@@ -180,7 +145,7 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': {
+        [API_PATH_PATTERN]: {
           origin: new HttpOrigin(apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
@@ -244,8 +209,8 @@ export class WebStack extends Stack {
     const assets = hasBuild
       ? new BucketDeployment(this, 'DeployAssets', {
           destinationBucket: this.siteBucket,
-          sources: [Source.asset(config.webDistPath, { exclude: ['index.html', 'config.json'] })],
-          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          sources: [Source.asset(config.webDistPath, { exclude: [...SITE_ENTRY_FILES] })],
+          cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.assets)],
           prune: false,
           ...deployer,
         })
@@ -256,7 +221,7 @@ export class WebStack extends Stack {
         ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', '!index.html'] })] : []),
         Source.jsonData('config.json', webConfig),
       ],
-      cacheControl: [CacheControl.fromString('no-cache')],
+      cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
       prune: false,
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],

@@ -30,6 +30,10 @@ export async function start(opts: DynamoDbOptions): Promise<LocalService> {
       // need the optimising compiler.
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
+      // Its native SQLite library is unpacked into the temp folder on every start, and the JVM keeps
+      // a perf-data file there: both belong with the rest of this instance's files.
+      `-Djava.io.tmpdir=${opts.dataDir}`,
+      '-XX:-UsePerfData',
       `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(emulator, 'DynamoDBLocal.jar'),

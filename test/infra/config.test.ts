@@ -1,8 +1,9 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { readDeploymentConfig } from '../../infra/src/config';
+import { cdkOutdir } from './synth';
 
-const read = (context: Record<string, unknown>) => readDeploymentConfig(new App({ context }).node);
+const read = (context: Record<string, unknown>) => readDeploymentConfig(new App({ context, outdir: cdkOutdir() }).node);
 
 describe('deployment context', () => {
   it('has defaults that synthesize without any context', () => {

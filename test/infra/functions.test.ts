@@ -1,25 +1,31 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type Area } from '@solutionz/shared';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { buildApp, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
-function functionsOf(context: Record<string, unknown> = {}) {
-  const built = buildApp(context);
-  const template = synthesize(built.app, built.stacks).api.toJSON();
+function functionsOf(synthesis: Synthesis) {
+  const template = synthesis.templates.api.toJSON();
   const resources = template.Resources as Record<string, Resource>;
   const idOf = (stacks: SolutionzStacks, area: Area) =>
     stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
   return {
     template,
+    /** The staged code of the area's function, by the S3 key the template deploys it from. */
+    assetDir(area: Area): string {
+      const code = resources[idOf(synthesis.stacks, area)]!.Properties.Code as { S3Key: string };
+      return join(synthesis.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+    },
     environment(area: Area): Record<string, unknown> {
-      const fn = resources[idOf(built.stacks, area)]!;
+      const fn = resources[idOf(synthesis.stacks, area)]!;
       return (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     },
     statements(area: Area): Statement[] {
-      const roleId = (resources[idOf(built.stacks, area)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const roleId = (resources[idOf(synthesis.stacks, area)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
       return Object.values(resources)
         .filter((resource) => resource.Type === 'AWS::IAM::Policy')
         .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
@@ -33,8 +39,14 @@ const areas = [...new Set(routeList.map((route) => route.area))];
 
 let functions: ReturnType<typeof functionsOf>;
 beforeAll(() => {
-  functions = functionsOf();
+  functions = functionsOf(defaultSynthesis());
 }, SYNTH_TIMEOUT_MS);
+
+describe('Lambda code', () => {
+  it.each(areas)('%s is bundled by esbuild into one ES module with its source map', (area) => {
+    expect(readdirSync(functions.assetDir(area)).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+  });
+});
 
 describe('Lambda permissions', () => {
   it.each(areas)('%s may read and write the table items but never scan it', (area) => {
@@ -70,10 +82,12 @@ describe('Lambda environment', () => {
   });
 
   it('uses the custom domain for mail links when there is one', () => {
-    const withDomain = functionsOf({
-      domainName: 'www.solutionz.example',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
-    });
+    const withDomain = functionsOf(
+      synthesisWith({
+        domainName: 'www.solutionz.example',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+      }),
+    );
     expect(withDomain.environment('accounts')).toMatchObject({
       SITE_URL: 'https://www.solutionz.example',
       MAIL_FROM_ADDRESS: 'no-reply@www.solutionz.example',
@@ -84,7 +98,7 @@ describe('Lambda environment', () => {
     expect(functions.environment('admin')).toMatchObject({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal' });
     expect(functions.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN');
 
-    const guarded = functionsOf({ adminSetupTokenParameter: '/solutionz/dev/admin-setup-token' });
+    const guarded = functionsOf(synthesisWith({ adminSetupTokenParameter: '/solutionz/dev/admin-setup-token' }));
     const token = guarded.environment('admin').ADMIN_SETUP_TOKEN as { Ref: string };
     const parameter = (guarded.template.Parameters as Record<string, { Type: string; Default: string }>)[token.Ref]!;
     expect(parameter).toEqual({ Type: 'AWS::SSM::Parameter::Value<String>', Default: '/solutionz/dev/admin-setup-token' });

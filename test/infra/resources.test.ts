@@ -1,16 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/web-stack';
-import { buildApp, noWebBuild, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
+import { defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 let stacks: SolutionzStacks;
-let templates: ReturnType<typeof synthesize>;
+let templates: Synthesis['templates'];
 let outdir: string;
 
 /** A file of a staged asset, found by the S3 key the template deploys it from. */
@@ -23,10 +23,10 @@ function stagedFile(objectKeys: readonly string[], name: string): string {
 }
 
 beforeAll(() => {
-  const built = buildApp();
-  stacks = built.stacks;
-  templates = synthesize(built.app, stacks);
-  outdir = built.app.outdir;
+  const synthesis = defaultSynthesis();
+  stacks = synthesis.stacks;
+  templates = synthesis.templates;
+  outdir = synthesis.app.outdir;
 }, SYNTH_TIMEOUT_MS);
 
 // CloudFront's managed policies, by their fixed ids.
@@ -118,11 +118,11 @@ describe('data', () => {
   });
 
   it('restricts uploads to the site origin when the deployment has a domain', () => {
-    const { stacks: withDomain } = buildApp({
+    const withDomain = synthesisWith({
       domainName: 'www.solutionz.example',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
     });
-    Template.fromStack(withDomain.data).hasResourceProperties('AWS::S3::Bucket', {
+    withDomain.templates.data.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://www.solutionz.example'] })] },
     });
   });
@@ -237,6 +237,12 @@ describe('web', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain('https://cognito-idp.');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The local edge (scripts/local/edge.ts) sends these same values, from the same rules.
+    const { SecurityHeadersConfig: security, CustomHeadersConfig: custom } = policy.Properties.ResponseHeadersPolicyConfig;
+    expect(security.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(SECURITY_HEADERS.strictTransportSecurityDays * 86_400);
+    expect(security.FrameOptions.FrameOption).toBe(SECURITY_HEADERS.frameOptions);
+    expect(security.ReferrerPolicy.ReferrerPolicy).toBe(SECURITY_HEADERS.referrerPolicy);
+    expect(custom.Items).toEqual([{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
     const [policyId] = Object.keys(templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     const config = distributionConfig();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
@@ -267,8 +273,8 @@ describe('web', () => {
   });
 
   it('deploys only config.json while there is no web build, so synth works before a build', () => {
-    const { stacks: unbuilt } = buildApp({ webDistPath: noWebBuild() });
-    const deployments = Template.fromStack(unbuilt.web).findResources('Custom::CDKBucketDeployment');
+    const unbuilt = synthesisWith({ webDistPath: noWebBuild() });
+    const deployments = unbuilt.templates.web.findResources('Custom::CDKBucketDeployment');
     expect(Object.keys(deployments)).toHaveLength(1);
     expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routeList } from '@solutionz/shared';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { buildApp, synthesize, SYNTH_TIMEOUT_MS } from './synth';
+import { defaultSynthesis, SYNTH_TIMEOUT_MS } from './synth';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
@@ -11,9 +11,9 @@ let api: Resources;
 let web: Resources;
 
 beforeAll(() => {
-  const built = buildApp();
-  stacks = built.stacks;
-  const templates = synthesize(built.app, stacks);
+  const synthesis = defaultSynthesis();
+  stacks = synthesis.stacks;
+  const templates = synthesis.templates;
   api = templates.api.toJSON().Resources as Resources;
   web = templates.web.toJSON().Resources as Resources;
 }, SYNTH_TIMEOUT_MS);

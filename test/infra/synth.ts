@@ -1,10 +1,26 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { inject } from 'vitest';
 import { REPO_ROOT } from '../../infra/src/config';
 import { createSolutionz, type SolutionzStacks } from '../../infra/src/solutionz';
+
+/*
+ * A synthesis of the whole app takes seconds. The infra project runs its files one after another in one
+ * worker that keeps its modules (isolate: false, fileParallelism: false in vitest.config.ts), so the
+ * syntheses memoized here are made once per run and shared by every file. Everything written goes under
+ * the run's scratch directory (scratch-dir.global-setup.ts), which is removed when the run ends.
+ */
+
+function scratchDir(prefix: string): string {
+  return mkdtempSync(join(inject('infraScratchDir'), prefix));
+}
+
+/** An output directory for one App: without it CDK makes a `cdk.out*` directory in the OS temp dir for every App. */
+export function cdkOutdir(): string {
+  return scratchDir('cdk.out-');
+}
 
 /** The feature flags of cdk.json, so the tests build what `npm run synth` builds. */
 function cdkJsonContext(): Record<string, unknown> {
@@ -12,37 +28,78 @@ function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+let webBuild: string | undefined;
+let missingWebBuild: string | undefined;
+
 /** A stand-in production web build, so the site deployment path is tested whether or not web/dist exists. */
-export function fakeWebBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'solutionz-web-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
-  writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log("app")');
-  return dir;
+function fakeWebBuild(): string {
+  if (!webBuild) {
+    webBuild = scratchDir('web-dist-');
+    mkdirSync(join(webBuild, 'assets'));
+    writeFileSync(join(webBuild, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
+  }
+  return webBuild;
 }
 
 export function noWebBuild(): string {
-  return mkdtempSync(join(tmpdir(), 'solutionz-no-web-dist-'));
+  missingWebBuild ??= scratchDir('no-web-dist-');
+  return missingWebBuild;
 }
 
-/** Builds the CDK app as bin/app.ts does, without bundling the Lambda code (the synth script does that). */
-export function buildApp(context: Record<string, unknown> = {}): { app: App; stacks: SolutionzStacks } {
+function newApp(context: Record<string, unknown>, { bundle }: { bundle: boolean }): { app: App; stacks: SolutionzStacks } {
   const app = new App({
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], webDistPath: fakeWebBuild(), ...context },
+    outdir: cdkOutdir(),
+    context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), webDistPath: fakeWebBuild(), ...context },
   });
   return { app, stacks: createSolutionz(app) };
 }
 
-/** Synthesizes once and returns each stack's template (Template.fromStack would synthesize per stack). */
-export function synthesize(app: App, stacks: SolutionzStacks): Record<StackName, Template> {
-  const assembly = app.synth();
-  return Object.fromEntries(
-    STACK_NAMES.map((name) => [name, Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template)]),
-  ) as Record<StackName, Template>;
+/** A fresh app as bin/app.ts builds it, without bundling the Lambda code, for a test that changes it. */
+export function buildApp(context: Record<string, unknown> = {}): { app: App; stacks: SolutionzStacks } {
+  return newApp(context, { bundle: false });
 }
 
 const STACK_NAMES = ['auth', 'data', 'api', 'web', 'mail', 'observability'] as const;
 type StackName = (typeof STACK_NAMES)[number];
 
-/** Synthesis of the whole app takes seconds, more than vitest's default hook timeout. */
+/** A synthesized app, shared by every test that asks for the same one: read it, never change it. */
+export interface Synthesis {
+  readonly app: App;
+  readonly stacks: SolutionzStacks;
+  /** Each stack's template, from one synthesis (Template.fromStack would synthesize per stack). */
+  readonly templates: Record<StackName, Template>;
+}
+
+const syntheses = new Map<string, Synthesis>();
+
+function memoized(key: string, build: () => { app: App; stacks: SolutionzStacks }): Synthesis {
+  let synthesis = syntheses.get(key);
+  if (!synthesis) {
+    const { app, stacks } = build();
+    const assembly = app.synth();
+    const templates = Object.fromEntries(
+      STACK_NAMES.map((name) => [name, Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template)]),
+    ) as Record<StackName, Template>;
+    synthesis = { app, stacks, templates };
+    syntheses.set(key, synthesis);
+  }
+  return synthesis;
+}
+
+/**
+ * The default deployment, with its Lambda code bundled by esbuild as `npm run synth` does: the one
+ * synthesis of the run that bundles.
+ */
+export function defaultSynthesis(): Synthesis {
+  return memoized('default', () => newApp({}, { bundle: true }));
+}
+
+/** A deployment with `context` on top of the defaults, without bundling the Lambda code. */
+export function synthesisWith(context: Record<string, unknown>): Synthesis {
+  const key = JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b)));
+  return memoized(key, () => newApp(context, { bundle: false }));
+}
+
+/** The synthesis that bundles the Lambda code can take longer than vitest's default hook timeout. */
 export const SYNTH_TIMEOUT_MS = 120_000;

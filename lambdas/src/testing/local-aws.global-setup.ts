@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { start as startCognito } from '../../../scripts/local/cognito';
 import { start as startDynamodb } from '../../../scripts/local/dynamodb';
+import type { LocalService } from '../../../scripts/local/process';
 import { start as startSes } from '../../../scripts/local/ses';
 
 declare module 'vitest' {
@@ -30,9 +31,20 @@ function freePort(): Promise<number> {
   });
 }
 
-function started<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+/**
+ * The started service, or an error quoting the end of its log: the log itself goes with the work
+ * directory, which is removed whether or not the services start.
+ */
+function started(result: PromiseSettledResult<LocalService>, logFile: string): LocalService {
+  if (result.status === 'fulfilled') return result.value;
+  let log: string;
+  try {
+    log = readFileSync(logFile, 'utf8').slice(-4_000);
+  } catch {
+    log = '(nothing was logged)';
+  }
+  const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+  throw new Error(`${reason}\n--- end of ${basename(logFile)} ---\n${log}`, { cause: result.reason });
 }
 
 /**
@@ -43,25 +55,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // DynamoDB Local writes a metadata file into its working directory and cognito-local keeps its
   // pools in `.cognito` under its own; the logs go here too.
   const workDir = mkdtempSync(join(tmpdir(), 'solutionz-unit-aws-'));
-  const [dynamodbPort, cognitoPort, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const [dynamodb, cognito, ses] = await Promise.allSettled([
-    startDynamodb({ port: dynamodbPort, dataDir: workDir, inMemory: true, logFile: join(workDir, 'dynamodb.log') }),
-    startCognito({ port: cognitoPort, dir: workDir, issuerDomain: `http://127.0.0.1:${cognitoPort}`, logFile: join(workDir, 'cognito.log') }),
-    startSes({ port: sesPort, logFile: join(workDir, 'ses.log') }),
-  ]);
-  const running = [dynamodb, cognito, ses].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const logs = { dynamodb: join(workDir, 'dynamodb.log'), cognito: join(workDir, 'cognito.log'), ses: join(workDir, 'ses.log') };
+  let running: LocalService[] = [];
   const stopAll = () => Promise.all(running.map((service) => service.stop()));
+  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
   try {
-    project.provide('dynamodbEndpoint', started(dynamodb).url);
-    project.provide('cognitoEndpoint', started(cognito).url);
-    project.provide('sesEndpoint', started(ses).url);
+    const [dynamodbPort, cognitoPort, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const [dynamodb, cognito, ses] = await Promise.allSettled([
+      startDynamodb({ port: dynamodbPort, dataDir: workDir, inMemory: true, logFile: logs.dynamodb }),
+      startCognito({ port: cognitoPort, dir: workDir, issuerDomain: `http://127.0.0.1:${cognitoPort}`, logFile: logs.cognito }),
+      startSes({ port: sesPort, logFile: logs.ses }),
+    ]);
+    running = [dynamodb, cognito, ses].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    project.provide('dynamodbEndpoint', started(dynamodb, logs.dynamodb).url);
+    project.provide('cognitoEndpoint', started(cognito, logs.cognito).url);
+    project.provide('sesEndpoint', started(ses, logs.ses).url);
   } catch (error) {
-    // The work directory stays: the error names the log to read.
     await stopAll();
+    removeWorkDir();
     throw error;
   }
   return async () => {
     await stopAll();
-    rmSync(workDir, { recursive: true, force: true });
+    removeWorkDir();
   };
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@solutionz/shared';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
@@ -40,6 +40,7 @@ describe('route table', () => {
   it('names each placeholder screen after its heading', async () => {
     renderApp('/categories');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Categories' })).toBeInTheDocument();
-    expect(document.title).toBe('Service Categories | Solutionz');
+    // The title is set by an effect, which may run just after the heading appears.
+    await waitFor(() => expect(document.title).toBe('Service Categories | Solutionz'));
   });
 });

@@ -1,8 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { toaster } from '@/components/ui/toaster';
 
-afterEach(() => cleanup());
+// App-wide stores must not carry a test's leftovers (an open toast) into the next one.
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  // Here rather than in each test file, so no stub (stubApi's fetch, a fake navigator) outlives its test.
+  vi.unstubAllGlobals();
+});
+
+// Test files share a worker and its jsdom (isolate: false), yet each starts as on a fresh page load: the app's
+// modules are evaluated again, so module-level state (runtime-config cache, query-client gate, Amplify loader,
+// toast store) starts over, while the libraries in node_modules, whose loading is what isolation cost, stay
+// loaded; storage is emptied and the title cleared.
+afterAll(() => {
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.title = '';
+});
 
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

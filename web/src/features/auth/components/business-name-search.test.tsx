@@ -2,12 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_SEARCH } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { BusinessNameSearch } from './business-name-search';
-
-vi.mock('@/lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiRequest: vi.fn() }));
-const request = vi.mocked(apiRequest);
 
 const names = ['Pennine Plumbing', 'Pennine Pipes', 'Penrith Plumbers', 'Penzance Heating', 'Pendle Boilers', 'Penarth Gas', 'Penge Drains'];
 
@@ -27,19 +24,19 @@ function Harness({ onPick = () => undefined }: { onPick?: (value: string) => voi
   );
 }
 
-const searches = () => request.mock.calls.filter(([name]) => name === 'searchBusinesses').map(([, options]) => (options as { query: { q: string } }).query.q);
+let api: ReturnType<typeof stubApi>;
+const searches = () => api.callsTo('searchBusinesses').map((request) => request.query.q);
 const field = () => screen.getByRole('combobox');
-const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Lets `ms` pass on the timers (debounce, close after blur) at once; between pauses they keep pace with real time. */
+const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
-  request.mockImplementation(((name: string) =>
-    Promise.resolve(
-      name === 'searchBusinesses'
-        ? { businesses: names.map((businessName, index) => ({ id: `b${index}`, businessName, businessEmail: null })) }
-        : undefined,
-    )) as typeof apiRequest);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  // The API never answers more names than the sign-up search shows.
+  const businesses = names.slice(0, BUSINESS_SEARCH.maxResults).map((businessName, index) => ({ id: `b${index}`, businessName, businessEmail: null }));
+  api = stubApi({ searchBusinesses: () => ({ businesses }) });
 });
-afterEach(() => request.mockReset());
+afterEach(() => vi.useRealTimers());
 
 describe('business-name search', () => {
   it(`does not search below ${BUSINESS_SEARCH.minChars} characters`, async () => {

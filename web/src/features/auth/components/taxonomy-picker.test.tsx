@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_CHIP_MAX_CHARS, CATEGORY_CHIPS_SHOWN } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { TaxonomyPicker } from './taxonomy-picker';
-
-vi.mock('@/lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiRequest: vi.fn() }));
-const request = vi.mocked(apiRequest);
 
 const category = (name: string, index: number) => ({ id: name, name, slug: name.toLowerCase().replace(/\W+/g, '-'), displayOrder: index + 1 });
 const groups = [
@@ -29,9 +26,8 @@ function Harness({ initial = [], onChange }: { initial?: string[]; onChange: (va
 }
 
 beforeEach(() => {
-  request.mockImplementation(((name: string) => Promise.resolve(name === 'listCategories' ? { groups } : undefined)) as typeof apiRequest);
+  stubApi({ listCategories: () => ({ groups }) });
 });
-afterEach(() => request.mockReset());
 
 async function open(initial?: string[]) {
   const onChange = vi.fn();

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
@@ -15,7 +15,8 @@ async function openHome(readSession?: Parameters<typeof renderApp>[1]) {
 describe('home page search', () => {
   it('names the page with the home title', async () => {
     await openHome();
-    expect(document.title).toBe(HOME_TITLE);
+    // The title is set by an effect, which may run just after the heading appears.
+    await waitFor(() => expect(document.title).toBe(HOME_TITLE));
   });
 
   it('warns with a toast and stays put when both fields are empty', async () => {

@@ -1,0 +1,94 @@
+/**
+ * What CloudFront does in front of the site, as plain data and code with no CDK in it: the Web stack
+ * builds the distribution from it, and the local edge (scripts/local/edge.ts) serves the production
+ * build by the very same rules, running the same CloudFront Function code, so that the browser tests
+ * meet the site as visitors do.
+ */
+import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
+
+/** Path patterns of the distribution's behaviours; everything else is the site bucket. */
+export const API_PATH_PATTERN = '/api/*';
+
+/**
+ * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the
+ * edge rather than with error responses, which would also turn the API's 403 and 404 into pages.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * API Gateway sees CloudFront's edge address as the source, so the visitor's address travels in a
+ * header the Lambdas read (`clientIp`). Set from `event.viewer.ip` on every request, replacing any
+ * value the client sent, so it cannot be forged through CloudFront.
+ */
+export const VIEWER_IP_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
+/** Where the browser talks to besides the site itself: Cognito for sign-in, the media buckets for uploads. */
+export interface ThirdPartyOrigins {
+  readonly cognito: string;
+  readonly uploads: string;
+}
+
+/** In the cloud: Cognito's regional endpoint and the regional S3 endpoints presigned POSTs go to. */
+export function cloudOrigins(region: string): ThirdPartyOrigins {
+  return { cognito: `https://cognito-idp.${region}.amazonaws.com`, uploads: `https://*.s3.${region}.amazonaws.com` };
+}
+
+/** Emotion (Chakra UI) injects style elements at run time, hence 'unsafe-inline' for styles only. */
+export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${origins.cognito} ${origins.uploads}`,
+    `form-action 'self' ${origins.uploads}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The response headers policy of every behaviour. */
+export const SECURITY_HEADERS = {
+  strictTransportSecurityDays: 730,
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  // Geolocation stays allowed for the home page's "near me" search.
+  permissionsPolicy: 'camera=(), microphone=(), payment=(), geolocation=(self)',
+} as const;
+
+/** The headers the policy puts on every response (overriding the origin's), as CloudFront writes them. */
+export function securityHeaderValues(origins: ThirdPartyOrigins): Record<string, string> {
+  return {
+    'strict-transport-security': `max-age=${SECURITY_HEADERS.strictTransportSecurityDays * 86_400}; includeSubDomains`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': SECURITY_HEADERS.frameOptions,
+    'referrer-policy': SECURITY_HEADERS.referrerPolicy,
+    'content-security-policy': contentSecurityPolicy(origins),
+    'permissions-policy': SECURITY_HEADERS.permissionsPolicy,
+  };
+}
+
+/**
+ * The entry page and the runtime config are revalidated on every load; everything else in the build
+ * has a content hash in its name and never changes.
+ */
+export const SITE_ENTRY_FILES = ['index.html', 'config.json'] as const;
+export const SITE_CACHE_CONTROL = {
+  entry: 'no-cache',
+  assets: 'public, max-age=31536000, immutable',
+} as const;
