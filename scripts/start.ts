@@ -4,17 +4,26 @@ import { LaunchError } from './local/preflight';
 import { killAllManaged } from './local/process';
 import { startLocalStack, type LocalStack } from './local/stack';
 
-/** `npm start` (`-- --reset` to start from empty data). */
+/**
+ * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
+ * build instead, behind the local edge exactly as CloudFront serves it; `-- --reset` starts from empty data.
+ */
 
 const started = Date.now();
 // The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const reset = process.argv.includes('--reset');
+const prod = process.argv.includes('--prod');
+const unknown = process.argv.slice(2).filter((arg) => arg !== '--reset' && arg !== '--prod');
+if (unknown.length) {
+  console.error(`Unknown option ${unknown.join(' ')}: npm start takes --reset and --prod (npm start -- --prod --reset).`);
+  process.exit(2);
+}
 
 function print(stack: LocalStack, seconds: string): void {
   const { urls, userPool, dataDir } = stack;
   const rows: [string, string][] = [
-    ['Web', urls.web ?? ''],
+    ['Web', `${urls.web ?? ''}  (${prod ? 'production build behind the local edge' : 'Vite dev server, hot reload'})`],
     ['API', urls.api],
     ['Mail inbox', urls.inbox],
     ['API gateway (direct)', urls.gateway],
@@ -55,7 +64,7 @@ async function main(): Promise<void> {
   try {
     stack = await startLocalStack({
       portOffset: portOffsetFromEnv(),
-      web: true,
+      web: prod ? 'prod' : 'dev',
       reset,
       log: (line) => console.log(line),
     });

@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { MEDIA_BUCKETS, type MediaBucketName } from '@solutionz/shared';
 import type { DeploymentConfig } from './config';
 
 export interface DataStackProps extends StackProps {
@@ -26,10 +27,6 @@ export const PRIVATE_BUCKET_DEFAULTS = {
   objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
   removalPolicy: RemovalPolicy.RETAIN,
 } as const satisfies BucketProps;
-
-/** The media the browser uploads with presigned POST (DESIGN.md section 9). */
-export const MEDIA_BUCKETS = ['avatars', 'portfolio', 'logos'] as const;
-export type MediaBucketName = (typeof MEDIA_BUCKETS)[number];
 
 export class DataStack extends Stack {
   readonly table: Table;

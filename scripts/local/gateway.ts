@@ -107,7 +107,7 @@ function requestTime(date: Date): string {
 }
 
 /** The local stack's idea of the client: the first X-Forwarded-For entry (tests vary it), else the socket. */
-function sourceIp(req: IncomingMessage): string {
+export function sourceIp(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   return (first || req.socket.remoteAddress || '127.0.0.1').replace(/^::ffff:/, '');
@@ -247,10 +247,12 @@ function bearerToken(header: string | undefined): string | undefined {
   return /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() || undefined : value;
 }
 
-export function startGateway(opts: GatewayOptions): Promise<LocalService> {
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The gateway as a request listener: for its own server, and for the local edge in front of it (edge.ts). */
+export function createGatewayListener(opts: Omit<GatewayOptions, 'port'>): RequestListener {
   const compiled = opts.routes.map(compile);
   const log = opts.log ?? (() => undefined);
-  let port = opts.port;
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
     const url = new URL(req.url ?? '/', 'http://gateway.local');
@@ -274,13 +276,13 @@ export function startGateway(opts: GatewayOptions): Promise<LocalService> {
     const handler = opts.handlers[found.compiled.route.area];
     if (!handler) throw new Error(`No handler for area ${found.compiled.route.area} (${found.compiled.key})`);
     const body = await buffer(req);
-    const event = buildEvent({ req, url, compiled: found.compiled, pathParameters: found.params, body, claims, port });
+    const event = buildEvent({ req, url, compiled: found.compiled, pathParameters: found.params, body, claims, port: req.socket.localPort ?? 0 });
     const result = await handler(event, lambdaContext(found.compiled.route.area, event.requestContext.requestId));
     writeResult(res, result);
     return res.statusCode;
   };
 
-  const server = createServer((req, res) => {
+  return (req, res) => {
     const started = Date.now();
     serve(req, res)
       .then((status) => log(`${req.method} ${req.url} ${status} ${Date.now() - started} ms`))
@@ -290,12 +292,15 @@ export function startGateway(opts: GatewayOptions): Promise<LocalService> {
         if (res.headersSent) return res.destroy();
         writeJson(res, 500, { message: 'Internal Server Error' });
       });
-  });
+  };
+}
 
+export function startGateway(opts: GatewayOptions): Promise<LocalService> {
+  const server = createServer(createGatewayListener(opts));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, '127.0.0.1', () => {
-      port = (server.address() as AddressInfo).port;
+      const { port } = server.address() as AddressInfo;
       resolve({
         name: 'API gateway',
         url: `http://localhost:${port}`,

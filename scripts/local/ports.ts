@@ -52,3 +52,6 @@ export async function busyPorts(ports: Partial<Ports>): Promise<{ name: PortName
   );
   return checks.filter((c) => !c.free).map(({ name, port }) => ({ name, port }));
 }
+
+/** `npm test` and `npm run test:e2e` run stacks of their own beside a developer's `npm start` (offset 0). */
+export const TEST_PORT_OFFSETS = { test: 100, e2e: 200 } as const;

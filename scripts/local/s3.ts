@@ -1,16 +1,13 @@
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MEDIA_BUCKETS, type MediaBucketName } from '@solutionz/shared';
 import { startHttpProcess, type LocalService } from './process';
 
 const require = createRequire(import.meta.url);
 
 /** The private buckets of DESIGN.md section 9, as the local stack names them. */
-export const LOCAL_BUCKETS = {
-  avatars: 'solutionz-local-avatars',
-  portfolioMedia: 'solutionz-local-portfolio-media',
-  businessLogos: 'solutionz-local-business-logos',
-} as const;
+export const LOCAL_BUCKETS = Object.fromEntries(MEDIA_BUCKETS.map((name) => [name, `solutionz-local-${name}`])) as Record<MediaBucketName, string>;
 
 /** s3rver's fixed credentials: it rejects any other access key. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;

@@ -9,7 +9,8 @@ import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
 import { demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import * as dynamodb from './dynamodb';
-import { startGateway, type HandlersByArea, type LambdaHandler } from './gateway';
+import { startEdge } from './edge';
+import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import { portsFor, type Ports } from './ports';
 import { checkJava, checkPorts } from './preflight';
@@ -34,8 +35,13 @@ export interface LocalStackOptions {
   readonly dataDir?: string;
   /** DynamoDB in memory (tests) instead of files under `dataDir`. */
   readonly inMemory?: boolean;
-  /** Start the Vite dev server too. */
-  readonly web?: boolean;
+  /**
+   * The web on the web port: `dev` is the Vite dev server with hot reload; `prod` is the production
+   * build behind the local edge, served as CloudFront serves it in the cloud (edge.ts).
+   */
+  readonly web?: false | 'dev' | 'prod';
+  /** With `web: 'prod'`: an existing production build to serve; otherwise one is built into the data folder. */
+  readonly siteDir?: string;
   /** Wipe `dataDir` first. */
   readonly reset?: boolean;
   /** Progress messages. */
@@ -113,15 +119,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const logs = join(dataDir, 'logs');
 
   checkJava();
+  const webMode = options.web ?? false;
   const { web: webPort, ...backendPorts } = ports;
-  await checkPorts(options.web ? { ...backendPorts, web: webPort } : backendPorts, offset);
+  await checkPorts(webMode ? { ...backendPorts, web: webPort } : backendPorts, offset);
 
   if (options.reset) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(logs, { recursive: true });
 
   const urls = {
-    web: options.web ? `http://localhost:${ports.web}` : undefined,
-    api: options.web ? `http://localhost:${ports.web}/api` : `http://localhost:${ports.gateway}/api`,
+    web: webMode ? `http://localhost:${ports.web}` : undefined,
+    api: webMode ? `http://localhost:${ports.web}/api` : `http://localhost:${ports.gateway}/api`,
     gateway: `http://localhost:${ports.gateway}`,
     dynamodb: `http://localhost:${ports.dynamodb}`,
     cognito: `http://localhost:${ports.cognitoProxy}`,
@@ -143,7 +150,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
 
   const webConfigFile = join(dataDir, 'web-config.json');
-  log(`Starting DynamoDB Local, cognito-local, s3rver, SES${options.web ? ' and the web dev server' : ''}…`);
+  const siteDir = webMode === 'prod' ? resolve(options.siteDir ?? join(dataDir, 'site')) : undefined;
+  const webStep = { dev: ' and the web dev server', prod: options.siteDir ? '' : ' and building the web for production', false: '' }[`${webMode}`];
+  log(`Starting DynamoDB Local, cognito-local, s3rver, SES${webStep}…`);
   const startups = await Promise.allSettled([
     dynamodb
       .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') })
@@ -156,9 +165,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') }).then(started),
     ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') }).then(started),
     // Vite reads the runtime config per request, so it can start before the file is written.
-    options.web
+    webMode === 'dev'
       ? web.start({ port: ports.web, apiOrigin: direct(ports.gateway), webConfigFile, logFile: join(logs, 'web.log') }).then(started)
       : undefined,
+    siteDir && !options.siteDir ? web.buildSite(siteDir, join(logs, 'web-build.log')) : undefined,
   ]);
   const failed = startups.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) return fail(failed.reason);
@@ -221,16 +231,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
     ]);
     const gatewayLog = join(logs, 'gateway.log');
-    started(
-      await startGateway({
-        routes: routeList,
-        handlers,
-        verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
-        port: ports.gateway,
-        log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
-      }),
-    );
-
+    const gateway: Omit<GatewayOptions, 'port'> = {
+      routes: routeList,
+      handlers,
+      verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
+      log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
+    };
+    started(await startGateway({ ...gateway, port: ports.gateway }));
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',
@@ -244,6 +251,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       adminEmailDomain: LOCAL_ADMIN_EMAIL_DOMAIN,
     });
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig, null, 2)}\n`);
+
+    if (siteDir) {
+      const edgeLog = join(logs, 'edge.log');
+      started(
+        await startEdge({
+          port: ports.web,
+          siteDir,
+          webConfigFile,
+          api: createGatewayListener(gateway),
+          media: { origin: direct(ports.s3), buckets: s3.LOCAL_BUCKETS },
+          origins: { cognito: urls.cognito, uploads: urls.s3 },
+          log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`),
+        }),
+      );
+    }
 
     const running = [...services];
     return {
@@ -262,4 +284,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * How the integration and browser tests find a running stack (read back by test/support/local-stack.ts),
+ * on top of the environment they would otherwise get.
+ */
+export function testEnvironment(stack: LocalStack): Record<string, string> {
+  return {
+    API_BASE_URL: stack.urls.api,
+    GATEWAY_URL: stack.urls.gateway,
+    COGNITO_ENDPOINT: stack.urls.cognito,
+    USER_POOL_ID: stack.userPool.userPoolId,
+    USER_POOL_CLIENT_ID: stack.userPool.userPoolClientId,
+    DYNAMODB_ENDPOINT: stack.urls.dynamodb,
+    TABLE_NAME: stack.tableName,
+    SES_URL: stack.urls.inbox,
+    S3_ENDPOINT: stack.urls.s3,
+    AWS_REGION: stack.region,
+    ...(stack.urls.web ? { E2E_BASE_URL: stack.urls.web } : {}),
+  };
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,5 +42,28 @@ export async function start(opts: WebOptions): Promise<LocalService> {
     url: `http://localhost:${opts.port}`,
     readyUrl: `http://127.0.0.1:${opts.port}/`,
     logFile: opts.logFile,
+  });
+}
+
+/**
+ * The production build of web/, as the deployment uploads it (`vite build`), into `outDir`. Resolves
+ * with the build's output, which goes to `logFile`; rejects when the build fails.
+ */
+export function buildSite(outDir: string, logFile: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [viteCli(), 'build', '--outDir', outDir, '--emptyOutDir', '--configLoader', 'runner', '--logLevel', 'warn'], {
+      cwd: webDir,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    build.once('error', reject);
+    build.once('exit', (code) => {
+      writeFileSync(logFile, output);
+      if (code === 0) resolve();
+      else reject(new Error(`The production build of the web failed (exit ${code}):\n${output.trim().split('\n').slice(-20).join('\n')}`));
+    });
   });
 }

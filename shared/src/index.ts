@@ -12,3 +12,4 @@ export * from './accounts';
 export * from './api/openapi';
 export * from './email-delivery';
 export * from './auth-pages';
+export * from './media';

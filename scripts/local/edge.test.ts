@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
+import { startEdge } from './edge';
+import type { RequestListener } from './gateway';
+import type { LocalService } from './process';
+import * as s3 from './s3';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const origins = { cognito: 'http://localhost:9230', uploads: 'http://localhost:4569' };
+const entryScript = `console.log(${JSON.stringify('the app '.repeat(400))});`;
+
+describe('local edge (the CloudFront stand-in)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'solutionz-edge-test-'));
+  const siteDir = join(work, 'site');
+  const webConfigFile = join(work, 'web-config.json');
+  const apiCalls: { url: string; viewerIp: string | undefined }[] = [];
+  const api: RequestListener = (req, res) => {
+    apiCalls.push({ url: req.url ?? '', viewerIp: req.headers['x-viewer-ip'] as string | undefined });
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
+  };
+  let edge: LocalService;
+  let media: LocalService;
+  let mediaPort: number;
+
+  beforeAll(async () => {
+    mkdirSync(join(siteDir, 'assets'), { recursive: true });
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(siteDir, 'assets', 'index-abc.js'), entryScript);
+    writeFileSync(webConfigFile, '{"stage":"first"}');
+    mediaPort = await freePort();
+    media = await s3.start({ port: mediaPort, dataDir: join(work, 's3'), logFile: join(work, 's3.log') });
+    const client = new S3Client({
+      region: 'eu-west-2',
+      endpoint: `http://127.0.0.1:${mediaPort}`,
+      forcePathStyle: true,
+      credentials: { ...s3.S3RVER_CREDENTIALS },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.avatars, Key: 'media/avatars/u1/a.webp', Body: Buffer.from('RIFF....WEBP'), ContentType: 'image/webp' }),
+    );
+    client.destroy();
+    edge = await startEdge({
+      port: 0,
+      siteDir,
+      webConfigFile,
+      api,
+      media: { origin: `http://127.0.0.1:${mediaPort}`, buckets: s3.LOCAL_BUCKETS },
+      origins,
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all([edge?.stop(), media?.stop()]);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const get = (path: string, init?: RequestInit) => fetch(`${edge.url}${path}`, init);
+
+  it('gives client-side routes the app shell, revalidated on every load, with the security headers', async () => {
+    for (const path of ['/', '/directory', '/account?tab=security', '/directory/abc-123']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('/assets/index-abc.js');
+      expect(response.headers.get('cache-control')).toBe(SITE_CACHE_CONTROL.entry);
+      expect(response.headers.get('content-type')).toBe('text/html');
+      for (const [name, value] of Object.entries(securityHeaderValues(origins))) expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+
+  it('serves hashed assets as immutable, compressed as the viewer accepts, and 304 for a known ETag', async () => {
+    const plain = await get('/assets/index-abc.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('cache-control')).toBe(SITE_CACHE_CONTROL.assets);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(entryScript);
+
+    // fetch would decode the body itself; the raw bytes show what was sent.
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        httpGet(`${edge.url}/assets/index-abc.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(entryScript);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(entryScript);
+
+    const again = await get('/assets/index-abc.js', { headers: { 'if-none-match': plain.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers a missing file, or a path out of the site, with the 403 S3 gives behind origin access control', async () => {
+    for (const path of ['/assets/missing-123.js', '/favicon.ico', '/..%2f..%2fetc%2fpasswd.txt', '/assets/..%2f..%2fweb-config.json']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(403);
+      expect(await response.text()).toContain('AccessDenied');
+    }
+  });
+
+  it('refuses methods other than GET and HEAD outside /api, as the default behaviour does', async () => {
+    expect((await get('/directory', { method: 'POST', body: '{}' })).status).toBe(403);
+    const head = await get('/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('serves the runtime config as it is now, never cached', async () => {
+    expect(await (await get('/config.json')).json()).toEqual({ stage: 'first' });
+    writeFileSync(webConfigFile, '{"stage":"second"}');
+    const response = await get('/config.json');
+    expect(await response.json()).toEqual({ stage: 'second' });
+    expect(response.headers.get('cache-control')).toBe(SITE_CACHE_CONTROL.entry);
+  });
+
+  it('passes /api/* to the API with the viewer address set by the CloudFront Function, replacing a forged one', async () => {
+    const response = await get('/api/nothing-here?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-viewer-ip': '198.51.100.1' } });
+    // The API's own 404 comes through untouched; the SPA fallback never applies to /api.
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    expect(response.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
+    expect(apiCalls.at(-1)).toEqual({ url: '/api/nothing-here?x=1', viewerIp: '203.0.113.9' });
+  });
+
+  it('serves /media/<bucket>/* from that bucket, with the object key being the path', async () => {
+    const response = await get('/media/avatars/u1/a.webp');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('RIFF....WEBP');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+
+    for (const path of ['/media/avatars/u1/missing.webp', '/media/unknown/u1/a.webp', '/media/portfolio/u1/a.webp']) {
+      expect((await get(path)).status, path).toBe(403);
+    }
+  });
+});

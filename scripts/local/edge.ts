@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
+import {
+  securityHeaderValues,
+  SITE_CACHE_CONTROL,
+  SITE_ENTRY_FILES,
+  SPA_FALLBACK_CODE,
+  VIEWER_IP_CODE,
+  type ThirdPartyOrigins,
+} from '../../infra/src/edge-rules';
+import { sourceIp, type RequestListener } from './gateway';
+import type { LocalService } from './process';
+
+/**
+ * The local stand-in for CloudFront in front of the production build of the web (`npm start -- --prod`,
+ * and every browser test): the same behaviours as the Web stack's distribution, from the same rules
+ * (infra/src/edge-rules.ts). `/api/*` goes to the local gateway after the viewer-address function,
+ * `/media/<bucket>/*` to that bucket in s3rver, and everything else to the built site after the SPA
+ * fallback function, whose code runs here exactly as deployed. Every answer carries the security
+ * headers of the response headers policy; text is compressed as the CachingOptimized policy does.
+ */
+
+export interface EdgeOptions {
+  readonly port: number;
+  /** The production build of web/ (`vite build`'s outDir). */
+  readonly siteDir: string;
+  /** The runtime config the deployment writes into the site bucket as `/config.json`. */
+  readonly webConfigFile: string;
+  /** The API behaviour's origin: the local gateway, called in-process. */
+  readonly api: RequestListener;
+  /** s3rver, and the local name of each media bucket. */
+  readonly media: { readonly origin: string; readonly buckets: Readonly<Record<MediaBucketName, string>> };
+  /** What the content security policy lets the page reach besides itself (the local Cognito and S3). */
+  readonly origins: ThirdPartyOrigins;
+  readonly log?: (line: string) => void;
+}
+
+/** The subset of a CloudFront Functions (cloudfront-js-2.0) viewer-request event that our functions read. */
+interface ViewerRequestEvent {
+  version: '1.0';
+  viewer: { ip: string };
+  request: {
+    method: string;
+    uri: string;
+    querystring: Record<string, { value: string }>;
+    headers: Record<string, { value: string }>;
+    cookies: Record<string, { value: string }>;
+  };
+}
+type ViewerRequestFunction = (event: ViewerRequestEvent) => ViewerRequestEvent['request'];
+
+/** Loads a CloudFront Function's source as the runtime would: a top-level `handler` in a context of its own. */
+export function loadViewerRequestFunction(code: string): ViewerRequestFunction {
+  return runInNewContext(`${code}\nhandler;`, {}, { filename: 'cloudfront-function.js' }) as ViewerRequestFunction;
+}
+
+function viewerRequestEvent(req: IncomingMessage, url: URL): ViewerRequestEvent {
+  const headers: Record<string, { value: string }> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
+  }
+  const querystring: Record<string, { value: string }> = {};
+  for (const [name, value] of url.searchParams) querystring[name] = { value };
+  return { version: '1.0', viewer: { ip: sourceIp(req) }, request: { method: req.method ?? 'GET', uri: url.pathname, querystring, headers, cookies: {} } };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** CloudFront compresses these when the viewer accepts it (and the object is between 1 KB and 10 MB). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1_000;
+
+interface SiteObject {
+  readonly body: Buffer;
+  readonly contentType: string;
+  readonly etag: string;
+  readonly lastModified: string;
+  readonly cacheControl: string;
+  readonly encoded: Map<string, Buffer>;
+}
+
+/** The S3 answer to a GET of a key it does not have, under origin access control without list permission. */
+function accessDenied(res: ServerResponse, headers: OutgoingHttpHeaders): void {
+  const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+  res.writeHead(403, { ...headers, 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function methodNotAllowed(res: ServerResponse, headers: OutgoingHttpHeaders): void {
+  const body = 'This distribution is not configured to allow the HTTP request method that was used for this request.';
+  res.writeHead(403, { ...headers, 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+export function startEdge(opts: EdgeOptions): Promise<LocalService> {
+  const spaFallback = loadViewerRequestFunction(SPA_FALLBACK_CODE);
+  const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
+  const policyHeaders = securityHeaderValues(opts.origins);
+  const siteDir = resolve(opts.siteDir);
+  const log = opts.log ?? (() => undefined);
+  // Built files never change while the edge runs (a new build means a new start); the config file can.
+  const siteCache = new Map<string, Promise<SiteObject | undefined>>();
+
+  async function readSiteObject(key: string): Promise<SiteObject | undefined> {
+    const entry = (SITE_ENTRY_FILES as readonly string[]).includes(key);
+    const file = key === 'config.json' ? opts.webConfigFile : join(siteDir, key);
+    const inside = relative(siteDir, file);
+    if (key !== 'config.json' && (inside.startsWith('..') || inside.includes(`..${sep}`))) return undefined;
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      return undefined;
+    }
+    return {
+      body,
+      contentType: CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream',
+      etag: `"${createHash('md5').update(body).digest('hex')}"`,
+      lastModified: new Date().toUTCString(),
+      cacheControl: entry ? SITE_CACHE_CONTROL.entry : SITE_CACHE_CONTROL.assets,
+      encoded: new Map(),
+    };
+  }
+
+  function siteObject(key: string): Promise<SiteObject | undefined> {
+    if (key === 'config.json') return readSiteObject(key);
+    let cached = siteCache.get(key);
+    if (!cached) {
+      cached = readSiteObject(key);
+      siteCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  async function serveSite(req: IncomingMessage, res: ServerResponse, uri: string): Promise<void> {
+    const found = await siteObject(decodeURIComponent(uri).replace(/^\/+/, ''));
+    if (!found) return accessDenied(res, policyHeaders);
+    const headers: OutgoingHttpHeaders = {
+      ...policyHeaders,
+      'content-type': found.contentType,
+      'cache-control': found.cacheControl,
+      etag: found.etag,
+      'last-modified': found.lastModified,
+    };
+    if (req.headers['if-none-match'] === found.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    let body = found.body;
+    const encoding = COMPRESSIBLE.test(found.contentType) && body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req) : undefined;
+    if (encoding) {
+      let encoded = found.encoded.get(encoding);
+      if (!encoded) {
+        encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+        found.encoded.set(encoding, encoded);
+      }
+      body = encoded;
+      headers['content-encoding'] = encoding;
+      headers.vary = 'Accept-Encoding';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function serveMedia(req: IncomingMessage, res: ServerResponse, uri: string): void {
+    const object = mediaObjectOf(uri);
+    if (!object) return accessDenied(res, policyHeaders);
+    const target = new URL(`${opts.media.origin}/${opts.media.buckets[object.bucket]}/${object.key}`);
+    const forwarded: OutgoingHttpHeaders = {};
+    for (const name of ['range', 'if-none-match', 'if-modified-since']) {
+      if (req.headers[name] !== undefined) forwarded[name] = req.headers[name];
+    }
+    const upstream = httpRequest(target, { method: req.method, headers: forwarded }, (answer) => {
+      const status = answer.statusCode ?? 502;
+      // Origin access control without list permission: S3 hides a missing key behind 403.
+      if (status === 404) {
+        answer.resume();
+        return accessDenied(res, policyHeaders);
+      }
+      const headers: OutgoingHttpHeaders = { ...policyHeaders };
+      for (const name of ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control']) {
+        if (answer.headers[name] !== undefined) headers[name] = answer.headers[name];
+      }
+      res.writeHead(status, headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', (error) => {
+      log(`media origin failed: ${error.message}`);
+      if (!res.headersSent) res.writeHead(502, policyHeaders);
+      res.end();
+    });
+    upstream.end();
+  }
+
+  const listener: RequestListener = (req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://edge.local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    res.once('finish', () => log(`${method} ${req.url} ${res.statusCode} ${Date.now() - started} ms`));
+
+    if (url.pathname.startsWith('/api/')) {
+      const request = viewerIp(viewerRequestEvent(req, url));
+      for (const [name, { value }] of Object.entries(request.headers)) req.headers[name] = value;
+      // The response headers policy overrides whatever the origin sends for these headers.
+      for (const [name, value] of Object.entries(policyHeaders)) res.setHeader(name, value);
+      opts.api(req, res);
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(res, policyHeaders);
+    if (url.pathname.startsWith('/media/')) return serveMedia(req, res, url.pathname);
+    const { uri } = spaFallback(viewerRequestEvent(req, url));
+    serveSite(req, res, uri).catch((error: unknown) => {
+      log(`site origin failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) res.writeHead(502, policyHeaders);
+      res.end();
+    });
+  };
+
+  const server = createServer(listener);
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolvePromise({
+        name: 'Local edge (CloudFront stand-in)',
+        url: `http://localhost:${port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
