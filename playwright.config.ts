@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_PORTS, TEST_PORT_OFFSETS } from './scripts/local/ports';
 
-const externalBaseUrl = process.env.E2E_BASE_URL;
-const baseURL = externalBaseUrl ?? 'http://localhost:5173';
+/**
+ * Browser tests against the production build of the web behind the local edge (scripts/local/edge.ts),
+ * which serves it as CloudFront does. `npm test` names its stack in E2E_BASE_URL; without one the global
+ * setup starts a stack of its own (`npm run test:e2e -- <file>`).
+ */
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${BASE_PORTS.web + TEST_PORT_OFFSETS.e2e}`;
 
 /** Debian's Chromium (TOOLCHAIN.md): no browser downloads on these machines. */
 const chromiumArgs = [
@@ -15,19 +21,30 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** `npm test` asks for a JSON report too, to print the slowest tests of the run. */
+const jsonReport = process.env.E2E_JSON_REPORT;
+
 export default defineConfig({
   testDir: 'test/e2e',
+  globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: true,
+  // Every test makes its own accounts and data, so they run side by side: one worker per core.
+  workers: availableParallelism(),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : [])],
   use: {
+    // One browser context per worker, reset by Playwright between tests (storage, cookies, cache, pages,
+    // clock; test/e2e/support/fixtures.ts resets permissions and position): a fresh context per test
+    // costs a new renderer process and compiling the whole app again, about a fifth of the run.
+    reuseContext: true,
     baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs about a seventh of the run; a failed test's retry records one.
+    trace: 'on-first-retry',
   },
   projects: [
     {
@@ -38,8 +55,4 @@ export default defineConfig({
       },
     },
   ],
-  // When no stack is named, start the local one (npm start) or reuse one already listening.
-  webServer: externalBaseUrl
-    ? undefined
-    : { command: 'npm start', url: baseURL, reuseExistingServer: true, timeout: 120_000, stdout: 'pipe', stderr: 'pipe' },
 });

@@ -1,22 +1,40 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { TEST_PORT_OFFSETS } from './local/ports';
 import { killAllManaged } from './local/process';
-import { REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+import { REPO_ROOT, startLocalStack, testEnvironment, type LocalStack } from './local/stack';
 
 /**
  * `npm test`: checks, unit/web/infra tests, then integration and browser tests against a local stack
- * of their own (port offset 100, empty data, DynamoDB in memory) that is always stopped afterwards.
+ * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
+ * behind the local edge) that is always stopped afterwards. The checks and the stack's start-up (with
+ * the web build) run side by side. Everything the run writes lives in one temporary folder, removed at
+ * the end whether the run passed, failed or was interrupted. It ends with each step's time and the ten
+ * slowest tests.
  */
 
-const PORT_OFFSET = 100;
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 // The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 would repeat
 // in every process.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Playwright keeps its compiled test files in the system temp folder unless told otherwise.
+process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ??= join(REPO_ROOT, 'node_modules/.cache/playwright-transform');
+
+const runDir = mkdtempSync(join(tmpdir(), 'solutionz-test-'));
+// Every tool the run starts (vitest, CDK, Chromium, the stack) makes its temporary folders in the run's
+// own, so they go with it even when a tool is stopped before it could clean up after itself.
+const runTmp = join(runDir, 'tmp');
+mkdirSync(runTmp);
+process.env.TMPDIR = runTmp;
 // Captured before the stack adds the Lambda variables to this process.
 const baseEnv = { ...process.env };
+const reports = {
+  vitest: join(runDir, 'vitest.json'),
+  integration: join(runDir, 'integration.json'),
+  playwright: join(runDir, 'playwright.json'),
+};
 
 interface StepResult {
   readonly name: string;
@@ -25,92 +43,157 @@ interface StepResult {
   readonly note?: string;
 }
 const results: StepResult[] = [];
+const children = new Set<ChildProcess>();
 
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = baseEnv): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(command, [...args], { cwd: REPO_ROOT, env, stdio: 'inherit' });
+/** Runs a command; with `capture`, its output is kept and printed in one piece when it ends (for steps run side by side). */
+function run(command: string, args: readonly string[], { env = baseEnv, capture = false }: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}) {
+  return new Promise<{ ok: boolean; output: string }>((resolve) => {
+    const child = spawn(command, [...args], { cwd: REPO_ROOT, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    children.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', (error) => {
-      console.error(`Could not run ${command}: ${error.message}`);
-      resolve(false);
+      children.delete(child);
+      resolve({ ok: false, output: `${output}Could not run ${command}: ${error.message}\n` });
     });
-    child.once('exit', (code) => resolve(code === 0));
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve({ ok: code === 0, output });
+    });
   });
 }
 
-async function step(name: string, action: () => Promise<boolean | { ok: boolean; note: string }>): Promise<boolean> {
-  console.log(`\n━━ ${name}`);
+type Outcome = boolean | { ok: boolean; note?: string; output?: string };
+
+async function step(name: string, action: () => Promise<Outcome>): Promise<boolean> {
   const started = Date.now();
-  let outcome: { ok: boolean; note?: string };
+  let outcome: { ok: boolean; note?: string; output?: string };
   try {
     const result = await action();
     outcome = typeof result === 'boolean' ? { ok: result } : result;
   } catch (error) {
     outcome = { ok: false, note: error instanceof Error ? error.message : String(error) };
   }
-  results.push({ name, ...outcome, seconds: (Date.now() - started) / 1000 });
+  const seconds = (Date.now() - started) / 1000;
+  results.push({ name, ok: outcome.ok, seconds, ...(outcome.note ? { note: outcome.note } : {}) });
+  if (outcome.output !== undefined) {
+    console.log(`\n━━ ${name}: ${outcome.ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+    process.stdout.write(outcome.output);
+  }
   if (outcome.note) console.log(outcome.note);
   return outcome.ok;
 }
 
+/** A step whose output streams as it runs (the others are quiet meanwhile). */
+async function streamingStep(name: string, action: () => Promise<Outcome>): Promise<boolean> {
+  console.log(`\n━━ ${name}`);
+  return step(name, action);
+}
+
+interface TestTiming {
+  readonly suite: string;
+  readonly name: string;
+  readonly seconds: number;
+}
+
+/** Vitest's JSON report: one entry per file, with each test's duration in ms. */
+function vitestTimings(file: string, suite: (path: string) => string): TestTiming[] {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
+  };
+  return report.testResults.flatMap((result) =>
+    result.assertionResults.map((test) => ({
+      suite: suite(result.name),
+      name: `${relative(REPO_ROOT, result.name)} › ${test.fullName}`,
+      seconds: (test.duration ?? 0) / 1000,
+    })),
+  );
+}
+
+interface PlaywrightSuite {
+  readonly specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  readonly suites?: PlaywrightSuite[];
+}
+
+/** Playwright's JSON report: nested suites of specs; a retried test's last attempt counts. */
+function playwrightTimings(file: string): TestTiming[] {
+  if (!existsSync(file)) return [];
+  const walk = (suite: PlaywrightSuite): TestTiming[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({ suite: 'e2e', name: `${spec.file} › ${spec.title}`, seconds: (test.results.at(-1)?.duration ?? 0) / 1000 })),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return ((JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite).suites ?? []).flatMap(walk);
+}
+
+function vitestSuite(path: string): string {
+  const file = relative(REPO_ROOT, path);
+  if (file.startsWith('web/')) return 'web';
+  if (file.startsWith('test/infra/')) return 'infra';
+  return 'unit';
+}
+
+function printSlowest(): void {
+  const timings = [
+    ...vitestTimings(reports.vitest, vitestSuite),
+    ...vitestTimings(reports.integration, () => 'integration'),
+    ...playwrightTimings(reports.playwright),
+  ]
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (timings.length === 0) return;
+  console.log('\n━━ The ten slowest tests');
+  for (const { suite, name, seconds } of timings) console.log(`  ${seconds.toFixed(1).padStart(5)} s  ${suite.padEnd(11)} ${name}`);
+}
+
+let stack: LocalStack | undefined;
+async function cleanUp(): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await stack?.stop();
+  stack = undefined;
+  rmSync(runDir, { recursive: true, force: true });
+}
+
 async function main(): Promise<number> {
-  await step('Type check and lint (npm run check)', () => run('npm', ['run', 'check']));
-  await step('Unit, web and infra tests (vitest)', () =>
-    run(bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--project', 'infra']),
+  const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+  console.log('\n━━ Type check and lint, and the local stack starting with a production build of the web, side by side');
+  const [, stackStarted] = await Promise.all([
+    step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true })),
+    step(`Start the local stack (port offset ${TEST_PORT_OFFSETS.test}, fresh data, production web build)`, async () => {
+      const lines: string[] = [];
+      stack = await startLocalStack({
+        portOffset: TEST_PORT_OFFSETS.test,
+        dataDir: join(runDir, 'stack'),
+        inMemory: true,
+        web: 'prod',
+        log: (line) => lines.push(line),
+      });
+      return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
+    }),
+  ]);
+
+  await streamingStep('Unit, web and infra tests (vitest)', async () =>
+    (await run(bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--project', 'infra', ...vitestJson(reports.vitest)])).ok,
   );
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-test-'));
-  let stack: LocalStack | undefined;
-  const stopStack = async () => {
-    await stack?.stop();
-    stack = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const interrupted = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the local stack…`);
-    killAllManaged();
-    void stopStack().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
-    const stackStarted = await step(`Start the local stack (port offset ${PORT_OFFSET}, fresh data)`, async () => {
-      stack = await startLocalStack({ portOffset: PORT_OFFSET, dataDir, inMemory: true, web: true, log: (line) => console.log(line) });
-      return { ok: true, note: `Web ${stack.urls.web}, API ${stack.urls.api}` };
-    });
-
-    if (stackStarted && stack) {
-      const s: LocalStack = stack;
-      const integrationEnv = {
-        ...baseEnv,
-        API_BASE_URL: s.urls.api,
-        GATEWAY_URL: s.urls.gateway,
-        COGNITO_ENDPOINT: s.urls.cognito,
-        USER_POOL_ID: s.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: s.userPool.userPoolClientId,
-        DYNAMODB_ENDPOINT: s.urls.dynamodb,
-        TABLE_NAME: s.tableName,
-        SES_URL: s.urls.inbox,
-        S3_ENDPOINT: s.urls.s3,
-        AWS_REGION: s.region,
-      };
-      await step('Integration tests (vitest, through the local gateway)', () =>
-        run(bin('vitest'), ['run', '--project', 'integration'], integrationEnv),
-      );
-      await step('Browser tests (Playwright, Chromium)', async () => {
-        if (!existsSync(join(REPO_ROOT, 'playwright.config.ts'))) return { ok: false, note: 'playwright.config.ts is missing at the repository root' };
-        return run(bin('playwright'), ['test'], { ...integrationEnv, E2E_BASE_URL: s.urls.web! });
-      });
-    } else {
-      results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-      results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-    }
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await stopStack();
+  if (stackStarted && stack) {
+    const env = { ...baseEnv, ...testEnvironment(stack) };
+    await streamingStep('Integration tests (vitest, through the local edge and gateway)', async () =>
+      (await run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env })).ok,
+    );
+    await streamingStep('Browser tests (Playwright, Chromium, production build)', async () =>
+      (await run(bin('playwright'), ['test'], { env: { ...env, E2E_JSON_REPORT: reports.playwright } })).ok,
+    );
+  } else {
+    results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+    results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
   }
 
+  printSlowest();
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
   console.log('\n━━ Summary');
@@ -121,4 +204,21 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-process.exitCode = await main();
+const interrupted = (signal: NodeJS.Signals) => {
+  console.error(`\n${signal}: stopping the tests and the local stack…`);
+  killAllManaged();
+  void cleanUp().finally(() => process.exit(130));
+};
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+process.once('SIGHUP', interrupted);
+// Whatever else ends this process, the temporary folder goes with it.
+process.once('exit', () => rmSync(runDir, { recursive: true, force: true }));
+
+const started = Date.now();
+try {
+  process.exitCode = await main();
+} finally {
+  await cleanUp();
+  console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

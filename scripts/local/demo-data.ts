@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AccountType } from '@solutionz/shared';
+import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-identity';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createPoolUser } from './user-pool';
+import { createLocalAccount, type LocalAccount } from './accounts';
 
-export interface DemoUser {
-  readonly accountType: AccountType;
-  readonly email: string;
-  readonly password: string;
-  readonly firstName: string;
-  readonly lastName: string;
-}
+export type DemoUser = LocalAccount;
 
 /**
  * Demo sign-ins printed by `npm start`: one account of each type, confirmed. Provider listings, jobs
@@ -51,38 +44,21 @@ export interface DemoAccountsInput {
  * setup marker: /admin-signup then answers as it would on a live site that has an admin.
  */
 export async function loadDemoAccounts(input: DemoAccountsInput): Promise<void> {
+  const identity = createCognitoIdentity(input.cognito, input.userPoolId);
   const accounts = createAccountRepository(input.documents, input.tableName);
   const now = new Date();
   for (const user of input.users) {
-    const sub =
-      (await findSub(input.cognito, input.userPoolId, user.email)) ??
-      (await createPoolUser(input.cognito, input.userPoolId, {
-        email: user.email,
-        password: user.password,
-        groups: [user.accountType],
-        name: `${user.firstName} ${user.lastName}`,
-      }).then(() => findSub(input.cognito, input.userPoolId, user.email)));
-    if (!sub) throw new Error(`cognito-local has no sub for demo user ${user.email}`);
-    if (!input.withProfiles) continue;
-    if (user.accountType === 'admin' && (await accounts.claimAdminSetup(user.email.split('@')[0]!, now))) {
-      await accounts.completeAdminSetup(sub, now);
+    const existingUserId = await findSub(input.cognito, input.userPoolId, user.email);
+    if (!input.withProfiles) {
+      if (!existingUserId) {
+        await identity.createUser(user.email, user.password, user.accountType);
+        await identity.markEmailVerified(user.email);
+      }
+      continue;
     }
-
-    const reservationId = randomUUID();
-    if (!(await accounts.reserveEmail(user.email, reservationId, now, 60))) continue;
-    await accounts.createAccount({
-      reservationId,
-      profile: {
-        userId: sub,
-        email: user.email,
-        accountType: user.accountType,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        categories: [],
-        emailConfirmedAt: now.toISOString(),
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      },
-    });
+    const userId = await createLocalAccount({ identity, accounts }, user, { now, existingUserId });
+    if (user.accountType === 'admin' && (await accounts.claimAdminSetup(user.email.split('@')[0]!, now))) {
+      await accounts.completeAdminSetup(userId, now);
+    }
   }
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES } from '@solutionz/shared';
-import { signUpThroughApi, PASSWORD } from './support/accounts';
-import { DEMO, expectSignedOutHeader } from './support/session';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { expectSignedOutHeader } from './support/session';
 
 async function submit(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -11,32 +10,31 @@ async function submit(page: Page, username: string, password: string) {
 }
 
 test.describe('admin login', () => {
-  test.describe.configure({ timeout: 60_000 });
-
-  test('a non-admin account is signed out again with the spec message', async ({ page, request }) => {
+  test('a non-admin account is signed out again with the spec message', async ({ page, accounts }) => {
     // A client tries the admin entry with their own address: the sign-in works, the profile is not an admin's.
-    const email = `e2e-client-${randomUUID().slice(0, 8)}@example.co.uk`;
-    await signUpThroughApi(request, { accountType: 'client', fullName: 'Not Anadmin', email, location: 'York', password: PASSWORD });
+    const client = await accounts.create('client');
     await page.goto('/admin-login');
-    await submit(page, `  ${email.toUpperCase()} `, PASSWORD);
+    await submit(page, `  ${client.email.toUpperCase()} `, client.password);
     await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.notAuthorized })).toBeVisible();
     await expectSignedOutHeader(page);
   });
 
-  test('required fields, wrong password, forgot password', async ({ page }) => {
+  test('required fields, wrong password, forgot password', async ({ page, accounts }) => {
+    const admin = await accounts.create('admin');
     await page.goto('/admin-login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText(ADMIN_MESSAGES.fieldsRequired)).toBeVisible();
-    await submit(page, DEMO.admin.username, 'Wrong-password-1');
+    await submit(page, admin.username!, 'Wrong-password-1');
     await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.invalidCredentials })).toBeVisible();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByText(ADMIN_MESSAGES.forgotPassword)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Set up the admin account' })).toHaveAttribute('href', '/admin-signup');
   });
 
-  test('the admin signs in and reaches the admin dashboard', async ({ page }) => {
+  test('the admin signs in and reaches the admin dashboard', async ({ page, accounts }) => {
+    const admin = await accounts.create('admin');
     await page.goto('/admin-login');
-    await submit(page, DEMO.admin.username, DEMO.admin.password);
+    await submit(page, admin.username!, admin.password);
     await expect(page.getByText(ADMIN_MESSAGES.loginSuccessful)).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();

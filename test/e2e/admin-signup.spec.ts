@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { ADMIN_MESSAGES } from '@solutionz/shared';
+import { expect, test } from './support/fixtures';
 
 const ADMIN_PASSWORD = 'Admin-pass-1';
 

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES } from '@solutionz/shared';
 import { fillCommonSignupFields, newClient, signUpThroughApi } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { logIn } from './support/session';
+import { expect, test } from './support/fixtures';
 import { linkFromInbox, mailCount, newestMailWithLink, nowInSeconds } from './support/inbox';
 
 test('resend sends a new link, then counts down; after a reload the server still holds the 60 s limit', async ({ page }) => {
@@ -56,15 +55,11 @@ test('a confirmation link works once; the second visit says it is no longer vali
   await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
 });
 
-test('a signed-in user who follows the link is told and taken to the profile', async ({ page }) => {
+test('a signed-in user who follows the link is told and taken to the profile', async ({ page, context, accounts }) => {
   const account = newClient();
   const since = nowInSeconds();
   await signUpThroughApi(page.request, account);
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/directory$/);
+  await accounts.signIn(context, account);
 
   await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
   await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
@@ -72,12 +67,11 @@ test('a signed-in user who follows the link is told and taken to the profile', a
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('a signed-in user resends to their own address without typing it', async ({ page }) => {
+test('a signed-in user resends to their own address without typing it', async ({ page, context, accounts }) => {
   const account = newClient();
   const since = nowInSeconds();
   await signUpThroughApi(page.request, account);
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/directory$/);
+  await accounts.signIn(context, account);
 
   await page.goto('/confirm-email');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
+import { expect, test } from './support/fixtures';
 
 const categoryNames = [
   'Carpentry & Construction',

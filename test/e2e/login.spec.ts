@@ -1,31 +1,31 @@
-import { expect, test } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES, ROLE_LABELS } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
-import { accountMenu, DEMO, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
+import { expect, test } from './support/fixtures';
+import { accountMenu, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
-test.describe('login', () => {
-  // Several page loads each, on a dev server that compiles modules on first request.
-  test.describe.configure({ timeout: 60_000 });
-
-  test('a client signs in on the client tab and lands on the directory, signed in', async ({ page }) => {
-    await logIn(page, DEMO.client);
+test.describe('login form', () => {
+  test('a client signs in on the client tab and lands on the directory, signed in', async ({ page, accounts }) => {
+    const client = await accounts.create('client');
+    await logIn(page, client);
     await expect(page).toHaveURL(/\/directory$/);
-    await expect(accountMenu(page, DEMO.client.name)).toBeVisible();
+    await expect(accountMenu(page, client.fullName)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Become a Provider' })).toHaveCount(0);
   });
 
-  test('a provider without a membership signs in on the provider tab and lands on /membership', async ({ page }) => {
+  test('a provider without a membership signs in on the provider tab and lands on /membership', async ({ page, accounts }) => {
+    const provider = await accounts.create('provider');
     await page.goto('/login?type=provider');
     await expect(page.getByRole('tab', { name: ROLE_LABELS.provider })).toHaveAttribute('aria-selected', 'true');
-    await logInOnPage(page, DEMO.provider, 'provider');
+    await logInOnPage(page, provider, 'provider');
     await expect(page).toHaveURL(/\/membership$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Membership Plan' })).toBeVisible();
     await expect(page.getByText(MESSAGES.membershipBanner.title, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: MESSAGES.membershipBanner.action })).toHaveAttribute('href', '/membership');
   });
 
-  test('the wrong tab gives the mismatch error and signs the user out again', async ({ page }) => {
-    await logIn(page, DEMO.client, 'provider');
+  test('the wrong tab gives the mismatch error and signs the user out again', async ({ page, accounts }) => {
+    const client = await accounts.create('client');
+    await logIn(page, client, 'provider');
     await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.accountTypeMismatch('client') })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await expectSignedOutHeader(page);
@@ -37,27 +37,42 @@ test.describe('login', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText(ACCOUNT_MESSAGES.loginFieldsRequired)).toBeVisible();
-    await page.getByLabel('Email').fill(DEMO.client.email);
+    await page.getByLabel('Email').fill('someone@example.co.uk');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText(ACCOUNT_MESSAGES.loginFieldsRequired)).toBeVisible();
   });
 
-  test('a wrong password gives the failure message and the Login failed toast', async ({ page }) => {
-    await logIn(page, { email: DEMO.client.email, password: 'Not-the-password-1' });
+  test('a wrong password gives the failure message and the Login failed toast', async ({ page, accounts }) => {
+    const client = await accounts.create('client');
+    await logIn(page, { email: client.email, password: 'Not-the-password-1' });
     await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.loginFailed })).toBeVisible();
     await expect(page.getByText(MESSAGES.loginFailedToast)).toBeVisible();
     await expectSignedOutHeader(page);
   });
 
-  test('a return link to another site is ignored', async ({ page }) => {
+  test('a return link to another site is ignored', async ({ page, accounts }) => {
+    const client = await accounts.create('client');
     await page.goto(`/login?return=${encodeURIComponent('//evil.example/steal')}`);
-    await logInOnPage(page, DEMO.client);
+    await logInOnPage(page, client);
     await expect(page).toHaveURL(/localhost:\d+\/directory$/);
   });
 
-  test('signing out from the avatar menu shows the toast and goes home', async ({ page }) => {
-    await logIn(page, DEMO.client);
-    await accountMenu(page, DEMO.client.name).click();
+  test('has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.loginFieldsRequired)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'client' });
+
+  test('signing out from the avatar menu shows the toast and goes home', async ({ page, account }) => {
+    await page.goto('/directory');
+    await accountMenu(page, account.fullName).click();
     await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Change Profile Photo' })).toBeVisible();
@@ -70,10 +85,10 @@ test.describe('login', () => {
     await expectSignedOutHeader(page);
   });
 
-  test('the session renews itself before the tokens expire, through the local Cognito proxy', async ({ page }) => {
+  test('the session renews itself before the tokens expire, through the local Cognito proxy', async ({ page, account }) => {
     await page.clock.install();
-    await logIn(page, DEMO.client);
-    await expect(accountMenu(page, DEMO.client.name)).toBeVisible();
+    await page.goto('/directory');
+    await expect(accountMenu(page, account.fullName)).toBeVisible();
     const refresh = page.waitForRequest((request) => request.headers()['x-amz-target']?.endsWith('.GetTokensFromRefreshToken') ?? false);
     // The emulator's tokens live 24 hours; a day later the refresh timer has fired.
     await page.clock.fastForward('24:00:00');
@@ -81,17 +96,8 @@ test.describe('login', () => {
     expect(response?.status()).toBe(200);
     // Still signed in, and the API accepts the renewed token.
     await page.getByRole('banner').getByRole('link', { name: 'Find Professionals' }).click();
-    await accountMenu(page, DEMO.client.name).click();
+    await accountMenu(page, account.fullName).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
-  });
-
-  test('has no serious accessibility violations', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.loginFieldsRequired)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
   });
 });

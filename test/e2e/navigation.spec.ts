@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@solutionz/shared';
+import { expect, test } from './support/fixtures';
 
 test('an unknown path shows the not-found screen with a way home and to login', async ({ page }) => {
   await page.goto('/this/does/not/exist');

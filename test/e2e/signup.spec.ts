@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, ROLE_LABELS, SIGNUP_RATE_LIMIT } from '@solutionz/shared';
 import { fillCommonSignupFields, newClient, newProvider, signUpThroughApi, type NewAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
 
 async function signIn(page: Page, account: NewAccount) {
@@ -97,11 +98,10 @@ test('every sign-up rule shows its message beside the field, for both account ty
   await expect(page).toHaveURL(/\/signup/);
 });
 
-test('signing up with an address that already has an account says so', async ({ page }) => {
-  const account = newClient();
-  await signUpThroughApi(page.request, account);
+test('signing up with an address that already has an account says so', async ({ page, accounts }) => {
+  const existing = await accounts.create('client');
   await page.goto('/signup');
-  await fillCommonSignupFields(page, account);
+  await fillCommonSignupFields(page, { ...newClient(), email: existing.email });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.alreadyRegistered)).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
@@ -149,9 +149,8 @@ test.describe('sign-up rate limit', () => {
   });
 });
 
-test('the business-name search suggests listed businesses, and the keyboard picks one', async ({ page }) => {
-  const listed = newProvider();
-  await signUpThroughApi(page.request, listed);
+test('the business-name search suggests listed businesses, and the keyboard picks one', async ({ page, accounts }) => {
+  const listed = await accounts.create('provider');
   await page.goto('/signup?type=provider');
   const field = page.getByRole('combobox', { name: 'Business name' });
   // The name's last word is unique to this run, so the listed business is among the few suggested.

@@ -12,7 +12,7 @@ import {
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createAccountsService } from '@solutionz/lambdas/data/accounts';
 import { hashToken } from '@solutionz/lambdas/services/accounts/tokens';
-import { cognito, documents, stack } from './stack-env';
+import { cognito, documents, stack } from '../support/local-stack';
 
 /**
  * Accounts through the web origin and the local gateway, against the emulators: sign-up rules, the

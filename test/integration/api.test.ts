@@ -5,7 +5,7 @@ import { apiErrorBodySchema, listCategoriesResponseSchema, meResponseSchema, TAX
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { demoUsers } from '../../scripts/local/demo-data';
 import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
-import { cognito, documents, stack } from './stack-env';
+import { cognito, documents, stack } from '../support/local-stack';
 
 async function get(path: string, init?: RequestInit) {
   const response = await fetch(`${stack.apiBaseUrl}${path}`, init);

@@ -12,7 +12,7 @@ import { startGateway } from '../../scripts/local/gateway';
 import { createJwtAuthorizer, fetchJwks } from '../../scripts/local/jwt-authorizer';
 import type { LocalService } from '../../scripts/local/process';
 import { createPoolUser } from '../../scripts/local/user-pool';
-import { cognito, stack } from './stack-env';
+import { cognito, stack } from '../support/local-stack';
 
 /**
  * The local gateway's JWT authorizer against the real emulator's tokens. A second gateway runs here

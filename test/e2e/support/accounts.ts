@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { TEST_PASSWORD } from '../../support/local-stack';
 import { uniqueEmail } from './inbox';
-
-export const PASSWORD = 'Correct-horse-1';
 
 export interface NewAccount {
   readonly accountType: 'client' | 'provider';
@@ -14,7 +13,7 @@ export interface NewAccount {
 }
 
 export function newClient(): NewAccount {
-  return { accountType: 'client', fullName: 'Chloe Anne Client', email: uniqueEmail('e2e-client'), location: 'Leeds', password: PASSWORD };
+  return { accountType: 'client', fullName: 'Chloe Anne Client', email: uniqueEmail('e2e-client'), location: 'Leeds', password: TEST_PASSWORD };
 }
 
 export function newProvider(): NewAccount {
@@ -24,13 +23,16 @@ export function newProvider(): NewAccount {
     fullName: 'Priya Provider',
     email,
     location: 'Manchester',
-    password: PASSWORD,
+    password: TEST_PASSWORD,
     phone: '+44 161 496 0000',
     businessName: `Pennine Plumbing ${email.slice(13, 19)}`,
   };
 }
 
-/** Creates the account through the API, for tests whose subject is what comes after sign-up. */
+/**
+ * Creates the account through the sign-up API, for tests that need what sign-up does (its confirmation
+ * mail); tests that only need an account take one from the `accounts` fixture.
+ */
 export async function signUpThroughApi(request: APIRequestContext, account: NewAccount): Promise<void> {
   const response = await request.post('/api/accounts/signup', {
     data: {

@@ -1,14 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ROLE_LABELS, type SignupAccountType } from '@solutionz/shared';
 
-/** The demo sign-ins the launcher creates (scripts/local/demo-data.ts). */
-export const DEMO = {
-  client: { email: 'client@solutionz.local', password: 'Demo-client-1', name: 'Chloe Clarke' },
-  provider: { email: 'provider@solutionz.local', password: 'Demo-provider-1', name: 'Priya Patel' },
-  admin: { username: 'admin', password: 'Demo-admin-1', name: 'Demo Admin' },
-} as const;
-
-/** Signs in on an already open /login page, on the given tab. */
+/** Signs in on an already open /login page, on the given tab: for the tests whose subject is the form. */
 export async function logInOnPage(page: Page, { email, password }: { email: string; password: string }, tab: SignupAccountType = 'client') {
   await page.getByRole('tab', { name: ROLE_LABELS[tab] }).click();
   await page.getByLabel('Email').fill(email);

@@ -8,12 +8,15 @@ import { system } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
 
+const TOASTER_MOUNT_DEADLINE_MS = 1_000;
+
 /** The toast region mounts once the first page is up: nothing can toast before then, and it costs start-up time. */
 function DeferredToasterRegion() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    // A busy page may have no idle moment for long; a toast must not wait for one.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => setReady(true));
+    idle(() => setReady(true), { timeout: TOASTER_MOUNT_DEADLINE_MS });
   }, []);
   return ready ? (
     <Suspense>

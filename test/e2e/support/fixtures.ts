@@ -1,0 +1,95 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { AccountType } from '@solutionz/shared';
+import { createTestAccount, signInTokens, stack, type SessionTokens, type TestAccount } from '../../support/local-stack';
+
+export { expect };
+export type { TestAccount };
+
+/**
+ * What Amplify keeps in local storage after a password sign-in (aws-amplify v6 TokenStore): the web app
+ * finds these on start-up and is signed in, exactly as after using the form.
+ */
+function amplifySession(username: string, tokens: SessionTokens): { name: string; value: string }[] {
+  const prefix = `CognitoIdentityServiceProvider.${stack.userPoolClientId}`;
+  const user = `${prefix}.${username}`;
+  return [
+    { name: `${prefix}.LastAuthUser`, value: username },
+    { name: `${user}.accessToken`, value: tokens.accessToken },
+    { name: `${user}.idToken`, value: tokens.idToken },
+    { name: `${user}.refreshToken`, value: tokens.refreshToken },
+    { name: `${user}.clockDrift`, value: '0' },
+    { name: `${user}.signInDetails`, value: JSON.stringify({ loginId: username, authFlowType: 'USER_PASSWORD_AUTH' }) },
+  ];
+}
+
+/**
+ * Signs the browser context of `page` in as `account`: tokens from the local Cognito, written where Amplify
+ * keeps them. Any document of the site's origin reaches its local storage; the runtime config runs no app code.
+ */
+async function writeSession(page: Page, baseURL: string, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
+  const entries = amplifySession(account.email, await signInTokens(account.email, account.password));
+  await page.goto(new URL('/config.json', baseURL).href);
+  await page.evaluate(`for (const { name, value } of ${JSON.stringify(entries)}) localStorage.setItem(name, value);`);
+}
+
+export interface Accounts {
+  /** A fresh account of its own (unique e-mail, confirmed unless `emailConfirmed: false`). */
+  create(accountType: AccountType, overrides?: Parameters<typeof createTestAccount>[1]): Promise<TestAccount>;
+  /** Signs `context` in as `account` without the form; its pages opened from now on start signed in. */
+  signIn(context: BrowserContext, account: Pick<TestAccount, 'email' | 'password'>): Promise<void>;
+}
+
+interface Fixtures {
+  /**
+   * The account type a test starts signed in as (`test.use({ signedInAs: 'client' })`), through a fresh
+   * account and tokens from the local Cognito handed to the page as its Amplify session, so only the
+   * sign-in form's own tests fill in the form. Unset: the test starts signed out.
+   */
+  signedInAs: AccountType | undefined;
+  /** With `signedInAs: false` on the profile: the account's e-mail address is not yet confirmed. */
+  emailConfirmed: boolean;
+  /** The account the test is signed in as (needs `signedInAs`). */
+  account: TestAccount;
+  accounts: Accounts;
+}
+
+export const test = base.extend<Fixtures & { signedInAccount: TestAccount | undefined }>({
+  signedInAs: [undefined, { option: true }],
+  emailConfirmed: [true, { option: true }],
+
+  accounts: async ({ baseURL }, use) => {
+    await use({
+      create: (accountType, overrides) => createTestAccount(accountType, overrides),
+      async signIn(context, account) {
+        const page = await context.newPage();
+        await writeSession(page, baseURL!, account);
+        await page.close();
+      },
+    });
+  },
+
+  signedInAccount: async ({ signedInAs, emailConfirmed }, use) => {
+    await use(signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined);
+  },
+
+  // Signed in through the page rather than the context's storage state: a context made with a storage
+  // state of its own could not be reused from one test to the next (reuseContext in playwright.config.ts).
+  page: async ({ page, signedInAccount, baseURL }, use) => {
+    if (signedInAccount) await writeSession(page, baseURL!, signedInAccount);
+    await use(page);
+  },
+
+  // Playwright clears a reused context's storage, cookies, cache, pages and clock between tests; what a
+  // test may change besides (permissions it granted, the position it set) goes back to the options too.
+  context: async ({ context, permissions, geolocation }, use) => {
+    await use(context);
+    await context.clearPermissions();
+    if (permissions?.length) await context.grantPermissions(permissions);
+    await context.setGeolocation(geolocation ?? null);
+  },
+
+  account: async ({ signedInAccount }, use) => {
+    if (!signedInAccount) throw new Error('The account fixture needs test.use({ signedInAs: ... })');
+    await use(signedInAccount);
+  },
+});
