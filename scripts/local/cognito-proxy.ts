@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { LocalService } from './process';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { serveHttp, type LocalService } from './process';
 
 /**
  * Sits in front of cognito-local and fills the gaps TOOLCHAIN.md lists, so the web (aws-amplify)
@@ -136,24 +136,10 @@ export interface CognitoProxyOptions {
 
 export function start(opts: CognitoProxyOptions): Promise<LocalService> {
   const upstreamUrl = new URL(opts.upstream);
-  const server = createServer((req, res) => {
+  return serveHttp('Cognito (proxy)', opts.port, (req, res) => {
     handle(upstreamUrl, req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       sendJson(res, 502, { __type: 'InternalErrorException', message: `cognito proxy: ${(error as Error).message}` });
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => {
-      resolve({
-        name: 'Cognito (proxy)',
-        url: `http://localhost:${opts.port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
     });
   });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -15,7 +14,7 @@ import {
   type ThirdPartyOrigins,
 } from '../../infra/src/edge-rules';
 import { sourceIp, type RequestListener } from './gateway';
-import type { LocalService } from './process';
+import { serveHttp, type LocalService } from './process';
 
 /**
  * The local stand-in for CloudFront in front of the production build of the web (`npm start -- --prod`,
@@ -247,20 +246,5 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     });
   };
 
-  const server = createServer(listener);
-  return new Promise((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolvePromise({
-        name: 'Local edge (CloudFront stand-in)',
-        url: `http://localhost:${port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return serveHttp('Local edge (CloudFront stand-in)', opts.port, listener);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -9,7 +8,7 @@ import type {
 } from 'aws-lambda';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { ERROR_CODES, MESSAGES, routeKey, type ApiErrorBody, type Area, type RouteSpec } from '@solutionz/shared';
-import type { LocalService } from './process';
+import { serveHttp, type LocalService } from './process';
 import type { TokenVerifier } from './jwt-authorizer';
 
 /**
@@ -296,20 +295,5 @@ export function createGatewayListener(opts: Omit<GatewayOptions, 'port'>): Reque
 }
 
 export function startGateway(opts: GatewayOptions): Promise<LocalService> {
-  const server = createServer(createGatewayListener(opts));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        name: 'API gateway',
-        url: `http://localhost:${port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return serveHttp('API gateway', opts.port, createGatewayListener(opts));
 }

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 
 export interface LocalService {
@@ -145,4 +147,23 @@ export async function startHttpProcess(
     throw error;
   }
   return { name: options.name, url: options.url, stop: managed.stop };
+}
+
+/** An in-process HTTP server on 127.0.0.1 (port 0 picks a free one; the returned url names it), stopped with its open connections. */
+export function serveHttp(name: string, port: number, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
+  const server = createServer(listener);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve({
+        name,
+        url: `http://localhost:${(server.address() as AddressInfo).port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }
