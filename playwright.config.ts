@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_PORTS, TEST_PORT_OFFSETS } from './scripts/local/ports';
+import { BASE_PORTS, e2ePortOffset } from './scripts/local/ports';
 
 /**
  * Browser tests against the production build of the web behind the local edge (scripts/local/edge.ts),
  * which serves it as CloudFront does. `npm test` names its stack in E2E_BASE_URL; without one the global
  * setup starts a stack of its own (`npm run test:e2e -- <file>`).
  */
-const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${BASE_PORTS.web + TEST_PORT_OFFSETS.e2e}`;
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${BASE_PORTS.web + e2ePortOffset()}`;
 
 /** Debian's Chromium (TOOLCHAIN.md): no browser downloads on these machines. */
 const chromiumArgs = [

@@ -19,6 +19,10 @@
  *   apiBurstLimit   HTTP API burst (default 100)
  *   webDistPath     production web build to deploy, relative to the repo root (default web/dist; run
  *                   `npm run build:web` first; without it only /config.json is deployed)
+ *   postcodeDataPath  folder with the UK postcode tables (uk-outcodes.json, uk-postcode-sectors.json),
+ *                   copied into the functions that place locations, relative to the repo root (default
+ *                   ../shared/data; `npm run data:postcodes` builds them); a synthesis that bundles
+ *                   the functions stops when they are missing
  * Account and region come from the deploying credentials (env-agnostic stacks); bootstrap once
  * with `npx cdk bootstrap`.
  */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpMethod,
@@ -21,6 +21,7 @@ import type { Construct } from 'constructs';
 import { routeKey, routeList, type Area } from '@solutionz/shared';
 import { AreaFunction, areaEntry } from './area-function';
 import type { DeploymentConfig } from './config';
+import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 
 export interface ApiStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -39,7 +40,41 @@ export interface ApiStackProps extends StackProps {
 interface AreaNeeds {
   readonly environment?: Record<string, string>;
   readonly statements?: PolicyStatement[];
+  /** Packages with native code that are installed into the function rather than bundled. */
+  readonly nativeModules?: string[];
+  /** Object keys a grant ends in `*` for, with why (cdk-nag AwsSolutions-IAM5). */
+  readonly wildcardResources?: { readonly finding: string; readonly reason: string }[];
 }
+
+/** Where a person's avatar files are (lambdas/src/services/profiles/avatar.ts): uploads, and what is served. */
+const AVATAR_PREFIXES = [UPLOADS_PREFIX + 'avatars/', 'media/avatars/'];
+
+/**
+ * Object actions on the avatar prefixes of the avatars bucket, and listing only there: without
+ * s3:ListBucket a missing object reads as 403 instead of 404. The bucket is found by its name (see
+ * mediaBucketName), as CloudFront finds it.
+ */
+function avatarFileAccess(stage: string, actions: string[]): Pick<AreaNeeds, 'statements' | 'wildcardResources'> {
+  const bucketArn = `arn:${Aws.PARTITION}:s3:::${mediaBucketName(Aws.ACCOUNT_ID, stage, 'avatars')}`;
+  const findingBucket = `arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', stage, 'avatars')}`;
+  return {
+    statements: [
+      new PolicyStatement({ actions, resources: AVATAR_PREFIXES.map((prefix) => `${bucketArn}/${prefix}*`) }),
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucketArn],
+        conditions: { StringLike: { 's3:prefix': AVATAR_PREFIXES.map((prefix) => `${prefix}*`) } },
+      }),
+    ],
+    wildcardResources: AVATAR_PREFIXES.map((prefix) => ({
+      finding: `Resource::${findingBucket}/${prefix}*`,
+      reason: `Picture files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the avatars bucket.`,
+    })),
+  };
+}
+
+/** The areas whose services place typed locations (DESIGN.md section 6): their functions carry the geo tables. */
+export const GEOCODING_AREAS: ReadonlySet<Area> = new Set(['accounts', 'profiles', 'directory', 'jobs']);
 
 function pascalCase(name: string): string {
   return name[0]!.toUpperCase() + name.slice(1);
@@ -108,8 +143,13 @@ export class ApiStack extends Stack {
         stage: config.stage,
         table,
         environment: { ...environment, ...needs.environment },
+        nativeModules: needs.nativeModules,
+        postcodeDataPath: GEOCODING_AREAS.has(area) ? config.postcodeDataPath : undefined,
       });
       for (const statement of needs.statements ?? []) fn.function.addToRolePolicy(statement);
+      for (const { finding, reason } of needs.wildcardResources ?? []) {
+        Validations.of(fn.function.role!).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+      }
       functions.set(area, fn);
       integrations.set(area, new HttpLambdaIntegration(`${pascalCase(area)}Integration`, fn.function));
     }
@@ -131,6 +171,23 @@ export class ApiStack extends Stack {
       }
     }
 
+    // A known path asked with a method it does not have answers 405 with an Allow header, as the local
+    // gateway does: an ANY route per path sends those requests to an area function, whose router knows
+    // the whole table; API Gateway prefers a route's own method over ANY, so nothing else changes.
+    for (const path of new Set(routeList.map((route) => route.path))) {
+      const owner = routeList.find((route) => route.path === path)!;
+      const pathId = path.split(/[^a-z0-9]+/i).filter(Boolean).map(pascalCase).join('');
+      const anyRoute = new HttpRoute(this, `OtherMethods${pathId}`, {
+        httpApi,
+        routeKey: HttpRouteKey.with(path, HttpMethod.ANY),
+        integration: integrations.get(owner.area)!,
+      });
+      Validations.of(anyRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: `ANY ${path} only answers 405 Method Not Allowed for the methods the route table does not give this path.`,
+      });
+    }
+
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
 
@@ -147,17 +204,28 @@ export class ApiStack extends Stack {
       ],
       resources: [userPool.userPoolArn],
     });
+    const avatarsBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'avatars');
     switch (area) {
-      case 'accounts':
+      case 'accounts': {
+        const avatarFiles = avatarFileAccess(config.stage, ['s3:DeleteObject']);
         return {
           environment: {
             SITE_URL: props.siteUrl,
             ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
             MAIL_FROM_ADDRESS: config.mailFromAddress,
             MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
+            MEDIA_BUCKET_AVATARS: avatarsBucket,
           },
           statements: [
             manageUsers,
+            // The security tab (issue 8): sign out everywhere, turn 2-step verification off. Setting it up
+            // (AssociateSoftwareToken, VerifySoftwareToken) acts with the user's own token, not this role.
+            new PolicyStatement({
+              actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
+              resources: [userPool.userPoolArn],
+            }),
+            // Account deletion removes the person's pictures.
+            ...avatarFiles.statements!,
             new PolicyStatement({
               actions: ['ses:SendEmail'],
               resources: [
@@ -171,7 +239,9 @@ export class ApiStack extends Stack {
               conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
             }),
           ],
+          wildcardResources: avatarFiles.wildcardResources,
         };
+      }
       case 'admin':
         return {
           environment: {
@@ -182,6 +252,14 @@ export class ApiStack extends Stack {
               : {}),
           },
           statements: [manageUsers],
+        };
+      case 'profiles':
+        return {
+          environment: { MEDIA_BUCKET_AVATARS: avatarsBucket },
+          // Presigned uploads are signed by this role, so it needs PutObject where the browser writes.
+          ...avatarFileAccess(config.stage, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+          // sharp's prebuilt libvips (TOOLCHAIN.md).
+          nativeModules: ['sharp'],
         };
       default:
         return {};

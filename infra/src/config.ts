@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { Node } from 'constructs';
+import { missingPostcodeTables, postcodeTablesMissingMessage } from '@solutionz/lambdas/geo/postcode-tables';
 
 /** The monorepo root: Lambda entries, the lock file and the web build are found from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +26,8 @@ export interface DeploymentConfig {
   readonly cognitoPlus: boolean;
   /** The production web build; deployed only if it exists, so synth works without a build. */
   readonly webDistPath: string;
+  /** The UK postcode tables on the build machine, copied into the functions that place locations. */
+  readonly postcodeDataPath: string;
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
@@ -32,6 +36,8 @@ export const CONTEXT_DEFAULTS = {
   mailFromDomain: 'mail.solutionz.example',
   adminEmailDomain: 'admin.solutionz.internal',
   webDistPath: 'web/dist',
+  /** The reference data kept beside the project (../shared/data/README.md), relative to the repo root. */
+  postcodeDataPath: '../shared/data',
   apiRateLimit: 50,
   apiBurstLimit: 100,
 } as const;
@@ -43,6 +49,15 @@ function text(node: Node, key: string): string | undefined {
     throw new Error(`CDK context "${key}" must be a string, got ${JSON.stringify(value)}`);
   }
   return String(value);
+}
+
+/**
+ * Whether this synthesis bundles Lambda code: the CDK CLI asks for none when it only lists or destroys
+ * stacks, and the assertion tests ask for none with `'aws:cdk:bundling-stacks': []`.
+ */
+function bundlesLambdaCode(node: Node): boolean {
+  const stacks: unknown = node.tryGetContext(BUNDLING_STACKS);
+  return !Array.isArray(stacks) || stacks.length > 0;
 }
 
 function positiveNumber(node: Node, key: string, fallback: number): number {
@@ -64,6 +79,12 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     throw new Error('CDK context "domainName" and "certificateArn" (ACM, us-east-1) go together: CloudFront serves a domain only with its certificate');
   }
   const webDist = text(node, 'webDistPath') ?? CONTEXT_DEFAULTS.webDistPath;
+  const postcodeData = text(node, 'postcodeDataPath') ?? CONTEXT_DEFAULTS.postcodeDataPath;
+  const postcodeDataPath = isAbsolute(postcodeData) ? postcodeData : join(REPO_ROOT, postcodeData);
+  // Checked before any stack is built, so a deployment never ships functions that cannot place a postcode.
+  if (bundlesLambdaCode(node) && missingPostcodeTables(postcodeDataPath).length > 0) {
+    throw new Error(postcodeTablesMissingMessage(`${postcodeDataPath} (CDK context "postcodeDataPath")`, 'the functions that place locations must carry them'));
+  }
   const mailFromDomain = text(node, 'mailFromDomain') ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain;
   const mailFromAddress = text(node, 'mailFromAddress') ?? `no-reply@${mailFromDomain}`;
   if (!mailFromAddress.toLowerCase().endsWith(`@${mailFromDomain.toLowerCase()}`)) {
@@ -80,6 +101,7 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     alarmEmail: text(node, 'alarmEmail'),
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),
+    postcodeDataPath,
     apiThrottle: {
       rateLimit: positiveNumber(node, 'apiRateLimit', CONTEXT_DEFAULTS.apiRateLimit),
       burstLimit: positiveNumber(node, 'apiBurstLimit', CONTEXT_DEFAULTS.apiBurstLimit),

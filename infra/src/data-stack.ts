@@ -1,5 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
@@ -10,14 +12,29 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
-import { MEDIA_BUCKETS, type MediaBucketName } from '@solutionz/shared';
+import { MEDIA_BUCKETS, MEDIA_PATH_PREFIX, type MediaBucketName } from '@solutionz/shared';
 import type { DeploymentConfig } from './config';
 
 export interface DataStackProps extends StackProps {
   readonly config: DeploymentConfig;
   /** The site's origin, the only one allowed to upload (presigned POST from the browser). */
   readonly siteUrl: string;
+  /** The distribution that serves the media under /media/ (Web stack); the buckets let it read. */
+  readonly distribution: IDistribution;
 }
+
+/**
+ * The media buckets' names, fixed by stage and account. The Web stack points CloudFront's /media/*
+ * behaviours at them by these names, because it cannot refer to this stack: this stack depends on
+ * the Web stack (the site origin in the buckets' CORS rules and the distribution in their policies),
+ * and a reference back would make a cycle. Bucket names are global, hence the account.
+ */
+export function mediaBucketName(account: string, stage: string, name: MediaBucketName): string {
+  return `solutionz-${stage}-${name}-${account}`;
+}
+
+/** Browser uploads land here first; the API checks them and stores what it keeps elsewhere. */
+export const UPLOADS_PREFIX = 'uploads/';
 
 /** Private, retained, encrypted, TLS-only: the baseline every bucket of the app shares. */
 export const PRIVATE_BUCKET_DEFAULTS = {
@@ -63,9 +80,10 @@ export class DataStack extends Stack {
       reason: 'This bucket is the destination of the media buckets\' server access logs; logging it into itself would loop.',
     });
 
-    const mediaBucket = (name: MediaBucketName): Bucket =>
-      new Bucket(this, `${name[0]!.toUpperCase()}${name.slice(1)}Bucket`, {
+    const mediaBucket = (name: MediaBucketName): Bucket => {
+      const bucket = new Bucket(this, `${name[0]!.toUpperCase()}${name.slice(1)}Bucket`, {
         ...PRIVATE_BUCKET_DEFAULTS,
+        bucketName: mediaBucketName(this.account, config.stage, name),
         versioned: true,
         serverAccessLogsBucket: accessLogs,
         serverAccessLogsPrefix: `${name}/`,
@@ -80,8 +98,21 @@ export class DataStack extends Stack {
         ],
         lifecycleRules: [
           { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          // An upload the API was never asked to check (the browser closed, say) lapses.
+          { prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
         ],
       });
+      // Origin access control: CloudFront reads what is served (media/<bucket>/...), nothing else.
+      bucket.addToResourcePolicy(
+        new PolicyStatement({
+          principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+          actions: ['s3:GetObject'],
+          resources: [bucket.arnForObjects(`${MEDIA_PATH_PREFIX.slice(1)}${name}/*`)],
+          conditions: { StringEquals: { 'AWS:SourceArn': props.distribution.distributionArn } },
+        }),
+      );
+      return bucket;
+    };
     this.mediaBuckets = {
       avatars: mediaBucket('avatars'),
       portfolio: mediaBucket('portfolio'),

@@ -5,9 +5,18 @@
  * meet the site as visitors do.
  */
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
+import { routeList } from '@solutionz/shared';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
+
+/**
+ * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place
+ * search), each with a behaviour of its own in front of API_PATH_PATTERN, keyed on the query string.
+ */
+export const CACHED_API_ROUTES = routeList
+  .filter((route) => route.cacheSeconds !== undefined)
+  .map((route) => ({ pathPattern: route.path.replace(/\{[^}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
 
 /**
  * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the

@@ -38,6 +38,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     config,
     description: 'Solutionz: DynamoDB table and media buckets',
     siteUrl: web.siteUrl,
+    distribution: web.distribution,
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     config,

@@ -1,9 +1,14 @@
-import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  AccessLevel,
   AllowedMethods,
+  type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -17,6 +22,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -28,10 +34,11 @@ import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
-import { webConfigSchema } from '@solutionz/shared';
+import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
 import { webBuildExists, type DeploymentConfig } from './config';
 import {
   API_PATH_PATTERN,
+  CACHED_API_ROUTES,
   cloudOrigins,
   contentSecurityPolicy,
   SECURITY_HEADERS,
@@ -40,7 +47,7 @@ import {
   SPA_FALLBACK_CODE,
   VIEWER_IP_CODE,
 } from './edge-rules';
-import { PRIVATE_BUCKET_DEFAULTS } from './data-stack';
+import { mediaBucketName, PRIVATE_BUCKET_DEFAULTS } from './data-stack';
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -121,6 +128,23 @@ export class WebStack extends Stack {
       },
     });
 
+    const apiOrigin = new HttpOrigin(apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    // Kept only as long as the API's Cache-Control says (public, max-age): errors say no-store and are not kept.
+    const cachedApiAnswers = new CachePolicy(this, 'CachedApiAnswers', {
+      comment: 'Public API answers that depend on their URL alone, for as long as their Cache-Control allows',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(Math.max(0, ...CACHED_API_ROUTES.map((route) => route.maxAgeSeconds))),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     const certificate = config.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
@@ -145,11 +169,21 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Listed first: CloudFront takes the first behaviour whose pattern matches.
+        ...Object.fromEntries(
+          CACHED_API_ROUTES.map(({ pathPattern }) => [
+            pathPattern,
+            {
+              origin: apiOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+              allowedMethods: AllowedMethods.ALLOW_ALL,
+              cachePolicy: cachedApiAnswers,
+              responseHeadersPolicy: securityHeaders,
+            },
+          ]),
+        ),
         [API_PATH_PATTERN]: {
-          origin: new HttpOrigin(apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -158,6 +192,7 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
+        ...this.mediaBehaviors(config, securityHeaders),
       },
     });
 
@@ -180,11 +215,37 @@ export class WebStack extends Stack {
       });
     }
 
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The media buckets are in the Data stack, whose bucket policies let this distribution read them (mediaBucketName explains why).',
+    );
+
     this.siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     this.deploySite(config, props);
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+
+  /**
+   * /media/<bucket>/* from each media bucket (DESIGN.md section 9), read through origin access control,
+   * cached as the files' own Cache-Control says. The buckets are named, not referenced: see mediaBucketName.
+   */
+  private mediaBehaviors(config: DeploymentConfig, securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
+    const originAccessControl = new S3OriginAccessControl(this, 'MediaAccessControl', { description: 'CloudFront reads the media buckets' });
+    return Object.fromEntries(
+      MEDIA_BUCKETS.map((name) => {
+        const bucket = Bucket.fromBucketAttributes(this, `MediaBucket-${name}`, { bucketName: mediaBucketName(this.account, config.stage, name), region: this.region });
+        const behavior: BehaviorOptions = {
+          origin: S3BucketOrigin.withOriginAccessControl(bucket, { originAccessControl, originAccessLevels: [AccessLevel.READ] }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        };
+        return [mediaPathPattern(name), behavior];
+      }),
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccountsConfig, loadAdminConfig } from './area-config';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig } from './area-config';
 
 describe('area configuration', () => {
   it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
@@ -25,5 +25,14 @@ describe('area configuration', () => {
 
   it('treats an empty setup token as no token', () => {
     expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk', adminSetupToken: undefined });
+  });
+
+  it('reads the avatars bucket, and whether S3 is a local stand-in', () => {
+    expect(loadAvatarsConfig({ MEDIA_BUCKET_AVATARS: 'solutionz-prod-avatars' })).toEqual({ bucket: 'solutionz-prod-avatars', localS3: false });
+    expect(loadAvatarsConfig({ MEDIA_BUCKET_AVATARS: 'solutionz-local-avatars', AWS_ENDPOINT_URL_S3: 'http://localhost:4569' })).toEqual({
+      bucket: 'solutionz-local-avatars',
+      localS3: true,
+    });
+    expect(() => loadAvatarsConfig({})).toThrow(/MEDIA_BUCKET_AVATARS is not set/);
   });
 });

@@ -68,3 +68,21 @@ export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConf
   const e = parse(adminEnv, env);
   return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, adminSetupToken: e.ADMIN_SETUP_TOKEN };
 }
+
+const avatarsEnv = z.object({
+  MEDIA_BUCKET_AVATARS: z.string().trim().min(1),
+  AWS_ENDPOINT_URL_S3: optional,
+});
+
+export interface AvatarsConfig {
+  /** The private bucket profile pictures are uploaded to and served from (DESIGN.md section 9). */
+  readonly bucket: string;
+  /** S3 is a local stand-in (s3rver), addressed by path. */
+  readonly localS3: boolean;
+}
+
+/** The profiles area (pictures) and the accounts area (their erasure) read the avatars bucket. */
+export function loadAvatarsConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
+  const e = parse(avatarsEnv, env);
+  return { bucket: e.MEDIA_BUCKET_AVATARS, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
+}

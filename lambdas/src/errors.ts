@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type ApiErrorBody, type EmailFailureCategory, type ErrorKind } from '@solutionz/shared';
+import { ERROR_CODES, MESSAGES, SECURITY_MESSAGES, type ApiErrorBody, type EmailFailureCategory, type ErrorKind, type Place } from '@solutionz/shared';
 
 /**
  * Domain errors that services throw and the middleware maps to the API error shape
@@ -48,6 +48,18 @@ export class InvalidTokenError extends HttpError {
 export class UnauthorizedError extends HttpError {
   constructor(message: string = MESSAGES.api.unauthorized) {
     super('unauthorized', message, { headers: { 'www-authenticate': 'Bearer' } });
+  }
+}
+
+export class SessionRevokedError extends HttpError {
+  constructor() {
+    super('sessionRevoked', SECURITY_MESSAGES.sessionRevoked, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+  }
+}
+
+export class AccountDeactivatedError extends HttpError {
+  constructor() {
+    super('accountDeactivated', SECURITY_MESSAGES.deactivated);
   }
 }
 
@@ -113,5 +125,21 @@ export class EmailDeliveryError extends HttpError {
   override toJSON(): ApiErrorBody {
     const body = super.toJSON();
     return { error: { ...body.error, category: this.category } };
+  }
+}
+
+/** A typed location that names no UK place (or several): a field error, with places to choose from. */
+export class PlaceNotFoundError extends ValidationError {
+  constructor(
+    field: string,
+    message: string,
+    readonly suggestions: readonly Place[],
+  ) {
+    super({ [field]: message });
+  }
+
+  override toJSON(): ApiErrorBody {
+    const body = super.toJSON();
+    return { error: { ...body.error, suggestions: [...this.suggestions] } };
   }
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { AccountType } from '@solutionz/shared';
 import type { Identity } from '@solutionz/lambdas/adapters/cognito-identity';
 import type { AccountRepository } from '@solutionz/lambdas/data/account-repository';
+import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
+import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
+import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
+import { localPostcodeDataDir } from './postcode-data';
 
 /** An account put straight into a local stack: demo data, and the accounts browser tests start with. */
 export interface LocalAccount {
@@ -10,6 +15,7 @@ export interface LocalAccount {
   readonly password: string;
   readonly firstName: string;
   readonly lastName: string;
+  /** Placed as sign-up places it; a location that names no one place is refused. */
   readonly location?: string;
   /** Providers: what sign-up asks of them. */
   readonly businessName?: string;
@@ -24,6 +30,14 @@ export interface LocalAccountDeps {
   readonly accounts: AccountRepository;
 }
 
+let geocoder: Geocoder | undefined;
+
+/** The geocoder the local stack's Lambdas use, over the same postcode tables (made on first use: loading takes most of a second). */
+function localGeocoder(): Geocoder {
+  geocoder ??= createOfflineGeocoder({ postcodeDataDir: localPostcodeDataDir(fileURLToPath(new URL('../..', import.meta.url))) });
+  return geocoder;
+}
+
 /**
  * Creates the account as sign-up leaves it (the Cognito user in its group, the e-mail reservation, the
  * profile and a provider's business, through the same identity adapter and repository the API uses),
@@ -34,6 +48,7 @@ export async function createLocalAccount(
   account: LocalAccount,
   { now = new Date(), existingUserId }: { now?: Date; existingUserId?: string } = {},
 ): Promise<string> {
+  const place = account.location ? await resolvePlace(localGeocoder(), account.location, 'location') : undefined;
   const reservationId = randomUUID();
   if (!(await deps.accounts.reserveEmail(account.email, reservationId, now, 60))) {
     throw new Error(`${account.email} already has an account in the local stack`);
@@ -53,7 +68,9 @@ export async function createLocalAccount(
       accountType: account.accountType,
       firstName: account.firstName,
       lastName: account.lastName,
-      ...(account.location ? { location: account.location } : {}),
+      ...(place
+        ? { location: account.location, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision }
+        : {}),
       ...(isProvider ? { phoneNumber: account.phoneNumber, businessName: account.businessName, businessId } : {}),
       categories: [...(account.categories ?? [])],
       ...(confirmed ? { emailConfirmedAt: at } : {}),

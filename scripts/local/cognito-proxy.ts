@@ -6,9 +6,17 @@ import { serveHttp, type LocalService } from './process';
  * Sits in front of cognito-local and fills the gaps TOOLCHAIN.md lists, so the web (aws-amplify)
  * and the Lambdas talk to it as they would to Cognito:
  * - `GetTokensFromRefreshToken` (Amplify's token refresh) becomes `InitiateAuth REFRESH_TOKEN_AUTH`;
- * - `GlobalSignOut`, `AdminUserGlobalSignOut` and `RevokeToken` succeed (tokens are not tracked locally);
+ * - `GlobalSignOut` and `AdminUserGlobalSignOut` sign the user out everywhere as Cognito does: refresh
+ *   tokens and access tokens issued before that second are refused (NotAuthorizedException) when used
+ *   with Cognito. cognito-local offers no way to list a user's refresh tokens, so the proxy keeps the
+ *   moment per user, in memory: a restart of the local stack forgets it. `RevokeToken` goes through;
+ * - `AdminSetUserMFAPreference`, which cognito-local lacks, becomes its `SetUserMFAPreference` for that
+ *   user (which reads only the `sub` and `client_id` of the access token it is given);
+ * - `AdminUpdateUserAttributes` refuses an e-mail another user has, with Cognito's `AliasExistsException`;
  * - a wrong password gives Cognito's `NotAuthorizedException`, not cognito-local's `InvalidPasswordException`;
  * - every answer carries CORS headers, including the proxy's own.
+ * Known gap: cognito-local does not keep the refresh token of a sign-in that answered a 2-step
+ * challenge (RespondToAuthChallenge), so such a session cannot be refreshed locally.
  */
 
 const CORS_HEADERS = {
@@ -22,7 +30,7 @@ const CORS_HEADERS = {
 
 const JSON_TYPE = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const SIGN_OUT_TARGETS = new Set(['GlobalSignOut', 'AdminUserGlobalSignOut', 'RevokeToken']);
+const REFRESH_FLOWS = new Set(['REFRESH_TOKEN', 'REFRESH_TOKEN_AUTH']);
 
 interface Upstream {
   readonly status: number;
@@ -31,7 +39,7 @@ interface Upstream {
 }
 
 
-function forward(target: URL, req: IncomingMessage, body: Buffer, headerOverrides: Record<string, string> = {}): Promise<Upstream> {
+function forward(target: URL, req: Pick<IncomingMessage, 'headers' | 'url' | 'method'>, body: Buffer, headerOverrides: Record<string, string> = {}): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = value;
@@ -80,14 +88,92 @@ function parseJson(raw: Buffer): Record<string, unknown> {
   }
 }
 
-function secondsUntilExpiry(jwt: unknown): number | undefined {
-  if (typeof jwt !== 'string') return undefined;
-  const payload = parseJson(Buffer.from(jwt.split('.')[1] ?? '', 'base64url'));
-  return typeof payload.exp === 'number' ? Math.max(0, payload.exp - Math.floor(Date.now() / 1000)) : undefined;
+function claimsOf(jwt: unknown): Record<string, unknown> {
+  return typeof jwt === 'string' ? parseJson(Buffer.from(jwt.split('.')[1] ?? '', 'base64url')) : {};
 }
 
-async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {
-  const input = parseJson(body);
+function secondsUntilExpiry(jwt: unknown): number | undefined {
+  const { exp } = claimsOf(jwt);
+  return typeof exp === 'number' ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : undefined;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function notAuthorized(res: ServerResponse, message: string): void {
+  sendJson(res, 400, { __type: 'NotAuthorizedException', message });
+}
+
+/** A call of the proxy's own to cognito-local, with the same credentials the caller sent. */
+async function callUpstream(upstreamUrl: URL, req: IncomingMessage, target: string, input: unknown): Promise<Upstream> {
+  return forward(upstreamUrl, { headers: req.headers, url: '/', method: 'POST' }, Buffer.from(JSON.stringify(input)), {
+    'x-amz-target': `${TARGET_PREFIX}${target}`,
+    'content-type': JSON_TYPE,
+  });
+}
+
+/** The moment each user (by the pool's username, the `sub`) last signed out everywhere, epoch seconds. */
+type SignOuts = Map<string, number>;
+
+/** A token is revoked when it was issued before its user's last sign-out everywhere (Cognito's rule). */
+function isRevoked(signOuts: SignOuts, username: unknown, issuedAt: unknown): boolean {
+  const since = typeof username === 'string' ? signOuts.get(username) : undefined;
+  return since !== undefined && (typeof issuedAt !== 'number' || issuedAt < since);
+}
+
+/** The user a Username (the sub or an alias such as the e-mail) names, or cognito-local's error answer. */
+async function poolUser(upstreamUrl: URL, req: IncomingMessage, userPoolId: unknown, username: unknown): Promise<{ user: Record<string, unknown> } | { error: Upstream }> {
+  const found = await callUpstream(upstreamUrl, req, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
+  return found.status === 200 ? { user: parseJson(found.body) } : { error: found };
+}
+
+function attributeOf(user: Record<string, unknown>, name: string): string | undefined {
+  const attributes = Array.isArray(user.UserAttributes) ? (user.UserAttributes as { Name?: string; Value?: string }[]) : [];
+  return attributes.find((attribute) => attribute.Name === name)?.Value;
+}
+
+async function adminGlobalSignOut(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse, signOuts: SignOuts): Promise<void> {
+  const found = await poolUser(upstreamUrl, req, input.UserPoolId, input.Username);
+  if ('error' in found) return send(res, found.error.status, found.error.headers, found.error.body);
+  signOuts.set(String(found.user.Username), nowSeconds());
+  sendJson(res, 200, {});
+}
+
+/**
+ * cognito-local's SetUserMFAPreference finds the user by the `sub` and the pool by the `client_id`
+ * of the access token without checking its signature, so an unsigned token naming them lets an
+ * administrator's call act for the user.
+ */
+async function adminSetMfaPreference(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse): Promise<void> {
+  const found = await poolUser(upstreamUrl, req, input.UserPoolId, input.Username);
+  if ('error' in found) return send(res, found.error.status, found.error.headers, found.error.body);
+  const clients = await callUpstream(upstreamUrl, req, 'ListUserPoolClients', { UserPoolId: input.UserPoolId, MaxResults: 1 });
+  const clientId = (parseJson(clients.body).UserPoolClients as { ClientId?: string }[] | undefined)?.[0]?.ClientId;
+  if (!clientId) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: 'The user pool has no app client' });
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const actingToken = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: attributeOf(found.user, 'sub'), client_id: clientId, token_use: 'access' })}.`;
+  const upstream = await callUpstream(upstreamUrl, req, 'SetUserMFAPreference', {
+    AccessToken: actingToken,
+    SMSMfaSettings: input.SMSMfaSettings,
+    SoftwareTokenMfaSettings: input.SoftwareTokenMfaSettings,
+  });
+  send(res, upstream.status, upstream.headers, upstream.body);
+}
+
+/** True when the answer went out: an e-mail that another user of the pool has already. */
+async function refuseTakenEmail(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse): Promise<boolean> {
+  const attributes = Array.isArray(input.UserAttributes) ? (input.UserAttributes as { Name?: string; Value?: string }[]) : [];
+  const email = attributes.find((attribute) => attribute.Name === 'email')?.Value;
+  if (!email) return false;
+  const found = await poolUser(upstreamUrl, req, input.UserPoolId, input.Username);
+  if ('error' in found) return false;
+  const listed = await callUpstream(upstreamUrl, req, 'ListUsers', { UserPoolId: input.UserPoolId, Filter: `email = "${email.replace(/"/g, '')}"` });
+  const users = (parseJson(listed.body).Users as { Username?: string }[] | undefined) ?? [];
+  if (!users.some((user) => user.Username !== found.user.Username)) return false;
+  sendJson(res, 400, { __type: 'AliasExistsException', message: 'An account with the given email already exists.' });
+  return true;
+}
+
+async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse): Promise<void> {
   const initiateAuth = {
     AuthFlow: 'REFRESH_TOKEN_AUTH',
     ClientId: input.ClientId,
@@ -109,14 +195,34 @@ async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, body: Buffe
   });
 }
 
-async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerResponse, signOuts: SignOuts): Promise<void> {
   if (req.method === 'OPTIONS') return send(res, 204, {}, '');
   const body = await buffer(req);
   const targetHeader = req.headers['x-amz-target'];
   const target = typeof targetHeader === 'string' && targetHeader.startsWith(TARGET_PREFIX) ? targetHeader.slice(TARGET_PREFIX.length) : undefined;
+  const input = target ? parseJson(body) : {};
 
-  if (target === 'GetTokensFromRefreshToken') return refreshTokens(upstreamUrl, req, body, res);
-  if (target && SIGN_OUT_TARGETS.has(target)) return sendJson(res, 200, {});
+  // Every call made with a user's access token (GetUser, AssociateSoftwareToken, GlobalSignOut, ...).
+  if (input.AccessToken !== undefined) {
+    const { username, iat } = claimsOf(input.AccessToken);
+    if (isRevoked(signOuts, username, iat)) return notAuthorized(res, 'Access Token has been revoked');
+  }
+  const refreshToken = target === 'GetTokensFromRefreshToken' ? input.RefreshToken : REFRESH_FLOWS.has(String(input.AuthFlow)) ? (input.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN : undefined;
+  if (refreshToken !== undefined) {
+    const claims = claimsOf(refreshToken);
+    if (isRevoked(signOuts, claims['cognito:username'], claims.iat)) return notAuthorized(res, 'Refresh Token has been revoked');
+  }
+
+  if (target === 'GetTokensFromRefreshToken') return refreshTokens(upstreamUrl, req, input, res);
+  if (target === 'AdminUserGlobalSignOut') return adminGlobalSignOut(upstreamUrl, req, input, res, signOuts);
+  if (target === 'GlobalSignOut') {
+    const { username } = claimsOf(input.AccessToken);
+    if (typeof username !== 'string') return notAuthorized(res, 'Invalid Access Token');
+    signOuts.set(username, nowSeconds());
+    return sendJson(res, 200, {});
+  }
+  if (target === 'AdminSetUserMFAPreference') return adminSetMfaPreference(upstreamUrl, req, input, res);
+  if (target === 'AdminUpdateUserAttributes' && (await refuseTakenEmail(upstreamUrl, req, input, res))) return;
 
   const upstream = await forward(upstreamUrl, req, body);
   if ((target === 'InitiateAuth' || target === 'AdminInitiateAuth') && upstream.status === 400) {
@@ -136,8 +242,9 @@ export interface CognitoProxyOptions {
 
 export function start(opts: CognitoProxyOptions): Promise<LocalService> {
   const upstreamUrl = new URL(opts.upstream);
+  const signOuts: SignOuts = new Map();
   return serveHttp('Cognito (proxy)', opts.port, (req, res) => {
-    handle(upstreamUrl, req, res).catch((error: unknown) => {
+    handle(upstreamUrl, req, res, signOuts).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       sendJson(res, 502, { __type: 'InternalErrorException', message: `cognito proxy: ${(error as Error).message}` });
     });

@@ -63,6 +63,14 @@ describe('local gateway routing and results', () => {
     expect(direct.headers['x-viewer-ip']).toBe('127.0.0.1');
   });
 
+  it("sends another method of a known path, unauthorized, to that path's function (which answers 405), as the cloud's ANY routes do", async () => {
+    const other = await event('/api/jobs/j-7', { method: 'DELETE' });
+    expect(other.routeKey).toBe('ANY /api/jobs/{id}');
+    expect(other.requestContext.authorizer).toBeUndefined();
+    expect((await event('/api/jobs/j-7')).routeKey).toBe('GET /api/jobs/{id}');
+    expect((await fetch(`${gateway.url}/api/nowhere`, { method: 'DELETE' })).status).toBe(404);
+  });
+
   it('answers a plain returned value as 200 JSON', async () => {
     const response = await fetch(`${gateway.url}/api/results/plain`);
     expect(response.status).toBe(200);

@@ -7,7 +7,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
-import { ERROR_CODES, MESSAGES, routeKey, type ApiErrorBody, type Area, type RouteSpec } from '@solutionz/shared';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody, type Area, type RouteSpec } from '@solutionz/shared';
 import { serveHttp, type LocalService } from './process';
 import type { TokenVerifier } from './jwt-authorizer';
 
@@ -34,8 +34,11 @@ export interface GatewayOptions {
   readonly log?: (line: string) => void;
 }
 
+/** A route of the table, or one of the ANY routes per path that answer 405. */
+type GatewayRoute = Omit<GatewayOptions['routes'][number], 'method'> & { readonly method: GatewayOptions['routes'][number]['method'] | 'ANY' };
+
 interface CompiledRoute {
-  readonly route: GatewayOptions['routes'][number];
+  readonly route: GatewayRoute;
   readonly key: string;
   readonly pattern: RegExp;
   readonly paramNames: readonly string[];
@@ -43,7 +46,7 @@ interface CompiledRoute {
   readonly literalLength: number;
 }
 
-function compile(route: GatewayOptions['routes'][number]): CompiledRoute {
+function compile(route: GatewayRoute): CompiledRoute {
   const paramNames: string[] = [];
   const source = route.path
     .split(/(\{[^}]+\})/)
@@ -56,20 +59,22 @@ function compile(route: GatewayOptions['routes'][number]): CompiledRoute {
     .join('');
   return {
     route,
-    key: routeKey(route),
+    key: `${route.method} ${route.path}`,
     pattern: new RegExp(`^${source}$`),
     paramNames,
     literalLength: route.path.replace(/\{[^}]+\}/g, '').length,
   };
 }
 
+/** The most specific route for the method (`ANY` matches every method: the 405 routes infra adds per path). */
 function match(compiled: readonly CompiledRoute[], method: string, path: string) {
   let best: { compiled: CompiledRoute; params: Record<string, string> } | undefined;
   for (const candidate of compiled) {
-    if (candidate.route.method !== method) continue;
+    if (candidate.route.method !== method && candidate.route.method !== 'ANY') continue;
     const found = candidate.pattern.exec(path);
     if (!found) continue;
-    if (best && best.compiled.literalLength >= candidate.literalLength) continue;
+    if (best && best.compiled.literalLength > candidate.literalLength) continue;
+    if (best && best.compiled.literalLength === candidate.literalLength && (candidate.route.method === 'ANY' || best.compiled.route.method !== 'ANY')) continue;
     const params: Record<string, string> = {};
     candidate.paramNames.forEach((name, i) => {
       params[name] = decodeURIComponent(found[i + 1]!);
@@ -250,7 +255,15 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 
 /** The gateway as a request listener: for its own server, and for the local edge in front of it (edge.ts). */
 export function createGatewayListener(opts: Omit<GatewayOptions, 'port'>): RequestListener {
-  const compiled = opts.routes.map(compile);
+  // As infra/src/api-stack.ts does: per path, an unauthorized ANY route to a function serving it, whose
+  // router answers 405 with the methods the path has.
+  const anyRoutes: GatewayRoute[] = [...new Map(opts.routes.map((route) => [route.path, route])).values()].map((route) => ({
+    method: 'ANY',
+    path: route.path,
+    area: route.area,
+    access: 'public',
+  }));
+  const compiled = [...opts.routes, ...anyRoutes].map(compile);
   const log = opts.log ?? (() => undefined);
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {

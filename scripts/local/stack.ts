@@ -13,6 +13,7 @@ import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import { portsFor, type Ports } from './ports';
+import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
 import { checkJava, checkPorts } from './preflight';
 import type { LocalService } from './process';
 import * as s3 from './s3';
@@ -200,6 +201,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     if (tableCreated || userPool.created) log('Demo data loaded.');
 
+    const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
+    if (!postcodeDataDir) log(localPostcodeDataMissingMessage(REPO_ROOT));
     const lambdaEnv: Record<string, string> = {
       STAGE: LOCAL_STAGE,
       TABLE_NAME: LOCAL_TABLE_NAME,
@@ -221,6 +224,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SITE_URL: `http://localhost:${ports.web}`,
       MAIL_FROM_ADDRESS: LOCAL_MAIL_FROM,
       ADMIN_EMAIL_DOMAIN: LOCAL_ADMIN_EMAIL_DOMAIN,
+      MEDIA_BUCKET_AVATARS: s3.LOCAL_BUCKETS.avatars,
+      MEDIA_BUCKET_PORTFOLIO: s3.LOCAL_BUCKETS.portfolio,
+      MEDIA_BUCKET_LOGOS: s3.LOCAL_BUCKETS.logos,
+      ...(postcodeDataDir ? { POSTCODE_DATA_DIR: postcodeDataDir } : {}),
     };
     Object.assign(process.env, lambdaEnv);
     delete process.env.AWS_PROFILE;

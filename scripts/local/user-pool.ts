@@ -6,6 +6,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  SetUserPoolMfaConfigCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@solutionz/shared';
@@ -26,21 +27,33 @@ async function exists(cognito: CognitoIdentityProviderClient, ids: UserPoolIds):
 }
 
 /**
- * The same pool shape as the auth stack: e-mail as the username, the password policy, the web app
- * client (USER_PASSWORD_AUTH, which is all cognito-local speaks) and one group per account type.
- * Reuses the pool from an earlier start when it is still there.
+ * 2-step verification as the auth stack has it: optional, each user turns on an authenticator app
+ * (software token); no SMS. Also set on a pool kept from a start before the pool had it.
+ */
+async function allowAuthenticatorApps(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await cognito.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+}
+
+/**
+ * The same pool shape as the auth stack: e-mail as the username, the password policy, optional
+ * authenticator-app MFA, the web app client (USER_PASSWORD_AUTH, which is all cognito-local speaks)
+ * and one group per account type. Reuses the pool from an earlier start when it is still there.
  */
 export async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
   previous: UserPoolIds | undefined,
 ): Promise<UserPoolIds & { created: boolean }> {
-  if (previous && (await exists(cognito, previous))) return { ...previous, created: false };
+  if (previous && (await exists(cognito, previous))) {
+    await allowAuthenticatorApps(cognito, previous.userPoolId);
+    return { ...previous, created: false };
+  }
 
   const pool = await cognito.send(
     new CreateUserPoolCommand({
       PoolName: `${PRODUCT_NAME.toLowerCase()}-local`,
       UsernameAttributes: ['email'],
       Policies: { PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH } },
+      MfaConfiguration: 'OPTIONAL',
     }),
   );
   const userPoolId = pool.UserPool?.Id;
@@ -54,6 +67,7 @@ export async function ensureUserPool(
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       }),
     ),
+    allowAuthenticatorApps(cognito, userPoolId),
     ...ACCOUNT_TYPES.map((group) => cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }))),
   ]);
   const userPoolClientId = client.UserPoolClient?.ClientId;

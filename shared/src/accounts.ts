@@ -86,7 +86,7 @@ export const passwordSchema = z
  * mistake. Provider-only rules apply when accountType is provider.
  */
 export const signupSchema = z
-  .object({
+  .strictObject({
     accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
     fullName: z.string().trim().min(1, ACCOUNT_MESSAGES.fullNameRequired),
     email: emailSchema,

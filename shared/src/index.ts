@@ -6,6 +6,8 @@ export * from './api/errors';
 export * from './api/route-types';
 export * from './api/categories';
 export * from './api/accounts';
+export * from './api/locations';
+export * from './profile';
 export * from './api/routes';
 export * from './web-config';
 export * from './accounts';

@@ -42,5 +42,6 @@ export const MESSAGES = {
     forbidden: 'You do not have permission to do that.',
     internal: 'An unexpected error occurred. Please try again.',
     malformedJson: 'The request body is not valid JSON.',
+    unknownField: (name: string) => `Unknown field "${name}": it is not accepted here.`,
   },
 } as const;

@@ -93,7 +93,7 @@ test('a location set manually is used by the search', async ({ page }) => {
   const form = searchForm(page);
   await form.getByRole('button', { name: 'Set manually' }).click();
   await expect(form.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  await form.getByRole('textbox', { name: 'Enter a location' }).fill('LS1 4');
+  await form.getByRole('combobox', { name: 'Enter a location' }).fill('LS1 4');
   await form.getByRole('button', { name: 'Apply' }).click();
   await form.getByRole('button', { name: 'Search' }).click();
 

@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList, type Area } from '@solutionz/shared';
+import { GEOCODING_AREAS } from '../../infra/src/api-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
@@ -19,6 +21,9 @@ function functionsOf(synthesis: Synthesis) {
     assetDir(area: Area): string {
       const code = resources[idOf(synthesis.stacks, area)]!.Properties.Code as { S3Key: string };
       return join(synthesis.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+    },
+    architecture(area: Area): unknown {
+      return resources[idOf(synthesis.stacks, area)]!.Properties.Architectures;
     },
     environment(area: Area): Record<string, unknown> {
       const fn = resources[idOf(synthesis.stacks, area)]!;
@@ -42,9 +47,43 @@ beforeAll(() => {
   functions = functionsOf(defaultSynthesis());
 }, SYNTH_TIMEOUT_MS);
 
+/** Areas whose functions carry packages with native code, installed by npm rather than bundled. */
+const NATIVE_MODULES: Partial<Record<Area, string[]>> = { profiles: ['sharp'] };
+
 describe('Lambda code', () => {
-  it.each(areas)('%s is bundled by esbuild into one ES module with its source map', (area) => {
-    expect(readdirSync(functions.assetDir(area)).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+  it.each(areas)('%s is bundled by esbuild into one ES module with its source map (and the geo tables where it places locations)', (area) => {
+    const bundle = ['index.mjs', 'index.mjs.map'];
+    const installed = NATIVE_MODULES[area] ? ['node_modules', 'package-lock.json', 'package.json'] : [];
+    expect(readdirSync(functions.assetDir(area)).sort()).toEqual([...(GEOCODING_AREAS.has(area) ? ['geo'] : []), ...bundle, ...installed].sort());
+  });
+
+  it('installs sharp with the libvips build for the x86_64 function that re-encodes pictures; the rest run on arm64', () => {
+    const modules = join(functions.assetDir('profiles'), 'node_modules');
+    expect(readdirSync(modules)).toEqual(expect.arrayContaining(['sharp', '@img']));
+    expect(readdirSync(join(modules, '@img'))).toEqual(expect.arrayContaining(['sharp-linux-x64', 'sharp-libvips-linux-x64']));
+    for (const area of areas) expect(functions.architecture(area), area).toEqual([NATIVE_MODULES[area] ? 'x86_64' : 'arm64']);
+  });
+
+  it.each(areas)('%s loads as the Lambda runtime loads it, its installed packages included', async (area) => {
+    // Values of the right shape; the module reads its configuration at load time, as on a cold start.
+    const environment = {
+      STAGE: 'dev',
+      TABLE_NAME: 'solutionz-dev',
+      AWS_REGION: 'eu-west-2',
+      USER_POOL_ID: 'eu-west-2_abc',
+      USER_POOL_CLIENT_ID: 'client',
+      SITE_URL: 'https://solutionz.example',
+      MAIL_FROM_ADDRESS: 'no-reply@solutionz.example',
+      ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
+      MEDIA_BUCKET_AVATARS: 'solutionz-dev-avatars-123456789012',
+    };
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    try {
+      const loaded = (await import(pathToFileURL(join(functions.assetDir(area), 'index.mjs')).href)) as { handler?: unknown };
+      expect(typeof loaded.handler).toBe('function');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
@@ -62,6 +101,35 @@ describe('Lambda permissions', () => {
       expect(actions.includes('cognito-idp:AdminCreateUser'), area).toBe(area === 'accounts' || area === 'admin');
       expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts');
     }
+  });
+
+  it('lets profiles read, write and delete only the avatar files, and accounts delete them (erasure)', () => {
+    const s3Statements = (area: Area) => functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+    const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
+    for (const area of areas) {
+      const statements = s3Statements(area);
+      if (area !== 'profiles' && area !== 'accounts') {
+        expect(statements, area).toEqual([]);
+        continue;
+      }
+      const objects = statements.find((statement) => !actionsOf([statement]).includes('s3:ListBucket'))!;
+      expect(actionsOf([objects]).sort()).toEqual(area === 'profiles' ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : ['s3:DeleteObject']);
+      const keys = objectKeys(objects);
+      expect(keys).toHaveLength(2);
+      expect(keys.find((key) => key.includes('/uploads/avatars/*'))).toContain('solutionz-dev-avatars-');
+      expect(keys.find((key) => key.includes('/media/avatars/*'))).toContain('solutionz-dev-avatars-');
+      const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket'))!;
+      expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': ['uploads/avatars/*', 'media/avatars/*'] } });
+    }
+  });
+
+  it('lets only accounts sign users out everywhere and turn their 2-step verification off', () => {
+    for (const area of areas) {
+      const actions = actionsOf(functions.statements(area));
+      expect(actions.includes('cognito-idp:AdminUserGlobalSignOut'), area).toBe(area === 'accounts');
+      expect(actions.includes('cognito-idp:AdminSetUserMFAPreference'), area).toBe(area === 'accounts');
+    }
+    expect(actionsOf(functions.statements('accounts'))).toEqual(expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']));
   });
 
   it('lets accounts send mail only from the configured sender', () => {
@@ -109,6 +177,7 @@ describe('Lambda environment', () => {
       const names = Object.keys(functions.environment(area));
       expect(names.includes('SITE_URL'), area).toBe(area === 'accounts');
       expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin' || area === 'accounts');
+      expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || area === 'accounts');
     }
   });
 });

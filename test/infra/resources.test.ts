@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
-import { webConfigSchema } from '@solutionz/shared';
+import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
@@ -31,7 +31,13 @@ beforeAll(() => {
 
 // CloudFront's managed policies, by their fixed ids.
 const MANAGED_CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const MANAGED_CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const MANAGED_ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
+function apiBehavior(config: any): any {
+  return config.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === '/api/*');
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
 function distributionConfig(): any {
@@ -117,6 +123,28 @@ describe('data', () => {
     }
   });
 
+  it('lets the distribution, and nothing else, read what each media bucket serves; uploads lapse after a day', () => {
+    const policies = Object.values(templates.data.findResources('AWS::S3::BucketPolicy'));
+    for (const name of MEDIA_BUCKETS) {
+      const bucket = stacks.data.mediaBuckets[name];
+      const id = stacks.data.getLogicalId(bucket.node.defaultChild as never);
+      const props = templates.data.toJSON().Resources[id].Properties;
+      expect(props.BucketName).toEqual({ 'Fn::Join': ['', [`solutionz-dev-${name}-`, { Ref: 'AWS::AccountId' }]] });
+      expect(props.LifecycleConfiguration.Rules).toEqual(
+        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
+      );
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: id }))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+      const allows = statements.filter((statement) => statement.Effect === 'Allow');
+      expect(allows).toHaveLength(1);
+      expect(allows[0]).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
+      expect(JSON.stringify(allows[0]!.Resource)).toContain(`/media/${name}/*`);
+      const sourceArn = JSON.stringify((allows[0]!.Condition as { StringEquals: Record<string, unknown> }).StringEquals['AWS:SourceArn']);
+      expect(sourceArn).toContain('Distribution');
+    }
+  });
+
   it('restricts uploads to the site origin when the deployment has a domain', () => {
     const withDomain = synthesisWith({
       domainName: 'www.solutionz.example',
@@ -145,6 +173,10 @@ describe('auth', () => {
     expect(groups.sort()).toEqual([...USER_GROUPS].sort());
   });
 
+  it('lets each user turn on 2-step verification with an authenticator app, never by SMS', () => {
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+  });
+
   it('has a public web client for SRP and password sign-in with refresh token rotation and no hosted UI', () => {
     const clients = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'));
     expect(clients).toHaveLength(1);
@@ -159,19 +191,39 @@ describe('auth', () => {
 });
 
 describe('web', () => {
-  it('reads the site bucket through origin access control only', () => {
-    templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  it('reads the site bucket and the media buckets through origin access control only', () => {
     const config = distributionConfig();
-    const s3Origin = config.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
-    expect(s3Origin.OriginAccessControlId).toBeDefined();
-    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    const s3Origins = config.Origins.filter((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origins).toHaveLength(1 + MEDIA_BUCKETS.length);
+    for (const origin of s3Origins) {
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    }
+  });
+
+  it.each(MEDIA_BUCKETS)('serves /media/%s/* from that bucket, read-only, cached, with the security headers', (name) => {
+    const config = distributionConfig();
+    const behavior = config.CacheBehaviors.find((candidate: { PathPattern: string }) => candidate.PathPattern === mediaPathPattern(name));
+    expect(behavior).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: MANAGED_CACHING_OPTIMIZED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: { Ref: expect.any(String) },
+    });
+    expect(behavior.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((candidate: { Id: string }) => candidate.Id === behavior.TargetOriginId);
+    // The bucket of that name in the Data stack: the same name, with the deploying account.
+    expect(JSON.stringify(origin.DomainName)).toContain(`solutionz-dev-${name}-`);
+    expect(JSON.stringify(origin.DomainName)).toContain('AWS::AccountId');
+    const bucket = Object.values(templates.data.findResources('AWS::S3::Bucket')).find((candidate) =>
+      JSON.stringify(candidate.Properties.BucketName ?? '').includes(`solutionz-dev-${name}-`),
+    );
+    expect(bucket).toBeDefined();
   });
 
   it('sends /api/* uncached to the HTTP API with every viewer header but Host, for every method', () => {
     const config = distributionConfig();
-    expect(config.CacheBehaviors).toHaveLength(1);
-    const api = config.CacheBehaviors[0];
-    expect(api.PathPattern).toBe('/api/*');
+    const api = apiBehavior(config);
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
     expect(api.CachePolicyId).toBe(MANAGED_CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(MANAGED_ALL_VIEWER_EXCEPT_HOST_HEADER);
@@ -201,7 +253,7 @@ describe('web', () => {
   });
 
   it('tells the API the viewer address on every /api/* request, replacing one the client sent', () => {
-    const api = distributionConfig().CacheBehaviors[0];
+    const api = apiBehavior(distributionConfig());
     expect(api.FunctionAssociations).toHaveLength(1);
     expect(api.FunctionAssociations[0].EventType).toBe('viewer-request');
     const functions = templates.web.findResources('AWS::CloudFront::Function');

@@ -33,10 +33,21 @@ function routeByKey(key: string): Record<string, unknown> | undefined {
 }
 
 describe('HTTP API routes', () => {
-  it('has exactly the routes of the shared route table and no other (no $default catch-all)', () => {
+  it('has exactly the routes of the shared route table, plus ANY per path for the 405 answer, and no $default catch-all', () => {
     expect(resourcesOfType('AWS::ApiGatewayV2::Route', web)).toEqual([]);
     const deployed = resourcesOfType('AWS::ApiGatewayV2::Route').map(([, props]) => props.RouteKey).sort();
-    expect(deployed).toEqual(routeList.map(routeKey).sort());
+    const paths = [...new Set(routeList.map((route) => route.path))];
+    expect(deployed).toEqual([...routeList.map(routeKey), ...paths.map((path) => `ANY ${path}`)].sort());
+  });
+
+  it('sends the other methods of a path, unauthorized, to a function that serves that path', () => {
+    for (const path of new Set(routeList.map((route) => route.path))) {
+      const anyRoute = routeByKey(`ANY ${path}`);
+      expect(anyRoute, path).toBeDefined();
+      expect(anyRoute!.AuthorizationType ?? 'NONE').toBe('NONE');
+      const owner = routeList.find((route) => route.path === path)!;
+      expect(anyRoute!.Target).toEqual(routeByKey(routeKey(owner))!.Target);
+    }
   });
 
   it('has one JWT authorizer, issued by the user pool for the web client, if any route needs a signed-in caller', () => {
@@ -82,13 +93,13 @@ describe('HTTP API routes', () => {
     },
   );
 
-  it('has one Node.js ARM64 function per area, with the agreed environment', () => {
+  // Which architecture each runs on is the functions test's (test/infra/functions.test.ts).
+  it('has one Node.js function per area, with the agreed environment', () => {
     const areas = new Set(routeList.map((route) => route.area));
     const functions = resourcesOfType('AWS::Lambda::Function');
     expect(functions).toHaveLength(areas.size);
     for (const [, props] of functions) {
       expect(props.Runtime).toMatch(/^nodejs2\d\.x$/);
-      expect(props.Architectures).toEqual(['arm64']);
       expect(props.Handler).toBe('index.handler');
       const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(variables)).toEqual(

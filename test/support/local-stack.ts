@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-identity';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import type { AccountType } from '@solutionz/shared';
 import { createLocalAccount, type LocalAccount } from '../../scripts/local/accounts';
+import { LOCAL_BUCKETS, S3RVER_CREDENTIALS } from '../../scripts/local/s3';
 import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
 
 /**
@@ -28,12 +30,17 @@ export const stack = {
   dynamodbEndpoint: required('DYNAMODB_ENDPOINT'),
   tableName: required('TABLE_NAME'),
   sesUrl: required('SES_URL'),
+  s3Endpoint: required('S3_ENDPOINT'),
+  /** The local media buckets by name (avatars, portfolio, logos). */
+  buckets: LOCAL_BUCKETS,
   region: process.env.AWS_REGION ?? 'eu-west-2',
 };
 
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const credentials = S3RVER_CREDENTIALS;
 
 export const cognito = new CognitoIdentityProviderClient({ region: stack.region, endpoint: stack.cognitoEndpoint, credentials });
+
+export const s3 = new S3Client({ region: stack.region, endpoint: stack.s3Endpoint, credentials, forcePathStyle: true });
 
 export const documents = DynamoDBDocumentClient.from(
   new DynamoDBClient({ region: stack.region, endpoint: stack.dynamodbEndpoint, credentials }),

@@ -7,6 +7,18 @@ export interface SignedInCaller {
   /** Present in id tokens; Cognito access tokens carry no e-mail. */
   readonly email?: string;
   readonly groups: readonly AccountType[];
+  /** The token's `iat` (epoch seconds), to refuse tokens from before a sign-out everywhere. */
+  readonly issuedAt?: number;
+}
+
+/**
+ * A signed-in caller after the access check, as the profile says they stand now (DESIGN.md section 4:
+ * the profile, not the token's groups, decides the account type).
+ */
+export interface AuthorizedCaller extends SignedInCaller {
+  readonly accountType: AccountType;
+  /** A provider whose membership is running. */
+  readonly subscribed: boolean;
 }
 export interface AnonymousCaller {
   readonly kind: 'anonymous';
@@ -43,7 +55,15 @@ export function callerFromClaims(claims: JwtClaims | undefined): Caller {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') return ANONYMOUS;
   const email = typeof claims?.email === 'string' && claims.email !== '' ? claims.email : undefined;
-  return { kind: 'signedIn', userId: sub, ...(email ? { email } : {}), groups: parseGroups(claims?.['cognito:groups']) };
+  // API Gateway passes every claim as a string.
+  const issuedAt = Number(claims?.iat);
+  return {
+    kind: 'signedIn',
+    userId: sub,
+    ...(email ? { email } : {}),
+    groups: parseGroups(claims?.['cognito:groups']),
+    ...(Number.isFinite(issuedAt) && issuedAt > 0 ? { issuedAt } : {}),
+  };
 }
 
 export function hasGroup(caller: Caller, group: AccountType): caller is SignedInCaller {

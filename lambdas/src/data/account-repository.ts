@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AccountType, SubscriptionTier } from '@solutionz/shared';
+import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { createAccountsService, type TokenPurpose } from './accounts';
 
 export interface ProfileRecord {
@@ -9,10 +9,23 @@ export interface ProfileRecord {
   readonly firstName: string;
   readonly lastName: string;
   readonly location?: string;
+  readonly placeName?: string;
+  readonly lat?: number;
+  readonly lng?: number;
+  readonly geohash?: string;
+  readonly placePrecision?: PlacePrecision;
   readonly phoneNumber?: string;
   readonly businessName?: string;
   readonly businessId?: string;
+  readonly bio?: string;
+  readonly skills?: string[];
+  readonly socialLinks?: Partial<SocialLinks>;
   readonly categories: readonly string[];
+  readonly avatarKey?: string;
+  readonly jobAlerts?: { enabled: boolean; radiusMiles: number; categories: string[] };
+  readonly providerUpdates?: { enabled: boolean };
+  readonly mfaEnabled?: boolean;
+  readonly sessionsValidAfter?: number;
   readonly emailConfirmedAt?: string;
   readonly isActive: boolean;
   readonly isVisible: boolean;
@@ -23,7 +36,7 @@ export interface ProfileRecord {
   readonly updatedAt: string;
 }
 
-export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd'>;
+export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'mfaEnabled'>;
 
 export interface TokenRecord {
   readonly tokenHash: string;
@@ -57,6 +70,50 @@ export interface NewAccount {
   readonly token?: TokenRecord;
 }
 
+/** The fields of the profile tab (spec 01 section 2.11) with the place the location was geocoded to. */
+export type EditableProfileFields = Pick<
+  ProfileRecord,
+  'firstName' | 'lastName' | 'location' | 'placeName' | 'lat' | 'lng' | 'geohash' | 'placePrecision' | 'phoneNumber' | 'businessName' | 'bio' | 'skills' | 'socialLinks' | 'categories'
+>;
+
+/** A provider's business renamed with the profile: the business item and its search words follow. */
+export interface BusinessRename {
+  readonly businessId: string;
+  /** The name its search words are indexed under now; absent when the business is new. */
+  readonly previousName?: string;
+  readonly businessName: string;
+  readonly businessEmail: string;
+  readonly ownerUserId: string;
+  readonly createdAt: string;
+}
+
+export interface ProfileEdit {
+  readonly userId: string;
+  readonly set: Partial<EditableProfileFields>;
+  readonly remove: readonly (keyof EditableProfileFields)[];
+  readonly updatedAt: string;
+  readonly business?: BusinessRename;
+}
+
+export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates'>;
+
+/** An e-mail change as it is redeemed: the token, the account, its old and new address. */
+export interface EmailMove {
+  readonly token: TokenRecord;
+  readonly userId: string;
+  readonly from: string;
+  readonly to: string;
+  /** The old address stays held (a lapsing reservation under this id) until Cognito has the new one. */
+  readonly holdId: string;
+  readonly holdUntil: Date;
+  /** When the profile had no confirmation yet, the link confirms the new address at this time. */
+  readonly previousEmailConfirmedAt?: string;
+  readonly business?: { readonly businessId: string; readonly businessName: string };
+  readonly now: Date;
+}
+
+export type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
+
 export type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
 
 export interface AccountRepository {
@@ -66,7 +123,34 @@ export interface AccountRepository {
   releaseEmail(email: string, reservationId: string): Promise<void>;
   /** Profile, the e-mail's owner, the business with its search words and the token: all or nothing. */
   createAccount(account: NewAccount): Promise<void>;
-  getProfile(userId: string): Promise<ProfileRecord | undefined>;
+  /** `consistent` reads what a write just before it left (an answer built right after a change). */
+  getProfile(userId: string, options?: { consistent?: boolean }): Promise<ProfileRecord | undefined>;
+  /**
+   * Changes profile fields, with a business rename in the same transaction; false when the profile is
+   * gone or its business name is no longer `business.previousName` (a concurrent edit: read again).
+   */
+  editProfile(edit: ProfileEdit): Promise<boolean>;
+  setNotificationSettings(userId: string, settings: NotificationSettingsRecord, updatedAt: string): Promise<void>;
+  /** Points the profile at a new avatar; returns the key it replaced, or undefined when there is no profile. */
+  replaceAvatarKey(userId: string, avatarKey: string, updatedAt: string): Promise<{ previousKey?: string } | undefined>;
+  setMfaEnabled(userId: string, enabled: boolean, updatedAt: string): Promise<void>;
+  /** Access tokens issued before this (epoch seconds) are refused from now on. */
+  setSessionsValidAfter(userId: string, epochSeconds: number): Promise<void>;
+  /**
+   * One transaction: spends the token, gives the new address to the account (free or a lapsed
+   * reservation only), turns the old address into a hold that lapses at `holdUntil`, and moves the
+   * profile (and a provider's business contact) to the new address.
+   */
+  moveEmail(move: EmailMove): Promise<EmailMoveResult>;
+  /** Puts everything moveEmail changed back, the token usable again. */
+  undoEmailMove(move: EmailMove): Promise<void>;
+  /** Every link token issued to the user that has not expired away yet, spent or not. */
+  tokensOfUser(userId: string): Promise<TokenRecord[]>;
+  deleteTokens(tokenHashes: readonly string[]): Promise<void>;
+  deleteBusiness(businessId: string, businessName: string): Promise<void>;
+  deleteCooldowns(cooldowns: readonly { scope: string; subject: string }[]): Promise<void>;
+  /** The profile and the e-mail item, the address first so a retry after a failure finds the profile. */
+  deleteAccountRecords(userId: string, email: string): Promise<void>;
   findUserIdByEmail(email: string): Promise<string | undefined>;
   putToken(token: TokenRecord): Promise<void>;
   getToken(tokenHash: string): Promise<TokenRecord | undefined>;
@@ -107,6 +191,16 @@ function nameWords(name: string): string[] {
     .split(' ')
     .filter((word) => word.length >= SEARCH_PREFIX_LENGTH);
   return [...new Set(words)].slice(0, MAX_INDEXED_WORDS);
+}
+
+function wordItem(word: string, business: { businessId: string; businessName: string; businessEmail?: string }) {
+  return {
+    prefix: word.slice(0, SEARCH_PREFIX_LENGTH),
+    word,
+    businessId: business.businessId,
+    businessName: business.businessName,
+    businessEmail: business.businessEmail,
+  };
 }
 
 function epochSeconds(date: Date): number {
@@ -165,17 +259,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           ...(business
             ? [
                 businesses.create({ ...business }).commit(),
-                ...nameWords(business.businessName).map((word) =>
-                  words
-                    .put({
-                      prefix: word.slice(0, SEARCH_PREFIX_LENGTH),
-                      word,
-                      businessId: business.businessId,
-                      businessName: business.businessName,
-                      businessEmail: business.businessEmail,
-                    })
-                    .commit(),
-                ),
+                ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
               ]
             : []),
         ])
@@ -186,9 +270,196 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       }
     },
 
-    async getProfile(userId) {
-      const { data } = await profile.get({ userId }).go();
+    async getProfile(userId, options) {
+      const { data } = await profile.get({ userId }).go({ consistent: options?.consistent ?? false });
       return data ?? undefined;
+    },
+
+    async editProfile({ userId, set, remove, updatedAt, business }) {
+      const result = await service.transaction
+        .write(({ profile: profiles, business: businesses, businessWord: words }) => {
+          const { categories, ...fields } = set;
+          const profileSet = {
+            ...fields,
+            ...(categories ? { categories: [...categories] } : {}),
+            updatedAt,
+            ...(business ? { businessId: business.businessId, businessName: business.businessName } : {}),
+          };
+          let profileWrite = profiles.patch({ userId }).set(profileSet);
+          if (remove.length > 0) profileWrite = profileWrite.remove([...remove]);
+          const writes = [
+            business
+              ? profileWrite
+                  .where((attr, op) => (business.previousName === undefined ? op.notExists(attr.businessName) : op.eq(attr.businessName, business.previousName)))
+                  .commit()
+              : profileWrite.commit(),
+          ];
+          if (!business) return writes;
+          const newWords = nameWords(business.businessName);
+          const oldWords = business.previousName === undefined ? [] : nameWords(business.previousName).filter((word) => !newWords.includes(word));
+          return [
+            ...writes,
+            business.previousName === undefined
+              ? businesses
+                  .create({
+                    businessId: business.businessId,
+                    businessName: business.businessName,
+                    businessEmail: business.businessEmail,
+                    ownerUserId: business.ownerUserId,
+                    createdAt: business.createdAt,
+                  })
+                  .commit()
+              : businesses.patch({ businessId: business.businessId }).set({ businessName: business.businessName }).commit(),
+            ...oldWords.map((word) => words.delete({ prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId: business.businessId }).commit()),
+            ...newWords.map((word) => words.put(wordItem(word, business)).commit()),
+          ];
+        })
+        .go();
+      if (!result.canceled) return true;
+      const reasons = (result.data as { code: string }[]).map((item) => item.code);
+      if (reasons[0] === 'ConditionalCheckFailed') return false;
+      throw new Error(`The profile transaction was cancelled: ${reasons.join(', ')}`);
+    },
+
+    async setNotificationSettings(userId, settings, updatedAt) {
+      await profile
+        .patch({ userId })
+        .set({ ...settings, updatedAt })
+        .go({ response: 'none' });
+    },
+
+    async replaceAvatarKey(userId, avatarKey, updatedAt) {
+      try {
+        const { data } = await profile.patch({ userId }).set({ avatarKey, updatedAt }).go({ response: 'all_old' });
+        return { previousKey: data.avatarKey };
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async setMfaEnabled(userId, enabled, updatedAt) {
+      await profile.patch({ userId }).set({ mfaEnabled: enabled, updatedAt }).go({ response: 'none' });
+    },
+
+    async setSessionsValidAfter(userId, epochSecondsValue) {
+      await profile.patch({ userId }).set({ sessionsValidAfter: epochSecondsValue }).go({ response: 'none' });
+    },
+
+    async moveEmail(move) {
+      const { token, userId, from, to, holdId, holdUntil, now, business } = move;
+      const at = now.toISOString();
+      const result = await service.transaction
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => [
+          tokens
+            .patch({ tokenHash: token.tokenHash })
+            .set({ usedAt: at })
+            .where(
+              (attr, op) =>
+                `${op.eq(attr.purpose, 'change-email')} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`,
+            )
+            .commit(),
+          emails
+            .put({ email: to, reservationId: holdId, reservedUntil: 0, userId })
+            .where((attr, op) => `${op.notExists(attr.email)} OR (${op.notExists(attr.userId)} AND ${op.lt(attr.reservedUntil, now.getTime())})`)
+            .commit(),
+          emails
+            .patch({ email: from })
+            .set({ reservationId: holdId, reservedUntil: holdUntil.getTime(), expiresAt: Math.ceil(holdUntil.getTime() / 1000) })
+            .remove(['userId'])
+            .where((attr, op) => op.eq(attr.userId, userId))
+            .commit(),
+          profiles
+            .patch({ userId })
+            .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, updatedAt: at })
+            .where((attr, op) => op.eq(attr.email, from))
+            .commit(),
+          ...(business
+            ? [
+                businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit(),
+                ...nameWords(business.businessName).map((word) =>
+                  words.put(wordItem(word, { ...business, businessEmail: to })).commit(),
+                ),
+              ]
+            : []),
+        ])
+        .go();
+      if (!result.canceled) return 'moved';
+      const [tokenWrite, newAddress] = result.data;
+      if (tokenWrite?.code === 'ConditionalCheckFailed') return 'token-spent';
+      if (newAddress?.code === 'ConditionalCheckFailed') return 'address-taken';
+      throw new Error(`The e-mail change transaction was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
+    },
+
+    async undoEmailMove(move) {
+      const { token, userId, from, to, holdId, business } = move;
+      const result = await service.transaction
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => {
+          let profileWrite = profiles.patch({ userId }).set({ email: from, updatedAt: move.now.toISOString() });
+          profileWrite = move.previousEmailConfirmedAt ? profileWrite.set({ emailConfirmedAt: move.previousEmailConfirmedAt }) : profileWrite.remove(['emailConfirmedAt']);
+          return [
+            tokens.patch({ tokenHash: token.tokenHash }).remove(['usedAt']).commit(),
+            emails
+              .delete({ email: to })
+              .where((attr, op) => op.eq(attr.userId, userId))
+              .commit(),
+            emails
+              .patch({ email: from })
+              .set({ userId })
+              .remove(['expiresAt'])
+              .where((attr, op) => op.eq(attr.reservationId, holdId))
+              .commit(),
+            profileWrite.where((attr, op) => op.eq(attr.email, to)).commit(),
+            ...(business
+              ? [
+                  businesses.patch({ businessId: business.businessId }).set({ businessEmail: from }).commit(),
+                  ...nameWords(business.businessName).map((word) => words.put(wordItem(word, { ...business, businessEmail: from })).commit()),
+                ]
+              : []),
+          ];
+        })
+        .go();
+      if (result.canceled) throw new Error(`Undoing the e-mail change was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
+    },
+
+    async tokensOfUser(userId) {
+      const { data } = await accountToken.query.byUser({ userId }).go({ pages: 'all' });
+      return data;
+    },
+
+    async deleteTokens(tokenHashes) {
+      if (tokenHashes.length === 0) return;
+      const { unprocessed } = await accountToken.delete(tokenHashes.map((tokenHash) => ({ tokenHash }))).go();
+      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} tokens were not deleted`);
+    },
+
+    async deleteBusiness(businessId, businessName) {
+      const { business, businessWord } = service.entities;
+      const words = nameWords(businessName).map((word) => ({ prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId }));
+      if (words.length > 0) {
+        const { unprocessed } = await businessWord.delete(words).go();
+        if (unprocessed.length > 0) throw new Error(`${unprocessed.length} business search words were not deleted`);
+      }
+      await business.delete({ businessId }).go({ response: 'none' });
+    },
+
+    async deleteCooldowns(cooldowns) {
+      if (cooldowns.length === 0) return;
+      const { unprocessed } = await cooldown.delete(cooldowns.map(({ scope, subject }) => ({ scope, subject }))).go();
+      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} cooldowns were not deleted`);
+    },
+
+    async deleteAccountRecords(userId, email) {
+      try {
+        await accountEmail
+          .delete({ email })
+          .where((attr, op) => op.eq(attr.userId, userId))
+          .go({ response: 'none' });
+      } catch (error) {
+        // Already gone (an earlier attempt), or the address is no longer this account's.
+        if (!isConditionFailure(error)) throw error;
+      }
+      await profile.delete({ userId }).go({ response: 'none' });
     },
 
     async findUserIdByEmail(email) {

@@ -1,6 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ACCOUNT_TYPES } from '@solutionz/shared';
+import { ACCOUNT_TYPES, PLACE_PRECISIONS, SOCIAL_LINK_KEYS, type SocialLinkKey } from '@solutionz/shared';
 import { TABLE } from './table-definition';
 
 /**
@@ -10,6 +10,11 @@ import { TABLE } from './table-definition';
 
 const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
 const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
+const gsi1 = <const P extends string[], const S extends string[]>(pkTemplate: string, pkComposite: P, skTemplate: string, skComposite: S) => ({
+  index: TABLE.globalIndexes[0].indexName,
+  pk: { field: TABLE.globalIndexes[0].partitionKey, composite: pkComposite, template: pkTemplate, casing: 'none' as const },
+  sk: { field: TABLE.globalIndexes[0].sortKey, composite: skComposite, template: skTemplate, casing: 'none' as const },
+});
 
 /**
  * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail
@@ -26,11 +31,36 @@ export const profileEntity = new Entity({
     accountType: { type: ACCOUNT_TYPES, required: true },
     firstName: { type: 'string', required: true },
     lastName: { type: 'string', required: true },
+    /** The location as the person typed it. */
     location: { type: 'string' },
+    /** Where that is (issue 8): the geocoder's display name, coordinates, geohash and precision. */
+    placeName: { type: 'string' },
+    lat: { type: 'number' },
+    lng: { type: 'number' },
+    geohash: { type: 'string' },
+    placePrecision: { type: PLACE_PRECISIONS },
     phoneNumber: { type: 'string' },
     businessName: { type: 'string' },
     businessId: { type: 'string' },
+    bio: { type: 'string' },
+    skills: { type: 'list', items: { type: 'string' } },
+    socialLinks: { type: 'map', properties: Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, { type: 'string' } as const])) as Record<SocialLinkKey, { type: 'string' }> },
     categories: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    /** The avatars bucket key of the current picture (served at /media/<key>). */
+    avatarKey: { type: 'string' },
+    jobAlerts: {
+      type: 'map',
+      properties: {
+        enabled: { type: 'boolean', required: true },
+        radiusMiles: { type: 'number', required: true },
+        categories: { type: 'list', items: { type: 'string' }, required: true },
+      },
+    },
+    providerUpdates: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
+    /** Cognito software-token MFA is on (kept here so /api/me needs no Cognito call). */
+    mfaEnabled: { type: 'boolean', required: true, default: false },
+    /** Epoch seconds: access tokens issued before this are refused on every signed-in route (sign out everywhere). */
+    sessionsValidAfter: { type: 'number' },
     emailConfirmedAt: { type: 'string' },
     isActive: { type: 'boolean', required: true, default: true },
     isVisible: { type: 'boolean', required: true, default: true },
@@ -67,7 +97,7 @@ export const accountEmailEntity = new Entity({
   },
 });
 
-export const TOKEN_PURPOSES = ['confirm-email', 'reset-password'] as const;
+export const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**
@@ -75,7 +105,8 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
  *   "redeem a token": UpdateItem PK = TOKEN#<sha256>, SK = TOKEN, conditional on purpose, not used,
  *   not expired; a token therefore works exactly once, also under concurrent clicks.
  * `expiresAt` (epoch seconds) is also the table's TTL attribute; TTL deletes late, so the redeem
- * condition checks expiry itself.
+ * condition checks expiry itself. For an e-mail change, `email` is the new address the link was sent to.
+ *   "tokens of a user" (account erasure): Query GSI1 PK = USER#<userId>, SK begins_with TOKEN#.
  */
 export const accountTokenEntity = new Entity({
   model: { entity: 'accountToken', version: '1', service: 'solutionz' },
@@ -90,6 +121,7 @@ export const accountTokenEntity = new Entity({
   },
   indexes: {
     byHash: { pk: pk('TOKEN#${tokenHash}', ['tokenHash']), sk: sk('TOKEN', []) },
+    byUser: gsi1('USER#${userId}', ['userId'], 'TOKEN#${tokenHash}', ['tokenHash']),
   },
 });
 

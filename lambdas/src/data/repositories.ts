@@ -1,12 +1,18 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAccountRepository, type AccountRepository } from './account-repository';
+import { createAccountStandingReader, type AccountStandingReader } from './account-standing';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
   readonly accounts: AccountRepository;
+  readonly standing: AccountStandingReader;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
-  return { categories: createCategoryRepository(client, tableName), accounts: createAccountRepository(client, tableName) };
+  return {
+    categories: createCategoryRepository(client, tableName),
+    accounts: createAccountRepository(client, tableName),
+    standing: createAccountStandingReader(client, tableName),
+  };
 }

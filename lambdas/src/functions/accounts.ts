@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
+import { createCognitoSecurityFor } from '../adapters/cognito-security';
 import { createDocumentClient } from '../adapters/dynamodb';
+import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { loadAccountsConfig } from '../area-config';
+import { loadAccountsConfig, loadAvatarsConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
+import { createAccountStandingReader } from '../data/account-standing';
+import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
 import { searchBusinesses } from '../services/accounts/business-search';
@@ -13,18 +17,33 @@ import type { AccountsDeps } from '../services/accounts/deps';
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
+import { deleteAccount } from '../services/privacy/erasure';
+import { exportMyData } from '../services/privacy/export';
+import type { PersonalDataRegistry } from '../services/privacy/personal-data';
+import { personalDataRegistry } from '../services/privacy/registry';
+import { confirmEmailChange, requestEmailChange } from '../services/security/email-change';
+import { changePassword, signOutEverywhere } from '../services/security/sessions';
+import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 
 const config = getConfig();
 const accountsConfig = loadAccountsConfig();
+const avatarsConfig = loadAvatarsConfig();
 
-export function createAccountsDeps(): AccountsDeps {
+export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
+  const documents = createDocumentClient(config.region);
+  const accounts = createAccountRepository(documents, config.tableName);
+  const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });
   return {
-    accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
+    accounts,
+    standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
+    security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
     mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, accountsConfig.mailConfigurationSet),
+    geocoder: geocoderFromEnv(),
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
+    personalData: personalDataRegistry({ accounts, avatars }),
   };
 }
 
@@ -38,9 +57,19 @@ export const handler = createAreaHandler(
     confirmPasswordReset: ({ deps, body }) => resetPassword(deps, body.token, body.password),
     getMe: ({ deps, caller }) => getMe(deps, caller),
     searchBusinesses: ({ deps, query }) => searchBusinesses(deps, query.q),
+    requestEmailChange: ({ deps, caller, body }) => requestEmailChange(deps, caller, body),
+    confirmEmailChange: ({ deps, body }) => confirmEmailChange(deps, body.token),
+    changePassword: ({ deps, caller, body }) => changePassword(deps, caller, body),
+    signOutEverywhere: ({ deps, caller }) => signOutEverywhere(deps, caller),
+    setupTotp: ({ deps, caller, headers }) => setupTotp(deps, caller, headers.authorization),
+    enableTotp: ({ deps, caller, headers, body }) => enableTotp(deps, caller, headers.authorization, body.code),
+    disableTotp: ({ deps, caller, body }) => disableTotp(deps, caller, body),
+    exportMyData: ({ deps, caller }) => exportMyData(deps, caller),
+    deleteAccount: ({ deps, caller, body }) => deleteAccount(deps, caller, body.password),
   },
   {
     deps: createAccountsDeps,
+    standing: (deps) => deps.standing,
     logger: createLogger(config),
     validateResponses: !config.isProduction,
   },

@@ -5,6 +5,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { loadAdminConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
+import { createAccountStandingReader } from '../data/account-standing';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
@@ -23,11 +24,13 @@ export const handler = createAreaHandler(
   {
     deps: (): AdminDeps => ({
       accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
+      standing: createAccountStandingReader(createDocumentClient(config.region), config.tableName),
       identity: createCognitoIdentityFor(config.region, config.userPoolId),
       clock: () => new Date(),
       random: { id: () => randomUUID() },
       config: adminConfig,
     }),
+    standing: (deps) => deps.standing,
     logger: createLogger(config),
     validateResponses: !config.isProduction,
   },

@@ -1,32 +1,41 @@
-import { MESSAGES, type Access } from '@solutionz/shared';
-import { hasGroup, type Caller } from '../auth/caller';
-import { ForbiddenError, UnauthorizedError } from '../errors';
-import type { SubscriptionCheck } from './types';
+import type { Access } from '@solutionz/shared';
+import type { AuthorizedCaller, Caller } from '../auth/caller';
+import { hasActiveMembership, type AccountStandingReader } from '../data/account-standing';
+import { AccountDeactivatedError, ForbiddenError, SessionRevokedError, UnauthorizedError } from '../errors';
+import { MESSAGES } from '@solutionz/shared';
 
 /**
- * Enforces a route's `access` rule. Groups come from the token; ownership rules belong to the
- * services. Runs before input validation so that callers without access learn nothing of the schema.
+ * Enforces a route's `access` rule before its input is validated, so callers without access learn
+ * nothing of the schema. The token only proves who is calling (the HTTP API's JWT authorizer checked
+ * it); what they may do comes from their profile, read on every signed-in request: a deleted account,
+ * a token issued before the account signed out everywhere, a deactivated account, the wrong account
+ * type and a provider without a running membership are refused here. Ownership rules belong to the
+ * services.
  */
-export async function enforceAccess<D>(
-  access: Access,
-  caller: Caller,
-  deps: () => Promise<D>,
-  isSubscribed: SubscriptionCheck<D> | undefined,
-): Promise<void> {
-  if (access === 'public') return;
+export async function authorize(access: Access, caller: Caller, standingOf: AccountStandingReader | undefined, now: Date): Promise<Caller> {
+  if (access === 'public') return caller;
   if (caller.kind === 'anonymous') throw new UnauthorizedError();
+  if (!standingOf) throw new Error('A route that is not public needs the account standing reader');
+  const standing = await standingOf(caller.userId);
+  if (!standing) throw new SessionRevokedError();
+  if (standing.sessionsValidAfter !== undefined && (caller.issuedAt ?? 0) < standing.sessionsValidAfter) throw new SessionRevokedError();
+  if (!standing.isActive) throw new AccountDeactivatedError();
+  const authorized: AuthorizedCaller = {
+    ...caller,
+    accountType: standing.accountType,
+    subscribed: standing.accountType === 'provider' && hasActiveMembership(standing, now),
+  };
   switch (access) {
     case 'signedIn':
-      return;
+      return authorized;
     case 'client':
     case 'provider':
     case 'admin':
-      if (!hasGroup(caller, access)) throw new ForbiddenError();
-      return;
+      if (authorized.accountType !== access) throw new ForbiddenError();
+      return authorized;
     case 'subscribedProvider':
-      if (!hasGroup(caller, 'provider')) throw new ForbiddenError();
-      if (!isSubscribed) throw new Error('A subscribedProvider route needs a subscription check');
-      if (!(await isSubscribed(caller, await deps()))) throw new ForbiddenError(MESSAGES.api.subscriptionRequired);
-      return;
+      if (authorized.accountType !== 'provider') throw new ForbiddenError();
+      if (!authorized.subscribed) throw new ForbiddenError(MESSAGES.api.subscriptionRequired);
+      return authorized;
   }
 }

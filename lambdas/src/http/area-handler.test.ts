@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiErrorBodySchema, defineRoute, MESSAGES, type RouteSpec } from '@solutionz/shared';
+import { apiErrorBodySchema, defineRoute, MESSAGES, SECURITY_MESSAGES, type RouteSpec } from '@solutionz/shared';
+import type { AccountStanding } from '../data/account-standing';
 import { ConflictError, RateLimitedError } from '../errors';
 import { apiEvent, captureLogs, lambdaContext, testLogger } from '../testing/api-event';
 import { createAreaHandler } from './area-handler';
@@ -14,7 +15,7 @@ const testRoutes = {
     area: 'jobs',
     access: 'signedIn',
     summary: 'create',
-    body: z.object({
+    body: z.strictObject({
       email: z.email('Please enter a valid email address'),
       title: z.string().min(3, 'Title must be at least 3 characters'),
     }),
@@ -58,9 +59,21 @@ const testRoutes = {
   adminStats: defineRoute({ method: 'GET', path: '/api/test-admin', area: 'admin', access: 'admin', summary: 'other area', response: z.object({}) }),
 } satisfies Record<string, RouteSpec>;
 
-const client = { sub: 'client-1', email: 'cara@example.co.uk', 'cognito:groups': '[client]' };
-const provider = { sub: 'provider-1', 'cognito:groups': '[provider]' };
-const admin = { sub: 'admin-1', 'cognito:groups': '[client admin]' };
+const client = { sub: 'client-1', email: 'cara@example.co.uk', 'cognito:groups': '[client]', iat: '1790000000' };
+const provider = { sub: 'provider-1', 'cognito:groups': '[provider]', iat: '1790000000' };
+const admin = { sub: 'admin-1', 'cognito:groups': '[client admin]', iat: '1790000000' };
+
+/** How each test account stands in its profile (the access check reads it on every signed-in request). */
+const standings: Record<string, AccountStanding> = {
+  'client-1': { accountType: 'client', isActive: true, subscriptionTier: 'none' },
+  'provider-1': { accountType: 'provider', isActive: true, subscriptionTier: 'none' },
+  'provider-2': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z' },
+  'provider-3': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2026-01-01T00:00:00.000Z' },
+  'admin-1': { accountType: 'admin', isActive: true, subscriptionTier: 'none' },
+  'groups-say-admin': { accountType: 'client', isActive: true, subscriptionTier: 'none' },
+  'deactivated-1': { accountType: 'client', isActive: false, subscriptionTier: 'none' },
+  'signed-out-everywhere': { accountType: 'client', isActive: true, subscriptionTier: 'none', sessionsValidAfter: 1790000100 },
+};
 
 function body(result: ApiResult): unknown {
   return result.body === undefined ? undefined : JSON.parse(result.body);
@@ -72,7 +85,7 @@ function errorOf(result: ApiResult) {
 
 describe('area handler', () => {
   let logs: ReturnType<typeof captureLogs>;
-  const makeDeps = vi.fn(() => ({ subscribed: new Set(['provider-2']) }));
+  const makeDeps = vi.fn(() => ({ standing: async (userId: string) => standings[userId] }));
 
   function build(options: { validateResponses?: boolean } = {}) {
     return createAreaHandler(
@@ -99,7 +112,8 @@ describe('area handler', () => {
         deps: makeDeps,
         logger: testLogger(),
         validateResponses: options.validateResponses ?? true,
-        isSubscribed: async (caller, deps) => deps.subscribed.has(caller.userId),
+        standing: (deps) => deps.standing,
+        clock: () => new Date('2026-11-23T12:00:00Z'),
       },
     );
   }
@@ -112,7 +126,7 @@ describe('area handler', () => {
 
   it('calls the implementation with the validated body and the caller, answering with the success status', async () => {
     const result = await build()(
-      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap', extra: 'dropped' }), claims: client }),
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: client }),
       lambdaContext,
     );
     expect(result.statusCode).toBe(201);
@@ -131,6 +145,21 @@ describe('area handler', () => {
       message: MESSAGES.api.invalidRequest,
       fields: { 'body.email': 'Please enter a valid email address', 'body.title': 'Title must be at least 3 characters' },
     });
+  });
+
+  it('refuses a field the body does not take by name, another user id included', async () => {
+    const result = await build()(
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap', userId: 'someone-else', role: 'admin' }), claims: client }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result).fields).toEqual({ 'body.userId': MESSAGES.api.unknownField('userId'), 'body.role': MESSAGES.api.unknownField('role') });
+  });
+
+  it('refuses fields sent to a route that takes no body', async () => {
+    const result = await build()(apiEvent('PUT', '/api/test-conflict', { body: JSON.stringify({ approved: true }) }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(errorOf(result).fields).toEqual({ 'body.approved': MESSAGES.api.unknownField('approved') });
   });
 
   it('names invalid path and query parameters by their place in the request', async () => {
@@ -192,14 +221,50 @@ describe('area handler', () => {
     expect(asClient.statusCode).toBe(403);
   });
 
-  it('refuses to build an area with a subscribedProvider route but no subscription check', () => {
+  it('refuses a provider whose membership has ended', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-3', 'cognito:groups': 'provider' } }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result).message).toBe(MESSAGES.api.subscriptionRequired);
+  });
+
+  it('takes the account type from the profile, not from the groups in the token', async () => {
+    const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: { sub: 'groups-say-admin', 'cognito:groups': '[admin]' } }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+  });
+
+  it('refuses a deactivated account on every signed-in route with its own message', async () => {
+    const result = await build()(
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'deactivated-1', iat: '1790000000' } }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result)).toEqual({ code: 'ACCOUNT_DEACTIVATED', message: SECURITY_MESSAGES.deactivated });
+  });
+
+  it('refuses a token issued before the account signed out everywhere, and takes a newer one', async () => {
+    const handler = build();
+    const send = (iat: string) =>
+      handler(apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'signed-out-everywhere', iat } }), lambdaContext);
+    const old = await send('1790000099');
+    expect(old.statusCode).toBe(401);
+    expect(errorOf(old)).toEqual({ code: 'SESSION_REVOKED', message: SECURITY_MESSAGES.sessionRevoked });
+    expect((await send('1790000100')).statusCode).toBe(201);
+  });
+
+  it('refuses a valid token whose account no longer exists', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs', { body: '{}', claims: { sub: 'deleted-user', iat: '1790000000' } }), lambdaContext);
+    expect(result.statusCode).toBe(401);
+    expect(errorOf(result).code).toBe('SESSION_REVOKED');
+  });
+
+  it('refuses to build an area with signed-in routes but no way to read how callers stand', () => {
     expect(() =>
       createAreaHandler(
         'jobs',
         { revealContact: () => ({ phone: '1' }) } as never,
         { routes: { revealContact: testRoutes.revealContact }, deps: () => ({}), logger: testLogger(), validateResponses: true },
       ),
-    ).toThrow(/subscription check/);
+    ).toThrow(/standing/);
   });
 
   it('answers 404 in the API error format for a path it does not serve', async () => {

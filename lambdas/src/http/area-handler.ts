@@ -6,11 +6,12 @@ import type { Context } from 'aws-lambda';
 import { ERROR_CODES, MESSAGES, routeKey, routes as sharedRoutes, type Area, type RouteSpec } from '@solutionz/shared';
 import { callerFromClaims } from '../auth/caller';
 import { HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
-import { enforceAccess } from './access';
+import type { AccountStandingReader } from '../data/account-standing';
+import { authorize } from './access';
 import { clientIp } from './client-ip';
 import { validateRequest } from './request';
 import { errorResponse, jsonResponse } from './response';
-import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable, SubscriptionCheck } from './types';
+import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable } from './types';
 
 export interface AreaHandlerOptions<D, T extends RouteTable> {
   /** Builds the area's dependencies; called on the first request and kept for the life of the instance. */
@@ -18,7 +19,13 @@ export interface AreaHandlerOptions<D, T extends RouteTable> {
   readonly logger: Logger;
   /** Re-check every answer against the route's response schema (all stages but production). */
   readonly validateResponses: boolean;
-  readonly isSubscribed?: SubscriptionCheck<D>;
+  /**
+   * How a signed-in caller stands (account type, active, sessions, membership), from the area's
+   * dependencies; every area with a route that is not public needs it.
+   */
+  readonly standing?: (deps: D) => AccountStandingReader;
+  /** The time the access check compares membership ends with; now unless a test fixes it. */
+  readonly clock?: () => Date;
   /** The route table to serve; the shared one unless a test passes its own. */
   readonly routes?: T;
 }
@@ -42,9 +49,10 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
     if (!areaRoutes.some(([routeName]) => routeName === name)) throw new Error(`${name} is not a ${area} route`);
   }
 
-  if (!options.isSubscribed && areaRoutes.some(([, spec]) => spec.access === 'subscribedProvider')) {
-    throw new Error(`The ${area} area has subscribedProvider routes and needs a subscription check (isSubscribed)`);
+  if (!options.standing && areaRoutes.some(([, spec]) => spec.access !== 'public')) {
+    throw new Error(`The ${area} area has routes that are not public and needs the account standing reader (standing)`);
   }
+  const clock = options.clock ?? (() => new Date());
 
   let depsPromise: Promise<D> | undefined;
   const getDeps = (): Promise<D> => {
@@ -70,13 +78,18 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
       handler: async (event: ApiEvent): Promise<ApiResult> => {
         const requestState = state.get(event);
         if (requestState) requestState.route = key;
-        const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
-        await enforceAccess(spec.access, caller, getDeps, options.isSubscribed);
+        const deps = await getDeps();
+        const caller = await authorize(
+          spec.access,
+          callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
+          options.standing?.(deps),
+          clock(),
+        );
         const input = validateRequest(spec, event);
         const result = await implementation({
           ...input,
           caller,
-          deps: await getDeps(),
+          deps,
           sourceIp: clientIp(event),
           headers: lowerCaseKeys(event.headers ?? {}),
         } as never);
@@ -84,7 +97,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
           const checked = spec.response.safeParse(result);
           if (!checked.success) throw new Error(`Response of ${key} does not match its schema`, { cause: checked.error });
         }
-        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public');
+        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec.cacheSeconds);
       },
     };
   });

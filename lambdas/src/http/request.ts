@@ -24,7 +24,8 @@ function readJsonBody(event: ApiEvent): unknown {
 /**
  * Validates params, query and body with the route's schemas, collecting every problem into one
  * 400 whose `fields` are keyed `body.email`, `query.radius`, ... with the schemas' own messages.
- * Parts a route declares no schema for are dropped, so unexpected input never reaches a service.
+ * Request bodies are strict objects: a field the route does not take (another user's id, say) is
+ * refused by name, never silently dropped. Parts a route declares no schema for are dropped.
  */
 export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInput {
   const fields: Record<string, string> = {};
@@ -33,14 +34,25 @@ export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInp
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      const key = [section, ...issue.path.map(String)].join('.');
-      fields[key] ??= issue.message;
+      // A strict object names the fields it does not accept in one issue: each gets its own entry.
+      const named = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ path: [...issue.path, key], message: MESSAGES.api.unknownField(key) })) : [issue];
+      for (const { path, message } of named) {
+        const key = [section, ...path.map(String)].join('.');
+        fields[key] ??= message;
+      }
     }
     return undefined;
   };
   const params = check('params', route.params, event.pathParameters ?? {});
   const query = check('query', route.query, event.queryStringParameters ?? {});
   const body = route.body ? check('body', route.body, readJsonBody(event)) : undefined;
+  if (!route.body) {
+    // A route that takes no body takes no fields either: whatever arrives is refused by name.
+    const sent = readJsonBody(event);
+    if (sent !== null && typeof sent === 'object') {
+      for (const key of Object.keys(sent)) fields[`body.${key}`] ??= MESSAGES.api.unknownField(key);
+    }
+  }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   return { params, query, body };
 }

@@ -9,8 +9,12 @@ const BASE_HEADERS = {
 /** Answers for signed-in callers must never be stored by a shared cache or the browser. */
 const PRIVATE_HEADERS = { ...BASE_HEADERS, 'cache-control': 'no-store' } as const;
 
-export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean): ApiResult {
-  const headers = isPublic ? BASE_HEADERS : PRIVATE_HEADERS;
+/**
+ * `cacheSeconds` (public routes only, see RouteSpec) lets browsers and CloudFront keep the answer; other
+ * public answers carry no cache header (CloudFront does not cache /api/* otherwise).
+ */
+export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean, cacheSeconds?: number): ApiResult {
+  const headers = !isPublic ? PRIVATE_HEADERS : cacheSeconds ? { ...BASE_HEADERS, 'cache-control': `public, max-age=${cacheSeconds}` } : BASE_HEADERS;
   if (statusCode === 204) return { statusCode, headers: { ...headers } };
   return { statusCode, headers: { ...headers }, body: JSON.stringify(body) };
 }

@@ -4,14 +4,14 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { Area, RouteBody, RouteParams, RouteQuery, RouteResponse, RouteSpec } from '@solutionz/shared';
-import type { Caller, SignedInCaller } from '../auth/caller';
+import type { AuthorizedCaller, Caller } from '../auth/caller';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
-/** Every route but a public one has a signed-in caller: the access check has run before the implementation. */
-export type RouteCaller<R> = R extends { readonly access: 'public' } ? Caller : SignedInCaller;
+/** Every route but a public one has a signed-in caller whose standing the access check has read. */
+export type RouteCaller<R> = R extends { readonly access: 'public' } ? Caller : AuthorizedCaller;
 
 /** What a route implementation receives: validated input, the caller, and the area's dependencies. */
 export interface RouteRequest<R, D> {
@@ -34,9 +34,3 @@ export type RouteTable = Readonly<Record<string, RouteSpec>>;
 export type AreaImplementations<T extends RouteTable, A extends Area, D> = {
   [N in keyof T as T[N]['area'] extends A ? N : never]: RouteImplementation<T[N], D>;
 };
-
-/**
- * Decides the `subscribedProvider` access rule. Subscription state lives in the profile store,
- * which the membership area supplies; an area with such routes must be given one.
- */
-export type SubscriptionCheck<D> = (caller: SignedInCaller, deps: D) => Promise<boolean>;

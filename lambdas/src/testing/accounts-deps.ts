@@ -1,12 +1,16 @@
+import { createCognitoSecurity } from '../adapters/cognito-security';
 import type { AccountsDeps } from '../services/accounts/deps';
 import type { TestTable } from './dynamodb-table';
+import { testGeocoder } from './geocoder';
 import { testMailer } from './ses-inbox';
 import type { TestUserPool } from './user-pool';
 
 /**
  * Accounts dependencies for unit tests, all real: the account repository over the test file's
- * DynamoDB Local table, the Cognito adapter over its cognito-local user pool and the SES mailer
- * sending to the local SES, plus a settable clock. The SDK clients come back too, new for each
+ * DynamoDB Local table, the Cognito adapter over its cognito-local user pool, the SES mailer
+ * sending to the local SES and the offline geocoder over the reference postcode tables, plus a
+ * settable clock. The security adapter shares the identity adapter's
+ * Cognito client. The SDK clients come back too, new for each
  * call, so a test can inject a fault into one (sdk-faults.ts) without touching the others.
  */
 export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
@@ -16,8 +20,11 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
   const mail = testMailer();
   const deps: AccountsDeps = {
     accounts: table.repositories.accounts,
+    standing: table.repositories.standing,
     identity,
+    security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId),
     mailer: mail.mailer,
+    geocoder: testGeocoder(),
     clock: () => now,
     random: { token: () => `token-${++counter}`, id: () => `id-${++counter}` },
     config: { siteUrl: 'https://solutionz.test', adminEmailDomain: 'admin.solutionz.test' },

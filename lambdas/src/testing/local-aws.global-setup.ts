@@ -4,18 +4,25 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { start as startCognito } from '../../../scripts/local/cognito';
+import { start as startCognitoProxy } from '../../../scripts/local/cognito-proxy';
 import { start as startDynamodb } from '../../../scripts/local/dynamodb';
 import type { LocalService } from '../../../scripts/local/process';
+import { start as startS3 } from '../../../scripts/local/s3';
 import { start as startSes } from '../../../scripts/local/ses';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** DynamoDB Local of this test run; each test file makes its own table in it (see dynamodb-table.ts). */
     dynamodbEndpoint: string;
-    /** cognito-local of this test run; each test file makes its own user pool in it (see user-pool.ts). */
+    /**
+     * cognito-local of this test run behind the proxy that fills its gaps, as the local stack runs it;
+     * each test file makes its own user pool in it (see user-pool.ts).
+     */
     cognitoEndpoint: string;
     /** aws-ses-v2-local of this test run; mail sent through it is listed at `/store` (see ses-inbox.ts). */
     sesEndpoint: string;
+    /** s3rver of this test run; each test file that stores files makes its own bucket in it (see media-bucket.ts). */
+    s3Endpoint: string;
   }
 }
 
@@ -48,28 +55,46 @@ function started(result: PromiseSettledResult<LocalService>, logFile: string): L
 }
 
 /**
- * The local AWS stand-ins the unit project tests against (DynamoDB Local in memory, cognito-local,
- * aws-ses-v2-local), started together once and stopped when the run ends.
+ * The local AWS stand-ins the unit project tests against (DynamoDB Local in memory, cognito-local
+ * behind its gap-filling proxy, aws-ses-v2-local, s3rver), started together once and stopped when
+ * the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // DynamoDB Local writes a metadata file into its working directory and cognito-local keeps its
-  // pools in `.cognito` under its own; the logs go here too.
+  // DynamoDB Local writes a metadata file into its working directory, cognito-local keeps its pools
+  // in `.cognito` under its own and s3rver its objects in `s3`; the logs go here too.
   const workDir = mkdtempSync(join(tmpdir(), 'solutionz-unit-aws-'));
-  const logs = { dynamodb: join(workDir, 'dynamodb.log'), cognito: join(workDir, 'cognito.log'), ses: join(workDir, 'ses.log') };
+  const logs = {
+    dynamodb: join(workDir, 'dynamodb.log'),
+    cognito: join(workDir, 'cognito.log'),
+    ses: join(workDir, 'ses.log'),
+    s3: join(workDir, 's3.log'),
+  };
   let running: LocalService[] = [];
   const stopAll = () => Promise.all(running.map((service) => service.stop()));
   const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
   try {
-    const [dynamodbPort, cognitoPort, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
-    const [dynamodb, cognito, ses] = await Promise.allSettled([
-      startDynamodb({ port: dynamodbPort, dataDir: workDir, inMemory: true, logFile: logs.dynamodb }),
-      startCognito({ port: cognitoPort, dir: workDir, issuerDomain: `http://127.0.0.1:${cognitoPort}`, logFile: logs.cognito }),
-      startSes({ port: sesPort, logFile: logs.ses }),
+    const [dynamodbPort, cognitoPort, cognitoProxyPort, sesPort, s3Port] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
     ]);
-    running = [dynamodb, cognito, ses].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const cognitoProxyUrl = `http://127.0.0.1:${cognitoProxyPort}`;
+    const [dynamodb, cognito, ses, s3] = await Promise.allSettled([
+      startDynamodb({ port: dynamodbPort, dataDir: workDir, inMemory: true, logFile: logs.dynamodb }),
+      startCognito({ port: cognitoPort, dir: workDir, issuerDomain: cognitoProxyUrl, logFile: logs.cognito }),
+      startSes({ port: sesPort, logFile: logs.ses }),
+      startS3({ port: s3Port, dataDir: join(workDir, 's3'), logFile: logs.s3 }),
+    ]);
+    running = [dynamodb, cognito, ses, s3].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     project.provide('dynamodbEndpoint', started(dynamodb, logs.dynamodb).url);
-    project.provide('cognitoEndpoint', started(cognito, logs.cognito).url);
+    const cognitoProxy = await startCognitoProxy({ port: cognitoProxyPort, upstream: started(cognito, logs.cognito).url });
+    running.push(cognitoProxy);
+    project.provide('cognitoEndpoint', cognitoProxyUrl);
     project.provide('sesEndpoint', started(ses, logs.ses).url);
+    started(s3, logs.s3);
+    project.provide('s3Endpoint', `http://127.0.0.1:${s3Port}`);
   } catch (error) {
     await stopAll();
     removeWorkDir();

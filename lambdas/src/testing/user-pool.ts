@@ -25,6 +25,8 @@ export interface PoolUserState {
 
 export interface TestUserPool {
   readonly userPoolId: string;
+  /** The web app client, which signs in with USER_PASSWORD_AUTH. */
+  readonly userPoolClientId: string;
   /**
    * The real identity adapter over the pool, on an SDK client of its own (returned too), so a fault
    * injected into one test's client stays in that test.
@@ -72,6 +74,9 @@ export function useTestUserPool(): TestUserPool {
   return {
     get userPoolId() {
       return poolIds().userPoolId;
+    },
+    get userPoolClientId() {
+      return poolIds().userPoolClientId;
     },
     identity() {
       const client = newClient();

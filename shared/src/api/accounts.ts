@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, emailSchema, passwordSchema, signupSchema } from '../accounts';
-import { ACCOUNT_TYPES, BUSINESS_SEARCH, PASSWORD_MIN_LENGTH } from '../constants';
+import { ACCOUNT_TYPES, BUSINESS_SEARCH, PASSWORD_MIN_LENGTH, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants';
+import { notificationSettingsResponseSchema } from '../profile';
+import { placeSchema } from './locations';
 import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 
 /** Request and response shapes of the accounts and admin-entry routes (issue 3). */
@@ -24,19 +26,19 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 const tokenSchema = z.string().trim().min(1, ACCOUNT_MESSAGES.confirmationLinkInvalid).max(200, ACCOUNT_MESSAGES.confirmationLinkInvalid);
 
-export const confirmEmailRequestSchema = z.object({ token: tokenSchema });
+export const confirmEmailRequestSchema = z.strictObject({ token: tokenSchema });
 export const confirmEmailResponseSchema = z.object({ email: z.string(), accountType: z.enum(ACCOUNT_TYPES) });
 export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 /** Signed-in callers may omit the address: the confirmation goes to their own. */
-export const resendConfirmationRequestSchema = z.object({ email: emailSchema });
+export const resendConfirmationRequestSchema = z.strictObject({ email: emailSchema });
 export const resendConfirmationResponseSchema = z.object({ message: z.string() });
 
-export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 export const passwordResetRequestResponseSchema = z.object({ message: z.string() });
 
 export const passwordResetConfirmSchema = z
-  .object({
+  .strictObject({
     token: z.string().trim().min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
     password: passwordSchema,
     confirmPassword: z.string().optional(),
@@ -66,10 +68,20 @@ export const meResponseSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   displayName: z.string(),
+  /** The location as the person typed it. */
   location: z.string().nullable(),
+  /** Where that is: the geocoded base location (issue 8). */
+  place: placeSchema.nullable(),
   phoneNumber: z.string().nullable(),
   businessName: z.string().nullable(),
+  bio: z.string().nullable(),
+  skills: z.array(z.string()),
+  socialLinks: z.object(Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, z.string()])) as Record<SocialLinkKey, z.ZodString>),
   categories: z.array(z.string()),
+  /** Served under /media/ (issue 8), or null for the initials. */
+  avatarUrl: z.string().nullable(),
+  notifications: notificationSettingsResponseSchema,
+  mfaEnabled: z.boolean(),
   emailConfirmed: z.boolean(),
   emailConfirmedAt: z.iso.datetime().nullable(),
   isActive: z.boolean(),
@@ -88,7 +100,7 @@ export const businessSearchResponseSchema = z.object({
 export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema>;
 
 export const adminSetupRequestSchema = z
-  .object({
+  .strictObject({
     username: z.string().trim().optional(),
     password: z.string().optional(),
     confirmPassword: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
+import { placeSchema } from './locations';
 
 /** The one error shape every API answer uses (DESIGN.md section 3). */
 export const ERROR_CODES = {
@@ -7,7 +8,11 @@ export const ERROR_CODES = {
   /** A confirmation or reset link whose token is unknown, used or expired. */
   tokenInvalid: { status: 400, code: 'TOKEN_INVALID' },
   unauthorized: { status: 401, code: 'UNAUTHORIZED' },
+  /** The account signed out everywhere (or changed its password) after this token was issued. */
+  sessionRevoked: { status: 401, code: 'SESSION_REVOKED' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
+  /** An administrator deactivated the account: every signed-in route refuses it. */
+  accountDeactivated: { status: 403, code: 'ACCOUNT_DEACTIVATED' },
   notFound: { status: 404, code: 'NOT_FOUND' },
   methodNotAllowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
@@ -28,6 +33,8 @@ export const apiErrorBodySchema = z.object({
     retryAfterSeconds: z.number().int().positive().optional(),
     /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
     category: z.enum(EMAIL_FAILURE_CATEGORIES).optional(),
+    /** Places to choose from when a typed location could not be placed (or meant several). */
+    suggestions: z.array(placeSchema).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

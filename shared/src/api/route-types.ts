@@ -41,6 +41,11 @@ export interface RouteSpec<
   readonly response: R;
   /** HTTP status of a successful answer; 200 unless given. */
   readonly successStatus?: 200 | 201 | 202 | 204;
+  /**
+   * How long browsers and CloudFront may keep a successful answer, for a public GET whose answer
+   * depends on its URL alone (the place search); answers are not cached unless this is given.
+   */
+  readonly cacheSeconds?: number;
 }
 
 export function defineRoute<

@@ -22,7 +22,8 @@ export function uniqueEmail(label: string): string {
 
 export const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
-async function mailsTo(to: string, since: number): Promise<InboxMail[]> {
+/** Every mail to `to` sent at or after `since` (epoch seconds). */
+export async function mailsTo(to: string, since: number): Promise<InboxMail[]> {
   const response = await fetch(`${inboxUrl}/store?since=${since}`);
   if (!response.ok) throw new Error(`The local inbox answered ${response.status}`);
   const { emails } = (await response.json()) as { emails: InboxMail[] };
@@ -47,7 +48,7 @@ function linkIn(mail: InboxMail, page: string): URL | undefined {
 }
 
 /** The path and query of the newest link to `page` mailed to `to` (the site's origin may differ from the test's). */
-export async function linkFromInbox(to: string, page: '/confirm-email' | '/reset-password', options?: { since?: number }): Promise<string> {
+export async function linkFromInbox(to: string, page: '/confirm-email' | '/reset-password' | '/confirm-email-change', options?: { since?: number }): Promise<string> {
   const url = linkIn(await newestMailWithLink(to, page, options), page)!;
   return `${url.pathname}${url.search}`;
 }

@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
+import type { SessionEndReason } from '@/lib/auth/session-ended-signal';
 import type { AuthClient } from '@/lib/auth/session-types';
 import { markQueryClientProvided, whenQueryClientRequested } from '@/lib/query-client-gate';
 import { system } from './theme';
@@ -9,6 +10,13 @@ import { system } from './theme';
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
 
 const TOASTER_MOUNT_DEADLINE_MS = 1_000;
+
+// Rare, so its messages (and the toast queue) load only when it happens.
+function tellSessionEnded(reason: SessionEndReason) {
+  import('@/components/layout/session-ended-notice')
+    .then(({ showSessionEndedNotice }) => showSessionEndedNotice(reason))
+    .catch((error: unknown) => console.error('Could not show why the session ended', error));
+}
 
 /** The toast region mounts once the first page is up: nothing can toast before then, and it costs start-up time. */
 function DeferredToasterRegion() {
@@ -72,7 +80,7 @@ export function AppProvider({
   return (
     <ChakraProvider value={system}>
       <LazyQueryClientProvider given={queryClient}>
-        <SessionProvider auth={auth} fetchProfile={fetchProfile}>
+        <SessionProvider auth={auth} fetchProfile={fetchProfile} onSessionEnded={tellSessionEnded}>
           {children}
           <DeferredToasterRegion />
         </SessionProvider>

@@ -29,6 +29,10 @@ const categories = () => import('@/features/categories/routes');
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');
+// The own profile and the settings are large screens of their own; the e-mail change link needs neither.
+const profile = () => import('@/features/account/routes/profile-page');
+const accountSettings = () => import('@/features/account/routes/account-settings-page');
+const emailChange = () => import('@/features/account/routes/confirm-email-change-page');
 const admin = () => import('@/features/admin/routes');
 
 /** The route table of spec 01 section 2.1 and spec 02 section 2; every screen is its own lazy chunk. */
@@ -47,6 +51,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.login, ...page(auth, (m) => m.LoginPage) },
           { path: paths.confirmEmail, ...page(auth, (m) => m.ConfirmEmailPage) },
           { path: paths.resetPassword, ...page(auth, (m) => m.ResetPasswordPage) },
+          { path: paths.confirmEmailChange, ...page(emailChange, (m) => m.ConfirmEmailChangePage) },
           { path: paths.directory, ...page(directory, (m) => m.DirectoryPage) },
           { path: '/directory/:id', ...page(directory, (m) => m.ProviderProfilePage) },
           { path: paths.categories, ...page(categories, (m) => m.CategoriesPage) },
@@ -62,8 +67,8 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireSession />,
             children: [
-              { path: paths.profile, ...page(account, (m) => m.ProfilePage) },
-              { path: paths.account, ...page(account, (m) => m.AccountSettingsPage) },
+              { path: paths.profile, ...page(profile, (m) => m.ProfilePage) },
+              { path: paths.account, ...page(accountSettings, (m) => m.AccountSettingsPage) },
               { path: paths.dashboard, ...page(account, (m) => m.DashboardPage) },
             ],
           },

@@ -1,8 +1,10 @@
 import {
   apiErrorBodySchema,
   buildPath,
+  ERROR_CODES,
   type EmailFailureCategory,
   MESSAGES,
+  type Place,
   routes,
   type RouteBody,
   type RouteName,
@@ -12,6 +14,7 @@ import {
   type Routes,
 } from '@solutionz/shared';
 import { getAccessToken } from './auth/access-token';
+import { reportSessionEnded, type SessionEndReason } from './auth/session-ended-signal';
 import { loadRuntimeConfig } from './runtime-config';
 
 /** An API answer outside 2xx, carrying the error body of DESIGN.md section 3. */
@@ -26,6 +29,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
     readonly category?: EmailFailureCategory,
+    /** Places to choose from, when a typed location named none (or several). */
+    readonly suggestions: readonly Place[] = [],
   ) {
     super(message);
   }
@@ -35,6 +40,12 @@ export class ApiError extends Error {
     return this.fields[`body.${field}`] ?? this.fields[field];
   }
 }
+
+/** Answers after which the session can never work again, whichever route gave them. */
+const SESSION_ENDING_CODES: Readonly<Record<string, SessionEndReason>> = {
+  [ERROR_CODES.accountDeactivated.code]: 'deactivated',
+  [ERROR_CODES.sessionRevoked.code]: 'revoked',
+};
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
@@ -78,13 +89,18 @@ export async function apiRequest<N extends RouteName>(name: N, ...[options]: Opt
     signal,
   });
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    const ended = SESSION_ENDING_CODES[error.code];
+    if (ended) reportSessionEnded(ended);
+    throw error;
+  }
   return route.response.parse(payload) as RouteResponse<Routes[N]>;
 }
 
 export function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorBodySchema.safeParse(payload);
   if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);
-  const { code, message, fields, retryAfterSeconds, category } = parsed.data.error;
-  return new ApiError(status, code, message, fields, retryAfterSeconds, category);
+  const { code, message, fields, retryAfterSeconds, category, suggestions } = parsed.data.error;
+  return new ApiError(status, code, message, fields, retryAfterSeconds, category, suggestions);
 }

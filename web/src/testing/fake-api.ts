@@ -73,6 +73,16 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query;
 }
 
+/** Thrown by a stub to answer as the API does when it refuses: the status and the error body. */
+export class StubbedApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.error.message);
+  }
+}
+
 /**
  * Stands in for the deployment at the network boundary: `fetch` answers `/config.json` and the routes of the
  * shared route table that `handlers` names, so components run the real API client (URL building, headers,
@@ -99,7 +109,13 @@ export function stubApi(handlers: ApiStubs = {}) {
     const request = { params: params.value, query: query.value, body: body.value } as ApiRequest<RouteName>;
     const handler = handlers[route.name] as ((request: ApiRequest<RouteName>) => unknown) | undefined;
     if (!handler) return json(501, { error: { code: 'NOT_STUBBED', message: `This test gave no answer for ${route.name}` } });
-    const answer = await handler(request);
+    let answer: unknown;
+    try {
+      answer = await handler(request);
+    } catch (error) {
+      if (error instanceof StubbedApiError) return json(error.status, error.body);
+      throw error;
+    }
     return route.successStatus === 204 ? new Response(null, { status: 204 }) : json(route.successStatus ?? 200, answer);
   });
   return {

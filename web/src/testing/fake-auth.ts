@@ -1,10 +1,12 @@
-import type { MeResponse } from '@solutionz/shared';
+import { DEFAULT_NOTIFICATION_SETTINGS, EMPTY_SOCIAL_LINKS, type MeResponse } from '@solutionz/shared';
 import type { AuthClient, AuthEvent, SessionUser } from '@/lib/auth/session-types';
 
 export interface FakeAccount {
   readonly password: string;
   readonly user: SessionUser;
   readonly profile: MeResponse;
+  /** With 2-step verification on: the one code its authenticator shows. */
+  readonly totpCode?: string;
 }
 
 /** A profile as GET /api/me returns it, with the fields a test cares about overridden. */
@@ -19,9 +21,16 @@ export function fakeProfile(overrides: Partial<MeResponse> = {}): MeResponse {
     lastName,
     displayName: `${firstName} ${lastName}`.trim() || (overrides.email ?? 'chloe@example.com'),
     location: 'Manchester',
+    place: { name: 'Manchester', lat: 53.48095, lng: -2.23743, precision: 'town' },
     phoneNumber: null,
     businessName: null,
+    bio: null,
+    skills: [],
+    socialLinks: { ...EMPTY_SOCIAL_LINKS },
     categories: [],
+    avatarUrl: null,
+    notifications: DEFAULT_NOTIFICATION_SETTINGS,
+    mfaEnabled: false,
     emailConfirmed: true,
     emailConfirmedAt: '2025-01-01T00:00:00.000Z',
     isActive: true,
@@ -32,10 +41,12 @@ export function fakeProfile(overrides: Partial<MeResponse> = {}): MeResponse {
   };
 }
 
-export function fakeAccount(profile: Partial<MeResponse> = {}, password = 'Correct-horse-1'): FakeAccount {
-  const full = fakeProfile(profile);
-  return { password, profile: full, user: { userId: full.userId, email: full.email, groups: [full.accountType] } };
+export function fakeAccount(profile: Partial<MeResponse> = {}, password = 'Correct-horse-1', totpCode?: string): FakeAccount {
+  const full = fakeProfile({ mfaEnabled: totpCode !== undefined, ...profile });
+  return { password, profile: full, user: { userId: full.userId, email: full.email, groups: [full.accountType] }, ...(totpCode ? { totpCode } : {}) };
 }
+
+const rejection = (name: string, message: string) => Promise.reject(Object.assign(new Error(message), { name }));
 
 /**
  * An in-memory identity provider with the AuthClient contract: accounts by e-mail, one current
@@ -47,15 +58,31 @@ export function createFakeAuth({ accounts = [], signedInAs }: { accounts?: reado
   const emit = (event: AuthEvent) => listeners.forEach((listener) => listener(event));
   const known = signedInAs ? [signedInAs, ...accounts] : [...accounts];
   let profileOverride: Partial<MeResponse> = {};
+  // Password accepted, code not yet given.
+  let awaitingCode: FakeAccount | null = null;
 
   const auth: AuthClient = {
     currentUser: () => Promise.resolve(current?.user ?? null),
     signIn(email, password) {
       const account = known.find((candidate) => candidate.user.email === email.trim().toLowerCase());
-      if (!account || account.password !== password) {
-        return Promise.reject(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+      if (!account || account.password !== password) return rejection('NotAuthorizedException', 'Incorrect username or password.');
+      if (current) {
+        current = null;
+        emit({ type: 'signedOut' });
+      }
+      if (account.totpCode) {
+        awaitingCode = account;
+        return Promise.resolve('codeNeeded' as const);
       }
       current = account;
+      emit({ type: 'signedIn' });
+      return Promise.resolve('signedIn' as const);
+    },
+    confirmSignInWithCode(code) {
+      if (!awaitingCode) return rejection('SignInException', 'There is no sign-in waiting for a code.');
+      if (code !== awaitingCode.totpCode) return rejection('CodeMismatchException', 'Invalid code or auth state for the user.');
+      current = awaitingCode;
+      awaitingCode = null;
       emit({ type: 'signedIn' });
       return Promise.resolve();
     },

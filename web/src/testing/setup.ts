@@ -2,13 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
+import { removeGeolocationStub } from './geolocation';
 
 // App-wide stores must not carry a test's leftovers (an open toast) into the next one.
 afterEach(() => {
   cleanup();
   toaster.remove();
-  // Here rather than in each test file, so no stub (stubApi's fetch, a fake navigator) outlives its test.
+  // Here rather than in each test file, so no stub (stubApi's fetch, a device location) outlives its test.
   vi.unstubAllGlobals();
+  removeGeolocationStub();
 });
 
 // Test files share a worker and its jsdom (isolate: false), yet each starts as on a fresh page load: the app's

@@ -1,12 +1,21 @@
 import type { Identity } from '../../adapters/cognito-identity';
+import type { AccountSecurity } from '../../adapters/cognito-security';
 import type { Mailer } from '../../adapters/ses-mailer';
+import type { AccountStandingReader } from '../../data/account-standing';
 import type { AccountRepository } from '../../data/account-repository';
+import type { Geocoder } from '../../geo/geocoder';
 
 /** Everything the accounts services use, passed in so tests can swap any part for a fake. */
 export interface AccountsDeps {
   readonly accounts: AccountRepository;
+  /** How a signed-in caller stands now (the access check of every signed-in route). */
+  readonly standing: AccountStandingReader;
   readonly identity: Identity;
+  /** Password and 2-step checks, sessions and the sign-in name (the security tab, issue 8). */
+  readonly security: AccountSecurity;
   readonly mailer: Mailer;
+  /** Places the location typed at sign-up. */
+  readonly geocoder: Geocoder;
   readonly clock: () => Date;
   readonly random: {
     /** An unguessable link token (32 random bytes, URL-safe). */
@@ -23,6 +32,7 @@ export interface AccountsDeps {
 
 export interface AdminDeps {
   readonly accounts: AccountRepository;
+  readonly standing: AccountStandingReader;
   readonly identity: Identity;
   readonly clock: () => Date;
   readonly random: { id(): string };

@@ -37,3 +37,79 @@ export function passwordResetMail(to: string, siteUrl: string, token: string): O
     `The link works once and expires in ${TOKEN_TTL.passwordResetHours} hour${TOKEN_TTL.passwordResetHours === 1 ? '' : 's'}. If you did not ask for it, ignore this email; your password stays as it is.`,
   );
 }
+
+export function emailChangeMail(to: string, siteUrl: string, token: string): OutgoingMail {
+  return linkMail(
+    to,
+    `Confirm your new ${PRODUCT_NAME} email address`,
+    `You asked to use this address for your ${PRODUCT_NAME} account. Open the link to make the change; until then you keep signing in with your current address.`,
+    'Confirm new email address',
+    `${siteUrl}/confirm-email-change?token=${encodeURIComponent(token)}`,
+    `The link works once and expires in ${TOKEN_TTL.emailChangeHours} hours. If you did not ask for this, ignore this email; nothing changes.`,
+  );
+}
+
+/** A change to how the account signs in (issue 8: security alerts are always on). */
+export type SecurityAlert =
+  | { readonly kind: 'email-change-requested'; readonly newEmail: string }
+  | { readonly kind: 'email-changed'; readonly newEmail: string }
+  | { readonly kind: 'password-changed' }
+  | { readonly kind: 'signed-out-everywhere' }
+  | { readonly kind: 'totp-enabled' }
+  | { readonly kind: 'totp-disabled' }
+  | { readonly kind: 'account-deleted' };
+
+function alertText(alert: SecurityAlert): { subject: string; what: string } {
+  switch (alert.kind) {
+    case 'email-change-requested':
+      return {
+        subject: `Someone asked to change your ${PRODUCT_NAME} email address`,
+        what: `Someone asked to change the email address of your ${PRODUCT_NAME} account to ${alert.newEmail}. It changes only when the link we sent to that address is opened.`,
+      };
+    case 'email-changed':
+      return {
+        subject: `Your ${PRODUCT_NAME} email address was changed`,
+        what: `The email address of your ${PRODUCT_NAME} account was changed to ${alert.newEmail}. You now sign in with that address; we will not write to this one again.`,
+      };
+    case 'password-changed':
+      return {
+        subject: `Your ${PRODUCT_NAME} password was changed`,
+        what: `The password of your ${PRODUCT_NAME} account was changed, and every device signed in to it was signed out.`,
+      };
+    case 'signed-out-everywhere':
+      return {
+        subject: `Your ${PRODUCT_NAME} account was signed out everywhere`,
+        what: `Every device signed in to your ${PRODUCT_NAME} account was signed out.`,
+      };
+    case 'totp-enabled':
+      return {
+        subject: `2-step verification is on for your ${PRODUCT_NAME} account`,
+        what: `2-step verification was turned on for your ${PRODUCT_NAME} account: signing in now asks for a code from an authenticator app.`,
+      };
+    case 'totp-disabled':
+      return {
+        subject: `2-step verification is off for your ${PRODUCT_NAME} account`,
+        what: `2-step verification was turned off for your ${PRODUCT_NAME} account: signing in no longer asks for a code.`,
+      };
+    case 'account-deleted':
+      return {
+        subject: `Your ${PRODUCT_NAME} account was deleted`,
+        what: `Your ${PRODUCT_NAME} account was deleted, with your profile, photos and the other data we held about you. Feedback you left for others stays, shown as from a deleted user.`,
+      };
+  }
+}
+
+/** Sent to the account's address for every security change, to say what happened and what to do if it was not them. */
+export function securityAlertMail(to: string, siteUrl: string, alert: SecurityAlert): OutgoingMail {
+  const { subject, what } = alertText(alert);
+  const ifNotYou =
+    alert.kind === 'account-deleted'
+      ? 'If you did not delete your account, reply to this email so we can look into it.'
+      : `If this was not you, reset your password now at ${siteUrl}/reset-password?mode=request and reply to this email so we can help.`;
+  return {
+    to,
+    subject,
+    text: `${what}\n\n${ifNotYou}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(what)}</p><p>${escapeHtml(ifNotYou)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}

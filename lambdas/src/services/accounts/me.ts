@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, displayName, type MeResponse, type SubscriptionSummary } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, displayName, socialLinksFrom, type MeResponse, type RadiusMiles, type SubscriptionSummary } from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import { NotFoundError } from '../../errors';
@@ -11,9 +11,8 @@ export function subscriptionSummary(profile: ProfileRecord, now: Date): Subscrip
   return { isSubscribed, tier: profile.subscriptionTier, expiresAt: end, cancelAtPeriodEnd: profile.cancelAtPeriodEnd };
 }
 
-export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'clock'>, caller: SignedInCaller): Promise<MeResponse> {
-  const profile = await deps.accounts.getProfile(caller.userId);
-  if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
+/** A profile as GET /api/me (and every call that changes the own profile) answers it. */
+export function toMeResponse(profile: ProfileRecord, now: Date): MeResponse {
   return {
     userId: profile.userId,
     email: profile.email,
@@ -22,14 +21,35 @@ export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'clock'>, call
     lastName: profile.lastName,
     displayName: displayName(profile),
     location: profile.location ?? null,
+    place:
+      profile.placeName && profile.lat !== undefined && profile.lng !== undefined && profile.placePrecision
+        ? { name: profile.placeName, lat: profile.lat, lng: profile.lng, precision: profile.placePrecision }
+        : null,
     phoneNumber: profile.phoneNumber ?? null,
     businessName: profile.businessName ?? null,
+    bio: profile.bio ?? null,
+    skills: [...(profile.skills ?? [])],
+    socialLinks: socialLinksFrom(profile.socialLinks),
     categories: [...profile.categories],
+    avatarUrl: profile.avatarKey ? `/${profile.avatarKey}` : null,
+    notifications: {
+      jobAlerts: profile.jobAlerts
+        ? { ...profile.jobAlerts, radiusMiles: profile.jobAlerts.radiusMiles as RadiusMiles, categories: [...profile.jobAlerts.categories] }
+        : DEFAULT_NOTIFICATION_SETTINGS.jobAlerts,
+      providerUpdates: profile.providerUpdates ?? DEFAULT_NOTIFICATION_SETTINGS.providerUpdates,
+    },
+    mfaEnabled: profile.mfaEnabled ?? false,
     emailConfirmed: Boolean(profile.emailConfirmedAt),
     emailConfirmedAt: profile.emailConfirmedAt ?? null,
     isActive: profile.isActive,
     isVisible: profile.isVisible,
     createdAt: profile.createdAt,
-    subscription: subscriptionSummary(profile, deps.clock()),
+    subscription: subscriptionSummary(profile, now),
   };
+}
+
+export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'clock'>, caller: SignedInCaller): Promise<MeResponse> {
+  const profile = await deps.accounts.getProfile(caller.userId);
+  if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
+  return toMeResponse(profile, deps.clock());
 }

@@ -1,6 +1,7 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, LOCATION_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
+import { PlaceNotFoundError } from '../../errors';
 import { hashToken } from './tokens';
 import { signUp } from './signup';
 import { testAccountsDeps } from '../../testing/accounts-deps';
@@ -48,6 +49,12 @@ describe('signUp', () => {
       businessName: 'Patel Electrical',
       phoneNumber: '0121 496 0000',
       categories: ['Construction/Trade > Electrician'],
+      location: 'Birmingham',
+      placeName: 'Birmingham',
+      lat: 52.48142,
+      lng: -1.89983,
+      geohash: 'gcqdscbw6',
+      placePrecision: 'town',
     });
     expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
     expect(await deps.accounts.searchBusinesses('patel', 10)).toEqual([expect.objectContaining({ businessName: 'Patel Electrical', businessEmail: 'priya@example.co.uk' })]);
@@ -59,6 +66,36 @@ describe('signUp', () => {
     expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
     expect(await deps.accounts.getToken(token)).toBeUndefined();
     expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+  });
+
+  it('stores a postcode as typed beside the place it is in', async () => {
+    const { deps } = testAccountsDeps(table, pool);
+    const result = await signUp(deps, { ...provider, location: 'sw1a1aa' }, '203.0.113.1');
+    expect(await deps.accounts.getProfile(result.userId)).toMatchObject({
+      location: 'sw1a1aa',
+      placeName: 'SW1A 1AA',
+      lat: 51.5055,
+      lng: -0.1395,
+      geohash: 'gcpvhb63m',
+      placePrecision: 'sector',
+    });
+  });
+
+  it.each([
+    ['Xyzzy Plugh', LOCATION_MESSAGES.notFound, []],
+    ['Richmond', LOCATION_MESSAGES.ambiguous('Richmond'), ['Richmond, Greater London', 'Richmond, North Yorkshire']],
+  ])('refuses the location %j as a field error with places to choose from, creating nothing', async (location, message, suggested) => {
+    const { deps, sentMail } = testAccountsDeps(table, pool);
+    const error = await signUp(deps, { ...provider, location }, '203.0.113.1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlaceNotFoundError);
+    const body = (error as PlaceNotFoundError).toJSON().error;
+    expect(body.fields).toEqual({ 'body.location': message });
+    expect(body.suggestions?.map((place) => place.name)).toEqual(suggested);
+    expect(await pool.emails()).toEqual([]);
+    expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await sentMail()).toHaveLength(0);
+
+    await expect(signUp(deps, { ...provider, location: 'Richmond, North Yorkshire' }, '203.0.113.1')).resolves.toMatchObject({ email: 'priya@example.co.uk' });
   });
 
   it('leaves nothing behind when Cognito fails half-way, so the same sign-up then succeeds', async () => {

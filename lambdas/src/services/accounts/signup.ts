@@ -8,6 +8,7 @@ import {
 } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
 import { ConflictError, RateLimitedError, ValidationError } from '../../errors';
+import { resolvePlace } from '../../geo/resolve';
 import type { AccountsDeps } from './deps';
 import { trySend } from './delivery';
 import { confirmationMail } from './mails';
@@ -39,7 +40,8 @@ async function createIdentity(deps: AccountsDeps, input: Signup): Promise<string
 }
 
 /**
- * Creates the account as one unit (issue 3): the address is reserved by a conditional write, then
+ * Creates the account as one unit (issue 3): the typed location is placed (issue 8), the address is
+ * reserved by a conditional write, then
  * the Cognito user, then profile, business and confirmation token in one transaction. A failure at
  * any step undoes the earlier ones, so trying again simply works. The confirmation mail comes last:
  * when it fails the account stands and the answer says why the mail did not go.
@@ -52,6 +54,9 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
   if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
     throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
   }
+
+  // A place we cannot find is a field error before anything is reserved or created.
+  const place = await resolvePlace(deps.geocoder, input.location, 'body.location');
 
   const reservationId = deps.random.id();
   if (!(await deps.accounts.reserveEmail(email, reservationId, now, RESERVATION_HOLD_SECONDS))) {
@@ -78,6 +83,11 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
         firstName,
         lastName,
         location: input.location,
+        placeName: place.name,
+        lat: place.lat,
+        lng: place.lng,
+        geohash: place.geohash,
+        placePrecision: place.precision,
         ...(isProvider ? { phoneNumber: input.phone, businessName: input.businessName, businessId } : {}),
         categories: isProvider ? (input.categories ?? []) : [],
         createdAt: at,

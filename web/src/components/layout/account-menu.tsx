@@ -1,68 +1,68 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { displayName, initials, MESSAGES, TOAST } from '@solutionz/shared';
-import { toaster } from '@/components/ui/toaster';
+import { displayName } from '@solutionz/shared';
+import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
-import { useAuthActions, useSession } from '@/lib/auth/session';
+import { useSession } from '@/lib/auth/session';
+import { useSignOut } from './use-sign-out';
+
+// Opened from the menu now and then; its upload code need not load with every signed-in page.
+const AvatarUploadDialog = lazy(() => import('@/components/avatar/avatar-upload-dialog'));
 
 /**
- * The signed-in part of the header (spec 01 section 2.2): avatar with initials, the display name,
- * and the account menu. A chunk of its own: signed-out visitors never load it.
+ * The signed-in part of the header (spec 01 section 2.2): the profile picture (or initials), the
+ * display name, and the account menu. A chunk of its own: signed-out visitors never load it.
  */
 export default function AccountMenu() {
   const session = useSession();
-  const { signOut } = useAuthActions();
+  const signOut = useSignOut();
   const navigate = useNavigate();
+  const [photoOpen, setPhotoOpen] = useState(false);
   if (session.status !== 'signedIn') return null;
   const name = session.profile?.displayName ?? displayName({ email: session.user.email });
 
-  async function handleSignOut() {
-    try {
-      await signOut();
-      toaster.success({ ...MESSAGES.signOut.success, duration: TOAST.signOutDurationMs });
-      navigate(paths.home);
-    } catch (error) {
-      console.error('Sign out failed', error);
-      toaster.error({ ...MESSAGES.signOut.failure, duration: TOAST.signOutDurationMs });
-    }
-  }
-
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" px="2" gap="2">
-          <Avatar.Root size="sm" colorPalette="brand" aria-hidden="true">
-            <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
-          </Avatar.Root>
-          <Text as="span" maxW="40" truncate>
-            {name}
-          </Text>
-          <LuChevronDown aria-hidden="true" />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="52">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
-              <Menu.Item value="photo" onSelect={() => navigate(paths.account)}>
-                Change Profile Photo
+    <>
+      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Trigger asChild>
+          <Button variant="ghost" px="2" gap="2">
+            <UserAvatar name={name} src={session.profile?.avatarUrl} size="sm" aria-hidden="true" />
+            <Text as="span" maxW="40" truncate>
+              {name}
+            </Text>
+            <LuChevronDown aria-hidden="true" />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="52">
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
+                <Menu.Item value="photo" onSelect={() => setPhotoOpen(true)}>
+                  Change Profile Photo
+                </Menu.Item>
+                <Menu.Item value="profile" onSelect={() => navigate(paths.profile)}>
+                  My Profile
+                </Menu.Item>
+                <Menu.Item value="account" onSelect={() => navigate(paths.account)}>
+                  Account Settings
+                </Menu.Item>
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              <Menu.Item value="sign-out" onSelect={() => void signOut()}>
+                Sign Out
               </Menu.Item>
-              <Menu.Item value="profile" onSelect={() => navigate(paths.profile)}>
-                My Profile
-              </Menu.Item>
-              <Menu.Item value="account" onSelect={() => navigate(paths.account)}>
-                Account Settings
-              </Menu.Item>
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item value="sign-out" onSelect={() => void handleSignOut()}>
-              Sign Out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {photoOpen && (
+        <Suspense>
+          <AvatarUploadDialog open onOpenChange={setPhotoOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import type { AuthClient } from './session-types';
 export const amplifyAuthClient: AuthClient = {
   currentUser: async (options) => (!options?.forceRefresh && !hasStoredSession() ? null : (await loadAmplifySession()).readSessionUser(options)),
   signIn: async (email, password) => (await loadAmplifySession()).signInWithPassword(email, password),
+  confirmSignInWithCode: async (code) => (await loadAmplifySession()).confirmSignInWithCode(code),
   signOut: async () => (await loadAmplifySession()).signOutOfSession(),
   onAuthEvent(listener) {
     let stop: (() => void) | undefined;

@@ -3,7 +3,7 @@
  * Amplify stays out of the entry chunk (budget: DESIGN.md section 10, issue 2).
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { WebConfig } from '@solutionz/shared';
 import type { AuthEvent, SessionUser } from './session-types';
@@ -57,15 +57,25 @@ export async function readAccessToken(): Promise<string | undefined> {
   return tokens?.accessToken.toString();
 }
 
-/** A sign-in step Amplify could not finish on its own (new password, MFA): this product uses none. */
+/** A sign-in step Amplify could not finish on its own (new password, SMS codes): this product uses none. */
 export class UnsupportedSignInStepError extends Error {
   override readonly name = 'UnsupportedSignInStepError';
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<void> {
+/** Signs in; an account with 2-step verification (Cognito software-token MFA) then needs confirmSignInWithCode. */
+export async function signInWithPassword(email: string, password: string): Promise<'signedIn' | 'codeNeeded'> {
   // Amplify refuses a second sign-in while tokens are stored; the new credentials win.
   if ((await fetchAuthSession()).tokens) await signOut();
   const result = await signIn({ username: email, password, options: { authFlowType } });
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'codeNeeded';
+  if (!result.isSignedIn) throw new UnsupportedSignInStepError(`Sign-in needs a further step: ${result.nextStep.signInStep}`);
+  measureClockDrift((await fetchAuthSession()).tokens?.accessToken.payload.iat);
+  return 'signedIn';
+}
+
+/** Answers the code challenge of signInWithPassword; a wrong code rejects with CodeMismatchException and may be retried. */
+export async function confirmSignInWithCode(code: string): Promise<void> {
+  const result = await confirmSignIn({ challengeResponse: code });
   if (!result.isSignedIn) throw new UnsupportedSignInStepError(`Sign-in needs a further step: ${result.nextStep.signInStep}`);
   measureClockDrift((await fetchAuthSession()).tokens?.accessToken.payload.iat);
 }

@@ -1,12 +1,13 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { amplifyAuthClient } from './amplify-auth-client';
 import { requestQueryClient } from '../query-client-gate';
 import { onEmailConfirmedElsewhere } from './email-confirmed-signal';
 import { PROFILE_KEY, profileQueryKey, type ProfileReport } from './profile-key';
 import { scheduleSessionRefresh, withBackoff } from './refresh-schedule';
-import type { AuthActions, AuthClient, SessionState, SessionUser } from './session-types';
+import { onSessionEnded, type SessionEndReason } from './session-ended-signal';
+import type { AuthActions, AuthClient, SessionState, SessionUser, SignedIn } from './session-types';
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 const AuthActionsContext = createContext<AuthActions | null>(null);
@@ -26,6 +27,8 @@ export interface SessionProviderProps {
   readonly children: ReactNode;
   readonly auth?: AuthClient;
   readonly fetchProfile?: ProfileFetcher;
+  /** Tells the person why they were signed out when the API refused their session (deactivated, ended elsewhere). */
+  readonly onSessionEnded?: (reason: SessionEndReason) => void;
 }
 
 /**
@@ -35,15 +38,21 @@ export interface SessionProviderProps {
  * auth at start-up (no config, emulator down) is logged and treated as signed out, so public
  * pages keep working.
  */
-export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi }: SessionProviderProps) {
+export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi, onSessionEnded: tell }: SessionProviderProps) {
   // Empty until the query client's chunk has loaded (app/provider.tsx); nothing is cached before then.
   const queryClient = use(QueryClientContext);
   const [profileReport, setProfileReport] = useState<ProfileReport | null>(null);
   // undefined while the first read is under way.
   const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  // Read by listeners that must not act twice for one session (several calls refused at once).
+  const userRef = useRef<SessionUser | null | undefined>(undefined);
+  // A sign-in ends the session before it (Amplify signs out first): that is no sign-out of the person, whose
+  // pages must not be torn down while the same person signs in again (after a password change).
+  const replacingRef = useRef(false);
 
   const applyUser = useCallback(
     (next: SessionUser | null) => {
+      userRef.current = next;
       setUser(next);
       if (!next) queryClient?.removeQueries({ queryKey: [PROFILE_KEY] });
     },
@@ -82,6 +91,7 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
   useEffect(
     () =>
       auth.onAuthEvent((event) => {
+        if (event.type === 'signedOut' && replacingRef.current) return;
         if (event.type === 'signedOut' || (event.type === 'tokenRefreshFailure' && !event.retryable)) return applyUser(null);
         if (event.type === 'tokenRefreshFailure') return;
         void refreshSession(false).then(() => {
@@ -100,22 +110,51 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
 
   useEffect(() => onEmailConfirmedElsewhere(() => void queryClient?.invalidateQueries({ queryKey: [PROFILE_KEY] })), [queryClient]);
 
-  const actions = useMemo<AuthActions>(
-    () => ({
+  // Signed out here at once; Amplify then drops the tokens (its revoke call may be refused too, which it ignores).
+  useEffect(
+    () =>
+      onSessionEnded((reason) => {
+        if (!userRef.current) return;
+        applyUser(null);
+        tell?.(reason);
+        auth.signOut().catch((error: unknown) => console.error('Could not clear the ended session', error));
+      }),
+    [auth, applyUser, tell],
+  );
+
+  const actions = useMemo<AuthActions>(() => {
+    async function signedIn(): Promise<SignedIn> {
+      const next = await auth.currentUser();
+      if (!next) throw new Error('The sign-in returned no session');
+      applyUser(next);
+      try {
+        const profile = queryClient
+          ? await queryClient.fetchQuery({ queryKey: profileQueryKey(next.userId), queryFn: fetchProfile, staleTime: 0 })
+          : await fetchProfile();
+        return { status: 'signedIn', profile };
+      } catch (error) {
+        console.error('Could not read the profile after sign-in', error);
+        return { status: 'signedIn', profile: null };
+      }
+    }
+    return {
       async signIn(email, password) {
-        await auth.signIn(email, password);
-        const next = await auth.currentUser();
-        if (!next) throw new Error('The sign-in returned no session');
-        applyUser(next);
+        replacingRef.current = true;
         try {
-          const profile = queryClient
-            ? await queryClient.fetchQuery({ queryKey: profileQueryKey(next.userId), queryFn: fetchProfile, staleTime: 0 })
-            : await fetchProfile();
-          return { profile };
+          // While the code is asked for, the page stays as it was; the code (or a sign-out) settles it.
+          if ((await auth.signIn(email, password)) === 'codeNeeded') return { status: 'codeNeeded' };
         } catch (error) {
-          console.error('Could not read the profile after sign-in', error);
-          return { profile: null };
+          // The session before may or may not have been ended by the attempt.
+          applyUser(await auth.currentUser().catch(() => null));
+          throw error;
+        } finally {
+          replacingRef.current = false;
         }
+        return signedIn();
+      },
+      async confirmSignInWithCode(code) {
+        await auth.confirmSignInWithCode(code);
+        return signedIn();
       },
       async signOut() {
         await auth.signOut();
@@ -124,9 +163,8 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
       async refreshProfile() {
         await queryClient?.refetchQueries({ queryKey: [PROFILE_KEY], type: 'active' });
       },
-    }),
-    [auth, applyUser, queryClient, fetchProfile],
-  );
+    };
+  }, [auth, applyUser, queryClient, fetchProfile]);
 
   // The profile is cached by TanStack Query, whose client is loaded only once someone is signed in (or a screen needs it).
   const signedIn = Boolean(user);

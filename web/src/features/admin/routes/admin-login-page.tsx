@@ -1,10 +1,11 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
-import { adminEmail, ADMIN_MESSAGES, MESSAGES } from '@solutionz/shared';
+import { adminEmail, ADMIN_MESSAGES, MESSAGES, type MeResponse } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
+import { SignInCodeForm } from '@/components/forms/sign-in-code-form';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { PageLoading } from '@/components/layout/page-loading';
 import { toaster } from '@/components/ui/toaster';
@@ -14,14 +15,36 @@ import { loadRuntimeConfig } from '@/lib/runtime-config';
 
 const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
-/** The admin sign-in form of spec 02; `onSignedIn` runs after an admin profile was confirmed. */
+/**
+ * The admin sign-in form of spec 02; `onSignedIn` runs after an admin profile was confirmed. With
+ * 2-step verification on, the code from the authenticator app is asked for after the password.
+ */
 function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const { signIn, signOut } = useAuthActions();
+  const { signIn, confirmSignInWithCode, signOut } = useAuthActions();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [showRecovery, setShowRecovery] = useState(false);
+  const [codeNeeded, setCodeNeeded] = useState(false);
+
+  function fail(failure: unknown) {
+    const name = (failure as { name?: string } | null)?.name ?? '';
+    if (!CREDENTIAL_ERRORS.has(name)) console.error('Admin sign-in failed', failure);
+    setCodeNeeded(false);
+    setError(CREDENTIAL_ERRORS.has(name) ? ADMIN_MESSAGES.invalidCredentials : MESSAGES.api.internal);
+  }
+
+  async function signedIn(profile: MeResponse | null) {
+    if (profile?.accountType !== 'admin') {
+      await signOut();
+      setCodeNeeded(false);
+      setError(ADMIN_MESSAGES.notAuthorized);
+      return;
+    }
+    toaster.success({ title: ADMIN_MESSAGES.loginSuccessful });
+    onSignedIn();
+  }
 
   async function submit() {
     if (!username.trim() || !password) return setError(ADMIN_MESSAGES.fieldsRequired);
@@ -30,21 +53,29 @@ function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       const config = await loadRuntimeConfig();
       if (!config.adminEmailDomain) throw new Error('The runtime config has no adminEmailDomain');
-      const { profile } = await signIn(adminEmail(username, config.adminEmailDomain), password);
-      if (profile?.accountType !== 'admin') {
-        await signOut();
-        setError(ADMIN_MESSAGES.notAuthorized);
-        return;
-      }
-      toaster.success({ title: ADMIN_MESSAGES.loginSuccessful });
-      onSignedIn();
+      const result = await signIn(adminEmail(username, config.adminEmailDomain), password);
+      if (result.status === 'codeNeeded') setCodeNeeded(true);
+      else await signedIn(result.profile);
     } catch (failure) {
-      const name = (failure as { name?: string } | null)?.name ?? '';
-      if (!CREDENTIAL_ERRORS.has(name)) console.error('Admin sign-in failed', failure);
-      setError(CREDENTIAL_ERRORS.has(name) ? ADMIN_MESSAGES.invalidCredentials : MESSAGES.api.internal);
+      fail(failure);
     } finally {
       setBusy(false);
     }
+  }
+
+  if (codeNeeded) {
+    return (
+      <AuthCard title="Admin Login" description="2-step verification" maxW="md">
+        <SignInCodeForm
+          onCode={async (code) => signedIn((await confirmSignInWithCode(code)).profile)}
+          onFailure={fail}
+          onCancel={() => {
+            setCodeNeeded(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, type MeResponse, type SignupAccountType } f
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
+import { SignInCodeForm } from '@/components/forms/sign-in-code-form';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -36,37 +37,67 @@ export function loginFailureMessage(error: unknown): string {
   return ACCOUNT_MESSAGES.loginFailed;
 }
 
-/** /login (spec 01 sections 2.6 and 4.5): client and provider tabs; `?type=provider` preselects provider. */
+/**
+ * /login (spec 01 sections 2.6 and 4.5): client and provider tabs; `?type=provider` preselects provider.
+ * An account with 2-step verification is asked for its code after the password, then goes on as any other.
+ */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { signIn, signOut } = useAuthActions();
+  const { signIn, confirmSignInWithCode, signOut } = useAuthActions();
   const [accountType, setAccountType] = useState<SignupAccountType>(params.get('type') === 'provider' ? 'provider' : 'client');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [codeNeeded, setCodeNeeded] = useState(false);
+
+  function fail(failure: unknown) {
+    const message = loginFailureMessage(failure);
+    setCodeNeeded(false);
+    setError(message);
+    toaster.error({ title: MESSAGES.loginFailedToast, description: message });
+  }
+
+  async function signedIn(profile: MeResponse | null) {
+    if (profile && profile.accountType !== 'admin' && profile.accountType !== accountType) {
+      await signOut();
+      setCodeNeeded(false);
+      setError(ACCOUNT_MESSAGES.accountTypeMismatch(profile.accountType));
+      return;
+    }
+    const back = safeReturnPath(params.get('return')) ?? safeReturnPath(params.get('redirect'));
+    navigate(back ?? destinationAfterLogin(profile), { replace: true });
+  }
 
   async function submit() {
     if (!email.trim() || !password) return setError(ACCOUNT_MESSAGES.loginFieldsRequired);
     setError(undefined);
     setBusy(true);
     try {
-      const { profile } = await signIn(email.trim(), password);
-      if (profile && profile.accountType !== 'admin' && profile.accountType !== accountType) {
-        await signOut();
-        setError(ACCOUNT_MESSAGES.accountTypeMismatch(profile.accountType));
-        return;
-      }
-      const back = safeReturnPath(params.get('return')) ?? safeReturnPath(params.get('redirect'));
-      navigate(back ?? destinationAfterLogin(profile), { replace: true });
+      const result = await signIn(email.trim(), password);
+      if (result.status === 'codeNeeded') setCodeNeeded(true);
+      else await signedIn(result.profile);
     } catch (failure) {
-      const message = loginFailureMessage(failure);
-      setError(message);
-      toaster.error({ title: MESSAGES.loginFailedToast, description: message });
+      fail(failure);
     } finally {
       setBusy(false);
     }
+  }
+
+  if (codeNeeded) {
+    return (
+      <AuthCard title="Sign in to your account" description="2-step verification">
+        <SignInCodeForm
+          onCode={async (code) => signedIn((await confirmSignInWithCode(code)).profile)}
+          onFailure={fail}
+          onCancel={() => {
+            setCodeNeeded(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -14,10 +14,10 @@ import {
 } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormField } from '@/components/forms/form-field';
+import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { applyServerFieldErrors } from '../components/server-errors';
 
 /** The product's one password policy (the API's schema), with the reset page's own mismatch wording. */
 const newPasswordSchema = z

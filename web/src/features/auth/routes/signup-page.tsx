@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import {
   ACCOUNT_MESSAGES,
   AUTH_PAGE_MESSAGES,
+  type Place,
   SIGNUP_RATE_LIMIT_COUNTDOWN_S,
   signupSchema,
   type Signup,
@@ -15,14 +16,15 @@ import {
 } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FieldShell, FormField } from '@/components/forms/form-field';
+import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { applyServerFieldErrors } from '@/components/forms/server-errors';
+import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { AccountTypeTabs } from '../components/account-type-tabs';
 import { BusinessNameSearch } from '../components/business-name-search';
 import { savePendingSignup } from '../components/pending-signup';
-import { applyServerFieldErrors } from '../components/server-errors';
-import { TaxonomyPicker } from '../components/taxonomy-picker';
 import { useCountdown } from '../components/use-countdown';
 import type { ConfirmEmailLocationState } from './confirm-email-page';
 
@@ -42,6 +44,8 @@ export function SignupPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const initialType: SignupAccountType = searchParams.get('type') === 'provider' ? 'provider' : 'client';
   const [formError, setFormError] = useState<string | null>(null);
+  /** Places the API offered when it could not place the typed location. */
+  const [placeSuggestions, setPlaceSuggestions] = useState<readonly Place[]>([]);
   const countdown = useCountdown();
 
   const form = useForm<SignupInput, unknown, Signup>({
@@ -76,6 +80,7 @@ export function SignupPage() {
       void navigate(paths.confirmEmail, { state });
     },
     onError: (error) => {
+      setPlaceSuggestions(error instanceof ApiError && error.fieldMessage('location') ? error.suggestions : []);
       if (error instanceof ApiError && error.status === 429) countdown.start(error.retryAfterSeconds ?? SIGNUP_RATE_LIMIT_COUNTDOWN_S);
       if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(error, setError, FIELDS)) return;
       setFormError(failureMessage(error));
@@ -111,7 +116,22 @@ export function SignupPage() {
     >
       <FormField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
       <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <FormField label="Location" autoComplete="address-level2" placeholder="Town or city" error={errors.location?.message} {...register('location')} />
+      <Controller
+        control={control}
+        name="location"
+        render={({ field, fieldState }) => (
+          <LocationAutocomplete
+            label="Location"
+            name={field.name}
+            inputRef={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            suggestions={fieldState.error ? placeSuggestions : undefined}
+          />
+        )}
+      />
       {isProvider && (
         <>
           <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
+import { stubGeolocation } from '@/testing/geolocation';
 import { renderApp } from '@/testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,12 +42,7 @@ describe('home page search', () => {
 
   it('searches near me with the applied radius', async () => {
     let answer: ((position: { coords: { latitude: number; longitude: number } }) => void) | undefined;
-    vi.stubGlobal(
-      'navigator',
-      Object.assign(Object.create(navigator) as Navigator, {
-        geolocation: { getCurrentPosition: (success: typeof answer) => (answer = success) },
-      }),
-    );
+    stubGeolocation({ getCurrentPosition: (success) => (answer = success) });
     const { user, router } = await openHome();
     await user.type(screen.getByRole('textbox', { name: 'Service' }), 'Electrician');
     await user.click(screen.getByRole('button', { name: 'Near me' }));

@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GEOLOCATION, MESSAGES } from '@solutionz/shared';
+import { stubApi } from '@/testing/fake-api';
+import { stubGeolocation } from '@/testing/geolocation';
 import { renderWithProviders } from '@/testing/render';
 import { emptyLocation, type LocationValue } from './directory-search';
 import { LocationPicker } from './location-picker';
@@ -17,7 +19,7 @@ function fakeGeolocation() {
       pending.push({ success, failure, options });
     }),
   };
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation }));
+  stubGeolocation(geolocation);
   const last = () => {
     const request = pending.at(-1);
     if (!request) throw new Error('No location request was made');
@@ -104,19 +106,19 @@ describe('LocationPicker', () => {
   });
 
   it('says so when the browser has no geolocation', async () => {
-    vi.stubGlobal('navigator', Object.create(navigator) as Navigator);
-    Object.defineProperty(navigator, 'geolocation', { value: undefined });
+    stubGeolocation(undefined);
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Near me' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.geolocation.unsupported);
   });
 
   it('sets a location manually: Apply is disabled while blank, Cancel keeps the old value', async () => {
+    stubApi({ searchLocations: () => ({ best: null, suggestions: [] }) });
     const { user } = renderWithProviders(<Harness />);
     await user.type(screen.getByRole('textbox', { name: 'Location' }), 'York');
     await user.click(screen.getByRole('button', { name: 'Set manually' }));
 
-    const box = screen.getByRole('textbox', { name: 'Enter a location' });
+    const box = await screen.findByRole('combobox', { name: 'Enter a location' });
     await user.clear(box);
     await user.type(box, '   ');
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
@@ -124,11 +126,35 @@ describe('LocationPicker', () => {
     expect(shownValue()).toEqual({ kind: 'text', text: 'York' });
 
     await user.click(screen.getByRole('button', { name: 'Set manually' }));
-    const again = screen.getByRole('textbox', { name: 'Enter a location' });
+    const again = await screen.findByRole('combobox', { name: 'Enter a location' });
     await user.clear(again);
     await user.type(again, '  SW1A 1  ');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(shownValue()).toEqual({ kind: 'text', text: 'SW1A 1' });
     expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('SW1A 1');
+  });
+
+  it('offers places as a location is typed manually, and Enter applies the place picked', async () => {
+    const api = stubApi({
+      searchLocations: ({ query }) => ({
+        best: null,
+        suggestions: query.q === 'ls1' ? [{ name: 'LS1', lat: 53.7966, lng: -1.5517, precision: 'outcode' }, { name: 'LS1 4', lat: 53.7962, lng: -1.554, precision: 'sector' }] : [],
+      }),
+    });
+    const { user } = renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Set manually' }));
+    const box = await screen.findByRole('combobox', { name: 'Enter a location' });
+    expect(box).toHaveFocus();
+    await user.type(box, 'ls1');
+
+    expect(await screen.findByRole('option', { name: 'LS1 4' })).toBeInTheDocument();
+    expect(api.callsTo('searchLocations').map((request) => request.query.q)).toEqual(['ls1']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(box).toHaveValue('LS1 4');
+    expect(shownValue()).toEqual(emptyLocation);
+
+    await user.keyboard('{Enter}');
+    expect(shownValue()).toEqual({ kind: 'text', text: 'LS1 4' });
+    expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('LS1 4');
   });
 });

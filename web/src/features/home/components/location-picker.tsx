@@ -2,6 +2,7 @@ import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@c
 import { useState } from 'react';
 import { LuLocateFixed, LuMapPin, LuX } from 'react-icons/lu';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
+import { LazyLocationAutocomplete } from '@/components/forms/lazy-location-autocomplete';
 import type { LocationValue } from './directory-search';
 import { useGeolocation } from './use-geolocation';
 
@@ -93,19 +94,16 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
       setMode('default');
     };
     return (
-      <Stack gap="2">
-        <Input
-          aria-label="Enter a location"
-          placeholder="Town, city or postcode"
-          value={draft}
-          autoFocus
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            apply();
-          }}
-        />
+      <Stack
+        gap="2"
+        // Enter applies the text, unless the autocomplete used it to pick a place.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.defaultPrevented || !(event.target instanceof HTMLInputElement)) return;
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <LazyLocationAutocomplete label="Enter a location" labelHidden value={draft} onChange={setDraft} autoFocus />
         <HStack gap="2">
           <Button flex="1" onClick={apply} disabled={!draft.trim()}>
             Apply

@@ -1,15 +1,9 @@
-import { Button, Fieldset, HStack, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { LuPlus, LuX } from 'react-icons/lu';
-import {
-  CATEGORY_CHIP_MAX_CHARS,
-  CATEGORY_CHIPS_SHOWN,
-  categoryLabel,
-  formatCategorySelection,
-  parseCategorySelection,
-  type CategorySelection,
-} from '@solutionz/shared';
+import { LuPlus } from 'react-icons/lu';
+import { formatCategorySelection, parseCategorySelection, type CategorySelection } from '@solutionz/shared';
+import { CategoryChips } from '@/components/ui/category-chips';
 import { apiRequest } from '@/lib/api-client';
 
 const OTHER = '__other__';
@@ -20,10 +14,9 @@ export interface TaxonomyPickerProps {
   onChange: (value: string[]) => void;
   /** The form's message for the field, shown under the picker. */
   error?: string;
-}
-
-function truncate(text: string): string {
-  return text.length > CATEGORY_CHIP_MAX_CHARS ? `${text.slice(0, CATEGORY_CHIP_MAX_CHARS - 1)}…` : text;
+  /** The group's caption; "Categories" unless given. */
+  legend?: string;
+  helperText?: string;
 }
 
 /** A whole group covers its subcategories, so adding a group drops them and adding a sub of a chosen group adds nothing. */
@@ -41,18 +34,23 @@ function addSelection(current: readonly string[], selection: CategorySelection):
 }
 
 /**
- * The provider's service categories at sign-up: a whole group, one subcategory, or "Other: text",
- * from the live taxonomy (GET /api/categories). Choices show as removable chips, the first
- * CATEGORY_CHIPS_SHOWN of them until "+N more" opens the rest. Native selects and buttons only,
- * so every step works from the keyboard.
+ * Service categories (a provider's at sign-up and on the profile, job alert categories): a whole
+ * group, one subcategory, or "Other: text", from the live taxonomy (GET /api/categories). Choices
+ * show as removable chips (CategoryChips). Native selects and buttons only, so every step works
+ * from the keyboard.
  */
-export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) {
+export function TaxonomyPicker({
+  value,
+  onChange,
+  error,
+  legend = 'Categories',
+  helperText = 'Choose a whole group, one of its services, or describe another service.',
+}: TaxonomyPickerProps) {
   const ids = useId();
   const { data, isPending, isError } = useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
   const [group, setGroup] = useState('');
   const [sub, setSub] = useState(WHOLE_GROUP);
   const [otherText, setOtherText] = useState('');
-  const [showAll, setShowAll] = useState(false);
 
   const groups = data?.groups ?? [];
   const chosenGroup = groups.find((candidate) => candidate.name === group);
@@ -75,13 +73,10 @@ export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) 
   };
   const remove = (item: string) => onChange(value.filter((candidate) => candidate !== item));
 
-  const visible = showAll ? value : value.slice(0, CATEGORY_CHIPS_SHOWN);
-  const hidden = value.length - visible.length;
-
   return (
     <Fieldset.Root invalid={Boolean(error)}>
-      <Fieldset.Legend>Categories</Fieldset.Legend>
-      <Fieldset.HelperText>Choose a whole group, one of its services, or describe another service.</Fieldset.HelperText>
+      <Fieldset.Legend>{legend}</Fieldset.Legend>
+      <Fieldset.HelperText>{helperText}</Fieldset.HelperText>
       <Stack gap="2">
         <NativeSelect.Root disabled={isPending}>
           <NativeSelect.Field
@@ -138,25 +133,7 @@ export function TaxonomyPicker({ value, onChange, error }: TaxonomyPickerProps) 
           <LuPlus aria-hidden="true" />
           Add category
         </Button>
-        {value.length > 0 && (
-          <Wrap gap="2" role="list" aria-label="Chosen categories">
-            {visible.map((item) => (
-              <HStack key={item} role="listitem" gap="1" ps="3" pe="1" py="1" borderRadius="full" bg="brand.subtle" color="brand.fg">
-                <Text fontSize="sm" title={item}>
-                  {truncate(categoryLabel(item))}
-                </Text>
-                <IconButton aria-label={`Remove ${item}`} size="2xs" variant="ghost" borderRadius="full" onClick={() => remove(item)}>
-                  <LuX />
-                </IconButton>
-              </HStack>
-            ))}
-            {(hidden > 0 || showAll) && value.length > CATEGORY_CHIPS_SHOWN && (
-              <Button size="xs" variant="plain" aria-expanded={showAll} onClick={() => setShowAll((open) => !open)}>
-                {showAll ? 'Show fewer' : `+${hidden} more`}
-              </Button>
-            )}
-          </Wrap>
-        )}
+        <CategoryChips value={value} label={`Chosen ${legend.toLowerCase()}`} onRemove={remove} />
       </Stack>
       {error && <Fieldset.ErrorText color="red.700">{error}</Fieldset.ErrorText>}
     </Fieldset.Root>

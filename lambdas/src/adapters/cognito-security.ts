@@ -1,0 +1,161 @@
+import {
+  AdminSetUserMFAPreferenceCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { IdentityExistsError } from './cognito-identity';
+
+/** What a password check found; `locked` is Cognito refusing after too many wrong passwords. */
+export type PasswordCheck = 'correct' | 'wrong' | 'locked';
+export type PasswordAndCodeCheck = PasswordCheck | 'wrong-code' | 'no-2-step';
+
+/**
+ * The security controls of the account settings (issue 8) over Cognito: password and 2-step code
+ * checks, the sign-in name, sessions and software-token MFA. Admin calls name the user by the
+ * Cognito `sub` (the pool's real username, e-mail being an alias), so an address change in flight
+ * never makes them miss; sign-in checks use the address, as the person does.
+ */
+export interface AccountSecurity {
+  /** Signs in with the app client to prove the password; a 2-step challenge proves it as well. */
+  checkPassword(email: string, password: string): Promise<PasswordCheck>;
+  /** Proves the password and a current authenticator code by a whole 2-step sign-in. */
+  checkPasswordAndCode(email: string, password: string, code: string): Promise<PasswordAndCodeCheck>;
+  /** The new address becomes the sign-in name, verified (our link proved it); IdentityExistsError when another user has it. */
+  changeEmail(userId: string, email: string): Promise<void>;
+  /** Revokes every refresh token of the user. */
+  signOutEverywhere(userId: string): Promise<void>;
+  /** A new authenticator secret for the user the access token belongs to. */
+  startTotp(accessToken: string): Promise<string>;
+  /** True when the code matches the new secret; software-token MFA is then on and preferred. */
+  confirmTotp(accessToken: string, code: string): Promise<boolean>;
+  turnOffTotp(userId: string): Promise<void>;
+}
+
+const nameOf = (error: unknown) => (error as { name?: string } | undefined)?.name ?? '';
+const messageOf = (error: unknown) => (error as { message?: string } | undefined)?.message ?? '';
+
+/** Cognito answers a wrong password with NotAuthorized; cognito-local without the proxy with InvalidPassword. */
+function passwordRefusal(error: unknown): PasswordCheck | undefined {
+  const name = nameOf(error);
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(messageOf(error))) return 'locked';
+  if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException' || name === 'UserNotFoundException') return 'wrong';
+  return undefined;
+}
+
+const CODE_REFUSALS = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'ExpiredCodeException', 'InvalidParameterException']);
+
+export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): AccountSecurity {
+  /**
+   * The check itself signed in: its refresh token is revoked so no session outlives it. Nobody ever
+   * holds that token, so a revocation that fails (cognito-local keeps no refresh token of a 2-step
+   * sign-in to revoke) is no reason to fail the check.
+   */
+  async function discard(result: AuthenticationResultType | undefined): Promise<void> {
+    if (!result?.RefreshToken) return;
+    await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken })).catch(() => undefined);
+  }
+
+  async function signIn(email: string, password: string) {
+    try {
+      return await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    } catch (error) {
+      const refusal = passwordRefusal(error);
+      if (refusal) return refusal;
+      throw error;
+    }
+  }
+
+  return {
+    async checkPassword(email, password) {
+      const answer = await signIn(email, password);
+      if (typeof answer === 'string') return answer;
+      await discard(answer.AuthenticationResult);
+      return 'correct';
+    },
+
+    async checkPasswordAndCode(email, password, code) {
+      const answer = await signIn(email, password);
+      if (typeof answer === 'string') return answer;
+      if (answer.ChallengeName !== 'SOFTWARE_TOKEN_MFA') {
+        await discard(answer.AuthenticationResult);
+        return 'no-2-step';
+      }
+      let response;
+      try {
+        response = await client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: answer.Session,
+            ChallengeResponses: { USERNAME: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? email, SOFTWARE_TOKEN_MFA_CODE: code },
+          }),
+        );
+      } catch (error) {
+        // Cognito answers a code for an expired challenge session with NotAuthorized.
+        if (CODE_REFUSALS.has(nameOf(error)) || nameOf(error) === 'NotAuthorizedException') return 'wrong-code';
+        throw error;
+      }
+      await discard(response.AuthenticationResult);
+      return 'correct';
+    },
+
+    async changeEmail(userId, email) {
+      try {
+        await client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: userPoolId,
+            Username: userId,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (nameOf(error) === 'AliasExistsException') throw new IdentityExistsError(email, { cause: error });
+        throw error;
+      }
+    },
+
+    async signOutEverywhere(userId) {
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
+    },
+
+    async startTotp(accessToken) {
+      const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+      if (!SecretCode) throw new Error('Cognito associated a software token without a secret');
+      return SecretCode;
+    },
+
+    async confirmTotp(accessToken, code) {
+      try {
+        const { Status } = await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
+        if (Status !== 'SUCCESS') return false;
+      } catch (error) {
+        if (CODE_REFUSALS.has(nameOf(error))) return false;
+        throw error;
+      }
+      await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+      return true;
+    },
+
+    async turnOffTotp(userId) {
+      await client.send(
+        new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+      );
+    },
+  };
+}
+
+/** The Lambda's security adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
+export function createCognitoSecurityFor(region: string, userPoolId: string, clientId: string): AccountSecurity {
+  return createCognitoSecurity(new CognitoIdentityProviderClient({ region }), userPoolId, clientId);
+}

@@ -1,0 +1,43 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AccountType } from '@solutionz/shared';
+import { createAccountsService } from './accounts';
+
+/**
+ * How an account stands right now, read from its profile (DESIGN.md section 4: the profile, not the
+ * token, is the source of truth) on every signed-in request: its type, whether it is active, since
+ * when its sessions count (sign out everywhere), and whether a provider's membership is running.
+ *   "standing of a user": GetItem PK = USER#<userId>, SK = PROFILE, a few attributes only.
+ */
+export interface AccountStanding {
+  readonly accountType: AccountType;
+  readonly isActive: boolean;
+  /** Epoch seconds; access tokens issued before it are refused. */
+  readonly sessionsValidAfter?: number;
+  readonly subscriptionTier: 'none' | 'monthly' | 'yearly';
+  readonly subscriptionEnd?: string;
+}
+
+export type AccountStandingReader = (userId: string) => Promise<AccountStanding | undefined>;
+
+export function createAccountStandingReader(client: DynamoDBDocumentClient, tableName: string): AccountStandingReader {
+  const { profile } = createAccountsService(client, tableName).entities;
+  return async (userId) => {
+    const { data: item } = await profile
+      .get({ userId })
+      .go({ attributes: ['accountType', 'isActive', 'sessionsValidAfter', 'subscriptionTier', 'subscriptionEnd'] });
+    if (!item?.accountType) return undefined;
+    return {
+      accountType: item.accountType,
+      isActive: item.isActive ?? true,
+      ...(item.sessionsValidAfter !== undefined ? { sessionsValidAfter: item.sessionsValidAfter } : {}),
+      subscriptionTier: item.subscriptionTier ?? 'none',
+      ...(item.subscriptionEnd ? { subscriptionEnd: item.subscriptionEnd } : {}),
+    };
+  };
+}
+
+/** A membership counts while its tier is not `none` and its end, if any, has not passed. */
+export function hasActiveMembership(standing: Pick<AccountStanding, 'subscriptionTier' | 'subscriptionEnd'>, now: Date): boolean {
+  if (standing.subscriptionTier === 'none') return false;
+  return !standing.subscriptionEnd || Date.parse(standing.subscriptionEnd) > now.getTime();
+}

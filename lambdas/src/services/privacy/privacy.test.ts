@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { SECURITY_MESSAGES, dataExportSchema } from '@solutionz/shared';
+import { testAccountsDeps } from '../../testing/accounts-deps';
+import { useTestTable } from '../../testing/dynamodb-table';
+import { useTestMediaBucket } from '../../testing/media-bucket';
+import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
+import { useTestUserPool } from '../../testing/user-pool';
+import { requestEmailChange } from '../security/email-change';
+import { deleteAccount } from './erasure';
+import { exportMyData } from './export';
+import type { Eraser } from './personal-data';
+import { personalDataRegistry } from './registry';
+
+const table = useTestTable();
+const pool = useTestUserPool();
+const media = useTestMediaBucket();
+
+async function provider() {
+  const context = testAccountsDeps(table, pool);
+  const deps = { ...context.deps, personalData: personalDataRegistry({ accounts: context.deps.accounts, avatars: media.storage }) };
+  const account = await createTestAccount(deps, 'provider');
+  return { ...context, deps, ...account };
+}
+
+describe('exportMyData', () => {
+  it('holds the account, every profile field and the links we mailed, without secrets or internal keys', async () => {
+    const { deps, caller, userId, email } = await provider();
+    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD });
+    const exported = dataExportSchema.parse(await exportMyData(deps, caller));
+
+    expect(exported.exportedAt).toBe('2026-11-21T12:00:00.000Z');
+    expect(exported.account).toEqual({
+      userId,
+      email,
+      accountType: 'provider',
+      createdAt: '2026-11-21T12:00:00.000Z',
+      emailConfirmedAt: '2026-11-21T12:00:00.000Z',
+      mfaEnabled: false,
+      isActive: true,
+      isVisible: true,
+    });
+    expect(exported.profile).toMatchObject({
+      firstName: 'Priya',
+      lastName: 'Patel',
+      location: 'Birmingham',
+      businessName: 'Patel Electrical',
+      phoneNumber: '0121 496 0000',
+      categories: ['Construction/Trade > Electrician'],
+      avatarUrl: null,
+    });
+    expect(exported.sections.emailLinks).toEqual([
+      { purpose: 'change-email', sentTo: 'priya.new@example.co.uk', sentAt: '2026-11-21T12:00:00.000Z', expiresAt: '2026-11-22T12:00:00.000Z', usedAt: null },
+    ]);
+    const text = JSON.stringify(exported);
+    const [token] = await deps.accounts.tokensOfUser(userId);
+    expect(text).not.toContain(token!.tokenHash);
+    expect(text).not.toMatch(/geohash|sessionsValidAfter|businessId|reservationId/);
+  });
+});
+
+describe('deleteAccount', () => {
+  it('removes the profile, address, business, tokens, pictures and the sign-in, and confirms by e-mail', async () => {
+    const { deps, caller, userId, email, sentMail } = await provider();
+    const other = await createTestAccount(deps, 'client', { email: 'neighbour@example.co.uk' });
+    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD });
+    await media.storage.write(`media/avatars/${userId}/a.webp`, Buffer.from('a'), 'image/webp', 'no-cache');
+    await media.storage.write(`uploads/avatars/${userId}/b`, Buffer.from('b'), 'image/png', 'no-cache');
+    await media.storage.write(`media/avatars/${other.userId}/c.webp`, Buffer.from('c'), 'image/webp', 'no-cache');
+
+    await expect(deleteAccount(deps, caller, TEST_PASSWORD)).resolves.toEqual({ message: SECURITY_MESSAGES.accountDeleted.description });
+
+    expect(await deps.accounts.getProfile(userId)).toBeUndefined();
+    expect(await deps.accounts.findUserIdByEmail(email)).toBeUndefined();
+    expect(await deps.accounts.tokensOfUser(userId)).toEqual([]);
+    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([]);
+    expect(await pool.user(email)).toBeUndefined();
+    expect(await media.keys()).toEqual([`media/avatars/${other.userId}/c.webp`]);
+    // Only the neighbour's items are left: no token, countdown, business or search word of Priya's.
+    expect(await table.entities()).toEqual(['accountEmail', 'profile']);
+    const last = (await sentMail()).at(-1);
+    expect(last).toMatchObject({ destination: { to: [email] }, subject: 'Your Solutionz account was deleted' });
+    expect(await deps.accounts.getProfile(other.userId)).toBeDefined();
+  });
+
+  it('refuses a wrong password and deletes nothing', async () => {
+    const { deps, caller, userId, email } = await provider();
+    await expect(deleteAccount(deps, caller, 'Wrong-password-1')).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { 'body.password': SECURITY_MESSAGES.currentPasswordWrong },
+    });
+    expect(await deps.accounts.getProfile(userId)).toBeDefined();
+    expect(await pool.user(email)).toBeDefined();
+  });
+
+  it('can be asked for again by the person after a deletion failed half-way', async () => {
+    const { deps, caller, userId, email } = await provider();
+    let failures = 1;
+    const flaky: Eraser = {
+      name: 'a later issue’s data',
+      async erase() {
+        if (failures-- > 0) throw new Error('The store is unavailable');
+      },
+    };
+    const registry = deps.personalData;
+    const withFlaky = { ...deps, personalData: { ...registry, erasers: [registry.erasers[0]!, flaky, ...registry.erasers.slice(1)] } };
+
+    await expect(deleteAccount(withFlaky, caller, TEST_PASSWORD)).rejects.toThrow('The store is unavailable');
+    expect(await deps.accounts.getProfile(userId)).toBeDefined();
+    expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(true);
+
+    await expect(deleteAccount(withFlaky, caller, TEST_PASSWORD)).resolves.toBeDefined();
+    expect(await deps.accounts.getProfile(userId)).toBeUndefined();
+    expect(await pool.user(email)).toBeUndefined();
+  });
+});

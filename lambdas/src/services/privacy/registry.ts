@@ -1,0 +1,94 @@
+import type { MediaStorage } from '../../adapters/s3-media';
+import type { AccountRepository } from '../../data/account-repository';
+import { avatarKeyPrefixes } from '../profiles/avatar-keys';
+import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
+
+export interface RegistryDeps {
+  readonly accounts: AccountRepository;
+  readonly avatars: MediaStorage;
+}
+
+/** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
+function emailLinks(accounts: AccountRepository): ExportSection {
+  return {
+    name: 'emailLinks',
+    async collect({ userId }) {
+      const tokens = await accounts.tokensOfUser(userId);
+      return tokens
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((token) => ({
+          purpose: token.purpose,
+          sentTo: token.email,
+          sentAt: token.createdAt,
+          expiresAt: new Date(token.expiresAt * 1000).toISOString(),
+          usedAt: token.usedAt ?? null,
+        }));
+    },
+  };
+}
+
+function linkTokens(accounts: AccountRepository): Eraser {
+  return {
+    name: 'link tokens',
+    async erase({ userId }) {
+      const tokens = await accounts.tokensOfUser(userId);
+      await accounts.deleteTokens(tokens.map((token) => token.tokenHash));
+    },
+  };
+}
+
+/** A provider's business and the search words that find it at sign-up. */
+function business(accounts: AccountRepository): Eraser {
+  return {
+    name: 'business',
+    async erase({ profile }) {
+      if (profile.businessId) await accounts.deleteBusiness(profile.businessId, profile.businessName ?? '');
+    },
+  };
+}
+
+/**
+ * The resend countdowns keyed by the person's address or id (rate counters of sign-up attempts are
+ * per time window and leave by TTL within twenty minutes).
+ */
+function cooldowns(accounts: AccountRepository): Eraser {
+  return {
+    name: 'cooldowns',
+    async erase({ userId, email }) {
+      await accounts.deleteCooldowns([
+        { scope: 'resend-confirmation', subject: email },
+        { scope: 'password-reset', subject: email },
+        { scope: 'email-change', subject: userId },
+      ]);
+    },
+  };
+}
+
+/** The profile picture, earlier ones and uploads that were never confirmed. */
+function avatarFiles(avatars: MediaStorage): Eraser {
+  return {
+    name: 'avatar files',
+    async erase({ userId }) {
+      for (const prefix of avatarKeyPrefixes(userId)) await avatars.deleteAll(prefix);
+    },
+  };
+}
+
+/**
+ * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
+ * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
+ * again by the person, still signed in.
+ */
+export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
+  return {
+    sections: [emailLinks(deps.accounts)],
+    erasers: [
+      linkTokens(deps.accounts),
+      business(deps.accounts),
+      cooldowns(deps.accounts),
+      avatarFiles(deps.avatars),
+      // Feedback (issue 11) is not erased: what a person wrote about others stays. Its eraser goes
+      // here and re-attributes their feedback and replies to SECURITY_MESSAGES.deletedUserName.
+    ],
+  };
+}

@@ -1,0 +1,33 @@
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type NotificationSettings, type NotificationSettingsUpdate } from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import type { NotificationSettingsRecord } from '../../data/account-repository';
+import { NotFoundError, ValidationError } from '../../errors';
+import { toMeResponse } from '../accounts/me';
+import type { ProfilesDeps } from './deps';
+
+/**
+ * PUT /api/me/notifications (spec 01 section 2.11): providers have Job Alerts, clients Provider
+ * Updates; the other part is refused by name. Stored on the profile for the jobs issue to honour;
+ * the answer is the whole settings, defaults filled in.
+ */
+export async function updateNotificationSettings(
+  deps: Pick<ProfilesDeps, 'accounts' | 'clock'>,
+  caller: AuthorizedCaller,
+  input: NotificationSettingsUpdate,
+): Promise<NotificationSettings> {
+  const refused: Record<string, string> = {
+    ...(input.jobAlerts && caller.accountType !== 'provider' ? { 'body.jobAlerts': PROFILE_MESSAGES.jobAlertsProvidersOnly } : {}),
+    ...(input.providerUpdates && caller.accountType !== 'client' ? { 'body.providerUpdates': PROFILE_MESSAGES.providerUpdatesClientsOnly } : {}),
+  };
+  if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+
+  const profile = await deps.accounts.getProfile(caller.userId, { consistent: true });
+  if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
+  const changes: NotificationSettingsRecord = {
+    ...(input.jobAlerts ? { jobAlerts: { ...input.jobAlerts, categories: [...new Set(input.jobAlerts.categories)] } } : {}),
+    ...(input.providerUpdates ? { providerUpdates: input.providerUpdates } : {}),
+  };
+  const now = deps.clock();
+  if (Object.keys(changes).length > 0) await deps.accounts.setNotificationSettings(profile.userId, changes, now.toISOString());
+  return toMeResponse({ ...profile, ...changes }, now).notifications;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { testAccountsDeps } from '../../testing/accounts-deps';
+import { useTestTable } from '../../testing/dynamodb-table';
+import { failNextSend } from '../../testing/sdk-middleware';
+import { linkToken } from '../../testing/ses-inbox';
+import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
+import { useTestUserPool } from '../../testing/user-pool';
+import { confirmEmailChange, requestEmailChange } from './email-change';
+
+const table = useTestTable();
+const pool = useTestUserPool();
+
+const NEW_EMAIL = 'cara.new@example.co.uk';
+
+async function withAccount(type: 'client' | 'provider' | 'admin' = 'client') {
+  const context = testAccountsDeps(table, pool);
+  const account = await createTestAccount(context.deps, type);
+  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword });
+  const mailTo = async (to: string) => (await context.sentMail()).filter((mail) => mail.destination.to.includes(to));
+  return { ...context, ...account, request, mailTo };
+}
+
+describe('requestEmailChange', () => {
+  it('mails a single-use link to the new address and tells the old one', async () => {
+    const { request, mailTo, email, deps } = await withAccount();
+    await expect(request()).resolves.toEqual({ sentTo: NEW_EMAIL, message: SECURITY_MESSAGES.emailChangeSent(NEW_EMAIL) });
+
+    const [linkMail, ...moreToNew] = await mailTo(NEW_EMAIL);
+    expect(moreToNew).toEqual([]);
+    expect(linkMail!.body.text).toContain('https://solutionz.test/confirm-email-change?token=');
+    const [alert, ...moreToOld] = await mailTo(email);
+    expect(moreToOld).toEqual([]);
+    expect(alert!.body.text).toContain(`change the email address of your Solutionz account to ${NEW_EMAIL}`);
+    expect(alert!.body.text).toContain('If this was not you');
+    // Nothing moves until the link is opened.
+    expect((await deps.accounts.getProfile((await pool.user(email))!.sub))?.email).toBe(email);
+  });
+
+  it('checks the current password before it says anything about the new address', async () => {
+    const { request, sentMail, deps } = await withAccount();
+    await createTestAccount(deps, 'provider', { email: 'taken@example.co.uk' });
+    await expect(request('taken@example.co.uk', 'Wrong-password-1')).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { 'body.currentPassword': SECURITY_MESSAGES.currentPasswordWrong },
+    });
+    await expect(request('taken@example.co.uk')).rejects.toMatchObject({ statusCode: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
+    expect(await sentMail()).toEqual([]);
+  });
+
+  it('refuses the same address, the admin domain, an administrator, and a second request within the countdown', async () => {
+    const { request, email, advance, deps } = await withAccount();
+    await expect(request(email)).rejects.toMatchObject({ fields: { 'body.newEmail': SECURITY_MESSAGES.sameEmail } });
+    await expect(request('someone@admin.solutionz.test')).rejects.toMatchObject({ fields: { 'body.newEmail': ACCOUNT_MESSAGES.emailReserved } });
+    await request();
+    await expect(request()).rejects.toMatchObject({ statusCode: 429, category: 'RATE_LIMIT' });
+    advance(60);
+    await expect(request()).resolves.toMatchObject({ sentTo: NEW_EMAIL });
+
+    const admin = await createTestAccount(deps, 'admin', { email: 'head.office@admin.solutionz.test' });
+    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD })).rejects.toMatchObject({
+      statusCode: 403,
+      message: SECURITY_MESSAGES.adminEmailFixed,
+    });
+  });
+});
+
+describe('confirmEmailChange', () => {
+  it('moves the sign-in, the profile and the address’s ownership to the new address, once', async () => {
+    const { request, mailTo, email, userId, deps } = await withAccount();
+    await request();
+    const token = linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change');
+
+    await expect(confirmEmailChange(deps, token)).resolves.toEqual({ email: NEW_EMAIL, message: SECURITY_MESSAGES.emailChanged(NEW_EMAIL) });
+    expect(await deps.accounts.getProfile(userId)).toMatchObject({ email: NEW_EMAIL, emailConfirmedAt: '2026-11-21T12:00:00.000Z' });
+    expect(await deps.accounts.findUserIdByEmail(NEW_EMAIL)).toBe(userId);
+    expect(await deps.accounts.findUserIdByEmail(email)).toBeUndefined();
+    expect(await pool.user(NEW_EMAIL)).toMatchObject({ sub: userId, emailVerified: true });
+    expect(await pool.signsIn(NEW_EMAIL, TEST_PASSWORD)).toBe(true);
+    expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(false);
+    expect((await mailTo(email)).at(-1)!.body.text).toContain(`was changed to ${NEW_EMAIL}`);
+
+    await expect(confirmEmailChange(deps, token)).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: SECURITY_MESSAGES.emailChangeLinkInvalid });
+    // The old address is free for anyone again.
+    await expect(createTestAccount(deps, 'provider', { email })).resolves.toMatchObject({ email });
+  });
+
+  it('moves a provider’s business contact to the new address', async () => {
+    const { request, mailTo, deps } = await withAccount('provider');
+    await request();
+    await confirmEmailChange(deps, linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change'));
+    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([expect.objectContaining({ businessEmail: NEW_EMAIL })]);
+  });
+
+  it('puts everything back when Cognito refuses, and the same link then works', async () => {
+    const { request, mailTo, email, userId, deps, cognito } = await withAccount('provider');
+    await request();
+    const token = linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change');
+    const before = await deps.accounts.getProfile(userId);
+
+    failNextSend(cognito, 'AdminUpdateUserAttributesCommand', new Error('Cognito is unavailable'));
+    await expect(confirmEmailChange(deps, token)).rejects.toThrow('Cognito is unavailable');
+    expect(await deps.accounts.getProfile(userId)).toEqual({ ...before, updatedAt: expect.any(String) });
+    expect(await deps.accounts.findUserIdByEmail(email)).toBe(userId);
+    expect(await deps.accounts.findUserIdByEmail(NEW_EMAIL)).toBeUndefined();
+    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([expect.objectContaining({ businessEmail: email })]);
+    expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(true);
+
+    await expect(confirmEmailChange(deps, token)).resolves.toMatchObject({ email: NEW_EMAIL });
+    expect(await pool.signsIn(NEW_EMAIL, TEST_PASSWORD)).toBe(true);
+  });
+
+  it('changes the address once when the link is opened twice at the same moment', async () => {
+    const { request, mailTo, deps } = await withAccount();
+    await request();
+    const token = linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change');
+    const results = await Promise.allSettled([confirmEmailChange(deps, token), confirmEmailChange(deps, token)]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await pool.signsIn(NEW_EMAIL, TEST_PASSWORD)).toBe(true);
+  });
+
+  it('refuses when the new address got an account after the link was sent, changing nothing', async () => {
+    const { request, mailTo, email, userId, deps } = await withAccount();
+    await request();
+    const token = linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change');
+    const other = await createTestAccount(deps, 'provider', { email: NEW_EMAIL });
+
+    await expect(confirmEmailChange(deps, token)).rejects.toMatchObject({ statusCode: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
+    expect((await deps.accounts.getProfile(userId))?.email).toBe(email);
+    expect(await deps.accounts.findUserIdByEmail(NEW_EMAIL)).toBe(other.userId);
+    expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it('refuses a link after it expired, and an unknown one', async () => {
+    const { request, mailTo, advance, deps } = await withAccount();
+    await request();
+    const token = linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change');
+    advance(TOKEN_TTL.emailChangeHours * 3600);
+    await expect(confirmEmailChange(deps, token)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    await expect(confirmEmailChange(deps, 'made-up')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});

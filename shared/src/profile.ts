@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, EMAIL_PATTERN, normalisePhone } from './accounts';
+import { formatCategorySelection, parseCategorySelection } from './category-selection';
+import {
+  AVATAR,
+  DEFAULT_RADIUS_MILES,
+  PASSWORD_MIN_LENGTH,
+  PHONE_DIGITS,
+  RADIUS_OPTIONS_MILES,
+  SOCIAL_LINK_KEYS,
+  type RadiusMiles,
+  type SocialLinkKey,
+} from './constants';
+
+/**
+ * The own profile, account settings and their security controls (issue 8; spec 01 sections 2.10,
+ * 2.11, 5, 8; spec 02 section 5): one schema per form, used by the browser and the API alike.
+ */
+
+export const PROFILE_LIMITS = {
+  nameMaxChars: 50,
+  locationMaxChars: 100,
+  businessNameMaxChars: 100,
+  bioMaxChars: 2000,
+  skillMaxChars: 50,
+  maxSkills: 30,
+  maxCategories: 20,
+  socialLinkMaxChars: 300,
+} as const;
+
+export const PROFILE_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  providerOnly: 'Only service providers have this field.',
+  jobAlertsProvidersOnly: 'Job Alerts are for service providers.',
+  providerUpdatesClientsOnly: 'Provider Updates are for clients.',
+  saved: { title: 'Profile updated', description: 'Your changes have been saved successfully.' },
+  saveFailed: { title: 'Update failed', description: 'Failed to update profile.' },
+  avatar: {
+    tooLarge: { title: 'File too large', description: 'Please upload an image smaller than 2MB.' },
+    wrongType: { title: 'Invalid file type', description: 'Please upload a PNG, JPG, or JPEG image.' },
+    notAnImage: { title: 'Invalid file type', description: 'That file is not a PNG or JPEG image.' },
+    failed: { title: 'Upload failed', description: 'There was an error uploading your profile picture. Please try again.' },
+    success: { title: 'Success', description: 'Profile picture updated successfully.' },
+    missing: 'No uploaded picture was found. Please choose the file again.',
+  },
+  settingsFailed: 'Something went wrong loading the settings. Please try refreshing the page.',
+  unknownTab: 'Tab content not found',
+} as const;
+
+/** Where a typed place could not be placed (issue 8) and what the web adds to it (spec 02 section 8). */
+export const LOCATION_MESSAGES = {
+  notFound: "We couldn't find that place in the UK",
+  ambiguous: (name: string) => `There is more than one ${name} in the UK: please choose one.`,
+  enterManually: 'You can enter your location manually instead.',
+} as const;
+
+export const SECURITY_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordAttemptsExceeded: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  adminEmailFixed: 'Administrator accounts sign in with a username, so their address cannot be changed.',
+  sameEmail: 'That is already the e-mail address of your account.',
+  emailChangeSent: (email: string) => `We've sent a confirmation link to ${email}. Your address changes when you open it.`,
+  emailChangeFailed: 'Email change failed',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
+  newPasswordsDoNotMatch: "New passwords don't match",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordChanged: { title: 'Password updated', description: 'Your password has been changed and your other devices have been signed out.' },
+  passwordChangeFailed: 'Password change failed',
+  totpCodeInvalid: 'That code is not valid. Check the time on your phone and try again.',
+  totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
+  totpEnabled: { title: '2-step verification is on', description: 'From now on, signing in asks for a code from your authenticator app.' },
+  totpDisabled: { title: '2-step verification is off', description: 'Signing in no longer asks for a code.' },
+  totpAlreadyOn: '2-step verification is already on.',
+  totpNotOn: '2-step verification is not on.',
+  signedOutEverywhere: { title: 'Signed out everywhere', description: 'You have been signed out of all devices, this one included.' },
+  accountDeleted: { title: 'Account deleted', description: 'Your account and the data we held about you have been removed.' },
+  deleteConfirm: 'This deletes your profile, saved items, jobs and photos for good. Feedback you left for others stays, shown as from "Deleted user". This cannot be undone.',
+  deletedUserName: 'Deleted user',
+  alertsAlwaysOn: 'Security alerts are always on: we e-mail you whenever your sign-in details change.',
+  deactivated: 'Your account has been deactivated. Please contact support.',
+  sessionRevoked: 'Your session has ended. Please sign in again.',
+} as const;
+
+// ── Social links (spec 02 section 5) ─────────────────────────────────────────────────────────────
+
+export type SocialLinks = Record<SocialLinkKey, string>;
+
+export const EMPTY_SOCIAL_LINKS: SocialLinks = Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, ''])) as SocialLinks;
+
+/** A link without http(s):// gets https:// in front; blank stays blank (and is hidden). */
+export function normaliseSocialLink(link: string): string {
+  const trimmed = link.trim();
+  if (!trimmed) return '';
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** Anything that is not a plain object reads as no links (spec 01 section 3); missing keys read as blank. */
+export function socialLinksFrom(value: unknown): SocialLinks {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ...EMPTY_SOCIAL_LINKS };
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, typeof record[key] === 'string' ? (record[key] as string) : ''])) as SocialLinks;
+}
+
+export const SOCIAL_LINK_LABELS: Record<SocialLinkKey, string> = {
+  website: 'Website',
+  linkedin: 'LinkedIn',
+  twitter: 'Twitter',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
+
+/**
+ * Whitespace is refused before the URL parser sees it: Chromium's parser accepts spaces in a host name
+ * (percent-encoding them) where Node's refuses them, and the browser and the API must agree.
+ */
+const isWebAddress = (link: string) => !/\s/.test(link) && URL.canParse(link);
+
+const socialLinkSchema = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.socialLinkMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.socialLinkMaxChars))
+  .transform(normaliseSocialLink)
+  .refine((link) => link === '' || isWebAddress(link), 'Enter a web address, e.g. www.example.co.uk');
+
+export const socialLinksSchema = z.strictObject(
+  Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, socialLinkSchema.optional()])) as Record<SocialLinkKey, z.ZodOptional<typeof socialLinkSchema>>,
+);
+
+// ── Skills (spec 01 section 2.11) ────────────────────────────────────────────────────────────────
+
+/** Trimmed, blanks dropped, duplicates (ignoring case) dropped, first spelling kept. */
+export function normaliseSkills(skills: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const skill of skills) {
+    const trimmed = skill.trim().replace(/\s+/g, ' ');
+    const key = trimmed.toLowerCase();
+    if (!trimmed || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(trimmed);
+  }
+  return kept;
+}
+
+// ── The profile form and PATCH /api/me/profile ───────────────────────────────────────────────────
+
+const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
+
+const categorySelectionText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .transform((value) => formatCategorySelection(parseCategorySelection(value)));
+
+/**
+ * The profile tab's fields (spec 01 section 2.11) and nothing else: any other field, the user id
+ * included, is refused by name. Every field is optional (PATCH): what is sent is replaced. Provider
+ * fields from a client are refused by the service.
+ */
+export const profileUpdateSchema = z.strictObject({
+  firstName: z.string().trim().min(1, PROFILE_MESSAGES.firstNameRequired).max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars)).optional(),
+  lastName: z.string().trim().min(1, PROFILE_MESSAGES.lastNameRequired).max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars)).optional(),
+  location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired).max(PROFILE_LIMITS.locationMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.locationMaxChars)).optional(),
+  businessName: z
+    .string()
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.businessNameRequired)
+    .max(PROFILE_LIMITS.businessNameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.businessNameMaxChars))
+    .optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.phoneRequired)
+    .refine((phone) => PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid)
+    .optional(),
+  bio: z.string().trim().max(PROFILE_LIMITS.bioMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.bioMaxChars)).optional(),
+  skills: z
+    .array(z.string().max(PROFILE_LIMITS.skillMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.skillMaxChars)))
+    .max(PROFILE_LIMITS.maxSkills, `At most ${PROFILE_LIMITS.maxSkills} skills`)
+    .transform(normaliseSkills)
+    .optional(),
+  socialLinks: socialLinksSchema.optional(),
+  categories: z
+    .array(categorySelectionText)
+    .min(1, ACCOUNT_MESSAGES.categoriesRequired)
+    .max(PROFILE_LIMITS.maxCategories, `At most ${PROFILE_LIMITS.maxCategories} categories`)
+    .optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+/** The fields only providers have (spec 01 section 2.11). */
+export const PROVIDER_ONLY_PROFILE_FIELDS = ['businessName', 'phoneNumber', 'categories'] as const satisfies readonly (keyof ProfileUpdate)[];
+
+// ── Notification settings (spec 01 section 2.11; honoured by the jobs issue) ──────────────────────
+
+export const radiusMilesSchema = z
+  .number()
+  .refine((miles) => (RADIUS_OPTIONS_MILES as readonly number[]).includes(miles), `Choose one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
+  .transform((miles) => miles as RadiusMiles);
+
+export const jobAlertSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  radiusMiles: radiusMilesSchema,
+  categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories),
+});
+export const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
+
+/** Providers have Job Alerts, clients Provider Updates; a settings change sends only its own part. */
+export const notificationSettingsSchema = z.strictObject({
+  jobAlerts: jobAlertSettingsSchema.optional(),
+  providerUpdates: providerUpdateSettingsSchema.optional(),
+});
+export type NotificationSettingsUpdate = z.output<typeof notificationSettingsSchema>;
+
+export const notificationSettingsResponseSchema = z.object({
+  jobAlerts: jobAlertSettingsSchema,
+  providerUpdates: providerUpdateSettingsSchema,
+});
+export type NotificationSettings = z.output<typeof notificationSettingsResponseSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  jobAlerts: { enabled: false, radiusMiles: DEFAULT_RADIUS_MILES, categories: [] },
+  providerUpdates: { enabled: false },
+};
+
+// ── Avatar (spec 01 sections 4.9, 5) ─────────────────────────────────────────────────────────────
+
+export const avatarUploadRequestSchema = z.strictObject({
+  contentType: z.enum(AVATAR.mimeTypes, PROFILE_MESSAGES.avatar.wrongType.description),
+  size: z.number().int().positive().max(AVATAR.maxBytes, PROFILE_MESSAGES.avatar.tooLarge.description),
+});
+
+/** A presigned POST: the browser sends `fields` then the file to `url`; the policy fixes key, type and size. */
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number().int().positive(),
+});
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
+
+export const avatarConfirmRequestSchema = z.strictObject({ key: z.string().trim().min(1).max(300) });
+export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
+
+// ── Security tab (issue 8: every control real) ───────────────────────────────────────────────────
+
+const currentPasswordSchema = z.string().min(1, SECURITY_MESSAGES.currentPasswordRequired).max(256);
+const newEmailSchema = z
+  .string()
+  .trim()
+  .regex(EMAIL_PATTERN, SECURITY_MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const emailChangeRequestSchema = z.strictObject({ newEmail: newEmailSchema, currentPassword: currentPasswordSchema });
+export const emailChangeResponseSchema = z.object({ sentTo: z.string(), message: z.string() });
+
+export const emailChangeConfirmRequestSchema = z.strictObject({
+  token: z.string().trim().min(1, SECURITY_MESSAGES.emailChangeLinkInvalid).max(200, SECURITY_MESSAGES.emailChangeLinkInvalid),
+});
+export const emailChangeConfirmResponseSchema = z.object({ email: z.string(), message: z.string() });
+
+export const passwordChangeRequestSchema = z
+  .strictObject({
+    currentPassword: currentPasswordSchema,
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, SECURITY_MESSAGES.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: SECURITY_MESSAGES.newPasswordsDoNotMatch });
+export const passwordChangeResponseSchema = z.object({ message: z.string() });
+
+const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, SECURITY_MESSAGES.totpCodeFormat);
+
+/** The secret of a new authenticator, as text and as the otpauth:// URI a QR code carries. */
+export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const totpEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
+export const totpDisableRequestSchema = z.strictObject({ password: currentPasswordSchema, code: totpCodeSchema });
+export const mfaStatusResponseSchema = z.object({ mfaEnabled: z.boolean() });
+
+export const accountDeletionRequestSchema = z.strictObject({ password: currentPasswordSchema });
+export const accountDeletionResponseSchema = z.object({ message: z.string() });
+
+/**
+ * Everything the product holds about the person (GET /api/me/export): one section per kind of data,
+ * which later issues extend (saved items, jobs, feedback, subscription).
+ */
+export const dataExportSchema = z.object({
+  exportedAt: z.iso.datetime(),
+  account: z.record(z.string(), z.unknown()),
+  profile: z.record(z.string(), z.unknown()),
+  sections: z.record(z.string(), z.unknown()),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
+import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
+
+/**
+ * Who may call what (DESIGN.md section 2): every route of the table, called by each kind of caller,
+ * answers the status its row expects. A route without a row fails here, so each issue that adds a
+ * route adds its row. The requests are valid for an allowed caller but do no lasting harm (a wrong
+ * password, an unknown token), except where a row asks for accounts of its own (`fresh`).
+ */
+
+const ROLES = ['anonymous', 'client', 'otherClient', 'provider', 'subscribedProvider', 'otherProvider', 'admin', 'deactivated'] as const;
+type Role = (typeof ROLES)[number];
+type Caller = { account: TestAccount; token: string };
+type Callers = Record<Exclude<Role, 'anonymous'>, Caller>;
+
+interface Request {
+  readonly params?: Record<string, string>;
+  readonly query?: Record<string, string>;
+  readonly body?: unknown;
+}
+
+interface Row {
+  /** The request a caller of `role` sends (given every role's account, to name another user's data). */
+  readonly request: (role: Role, callers: Callers) => Request;
+  /** The status each kind of caller gets. */
+  readonly expect: Record<Role, number>;
+  /** Accounts of its own for this row: its requests change the caller's sessions. */
+  readonly fresh?: boolean;
+}
+
+/** Every signed-in kind of caller gets `status`; anonymous callers 401, deactivated accounts 403. */
+function signedIn(status: number): Record<Role, number> {
+  return { anonymous: 401, client: status, otherClient: status, provider: status, subscribedProvider: status, otherProvider: status, admin: status, deactivated: 403 };
+}
+/** Anyone at all gets `status`. */
+function everyone(status: number): Record<Role, number> {
+  return Object.fromEntries(ROLES.map((role) => [role, status])) as Record<Role, number>;
+}
+function only(roles: readonly Role[], status: number): Record<Role, number> {
+  return { ...signedIn(403), ...Object.fromEntries(roles.map((role) => [role, status])) };
+}
+
+const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+const WRONG_PASSWORD = 'Not-the-password-9';
+
+const matrix: Record<RouteName, Row> = {
+  health: { request: () => ({}), expect: everyone(200) },
+  listCategories: { request: () => ({}), expect: everyone(200) },
+  signup: {
+    request: () => ({
+      body: { accountType: 'client', fullName: 'Matrix Person', email: `${unique('matrix')}@example.co.uk`, location: 'Leeds', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' },
+    }),
+    expect: everyone(201),
+  },
+  confirmEmail: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  resendConfirmation: { request: () => ({ body: { email: `${unique('nobody')}@example.co.uk` } }), expect: everyone(202) },
+  requestPasswordReset: { request: () => ({ body: { email: `${unique('nobody')}@example.co.uk` } }), expect: everyone(202) },
+  confirmPasswordReset: { request: () => ({ body: { token: 'not-a-real-token', password: 'Correct-horse-2' } }), expect: everyone(400) },
+  getMe: { request: () => ({}), expect: signedIn(200) },
+  searchBusinesses: { request: () => ({ query: { q: 'Pennine' } }), expect: everyone(200) },
+  searchLocations: { request: () => ({ query: { q: 'Leeds' } }), expect: everyone(200) },
+  updateProfile: { request: () => ({ body: { bio: 'Checked by the authorization matrix.' } }), expect: signedIn(200) },
+  updateNotificationSettings: {
+    // Clients have Provider Updates and providers Job Alerts: each refuses the other's part.
+    request: () => ({ body: { providerUpdates: { enabled: true } } }),
+    expect: { ...signedIn(400), client: 200, otherClient: 200 },
+  },
+  createAvatarUpload: { request: () => ({ body: { contentType: 'image/png', size: 1000 } }), expect: signedIn(201) },
+  setAvatar: {
+    // An upload key of another user is never linked.
+    request: (role, callers) => {
+      const owner = role === 'otherClient' ? callers.client : callers.otherClient;
+      return { body: { key: `uploads/avatars/${owner.account.userId}/not-yours` } };
+    },
+    expect: signedIn(403),
+  },
+  requestEmailChange: {
+    // An admin's address is its sign-in name in the admin domain, so it cannot be changed.
+    request: () => ({ body: { newEmail: `${unique('new')}@example.co.uk`, currentPassword: WRONG_PASSWORD } }),
+    expect: { ...signedIn(400), admin: 403 },
+  },
+  confirmEmailChange: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  changePassword: {
+    request: () => ({ body: { currentPassword: WRONG_PASSWORD, newPassword: 'Correct-horse-2', confirmPassword: 'Correct-horse-2' } }),
+    expect: signedIn(400),
+  },
+  signOutEverywhere: { request: () => ({}), expect: signedIn(200), fresh: true },
+  setupTotp: { request: () => ({}), expect: signedIn(200) },
+  enableTotp: { request: () => ({ body: { code: '000000' } }), expect: signedIn(400) },
+  // Nobody here has 2-step verification on, so there is nothing to turn off.
+  disableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(409) },
+  exportMyData: { request: () => ({}), expect: signedIn(200) },
+  deleteAccount: { request: () => ({ body: { password: WRONG_PASSWORD } }), expect: signedIn(400) },
+  adminSetup: {
+    // The demo admin holds the one-time setup on every local stack.
+    request: () => ({ body: { username: unique('matrix-admin'), password: 'Admin-pass-1', confirmPassword: 'Admin-pass-1' } }),
+    expect: everyone(409),
+  },
+  adminOverview: { request: () => ({}), expect: only(['admin'], 200) },
+};
+
+const profiles = createAccountsService(documents, stack.tableName).entities.profile;
+
+async function makeCallers(): Promise<Callers> {
+  const [client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated] = await Promise.all([
+    createTestAccount('client'),
+    createTestAccount('client'),
+    createTestAccount('provider'),
+    createTestAccount('provider'),
+    createTestAccount('provider'),
+    createTestAccount('admin'),
+    createTestAccount('client'),
+  ]);
+  // Membership and deactivation are set in the table directly until the membership and admin issues give them routes.
+  await profiles.patch({ userId: subscribedProvider.userId }).set({ subscriptionTier: 'monthly', subscriptionEnd: new Date(Date.now() + 30 * 86_400_000).toISOString() }).go();
+  await profiles.patch({ userId: deactivated.userId }).set({ isActive: false }).go();
+  const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated };
+  const entries = await Promise.all(
+    Object.entries(accounts).map(async ([role, account]) => [role, { account, token: (await signInTokens(account.email, account.password)).accessToken }] as const),
+  );
+  return Object.fromEntries(entries) as Callers;
+}
+
+async function send(method: string, url: string, token: string | undefined, body: unknown) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      // Its own client address per request: the sign-up limit per address stays out of the way.
+      'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+}
+
+function urlOf(path: string, request: Request): string {
+  const url = new URL(`${stack.apiBaseUrl.replace(/\/api$/, '')}${buildPath(path as `/api/${string}`, request.params)}`);
+  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+  return url.href;
+}
+
+let shared: Callers;
+beforeAll(async () => {
+  shared = await makeCallers();
+}, 60_000);
+
+describe('authorization matrix', () => {
+  it('has a row for every route of the table, and none for a route that does not exist', () => {
+    expect(Object.keys(matrix).sort()).toEqual(routeList.map((route) => route.name).sort());
+  });
+
+  it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers each kind of caller as its row says', async (_key, route) => {
+    const row = matrix[route.name];
+    const callers = row.fresh ? await makeCallers() : shared;
+    const seen: Partial<Record<Role, number>> = {};
+    for (const role of ROLES) {
+      const request = row.request(role, callers);
+      const token = role === 'anonymous' ? undefined : callers[role].token;
+      seen[role] = (await send(route.method, urlOf(route.path, request), token, request.body)).status;
+    }
+    expect(seen).toEqual(row.expect);
+  });
+});
+
+describe('every write route refuses fields it does not take', () => {
+  const writes = routeList.filter((route) => route.method !== 'GET');
+  it.each(writes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s answers 400 naming another user's id sent in the body, and stores nothing", async (_key, route) => {
+    const row = matrix[route.name];
+    // A caller the route lets through, so the refusal is the body's, not the access check's.
+    const role = ROLES.find((candidate) => row.expect[candidate] < 400) ?? (route.access === 'public' ? 'anonymous' : 'client');
+    const request = row.request(role, shared);
+    const body = { ...((request.body as object | undefined) ?? {}), userId: shared.otherClient.account.userId };
+    const before = await profiles.get({ userId: shared.otherClient.account.userId }).go();
+    const answer = await send(route.method, urlOf(route.path, request), role === 'anonymous' ? undefined : shared[role].token, body);
+    expect(answer.status).toBe(400);
+    expect(apiErrorBodySchema.parse(answer.body).error.fields).toMatchObject({ 'body.userId': MESSAGES.api.unknownField('userId') });
+    expect(await profiles.get({ userId: shared.otherClient.account.userId }).go()).toEqual(before);
+  });
+});
+
+describe('methods a path does not have', () => {
+  const paths = [...new Set(routeList.map((route) => route.path))];
+  it.each(paths)('%s answers 405 with Allow for any other method', async (path) => {
+    const methods = routeList.filter((route) => route.path === path).map((route) => route.method);
+    const other = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).find((method) => !methods.includes(method))!;
+    const answer = await send(other, urlOf(path, { params: { id: 'x' } }), shared.client.token, undefined);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')?.split(/,\s*/).sort()).toEqual([...methods].sort());
+    expect(apiErrorBodySchema.parse(answer.body).error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+});

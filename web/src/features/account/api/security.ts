@@ -1,0 +1,75 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useProfileCache } from '@/lib/auth/profile-cache';
+
+/** The security tab's calls (issue 8: every control real). Each answers only to its own dialog. */
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest('requestEmailChange', { body }) });
+}
+
+/** Single-use: read once per token and never again, so a re-render or a second tab cannot spend it twice. */
+export function useConfirmEmailChange(token: string | null) {
+  return useQuery({
+    queryKey: ['email-change', token],
+    queryFn: () => apiRequest('confirmEmailChange', { body: { token: token ?? '' } }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) => apiRequest('changePassword', { body }),
+  });
+}
+
+export function useSetupTotp() {
+  return useMutation({ mutationFn: () => apiRequest('setupTotp') });
+}
+
+export function useEnableTotp(userId: string) {
+  const cache = useProfileCache();
+  return useMutation({
+    mutationFn: (code: string) => apiRequest('enableTotp', { body: { code } }),
+    onSuccess: ({ mfaEnabled }) => cache.patch(userId, { mfaEnabled }),
+  });
+}
+
+export function useDisableTotp(userId: string) {
+  const cache = useProfileCache();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) => apiRequest('disableTotp', { body }),
+    onSuccess: ({ mfaEnabled }) => cache.patch(userId, { mfaEnabled }),
+  });
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => apiRequest('signOutEverywhere') });
+}
+
+export const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
+
+/** GET /api/me/export, saved by the browser as a JSON file. */
+export function useDownloadMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await apiRequest('exportMyData');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = MY_DATA_FILE_NAME;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has taken the file by the next task; the object URL is no longer needed.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: (password: string) => apiRequest('deleteAccount', { body: { password } }) });
+}

@@ -1,0 +1,58 @@
+import { Flex, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { MeResponse } from '@solutionz/shared';
+import { CategoryChips } from '@/components/ui/category-chips';
+import { filledSocialLinks, SocialLinkList } from './social-link-list';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2">
+      <Heading as="h3" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <Text color="fg.muted">{children}</Text>;
+
+/** The About tab (spec 01 section 2.10): what the person wrote about themselves, and for providers their business. */
+export function AboutPanel({ profile }: { profile: MeResponse }) {
+  const isProvider = profile.accountType === 'provider';
+  const hasLinks = filledSocialLinks(profile.socialLinks).length > 0;
+  return (
+    <Stack gap="6">
+      <Section title="Bio">{profile.bio ? <Text whiteSpace="pre-line">{profile.bio}</Text> : <Empty>No bio yet.</Empty>}</Section>
+      <Section title="Skills">
+        {profile.skills.length > 0 ? (
+          <Flex wrap="wrap" as="ul" gap="2" listStyleType="none" aria-label="Skills">
+            {profile.skills.map((skill) => (
+              <chakra.li key={skill} px="3" py="1" borderRadius="full" bg="bg.muted" fontSize="sm">
+                {skill}
+              </chakra.li>
+            ))}
+          </Flex>
+        ) : (
+          <Empty>No skills added yet.</Empty>
+        )}
+      </Section>
+      {isProvider && (
+        <Section title="Categories">
+          {profile.categories.length > 0 ? <CategoryChips value={profile.categories} label="Categories" /> : <Empty>No categories chosen yet.</Empty>}
+        </Section>
+      )}
+      {isProvider && (
+        <Section title="Business details">
+          <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1">
+            <chakra.dt fontWeight="medium">Business name</chakra.dt>
+            <chakra.dd>{profile.businessName ?? '—'}</chakra.dd>
+            <chakra.dt fontWeight="medium">Phone</chakra.dt>
+            <chakra.dd>{profile.phoneNumber ?? '—'}</chakra.dd>
+          </chakra.dl>
+        </Section>
+      )}
+      <Section title="Social links">{hasLinks ? <SocialLinkList links={profile.socialLinks} /> : <Empty>No social links yet.</Empty>}</Section>
+    </Stack>
+  );
+}

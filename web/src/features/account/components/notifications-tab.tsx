@@ -1,0 +1,110 @@
+import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
+import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { toaster } from '@/components/ui/toaster';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateNotificationSettings } from '../api/profile';
+
+const SAVED = { title: 'Notification settings saved', description: 'Your notification settings have been updated.' };
+const SAVE_FAILED = 'Notification settings not saved';
+
+function SettingsSection({ title, description, children, onSave, saving }: { title: string; description: string; children: ReactNode; onSave: () => void; saving: boolean }) {
+  return (
+    <Stack as="section" gap="4" p="5" borderWidth="1px" borderRadius="lg">
+      <Stack gap="1">
+        <Heading as="h3" size="md">
+          {title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {description}
+        </Text>
+      </Stack>
+      {children}
+      <Button alignSelf="start" onClick={onSave} loading={saving} loadingText="Saving...">
+        Save
+      </Button>
+    </Stack>
+  );
+}
+
+function useSaveSettings(userId: string) {
+  const update = useUpdateNotificationSettings(userId);
+  const save = (settings: NotificationSettingsUpdate) =>
+    update.mutate(settings, {
+      onSuccess: () => toaster.success({ ...SAVED, duration: TOAST.profileDurationMs }),
+      onError: (error) =>
+        toaster.error({ title: SAVE_FAILED, description: error instanceof ApiError ? error.message : MESSAGES.api.internal, duration: TOAST.profileDurationMs }),
+    });
+  return { save, saving: update.isPending };
+}
+
+/** Job Alerts (providers): on or off, how far away, which categories; the jobs work sends them. */
+function JobAlerts({ profile }: { profile: MeResponse }) {
+  const [settings, setSettings] = useState(profile.notifications.jobAlerts);
+  const { save, saving } = useSaveSettings(profile.userId);
+  return (
+    <SettingsSection
+      title="Job Alerts"
+      description="E-mails about new jobs posted near you in the categories you choose."
+      onSave={() => save({ jobAlerts: settings })}
+      saving={saving}
+    >
+      <ToggleSwitch label="Send me job alerts" checked={settings.enabled} onChange={(enabled) => setSettings({ ...settings, enabled })} />
+      <Field.Root>
+        <Field.Label>Radius</Field.Label>
+        <NativeSelect.Root maxW="xs">
+          <NativeSelect.Field
+            value={settings.radiusMiles}
+            onChange={(event) => setSettings({ ...settings, radiusMiles: Number(event.currentTarget.value) as RadiusMiles })}
+          >
+            {RADIUS_OPTIONS_MILES.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} miles
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>How far from your location a job may be.</Field.HelperText>
+      </Field.Root>
+      <TaxonomyPicker
+        legend="Job alert categories"
+        helperText="The kinds of job you want to hear about."
+        value={settings.categories}
+        onChange={(categories) => setSettings({ ...settings, categories })}
+      />
+    </SettingsSection>
+  );
+}
+
+/** Provider Updates (clients): news from professionals they saved. */
+function ProviderUpdates({ profile }: { profile: MeResponse }) {
+  const [settings, setSettings] = useState(profile.notifications.providerUpdates);
+  const { save, saving } = useSaveSettings(profile.userId);
+  return (
+    <SettingsSection
+      title="Provider Updates"
+      description="E-mails when professionals you saved have news for you."
+      onSave={() => save({ providerUpdates: settings })}
+      saving={saving}
+    >
+      <ToggleSwitch label="Send me provider updates" checked={settings.enabled} onChange={(enabled) => setSettings({ enabled })} />
+    </SettingsSection>
+  );
+}
+
+/** The notifications tab (spec 01 section 2.11): providers see Job Alerts; clients see Provider Updates. */
+export function NotificationsTab({ profile }: { profile: MeResponse }) {
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="xl">
+        Notifications
+      </Heading>
+      {profile.accountType === 'provider' && <JobAlerts profile={profile} />}
+      {profile.accountType === 'client' && <ProviderUpdates profile={profile} />}
+      {profile.accountType === 'admin' && <Text color="fg.muted">Admin accounts have no notification settings.</Text>}
+    </Stack>
+  );
+}

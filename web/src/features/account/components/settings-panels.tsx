@@ -1,0 +1,53 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MeResponse } from '@solutionz/shared';
+import { paths } from '@/config/paths';
+import { SavedItems } from './saved-items';
+import { planLabel } from './subscription-summary';
+
+/** The bookmarks tab (spec 01 section 2.11): providers see saved professionals and saved jobs, clients saved professionals. */
+export function BookmarksTab({ profile }: { profile: MeResponse }) {
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="xl">
+        Bookmarks
+      </Heading>
+      <SavedItems withJobs={profile.accountType === 'provider'} />
+    </Stack>
+  );
+}
+
+/** The payments tab, "Subscriptions" in the sidebar (spec 01 section 2.11): providers only. */
+export function PaymentsTab({ profile }: { profile: MeResponse }) {
+  if (profile.accountType !== 'provider') {
+    return (
+      <Stack gap="2">
+        <Heading as="h2" size="xl">
+          Access denied
+        </Heading>
+        <Text color="fg.muted">Subscriptions are for service providers.</Text>
+      </Stack>
+    );
+  }
+  const { subscription } = profile;
+  return (
+    <Stack gap="4" align="start">
+      <Heading as="h2" size="xl">
+        Subscriptions
+      </Heading>
+      {subscription.isSubscribed ? (
+        <>
+          <Text>You have an active subscription</Text>
+          <Text color="fg.muted">{planLabel(subscription)}</Text>
+        </>
+      ) : (
+        <>
+          <Text>No active subscription</Text>
+          <Button asChild size="sm">
+            <RouterLink to={paths.membership}>Get Membership</RouterLink>
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

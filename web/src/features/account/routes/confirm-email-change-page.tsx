@@ -1,0 +1,62 @@
+import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { SECURITY_MESSAGES } from '@solutionz/shared';
+import { AuthCard } from '@/components/forms/auth-card';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuthActions, useSession } from '@/lib/auth/session';
+import { useConfirmEmailChange } from '../api/security';
+
+/**
+ * /confirm-email-change?token= (issue 8): the target of the link mailed to a new address. Opening it
+ * moves the account to that address; a signed-in session shows the new address at once.
+ */
+export function ConfirmEmailChangePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || null;
+  const confirm = useConfirmEmailChange(token);
+  const session = useSession();
+  const { refreshProfile } = useAuthActions();
+  const signedIn = session.status === 'signedIn';
+
+  useEffect(() => {
+    if (confirm.isSuccess && signedIn) void refreshProfile();
+  }, [confirm.isSuccess, signedIn, refreshProfile]);
+
+  let body;
+  if (!token || confirm.isError) {
+    const message = confirm.error instanceof ApiError ? confirm.error.message : SECURITY_MESSAGES.emailChangeLinkInvalid;
+    body = (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{token ? message : SECURITY_MESSAGES.emailChangeLinkInvalid}</Alert.Title>
+      </Alert.Root>
+    );
+  } else if (confirm.isSuccess) {
+    body = (
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>{SECURITY_MESSAGES.emailChanged(confirm.data.email)}</Alert.Title>
+      </Alert.Root>
+    );
+  } else {
+    body = (
+      <Stack direction="row" gap="3" align="center" justify="center" role="status">
+        <Spinner size="sm" />
+        <Text>Confirming your new e-mail address...</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <AuthCard title="Change of e-mail address">
+      {body}
+      {!confirm.isPending || !token ? (
+        <Button asChild>
+          {signedIn ? <RouterLink to={paths.accountTab('security')}>Go to Account Settings</RouterLink> : <RouterLink to={paths.login}>Login</RouterLink>}
+        </Button>
+      ) : null}
+    </AuthCard>
+  );
+}

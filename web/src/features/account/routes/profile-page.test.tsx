@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_CHIP_MAX_CHARS, EMPTY_SOCIAL_LINKS, MESSAGES, type MeResponse } from '@solutionz/shared';
+import { stubApi } from '@/testing/fake-api';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
+import { renderApp } from '@/testing/render';
+
+const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01T00:00:00.000Z', cancelAtPeriodEnd: false } as const;
+
+/** /profile signed in with this profile, once its header is up (the first render also loads the screen's code). */
+async function openProfile(profile: Partial<MeResponse>) {
+  stubApi({ listCategories: () => ({ groups: [] }) });
+  const view = renderApp('/profile', createFakeAuth({ signedInAs: fakeAccount(profile) }));
+  await screen.findByRole('link', { name: 'Edit Profile' }, { timeout: 5000 });
+  return view;
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('/profile', () => {
+  it('shows a provider their header and the provider tabs', async () => {
+    await openProfile({
+      accountType: 'provider',
+      businessName: 'Pennine Plumbing',
+      location: 'm1',
+      place: { name: 'M1 1', lat: 53.48, lng: -2.24, precision: 'sector' },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Chloe Clarke' })).toBeInTheDocument();
+    expect(screen.getByText('Service Provider')).toBeInTheDocument();
+    expect(screen.getByText('M1 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/account');
+    expect(tabNames()).toEqual(['About', 'Services', 'Portfolio', 'Reviews', 'Saved Jobs', 'Subscriptions']);
+  });
+
+  it('shows a client About, My Jobs and Subscriptions, with a way to post a job', async () => {
+    const { user } = await openProfile({ accountType: 'client' });
+    expect(await screen.findByText('Client')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['About', 'My Jobs', 'Subscriptions']);
+    await user.click(screen.getByRole('tab', { name: 'My Jobs' }));
+    expect(within(await screen.findByRole('tabpanel', { name: 'My Jobs' })).getByRole('link', { name: 'Post a Job' })).toHaveAttribute('href', '/post-job');
+  });
+
+  it('gives an admin a tab with the way to the admin dashboard', async () => {
+    const { user } = await openProfile({ accountType: 'admin' });
+    expect(await screen.findByText('Admin')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['About', 'Subscriptions', 'Admin Dashboard']);
+    await user.click(screen.getByRole('tab', { name: 'Admin Dashboard' }));
+    expect(screen.getByRole('link', { name: 'Go to the Admin Dashboard' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows filled-in social links as https:// links and hides the empty ones', async () => {
+    await openProfile({ socialLinks: { ...EMPTY_SOCIAL_LINKS, website: 'www.chloe.example', instagram: 'https://instagram.com/chloe', tiktok: '   ' } });
+    const links = within(await screen.findByRole('list', { name: 'Social links' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Website', 'https://www.chloe.example'],
+      ['Instagram', 'https://instagram.com/chloe'],
+    ]);
+  });
+
+  it('shows bio and skills, and says so when there are none', async () => {
+    await openProfile({ bio: 'Twenty years of boilers.', skills: ['Boiler servicing', 'Bathrooms'] });
+    expect(await screen.findByText('Twenty years of boilers.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Boiler servicing', 'Bathrooms']);
+    expect(screen.getByText('No social links yet.')).toBeInTheDocument();
+  });
+
+  it('shows a provider’s categories as chips cut to 25 characters, three of them, then +N more', async () => {
+    const categories = ['Construction/Trade > Plumber', 'Painting, Decorating and Interior Design', 'Other: Pool cleaning', 'IT', 'Events > Weddings'];
+    const { user } = await openProfile({ accountType: 'provider', categories });
+    const chips = await screen.findByRole('list', { name: 'Categories' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Plumber', 'Painting, Decorating and…', 'Pool cleaning']);
+    expect(within(chips).getByTitle('Painting, Decorating and Interior Design').textContent).toHaveLength(CATEGORY_CHIP_MAX_CHARS);
+    await user.click(screen.getByRole('button', { name: '+2 more' }));
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('sends a provider without a membership from the empty Services tab to /membership, saying why', async () => {
+    const { user, router } = await openProfile({ accountType: 'provider' });
+    await user.click(await screen.findByRole('tab', { name: 'Services' }));
+    await user.click(screen.getByRole('button', { name: 'Add Services' }));
+    expect(await screen.findByText(MESSAGES.api.subscriptionRequired)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Membership Plan' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/membership');
+  });
+
+  it('sends a subscribed provider from the empty Portfolio tab to the account settings', async () => {
+    const { user, router } = await openProfile({ accountType: 'provider', subscription: subscribed });
+    await user.click(await screen.findByRole('tab', { name: 'Portfolio' }));
+    await user.click(screen.getByRole('button', { name: 'Add Portfolio Items' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it('offers a provider without a membership the way to get one', async () => {
+    const { user } = await openProfile({ accountType: 'provider' });
+    await user.click(await screen.findByRole('tab', { name: 'Subscriptions' }));
+    expect(screen.getByRole('heading', { name: 'No Active Membership' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Membership' })).toHaveAttribute('href', '/membership');
+  });
+});

@@ -1,0 +1,156 @@
+import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME, type MeResponse } from '@solutionz/shared';
+import { PageLoading } from '@/components/layout/page-loading';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AboutPanel } from '../components/about-panel';
+import { EmptyState } from '../components/empty-state';
+import { ProfileHeader } from '../components/profile-header';
+import { ProviderWorkEmptyState } from '../components/provider-work-empty-state';
+import { SavedItems } from '../components/saved-items';
+import { SubscriptionSummaryCard } from '../components/subscription-summary';
+
+interface ProfileTab {
+  readonly value: string;
+  readonly label: string;
+  readonly content: ReactNode;
+}
+
+/** The tabs each account type has (spec 01 section 2.10), in the order they are shown. */
+export function profileTabs(profile: MeResponse): ProfileTab[] {
+  const subscribed = profile.subscription.isSubscribed;
+  const about: ProfileTab = { value: 'about', label: 'About', content: <AboutPanel profile={profile} /> };
+  const subscriptions: ProfileTab = {
+    value: 'subscriptions',
+    label: 'Subscriptions',
+    content:
+      profile.accountType === 'provider' ? (
+        <SubscriptionSummaryCard subscription={profile.subscription} />
+      ) : (
+        <Text color="fg.muted">
+          {profile.accountType === 'client'
+            ? 'Clients need no membership: finding professionals, saving them and posting jobs are free.'
+            : 'Admin accounts have no membership.'}
+        </Text>
+      ),
+  };
+  switch (profile.accountType) {
+    case 'provider':
+      return [
+        about,
+        {
+          value: 'services',
+          label: 'Services',
+          content: (
+            <ProviderWorkEmptyState
+              title="No services yet"
+              description="The services you offer, with their prices, will be listed here and on your public profile for clients to find."
+              actionLabel="Add Services"
+              subscribed={subscribed}
+            />
+          ),
+        },
+        {
+          value: 'portfolio',
+          label: 'Portfolio',
+          content: (
+            <ProviderWorkEmptyState
+              title="No portfolio items yet"
+              description="Photos and videos of your work will be shown here and on your public profile."
+              actionLabel="Add Portfolio Items"
+              subscribed={subscribed}
+            />
+          ),
+        },
+        {
+          value: 'reviews',
+          label: 'Reviews',
+          content: <EmptyState title="No reviews yet" description="Reviews that clients leave for you will be listed here, newest first." />,
+        },
+        { value: 'saved', label: 'Saved Jobs', content: <SavedItems withJobs /> },
+        subscriptions,
+      ];
+    case 'client':
+      return [
+        about,
+        {
+          value: 'jobs',
+          label: 'My Jobs',
+          content: (
+            <EmptyState
+              title="You haven't posted any jobs yet"
+              description="Jobs you post will be listed here, newest first, for you to follow up or delete."
+              action={{ label: 'Post a Job', to: paths.postJob }}
+            />
+          ),
+        },
+        subscriptions,
+      ];
+    case 'admin':
+      return [
+        about,
+        subscriptions,
+        {
+          value: 'admin',
+          label: 'Admin Dashboard',
+          content: (
+            <Stack gap="3" align="start">
+              <Text>Moderate feedback, manage users and categories, and see the analytics.</Text>
+              <Button asChild>
+                <RouterLink to={paths.admin}>Go to the Admin Dashboard</RouterLink>
+              </Button>
+            </Stack>
+          ),
+        },
+      ];
+  }
+}
+
+/** /profile (spec 01 section 2.10): the signed-in person's own profile. */
+export function ProfilePage() {
+  useDocumentTitle(`My Profile | ${PRODUCT_NAME}`);
+  const session = useSession();
+  const profile = session.status === 'signedIn' ? session.profile : undefined;
+
+  let body: ReactNode;
+  if (profile) {
+    const tabs = profileTabs(profile);
+    body = (
+      <>
+        <ProfileHeader profile={profile} />
+        <Tabs.Root defaultValue="about" variant="line" lazyMount unmountOnExit>
+          <Tabs.List aria-label="Profile sections" overflowX="auto">
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} flexShrink="0">
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} pt="6">
+              {tab.content}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </>
+    );
+  } else if (session.status === 'signedIn' && session.profileStatus === 'error') {
+    body = <Text role="alert">Your profile could not be loaded. Please try refreshing the page.</Text>;
+  } else {
+    body = <PageLoading />;
+  }
+
+  return (
+    <Container maxW="5xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          My Profile
+        </Heading>
+        {body}
+      </Stack>
+    </Container>
+  );
+}
