@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { avatarKeyPrefixes } from '@solutionz/lambdas/services/profiles/avatar-keys';
 import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, type DataExport } from '@solutionz/shared';
 import { cognito, documents, s3, stack } from '../support/local-stack';
 import { expect, test, type TestAccount } from './support/fixtures';
@@ -37,7 +38,7 @@ const itemsUnder = async (pk: string) =>
 
 const avatarFiles = async (userId: string) => {
   const keys: string[] = [];
-  for (const prefix of [`media/avatars/${userId}/`, `uploads/avatars/${userId}/`]) {
+  for (const prefix of avatarKeyPrefixes(userId)) {
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: stack.buckets.avatars, Prefix: prefix }));
     keys.push(...(listed.Contents ?? []).map((object) => object.Key!));
   }

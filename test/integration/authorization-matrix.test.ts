@@ -95,9 +95,10 @@ const matrix: Record<RouteName, Row> = {
   exportMyData: { request: () => ({}), expect: signedIn(200) },
   deleteAccount: { request: () => ({ body: { password: WRONG_PASSWORD } }), expect: signedIn(400) },
   adminSetup: {
-    // The demo admin holds the one-time setup on every local stack.
-    request: () => ({ body: { username: unique('matrix-admin'), password: 'Admin-pass-1', confirmPassword: 'Admin-pass-1' } }),
-    expect: everyone(409),
+    // Open to anyone until the first admin exists (accounts.test.ts covers that); a password too short is
+    // refused before the one-time setup is looked at, so this row neither claims it nor depends on who has.
+    request: () => ({ body: { username: unique('matrix-admin'), password: 'short', confirmPassword: 'short' } }),
+    expect: everyone(400),
   },
   adminOverview: { request: () => ({}), expect: only(['admin'], 200) },
 };

@@ -98,6 +98,11 @@ export async function apiRequest<N extends RouteName>(name: N, ...[options]: Opt
   return route.response.parse(payload) as RouteResponse<Routes[N]>;
 }
 
+/** Whether the API refused the call because the session is over for good (SessionProvider then signs out). */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && error.code in SESSION_ENDING_CODES;
+}
+
 export function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorBodySchema.safeParse(payload);
   if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);

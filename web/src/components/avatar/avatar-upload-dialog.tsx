@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { AVATAR, PROFILE_MESSAGES, TOAST } from '@solutionz/shared';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -73,7 +74,7 @@ export default function AvatarUploadDialog({ open, onOpenChange }: AvatarUploadD
     } catch (error) {
       if (isAbort(error)) return;
       console.error('Profile picture upload failed', error);
-      toaster.error({ ...failureToast(error), duration: TOAST.profileDurationMs });
+      toastFailure(error, { ...failureToast(error), duration: TOAST.profileDurationMs });
     } finally {
       if (upload.current === controller) {
         upload.current = null;

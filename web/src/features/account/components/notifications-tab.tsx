@@ -2,6 +2,7 @@ import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/re
 import { useState, type ReactNode } from 'react';
 import { MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
 import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { ApiError } from '@/lib/api-client';
@@ -35,7 +36,7 @@ function useSaveSettings(userId: string) {
     update.mutate(settings, {
       onSuccess: () => toaster.success({ ...SAVED, duration: TOAST.profileDurationMs }),
       onError: (error) =>
-        toaster.error({ title: SAVE_FAILED, description: error instanceof ApiError ? error.message : MESSAGES.api.internal, duration: TOAST.profileDurationMs }),
+        toastFailure(error, { title: SAVE_FAILED, description: error instanceof ApiError ? error.message : MESSAGES.api.internal, duration: TOAST.profileDurationMs }),
     });
   return { save, saving: update.isPending };
 }

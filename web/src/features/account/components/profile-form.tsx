@@ -20,6 +20,7 @@ import { FormField } from '@/components/forms/form-field';
 import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -98,7 +99,7 @@ export function ProfileForm({ profile }: { profile: MeResponse }) {
           applyServerFieldErrors(error, setError, FIELDS);
           setSuggestions(error.suggestions);
         }
-        toaster.error({
+        toastFailure(error, {
           title: PROFILE_MESSAGES.saveFailed.title,
           description: error instanceof ApiError ? error.message : PROFILE_MESSAGES.saveFailed.description,
           duration: TOAST.profileDurationMs,

@@ -8,7 +8,7 @@ import { FormField } from '@/components/forms/form-field';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { toaster } from '@/components/ui/toaster';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { ApiError } from '@/lib/api-client';
 import { useRequestEmailChange } from '../../api/security';
 
@@ -35,7 +35,7 @@ export default function ChangeEmailDialog({ profile, onClose }: { profile: MeRes
         const placed = error instanceof ApiError && applyServerFieldErrors(error, setError, ['newEmail', 'currentPassword']);
         const message = error instanceof ApiError ? error.message : SECURITY_MESSAGES.emailChangeFailed;
         if (!placed) setFailure(message);
-        toaster.error({ title: SECURITY_MESSAGES.emailChangeFailed, description: message });
+        toastFailure(error, { title: SECURITY_MESSAGES.emailChangeFailed, description: message });
       },
     });
   });

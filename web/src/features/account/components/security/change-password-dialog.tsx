@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { SignInCodeForm } from '@/components/forms/sign-in-code-form';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -68,7 +69,7 @@ export default function ChangePasswordDialog({ profile, onClose }: { profile: Me
         const placed = error instanceof ApiError && applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
         const message = error instanceof ApiError ? error.message : SECURITY_MESSAGES.passwordChangeFailed;
         if (!placed) setFailure(message);
-        toaster.error({ title: SECURITY_MESSAGES.passwordChangeFailed, description: message });
+        toastFailure(error, { title: SECURITY_MESSAGES.passwordChangeFailed, description: message });
       },
     });
   });

@@ -2,8 +2,8 @@ import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MESSAGES, SECURITY_MESSAGES, type MeResponse } from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { toaster } from '@/components/ui/toaster';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { toastFailure } from '@/components/ui/failure-toast';
 import { ApiError } from '@/lib/api-client';
 import { useDownloadMyData } from '../../api/security';
 
@@ -47,7 +47,7 @@ export function SecurityTab({ profile }: { profile: MeResponse }) {
 
   const downloadData = () =>
     download.mutate(undefined, {
-      onError: (error) => toaster.error({ title: 'Download failed', description: error instanceof ApiError ? error.message : MESSAGES.api.internal }),
+      onError: (error) => toastFailure(error, { title: 'Download failed', description: error instanceof ApiError ? error.message : MESSAGES.api.internal }),
     });
 
   return (
