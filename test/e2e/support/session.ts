@@ -20,3 +20,16 @@ export const accountMenu = (page: Page, name: string) => page.getByRole('banner'
 export async function expectSignedOutHeader(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 }
+
+/**
+ * Opens the header's account menu and chooses an item, until `chosen` holds. On a loaded machine a
+ * click can reach the menu while it is still opening (or re-rendering after the profile changed) and be
+ * dropped; a person would choose again, so the choice is retried rather than waited for with a sleep.
+ */
+export async function chooseFromAccountMenu(page: Page, name: string, item: string, chosen: () => Promise<void>) {
+  await expect(async () => {
+    if (!(await page.getByRole('menu').isVisible())) await accountMenu(page, name).click({ timeout: 2_000 });
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
+    await chosen();
+  }).toPass();
+}
