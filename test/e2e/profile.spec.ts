@@ -174,9 +174,7 @@ test.describe('a provider', () => {
     await expect(page).toHaveURL(new RegExp(`/directory/${account.userId}$`));
     await expect(page.getByText(PROFILE_MESSAGES.saved.title)).toBeVisible();
 
-    await accountMenu(page, 'Pat Pearson').click();
-    await page.getByRole('menuitem', { name: 'My Profile' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await chooseFromAccountMenu(page, 'Pat Pearson', 'My Profile', () => expect(page).toHaveURL(/\/profile$/, { timeout: 2_000 }));
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 2, name: 'Pat Pearson' })).toBeVisible();
     await expect(main.getByText('Service Provider', { exact: true })).toBeVisible();
