@@ -10,7 +10,7 @@ const MIN_JAVA = 17;
 
 /** DynamoDB Local is a Java program: check for Java 17+ before anything starts. */
 export function checkJava(): void {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const result = spawnSync('java', ['-XX:-UsePerfData', '-version'], { encoding: 'utf8' });
   if (result.error) {
     throw new LaunchError(
       `Java ${MIN_JAVA} or later is needed for DynamoDB Local, and no \`java\` was found on PATH.\n` +
