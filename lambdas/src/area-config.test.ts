@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig } from './area-config';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadStripeConfig } from './area-config';
 
 describe('area configuration', () => {
   it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
@@ -34,5 +34,18 @@ describe('area configuration', () => {
       localS3: true,
     });
     expect(() => loadAvatarsConfig({})).toThrow(/MEDIA_BUCKET_AVATARS is not set/);
+  });
+
+  it('reads the Stripe key as a value locally or as an SSM parameter name in the cloud, and the webhook needs its secret', () => {
+    expect(loadStripeConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual({
+      secretKey: { value: 'sk_test_1' },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(loadStripeConfig({ STRIPE_SECRET_KEY_PARAMETER: '/solutionz/prod/stripe/secret-key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/prod/stripe/webhook-secret' }, { webhook: true })).toEqual({
+      secretKey: { parameter: '/solutionz/prod/stripe/secret-key' },
+      webhookSecret: { parameter: '/solutionz/prod/stripe/webhook-secret' },
+    });
+    expect(() => loadStripeConfig({})).toThrow(/STRIPE_SECRET_KEY is not set/);
+    expect(() => loadStripeConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, { webhook: true })).toThrow(/STRIPE_WEBHOOK_SECRET is not set/);
   });
 });

@@ -86,3 +86,49 @@ export function loadAvatarsConfig(env: NodeJS.ProcessEnv = process.env): Avatars
   const e = parse(avatarsEnv, env);
   return { bucket: e.MEDIA_BUCKET_AVATARS, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
 }
+
+const stripeEnv = z
+  .object({
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_SECRET_KEY_PARAMETER: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_WEBHOOK_SECRET_PARAMETER: optional,
+    STRIPE_API_URL: z.url().optional(),
+  })
+  .refine((e) => e.STRIPE_SECRET_KEY ?? e.STRIPE_SECRET_KEY_PARAMETER, { path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY or STRIPE_SECRET_KEY_PARAMETER' });
+
+/** A secret given as is (local runs) or by the name of an SSM SecureString parameter read at cold start (the cloud). */
+export type SecretSource = { readonly value: string } | { readonly parameter: string };
+
+export interface StripeConfig {
+  readonly secretKey: SecretSource;
+  /** Only the webhook function verifies signatures. */
+  readonly webhookSecret?: SecretSource;
+  /** The local Stripe; stripe.com when absent. */
+  readonly apiUrl?: string;
+}
+
+function secretSource(value: string | undefined, parameter: string | undefined): SecretSource | undefined {
+  if (value) return { value };
+  if (parameter) return { parameter };
+  return undefined;
+}
+
+/** The membership, webhook and accounts areas call Stripe (accounts: erasure cancels the subscription). */
+export function loadStripeConfig(env: NodeJS.ProcessEnv = process.env, { webhook = false } = {}): StripeConfig {
+  const e = parse(stripeEnv, env);
+  const webhookSecret = secretSource(e.STRIPE_WEBHOOK_SECRET, e.STRIPE_WEBHOOK_SECRET_PARAMETER);
+  if (webhook && !webhookSecret) throw new ConfigError(['STRIPE_WEBHOOK_SECRET is not set (or STRIPE_WEBHOOK_SECRET_PARAMETER)']);
+  return {
+    secretKey: secretSource(e.STRIPE_SECRET_KEY, e.STRIPE_SECRET_KEY_PARAMETER)!,
+    ...(webhookSecret ? { webhookSecret } : {}),
+    ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+  };
+}
+
+const membershipEnv = z.object({ SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')) });
+
+/** Checkout and the portal send the person back to the web origin. */
+export function loadMembershipConfig(env: NodeJS.ProcessEnv = process.env): { readonly siteUrl: string } {
+  return { siteUrl: parse(membershipEnv, env).SITE_URL };
+}

@@ -33,8 +33,8 @@ export class HttpError extends Error {
 
 export class ValidationError extends HttpError {
   /** `fields` maps a dotted path (`body.email`) to the message for that field. */
-  constructor(fields: Record<string, string>, message: string = MESSAGES.api.invalidRequest) {
-    super('validation', message, { fields });
+  constructor(fields: Record<string, string>, message: string = MESSAGES.api.invalidRequest, options: { cause?: unknown } = {}) {
+    super('validation', message, { fields, ...options });
   }
 }
 

@@ -15,3 +15,4 @@ export * from './api/openapi';
 export * from './email-delivery';
 export * from './auth-pages';
 export * from './media';
+export * from './membership';

@@ -32,11 +32,17 @@ export interface ProfileRecord {
   readonly subscriptionTier: SubscriptionTier;
   readonly subscriptionEnd?: string;
   readonly cancelAtPeriodEnd: boolean;
+  readonly paymentFailed?: boolean;
+  readonly stripeCustomerId?: string;
+  readonly stripeSubscriptionId?: string;
+  readonly subscriptionStatus?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
-export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'mfaEnabled'>;
+/** What only the membership services write (from Stripe), never a sign-up or a profile edit. */
+type MembershipFields = 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
+export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
 
 export interface TokenRecord {
   readonly tokenHash: string;

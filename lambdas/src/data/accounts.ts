@@ -20,8 +20,8 @@ const gsi1 = <const P extends string[], const S extends string[]>(pkTemplate: st
  * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail
  * confirmation and the active and visible flags (DESIGN.md section 4).
  *   "profile of a user": GetItem PK = USER#<userId>, SK = PROFILE.
- * The subscription summary lives on the profile so /api/me and the banners need one read; the
- * membership issue writes it from Stripe's webhooks.
+ * The subscription summary lives on the profile so /api/me, the banners, the access check and the
+ * directory need one read; only the membership services write it, from what Stripe says.
  */
 export const profileEntity = new Entity({
   model: { entity: 'profile', version: '1', service: 'solutionz' },
@@ -67,6 +67,13 @@ export const profileEntity = new Entity({
     subscriptionTier: { type: ['none', 'monthly', 'yearly'] as const, required: true, default: 'none' },
     subscriptionEnd: { type: 'string' },
     cancelAtPeriodEnd: { type: 'boolean', required: true, default: false },
+    /** A renewal failed and Stripe is retrying (status past_due). */
+    paymentFailed: { type: 'boolean' },
+    /** The provider's one Stripe customer (issue 9), created at the first checkout. */
+    stripeCustomerId: { type: 'string' },
+    /** The subscription the summary above was read from, and its Stripe status. */
+    stripeSubscriptionId: { type: 'string' },
+    subscriptionStatus: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

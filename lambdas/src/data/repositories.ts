@@ -2,11 +2,13 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAccountRepository, type AccountRepository } from './account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from './account-standing';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
+import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
   readonly accounts: AccountRepository;
   readonly standing: AccountStandingReader;
+  readonly membership: MembershipRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -14,5 +16,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     categories: createCategoryRepository(client, tableName),
     accounts: createAccountRepository(client, tableName),
     standing: createAccountStandingReader(client, tableName),
+    membership: createMembershipRepository(client, tableName),
   };
 }

@@ -4,10 +4,12 @@ import { createCognitoSecurityFor } from '../adapters/cognito-security';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { loadAccountsConfig, loadAvatarsConfig } from '../area-config';
+import { paymentGatewayFromConfig } from '../adapters/stripe-payments';
+import { loadAccountsConfig, loadAvatarsConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createMembershipRepository } from '../data/membership-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
@@ -28,8 +30,10 @@ import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 const config = getConfig();
 const accountsConfig = loadAccountsConfig();
 const avatarsConfig = loadAvatarsConfig();
+// Account deletion cancels the person's subscription at Stripe.
+const stripeConfig = loadStripeConfig();
 
-export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
+export async function createAccountsDeps(): Promise<AccountsDeps & { personalData: PersonalDataRegistry }> {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });
@@ -43,7 +47,12 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
-    personalData: personalDataRegistry({ accounts, avatars }),
+    personalData: personalDataRegistry({
+      accounts,
+      avatars,
+      membership: createMembershipRepository(documents, config.tableName),
+      payments: await paymentGatewayFromConfig(config.region, stripeConfig),
+    }),
   };
 }
 

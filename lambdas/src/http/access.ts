@@ -12,7 +12,13 @@ import { MESSAGES } from '@solutionz/shared';
  * type and a provider without a running membership are refused here. Ownership rules belong to the
  * services.
  */
-export async function authorize(access: Access, caller: Caller, standingOf: AccountStandingReader | undefined, now: Date): Promise<Caller> {
+export async function authorize(
+  access: Access,
+  caller: Caller,
+  standingOf: AccountStandingReader | undefined,
+  now: Date,
+  forbiddenMessage?: string,
+): Promise<Caller> {
   if (access === 'public') return caller;
   if (caller.kind === 'anonymous') throw new UnauthorizedError();
   if (!standingOf) throw new Error('A route that is not public needs the account standing reader');
@@ -31,10 +37,10 @@ export async function authorize(access: Access, caller: Caller, standingOf: Acco
     case 'client':
     case 'provider':
     case 'admin':
-      if (authorized.accountType !== access) throw new ForbiddenError();
+      if (authorized.accountType !== access) throw new ForbiddenError(forbiddenMessage);
       return authorized;
     case 'subscribedProvider':
-      if (authorized.accountType !== 'provider') throw new ForbiddenError();
+      if (authorized.accountType !== 'provider') throw new ForbiddenError(forbiddenMessage);
       if (!authorized.subscribed) throw new ForbiddenError(MESSAGES.api.subscriptionRequired);
       return authorized;
   }

@@ -47,6 +47,7 @@ const testRoutes = {
     path: '/api/test-jobs/{id}/contact',
     area: 'jobs',
     access: 'subscribedProvider',
+    forbiddenMessage: 'Only service providers can see contact details.',
     summary: 'reveal',
     params: z.object({ id: z.string() }),
     response: z.object({ phone: z.string() }),
@@ -56,6 +57,15 @@ const testRoutes = {
   conflict: defineRoute({ method: 'PUT', path: '/api/test-conflict', area: 'jobs', access: 'public', summary: 'conflict', response: z.object({}) }),
   limited: defineRoute({ method: 'PUT', path: '/api/test-limited', area: 'jobs', access: 'public', summary: 'limited', response: z.object({}) }),
   whoAmI: defineRoute({ method: 'GET', path: '/api/test-origin', area: 'jobs', access: 'public', summary: 'origin', response: z.object({ ip: z.string(), token: z.string().optional() }) }),
+  signedWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/test-webhook',
+    area: 'jobs',
+    access: 'public',
+    rawBody: true,
+    summary: 'raw',
+    response: z.object({ length: z.number(), signature: z.string() }),
+  }),
   adminStats: defineRoute({ method: 'GET', path: '/api/test-admin', area: 'admin', access: 'admin', summary: 'other area', response: z.object({}) }),
 } satisfies Record<string, RouteSpec>;
 
@@ -105,6 +115,7 @@ describe('area handler', () => {
         limited: () => {
           throw new RateLimitedError('Too many attempts', 42);
         },
+        signedWebhook: ({ rawBody, headers }) => ({ length: rawBody.length, signature: headers['x-signature'] ?? '' }),
         whoAmI: ({ sourceIp, headers }) => ({ ip: sourceIp, ...(headers['x-setup-token'] ? { token: headers['x-setup-token'] } : {}) }),
       },
       {
@@ -204,6 +215,21 @@ describe('area handler', () => {
     const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: admin }), lambdaContext);
     expect(result.statusCode).toBe(204);
     expect(result.body).toBeUndefined();
+  });
+
+  it('tells a signed-in caller of another account type what the route says, not a generic refusal', async () => {
+    const result = await build()(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: client }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result).message).toBe('Only service providers can see contact details.');
+  });
+
+  it('hands a raw-body route the exact bytes received, JSON or not, with no field refused', async () => {
+    const sent = '{ "id": "evt_1",\n  "unknown": true }';
+    const result = await build()(apiEvent('POST', '/api/test-webhook', { body: sent, headers: { 'X-Signature': 't=1,v1=abc' } }), lambdaContext);
+    expect(result.statusCode).toBe(200);
+    expect(body(result)).toEqual({ length: sent.length, signature: 't=1,v1=abc' });
+    const notJson = await build()(apiEvent('POST', '/api/test-webhook', { body: 'not json' }), lambdaContext);
+    expect(body(notJson)).toEqual({ length: 8, signature: '' });
   });
 
   it('answers 403 Subscription required to a provider without a subscription', async () => {

@@ -84,6 +84,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
           callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
           options.standing?.(deps),
           clock(),
+          spec.forbiddenMessage,
         );
         const input = validateRequest(spec, event);
         const result = await implementation({

@@ -9,6 +9,13 @@ export interface ValidatedInput {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** The body as received, for a route that takes it unparsed (`rawBody`); empty otherwise. */
+  rawBody: string;
+}
+
+function rawTextBody(event: ApiEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
 function readJsonBody(event: ApiEvent): unknown {
@@ -29,6 +36,7 @@ function readJsonBody(event: ApiEvent): unknown {
  */
 export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInput {
   const fields: Record<string, string> = {};
+  if (route.rawBody && route.body) throw new Error(`${route.method} ${route.path} takes its body raw and cannot also have a body schema`);
   const check = (section: Section, schema: z.ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;
     const result = schema.safeParse(value);
@@ -46,7 +54,7 @@ export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInp
   const params = check('params', route.params, event.pathParameters ?? {});
   const query = check('query', route.query, event.queryStringParameters ?? {});
   const body = route.body ? check('body', route.body, readJsonBody(event)) : undefined;
-  if (!route.body) {
+  if (!route.body && !route.rawBody) {
     // A route that takes no body takes no fields either: whatever arrives is refused by name.
     const sent = readJsonBody(event);
     if (sent !== null && typeof sent === 'object') {
@@ -54,5 +62,5 @@ export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInp
     }
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-  return { params, query, body };
+  return { params, query, body, rawBody: route.rawBody ? rawTextBody(event) : '' };
 }

@@ -24,6 +24,8 @@ export interface RouteRequest<R, D> {
   readonly sourceIp: string;
   /** Request headers, names lower-cased as API Gateway passes them. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The body as received, for a route declared with `rawBody` (a webhook whose signature covers it); empty otherwise. */
+  readonly rawBody: string;
 }
 
 export type RouteImplementation<R, D> = (request: RouteRequest<R, D>) => Promise<RouteResponse<R>> | RouteResponse<R>;

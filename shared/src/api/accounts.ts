@@ -52,12 +52,14 @@ export const passwordResetConfirmResponseSchema = z.object({ message: z.string()
 export const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-/** The derived subscription state of spec 01 section 3 (the membership issue fills it in). */
+/** The derived subscription state of spec 01 section 3, written from Stripe's webhooks (issue 9). */
 export const subscriptionSummarySchema = z.object({
   isSubscribed: z.boolean(),
   tier: z.enum(SUBSCRIPTION_TIERS),
   expiresAt: z.iso.datetime().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A renewal failed and Stripe is retrying: the membership runs until it gives up. */
+  paymentFailed: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

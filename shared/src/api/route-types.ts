@@ -46,6 +46,13 @@ export interface RouteSpec<
    * depends on its URL alone (the place search); answers are not cached unless this is given.
    */
   readonly cacheSeconds?: number;
+  /** What a signed-in caller of another account type is told (403); a generic refusal unless given. */
+  readonly forbiddenMessage?: string;
+  /**
+   * The body is handed to the route as received, unparsed (a Stripe webhook, whose signature covers the
+   * exact bytes); such a route declares no body schema.
+   */
+  readonly rawBody?: true;
 }
 
 export function defineRoute<

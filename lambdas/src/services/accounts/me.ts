@@ -1,14 +1,23 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, displayName, socialLinksFrom, type MeResponse, type RadiusMiles, type SubscriptionSummary } from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
+import { hasActiveMembership } from '../../data/account-standing';
 import { NotFoundError } from '../../errors';
 import type { AccountsDeps } from './deps';
 
-/** The derived subscription state of spec 01 section 3: subscribed while a paid tier has not run out. */
-export function subscriptionSummary(profile: ProfileRecord, now: Date): SubscriptionSummary {
-  const end = profile.subscriptionEnd ?? null;
-  const isSubscribed = profile.subscriptionTier !== 'none' && (end === null || new Date(end) > now);
-  return { isSubscribed, tier: profile.subscriptionTier, expiresAt: end, cancelAtPeriodEnd: profile.cancelAtPeriodEnd };
+/** The derived subscription state of spec 01 section 3: subscribed while a paid tier has not run out (the access check's rule). */
+export function subscriptionSummary(
+  profile: Pick<ProfileRecord, 'subscriptionTier' | 'subscriptionEnd' | 'cancelAtPeriodEnd' | 'paymentFailed'>,
+  now: Date,
+): SubscriptionSummary {
+  const isSubscribed = hasActiveMembership(profile, now);
+  return {
+    isSubscribed,
+    tier: isSubscribed ? profile.subscriptionTier : 'none',
+    expiresAt: isSubscribed ? (profile.subscriptionEnd ?? null) : null,
+    cancelAtPeriodEnd: isSubscribed && profile.cancelAtPeriodEnd,
+    paymentFailed: isSubscribed && (profile.paymentFailed ?? false),
+  };
 }
 
 /** A profile as GET /api/me (and every call that changes the own profile) answers it. */

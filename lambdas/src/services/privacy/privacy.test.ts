@@ -3,8 +3,10 @@ import { SECURITY_MESSAGES, dataExportSchema } from '@solutionz/shared';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
+import { submitCheckout, useTestStripe, VALID_CARD } from '../../testing/stripe';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
+import { startCheckout } from '../membership/checkout';
 import { requestEmailChange } from '../security/email-change';
 import { deleteAccount } from './erasure';
 import { exportMyData } from './export';
@@ -14,10 +16,19 @@ import { personalDataRegistry } from './registry';
 const table = useTestTable();
 const pool = useTestUserPool();
 const media = useTestMediaBucket();
+const stripe = useTestStripe();
 
 async function provider() {
   const context = testAccountsDeps(table, pool);
-  const deps = { ...context.deps, personalData: personalDataRegistry({ accounts: context.deps.accounts, avatars: media.storage }) };
+  const deps = {
+    ...context.deps,
+    personalData: personalDataRegistry({
+      accounts: context.deps.accounts,
+      avatars: media.storage,
+      membership: table.repositories.membership,
+      payments: stripe.payments,
+    }),
+  };
   const account = await createTestAccount(deps, 'provider');
   return { ...context, deps, ...account };
 }
@@ -80,6 +91,28 @@ describe('deleteAccount', () => {
     const last = (await sentMail()).at(-1);
     expect(last).toMatchObject({ destination: { to: [email] }, subject: 'Your Solutionz account was deleted' });
     expect(await deps.accounts.getProfile(other.userId)).toBeDefined();
+  });
+
+  it('cancels the membership at Stripe and gives back a FIRST100 slot still held', async () => {
+    const { deps, caller, userId } = await provider();
+    const membership = {
+      accounts: deps.accounts,
+      membership: table.repositories.membership,
+      payments: stripe.payments,
+      clock: () => new Date(stripe.local.now() * 1000),
+      config: { siteUrl: 'https://solutionz.test' },
+    };
+    await startCheckout(membership, caller, { plan: 'yearly', couponCode: 'FIRST100' });
+    await submitCheckout((await startCheckout(membership, caller, { plan: 'monthly' })).url, VALID_CARD);
+    const customerId = (await deps.accounts.getProfile(userId, { consistent: true }))!.stripeCustomerId!;
+    expect((await stripe.sdk.subscriptions.list({ customer: customerId })).data.map((subscription) => subscription.status)).toEqual(['active']);
+
+    await deleteAccount(deps, caller, TEST_PASSWORD);
+
+    const after = await stripe.sdk.subscriptions.list({ customer: customerId, status: 'all' });
+    expect(after.data.map((subscription) => subscription.status)).toEqual(['canceled']);
+    expect(await table.repositories.membership.getOfferSlot('FIRST100', userId)).toBeUndefined();
+    expect(await table.repositories.membership.claimedCount('FIRST100')).toBe(0);
   });
 
   it('refuses a wrong password and deletes nothing', async () => {

@@ -1,11 +1,16 @@
+import { COUPON_FIRST100 } from '@solutionz/shared';
 import type { MediaStorage } from '../../adapters/s3-media';
+import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
+import type { MembershipRepository } from '../../data/membership-repository';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
 
 export interface RegistryDeps {
   readonly accounts: AccountRepository;
   readonly avatars: MediaStorage;
+  readonly membership: MembershipRepository;
+  readonly payments: PaymentGateway;
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
@@ -75,6 +80,28 @@ function avatarFiles(avatars: MediaStorage): Eraser {
 }
 
 /**
+ * A deleted account stops paying: each running subscription is cancelled at Stripe now (the webhook that
+ * follows finds no profile and changes nothing), and the FIRST100 slot item goes (a pending one back to
+ * the 100; a used one stays counted). Stripe keeps the customer and its invoices, as the law on
+ * accounting records asks.
+ */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser {
+  return {
+    name: 'membership',
+    async erase({ userId, profile }) {
+      if (profile.stripeCustomerId) {
+        const subscriptions = await deps.payments.listSubscriptions(profile.stripeCustomerId);
+        const billed = subscriptions.filter((subscription) => !ENDED_STATUSES.has(subscription.status));
+        for (const subscription of billed) await deps.payments.cancelNow(subscription.id);
+      }
+      await deps.membership.deleteOfferSlot(COUPON_FIRST100.code, userId);
+    },
+  };
+}
+
+/**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
  * again by the person, still signed in.
@@ -87,6 +114,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       business(deps.accounts),
       cooldowns(deps.accounts),
       avatarFiles(deps.avatars),
+      membership(deps),
       // Feedback (issue 11) is not erased: what a person wrote about others stays. Its eraser goes
       // here and re-attributes their feedback and replies to SECURITY_MESSAGES.deletedUserName.
     ],

@@ -1,0 +1,36 @@
+import { paymentGatewayFromConfig } from '../adapters/stripe-payments';
+import { createDocumentClient } from '../adapters/dynamodb';
+import { loadStripeConfig } from '../area-config';
+import { getConfig } from '../config';
+import { createAccountRepository } from '../data/account-repository';
+import { createMembershipRepository } from '../data/membership-repository';
+import { createAreaHandler } from '../http/area-handler';
+import { createLogger } from '../http/logger';
+import type { StripeSyncDeps } from '../services/membership/deps';
+import { handleStripeWebhook } from '../services/membership/webhook';
+
+const config = getConfig();
+const stripeConfig = loadStripeConfig(process.env, { webhook: true });
+
+/** Its own function (DESIGN.md section 8): public, and the only holder of the webhook signing secret. */
+export async function createStripeWebhookDeps(): Promise<StripeSyncDeps> {
+  const documents = createDocumentClient(config.region);
+  return {
+    accounts: createAccountRepository(documents, config.tableName),
+    membership: createMembershipRepository(documents, config.tableName),
+    payments: await paymentGatewayFromConfig(config.region, stripeConfig),
+    clock: () => new Date(),
+  };
+}
+
+export const handler = createAreaHandler(
+  'stripeWebhook',
+  {
+    stripeWebhook: ({ deps, rawBody, headers }) => handleStripeWebhook(deps, rawBody, headers['stripe-signature']),
+  },
+  {
+    deps: createStripeWebhookDeps,
+    logger: createLogger(config),
+    validateResponses: !config.isProduction,
+  },
+);

@@ -1,0 +1,102 @@
+import {
+  CHECKOUT_SESSION_MINUTES,
+  COUPON_FIRST100,
+  MEMBERSHIP_MESSAGES,
+  normaliseCouponCode,
+  STRIPE_CATALOGUE,
+  type CheckoutRequest,
+  type CouponCheckResponse,
+  type RedirectUrlResponse,
+} from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import { CouponRefusedError } from '../../adapters/stripe-payments';
+import { hasActiveMembership } from '../../data/account-standing';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import type { MembershipDeps } from './deps';
+import { currentSubscription, syncCustomer } from './subscription';
+
+const OFFER = COUPON_FIRST100.code;
+
+/** The coupon a checkout asks for: none for a blank one; anything but FIRST100 is refused (spec 01 section 5). */
+function requestedCoupon(code: string | null | undefined): typeof OFFER | undefined {
+  if (code === undefined || code === null || code.trim() === '') return undefined;
+  if (normaliseCouponCode(code) !== OFFER) throw new ValidationError({ 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon }, MEMBERSHIP_MESSAGES.invalidCoupon);
+  return OFFER;
+}
+
+async function profileOf(deps: MembershipDeps, userId: string) {
+  const profile = await deps.accounts.getProfile(userId, { consistent: true });
+  if (!profile) throw new NotFoundError();
+  return profile;
+}
+
+/** POST /api/membership/coupon: whether FIRST100 would apply now. The slot itself is taken by the checkout. */
+export async function checkCoupon(deps: MembershipDeps, caller: AuthorizedCaller, couponCode: string): Promise<CouponCheckResponse> {
+  const offer = requestedCoupon(couponCode);
+  if (!offer) throw new ValidationError({ 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon }, MEMBERSHIP_MESSAGES.invalidCoupon);
+  const [slot, claimed] = await Promise.all([deps.membership.getOfferSlot(offer, caller.userId), deps.membership.claimedCount(offer)]);
+  if (slot?.status === 'used') throw new ConflictError(MEMBERSHIP_MESSAGES.couponAlreadyUsed);
+  const remaining = Math.max(0, COUPON_FIRST100.maxRedemptions - claimed);
+  if (!slot && remaining === 0) throw new ConflictError(MEMBERSHIP_MESSAGES.couponClaimed);
+  return { couponCode: offer, description: MEMBERSHIP_MESSAGES.couponApplied(COUPON_FIRST100.freeMonths), freeMonths: COUPON_FIRST100.freeMonths, remaining };
+}
+
+/** The provider's one Stripe customer, created at the first checkout and kept on the profile. */
+async function customerOf(deps: MembershipDeps, profile: { userId: string; email: string; firstName: string; lastName: string; businessName?: string; stripeCustomerId?: string }): Promise<string> {
+  if (profile.stripeCustomerId) return profile.stripeCustomerId;
+  const name = profile.businessName ?? `${profile.firstName} ${profile.lastName}`.trim();
+  const created = await deps.payments.createCustomer({ userId: profile.userId, email: profile.email, name });
+  return deps.membership.keepCustomer(profile.userId, created, deps.clock());
+}
+
+/**
+ * POST /api/membership/checkout: a Stripe Checkout in subscription mode for the chosen plan. With
+ * FIRST100 a slot of the 100 is taken first, by a conditional write, and given back if the checkout
+ * cannot be opened (or, later, when Stripe expires it unpaid).
+ */
+export async function startCheckout(deps: MembershipDeps, caller: AuthorizedCaller, request: CheckoutRequest): Promise<RedirectUrlResponse> {
+  const offer = requestedCoupon(request.couponCode);
+  const profile = await profileOf(deps, caller.userId);
+  if (hasActiveMembership(profile, deps.clock())) throw new ConflictError(MEMBERSHIP_MESSAGES.alreadySubscribed);
+
+  const customerId = await customerOf(deps, profile);
+  // Paid a moment ago and the webhook has not landed yet: Stripe knows before our profile does.
+  if (currentSubscription(await deps.payments.listSubscriptions(customerId))) {
+    await syncCustomer(deps, customerId, caller.userId);
+    throw new ConflictError(MEMBERSHIP_MESSAGES.alreadySubscribed);
+  }
+
+  const now = deps.clock();
+  let heldFor: string | undefined;
+  if (offer) {
+    const claim = await deps.membership.claimOfferSlot(offer, caller.userId, COUPON_FIRST100.maxRedemptions, now);
+    if (claim.outcome === 'full') throw new ConflictError(MEMBERSHIP_MESSAGES.couponClaimed);
+    if (claim.outcome === 'used') throw new ConflictError(MEMBERSHIP_MESSAGES.couponAlreadyUsed);
+    if (claim.outcome === 'held') heldFor = claim.checkoutSessionId;
+  }
+
+  let session: { id: string; url: string };
+  try {
+    session = await deps.payments.createCheckoutSession({
+      customerId,
+      userId: caller.userId,
+      plan: request.plan,
+      ...(offer ? { couponId: STRIPE_CATALOGUE.coupon.id } : {}),
+      successUrl: `${deps.config.siteUrl}/membership?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.config.siteUrl}/membership?canceled=true`,
+      expiresAt: Math.floor(now.getTime() / 1000) + CHECKOUT_SESSION_MINUTES * 60,
+      metadata: { userId: caller.userId, plan: request.plan, ...(offer ? { offer } : {}) },
+    });
+  } catch (error) {
+    if (offer && heldFor === undefined) await deps.membership.releaseOfferSlot(offer, caller.userId, undefined);
+    if (error instanceof CouponRefusedError) throw new ConflictError(MEMBERSHIP_MESSAGES.couponClaimed);
+    throw error;
+  }
+
+  if (offer) {
+    await deps.membership.attachCheckout(offer, caller.userId, session.id);
+    // The slot moved to this checkout; the one it was held for must not be paid with it as well.
+    if (heldFor && heldFor !== session.id) await deps.payments.expireCheckoutSession(heldFor);
+  }
+  return { url: session.url };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { COUPON_FIRST100, CURRENCY, PLANS, PRODUCT_NAME } from './constants';
+
+/**
+ * Membership (spec 01 sections 2.9, 4.6, 4.7; DESIGN.md section 8): what the API takes and answers, the
+ * wording, and what is sold in Stripe's terms. The web, the lambdas, the local Stripe and
+ * `npm run stripe:setup` all read these.
+ */
+
+export const MEMBERSHIP_PLANS = ['monthly', 'yearly'] as const;
+export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
+
+/**
+ * What the membership sells, in Stripe's terms: the names the membership adapter looks prices and the
+ * coupon up by, the same in the local Stripe (seeded on start) and in a real account (`npm run stripe:setup`).
+ * Prices are found by lookup key, never by id, because ids differ from one Stripe account to another.
+ */
+export const STRIPE_CATALOGUE = {
+  product: { name: `${PRODUCT_NAME} Membership` },
+  prices: {
+    monthly: {
+      lookupKey: 'solutionz_monthly',
+      nickname: PLANS.monthly.label,
+      unitAmount: PLANS.monthly.pricePence,
+      currency: CURRENCY.toLowerCase(),
+      interval: PLANS.monthly.interval,
+    },
+    yearly: {
+      lookupKey: 'solutionz_yearly',
+      nickname: PLANS.yearly.label,
+      unitAmount: PLANS.yearly.pricePence,
+      currency: CURRENCY.toLowerCase(),
+      interval: PLANS.yearly.interval,
+    },
+  },
+  coupon: {
+    id: COUPON_FIRST100.code,
+    name: `First ${COUPON_FIRST100.maxRedemptions} providers: ${COUPON_FIRST100.freeMonths} months free`,
+    percentOff: 100,
+    duration: 'repeating',
+    durationInMonths: COUPON_FIRST100.freeMonths,
+    maxRedemptions: COUPON_FIRST100.maxRedemptions,
+  },
+} as const;
+
+/** A Stripe Checkout page stays open this long; an abandoned FIRST100 slot comes back when it expires. */
+export const CHECKOUT_SESSION_MINUTES = 60;
+
+export const MEMBERSHIP_MESSAGES = {
+  title: 'Choose Your Membership Plan',
+  onlyProviders: 'Only service providers can purchase subscriptions.',
+  alreadySubscribed: 'You already have an active subscription.',
+  invalidCoupon: 'Invalid coupon code',
+  couponClaimed: 'Sorry, the FIRST100 offer has already been fully claimed.',
+  couponAlreadyUsed: 'You have already used the FIRST100 offer.',
+  couponApplied: (freeMonths: number) => `Coupon applied: ${freeMonths} months free`,
+  checkoutFailed: 'Failed to process payment',
+  noCheckoutUrl: 'No checkout URL returned',
+  checkoutErrorToast: 'Checkout Error',
+  canceled: "Your payment process was canceled. You can try again when you're ready.",
+  success: { title: 'Payment successful', description: 'Welcome aboard! Your membership is now active.' },
+  subscriptionRequired: 'You need an active membership to use that page. Choose a plan below to continue.',
+  noSubscription: "You don't have a membership to manage yet.",
+  notCancellable: "You don't have an active membership to cancel.",
+  managementError: 'Subscription management error',
+  cancellationError: 'Cancellation error',
+  loadError: 'Error loading subscription',
+  cancelled: 'Subscription cancelled',
+  cancelledDescription: 'Your membership stays active until the end of the period you have paid for.',
+  paymentFailed: 'Your last payment failed. Update your card in Manage to keep your membership.',
+  paymentsUnavailable: 'Payments are not available right now. Please try again later.',
+  invalidSignature: 'The Stripe signature of this webhook is not valid.',
+} as const;
+
+/** FIRST100 is matched without regard to case or surrounding spaces (spec 01 section 5). */
+export function normaliseCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+const couponCode = z.string().trim().max(50);
+
+export const checkoutRequestSchema = z.strictObject({
+  plan: z.enum(MEMBERSHIP_PLANS, 'Choose the monthly or the yearly plan'),
+  /** Blank or null means no coupon. */
+  couponCode: couponCode.nullable().optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export const redirectUrlResponseSchema = z.object({ url: z.url() });
+export type RedirectUrlResponse = z.infer<typeof redirectUrlResponseSchema>;
+
+export const couponCheckRequestSchema = z.strictObject({ couponCode });
+export const couponCheckResponseSchema = z.object({
+  couponCode: z.string(),
+  description: z.string(),
+  freeMonths: z.number().int().positive(),
+  /** Slots still free when asked; a checkout takes one for real. */
+  remaining: z.number().int().min(0),
+});
+export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
+
+/** Where the customer portal sends the person back to. */
+export const PORTAL_RETURN_PAGES = ['account', 'profile'] as const;
+export const portalRequestSchema = z.strictObject({ returnTo: z.enum(PORTAL_RETURN_PAGES).optional() });
+
+export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
