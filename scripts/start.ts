@@ -3,6 +3,7 @@ import { portOffsetFromEnv } from './local/ports';
 import { LaunchError } from './local/preflight';
 import { killAllManaged } from './local/process';
 import { startLocalStack, type LocalStack } from './local/stack';
+import { DECLINED_CARD, VALID_CARD } from './local/stripe/client';
 
 /**
  * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
@@ -30,12 +31,19 @@ function print(stack: LocalStack, seconds: string): void {
     ['DynamoDB Local', `${urls.dynamodb}  (table ${stack.tableName})`],
     ['Cognito (proxy)', `${urls.cognito}  (pool ${userPool.userPoolId}, client ${userPool.userPoolClientId})`],
     ['S3 (s3rver)', urls.s3],
+    ['Stripe (local)', `${urls.stripe}  (checkout and portal pages, signed webhooks; POST /__clock/advance moves its clock)`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('\nSolutionz is running locally:\n');
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
   console.log('\nDemo logins:');
-  for (const user of stack.demoUsers) console.log(`  ${user.accountType.padEnd(9)} ${user.email.padEnd(30)} ${user.password}`);
+  for (const user of stack.demoUsers) {
+    const member = user.membership ? `  (${user.membership.plan} member)` : user.accountType === 'provider' ? '  (no membership yet)' : '';
+    console.log(`  ${user.accountType.padEnd(9)} ${user.email.padEnd(30)} ${user.password}${member}`);
+  }
+  console.log('\nTest cards on the local checkout page (any future expiry, any CVC):');
+  console.log(`  ${VALID_CARD.cardNumber}  pays`);
+  console.log(`  ${DECLINED_CARD.cardNumber}  is declined`);
   console.log(`\nData: ${dataDir}${stack.created.table || stack.created.userPool ? '' : ' (kept from the last start; `npm start -- --reset` starts clean)'}`);
   console.log(`Logs: ${dataDir}/logs`);
   console.log(`\nReady in ${seconds} s. Press Ctrl-C to stop.`);

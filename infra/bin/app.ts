@@ -23,6 +23,10 @@
  *                   copied into the functions that place locations, relative to the repo root (default
  *                   ../shared/data; `npm run data:postcodes` builds them); a synthesis that bundles
  *                   the functions stops when they are missing
+ *   stripeSecretKeyParameter  SSM SecureString parameter holding Stripe's secret API key, read by the
+ *                   membership, Stripe webhook and accounts functions (default /solutionz/<stage>/stripe/secret-key)
+ *   stripeWebhookSecretParameter  SSM SecureString parameter holding the webhook endpoint's signing
+ *                   secret, whsec_... (default /solutionz/<stage>/stripe/webhook-secret)
  * Account and region come from the deploying credentials (env-agnostic stacks); bootstrap once
  * with `npx cdk bootstrap`.
  */

@@ -191,8 +191,23 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
 
+  /**
+   * Reading Stripe's secrets at cold start (the SSM parameter names go in the environment): GetParameter
+   * and GetParameters (the secrets adapter reads a function's secrets in one call) on exactly those
+   * parameters. They are SecureStrings under the AWS managed key, whose key policy lets SSM decrypt for
+   * any principal of the account, so no KMS grant is needed.
+   */
+  private stripeSecrets(secrets: Record<string, string>): Pick<AreaNeeds, 'environment' | 'statements'> {
+    const parameterArn = (name: string) => this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') });
+    return {
+      environment: secrets,
+      statements: [new PolicyStatement({ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: Object.values(secrets).map(parameterArn) })],
+    };
+  }
+
   private areaNeeds(area: Area, props: ApiStackProps): AreaNeeds {
     const { config, userPool } = props;
+    const stripeKey = { STRIPE_SECRET_KEY_PARAMETER: config.stripeSecretKeyParameter };
     // Accounts are created and changed by our API, never by the browser (DESIGN.md section 4).
     const manageUsers = new PolicyStatement({
       actions: [
@@ -208,6 +223,8 @@ export class ApiStack extends Stack {
     switch (area) {
       case 'accounts': {
         const avatarFiles = avatarFileAccess(config.stage, ['s3:DeleteObject']);
+        // Deleting an account cancels its membership at Stripe.
+        const stripe = this.stripeSecrets(stripeKey);
         return {
           environment: {
             SITE_URL: props.siteUrl,
@@ -215,6 +232,7 @@ export class ApiStack extends Stack {
             MAIL_FROM_ADDRESS: config.mailFromAddress,
             MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
             MEDIA_BUCKET_AVATARS: avatarsBucket,
+            ...stripe.environment,
           },
           statements: [
             manageUsers,
@@ -226,6 +244,7 @@ export class ApiStack extends Stack {
             }),
             // Account deletion removes the person's pictures.
             ...avatarFiles.statements!,
+            ...stripe.statements!,
             new PolicyStatement({
               actions: ['ses:SendEmail'],
               resources: [
@@ -261,6 +280,13 @@ export class ApiStack extends Stack {
           // sharp's prebuilt libvips (TOOLCHAIN.md).
           nativeModules: ['sharp'],
         };
+      case 'membership': {
+        const stripe = this.stripeSecrets(stripeKey);
+        // Stripe Checkout and the customer portal send the person back to the site.
+        return { environment: { SITE_URL: props.siteUrl, ...stripe.environment }, statements: stripe.statements };
+      }
+      case 'stripeWebhook':
+        return this.stripeSecrets({ ...stripeKey, STRIPE_WEBHOOK_SECRET_PARAMETER: config.stripeWebhookSecretParameter });
       default:
         return {};
     }

@@ -29,6 +29,12 @@ export interface DeploymentConfig {
   /** The UK postcode tables on the build machine, copied into the functions that place locations. */
   readonly postcodeDataPath: string;
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * SSM SecureString parameters (AWS managed key) the operator creates before deploying, read by the
+   * functions at cold start: Stripe's secret API key and the webhook endpoint's signing secret.
+   */
+  readonly stripeSecretKeyParameter: string;
+  readonly stripeWebhookSecretParameter: string;
 }
 
 export const CONTEXT_DEFAULTS = {
@@ -58,6 +64,15 @@ function text(node: Node, key: string): string | undefined {
 function bundlesLambdaCode(node: Node): boolean {
   const stacks: unknown = node.tryGetContext(BUNDLING_STACKS);
   return !Array.isArray(stacks) || stacks.length > 0;
+}
+
+/** SSM's rule for parameter names: a name with a path starts with `/`. */
+function parameterName(node: Node, key: string, fallback: string): string {
+  const name = text(node, key) ?? fallback;
+  if (!/^[A-Za-z0-9_.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
+    throw new Error(`CDK context "${key}" must be an SSM parameter name such as /solutionz/prod/stripe/secret-key, got "${name}"`);
+  }
+  return name;
 }
 
 function positiveNumber(node: Node, key: string, fallback: number): number {
@@ -106,6 +121,8 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
       rateLimit: positiveNumber(node, 'apiRateLimit', CONTEXT_DEFAULTS.apiRateLimit),
       burstLimit: positiveNumber(node, 'apiBurstLimit', CONTEXT_DEFAULTS.apiBurstLimit),
     },
+    stripeSecretKeyParameter: parameterName(node, 'stripeSecretKeyParameter', `/solutionz/${stage}/stripe/secret-key`),
+    stripeWebhookSecretParameter: parameterName(node, 'stripeWebhookSecretParameter', `/solutionz/${stage}/stripe/webhook-secret`),
   };
 }
 

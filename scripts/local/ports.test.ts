@@ -4,7 +4,7 @@ import { isPortFree, portOffsetFromEnv, portsFor } from './ports';
 
 describe('local ports', () => {
   it('shifts every port by the offset', () => {
-    expect(portsFor(100)).toMatchObject({ web: 5273, gateway: 3101, dynamodb: 8100, cognitoProxy: 9330, ses: 8105 });
+    expect(portsFor(100)).toMatchObject({ web: 5273, gateway: 3101, dynamodb: 8100, cognitoProxy: 9330, ses: 8105, stripe: 12211 });
   });
 
   it('rejects an offset that is not a whole number', () => {

@@ -9,6 +9,7 @@ export const BASE_PORTS = {
   cognitoProxy: 9230,
   s3: 4569,
   ses: 8005,
+  stripe: 12111,
 } as const;
 
 export type PortName = keyof typeof BASE_PORTS;

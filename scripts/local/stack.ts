@@ -5,9 +5,10 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
+import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
-import { demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
+import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import * as dynamodb from './dynamodb';
 import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
@@ -18,6 +19,7 @@ import { checkJava, checkPorts } from './preflight';
 import type { LocalService } from './process';
 import * as s3 from './s3';
 import * as ses from './ses';
+import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
 import { ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
 import * as web from './web';
@@ -28,13 +30,15 @@ export const LOCAL_REGION = 'eu-west-2';
 export const LOCAL_STAGE = 'local';
 export const LOCAL_MAIL_FROM = 'no-reply@solutionz.local';
 export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
+/** The local Stripe signs its webhooks with this, and the webhook handler checks them with it. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_solutionz_local_webhooks';
 
 export interface LocalStackOptions {
   /** Added to every default port (DESIGN.md section 11). */
   readonly portOffset?: number;
   /** Where data, logs and state live; `.local/` of the repository by default. */
   readonly dataDir?: string;
-  /** DynamoDB in memory (tests) instead of files under `dataDir`. */
+  /** DynamoDB and the local Stripe in memory (tests) instead of files under `dataDir`. */
   readonly inMemory?: boolean;
   /**
    * The web on the web port: `dev` is the Vite dev server with hot reload; `prod` is the production
@@ -61,12 +65,17 @@ export interface LocalStack {
     readonly cognitoLocal: string;
     readonly s3: string;
     readonly inbox: string;
+    /** The local Stripe: its API, hosted pages and test controls (`/__clock/advance`, `/__faults`, `/__settled`). */
+    readonly stripe: string;
   };
   readonly region: string;
   readonly tableName: string;
   readonly userPool: UserPoolIds;
   readonly webConfigFile: string;
+  /** The printed demo logins (the directory's other demo providers are not among them). */
   readonly demoUsers: readonly DemoUser[];
+  /** The local Stripe, for tests that move its clock or turn on its faults. */
+  readonly stripe: LocalStripe;
   /** What was created this start (rather than kept from an earlier one). */
   readonly created: { readonly table: boolean; readonly userPool: boolean };
   /** The environment the Lambda handlers run with. */
@@ -110,7 +119,8 @@ async function loadHandlers(): Promise<HandlersByArea> {
 
 /**
  * Starts the whole local stack (DESIGN.md section 11) and provisions it: table, buckets, user pool and
- * groups, demo data on first start. `npm start` and `npm test` both use it.
+ * groups, demo data on first start (its memberships bought through the local Stripe once the gateway
+ * answers). `npm start` and `npm test` both use it.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
@@ -136,6 +146,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     cognitoLocal: `http://localhost:${ports.cognito}`,
     s3: `http://localhost:${ports.s3}`,
     inbox: `http://localhost:${ports.ses}`,
+    stripe: `http://localhost:${ports.stripe}`,
   };
   // The servers listen on 127.0.0.1; Node's own clients use that address to skip the ::1 attempt.
   const direct = (port: number) => `http://127.0.0.1:${port}`;
@@ -193,13 +204,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
-    await Promise.all([
+    const everyDemoUser = [...users, ...demoProviders()];
+    const [, demoUserIds] = await Promise.all([
       tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
       tableCreated || userPool.created
-        ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users, withProfiles: tableCreated })
+        ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated })
         : undefined,
     ]);
     if (tableCreated || userPool.created) log('Demo data loaded.');
+    // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
+    const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');
+    if (tableCreated && stripeDataFile) rmSync(stripeDataFile, { force: true });
 
     const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
     if (!postcodeDataDir) log(localPostcodeDataMissingMessage(REPO_ROOT));
@@ -227,6 +242,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       MEDIA_BUCKET_AVATARS: s3.LOCAL_BUCKETS.avatars,
       MEDIA_BUCKET_PORTFOLIO: s3.LOCAL_BUCKETS.portfolio,
       MEDIA_BUCKET_LOGOS: s3.LOCAL_BUCKETS.logos,
+      // Membership: the real Stripe SDK, pointed at the local Stripe.
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: direct(ports.stripe),
       ...(postcodeDataDir ? { POSTCODE_DATA_DIR: postcodeDataDir } : {}),
     };
     Object.assign(process.env, lambdaEnv);
@@ -274,6 +293,29 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       );
     }
 
+    // Started once the gateway answers, so the events a restart resumes have somewhere to go.
+    const stripeLog = join(logs, 'stripe.log');
+    const stripe = started(
+      await startLocalStripe({
+        port: ports.stripe,
+        webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        dataFile: stripeDataFile,
+        log: (line) => appendFileSync(stripeLog, `${new Date().toISOString()} ${line}\n`),
+      }),
+    );
+
+    const demoMembers = everyDemoUser.flatMap((user) => {
+      const userId = demoUserIds?.get(user.email);
+      return user.membership && userId ? [{ email: user.email, userId, membership: user.membership }] : [];
+    });
+    if (demoMembers.length) {
+      log('Buying the demo memberships through the local Stripe…');
+      // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
+      const { loadDemoMemberships } = await import('./demo-memberships');
+      await loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers);
+    }
+
     const running = [...services];
     return {
       ports,
@@ -284,6 +326,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId },
       webConfigFile,
       demoUsers: users,
+      stripe,
       created: { table: tableCreated, userPool: userPool.created },
       lambdaEnv,
       stop: () => stopAll(running),
@@ -308,6 +351,7 @@ export function testEnvironment(stack: LocalStack): Record<string, string> {
     TABLE_NAME: stack.tableName,
     SES_URL: stack.urls.inbox,
     S3_ENDPOINT: stack.urls.s3,
+    STRIPE_URL: stack.urls.stripe,
     AWS_REGION: stack.region,
     ...(stack.urls.web ? { E2E_BASE_URL: stack.urls.web } : {}),
   };

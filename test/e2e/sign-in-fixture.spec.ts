@@ -37,6 +37,18 @@ for (const accountType of ['client', 'provider', 'admin'] as const) {
   });
 }
 
+test.describe('signed in as a provider with a membership', () => {
+  test.use({ signedInAs: 'provider', membership: 'yearly' });
+
+  test('the provider starts as a member on that plan, bought through the checkout and the local Stripe', async ({ page, account }) => {
+    const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me');
+    await page.goto('/');
+    await expect(accountMenu(page, account.fullName)).toBeVisible();
+    const { subscription } = (await (await me).json()) as MeResponse;
+    expect(subscription).toMatchObject({ isSubscribed: true, tier: 'yearly', cancelAtPeriodEnd: false } satisfies Partial<MeResponse['subscription']>);
+  });
+});
+
 test.describe('signed out', () => {
   test('a test that asks for no account starts signed out', async ({ page }) => {
     await page.goto('/');

@@ -14,7 +14,17 @@ describe('deployment context', () => {
       adminEmailDomain: 'admin.solutionz.internal',
       cognitoPlus: false,
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
+      stripeSecretKeyParameter: '/solutionz/dev/stripe/secret-key',
+      stripeWebhookSecretParameter: '/solutionz/dev/stripe/webhook-secret',
     });
+  });
+
+  it('names the Stripe parameters after the stage unless they are named', () => {
+    expect(read({ stage: 'prod' })).toMatchObject({
+      stripeSecretKeyParameter: '/solutionz/prod/stripe/secret-key',
+      stripeWebhookSecretParameter: '/solutionz/prod/stripe/webhook-secret',
+    });
+    expect(read({ stripeSecretKeyParameter: 'stripe-secret-key' })).toMatchObject({ stripeSecretKeyParameter: 'stripe-secret-key' });
   });
 
   it('sends mail from the site domain when one is given', () => {
@@ -28,6 +38,8 @@ describe('deployment context', () => {
     [{ stage: 'Prod!' }, /stage/],
     [{ mailFromAddress: 'me@elsewhere.example' }, /mailFromDomain/],
     [{ apiRateLimit: '-1' }, /apiRateLimit/],
+    [{ stripeSecretKeyParameter: 'stripe/secret key' }, /stripeSecretKeyParameter/],
+    [{ stripeWebhookSecretParameter: 'solutionz/webhook' }, /stripeWebhookSecretParameter/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(message);
   });

@@ -76,6 +76,8 @@ describe('Lambda code', () => {
       MAIL_FROM_ADDRESS: 'no-reply@solutionz.example',
       ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
       MEDIA_BUCKET_AVATARS: 'solutionz-dev-avatars-123456789012',
+      STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key',
+      STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/dev/stripe/webhook-secret',
     };
     for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
     try {
@@ -132,6 +134,30 @@ describe('Lambda permissions', () => {
     expect(actionsOf(functions.statements('accounts'))).toEqual(expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']));
   });
 
+  it('lets membership, the Stripe webhook and accounts (deletion cancels the membership) read exactly the Stripe secrets they use', () => {
+    const parameterReads = (synthesis: ReturnType<typeof functionsOf>, area: Area) =>
+      synthesis
+        .statements(area)
+        .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('ssm:') || action.startsWith('kms:')))
+        .map((statement) => ({ actions: actionsOf([statement]), resources: [statement.Resource].flat().map((resource) => JSON.stringify(resource)) }));
+    const secretKey = expect.stringContaining(':parameter/solutionz/dev/stripe/secret-key"');
+    const webhookSecret = expect.stringContaining(':parameter/solutionz/dev/stripe/webhook-secret"');
+    const expected: Partial<Record<Area, unknown[]>> = {
+      membership: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
+      accounts: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
+      stripeWebhook: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey, webhookSecret] }],
+    };
+    for (const area of areas) expect(parameterReads(functions, area), area).toEqual(expected[area] ?? []);
+
+    const renamed = functionsOf(synthesisWith({ stripeSecretKeyParameter: '/shop/stripe/key', stripeWebhookSecretParameter: '/shop/stripe/whsec' }));
+    expect(parameterReads(renamed, 'stripeWebhook')).toEqual([
+      { actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(':parameter/shop/stripe/key"'), expect.stringContaining(':parameter/shop/stripe/whsec"')] },
+    ]);
+    expect(renamed.environment('stripeWebhook')).toEqual(
+      expect.objectContaining({ STRIPE_SECRET_KEY_PARAMETER: '/shop/stripe/key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/shop/stripe/whsec' }),
+    );
+  });
+
   it('lets accounts send mail only from the configured sender', () => {
     const send = functions.statements('accounts').find((statement) => statement.Action === 'ses:SendEmail')!;
     expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
@@ -172,10 +198,27 @@ describe('Lambda environment', () => {
     expect(parameter).toEqual({ Type: 'AWS::SSM::Parameter::Value<String>', Default: '/solutionz/dev/admin-setup-token' });
   });
 
+  it('names the Stripe parameters to the functions that read them, and points Checkout back at the site', () => {
+    expect(functions.environment('membership')).toMatchObject({ STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key' });
+    expect(JSON.stringify(functions.environment('membership').SITE_URL)).toContain('Distribution');
+    expect(functions.environment('stripeWebhook')).toMatchObject({
+      STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key',
+      STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/dev/stripe/webhook-secret',
+    });
+    expect(functions.environment('accounts')).toMatchObject({ STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key' });
+    for (const area of areas) {
+      const environment = JSON.stringify(functions.environment(area));
+      // The secrets themselves never go into a template, only the names of the parameters holding them.
+      expect(environment, area).not.toMatch(/sk_(test|live)_|whsec_/);
+    }
+  });
+
   it('gives no area the variables of another', () => {
     for (const area of areas) {
       const names = Object.keys(functions.environment(area));
-      expect(names.includes('SITE_URL'), area).toBe(area === 'accounts');
+      expect(names.includes('SITE_URL'), area).toBe(area === 'accounts' || area === 'membership');
+      expect(names.includes('STRIPE_SECRET_KEY_PARAMETER'), area).toBe(area === 'accounts' || area === 'membership' || area === 'stripeWebhook');
+      expect(names.includes('STRIPE_WEBHOOK_SECRET_PARAMETER'), area).toBe(area === 'stripeWebhook');
       expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin' || area === 'accounts');
       expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || area === 'accounts');
     }

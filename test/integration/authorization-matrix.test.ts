@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
 import { createAccountsService } from '@solutionz/lambdas/data/accounts';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
+import { subscribeAccount } from '../support/membership';
 
 /**
  * Who may call what (DESIGN.md section 2): every route of the table, called by each kind of caller,
@@ -101,6 +102,32 @@ const matrix: Record<RouteName, Row> = {
     expect: everyone(400),
   },
   adminOverview: { request: () => ({}), expect: only(['admin'], 200) },
+  membershipCheckout: {
+    // Providers only; one who is a member already is refused. Opening a checkout charges nobody.
+    request: () => ({ body: { plan: 'monthly' } }),
+    expect: { ...only(['provider', 'otherProvider'], 200), subscribedProvider: 409 },
+  },
+  membershipCouponCheck: {
+    request: () => ({ body: { couponCode: 'first100' } }),
+    expect: only(['provider', 'otherProvider', 'subscribedProvider'], 200),
+  },
+  membershipPortal: {
+    // The portal is a member's own: without a Stripe customer there is nothing to manage (fresh accounts:
+    // the checkout row gives the shared providers a customer).
+    request: () => ({ body: { returnTo: 'account' } }),
+    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200 },
+    fresh: true,
+  },
+  membershipCancel: {
+    request: () => ({}),
+    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200 },
+    fresh: true,
+  },
+  stripeWebhook: {
+    // Public, for Stripe; anything without Stripe's signature is refused before it is read.
+    request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
+    expect: everyone(400),
+  },
 };
 
 const profiles = createAccountsService(documents, stack.tableName).entities.profile;
@@ -115,8 +142,9 @@ async function makeCallers(): Promise<Callers> {
     createTestAccount('admin'),
     createTestAccount('client'),
   ]);
-  // Membership and deactivation are set in the table directly until the membership and admin issues give them routes.
-  await profiles.patch({ userId: subscribedProvider.userId }).set({ subscriptionTier: 'monthly', subscriptionEnd: new Date(Date.now() + 30 * 86_400_000).toISOString() }).go();
+  // A real membership, bought through checkout and Stripe's webhooks; deactivation is set in the table
+  // directly until the admin issue gives it a route.
+  await subscribeAccount(subscribedProvider, 'monthly');
   await profiles.patch({ userId: deactivated.userId }).set({ isActive: false }).go();
   const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated };
   const entries = await Promise.all(
@@ -170,7 +198,8 @@ describe('authorization matrix', () => {
 });
 
 describe('every write route refuses fields it does not take', () => {
-  const writes = routeList.filter((route) => route.method !== 'GET');
+  // A raw-body route (Stripe's webhook) takes any body; its signature decides, covered by its own tests.
+  const writes = routeList.filter((route) => route.method !== 'GET' && !route.rawBody);
   it.each(writes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s answers 400 naming another user's id sent in the body, and stores nothing", async (_key, route) => {
     const row = matrix[route.name];
     // A caller the route lets through, so the refusal is the body's, not the access check's.

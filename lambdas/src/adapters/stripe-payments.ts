@@ -249,3 +249,22 @@ export async function paymentGatewayFromConfig(region: string, config: StripeCon
   const secrets = await resolveSecrets(region, { secretKey: config.secretKey, webhookSecret: config.webhookSecret });
   return createStripePayments(createStripeClient({ secretKey: secrets.secretKey!, apiUrl: config.apiUrl }), secrets.webhookSecret);
 }
+
+/**
+ * A gateway made on first use: an area that calls Stripe on one rare route (accounts: erasure) does not
+ * read the Stripe secrets, or fail without them, on its other routes. A failed start is retried next time.
+ */
+export function lazyPaymentGateway(load: () => Promise<PaymentGateway>): PaymentGateway {
+  let loading: Promise<PaymentGateway> | undefined;
+  const gateway = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return new Proxy({} as PaymentGateway, {
+    get: (_target, name: keyof PaymentGateway) =>
+      async (...args: unknown[]) => ((await gateway())[name] as (...a: unknown[]) => Promise<unknown>)(...args),
+  });
+}

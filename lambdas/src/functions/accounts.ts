@@ -4,7 +4,7 @@ import { createCognitoSecurityFor } from '../adapters/cognito-security';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { paymentGatewayFromConfig } from '../adapters/stripe-payments';
+import { lazyPaymentGateway, paymentGatewayFromConfig } from '../adapters/stripe-payments';
 import { loadAccountsConfig, loadAvatarsConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
@@ -33,7 +33,7 @@ const avatarsConfig = loadAvatarsConfig();
 // Account deletion cancels the person's subscription at Stripe.
 const stripeConfig = loadStripeConfig();
 
-export async function createAccountsDeps(): Promise<AccountsDeps & { personalData: PersonalDataRegistry }> {
+export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });
@@ -51,7 +51,7 @@ export async function createAccountsDeps(): Promise<AccountsDeps & { personalDat
       accounts,
       avatars,
       membership: createMembershipRepository(documents, config.tableName),
-      payments: await paymentGatewayFromConfig(config.region, stripeConfig),
+      payments: lazyPaymentGateway(() => paymentGatewayFromConfig(config.region, stripeConfig)),
     }),
   };
 }

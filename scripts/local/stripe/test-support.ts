@@ -1,10 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { buffer } from 'node:stream/consumers';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { serveHttp, type LocalService } from '../process';
+import { sdkFor } from './client';
 import { startLocalStripe, type LocalStripe, type LocalStripeOptions } from './local-stripe';
 
-/** Helpers for the local Stripe's own tests: the real SDK pointed at it, and a webhook endpoint to receive its events. */
+export { sdkFor, submitCheckout, VALID_CARD, type CardEntry } from './client';
+
+/**
+ * Helpers for the local Stripe's own tests: a webhook endpoint to receive its events, and a local Stripe
+ * sending to it. The SDK and the checkout page helpers live in client.ts (the demo data pays with them too).
+ */
 
 export const WEBHOOK_SECRET = 'whsec_local_test_secret';
 
@@ -41,10 +47,6 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-export function sdkFor(local: Pick<LocalStripe, 'url'>, key = 'sk_test_local_solutionz'): Stripe {
-  return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(local.url).port), protocol: 'http', maxNetworkRetries: 0 });
-}
-
 export interface TestStripe {
   readonly local: LocalStripe;
   readonly sdk: Stripe;
@@ -70,36 +72,6 @@ export async function startTestStripe(options: Partial<LocalStripeOptions> = {})
       await receiver.stop();
     },
   };
-}
-
-export interface CardEntry {
-  readonly cardNumber: string;
-  readonly expiry: string;
-  readonly cvc: string;
-  readonly email?: string;
-}
-
-export const VALID_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } as const;
-
-/**
- * Opens the checkout page at `url` and submits its form as a browser would (the form's own action, its
- * field names), without following the redirect: the answer is what the browser gets back.
- */
-export async function submitCheckout(url: string, entry: CardEntry): Promise<{ status: number; location: string | null; html: string }> {
-  const page = await fetch(url);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`The checkout page at ${url} has no payment form:\n${html}`);
-  const names = [...html.matchAll(/<input id="[^"]+" name="([^"]+)"/g)].map((match) => match[1]!);
-  const form = new URLSearchParams();
-  for (const name of names) form.set(name, entry[name as keyof CardEntry] ?? '');
-  const response = await fetch(new URL(action, url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-    redirect: 'manual',
-  });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
 /** The visible text of an HTML page, whitespace collapsed, for asserting what a user reads. */

@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import type { AccountType } from '@solutionz/shared';
+import type { AccountType, MembershipPlan } from '@solutionz/shared';
 import { createTestAccount, signInTokens, stack, type SessionTokens, type TestAccount } from '../../support/local-stack';
+import { subscribeAccount } from '../../support/membership';
 
 export { expect };
 export type { TestAccount };
@@ -48,6 +49,11 @@ interface Fixtures {
   signedInAs: AccountType | undefined;
   /** With `signedInAs: false` on the profile: the account's e-mail address is not yet confirmed. */
   emailConfirmed: boolean;
+  /**
+   * With `signedInAs: 'provider'`: the provider starts as a member on this plan, bought through the
+   * checkout and the local Stripe before the page opens (`test.use({ signedInAs: 'provider', membership: 'yearly' })`).
+   */
+  membership: MembershipPlan | undefined;
   /** The account the test is signed in as (needs `signedInAs`). */
   account: TestAccount;
   accounts: Accounts;
@@ -56,6 +62,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures & { signedInAccount: TestAccount | undefined }>({
   signedInAs: [undefined, { option: true }],
   emailConfirmed: [true, { option: true }],
+  membership: [undefined, { option: true }],
 
   accounts: async ({ baseURL }, use) => {
     await use({
@@ -68,8 +75,11 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
     });
   },
 
-  signedInAccount: async ({ signedInAs, emailConfirmed }, use) => {
-    await use(signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined);
+  signedInAccount: async ({ signedInAs, emailConfirmed, membership }, use) => {
+    if (membership && signedInAs !== 'provider') throw new Error("Only providers buy a membership: test.use({ signedInAs: 'provider', membership })");
+    const account = signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined;
+    if (account && membership) await subscribeAccount(account, membership);
+    await use(account);
   },
 
   // Signed in through the page rather than the context's storage state: a context made with a storage

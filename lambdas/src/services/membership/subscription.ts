@@ -1,5 +1,6 @@
 import { subscriptionSummary } from '../accounts/me';
 import type { SubscriptionState } from '../../adapters/stripe-payments';
+import type { ProfileRecord } from '../../data/account-repository';
 import type { StoredSubscription } from '../../data/membership-repository';
 import type { StripeSyncDeps } from './deps';
 import type { SubscriptionSummary } from '@solutionz/shared';
@@ -30,6 +31,18 @@ export function storedSubscription(subscription: SubscriptionState | undefined):
   };
 }
 
+function sameSubscription(profile: ProfileRecord, customerId: string, stored: StoredSubscription): boolean {
+  return (
+    profile.stripeCustomerId === customerId &&
+    profile.subscriptionTier === stored.tier &&
+    profile.subscriptionEnd === stored.end &&
+    profile.cancelAtPeriodEnd === stored.cancelAtPeriodEnd &&
+    (profile.paymentFailed ?? false) === stored.paymentFailed &&
+    profile.stripeSubscriptionId === stored.subscriptionId &&
+    profile.subscriptionStatus === stored.status
+  );
+}
+
 export interface SyncResult {
   readonly userId: string | undefined;
   readonly summary: SubscriptionSummary | undefined;
@@ -44,8 +57,12 @@ export async function syncCustomer(deps: StripeSyncDeps, customerId: string, kno
   if (!userId) return { userId: undefined, summary: undefined };
   const stored = storedSubscription(currentSubscription(await deps.payments.listSubscriptions(customerId)));
   const now = deps.clock();
-  const written = await deps.membership.writeSubscription(userId, customerId, stored, now);
-  if (!written) return { userId, summary: undefined };
+  const profile = await deps.accounts.getProfile(userId, { consistent: true });
+  if (!profile) return { userId, summary: undefined };
+  // Most events of a purchase say what an earlier one said: the profile is written only when the state changes.
+  if (!sameSubscription(profile, customerId, stored) && !(await deps.membership.writeSubscription(userId, customerId, stored, now))) {
+    return { userId, summary: undefined };
+  }
   return {
     userId,
     summary: subscriptionSummary(
