@@ -62,6 +62,15 @@ describe('exportMyData', () => {
     expect(exported.sections.emailLinks).toEqual([
       { purpose: 'change-email', sentTo: 'priya.new@example.co.uk', sentAt: '2026-11-21T12:00:00.000Z', expiresAt: '2026-11-22T12:00:00.000Z', usedAt: null },
     ]);
+    expect(exported.sections.membership).toEqual({
+      plan: 'none',
+      stripeStatus: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      paymentFailed: false,
+      stripeCustomerId: null,
+      first100: null,
+    });
     const text = JSON.stringify(exported);
     const [token] = await deps.accounts.tokensOfUser(userId);
     expect(text).not.toContain(token!.tokenHash);
@@ -105,6 +114,7 @@ describe('deleteAccount', () => {
     await startCheckout(membership, caller, { plan: 'yearly', couponCode: 'FIRST100' });
     await submitCheckout((await startCheckout(membership, caller, { plan: 'monthly' })).url, VALID_CARD);
     const customerId = (await deps.accounts.getProfile(userId, { consistent: true }))!.stripeCustomerId!;
+    expect((await exportMyData(deps, caller)).sections.membership).toMatchObject({ stripeCustomerId: customerId, first100: 'pending' });
     expect((await stripe.sdk.subscriptions.list({ customer: customerId })).data.map((subscription) => subscription.status)).toEqual(['active']);
 
     await deleteAccount(deps, caller, TEST_PASSWORD);

@@ -85,6 +85,25 @@ function avatarFiles(avatars: MediaStorage): Eraser {
  * the 100; a used one stays counted). Stripe keeps the customer and its invoices, as the law on
  * accounting records asks.
  */
+/** The membership as we hold it: the plan, its period, and the FIRST100 slot; payments themselves are at Stripe. */
+function membershipSection(deps: Pick<RegistryDeps, 'membership'>): ExportSection {
+  return {
+    name: 'membership',
+    async collect({ userId, profile }) {
+      const slot = await deps.membership.getOfferSlot(COUPON_FIRST100.code, userId);
+      return {
+        plan: profile.subscriptionTier,
+        stripeStatus: profile.subscriptionStatus ?? null,
+        currentPeriodEnd: profile.subscriptionEnd ?? null,
+        cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
+        paymentFailed: profile.paymentFailed ?? false,
+        stripeCustomerId: profile.stripeCustomerId ?? null,
+        first100: slot?.status ?? null,
+      };
+    },
+  };
+}
+
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser {
@@ -108,7 +127,7 @@ function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.accounts)],
+    sections: [emailLinks(deps.accounts), membershipSection(deps)],
     erasers: [
       linkTokens(deps.accounts),
       business(deps.accounts),
