@@ -36,7 +36,7 @@ export function fakeProfile(overrides: Partial<MeResponse> = {}): MeResponse {
     isActive: true,
     isVisible: true,
     createdAt: '2025-01-01T00:00:00.000Z',
-    subscription: { isSubscribed: false, tier: 'none', expiresAt: null, cancelAtPeriodEnd: false },
+    subscription: { isSubscribed: false, tier: 'none', expiresAt: null, cancelAtPeriodEnd: false, paymentFailed: false },
     ...overrides,
   };
 }

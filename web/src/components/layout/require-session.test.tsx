@@ -29,7 +29,7 @@ function renderGuarded(props: RequireSessionProps, profile?: Partial<MeResponse>
   return router;
 }
 
-const subscribed = { isSubscribed: true, tier: 'yearly', expiresAt: null, cancelAtPeriodEnd: false } as const;
+const subscribed = { isSubscribed: true, tier: 'yearly', expiresAt: null, cancelAtPeriodEnd: false, paymentFailed: false } as const;
 
 describe('RequireSession', () => {
   it('shows Access Denied with the way out to a client on a provider page', async () => {

@@ -1,9 +1,7 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { MeResponse } from '@solutionz/shared';
-import { paths } from '@/config/paths';
 import { SavedItems } from './saved-items';
-import { planLabel } from './subscription-summary';
+import { SubscriptionSummaryCard } from './subscription-summary';
 
 /** The bookmarks tab (spec 01 section 2.11): providers see saved professionals and saved jobs, clients saved professionals. */
 export function BookmarksTab({ profile }: { profile: MeResponse }) {
@@ -31,23 +29,12 @@ export function PaymentsTab({ profile }: { profile: MeResponse }) {
   }
   const { subscription } = profile;
   return (
-    <Stack gap="4" align="start">
+    <Stack gap="4">
       <Heading as="h2" size="xl">
         Subscriptions
       </Heading>
-      {subscription.isSubscribed ? (
-        <>
-          <Text>You have an active subscription</Text>
-          <Text color="fg.muted">{planLabel(subscription)}</Text>
-        </>
-      ) : (
-        <>
-          <Text>No active subscription</Text>
-          <Button asChild size="sm">
-            <RouterLink to={paths.membership}>Get Membership</RouterLink>
-          </Button>
-        </>
-      )}
+      <Text>{subscription.isSubscribed ? 'You have an active subscription' : 'No active subscription'}</Text>
+      <SubscriptionSummaryCard subscription={subscription} returnTo="account" />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
-const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01T00:00:00.000Z', cancelAtPeriodEnd: false } as const;
+const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01T00:00:00.000Z', cancelAtPeriodEnd: false, paymentFailed: false } as const;
 
 /** /profile signed in with this profile, once its header is up (the first render also loads the screen's code). */
 async function openProfile(profile: Partial<MeResponse>) {

@@ -28,7 +28,7 @@ export function profileTabs(profile: MeResponse): ProfileTab[] {
     label: 'Subscriptions',
     content:
       profile.accountType === 'provider' ? (
-        <SubscriptionSummaryCard subscription={profile.subscription} />
+        <SubscriptionSummaryCard subscription={profile.subscription} returnTo="profile" />
       ) : (
         <Text color="fg.muted">
           {profile.accountType === 'client'

@@ -1,4 +1,4 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { accountDeletionRequestSchema, MESSAGES, SECURITY_MESSAGES } from '@solutionz/shared';
@@ -6,7 +6,7 @@ import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { StackedForm } from '@/components/forms/stacked-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteAccount } from '../../api/security';
 import { useLeaveAccount } from './use-leave-account';
@@ -30,22 +30,13 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
     }),
   );
   return (
-    <AppDialog
-      open
-      role="alertdialog"
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete your account?"
+      onClose={onClose}
       busy={remove.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="delete-account-form" colorPalette="red" loading={remove.isPending} loadingText="Deleting...">
-            Delete my account
-          </Button>
-        </>
-      }
+      confirmLabel="Delete my account"
+      busyLabel="Deleting..."
+      form="delete-account-form"
     >
       <StackedForm id="delete-account-form" onSubmit={() => void submit()}>
         <Alert.Root status="warning">
@@ -55,6 +46,6 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
         <FormField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
         <FormErrorAlert message={formState.errors.root?.message} />
       </StackedForm>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { MESSAGES, SECURITY_MESSAGES } from '@solutionz/shared';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useSignOutEverywhere } from '../../api/security';
 import { useLeaveAccount } from './use-leave-account';
@@ -12,25 +12,16 @@ export default function SignOutEverywhereDialog({ onClose }: { onClose: () => vo
   const leave = useLeaveAccount();
   const confirm = () => signOutEverywhere.mutate(undefined, { onSuccess: () => leave(SECURITY_MESSAGES.signedOutEverywhere) });
   return (
-    <AppDialog
-      open
-      role="alertdialog"
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Sign out of all devices?"
+      onClose={onClose}
       busy={signOutEverywhere.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={signOutEverywhere.isPending}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={confirm} loading={signOutEverywhere.isPending} loadingText="Signing out...">
-            Sign out everywhere
-          </Button>
-        </>
-      }
+      confirmLabel="Sign out everywhere"
+      busyLabel="Signing out..."
+      onConfirm={confirm}
     >
       <Text>Every browser and device signed in to your account is signed out, this one included. You can sign in again with your password.</Text>
       <FormErrorAlert message={signOutEverywhere.error ? (signOutEverywhere.error instanceof ApiError ? signOutEverywhere.error.message : MESSAGES.api.internal) : undefined} />
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
