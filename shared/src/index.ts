@@ -7,6 +7,7 @@ export * from './api/route-types';
 export * from './api/categories';
 export * from './api/accounts';
 export * from './api/locations';
+export * from './api/directory';
 export * from './profile';
 export * from './api/routes';
 export * from './web-config';

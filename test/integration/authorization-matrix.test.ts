@@ -123,6 +123,17 @@ const matrix: Record<RouteName, Row> = {
     expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200 },
     fresh: true,
   },
+  searchProviders: { request: () => ({ query: { location: 'Leeds', radius: '10' } }), expect: everyone(200) },
+  listSavedProviders: { request: () => ({}), expect: signedIn(200) },
+  saveProvider: {
+    // Anyone signed in may save a listed professional (the member of this matrix is one).
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
+    expect: signedIn(200),
+  },
+  unsaveProvider: {
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
+    expect: signedIn(200),
+  },
   stripeWebhook: {
     // Public, for Stripe; anything without Stripe's signature is refused before it is read.
     request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
@@ -219,7 +230,8 @@ describe('methods a path does not have', () => {
   it.each(paths)('%s answers 405 with Allow for any other method', async (path) => {
     const methods = routeList.filter((route) => route.path === path).map((route) => route.method);
     const other = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).find((method) => !methods.includes(method))!;
-    const answer = await send(other, urlOf(path, { params: { id: 'x' } }), shared.client.token, undefined);
+    const params = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, 'x']));
+    const answer = await send(other, urlOf(path, { params }), shared.client.token, undefined);
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')?.split(/,\s*/).sort()).toEqual([...methods].sort());
     expect(apiErrorBodySchema.parse(answer.body).error.code).toBe('METHOD_NOT_ALLOWED');

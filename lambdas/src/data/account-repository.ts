@@ -33,6 +33,8 @@ export interface ProfileRecord {
   readonly subscriptionEnd?: string;
   readonly cancelAtPeriodEnd: boolean;
   readonly paymentFailed?: boolean;
+  readonly ratingCount?: number;
+  readonly ratingTotal?: number;
   readonly stripeCustomerId?: string;
   readonly stripeSubscriptionId?: string;
   readonly subscriptionStatus?: string;

@@ -67,6 +67,9 @@ export const profileEntity = new Entity({
     subscriptionTier: { type: ['none', 'monthly', 'yearly'] as const, required: true, default: 'none' },
     subscriptionEnd: { type: 'string' },
     cancelAtPeriodEnd: { type: 'boolean', required: true, default: false },
+    /** Feedback on a provider (issue 11 maintains them): how many ratings, and their sum. */
+    ratingCount: { type: 'number' },
+    ratingTotal: { type: 'number' },
     /** A renewal failed and Stripe is retrying (status past_due). */
     paymentFailed: { type: 'boolean' },
     /** The provider's one Stripe customer (issue 9), created at the first checkout. */

@@ -2,13 +2,18 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAccountRepository, type AccountRepository } from './account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from './account-standing';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
+import { createDirectoryRepository } from './directory';
+import type { DirectoryRepository } from './directory-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
+import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
   readonly accounts: AccountRepository;
   readonly standing: AccountStandingReader;
   readonly membership: MembershipRepository;
+  readonly saved: SavedProvidersRepository;
+  readonly directory: DirectoryRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -17,5 +22,7 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     accounts: createAccountRepository(client, tableName),
     standing: createAccountStandingReader(client, tableName),
     membership: createMembershipRepository(client, tableName),
+    saved: createSavedProvidersRepository(client, tableName),
+    directory: createDirectoryRepository(client, tableName),
   };
 }

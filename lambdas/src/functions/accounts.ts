@@ -9,7 +9,9 @@ import { loadAccountsConfig, loadAvatarsConfig, loadStripeConfig } from '../area
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createDirectoryRepository } from '../data/directory';
 import { createMembershipRepository } from '../data/membership-repository';
+import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
@@ -51,7 +53,9 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
       accounts,
       avatars,
       membership: createMembershipRepository(documents, config.tableName),
+      directory: createDirectoryRepository(documents, config.tableName),
       payments: lazyPaymentGateway(() => paymentGatewayFromConfig(config.region, stripeConfig)),
+      saved: createSavedProvidersRepository(documents, config.tableName),
     }),
   };
 }

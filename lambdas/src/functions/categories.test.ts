@@ -1,13 +1,38 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MESSAGES } from '@solutionz/shared';
+import { documentClient } from '../adapters/dynamodb';
+import { createAccountsService } from '../data/accounts';
 import type { CategoryGroupRecord, CategoryRecord } from '../data/category-repository';
+import { createDirectoryRepository } from '../data/directory';
 import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import type { ApiHandler } from '../http/types';
 
 const table = useTestTable();
+const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
+const NOW = new Date();
+
+/** A provider with a running membership in these categories, listed in the directory. */
+async function listedProvider(userId: string, categories: string[]) {
+  await createAccountsService(documents, table.tableName)
+    .entities.profile.create({
+      userId,
+      email: `${userId}@example.co.uk`,
+      accountType: 'provider',
+      firstName: 'Pat',
+      lastName: userId,
+      categories,
+      subscriptionTier: 'yearly',
+      subscriptionEnd: new Date(NOW.getTime() + 86_400_000).toISOString(),
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    })
+    .go();
+  await createDirectoryRepository(documents, table.tableName).syncListing(userId, NOW);
+}
 
 /** Ids sort differently from display order, and inactive groups and categories are mixed in. */
 const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({ groupId, name, slug: groupId, displayOrder, isActive });
@@ -55,9 +80,12 @@ describe('categories function', () => {
     vi.restoreAllMocks();
   });
 
-  it('lists active groups by display order, each with its active categories by display order, from one partition query', async () => {
+  it('lists active groups by display order, each with its active categories by display order and listed providers, from two partition queries', async () => {
     await table.repositories.categories.putGroups([trades, education, events]);
     await table.repositories.categories.putCategories(categories);
+    await listedProvider('plumber-1', ['Construction/Trade > Plumber']);
+    await listedProvider('plumber-2', ['Construction/Trade > Plumber', 'Construction/Trade > Electrician']);
+    await listedProvider('builder', ['Construction/Trade']);
     // Passes every call through to DynamoDB Local; only counts them.
     const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send');
     const result = await handler(apiEvent('GET', '/api/categories'), lambdaContext);
@@ -65,19 +93,27 @@ describe('categories function', () => {
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body!)).toEqual({
       groups: [
-        { name: 'Education', slug: 'education', displayOrder: 1, categories: [{ id: 'tutoring', name: 'Tutoring', slug: 'tutoring', displayOrder: 1 }] },
+        {
+          name: 'Education',
+          slug: 'education',
+          displayOrder: 1,
+          categories: [{ id: 'tutoring', name: 'Tutoring', slug: 'tutoring', displayOrder: 1, providerCount: 0 }],
+          providerCount: 0,
+        },
         {
           name: 'Construction/Trade',
           slug: 'construction-trade',
           displayOrder: 2,
           categories: [
-            { id: 'plumber', name: 'Plumber', slug: 'plumber', displayOrder: 1 },
-            { id: 'electrician', name: 'Electrician', slug: 'electrician', displayOrder: 2 },
+            { id: 'plumber', name: 'Plumber', slug: 'plumber', displayOrder: 1, providerCount: 2 },
+            { id: 'electrician', name: 'Electrician', slug: 'electrician', displayOrder: 2, providerCount: 1 },
           ],
+          providerCount: 3,
         },
       ],
     });
-    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual([QueryCommand.name]);
+    // The counts are maintained items, read in one query beside the taxonomy's: no count per request.
+    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual([QueryCommand.name, QueryCommand.name]);
   });
 
   it('answers a logged, generic 500 when DynamoDB fails', async () => {

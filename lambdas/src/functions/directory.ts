@@ -1,17 +1,40 @@
+import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
+import { createAccountStandingReader } from '../data/account-standing';
+import { createDirectoryRepository } from '../data/directory';
+import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
+import type { DirectoryDeps } from '../services/directory/deps';
+import { listSavedProviders, saveProvider, unsaveProvider } from '../services/directory/saved-providers';
+import { searchProviders } from '../services/directory/search';
 
 const config = getConfig();
+
+export function createDirectoryDeps(): DirectoryDeps {
+  const documents = createDocumentClient(config.region);
+  return {
+    directory: createDirectoryRepository(documents, config.tableName),
+    saved: createSavedProvidersRepository(documents, config.tableName),
+    standing: createAccountStandingReader(documents, config.tableName),
+    geocoder: geocoderFromEnv(),
+    clock: () => new Date(),
+  };
+}
 
 export const handler = createAreaHandler(
   'directory',
   {
     searchLocations: ({ deps, query }) => deps.geocoder.search(query.q),
+    searchProviders: ({ deps, query }) => searchProviders(deps, query),
+    listSavedProviders: ({ deps, caller, query }) => listSavedProviders(deps, caller, query),
+    saveProvider: ({ deps, caller, params }) => saveProvider(deps, caller, params.providerId),
+    unsaveProvider: ({ deps, caller, params }) => unsaveProvider(deps, caller, params.providerId),
   },
   {
-    deps: () => ({ geocoder: geocoderFromEnv() }),
+    deps: createDirectoryDeps,
+    standing: (deps) => deps.standing,
     logger: createLogger(config),
     validateResponses: !config.isProduction,
   },

@@ -4,6 +4,7 @@ import { loadMembershipConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createDirectoryRepository } from '../data/directory';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
@@ -22,6 +23,7 @@ export async function createMembershipDeps(): Promise<MembershipAreaDeps> {
     standing: createAccountStandingReader(documents, config.tableName),
     membership: createMembershipRepository(documents, config.tableName),
     payments: await paymentGatewayFromConfig(config.region, stripeConfig),
+    directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
     config: { siteUrl: membershipConfig.siteUrl },
   };

@@ -5,6 +5,7 @@ import { loadAvatarsConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from '../data/account-standing';
+import { createDirectoryRepository } from '../data/directory';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
@@ -22,6 +23,7 @@ export function createProfilesDeps(): ProfilesDeps & { standing: AccountStanding
     accounts: createAccountRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     geocoder: geocoderFromEnv(),
+    directory: createDirectoryRepository(documents, config.tableName),
     avatars: createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 }),
     clock: () => new Date(),
     random: { id: () => randomUUID() },

@@ -3,6 +3,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
+import { createDirectoryRepository } from '../data/directory';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
@@ -19,6 +20,7 @@ export async function createStripeWebhookDeps(): Promise<StripeSyncDeps> {
     accounts: createAccountRepository(documents, config.tableName),
     membership: createMembershipRepository(documents, config.tableName),
     payments: await paymentGatewayFromConfig(config.region, stripeConfig),
+    directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
   };
 }

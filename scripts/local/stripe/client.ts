@@ -7,7 +7,7 @@ import { LOCAL_STRIPE_SECRET_KEY, type LocalStripe } from './local-stripe';
  */
 
 export function sdkFor(local: Pick<LocalStripe, 'url'>, key = LOCAL_STRIPE_SECRET_KEY): Stripe {
-  return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(local.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(local.url).port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
 }
 
 export interface CardEntry {

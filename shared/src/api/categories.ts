@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
+/** The Service Categories pages (spec 02 sections 2 and 5; issue 10). */
+export const CATEGORIES_MESSAGES = {
+  title: 'Service Categories',
+  searchPlaceholder: 'Search categories...',
+  noneFound: 'No categories found',
+  adjustSearch: 'Try adjusting your search query',
+  loadFailed: 'Failed to load categories',
+} as const;
+
 export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   displayOrder: z.number().int().positive(),
+  /** Listed providers in it (a maintained counter, issue 10). */
+  providerCount: z.number().int().min(0),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -13,6 +24,8 @@ export const categoryGroupSchema = z.object({
   slug: z.string(),
   displayOrder: z.number().int().positive(),
   categories: z.array(categorySchema),
+  /** Listed providers in the group: anyone with the whole group or one of its subcategories. */
+  providerCount: z.number().int().min(0),
 });
 export type CategoryGroup = z.infer<typeof categoryGroupSchema>;
 

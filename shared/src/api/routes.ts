@@ -51,6 +51,14 @@ import {
   webhookResponseSchema,
 } from '../membership';
 import { subscriptionSummarySchema } from './accounts';
+import {
+  providerIdParamsSchema,
+  providerSearchQuerySchema,
+  providerSearchResponseSchema,
+  savedProviderResponseSchema,
+  savedProvidersQuerySchema,
+  savedProvidersResponseSchema,
+} from './directory';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
@@ -332,6 +340,42 @@ export const routes = {
     rawBody: true,
     summary: "Stripe's events, signature-checked on the raw body, each handled once",
     response: webhookResponseSchema,
+  }),
+  searchProviders: defineRoute({
+    method: 'GET',
+    path: '/api/providers',
+    area: 'directory',
+    access: 'public',
+    summary: 'Listed providers by service, category and place (nearest first within a radius), paged with a cursor',
+    query: providerSearchQuerySchema,
+    response: providerSearchResponseSchema,
+  }),
+  listSavedProviders: defineRoute({
+    method: 'GET',
+    path: '/api/me/saved-providers',
+    area: 'directory',
+    access: 'signedIn',
+    summary: 'The professionals the caller saved, newest first; one no longer listed shows as such',
+    query: savedProvidersQuerySchema,
+    response: savedProvidersResponseSchema,
+  }),
+  saveProvider: defineRoute({
+    method: 'PUT',
+    path: '/api/me/saved-providers/{providerId}',
+    area: 'directory',
+    access: 'signedIn',
+    summary: 'Save a listed professional (again is a no-op)',
+    params: providerIdParamsSchema,
+    response: savedProviderResponseSchema,
+  }),
+  unsaveProvider: defineRoute({
+    method: 'DELETE',
+    path: '/api/me/saved-providers/{providerId}',
+    area: 'directory',
+    access: 'signedIn',
+    summary: 'Remove a saved professional (one not saved is a no-op)',
+    params: providerIdParamsSchema,
+    response: savedProviderResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -21,6 +21,7 @@ function membershipDeps(): MembershipDeps {
   return {
     accounts: table.repositories.accounts,
     membership: table.repositories.membership,
+    directory: table.repositories.directory,
     payments: stripe.payments,
     // The local Stripe's clock, so periods and renewals line up with what it bills.
     clock: () => new Date(stripe.local.now() * 1000),

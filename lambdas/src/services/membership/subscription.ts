@@ -60,8 +60,9 @@ export async function syncCustomer(deps: StripeSyncDeps, customerId: string, kno
   const profile = await deps.accounts.getProfile(userId, { consistent: true });
   if (!profile) return { userId, summary: undefined };
   // Most events of a purchase say what an earlier one said: the profile is written only when the state changes.
-  if (!sameSubscription(profile, customerId, stored) && !(await deps.membership.writeSubscription(userId, customerId, stored, now))) {
-    return { userId, summary: undefined };
+  if (!sameSubscription(profile, customerId, stored)) {
+    if (!(await deps.membership.writeSubscription(userId, customerId, stored, now))) return { userId, summary: undefined };
+    await deps.directory.syncListing(userId, now);
   }
   return {
     userId,

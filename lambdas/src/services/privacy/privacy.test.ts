@@ -26,7 +26,9 @@ async function provider() {
       accounts: context.deps.accounts,
       avatars: media.storage,
       membership: table.repositories.membership,
+      directory: table.repositories.directory,
       payments: stripe.payments,
+      saved: table.repositories.saved,
     }),
   };
   const account = await createTestAccount(deps, 'provider');
@@ -71,6 +73,7 @@ describe('exportMyData', () => {
       stripeCustomerId: null,
       first100: null,
     });
+    expect(exported.sections.savedProviders).toEqual([]);
     const text = JSON.stringify(exported);
     const [token] = await deps.accounts.tokensOfUser(userId);
     expect(text).not.toContain(token!.tokenHash);
@@ -78,14 +81,31 @@ describe('exportMyData', () => {
   });
 });
 
+describe('saved professionals in the export', () => {
+  it('lists the professionals the person saved, newest first, and nobody else’s', async () => {
+    const { deps, caller, userId } = await provider();
+    const other = await createTestAccount(deps, 'client', { email: 'neighbour@example.co.uk' });
+    await table.repositories.saved.save(userId, 'provider-a', new Date('2026-11-01T09:00:00Z'));
+    await table.repositories.saved.save(userId, 'provider-b', new Date('2026-11-02T09:00:00Z'));
+    await table.repositories.saved.save(other.userId, 'provider-c', new Date('2026-11-03T09:00:00Z'));
+
+    expect((await exportMyData(deps, caller)).sections.savedProviders).toEqual([
+      { providerId: 'provider-b', savedAt: '2026-11-02T09:00:00.000Z' },
+      { providerId: 'provider-a', savedAt: '2026-11-01T09:00:00.000Z' },
+    ]);
+  });
+});
+
 describe('deleteAccount', () => {
-  it('removes the profile, address, business, tokens, pictures and the sign-in, and confirms by e-mail', async () => {
+  it('removes the profile, address, business, tokens, pictures, saved professionals and the sign-in, and confirms by e-mail', async () => {
     const { deps, caller, userId, email, sentMail } = await provider();
     const other = await createTestAccount(deps, 'client', { email: 'neighbour@example.co.uk' });
     await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD });
     await media.storage.write(`media/avatars/${userId}/a.webp`, Buffer.from('a'), 'image/webp', 'no-cache');
     await media.storage.write(`uploads/avatars/${userId}/b`, Buffer.from('b'), 'image/png', 'no-cache');
     await media.storage.write(`media/avatars/${other.userId}/c.webp`, Buffer.from('c'), 'image/webp', 'no-cache');
+    await table.repositories.saved.save(userId, 'provider-a', new Date('2026-11-01T09:00:00Z'));
+    await table.repositories.saved.save(userId, 'provider-b', new Date('2026-11-02T09:00:00Z'));
 
     await expect(deleteAccount(deps, caller, TEST_PASSWORD)).resolves.toEqual({ message: SECURITY_MESSAGES.accountDeleted.description });
 
@@ -95,18 +115,20 @@ describe('deleteAccount', () => {
     expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([]);
     expect(await pool.user(email)).toBeUndefined();
     expect(await media.keys()).toEqual([`media/avatars/${other.userId}/c.webp`]);
-    // Only the neighbour's items are left: no token, countdown, business or search word of Priya's.
+    expect(await table.repositories.saved.listAll(userId)).toEqual([]);
+    // Only the neighbour's items are left: no token, countdown, business, search word or saved professional of Priya's.
     expect(await table.entities()).toEqual(['accountEmail', 'profile']);
     const last = (await sentMail()).at(-1);
     expect(last).toMatchObject({ destination: { to: [email] }, subject: 'Your Solutionz account was deleted' });
     expect(await deps.accounts.getProfile(other.userId)).toBeDefined();
   });
 
-  it('cancels the membership at Stripe and gives back a FIRST100 slot still held', async () => {
+  it('takes the provider out of the directory, cancels the membership at Stripe and gives back a FIRST100 slot still held', async () => {
     const { deps, caller, userId } = await provider();
     const membership = {
       accounts: deps.accounts,
       membership: table.repositories.membership,
+      directory: table.repositories.directory,
       payments: stripe.payments,
       clock: () => new Date(stripe.local.now() * 1000),
       config: { siteUrl: 'https://solutionz.test' },
@@ -117,8 +139,19 @@ describe('deleteAccount', () => {
     expect((await exportMyData(deps, caller)).sections.membership).toMatchObject({ stripeCustomerId: customerId, first100: 'pending' });
     expect((await stripe.sdk.subscriptions.list({ customer: customerId })).data.map((subscription) => subscription.status)).toEqual(['active']);
 
+    await table.repositories.membership.writeSubscription(
+      userId,
+      customerId,
+      { tier: 'monthly', end: new Date(Date.now() + 30 * 86_400_000).toISOString(), cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: undefined, status: 'active' },
+      new Date(),
+    );
+    await table.repositories.directory.syncListing(userId, new Date());
+    expect((await table.repositories.directory.getListings([userId])).size).toBe(1);
+
     await deleteAccount(deps, caller, TEST_PASSWORD);
 
+    expect((await table.repositories.directory.getListings([userId])).size).toBe(0);
+    expect(await table.repositories.directory.categoryCounts()).toEqual({});
     const after = await stripe.sdk.subscriptions.list({ customer: customerId, status: 'all' });
     expect(after.data.map((subscription) => subscription.status)).toEqual(['canceled']);
     expect(await table.repositories.membership.getOfferSlot('FIRST100', userId)).toBeUndefined();

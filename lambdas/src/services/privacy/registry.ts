@@ -2,7 +2,9 @@ import { COUPON_FIRST100 } from '@solutionz/shared';
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
+import type { DirectoryRepository } from '../../data/directory-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
+import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
 
@@ -11,6 +13,8 @@ export interface RegistryDeps {
   readonly avatars: MediaStorage;
   readonly membership: MembershipRepository;
   readonly payments: PaymentGateway;
+  readonly directory: Pick<DirectoryRepository, 'removeListing'>;
+  readonly saved: SavedProvidersRepository;
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
@@ -120,6 +124,23 @@ function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser
   };
 }
 
+/** The professionals the person saved, newest first (issue 10). */
+function savedProvidersSection(saved: SavedProvidersRepository): ExportSection {
+  return {
+    name: 'savedProviders',
+    async collect({ userId }) {
+      return (await saved.listAll(userId)).map(({ providerId, savedAt }) => ({ providerId, savedAt }));
+    },
+  };
+}
+
+function savedProviders(saved: SavedProvidersRepository): Eraser {
+  return {
+    name: 'saved providers',
+    erase: ({ userId }) => saved.removeAll(userId),
+  };
+}
+
 /**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
@@ -127,13 +148,15 @@ function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.accounts), membershipSection(deps)],
+    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved)],
     erasers: [
       linkTokens(deps.accounts),
       business(deps.accounts),
       cooldowns(deps.accounts),
       avatarFiles(deps.avatars),
       membership(deps),
+      { name: 'directory listing', erase: ({ userId }) => deps.directory.removeListing(userId) },
+      savedProviders(deps.saved),
       // Feedback (issue 11) is not erased: what a person wrote about others stays. Its eraser goes
       // here and re-attributes their feedback and replies to SECURITY_MESSAGES.deletedUserName.
     ],

@@ -21,6 +21,7 @@ async function withAccount() {
     // Only the profile form places locations; these tests never ask.
     geocoder: fakeGeocoder(),
     avatars: media.storage,
+    directory: table.repositories.directory,
     clock: () => new Date('2026-11-21T12:00:00Z'),
     random: { id: () => `file-${++counter}` },
   };

@@ -53,6 +53,7 @@ export async function setAvatar(deps: ProfilesDeps, caller: AuthorizedCaller, ke
     await deps.avatars.delete(avatarKey);
     throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
   }
+  await deps.directory.syncListing(caller.userId, deps.clock());
   // The new picture is linked; what is left is tidying. A file that stays behind is under the
   // person's own prefixes, where erasure finds it, and uploads lapse by the bucket's lifecycle rule.
   await Promise.allSettled([

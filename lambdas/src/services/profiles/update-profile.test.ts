@@ -20,6 +20,7 @@ function profilesDeps(): ProfilesDeps {
     // The UK geocoder has tests of its own; here a tiny fake places York and SW1A 1AA only.
     geocoder: fakeGeocoder(),
     avatars: media.storage,
+    directory: table.repositories.directory,
     clock: () => new Date('2026-11-22T09:30:00Z'),
     random: { id: () => `id-${++counter}` },
   };

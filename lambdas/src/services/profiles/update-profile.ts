@@ -79,6 +79,7 @@ export async function updateProfile(deps: ProfilesDeps, caller: AuthorizedCaller
     if (await deps.accounts.editProfile(editOf(profile, input, place, now.toISOString(), deps.random.id))) break;
     if (attempt === ATTEMPTS) throw new ConflictError(PROFILE_MESSAGES.saveFailed.description);
   }
+  await deps.directory.syncListing(caller.userId, deps.clock());
   const updated = await deps.accounts.getProfile(caller.userId, { consistent: true });
   if (!updated) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
   return toMeResponse(updated, deps.clock());

@@ -6,10 +6,10 @@ import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { TaxonomyPicker } from './taxonomy-picker';
 
-const category = (name: string, index: number) => ({ id: name, name, slug: name.toLowerCase().replace(/\W+/g, '-'), displayOrder: index + 1 });
+const category = (name: string, index: number) => ({ id: name, name, slug: name.toLowerCase().replace(/\W+/g, '-'), displayOrder: index + 1, providerCount: 0 });
 const groups = [
-  { name: 'Construction/Trade', slug: 'construction-trade', displayOrder: 1, categories: ['Plumber', 'Electrician'].map(category) },
-  { name: 'Painting, Decorating and Interior Design', slug: 'painting', displayOrder: 2, categories: ['Wallpapering'].map(category) },
+  { name: 'Construction/Trade', slug: 'construction-trade', displayOrder: 1, categories: ['Plumber', 'Electrician'].map(category), providerCount: 0 },
+  { name: 'Painting, Decorating and Interior Design', slug: 'painting', displayOrder: 2, categories: ['Wallpapering'].map(category), providerCount: 0 },
 ];
 
 function Harness({ initial = [], onChange }: { initial?: string[]; onChange: (value: string[]) => void }) {

@@ -1,16 +1,139 @@
-import { Tabs } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, IconButton, Link, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { LuTrash2 } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { DATE_FORMATS, DIRECTORY_MESSAGES, type SavedProvidersResponse } from '@solutionz/shared';
+import { toastFailure } from '@/components/ui/failure-toast';
+import { toaster } from '@/components/ui/toaster';
+import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+import { useSavedProvidersList, useToggleSavedProvider } from '@/lib/saved-providers';
 import { EmptyState } from './empty-state';
 
-function SavedProfessionals() {
+type SavedProvider = SavedProvidersResponse['saved'][number];
+
+const SKELETON_ROWS = 3;
+
+function SavedSkeleton() {
   return (
-    <EmptyState
-      headingLevel="h4"
-      title="No saved professionals yet"
-      description="Professionals you save while browsing the directory will be listed here, so you can find them again."
-      action={{ label: 'Find Professionals', to: paths.directory }}
-    />
+    <Stack gap="3">
+      <Text role="status" color="fg.muted">
+        Loading saved professionals...
+      </Text>
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        <HStack key={index} aria-hidden="true" gap="4" p="4" borderWidth="1px" borderRadius="lg">
+          <SkeletonCircle size="10" />
+          <Stack gap="2" flex="1">
+            <Skeleton height="4" width="50%" />
+            <Skeleton height="3" width="30%" />
+          </Stack>
+        </HStack>
+      ))}
+    </Stack>
   );
+}
+
+/** The business the card goes by, or the person when there is none (as on the directory's cards). */
+const titleOf = (provider: NonNullable<SavedProvider['provider']>) => provider.businessName?.trim() || provider.name;
+
+function SavedProviderRow({ item, onRemove }: { item: SavedProvider; onRemove: () => void }) {
+  const { provider } = item;
+  const savedOn = `Saved ${format(new Date(item.savedAt), DATE_FORMATS.short)}`;
+  if (!provider) {
+    return (
+      <HStack as="li" gap="4" p="4" borderWidth="1px" borderRadius="lg" bg="bg.muted">
+        <Stack gap="0.5" flex="1" minW="0">
+          <Text fontWeight="medium">{DIRECTORY_MESSAGES.noLongerListed}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {savedOn}
+          </Text>
+        </Stack>
+        <IconButton aria-label="Remove unavailable professional from saved" variant="ghost" size="sm" onClick={onRemove}>
+          <LuTrash2 aria-hidden="true" />
+        </IconButton>
+      </HStack>
+    );
+  }
+  const title = titleOf(provider);
+  return (
+    <HStack as="li" gap="4" p="4" borderWidth="1px" borderRadius="lg">
+      <UserAvatar name={provider.name} src={provider.avatarUrl} size="md" />
+      <Stack gap="0.5" flex="1" minW="0">
+        <Link asChild fontWeight="semibold" color="brand.fg">
+          <RouterLink to={paths.provider(provider.id)}>{title}</RouterLink>
+        </Link>
+        <Text fontSize="sm" color="fg.muted">
+          {[title !== provider.name ? provider.name : null, provider.locationName, savedOn].filter(Boolean).join(' · ')}
+        </Text>
+      </Stack>
+      <IconButton aria-label={`Remove ${title} from saved`} variant="ghost" size="sm" onClick={onRemove}>
+        <LuTrash2 aria-hidden="true" />
+      </IconButton>
+    </HStack>
+  );
+}
+
+function SavedProfessionalsList({ userId }: { userId: string }) {
+  const list = useSavedProvidersList(userId);
+  const toggle = useToggleSavedProvider(userId);
+
+  if (list.isPending) return <SavedSkeleton />;
+  if (list.isError) {
+    return (
+      <Alert.Root status="error" alignItems="center">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{DIRECTORY_MESSAGES.savedLoadFailed}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => void list.refetch()} loading={list.isRefetching}>
+          Try again
+        </Button>
+      </Alert.Root>
+    );
+  }
+  const saved = list.data.pages.flatMap((page) => page.saved);
+  if (saved.length === 0) {
+    return (
+      <EmptyState
+        headingLevel="h4"
+        title="No saved professionals yet"
+        description="Professionals you save while browsing the directory will be listed here, so you can find them again."
+        action={{ label: 'Find Professionals', to: paths.directory }}
+      />
+    );
+  }
+
+  const remove = (providerId: string) =>
+    toggle.mutate(
+      { providerId, save: false },
+      {
+        onSuccess: () => toaster.success({ title: DIRECTORY_MESSAGES.removed }),
+        onError: (error) => toastFailure(error, { title: DIRECTORY_MESSAGES.saveFailed, description: error.message }),
+      },
+    );
+
+  return (
+    <Stack gap="4">
+      <Stack as="ul" gap="3" listStyleType="none" aria-label="Saved professionals">
+        {saved.map((item) => (
+          <SavedProviderRow key={item.providerId} item={item} onRemove={() => remove(item.providerId)} />
+        ))}
+      </Stack>
+      {list.hasNextPage && (
+        <Box textAlign="center">
+          <Button variant="outline" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function SavedProfessionals() {
+  const session = useSession();
+  // These screens are behind the sign-in guard; until the session is read there is nothing to list.
+  if (session.status !== 'signedIn') return <SavedSkeleton />;
+  return <SavedProfessionalsList userId={session.user.userId} />;
 }
 
 function SavedJobs() {
@@ -26,7 +149,8 @@ function SavedJobs() {
 
 /**
  * Saved items (spec 01 sections 2.10 and 2.11): inner tabs Saved Professionals and Saved Jobs for
- * providers; clients save professionals only. The saving itself comes with the directory and jobs.
+ * providers; clients save professionals only. A professional no longer in the directory stays listed,
+ * said so, until the person removes them. Saving jobs comes with the jobs area.
  */
 export function SavedItems({ withJobs }: { withJobs: boolean }) {
   if (!withJobs) return <SavedProfessionals />;

@@ -17,7 +17,12 @@ const stAlbans: Place[] = [{ name: 'St Albans, Hertfordshire', lat: 51.75, lng: 
 
 /** /account at `path`, signed in as `account`, once the settings are up. */
 async function openSettings(path: string, account: FakeAccount, stubs: ApiStubs = {}) {
-  const api = stubApi({ listCategories: () => ({ groups: [] }), searchLocations: () => ({ best: null, suggestions: [] }), ...stubs });
+  const api = stubApi({
+    listCategories: () => ({ groups: [] }),
+    searchLocations: () => ({ best: null, suggestions: [] }),
+    listSavedProviders: () => ({ saved: [] }),
+    ...stubs,
+  });
   const fake = createFakeAuth({ signedInAs: account });
   const view = renderApp(path, fake);
   await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
@@ -50,7 +55,7 @@ describe('/account', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'Bookmarks' }));
     expect(router.state.location.search).toBe('?tab=bookmarks');
-    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Saved Jobs' })).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
-import type { RadiusMiles } from '@solutionz/shared';
-import type { Coordinates } from './use-geolocation';
+import { DEFAULT_RADIUS_MILES, type RadiusMiles } from '@solutionz/shared';
+import { directoryPath, nearMeState, type NearMeState } from '@/lib/directory-url';
+import type { Coordinates } from '@/lib/use-geolocation';
 
 /** Free text, or the device's position with a radius in miles (spec 01 section 2.4). */
 export type LocationValue =
@@ -10,18 +11,19 @@ export const emptyLocation: LocationValue = { kind: 'text', text: '' };
 
 /**
  * Where a home-page search goes: `/directory` with service and location, plus nearme and radius
- * when near me is on (spec 01 section 2.3). Null when there is nothing to search for.
+ * when near me is on (spec 01 section 2.3), with the position in the history state so the directory
+ * need not ask the device again. Null when there is nothing to search for.
  */
-export function directorySearchPath(service: string, location: LocationValue): string | null {
-  const params = new URLSearchParams();
-  const wanted = service.trim();
-  if (wanted) params.set('service', wanted);
-  if (location.kind === 'text') {
-    const place = location.text.trim();
-    if (place) params.set('location', place);
-  } else {
-    params.set('nearme', 'true');
-    params.set('radius', String(location.radius));
-  }
-  return params.size === 0 ? null : `/directory?${params.toString()}`;
+export function directorySearch(service: string, location: LocationValue): { path: string; state?: NearMeState } | null {
+  const nearMe = location.kind === 'nearMe';
+  const text = nearMe ? '' : location.text.trim();
+  if (!service.trim() && !text && !nearMe) return null;
+  const path = directoryPath({
+    service,
+    category: '',
+    location: text,
+    nearMe,
+    radius: nearMe ? location.radius : DEFAULT_RADIUS_MILES,
+  });
+  return nearMe ? { path, state: nearMeState(location.coords) } : { path };
 }

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { directorySearchPath, emptyLocation, type LocationValue } from './directory-search';
+import { directorySearch, emptyLocation, type LocationValue } from './directory-search';
 import { LocationPicker } from './location-picker';
 
 export function HeroSearch() {
@@ -15,7 +15,7 @@ export function HeroSearch() {
   const [location, setLocation] = useState<LocationValue>(emptyLocation);
 
   const search = () => {
-    const target = directorySearchPath(service, location);
+    const target = directorySearch(service, location);
     if (!target) {
       // Imported on demand: the toast store is not needed for the first paint, and every other user of it is a lazy screen.
       void import('@/components/ui/toaster').then(({ toaster }) =>
@@ -23,7 +23,7 @@ export function HeroSearch() {
       );
       return;
     }
-    void navigate(target);
+    void navigate(target.path, { state: target.state });
   };
 
   return (

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { LuLocateFixed, LuMapPin, LuX } from 'react-icons/lu';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
 import { LazyLocationAutocomplete } from '@/components/forms/lazy-location-autocomplete';
+import { useGeolocation } from '@/lib/use-geolocation';
 import type { LocationValue } from './directory-search';
-import { useGeolocation } from './use-geolocation';
 
 type Mode = 'default' | 'manual';
 

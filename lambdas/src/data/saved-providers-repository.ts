@@ -1,0 +1,121 @@
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from './account-repository';
+import { createSavedProvidersService, newestFirstKeys } from './saved-providers';
+
+export interface SavedProviderRecord {
+  readonly userId: string;
+  readonly providerId: string;
+  /** ISO time of the first save. */
+  readonly savedAt: string;
+}
+
+export interface SavedProvidersPage {
+  readonly saved: SavedProviderRecord[];
+  /** Where the next page starts; absent on the last page. */
+  readonly nextCursor?: string;
+}
+
+/** A cursor this repository did not make (edited, or cut short). */
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+}
+
+export interface SavedProvidersRepository {
+  /** Saves the provider for the person; saving again changes nothing. Answers the saved item. */
+  save(userId: string, providerId: string, now: Date): Promise<SavedProviderRecord>;
+  /** Forgets the provider; one that was not saved is no error. */
+  remove(userId: string, providerId: string): Promise<void>;
+  /** A page of the person's saved providers, newest first; throws InvalidCursorError for a cursor it did not make. */
+  list(userId: string, page: { cursor?: string; limit: number }): Promise<SavedProvidersPage>;
+  /** Every provider the person saved, newest first (export). */
+  listAll(userId: string): Promise<SavedProviderRecord[]>;
+  /** Removes everything the person saved (account erasure). */
+  removeAll(userId: string): Promise<void>;
+}
+
+/**
+ * The cursor names the last item shown, (savedAt, providerId), never a raw DynamoDB key: the partition
+ * always comes from the caller, so nobody pages through someone else's list with a cursor of theirs.
+ */
+function encodeCursor(item: SavedProviderRecord): string {
+  return Buffer.from(JSON.stringify([item.savedAt, item.providerId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { savedAt: string; providerId: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch (error) {
+    throw new InvalidCursorError('The cursor is not one of ours', { cause: error });
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((part) => typeof part === 'string' && part.length > 0)) {
+    throw new InvalidCursorError('The cursor is not one of ours');
+  }
+  const [savedAt, providerId] = parsed as [string, string];
+  if (Number.isNaN(Date.parse(savedAt))) throw new InvalidCursorError('The cursor is not one of ours');
+  return { savedAt, providerId };
+}
+
+const toRecord = (item: Record<string, unknown>): SavedProviderRecord => ({
+  userId: item.userId as string,
+  providerId: item.providerId as string,
+  savedAt: item.savedAt as string,
+});
+
+export function createSavedProvidersRepository(client: DynamoDBDocumentClient, tableName: string): SavedProvidersRepository {
+  const { savedProvider } = createSavedProvidersService(client, tableName).entities;
+
+  async function listAll(userId: string): Promise<SavedProviderRecord[]> {
+    const { data } = await savedProvider.query.newestFirst({ userId }).go({ pages: 'all', order: 'desc' });
+    return data.map(toRecord);
+  }
+
+  return {
+    async save(userId, providerId, now) {
+      const item = { userId, providerId, savedAt: now.toISOString() };
+      try {
+        await savedProvider.create(item).go({ response: 'none' });
+        return item;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const { data } = await savedProvider.get({ userId, providerId }).go({ consistent: true });
+      // Removed between the two calls: the save still happened, at this time.
+      return data ? toRecord(data) : item;
+    },
+
+    async remove(userId, providerId) {
+      await savedProvider.delete({ userId, providerId }).go({ response: 'none' });
+    },
+
+    async list(userId, { cursor, limit }) {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      const { index, partitionKey, sortKey, partition, prefix, sort } = newestFirstKeys;
+      const below = after ? sort(after.savedAt, after.providerId) : undefined;
+      // One more than the page tells whether there is a next page; one more again covers the item the cursor names.
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index,
+          KeyConditionExpression: below ? '#pk = :pk AND #sk BETWEEN :prefix AND :below' : '#pk = :pk AND begins_with(#sk, :prefix)',
+          ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
+          ExpressionAttributeValues: { ':pk': partition(userId), ':prefix': prefix, ...(below ? { ':below': below } : {}) },
+          ScanIndexForward: false,
+          Limit: limit + (below ? 2 : 1),
+        }),
+      );
+      const items = (answer.Items ?? []).filter((item) => item[sortKey] !== below).map(toRecord);
+      const saved = items.slice(0, limit);
+      return items.length > limit ? { saved, nextCursor: encodeCursor(saved.at(-1)!) } : { saved };
+    },
+
+    listAll,
+
+    async removeAll(userId) {
+      const saved = await listAll(userId);
+      if (saved.length === 0) return;
+      const { unprocessed } = await savedProvider.delete(saved.map(({ providerId }) => ({ userId, providerId }))).go();
+      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} saved providers were not deleted`);
+    },
+  };
+}

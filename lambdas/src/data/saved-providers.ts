@@ -1,0 +1,56 @@
+import { Entity, Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from './table-definition';
+
+/**
+ * Saved professionals (spec 01 section 4.11; issue 10): one item per person and provider they saved.
+ * Every key format of these items is here and nowhere else.
+ *
+ *   "save / unsave one provider": PutItem (attribute_not_exists) / DeleteItem on
+ *   PK = USER#<userId>, SK = SAVED_PROVIDER#<providerId>. The key makes a second save of the same
+ *   provider the same item, so saving twice keeps one, with the time of the first save.
+ *   "a person's saved providers, newest first" (the bookmarks tab, export, erasure): Query GSI1
+ *   PK = USER#<userId>, SK begins_with SAVED_PROVIDER#, descending; the sort key is
+ *   SAVED_PROVIDER#<savedAt>#<providerId>, so a page resumes strictly below the last one shown
+ *   (`SK BETWEEN SAVED_PROVIDER# AND <last>`, the last itself dropped), whatever was saved meanwhile.
+ * The GSI1 partition is the one the person's link tokens use (accounts.ts), under another prefix.
+ */
+const GSI1 = TABLE.globalIndexes[0];
+
+export const savedProviderEntity = new Entity({
+  model: { entity: 'savedProvider', version: '1', service: 'solutionz' },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    /** ISO time of the first save. */
+    savedAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byProvider: {
+      pk: { field: TABLE.partitionKey, composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+      sk: { field: TABLE.sortKey, composite: ['providerId'], template: 'SAVED_PROVIDER#${providerId}', casing: 'none' },
+    },
+    newestFirst: {
+      index: GSI1.indexName,
+      pk: { field: GSI1.partitionKey, composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+      sk: { field: GSI1.sortKey, composite: ['savedAt', 'providerId'], template: 'SAVED_PROVIDER#${savedAt}#${providerId}', casing: 'none' },
+    },
+  },
+});
+
+/**
+ * The `newestFirst` keys spelled out for the paged Query, which needs a key condition ElectroDB does not
+ * build (strictly below a position, and no lower than the prefix).
+ */
+export const newestFirstKeys = {
+  index: GSI1.indexName,
+  partitionKey: GSI1.partitionKey,
+  sortKey: GSI1.sortKey,
+  partition: (userId: string) => `USER#${userId}`,
+  prefix: 'SAVED_PROVIDER#',
+  sort: (savedAt: string, providerId: string) => `SAVED_PROVIDER#${savedAt}#${providerId}`,
+} as const;
+
+export function createSavedProvidersService(client: DynamoDBDocumentClient, table: string) {
+  return new Service({ savedProvider: savedProviderEntity }, { client, table });
+}

@@ -1,0 +1,27 @@
+import { BIO_PREVIEW_LENGTH, type ProviderCard } from '@solutionz/shared';
+import type { ListingRecord } from '../../data/directory-repository';
+
+/** The bio as a card shows it: at most BIO_PREVIEW_LENGTH characters, cut at a word with an ellipsis. */
+export function bioPreview(bio: string | undefined): string | null {
+  const text = bio?.replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  if (text.length <= BIO_PREVIEW_LENGTH) return text;
+  const cut = text.slice(0, BIO_PREVIEW_LENGTH - 1);
+  const atWord = cut.lastIndexOf(' ') > BIO_PREVIEW_LENGTH / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `${atWord.trimEnd()}…`;
+}
+
+/** A listing as the directory shows it (spec 02 section 3, public_providers): nothing private. */
+export function toProviderCard(listing: ListingRecord, distanceMiles: number | null): ProviderCard {
+  return {
+    id: listing.userId,
+    businessName: listing.businessName ?? null,
+    name: listing.name,
+    avatarUrl: listing.avatarKey ? `/${listing.avatarKey}` : null,
+    categories: [...listing.categories],
+    rating: { average: listing.ratingAverage === undefined ? null : Math.round(listing.ratingAverage * 10) / 10, count: listing.ratingCount },
+    bioPreview: bioPreview(listing.bio),
+    locationName: listing.locationName ?? null,
+    distanceMiles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
+  };
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DIRECTORY_MESSAGES, providerSearchQuerySchema, type ProviderSearchQuery } from '@solutionz/shared';
+import { createLocalAccount } from '../../../../scripts/local/accounts';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { documentClient } from '../../adapters/dynamodb';
+import { createAccountsService } from '../../data/accounts';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { fakeGeocoder } from '../../testing/fake-geocoder';
+import { cellDistances, milesBetween, searchProviders } from './search';
+import type { DirectoryDeps } from './deps';
+
+const table = useTestTable();
+const profiles = () => createAccountsService(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities.profile;
+const NOW = new Date('2026-11-23T12:00:00Z');
+const YORK = { lat: 53.959, lng: -1.0815 };
+
+function deps(): DirectoryDeps {
+  return {
+    directory: table.repositories.directory,
+    saved: table.repositories.saved,
+    standing: table.repositories.standing,
+    geocoder: fakeGeocoder(),
+    clock: () => NOW,
+  };
+}
+
+interface Made {
+  readonly userId: string;
+  readonly businessName: string;
+  readonly lat?: number;
+  readonly lng?: number;
+  readonly categories: string[];
+}
+
+/** A provider as sign-up and a membership leave them, placed where asked, listed through the data layer's sync. */
+async function provider(options: { lat?: number; lng?: number; categories?: string[]; businessName?: string; member?: boolean; visible?: boolean; until?: string } = {}): Promise<Made> {
+  const userId = randomUUID();
+  const businessName = options.businessName ?? `Trade ${userId.slice(0, 6)}`;
+  const categories = options.categories ?? ['Construction/Trade > Plumber'];
+  await createLocalAccount(
+    { identity: undefined as never, accounts: table.repositories.accounts },
+    { accountType: 'provider', email: `${userId}@example.co.uk`, password: 'unused', firstName: 'Pat', lastName: 'Trader', businessName, categories, emailConfirmed: false },
+    { existingUserId: userId, now: NOW },
+  );
+  await profiles()
+    .patch({ userId })
+    .set({
+      ...(options.lat !== undefined ? { lat: options.lat, lng: options.lng!, placeName: 'Somewhere' } : {}),
+      isVisible: options.visible ?? true,
+    })
+    .go();
+  if (options.member ?? true) {
+    await table.repositories.membership.writeSubscription(
+      userId,
+      `cus_${userId}`,
+      { tier: 'monthly', end: options.until ?? '2026-12-23T12:00:00.000Z', cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: `sub_${userId}`, status: 'active' },
+      NOW,
+    );
+  }
+  await table.repositories.directory.syncListing(userId, NOW);
+  return { userId, businessName, categories, ...(options.lat !== undefined ? { lat: options.lat, lng: options.lng } : {}) };
+}
+
+const search = (query: ProviderSearchQuery) => searchProviders(deps(), providerSearchQuerySchema.parse(query));
+
+/** What a search must answer, worked out over every provider: nearest first by (distance, id), then the unplaced by id. */
+function bruteForce(made: readonly Made[], centre: { lat: number; lng: number }, radius: number): string[] {
+  const placed = made
+    .filter((m) => m.lat !== undefined)
+    .map((m) => ({ id: m.userId, d: milesBetween(centre, { lat: m.lat!, lng: m.lng! }) }))
+    .filter((m) => m.d <= radius)
+    .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+  const unplaced = made.filter((m) => m.lat === undefined).map((m) => m.userId).sort();
+  return [...placed.map((m) => m.id), ...unplaced];
+}
+
+async function everyPage(query: ProviderSearchQuery): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const answer = await search({ ...query, ...(cursor ? { cursor } : {}) });
+    ids.push(...answer.providers.map((card) => card.id));
+    cursor = answer.nextCursor;
+    if (!cursor) return ids;
+  }
+  throw new Error('More than 100 pages');
+}
+
+describe('cellDistances', () => {
+  it('never overestimates the nearest or underestimates the farthest point of a cell', () => {
+    for (const cell of ['gcw2', 'gcx0', 'gcqd', 'gfhy', 'gcpv']) {
+      const { min, max } = cellDistances(YORK, cell);
+      expect(min).toBeLessThanOrEqual(max);
+      expect(min).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe('searchProviders by place', () => {
+  it('answers nearest first within the radius, exactly as a brute-force look at everyone, page after page', async () => {
+    // A dense town (more than a cell holds, so cells split) and a scatter around it, plus some without a place.
+    const made = await Promise.all([
+      ...Array.from({ length: 60 }, () => provider({ lat: YORK.lat + (Math.random() - 0.5) * 0.05, lng: YORK.lng + (Math.random() - 0.5) * 0.08 })),
+      ...Array.from({ length: 40 }, () => provider({ lat: 51 + Math.random() * 4.5, lng: -4 + Math.random() * 5 })),
+      ...Array.from({ length: 3 }, () => provider({})),
+    ]);
+
+    for (const radius of [5, 25, 100] as const) {
+      const expected = bruteForce(made, YORK, radius);
+      expect(await everyPage({ lat: YORK.lat, lng: YORK.lng, radius: String(radius), limit: 7 })).toEqual(expected);
+    }
+    const first = await search({ lat: YORK.lat, lng: YORK.lng, radius: '25' });
+    expect(first.providers).toHaveLength(20);
+    const distances = first.providers.map((card) => card.distanceMiles!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  }, 60_000);
+
+  it('lists only visible providers with a running membership; one cancelled at period end stays until the end', async () => {
+    const listed = await provider({ lat: YORK.lat, lng: YORK.lng });
+    const cancellingLater = await provider({ lat: YORK.lat + 0.001, lng: YORK.lng, until: '2026-12-01T00:00:00.000Z' });
+    const ended = await provider({ lat: YORK.lat + 0.002, lng: YORK.lng, until: '2026-11-01T00:00:00.000Z' });
+    const hidden = await provider({ lat: YORK.lat + 0.003, lng: YORK.lng, visible: false });
+    const noMembership = await provider({ lat: YORK.lat + 0.004, lng: YORK.lng, member: false });
+
+    const ids = (await search({ lat: YORK.lat, lng: YORK.lng, radius: '5' })).providers.map((card) => card.id);
+    expect(ids).toEqual([listed.userId, cancellingLater.userId]);
+    expect(ids).not.toContain(ended.userId);
+    expect(ids).not.toContain(hidden.userId);
+    expect(ids).not.toContain(noMembership.userId);
+  });
+
+  it('takes a provider out of every index at once when they stop being listed, and moves them when they move', async () => {
+    const mover = await provider({ lat: YORK.lat, lng: YORK.lng, categories: ['Construction/Trade > Electrician'] });
+    expect((await search({ location: 'York', category: 'electrician' })).providers.map((card) => card.id)).toEqual([mover.userId]);
+
+    await profiles().patch({ userId: mover.userId }).set({ lat: 51.5, lng: -0.12 }).go();
+    await table.repositories.directory.syncListing(mover.userId, NOW);
+    const fromYork = await search({ location: 'York', category: 'electrician' });
+    expect(fromYork.fallback).toBe(true);
+    expect(fromYork.providers.map((card) => card.distanceMiles)).toEqual([174.6]);
+    expect((await search({ lat: 51.5, lng: -0.12, category: 'construction-trade' })).providers.map((card) => card.id)).toEqual([mover.userId]);
+
+    await profiles().patch({ userId: mover.userId }).set({ isVisible: false }).go();
+    await table.repositories.directory.syncListing(mover.userId, NOW);
+    expect((await search({ lat: 51.5, lng: -0.12, service: 'sparky' })).fallback).toBe(true);
+    expect(await table.repositories.directory.categoryCounts()).toEqual({});
+  });
+});
+
+describe('searchProviders by service and without a place', () => {
+  it('matches a trade by name or an everyday word, a business by its name, and falls back to everyone when nothing matches', async () => {
+    const sparky = await provider({ lat: YORK.lat, lng: YORK.lng, categories: ['Construction/Trade > Electrician'], businessName: 'Bright Sparks' });
+    const plumber = await provider({ lat: YORK.lat + 0.01, lng: YORK.lng, categories: ['Construction/Trade > Plumber'], businessName: 'Ouse Plumbing' });
+
+    expect((await search({ service: 'sparky', location: 'York' })).providers.map((card) => card.id)).toEqual([sparky.userId]);
+    expect((await search({ service: 'Electricians' })).providers.map((card) => card.id)).toEqual([sparky.userId]);
+    expect((await search({ service: 'ouse', location: 'York' })).providers.map((card) => card.id)).toEqual([plumber.userId]);
+
+    const nothing = await search({ service: 'hairdresser', location: 'York', radius: '5' });
+    expect(nothing.fallback).toBe(true);
+    expect(nothing.providers.map((card) => card.id)).toEqual([sparky.userId, plumber.userId]);
+  });
+
+  it('lists everyone alphabetically without a place, paging with the cursor', async () => {
+    const names = ['Zed Builders', 'Acorn Joinery', 'Mill Roofing', 'Beck Tiling', 'Kirk Locks'];
+    for (const businessName of names) await provider({ businessName, lat: YORK.lat, lng: YORK.lng });
+    expect((await everyPage({ limit: 2 })).length).toBe(5);
+    const first = await search({ limit: 3 });
+    expect(first.providers.map((card) => card.businessName)).toEqual(['Acorn Joinery', 'Beck Tiling', 'Kirk Locks']);
+    const second = await search({ limit: 3, cursor: first.nextCursor });
+    expect(second.providers.map((card) => card.businessName)).toEqual(['Mill Roofing', 'Zed Builders']);
+    expect(second.nextCursor).toBeUndefined();
+  });
+
+  it('refuses a place it cannot find with the suggestions, and a cursor it did not make', async () => {
+    await expect(search({ location: 'Newport' })).rejects.toMatchObject({ statusCode: 400, suggestions: expect.any(Array) });
+    await expect(search({ cursor: 'not-a-cursor' })).rejects.toThrow(DIRECTORY_MESSAGES.badCursor);
+  });
+});

@@ -1,0 +1,153 @@
+import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
+import { RADIUS_OPTIONS_MILES, type Place } from '@solutionz/shared';
+import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { isRadius, type DirectoryFilters } from '@/lib/directory-url';
+import { CategorySelect } from './category-select';
+
+/** Near me as the bar shows it: off (a typed place, or none), waiting for the device, or on. */
+export type NearMeStatus = 'off' | 'locating' | 'on';
+
+export interface DirectoryFiltersBarProps {
+  /** The search on screen, as the address holds it. */
+  filters: DirectoryFilters;
+  nearMe: NearMeStatus;
+  /** The device is being asked where it is. */
+  locating: boolean;
+  /** Why the location cannot be used (a place the API cannot find, the device's refusal), shown under the field. */
+  locationError?: string;
+  /** Places the API offered for a location it could not place; choosing one searches from it. */
+  suggestions: readonly Place[];
+  /** Search with these filters. */
+  onApply: (filters: DirectoryFilters) => void;
+  /** Asks the device where it is, then searches near it with these filters. */
+  onNearMe: (filters: DirectoryFilters) => void;
+}
+
+type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radius'>;
+
+const draftOf = ({ service, category, location, radius }: DirectoryFilters): Draft => ({ service, category, location, radius });
+
+/**
+ * The directory's filters bar (spec 02 section 2, issue 10): service text, category, location (the
+ * place autocomplete, or near me) and radius. Text is searched on Search or Enter; a category, a
+ * radius or a suggested place searches at once, with whatever text is in the boxes.
+ */
+export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, suggestions, onApply, onNearMe }: DirectoryFiltersBarProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [shown, setShown] = useState(filters);
+  // Back, Forward or a link changed the search: the boxes show it, whatever was typed before.
+  if (shown !== filters) {
+    setShown(filters);
+    setDraft(draftOf(filters));
+  }
+
+  const nearMeOn = nearMe !== 'off';
+  const apply = (change: Partial<DirectoryFilters> = {}) => onApply({ ...draft, nearMe: nearMeOn, ...change });
+  const change = (next: Partial<Draft>) => setDraft((current) => ({ ...current, ...next }));
+
+  return (
+    <chakra.form
+      role="search"
+      aria-label="Filter professionals"
+      noValidate
+      borderWidth="1px"
+      borderRadius="xl"
+      bg="bg"
+      p={{ base: '4', md: '5' }}
+      boxShadow="sm"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
+      <Stack gap="4">
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: '1.2fr 1.2fr 1.6fr 0.8fr' }} gap="4" alignItems="start">
+          <Field.Root>
+            <Field.Label>Service</Field.Label>
+            <Input
+              placeholder="e.g. plumber, tutor, photographer"
+              value={draft.service}
+              enterKeyHint="search"
+              onChange={(event) => change({ service: event.currentTarget.value })}
+            />
+          </Field.Root>
+
+          <CategorySelect
+            value={draft.category}
+            onChange={(category) => {
+              change({ category });
+              apply({ category });
+            }}
+          />
+
+          <Stack gap="2">
+            {nearMeOn ? (
+              <Stack gap="1.5">
+                <Text fontSize="sm" fontWeight="medium">
+                  Location
+                </Text>
+                <HStack gap="2" minH="10" ps="3" pe="1" borderWidth="1px" borderRadius="md" justify="space-between">
+                  <HStack gap="2" color="brand.fg" fontWeight="medium" aria-live="polite">
+                    <LuMapPin aria-hidden="true" />
+                    <Text>{nearMe === 'locating' ? 'Getting your location...' : 'Using your location'}</Text>
+                  </HStack>
+                  <IconButton aria-label="Clear location" variant="ghost" size="sm" onClick={() => apply({ nearMe: false, location: '' })}>
+                    <LuX />
+                  </IconButton>
+                </HStack>
+              </Stack>
+            ) : (
+              <>
+                <LocationAutocomplete
+                  label="Location"
+                  name="location"
+                  value={draft.location}
+                  error={locationError}
+                  suggestions={suggestions}
+                  onChange={(location) => {
+                    change({ location });
+                    if (suggestions.some((place) => place.name === location)) apply({ location, nearMe: false });
+                  }}
+                />
+                <Button alignSelf="flex-start" size="sm" variant="outline" disabled={locating} aria-busy={locating} onClick={() => onNearMe({ ...draft, nearMe: true, location: '' })}>
+                  <LuLocateFixed aria-hidden="true" />
+                  {locating ? 'Getting...' : 'Near me'}
+                </Button>
+              </>
+            )}
+          </Stack>
+
+          <Field.Root>
+            <Field.Label>Radius</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.radius}
+                onChange={(event) => {
+                  const radius = Number(event.currentTarget.value);
+                  if (!isRadius(radius)) return;
+                  change({ radius });
+                  apply({ radius });
+                }}
+              >
+                {RADIUS_OPTIONS_MILES.map((radius) => (
+                  <option key={radius} value={radius}>
+                    {radius} miles
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </Grid>
+        <Flex justify="flex-end">
+          <Button type="submit" minW="32" width={{ base: 'full', sm: 'auto' }}>
+            <LuSearch aria-hidden="true" />
+            Search
+          </Button>
+        </Flex>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,124 @@
+import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { DIRECTORY_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { ApiError } from '@/lib/api-client';
+import { directoryPath, nearMePosition, nearMeState, readDirectoryFilters, type DirectoryFilters } from '@/lib/directory-url';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useGeolocation, type Coordinates } from '@/lib/use-geolocation';
+import { useProviderSearch, type ProviderSearch } from '../api/providers';
+import { DirectoryFiltersBar, type NearMeStatus } from '../components/directory-filters';
+import { LoadFailed, ProviderList, ResultsSkeleton } from '../components/directory-results';
+
+/** The API's message for a location it could not place (a 400 naming `query.location`). */
+function placeErrorOf(error: unknown): ApiError | undefined {
+  return error instanceof ApiError && error.status === 400 && error.fields['query.location'] ? error : undefined;
+}
+
+/** The location's problem, then the spec's way out (spec 02 section 8), as two sentences. */
+function withManualHint(problem: string): string {
+  return `${/[.!?]$/.test(problem) ? problem : `${problem}.`} ${DIRECTORY_MESSAGES.manualLocation}`;
+}
+
+function samePosition(a: Coordinates | undefined, b: Coordinates | undefined): boolean {
+  return a?.latitude === b?.latitude && a?.longitude === b?.longitude;
+}
+
+/**
+ * The professionals directory (spec 02 sections 2 and 4, issue 10). The address holds the search
+ * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
+ * A near-me position travels in the entry's state; an entry without one asks the device.
+ */
+export function DirectoryPage() {
+  useDocumentTitle(`${DIRECTORY_MESSAGES.title} | ${PRODUCT_NAME}`);
+  const [params] = useSearchParams();
+  const { state, search: addressQuery } = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => readDirectoryFilters(params), [params]);
+  const position = filters.nearMe ? nearMePosition(state) : undefined;
+  const geolocation = useGeolocation();
+  const { request: requestPosition, reset: resetGeolocation } = geolocation;
+  const geolocationError = geolocation.state.status === 'error' ? geolocation.state.message : undefined;
+  const needsPosition = filters.nearMe && !position;
+
+  useEffect(() => {
+    if (!needsPosition) return;
+    requestPosition((coords) => void navigate({ search: addressQuery }, { replace: true, state: nearMeState(coords) }));
+  }, [needsPosition, addressQuery, requestPosition, navigate]);
+
+  // Near me that the device refused is searched without a place, under the refusal's message.
+  const waitingForPosition = needsPosition && !geolocationError;
+  const search: ProviderSearch | null = waitingForPosition
+    ? null
+    : {
+        service: filters.service,
+        category: filters.category,
+        where: position ? { position } : filters.location ? { location: filters.location } : null,
+        radius: filters.radius,
+      };
+  const results = useProviderSearch(search);
+  const placeError = placeErrorOf(results.error);
+  const locationProblem = placeError?.fields['query.location'] ?? geolocationError;
+
+  const apply = (next: DirectoryFilters, at = position) => {
+    resetGeolocation();
+    const path = directoryPath(next);
+    const samePath = path === directoryPath(filters);
+    const where = next.nearMe ? at : undefined;
+    if (samePath && samePosition(where, position)) {
+      // The same search again: asked anew (after a failure, say), unless it still waits for the device.
+      if (search) void results.refetch();
+      return;
+    }
+    // A position found for the address on screen replaces its entry rather than adding a second one.
+    void navigate(path, { state: where ? nearMeState(where) : undefined, replace: samePath });
+  };
+
+  const nearMe: NearMeStatus = position ? 'on' : waitingForPosition ? 'locating' : 'off';
+  const pages = results.data?.pages ?? [];
+  const searchedFrom = pages[0]?.place?.name ?? (position ? 'your location' : undefined);
+
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size="3xl">
+            {DIRECTORY_MESSAGES.title}
+          </Heading>
+          <Text color="fg.muted">Find trusted local professionals by service, category and place.</Text>
+        </Stack>
+
+        <DirectoryFiltersBar
+          filters={filters}
+          nearMe={nearMe}
+          locating={geolocation.state.status === 'loading'}
+          locationError={locationProblem && withManualHint(locationProblem)}
+          suggestions={placeError?.suggestions ?? []}
+          onApply={(next) => apply(next)}
+          onNearMe={(next) => requestPosition((coords) => apply(next, coords))}
+        />
+
+        <Box as="section" aria-labelledby="directory-results">
+          <VisuallyHidden>
+            <h2 id="directory-results">Results</h2>
+          </VisuallyHidden>
+          {results.isPending ? (
+            <ResultsSkeleton />
+          ) : results.isError && !results.isFetchNextPageError ? (
+            placeError ? null : <LoadFailed onRetry={() => void results.refetch()} retrying={results.isRefetching} />
+          ) : (
+            <ProviderList
+              providers={pages.flatMap((page) => page.providers)}
+              fallback={pages[0]?.fallback === true}
+              area={searchedFrom && `within ${filters.radius} miles of ${searchedFrom}`}
+              hasMore={results.hasNextPage}
+              loadingMore={results.isFetchingNextPage}
+              loadMoreFailed={results.isFetchNextPageError}
+              onLoadMore={() => void results.fetchNextPage()}
+            />
+          )}
+        </Box>
+      </Stack>
+    </Container>
+  );
+}

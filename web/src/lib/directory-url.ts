@@ -1,0 +1,74 @@
+import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
+import { paths } from '@/config/paths';
+import type { Coordinates } from './use-geolocation';
+
+/**
+ * A directory search as its address holds it (spec 02 route table: service, category, location, nearme,
+ * radius), so a search can be shared and Back restores it. The home page search writes it and the
+ * directory reads and writes it: one format for both.
+ *
+ * Near me puts no coordinates in the address: a shared link should mean the reader's own position, and
+ * where someone stands should not travel in links, browser history or server logs. The position rides
+ * in the history entry's state instead (`nearMeState`), which Back, Forward and reload keep; an address
+ * opened without it makes the directory ask the device again.
+ */
+export interface DirectoryFilters {
+  readonly service: string;
+  /** A group or subcategory slug. */
+  readonly category: string;
+  readonly location: string;
+  readonly nearMe: boolean;
+  readonly radius: RadiusMiles;
+}
+
+export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES };
+
+export function isRadius(value: number): value is RadiusMiles {
+  return (RADIUS_OPTIONS_MILES as readonly number[]).includes(value);
+}
+
+export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters {
+  const nearMe = params.get('nearme') === 'true';
+  const radius = Number(params.get('radius'));
+  return {
+    service: params.get('service')?.trim() ?? '',
+    category: params.get('category')?.trim() ?? '',
+    // Near me and a place are two ways to say where: near me wins, as the picker allows only one.
+    location: nearMe ? '' : (params.get('location')?.trim() ?? ''),
+    nearMe,
+    radius: isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
+  };
+}
+
+/** The directory's address for these filters; a radius left at the default is written only with near me (spec 01 section 2.3). */
+export function directoryPath(filters: DirectoryFilters): string {
+  const params = new URLSearchParams();
+  const service = filters.service.trim();
+  const category = filters.category.trim();
+  const location = filters.location.trim();
+  if (service) params.set('service', service);
+  if (category) params.set('category', category);
+  if (filters.nearMe) params.set('nearme', 'true');
+  else if (location) params.set('location', location);
+  if (filters.nearMe || filters.radius !== DEFAULT_RADIUS_MILES) params.set('radius', String(filters.radius));
+  return params.size === 0 ? paths.directory : `${paths.directory}?${params.toString()}`;
+}
+
+/** The history state that carries a near-me position along with a directory address. */
+export interface NearMeState {
+  readonly nearMe: Coordinates;
+}
+
+export function nearMeState(coords: Coordinates): NearMeState {
+  return { nearMe: { latitude: coords.latitude, longitude: coords.longitude } };
+}
+
+/** The position a history entry carries, if it carries a usable one. */
+export function nearMePosition(state: unknown): Coordinates | undefined {
+  if (typeof state !== 'object' || state === null || !('nearMe' in state)) return undefined;
+  const { nearMe } = state as { nearMe: unknown };
+  if (typeof nearMe !== 'object' || nearMe === null) return undefined;
+  const { latitude, longitude } = nearMe as Record<string, unknown>;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+  return { latitude, longitude };
+}
