@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { createAccountsService, type TokenPurpose } from './accounts';
+import { isConditionFailure } from './write-outcomes';
 
 export interface ProfileRecord {
   readonly userId: string;
@@ -215,13 +216,6 @@ function epochSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** ElectroDB wraps the SDK error; a failed condition is found by name anywhere in the cause chain. */
-export function isConditionFailure(error: unknown): boolean {
-  for (let e = error as { name?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.name === 'ConditionalCheckFailedException') return true;
-  }
-  return false;
-}
 
 export function createAccountRepository(client: DynamoDBDocumentClient, tableName: string): AccountRepository {
   const service = createAccountsService(client, tableName);

@@ -1,20 +1,13 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_TYPES, PLACE_PRECISIONS, SOCIAL_LINK_KEYS, type SocialLinkKey } from '@solutionz/shared';
-import { TABLE } from './table-definition';
+import { gsi1, pk, sk } from './key-templates';
 
 /**
  * Accounts: profiles, e-mail uniqueness, single-use tokens, rate limits, the one admin setup and the
  * businesses that sign-up searches. Every key format of these items is here and nowhere else.
  */
 
-const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
-const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
-const gsi1 = <const P extends string[], const S extends string[]>(pkTemplate: string, pkComposite: P, skTemplate: string, skComposite: S) => ({
-  index: TABLE.globalIndexes[0].indexName,
-  pk: { field: TABLE.globalIndexes[0].partitionKey, composite: pkComposite, template: pkTemplate, casing: 'none' as const },
-  sk: { field: TABLE.globalIndexes[0].sortKey, composite: skComposite, template: skTemplate, casing: 'none' as const },
-});
 
 /**
  * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail

@@ -17,6 +17,7 @@ import { hasActiveMembership } from './account-standing';
 import type { CellCount, DirectoryRepository, ListingRecord } from './directory-repository';
 import { createAccountsService } from './accounts';
 import { TABLE } from './table-definition';
+import { conflictPause, isConditionFailure, isTransactionConflict, MAX_CONFLICT_RETRIES } from './write-outcomes';
 
 /**
  * The directory's items (see directory-repository.ts for the model). Key formats, all here:
@@ -192,15 +193,25 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     return items.filter((item) => (item.count as number) > 0).map((item) => ({ cell: item[SK] as string, count: item.count as number }));
   }
 
-  /** Moves the listing in or out of each scope, one transaction per scope; a move found done already is skipped. */
+  /**
+   * Moves the listing in or out of one scope in one transaction: a move found done already is skipped;
+   * one that met another provider's move on a shared count is tried again.
+   */
+  async function moveScope(listing: ListingRecord, scope: string, sign: 1 | -1): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: scopeWrites(tableName, listing, scope, sign) }));
+        return;
+      } catch (error) {
+        if (isConditionFailure(error)) return;
+        if (!isTransactionConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
+        await conflictPause(attempt);
+      }
+    }
+  }
+
   async function moveScopes(listing: ListingRecord, scopes: readonly string[], sign: 1 | -1): Promise<void> {
-    await Promise.all(
-      scopes.map((scope) =>
-        client.send(new TransactWriteCommand({ TransactItems: scopeWrites(tableName, listing, scope, sign) })).catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        }),
-      ),
-    );
+    await Promise.all(scopes.map((scope) => moveScope(listing, scope, sign)));
   }
 
   /** Replaces the listing item if it is still at `version` (or absent, without one). */
@@ -326,9 +337,4 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     },
   };
   return repository;
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string }).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionTier } from '@solutionz/shared';
-import { isConditionFailure } from './account-repository';
+import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
 import { createMembershipService, type OfferSlotStatus } from './membership';
 
 /** The subscription fields of a profile, as the membership writes them from Stripe. */
@@ -56,10 +56,6 @@ export interface MembershipRepository {
   releaseEvent(eventId: string): Promise<void>;
   eventStatus(eventId: string): Promise<'processing' | 'done' | undefined>;
 }
-
-/** Concurrent claims on one counter conflict in DynamoDB; each retries after a short random pause. */
-const MAX_CONFLICT_RETRIES = 50;
-const conflictPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 5 * attempt)));
 
 export function createMembershipRepository(client: DynamoDBDocumentClient, tableName: string): MembershipRepository {
   const service = createMembershipService(client, tableName);

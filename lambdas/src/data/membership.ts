@@ -1,15 +1,13 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE } from './table-definition';
 import { profileEntity } from './accounts';
+import { pk, sk } from './key-templates';
 
 /**
  * Membership (issue 9): Stripe's webhook events seen, and the FIRST100 offer's slots. Every key format
  * of these items is here and nowhere else. The subscription summary itself is on the profile (accounts.ts).
  */
 
-const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
-const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
 
 export const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
 

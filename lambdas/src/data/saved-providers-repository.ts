@@ -1,5 +1,5 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from './account-repository';
+import { isConditionFailure } from './write-outcomes';
 import { createSavedProvidersService, newestFirstKeys } from './saved-providers';
 
 export interface SavedProviderRecord {

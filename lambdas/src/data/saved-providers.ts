@@ -1,5 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { gsi1, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
@@ -15,8 +16,6 @@ import { TABLE } from './table-definition';
  *   (`SK BETWEEN SAVED_PROVIDER# AND <last>`, the last itself dropped), whatever was saved meanwhile.
  * The GSI1 partition is the one the person's link tokens use (accounts.ts), under another prefix.
  */
-const GSI1 = TABLE.globalIndexes[0];
-
 export const savedProviderEntity = new Entity({
   model: { entity: 'savedProvider', version: '1', service: 'solutionz' },
   attributes: {
@@ -26,15 +25,8 @@ export const savedProviderEntity = new Entity({
     savedAt: { type: 'string', required: true, readOnly: true },
   },
   indexes: {
-    byProvider: {
-      pk: { field: TABLE.partitionKey, composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
-      sk: { field: TABLE.sortKey, composite: ['providerId'], template: 'SAVED_PROVIDER#${providerId}', casing: 'none' },
-    },
-    newestFirst: {
-      index: GSI1.indexName,
-      pk: { field: GSI1.partitionKey, composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
-      sk: { field: GSI1.sortKey, composite: ['savedAt', 'providerId'], template: 'SAVED_PROVIDER#${savedAt}#${providerId}', casing: 'none' },
-    },
+    byProvider: { pk: pk('USER#${userId}', ['userId']), sk: sk('SAVED_PROVIDER#${providerId}', ['providerId']) },
+    newestFirst: gsi1('USER#${userId}', ['userId'], 'SAVED_PROVIDER#${savedAt}#${providerId}', ['savedAt', 'providerId']),
   },
 });
 
@@ -42,6 +34,7 @@ export const savedProviderEntity = new Entity({
  * The `newestFirst` keys spelled out for the paged Query, which needs a key condition ElectroDB does not
  * build (strictly below a position, and no lower than the prefix).
  */
+const GSI1 = TABLE.globalIndexes[0];
 export const newestFirstKeys = {
   index: GSI1.indexName,
   partitionKey: GSI1.partitionKey,

@@ -96,17 +96,13 @@ function filterOf(query: SearchQuery): Filter {
   if (query.category) {
     const known = TAXONOMY.some((group) => group.slug === query.category || group.subcategories.some((sub) => sub.slug === query.category));
     if (!known) throw new ValidationError({ 'query.category': 'Choose a category from the list' });
-    return { scopes: [query.category], ...(query.service ? textOrCategory(query.service, query.category) : {}) };
+    // A service text that names a category narrows nothing beyond the chosen one; other text filters by name.
+    const namesCategory = query.service !== undefined && serviceCategorySlugs(query.service, TAXONOMY).length > 0;
+    return { scopes: [query.category], ...(query.service && !namesCategory ? { text: query.service.toLowerCase() } : {}) };
   }
   if (!query.service) return { scopes: [ALL_SCOPE] };
   const slugs = serviceCategorySlugs(query.service, TAXONOMY);
   return slugs.length > 0 ? { scopes: slugs } : { scopes: [ALL_SCOPE], text: query.service.toLowerCase() };
-}
-
-/** With a category chosen, a service text that names another category narrows nothing further; other text filters by name. */
-function textOrCategory(service: string, category: string): { text?: string } {
-  const slugs = serviceCategorySlugs(service, TAXONOMY);
-  return slugs.includes(category) || slugs.length > 0 ? {} : { text: service.toLowerCase() };
 }
 
 function matchesText(listing: ListingRecord, text: string | undefined): boolean {

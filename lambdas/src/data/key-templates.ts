@@ -1,0 +1,11 @@
+import { TABLE } from './table-definition';
+
+/** ElectroDB key definitions over the single table's generic key attributes (DESIGN.md section 5). */
+
+export const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
+export const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
+export const gsi1 = <const P extends string[], const S extends string[]>(pkTemplate: string, pkComposite: P, skTemplate: string, skComposite: S) => ({
+  index: TABLE.globalIndexes[0].indexName,
+  pk: { field: TABLE.globalIndexes[0].partitionKey, composite: pkComposite, template: pkTemplate, casing: 'none' as const },
+  sk: { field: TABLE.globalIndexes[0].sortKey, composite: skComposite, template: skTemplate, casing: 'none' as const },
+});
