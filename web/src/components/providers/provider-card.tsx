@@ -7,6 +7,7 @@ import { categoryChipText } from '@/components/ui/category-chips';
 import { StarRating } from '@/components/ui/star-rating';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
+import { linkCardStyles } from '@/components/ui/link-card';
 import { useSession } from '@/lib/auth/session';
 import { SaveProviderButton } from './save-provider-button';
 
@@ -68,13 +69,7 @@ export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProp
       display="flex"
       flexDirection="column"
       gap="3"
-      p="5"
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="lg"
-      transition="box-shadow 0.15s, border-color 0.15s"
-      _hover={{ boxShadow: 'md', borderColor: 'brand.300' }}
-      css={{ '&:has(.chakra-linkbox__overlay:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
+      {...linkCardStyles}
     >
       <HStack align="flex-start" gap="4">
         <UserAvatar name={provider.name} src={provider.avatarUrl} size="lg" />

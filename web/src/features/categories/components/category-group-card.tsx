@@ -1,5 +1,6 @@
 import { Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { linkCardStyles } from '@/components/ui/link-card';
 import { paths } from '@/config/paths';
 import { professionalCount, subcategoryCount, type GroupMatch } from './category-search';
 
@@ -9,13 +10,7 @@ export function CategoryGroupCard({ match }: { match: GroupMatch }) {
   return (
     <LinkBox
       as="li"
-      p="5"
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="lg"
-      transition="box-shadow 0.15s, border-color 0.15s"
-      _hover={{ boxShadow: 'md', borderColor: 'brand.300' }}
-      css={{ '&:has(.chakra-linkbox__overlay:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
+      {...linkCardStyles}
     >
       <Stack gap="2">
         <Heading as="h2" size="md">
