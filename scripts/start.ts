@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       portOffset: portOffsetFromEnv(),
       web: prod ? 'prod' : 'dev',
       reset,
+      demoDirectory: true,
       log: (line) => console.log(line),
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import { createAccountRepository } from '@solutionz/lambdas/data/account-reposit
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
+import { loadDemoDirectory } from './demo-directory';
 import * as dynamodb from './dynamodb';
 import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
@@ -49,6 +50,11 @@ export interface LocalStackOptions {
   readonly siteDir?: string;
   /** Wipe `dataDir` first. */
   readonly reset?: boolean;
+  /**
+   * Fill the directory with its ~300 generated providers (demo-directory.ts) along with the demo data:
+   * `npm start` does; test stacks do not, so they start faster and no test meets providers it did not make.
+   */
+  readonly demoDirectory?: boolean;
   /** Progress messages. */
   readonly log?: (line: string) => void;
 }
@@ -205,8 +211,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     const everyDemoUser = [...users, ...demoProviders()];
-    const [, demoUserIds] = await Promise.all([
+    const [, , demoUserIds] = await Promise.all([
       tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
+      tableCreated && options.demoDirectory ? loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date()) : undefined,
       tableCreated || userPool.created
         ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated })
         : undefined,

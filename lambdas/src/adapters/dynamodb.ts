@@ -4,9 +4,12 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /**
  * The one DynamoDB client of a Lambda instance. The endpoint comes from the standard
  * `AWS_ENDPOINT_URL_DYNAMODB` variable when running locally, so no endpoint code lives here.
+ * With DYNAMODB_USAGE_METER=1 (the directory benchmark) the client counts what it asks of DynamoDB.
  */
 export function createDocumentClient(region: string): DynamoDBDocumentClient {
-  return documentClient(new DynamoDBClient({ region }));
+  const client = new DynamoDBClient({ region });
+  if (process.env.DYNAMODB_USAGE_METER === '1') meterDynamoDbUsage(client);
+  return documentClient(client);
 }
 
 /** The document client the data layer expects, over any DynamoDB client (tests bring their own). */
@@ -14,4 +17,84 @@ export function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
+}
+
+/** What metered clients of this process have asked of DynamoDB since the last reset. */
+export interface DynamoDbUsage {
+  requests: number;
+  /** Items DynamoDB read: a query's scanned items, the items a get or batch get found. */
+  itemsRead: number;
+  /** Capacity units DynamoDB reports (ReturnConsumedCapacity TOTAL), reads and writes together. */
+  capacityUnits: number;
+  /** Requests and items read per operation (Query, BatchGetItem, ...). */
+  byOperation: Record<string, { requests: number; itemsRead: number }>;
+}
+
+/** One tally per process, whichever copy of this module a client was made by, so a benchmark can read what a handler did. */
+const USAGE = Symbol.for('solutionz.dynamoDbUsage');
+const tally = (): DynamoDbUsage => ((globalThis as Record<symbol, DynamoDbUsage | undefined>)[USAGE] ??= { requests: 0, itemsRead: 0, capacityUnits: 0, byOperation: {} });
+
+export function dynamoDbUsage(): DynamoDbUsage {
+  const usage = tally();
+  return { ...usage, byOperation: Object.fromEntries(Object.entries(usage.byOperation).map(([operation, counts]) => [operation, { ...counts }])) };
+}
+
+export function resetDynamoDbUsage(): void {
+  Object.assign(tally(), { requests: 0, itemsRead: 0, capacityUnits: 0, byOperation: {} });
+}
+
+/** The operations that take ReturnConsumedCapacity (asking it of another is an error). */
+const CAPACITY_REPORTING = new Set([
+  'GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
+]);
+
+interface MeteredOutput {
+  readonly Item?: unknown;
+  readonly ScannedCount?: number;
+  readonly Responses?: Record<string, unknown[]> | unknown[];
+  readonly ConsumedCapacity?: { readonly CapacityUnits?: number } | readonly { readonly CapacityUnits?: number }[];
+}
+
+function itemsReadBy(operation: string, output: MeteredOutput): number {
+  if (operation === 'Query' || operation === 'Scan') return output.ScannedCount ?? 0;
+  if (operation === 'GetItem') return output.Item ? 1 : 0;
+  if (operation === 'TransactGetItems') return Array.isArray(output.Responses) ? output.Responses.length : 0;
+  if (operation === 'BatchGetItem' && output.Responses && !Array.isArray(output.Responses)) {
+    return Object.values(output.Responses).reduce((sum, items) => sum + items.length, 0);
+  }
+  return 0;
+}
+
+/**
+ * Counts every request the client sends, the items DynamoDB read for it and the capacity it reports.
+ * ReturnConsumedCapacity is added to the request body the protocol serialised (the document client
+ * builds its input afresh below the initialize step, so the input cannot carry it).
+ */
+export function meterDynamoDbUsage(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const operation = String(context.commandName ?? '').replace(/Command$/, '');
+      const request = args.request as { body?: unknown; headers?: Record<string, string> } | undefined;
+      if (CAPACITY_REPORTING.has(operation) && request && (typeof request.body === 'string' || request.body instanceof Uint8Array)) {
+        const body = typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body);
+        const asking = new TextEncoder().encode(JSON.stringify({ ...(JSON.parse(body) as object), ReturnConsumedCapacity: 'TOTAL' }));
+        request.body = asking;
+        if (request.headers?.['content-length'] !== undefined) request.headers['content-length'] = String(asking.byteLength);
+      }
+      const result = await next(args);
+      const output = result.output as MeteredOutput;
+      const usage = tally();
+      const itemsRead = itemsReadBy(operation, output);
+      const byOperation = (usage.byOperation[operation] ??= { requests: 0, itemsRead: 0 });
+      usage.requests += 1;
+      usage.itemsRead += itemsRead;
+      byOperation.requests += 1;
+      byOperation.itemsRead += itemsRead;
+      const consumed = output.ConsumedCapacity;
+      for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) usage.capacityUnits += entry.CapacityUnits ?? 0;
+      return result;
+    },
+    // Before the content length is worked out and the request signed.
+    { step: 'build', priority: 'high', name: 'dynamoDbUsageMeter' },
+  );
 }

@@ -24,16 +24,20 @@ import { conflictPause, isConditionFailure, isTransactionConflict, MAX_CONFLICT_
  *
  *   listing             PK = LISTING#<userId>            SK = LISTING          the card, where, scopes, version
  *   geo entry           PK = GEO#<scope>#<geohash-3>     SK = <geohash-9>#<userId>
- *   geo cell count      PK = GEOCOUNT#<scope>#<parent>   SK = <cell>           parent ROOT for geohash-3 cells
+ *   geo cell counts     PK = GEOCOUNT#<scope>#<parent>   SK = CHILDREN         one number attribute cell_<child> per
+ *                                                                              non-empty child; parent ROOT holds the
+ *                                                                              geohash-3 cells
  *   unplaced entry      PK = UNPLACED#<scope>            SK = <userId>
  *   alphabetical entry  PK = LISTED#<scope>              SK = <sort name>#<userId>
  *   category count      PK = CATEGORY_COUNTS             SK = <slug>
  *
  * "providers of a scope in a cell": Query PK = GEO#<scope>#<cell[0..3]>, SK begins_with <cell>.
- * "non-empty children of a cell": Query PK = GEOCOUNT#<scope>#<cell> (count > 0 kept by the reader).
+ * "non-empty children of a cell": GetItem PK = GEOCOUNT#<scope>#<cell>, SK = CHILDREN (count > 0 kept by
+ * the reader): one item read however many children or providers the cell has, so going one level
+ * finer costs the same at any density.
  *
  * Index entries say only where someone is; the listing item is the truth. A search checks the listings
- * of what it found (one BatchGet per page), so deleting the listing item takes a provider out of every
+ * of the hits that make its page (one BatchGet), so deleting the listing item takes a provider out of every
  * index at once; the entries and counts follow straight after, each scope in one transaction.
  */
 
@@ -41,6 +45,8 @@ const { partitionKey: PK, sortKey: SK } = TABLE;
 /** Geohash precisions: entries are partitioned by the coarsest, counts kept down to the finest cell a search visits. */
 export const GEO = { partition: 3, finest: 6, stored: 9 } as const;
 const ROOT = 'ROOT';
+const CHILDREN = 'CHILDREN';
+const CELL_ATTRIBUTE = 'cell_';
 export const ALL_SCOPE = 'all';
 
 interface StoredListing extends ListingRecord {
@@ -131,11 +137,19 @@ export function scopeEntries(listing: ListingRecord, scope: string): Item[] {
   return entries.map((entry) => ({ ...entry, __edb_e__: 'directoryEntry' }));
 }
 
-/** The keys of the counts a listing adds one to in a scope: its cells, and the category's count. */
-export function scopeCountKeys(listing: ListingRecord, scope: string): Item[] {
+/** A count a listing adds one to: the item, and the number attribute in it. */
+export interface CountSlot {
+  readonly key: Item;
+  readonly attribute: string;
+}
+
+/** The counts a listing adds one to in a scope: its cell at each counted precision (in its parent's item), and the category's count. */
+export function scopeCountSlots(listing: ListingRecord, scope: string): CountSlot[] {
   return [
-    ...(listing.geohash ? countedCells(listing.geohash).map(({ parent, cell }) => ({ [PK]: `GEOCOUNT#${scope}#${parent}`, [SK]: cell })) : []),
-    ...(scope === ALL_SCOPE ? [] : [{ [PK]: 'CATEGORY_COUNTS', [SK]: scope }]),
+    ...(listing.geohash
+      ? countedCells(listing.geohash).map(({ parent, cell }) => ({ key: { [PK]: `GEOCOUNT#${scope}#${parent}`, [SK]: CHILDREN }, attribute: `${CELL_ATTRIBUTE}${cell}` }))
+      : []),
+    ...(scope === ALL_SCOPE ? [] : [{ key: { [PK]: 'CATEGORY_COUNTS', [SK]: scope }, attribute: 'count' }]),
   ];
 }
 
@@ -152,12 +166,12 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
         ? { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: names } }
         : { Delete: { TableName: table, Key: { [PK]: item[PK], [SK]: item[SK] }, ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: names } },
     ),
-    ...scopeCountKeys(listing, scope).map((Key) => ({
+    ...scopeCountSlots(listing, scope).map(({ key, attribute }) => ({
       Update: {
         TableName: table,
-        Key,
+        Key: key,
         UpdateExpression: 'ADD #count :delta SET #entity = :entity',
-        ExpressionAttributeNames: { '#count': 'count', '#entity': '__edb_e__' },
+        ExpressionAttributeNames: { '#count': attribute, '#entity': '__edb_e__' },
         ExpressionAttributeValues: { ':delta': sign, ':entity': 'directoryCount' },
       },
     })),
@@ -188,9 +202,12 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     return items;
   }
 
-  async function counts(pk: string): Promise<CellCount[]> {
-    const items = await queryAll({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': PK }, ExpressionAttributeValues: { ':pk': pk } });
-    return items.filter((item) => (item.count as number) > 0).map((item) => ({ cell: item[SK] as string, count: item.count as number }));
+  /** The non-empty cells a counts item holds. */
+  async function cellCounts(pk: string): Promise<CellCount[]> {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { [PK]: pk, [SK]: CHILDREN } }));
+    return Object.entries(Item ?? {})
+      .filter(([attribute, count]) => attribute.startsWith(CELL_ATTRIBUTE) && (count as number) > 0)
+      .map(([attribute, count]) => ({ cell: attribute.slice(CELL_ATTRIBUTE.length), count: count as number }));
   }
 
   /**
@@ -299,8 +316,8 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
       return found;
     },
 
-    rootCells: (scope) => counts(`GEOCOUNT#${scope}#${ROOT}`),
-    childCells: (scope, cell) => counts(`GEOCOUNT#${scope}#${cell}`),
+    rootCells: (scope) => cellCounts(`GEOCOUNT#${scope}#${ROOT}`),
+    childCells: (scope, cell) => cellCounts(`GEOCOUNT#${scope}#${cell}`),
 
     async cellListings(scope, cell) {
       const items = await queryAll({
@@ -333,7 +350,8 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     },
 
     async categoryCounts() {
-      return Object.fromEntries((await counts('CATEGORY_COUNTS')).map(({ cell, count }) => [cell, count]));
+      const items = await queryAll({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': PK }, ExpressionAttributeValues: { ':pk': 'CATEGORY_COUNTS' } });
+      return Object.fromEntries(items.filter((item) => (item.count as number) > 0).map((item) => [item[SK] as string, item.count as number]));
     },
   };
   return repository;

@@ -22,7 +22,9 @@ type SearchQuery = z.output<typeof providerSearchQuerySchema>;
 /** Most listings a text search reads looking for a page of name and skill matches. */
 const TEXT_SEARCH_READ_LIMIT = 2_000;
 /** A cell holding at most this many is read whole; a fuller one is split into its 32 children. */
-const LEAF_SIZE = 24;
+const LEAF_SIZE = 12;
+/** Most cells read at the same time (each one request). */
+const PARALLEL_CELLS = 4;
 
 interface Point {
   readonly lat: number;
@@ -122,12 +124,17 @@ interface Frontier {
   readonly max: number;
 }
 
+const splits = (cell: Frontier) => cell.count > LEAF_SIZE && cell.cell.length < GEO.finest;
+
 /**
  * Nearest first within the radius (DESIGN.md section 6): cells are visited in order of their least
  * possible distance; a cell with few providers is read whole, a fuller one is split into its non-empty
- * children (maintained counts, one query); the search stops once the page (plus one, to know whether
- * there is more) is made of hits no unvisited cell can beat. A cursor skips cells wholly nearer than
- * where the last page ended, so a page costs about the same wherever it is in the order.
+ * children (one item holds a cell's child counts); the search stops once the page (plus one, to know
+ * whether there is more) is made of hits no unvisited cell can beat. Index entries carry the place, so
+ * distances come from them; the listings (the truth: an entry may outlive its provider's listing by a
+ * moment) are read only for the hits that would make the page, and a stale one is dropped and the
+ * search goes on. A text filter needs the listing to match, so then every hit in range is checked as it
+ * is found. A cursor skips cells wholly nearer than where the last page ended.
  */
 async function nearest(
   deps: DirectoryDeps,
@@ -148,35 +155,63 @@ async function nearest(
   const roots = await Promise.all(filter.scopes.map(async (scope) => ({ scope, cells: await deps.directory.rootCells(scope) })));
   for (const { scope, cells } of roots) for (const { cell, count } of cells) push(scope, cell, count);
 
+  /** Hits found in the index, not yet known to be wrong; those in `listings` are confirmed. */
   const found = new Map<string, Hit>();
+  const seen = new Set<string>();
   const listings = new Map<string, ListingRecord>();
   let read = 0;
-  const sorted = () => [...found.values()].sort((a, b) => (before(a, b) ? -1 : 1));
+  const confirm = async (hits: readonly Hit[]) => {
+    const fresh = await deps.directory.getListings(hits.map((hit) => hit.userId));
+    for (const hit of hits) {
+      const listing = fresh.get(hit.userId);
+      if (stillListed(listing, now) && matchesText(listing, filter.text)) listings.set(hit.userId, listing);
+      else found.delete(hit.userId);
+    }
+  };
   for (;;) {
     queue.sort((a, b) => a.min - b.min);
-    const next = queue.shift();
-    const best = sorted();
-    if (!next || (best.length > limit && best[limit]!.distance <= next.min)) {
+    const next = queue[0];
+    const best = [...found.values()].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, limit + 1);
+    const settled = !next || (best.length > limit && best[limit]!.distance <= next.min);
+    if (settled) {
+      const unconfirmed = best.filter((hit) => !listings.has(hit.userId));
+      if (unconfirmed.length > 0) {
+        await confirm(unconfirmed);
+        continue;
+      }
       return { hits: best.slice(0, limit), listings, more: best.length > limit || (next !== undefined && next.min <= radius) };
     }
-    if (filter.text && read >= TEXT_SEARCH_READ_LIMIT) return { hits: best.slice(0, limit), listings, more: false };
-    if (next.count > LEAF_SIZE && next.cell.length < GEO.finest) {
-      for (const child of await deps.directory.childCells(next.scope, next.cell)) push(next.scope, child.cell, child.count);
-      continue;
-    }
-    const candidates = (await deps.directory.cellListings(next.scope, next.cell))
-      .map((entry) => ({ userId: entry.userId, distance: milesBetween(centre, { lat: entry.lat!, lng: entry.lng! }) }))
-      .filter((hit) => hit.distance <= radius && (!after || before({ userId: after.id, distance: after.d }, hit)) && !found.has(hit.userId));
-    if (candidates.length === 0) continue;
+    if (filter.text && read >= TEXT_SEARCH_READ_LIMIT) return { hits: best.filter((hit) => listings.has(hit.userId)).slice(0, limit), listings, more: false };
+    // Read at once with the nearest cell: cells nearer than the page's last hit so far (they must be read whatever the others
+    // hold), and, while the page is not full, full cells that may hold closer hits than the nearest cell's farthest point
+    // (splitting one reads a single item).
+    const full = best.length > limit;
+    const bound = full ? best[limit]!.distance : next.max;
+    const batch = queue
+      .slice(1)
+      .filter((cell) => cell.min <= bound && (full || splits(cell)))
+      .slice(0, PARALLEL_CELLS - 1);
+    batch.unshift(next);
+    for (const cell of batch) queue.splice(queue.indexOf(cell), 1);
+    const candidates = (await Promise.all(batch.map((cell) => visit(cell)))).flat();
     read += candidates.length;
-    // The listing is the truth (an entry may outlive its provider's listing by a moment): checked for every candidate that could make the page.
-    const fresh = await deps.directory.getListings(candidates.map((hit) => hit.userId));
-    for (const hit of candidates) {
-      const listing = fresh.get(hit.userId);
-      if (!stillListed(listing, now) || !matchesText(listing, filter.text)) continue;
-      found.set(hit.userId, hit);
-      listings.set(hit.userId, listing);
+    if (filter.text && candidates.length > 0) await confirm(candidates);
+  }
+
+  /** Splits a full cell into its non-empty children (queued), or reads a small one: its new hits in range. */
+  async function visit(cell: Frontier): Promise<Hit[]> {
+    if (splits(cell)) {
+      for (const child of await deps.directory.childCells(cell.scope, cell.cell)) push(cell.scope, child.cell, child.count);
+      return [];
     }
+    const hits = (await deps.directory.cellListings(cell.scope, cell.cell))
+      .map((entry) => ({ userId: entry.userId, distance: milesBetween(centre, { lat: entry.lat!, lng: entry.lng! }) }))
+      .filter((hit) => hit.distance <= radius && (!after || before({ userId: after.id, distance: after.d }, hit)) && !seen.has(hit.userId));
+    for (const hit of hits) {
+      seen.add(hit.userId);
+      found.set(hit.userId, hit);
+    }
+    return hits;
   }
 }
 

@@ -1,0 +1,78 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TAXONOMY, formatCategorySelection } from '@solutionz/shared';
+import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
+import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
+import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
+import { milesBetween } from '@solutionz/lambdas/services/directory/search';
+import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
+import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
+import { DEMO_TOWNS, demoDirectoryProviders, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+
+const table = useTestTable();
+const NOW = new Date('2026-11-23T12:00:00Z');
+let towns: DemoTown[];
+let providers: DemoDirectoryProvider[];
+
+beforeAll(async () => {
+  towns = await demoTowns(testGeocoder(), TEST_POSTCODE_DATA_DIR);
+  providers = demoDirectoryProviders(towns, NOW);
+});
+
+const listed = (provider: DemoDirectoryProvider) =>
+  provider.isVisible && provider.membership.tier !== 'none' && (!provider.membership.end || Date.parse(provider.membership.end) > NOW.getTime());
+
+describe('the demo directory', () => {
+  it('is about 300 providers in at least 20 towns, the same on every start', () => {
+    expect(providers.length).toBeGreaterThanOrEqual(280);
+    expect(providers.length).toBeLessThanOrEqual(320);
+    expect(new Set(providers.map((provider) => provider.town)).size).toBeGreaterThanOrEqual(20);
+    expect(demoDirectoryProviders(towns, NOW)).toEqual(providers);
+    expect(new Set(providers.map((provider) => provider.email)).size).toBe(providers.length);
+    expect(new Set(providers.map((provider) => provider.businessName.toLowerCase())).size).toBe(providers.length);
+  });
+
+  it('places providers at real postcode sectors near their town', async () => {
+    const sectors = readPostcodeTables(TEST_POSTCODE_DATA_DIR)!.sectors;
+    const geocoder = testGeocoder();
+    for (const { name, miles } of DEMO_TOWNS) {
+      const centre = await resolvePlace(geocoder, name, 'location');
+      for (const provider of providers.filter((candidate) => candidate.town === name && candidate.place)) {
+        expect(sectors[provider.place!.name]).toEqual([provider.place!.lat, provider.place!.lng]);
+        expect(milesBetween(centre, provider.place!)).toBeLessThanOrEqual(miles);
+      }
+    }
+  });
+
+  it('covers every subcategory of the taxonomy, with skills, bios and mostly ratings', () => {
+    const categories = new Set(providers.flatMap((provider) => provider.categories));
+    for (const group of TAXONOMY) {
+      for (const sub of group.subcategories) expect(categories).toContain(formatCategorySelection({ kind: 'sub', group: group.name, sub: sub.name }));
+    }
+    expect(providers.every((provider) => provider.skills.length >= 3 && provider.bio.length > 40)).toBe(true);
+    const rated = providers.filter((provider) => provider.ratingCount);
+    expect(rated.length / providers.length).toBeGreaterThan(0.7);
+    expect(rated.every((provider) => provider.ratingTotal! >= provider.ratingCount! && provider.ratingTotal! <= 5 * provider.ratingCount!)).toBe(true);
+  });
+
+  it('lists the members only: not those without a membership, with one that has ended, or hidden; those without a place are listed', async () => {
+    const kinds = {
+      member: providers.filter((provider) => listed(provider) && provider.place && !provider.membership.cancelAtPeriodEnd),
+      leaving: providers.filter((provider) => listed(provider) && provider.membership.cancelAtPeriodEnd),
+      unplaced: providers.filter((provider) => listed(provider) && !provider.place),
+      noMembership: providers.filter((provider) => provider.membership.tier === 'none'),
+      ended: providers.filter((provider) => provider.membership.end && Date.parse(provider.membership.end) <= NOW.getTime()),
+      hidden: providers.filter((provider) => !provider.isVisible),
+    };
+    for (const some of Object.values(kinds)) expect(some.length).toBeGreaterThan(0);
+    const sample = Object.values(kinds).flatMap((some) => some.slice(0, 3));
+
+    const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
+    await writeDemoDirectory(documents, table.tableName, sample, NOW);
+
+    const { listings } = await table.repositories.directory.alphabeticalListings(ALL_SCOPE, undefined, 100);
+    expect(listings.map((listing) => listing.userId).sort()).toEqual(sample.filter(listed).map((provider) => provider.userId).sort());
+    expect(listings.filter((listing) => listing.lat === undefined)).toHaveLength(3);
+  });
+});
