@@ -18,7 +18,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ConfigurationSet, EmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { routeKey, routeList, type Area } from '@solutionz/shared';
+import { routeKey, routeList, type Area, type MediaBucketName } from '@solutionz/shared';
 import { AreaFunction, areaEntry } from './area-function';
 import type { DeploymentConfig } from './config';
 import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
@@ -46,31 +46,40 @@ interface AreaNeeds {
   readonly wildcardResources?: { readonly finding: string; readonly reason: string }[];
 }
 
-/** Where a person's avatar files are (lambdas/src/services/profiles/avatar.ts): uploads, and what is served. */
-const AVATAR_PREFIXES = [UPLOADS_PREFIX + 'avatars/', 'media/avatars/'];
+/**
+ * Where a person's files of one media bucket are (lambdas/src/services/profiles/avatar-keys.ts and
+ * portfolio-keys.ts): uploads, and what is served.
+ */
+const mediaPrefixes = (name: MediaBucketName) => [`${UPLOADS_PREFIX}${name}/`, `media/${name}/`];
 
 /**
- * Object actions on the avatar prefixes of the avatars bucket, and listing only there: without
- * s3:ListBucket a missing object reads as 403 instead of 404. The bucket is found by its name (see
- * mediaBucketName), as CloudFront finds it.
+ * Object actions on a media bucket's file prefixes, and listing only there: without s3:ListBucket a
+ * missing object reads as 403 instead of 404. The bucket is found by its name (see mediaBucketName), as
+ * CloudFront finds it.
  */
-function avatarFileAccess(stage: string, actions: string[]): Pick<AreaNeeds, 'statements' | 'wildcardResources'> {
-  const bucketArn = `arn:${Aws.PARTITION}:s3:::${mediaBucketName(Aws.ACCOUNT_ID, stage, 'avatars')}`;
-  const findingBucket = `arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', stage, 'avatars')}`;
+function mediaFileAccess(stage: string, name: MediaBucketName, actions: string[]): Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>> {
+  const bucketArn = `arn:${Aws.PARTITION}:s3:::${mediaBucketName(Aws.ACCOUNT_ID, stage, name)}`;
+  const findingBucket = `arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', stage, name)}`;
+  const prefixes = mediaPrefixes(name);
   return {
     statements: [
-      new PolicyStatement({ actions, resources: AVATAR_PREFIXES.map((prefix) => `${bucketArn}/${prefix}*`) }),
+      new PolicyStatement({ actions, resources: prefixes.map((prefix) => `${bucketArn}/${prefix}*`) }),
       new PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucketArn],
-        conditions: { StringLike: { 's3:prefix': AVATAR_PREFIXES.map((prefix) => `${prefix}*`) } },
+        conditions: { StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) } },
       }),
     ],
-    wildcardResources: AVATAR_PREFIXES.map((prefix) => ({
+    wildcardResources: prefixes.map((prefix) => ({
       finding: `Resource::${findingBucket}/${prefix}*`,
-      reason: `Picture files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the avatars bucket.`,
+      reason: `Files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the ${name} bucket.`,
     })),
   };
+}
+
+/** Several buckets' grants as one area's needs. */
+function combined(...grants: Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>>[]): Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>> {
+  return { statements: grants.flatMap((grant) => grant.statements), wildcardResources: grants.flatMap((grant) => grant.wildcardResources) };
 }
 
 /** The areas whose services place typed locations (DESIGN.md section 6): their functions carry the geo tables. */
@@ -220,9 +229,10 @@ export class ApiStack extends Stack {
       resources: [userPool.userPoolArn],
     });
     const avatarsBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'avatars');
+    const portfolioBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'portfolio');
     switch (area) {
       case 'accounts': {
-        const avatarFiles = avatarFileAccess(config.stage, ['s3:DeleteObject']);
+        const personFiles = combined(mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']), mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']));
         // Deleting an account cancels its membership at Stripe.
         const stripe = this.stripeSecrets(stripeKey);
         return {
@@ -232,6 +242,7 @@ export class ApiStack extends Stack {
             MAIL_FROM_ADDRESS: config.mailFromAddress,
             MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
             MEDIA_BUCKET_AVATARS: avatarsBucket,
+            MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
             ...stripe.environment,
           },
           statements: [
@@ -242,8 +253,8 @@ export class ApiStack extends Stack {
               actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
               resources: [userPool.userPoolArn],
             }),
-            // Account deletion removes the person's pictures.
-            ...avatarFiles.statements!,
+            // Account deletion removes the person's pictures and portfolio files.
+            ...personFiles.statements,
             ...stripe.statements!,
             new PolicyStatement({
               actions: ['ses:SendEmail'],
@@ -258,7 +269,7 @@ export class ApiStack extends Stack {
               conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
             }),
           ],
-          wildcardResources: avatarFiles.wildcardResources,
+          wildcardResources: personFiles.wildcardResources,
         };
       }
       case 'admin':
@@ -274,9 +285,12 @@ export class ApiStack extends Stack {
         };
       case 'profiles':
         return {
-          environment: { MEDIA_BUCKET_AVATARS: avatarsBucket },
+          environment: { MEDIA_BUCKET_AVATARS: avatarsBucket, MEDIA_BUCKET_PORTFOLIO: portfolioBucket },
           // Presigned uploads are signed by this role, so it needs PutObject where the browser writes.
-          ...avatarFileAccess(config.stage, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+          ...combined(
+            mediaFileAccess(config.stage, 'avatars', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+            mediaFileAccess(config.stage, 'portfolio', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+          ),
           // sharp's prebuilt libvips (TOOLCHAIN.md).
           nativeModules: ['sharp'],
         };

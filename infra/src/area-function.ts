@@ -83,6 +83,22 @@ function geoDataHooks(scope: Construct, postcodeDataPath: string): ICommandHooks
   };
 }
 
+/** How every function of the app is bundled from TypeScript by esbuild: one ES module with its source map. */
+export const LAMBDA_BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  // The SDK is bundled so the deployed code runs the versions the tests ran.
+  bundleAwsSDK: true,
+  // CommonJS dependencies inside an ES module bundle still call require().
+  // Aliased: a module in the bundle may import createRequire under its own name.
+  banner: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
+  tsconfig: join(REPO_ROOT, 'lambdas', 'tsconfig.json'),
+} as const;
+
 /** One area's Lambda: its own role, log group and table grant, bundled from TypeScript by esbuild. */
 export class AreaFunction extends Construct {
   readonly function: NodejsFunction;
@@ -132,19 +148,9 @@ export class AreaFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // The SDK is bundled so the deployed code runs the versions the tests ran.
-        bundleAwsSDK: true,
-        // CommonJS dependencies inside an ES module bundle still call require().
-        // Aliased: a module in the bundle may import createRequire under its own name.
-        banner: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
+        ...LAMBDA_BUNDLING,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
         ...(props.nativeModules?.length ? { nodeModules: props.nativeModules } : {}),
-        tsconfig: join(REPO_ROOT, 'lambdas', 'tsconfig.json'),
         ...(props.postcodeDataPath ? { commandHooks: geoDataHooks(this, props.postcodeDataPath) } : {}),
       },
     });

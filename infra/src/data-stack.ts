@@ -33,6 +33,14 @@ export function mediaBucketName(account: string, stage: string, name: MediaBucke
   return `solutionz-${stage}-${name}-${account}`;
 }
 
+/**
+ * The table's name, fixed by stage: the Web stack's page function reads the table by it, for the
+ * same reason CloudFront finds the media buckets by theirs (see mediaBucketName).
+ */
+export function tableNameOf(stage: string): string {
+  return `solutionz-${stage}`;
+}
+
 /** Browser uploads land here first; the API checks them and stores what it keeps elsewhere. */
 export const UPLOADS_PREFIX = 'uploads/';
 
@@ -54,7 +62,7 @@ export class DataStack extends Stack {
     const { config } = props;
 
     this.table = new Table(this, 'Table', {
-      tableName: `solutionz-${config.stage}`,
+      tableName: tableNameOf(config.stage),
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,

@@ -5,6 +5,7 @@
  * meet the site as visitors do.
  */
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
+import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import { routeList } from '@solutionz/shared';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
@@ -43,6 +44,34 @@ export const VIEWER_IP_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Paths the page function answers instead of the site bucket (lambdas/src/functions/pages.ts): a
+ * provider's page with its title, description, link-preview tags and JSON-LD in the HTML for
+ * visitors and crawlers that run no JavaScript, the sitemap and robots.txt. As CloudFront path
+ * patterns, case-sensitive, `*` matching any characters.
+ */
+export const PAGE_PATH_PATTERNS = ['/directory/*', '/sitemap.xml', '/robots.txt'] as const;
+
+/** Whether a path matches one of PAGE_PATH_PATTERNS, as CloudFront matches them. */
+export function isPagePath(path: string): boolean {
+  return PAGE_PATH_PATTERNS.some((pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path));
+}
+
+/**
+ * CloudFront gives the page function the function URL's host as Host, so the host the visitor asked
+ * for (the site's own, for absolute addresses) travels in a header, replacing any value the client sent.
+ */
+export const VIEWER_HOST_CODE = `function handler(event) {
+  var request = event.request;
+  var host = request.headers.host;
+  if (host) {
+    request.headers['${VIEWER_HOST_HEADER}'] = { value: host.value };
+  } else {
+    delete request.headers['${VIEWER_HOST_HEADER}'];
+  }
+  return request;
+}`;
+
 /** Where the browser talks to besides the site itself: Cognito for sign-in, the media buckets for uploads. */
 export interface ThirdPartyOrigins {
   readonly cognito: string;
@@ -61,6 +90,8 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // blob: for a video chosen for the portfolio: the editor previews it and draws its poster frame.
+    "media-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${origins.cognito} ${origins.uploads}`,
     `form-action 'self' ${origins.uploads}`,

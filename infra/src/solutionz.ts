@@ -55,7 +55,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     config,
     description: 'Solutionz: dashboard and alarms',
     httpApi: web.httpApi,
-    functions: new Map([...api.functions].map(([area, fn]) => [area, fn.function])),
+    functions: new Map([...[...api.functions].map(([area, fn]) => [area, fn.function] as const), ['pages', web.pages.function] as const]),
     table: data.table,
   });
 

@@ -26,7 +26,7 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -34,6 +34,7 @@ import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
+import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
 import { webBuildExists, type DeploymentConfig } from './config';
 import {
@@ -41,13 +42,16 @@ import {
   CACHED_API_ROUTES,
   cloudOrigins,
   contentSecurityPolicy,
+  PAGE_PATH_PATTERNS,
   SECURITY_HEADERS,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
   SPA_FALLBACK_CODE,
+  VIEWER_HOST_CODE,
   VIEWER_IP_CODE,
 } from './edge-rules';
 import { mediaBucketName, PRIVATE_BUCKET_DEFAULTS } from './data-stack';
+import { PageFunction } from './page-function';
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -64,6 +68,8 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly httpApi: HttpApi;
+  /** Provider pages for crawlers and link previews, the sitemap and robots.txt. */
+  readonly pages: PageFunction;
   /** The origin users see: the custom domain, else the CloudFront host name. */
   readonly siteUrl: string;
 
@@ -145,6 +151,39 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    this.pages = new PageFunction(this, 'Pages', {
+      stage: config.stage,
+      siteBucket: this.siteBucket,
+      // Without a custom domain the site's origin is the distribution's own name, which the function
+      // cannot be told (the distribution needs the function's URL first): it takes the viewer's host.
+      ...(config.domainName ? { siteUrl: `https://${config.domainName}` } : {}),
+    });
+    const viewerHost = new CloudFrontFunction(this, 'ViewerHost', {
+      comment: `Pass the host the viewer asked for to the page function as ${VIEWER_HOST_HEADER}`,
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_HOST_CODE),
+    });
+    // Kept as long as the page function's Cache-Control says; one copy per site host, whatever the query.
+    const pageAnswers = new CachePolicy(this, 'PageAnswers', {
+      comment: 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.allowList(VIEWER_HOST_HEADER),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const pageBehavior: BehaviorOptions = {
+      origin: FunctionUrlOrigin.withOriginAccessControl(this.pages.url),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: pageAnswers,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
     const certificate = config.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
@@ -193,6 +232,7 @@ export class WebStack extends Stack {
           functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         ...this.mediaBehaviors(config, securityHeaders),
+        ...Object.fromEntries(PAGE_PATH_PATTERNS.map((pattern) => [pattern, pageBehavior])),
       },
     });
 
@@ -285,7 +325,8 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      // Provider pages are the entry page with their head filled in.
+      distributionPaths: ['/index.html', '/config.json', '/directory/*'],
       ...deployer,
     });
     // The new entry page must not point at assets that are not uploaded yet.

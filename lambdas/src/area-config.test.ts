@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadStripeConfig } from './area-config';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadPortfolioConfig, loadStripeConfig } from './area-config';
 
 describe('area configuration', () => {
   it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
@@ -34,6 +34,11 @@ describe('area configuration', () => {
       localS3: true,
     });
     expect(() => loadAvatarsConfig({})).toThrow(/MEDIA_BUCKET_AVATARS is not set/);
+  });
+
+  it('reads the portfolio bucket', () => {
+    expect(loadPortfolioConfig({ MEDIA_BUCKET_PORTFOLIO: 'solutionz-prod-portfolio' })).toEqual({ bucket: 'solutionz-prod-portfolio', localS3: false });
+    expect(() => loadPortfolioConfig({ MEDIA_BUCKET_AVATARS: 'solutionz-prod-avatars' })).toThrow(/MEDIA_BUCKET_PORTFOLIO is not set/);
   });
 
   it('reads the Stripe key as a value locally or as an SSM parameter name in the cloud, and the webhook needs its secret', () => {

@@ -87,6 +87,17 @@ export function loadAvatarsConfig(env: NodeJS.ProcessEnv = process.env): Avatars
   return { bucket: e.MEDIA_BUCKET_AVATARS, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
 }
 
+const portfolioEnv = z.object({
+  MEDIA_BUCKET_PORTFOLIO: z.string().trim().min(1),
+  AWS_ENDPOINT_URL_S3: optional,
+});
+
+/** The profiles area (portfolio files) and the accounts area (their erasure) read the portfolio bucket. */
+export function loadPortfolioConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
+  const e = parse(portfolioEnv, env);
+  return { bucket: e.MEDIA_BUCKET_PORTFOLIO, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
+}
+
 const stripeEnv = z
   .object({
     STRIPE_SECRET_KEY: optional,
@@ -131,4 +142,31 @@ const membershipEnv = z.object({ SITE_URL: z.url().transform((url) => url.replac
 /** Checkout and the portal send the person back to the web origin. */
 export function loadMembershipConfig(env: NodeJS.ProcessEnv = process.env): { readonly siteUrl: string } {
   return { siteUrl: parse(membershipEnv, env).SITE_URL };
+}
+
+const pagesEnv = z.object({
+  STAGE: z.string().trim().min(1),
+  AWS_REGION: z.string().trim().min(1),
+  TABLE_NAME: z.string().trim().min(1),
+  SITE_BUCKET: z.string().trim().min(1),
+  SITE_URL: z
+    .url()
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, '')),
+});
+
+export interface PagesConfig {
+  readonly stage: string;
+  readonly region: string;
+  readonly tableName: string;
+  /** The bucket the built site is deployed to; the page function reads its index.html. */
+  readonly siteBucket: string;
+  /** The site's origin when it is fixed (a custom domain); otherwise the host each visitor asked for. */
+  readonly siteUrl?: string;
+}
+
+/** The page function behind CloudFront (provider pages for crawlers, the sitemap, robots.txt). */
+export function loadPagesConfig(env: NodeJS.ProcessEnv = process.env): PagesConfig {
+  const e = parse(pagesEnv, env);
+  return { stage: e.STAGE, region: e.AWS_REGION, tableName: e.TABLE_NAME, siteBucket: e.SITE_BUCKET, ...(e.SITE_URL ? { siteUrl: e.SITE_URL } : {}) };
 }

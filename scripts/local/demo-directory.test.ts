@@ -51,9 +51,9 @@ describe('the demo directory', () => {
       for (const sub of group.subcategories) expect(categories).toContain(formatCategorySelection({ kind: 'sub', group: group.name, sub: sub.name }));
     }
     expect(providers.every((provider) => provider.skills.length >= 3 && provider.bio.length > 40)).toBe(true);
-    const rated = providers.filter((provider) => provider.ratingCount);
+    const rated = providers.filter((provider) => provider.reviews.length > 0);
     expect(rated.length / providers.length).toBeGreaterThan(0.7);
-    expect(rated.every((provider) => provider.ratingTotal! >= provider.ratingCount! && provider.ratingTotal! <= 5 * provider.ratingCount!)).toBe(true);
+    expect(rated.flatMap((provider) => provider.reviews).every((review) => review.rating >= 1 && review.rating <= 5 && review.title.length > 0)).toBe(true);
   });
 
   it('lists the members only: not those without a membership, with one that has ended, or hidden; those without a place are listed', async () => {
@@ -74,5 +74,13 @@ describe('the demo directory', () => {
     const { listings } = await table.repositories.directory.alphabeticalListings(ALL_SCOPE, undefined, 100);
     expect(listings.map((listing) => listing.userId).sort()).toEqual(sample.filter(listed).map((provider) => provider.userId).sort());
     expect(listings.filter((listing) => listing.lat === undefined)).toHaveLength(3);
+    // The cards' ratings are the reviews' (stored as feedback, which the provider's page lists).
+    for (const provider of sample.filter(listed)) {
+      const listing = listings.find((candidate) => candidate.userId === provider.userId)!;
+      expect(listing.ratingCount).toBe(provider.reviews.length);
+      if (provider.reviews.length > 0) expect(listing.ratingAverage).toBeCloseTo(provider.reviews.reduce((sum, review) => sum + review.rating, 0) / provider.reviews.length);
+      const { feedback } = await table.repositories.feedback.listPublished(provider.userId, { limit: 10 });
+      expect(feedback.map((entry) => entry.title).sort()).toEqual(provider.reviews.map((review) => review.title).sort());
+    }
   });
 });

@@ -4,6 +4,7 @@ import { formatCategorySelection, slugify, TAXONOMY, type Place, type Subscripti
 import { createAccountRepository, type NewProfile } from '@solutionz/lambdas/data/account-repository';
 import { createAccountsService } from '@solutionz/lambdas/data/accounts';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
@@ -174,10 +175,19 @@ export interface DemoDirectoryProvider {
   readonly categories: readonly string[];
   readonly skills: readonly string[];
   readonly bio: string;
-  readonly ratingCount?: number;
-  readonly ratingTotal?: number;
+  /** Published feedback from clients (fictional authors with no accounts), with the provider's reply on some. */
+  readonly reviews: readonly DemoReview[];
   readonly membership: { readonly tier: SubscriptionTier; readonly end?: string; readonly cancelAtPeriodEnd: boolean };
   readonly isVisible: boolean;
+}
+
+export interface DemoReview {
+  readonly authorName: string;
+  readonly rating: number;
+  readonly title: string;
+  readonly description?: string;
+  readonly daysAgo: number;
+  readonly reply?: string;
 }
 
 /** Where each town's providers may be placed: its centre and the postcode sectors near it. */
@@ -202,11 +212,35 @@ function membershipOf(random: SeededRandom, standing: Standing, now: Date): Demo
   return { tier, cancelAtPeriodEnd: false };
 }
 
-function ratingsOf(random: SeededRandom): Pick<DemoDirectoryProvider, 'ratingCount' | 'ratingTotal'> {
-  if (random.chance(0.15)) return {};
-  const ratingCount = Math.max(1, Math.round(Math.exp(random.next() * Math.log(90))));
-  const average = 5 - random.next() ** 2 * 1.7;
-  return { ratingCount, ratingTotal: Math.min(5 * ratingCount, Math.max(ratingCount, Math.round(average * ratingCount))) };
+const REVIEW_WORDS: Readonly<Record<number, { readonly titles: readonly string[]; readonly descriptions: readonly string[] }>> = {
+  5: {
+    titles: ['Excellent work', 'Highly recommended', 'Could not be happier', 'Brilliant from start to finish', 'First class'],
+    descriptions: ['Turned up when they said, explained everything and left the place spotless.', 'Fair price, great result. Will be using them again.', 'Quick to reply to my message and did a lovely job.'],
+  },
+  4: {
+    titles: ['Very good job', 'Happy with the result', 'Would use again', 'Good value'],
+    descriptions: ['Good work at a fair price; took a day longer than planned.', 'Friendly and tidy. Small snag fixed the next day without fuss.'],
+  },
+  3: { titles: ['Job done', 'Okay overall'], descriptions: ['The work itself was fine but communication could have been better.'] },
+  2: { titles: ['Not what I expected'], descriptions: ['Arrived late twice and the finish needed redoing.'] },
+};
+const REPLIES = ['Thank you, it was a pleasure working with you.', 'Thanks for the kind words, see you next time!', 'Thank you for the feedback, we have taken it on board.'];
+
+/** A handful of reviews, mostly good, newest spread over the last year; about one in six providers has none yet. */
+function reviewsOf(random: SeededRandom): DemoReview[] {
+  if (random.chance(0.16)) return [];
+  return Array.from({ length: random.int(1, 6) }, () => {
+    const rating = random.chance(0.6) ? 5 : random.chance(0.7) ? 4 : random.chance(0.7) ? 3 : 2;
+    const words = REVIEW_WORDS[rating]!;
+    return {
+      authorName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES).charAt(0)}.`,
+      rating,
+      title: random.pick(words.titles),
+      ...(random.chance(0.8) ? { description: random.pick(words.descriptions) } : {}),
+      daysAgo: random.int(1, 365),
+      ...(random.chance(0.35) ? { reply: random.pick(REPLIES) } : {}),
+    };
+  });
 }
 
 /** The demo providers, the same for the same towns every time; every subcategory of the taxonomy has at least one. */
@@ -255,7 +289,7 @@ export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): D
         categories,
         skills: random.sample(trade.skills, random.int(3, 5)),
         bio: `${random.pick(OPENINGS)(years, now.getFullYear())} ${random.pick(trade.does)} in ${town.name} and nearby. ${random.sample(CLOSINGS, 2).join(' ')}`,
-        ...ratingsOf(random),
+        reviews: reviewsOf(random),
         membership: membershipOf(random, standing, now),
         isVisible: standing !== 'hidden',
       });
@@ -289,6 +323,7 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   const accounts = createAccountRepository(documents, tableName);
   const { profile } = createAccountsService(documents, tableName).entities;
   const directory = createDirectoryRepository(documents, tableName);
+  const feedback = createFeedbackRepository(documents, tableName);
   const at = now.toISOString();
   const load = async (provider: DemoDirectoryProvider) => {
     const reservationId = randomUUID();
@@ -308,7 +343,6 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
       bio: provider.bio,
       skills: [...provider.skills],
       categories: [...provider.categories],
-      ...(provider.ratingCount ? { ratingCount: provider.ratingCount, ratingTotal: provider.ratingTotal } : {}),
       emailConfirmedAt: at,
       createdAt: at,
       updatedAt: at,
@@ -323,6 +357,24 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
       .patch({ userId: provider.userId })
       .set({ subscriptionTier: tier, cancelAtPeriodEnd, isVisible: provider.isVisible, ...(end ? { subscriptionEnd: end } : {}) })
       .go({ response: 'none' });
+    // Through the feedback repository, so each review adds to the rating as a client's would.
+    for (const [n, review] of provider.reviews.entries()) {
+      const id = randomUUID();
+      const at = new Date(now.getTime() - review.daysAgo * DAY_MS);
+      const outcome = await feedback.create({
+        id,
+        providerId: provider.userId,
+        authorId: `demo-reviewer-${provider.userId}-${n}`,
+        authorName: review.authorName,
+        rating: review.rating,
+        title: review.title,
+        ...(review.description ? { description: review.description } : {}),
+        approved: true,
+        createdAt: at.toISOString(),
+      });
+      if (outcome !== 'created') throw new Error(`Demo feedback for ${provider.businessName} was not stored (${outcome})`);
+      if (review.reply) await feedback.putReply(id, provider.userId, review.reply, new Date(at.getTime() + DAY_MS));
+    }
     await directory.syncListing(provider.userId, now);
   };
   for (let i = 0; i < providers.length; i += PARALLEL) await Promise.all(providers.slice(i, i + PARALLEL).map(load));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageEvent } from '@solutionz/lambdas/functions/pages';
 import { SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
 import { startEdge } from './edge';
 import type { RequestListener } from './gateway';
@@ -36,6 +37,7 @@ describe('local edge (the CloudFront stand-in)', () => {
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
   };
+  const pageCalls: PageEvent[] = [];
   let edge: LocalService;
   let media: LocalService;
   let mediaPort: number;
@@ -64,6 +66,10 @@ describe('local edge (the CloudFront stand-in)', () => {
       siteDir,
       webConfigFile,
       api,
+      pages: async (event) => {
+        pageCalls.push(event);
+        return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: `<title>page ${event.rawPath}</title>${'x'.repeat(2000)}` };
+      },
       media: { origin: `http://127.0.0.1:${mediaPort}`, buckets: s3.LOCAL_BUCKETS },
       origins,
     });
@@ -77,7 +83,7 @@ describe('local edge (the CloudFront stand-in)', () => {
   const get = (path: string, init?: RequestInit) => fetch(`${edge.url}${path}`, init);
 
   it('gives client-side routes the app shell, revalidated on every load, with the security headers', async () => {
-    for (const path of ['/', '/directory', '/account?tab=security', '/directory/abc-123']) {
+    for (const path of ['/', '/directory', '/account?tab=security', '/categories/plumber']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('/assets/index-abc.js');
@@ -125,6 +131,34 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect((await get('/directory', { method: 'POST', body: '{}' })).status).toBe(403);
     const head = await get('/', { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it('sends /directory/*, /sitemap.xml and /robots.txt to the page function with the host the viewer asked for, replacing a forged one', async () => {
+    for (const path of ['/directory/abc-123', '/sitemap.xml', '/robots.txt']) {
+      const response = await get(`${path}?action=contact`, { headers: { 'x-viewer-host': 'evil.example' } });
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain(`<title>page ${path}</title>`);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+      expect(response.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
+      const event = pageCalls.at(-1)!;
+      expect(event.rawPath).toBe(path);
+      expect(event.requestContext.http.method).toBe('GET');
+      expect(event.headers?.['x-viewer-host']).toBe(new URL(edge.url).host);
+    }
+    // Not a page path: the bucket's app shell.
+    expect(await (await get('/directory')).text()).toContain('/assets/index-abc.js');
+  });
+
+  it('compresses page answers as the viewer accepts', async () => {
+    const response = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      httpGet(`${edge.url}/directory/abc-123`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(response.encoding).toBe('gzip');
+    expect(gunzipSync(response.body).toString()).toContain('<title>page /directory/abc-123</title>');
   });
 
   it('serves the runtime config as it is now, never cached', async () => {

@@ -5,11 +5,14 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
+import type { PagesHandler } from '@solutionz/lambdas/functions/pages';
 import {
+  isPagePath,
   securityHeaderValues,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
   SPA_FALLBACK_CODE,
+  VIEWER_HOST_CODE,
   VIEWER_IP_CODE,
   type ThirdPartyOrigins,
 } from '../../infra/src/edge-rules';
@@ -20,8 +23,9 @@ import { serveHttp, type LocalService } from './process';
  * The local stand-in for CloudFront in front of the production build of the web (`npm start -- --prod`,
  * and every browser test): the same behaviours as the Web stack's distribution, from the same rules
  * (infra/src/edge-rules.ts). `/api/*` goes to the local gateway after the viewer-address function,
- * `/media/<bucket>/*` to that bucket in s3rver, and everything else to the built site after the SPA
- * fallback function, whose code runs here exactly as deployed. Every answer carries the security
+ * `/media/<bucket>/*` to that bucket in s3rver, the page paths (a provider's page for crawlers, the
+ * sitemap, robots.txt) to the page function after the viewer-host function, and everything else to
+ * the built site after the SPA fallback function; those functions' code runs here exactly as deployed. Every answer carries the security
  * headers of the response headers policy; text is compressed as the CachingOptimized policy does.
  */
 
@@ -33,6 +37,8 @@ export interface EdgeOptions {
   readonly webConfigFile: string;
   /** The API behaviour's origin: the local gateway, called in-process. */
   readonly api: RequestListener;
+  /** The page behaviours' origin: the page function, called in-process with this build's index.html. */
+  readonly pages: PagesHandler;
   /** s3rver, and the local name of each media bucket. */
   readonly media: { readonly origin: string; readonly buckets: Readonly<Record<MediaBucketName, string>> };
   /** What the content security policy lets the page reach besides itself (the local Cognito and S3). */
@@ -123,6 +129,7 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
 export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const spaFallback = loadViewerRequestFunction(SPA_FALLBACK_CODE);
   const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
+  const viewerHost = loadViewerRequestFunction(VIEWER_HOST_CODE);
   const policyHeaders = securityHeaderValues(opts.origins);
   const siteDir = resolve(opts.siteDir);
   const log = opts.log ?? (() => undefined);
@@ -160,6 +167,24 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     return cached;
   }
 
+  /** Writes a 200 with the body compressed as the viewer accepts, as the CachingOptimized policy does. */
+  function sendBody(req: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders, body: Buffer, encodedCache: Map<string, Buffer> = new Map()): void {
+    const encoding = COMPRESSIBLE.test(String(headers['content-type'])) && body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req) : undefined;
+    if (encoding) {
+      let encoded = encodedCache.get(encoding);
+      if (!encoded) {
+        encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+        encodedCache.set(encoding, encoded);
+      }
+      body = encoded;
+      headers['content-encoding'] = encoding;
+      headers.vary = 'Accept-Encoding';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   async function serveSite(req: IncomingMessage, res: ServerResponse, uri: string): Promise<void> {
     const found = await siteObject(decodeURIComponent(uri).replace(/^\/+/, ''));
     if (!found) return accessDenied(res, policyHeaders);
@@ -175,21 +200,24 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
       res.end();
       return;
     }
-    let body = found.body;
-    const encoding = COMPRESSIBLE.test(found.contentType) && body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req) : undefined;
-    if (encoding) {
-      let encoded = found.encoded.get(encoding);
-      if (!encoded) {
-        encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
-        found.encoded.set(encoding, encoded);
-      }
-      body = encoded;
-      headers['content-encoding'] = encoding;
-      headers.vary = 'Accept-Encoding';
+    sendBody(req, res, headers, found.body, found.encoded);
+  }
+
+  async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const { method, uri, headers } = viewerHost(viewerRequestEvent(req, url));
+    const answer = await opts.pages({
+      rawPath: uri,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value])),
+      requestContext: { http: { method } },
+    });
+    // The response headers policy overrides whatever the origin sends for these headers.
+    const out: OutgoingHttpHeaders = { ...answer.headers, ...policyHeaders };
+    if (answer.statusCode !== 200) {
+      res.writeHead(answer.statusCode, { ...out, 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
+      return;
     }
-    headers['content-length'] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendBody(req, res, out, Buffer.from(answer.body, 'utf8'));
   }
 
   function serveMedia(req: IncomingMessage, res: ServerResponse, uri: string): void {
@@ -238,9 +266,9 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     }
     if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(res, policyHeaders);
     if (url.pathname.startsWith('/media/')) return serveMedia(req, res, url.pathname);
-    const { uri } = spaFallback(viewerRequestEvent(req, url));
-    serveSite(req, res, uri).catch((error: unknown) => {
-      log(`site origin failed: ${(error as Error).stack ?? String(error)}`);
+    const served = isPagePath(url.pathname) ? servePage(req, res, url) : serveSite(req, res, spaFallback(viewerRequestEvent(req, url)).uri);
+    served.catch((error: unknown) => {
+      log(`${isPagePath(url.pathname) ? 'page' : 'site'} origin failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) res.writeHead(502, policyHeaders);
       res.end();
     });

@@ -14,6 +14,7 @@ import * as dynamodb from './dynamodb';
 import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
+import { localPagesHandler } from './pages';
 import { portsFor, type Ports } from './ports';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
 import { checkJava, checkPorts } from './preflight';
@@ -293,6 +294,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           siteDir,
           webConfigFile,
           api: createGatewayListener(gateway),
+          pages: localPagesHandler({ siteDir, siteUrl: lambdaEnv.SITE_URL!, documents, tableName: LOCAL_TABLE_NAME, log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`) }),
           media: { origin: direct(ports.s3), buckets: s3.LOCAL_BUCKETS },
           origins: { cognito: urls.cognito, uploads: urls.s3 },
           log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`),

@@ -17,3 +17,6 @@ export * from './email-delivery';
 export * from './auth-pages';
 export * from './media';
 export * from './membership';
+export * from './feedback';
+export * from './portfolio';
+export * from './api/provider-profile';

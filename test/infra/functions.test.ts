@@ -76,6 +76,7 @@ describe('Lambda code', () => {
       MAIL_FROM_ADDRESS: 'no-reply@solutionz.example',
       ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
       MEDIA_BUCKET_AVATARS: 'solutionz-dev-avatars-123456789012',
+      MEDIA_BUCKET_PORTFOLIO: 'solutionz-dev-portfolio-123456789012',
       STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key',
       STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/dev/stripe/webhook-secret',
     };
@@ -105,7 +106,7 @@ describe('Lambda permissions', () => {
     }
   });
 
-  it('lets profiles read, write and delete only the avatar files, and accounts delete them (erasure)', () => {
+  it('lets profiles read, write and delete only the avatar and portfolio files, and accounts delete them (erasure)', () => {
     const s3Statements = (area: Area) => functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
     const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
     for (const area of areas) {
@@ -114,14 +115,19 @@ describe('Lambda permissions', () => {
         expect(statements, area).toEqual([]);
         continue;
       }
-      const objects = statements.find((statement) => !actionsOf([statement]).includes('s3:ListBucket'))!;
-      expect(actionsOf([objects]).sort()).toEqual(area === 'profiles' ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : ['s3:DeleteObject']);
-      const keys = objectKeys(objects);
-      expect(keys).toHaveLength(2);
-      expect(keys.find((key) => key.includes('/uploads/avatars/*'))).toContain('solutionz-dev-avatars-');
-      expect(keys.find((key) => key.includes('/media/avatars/*'))).toContain('solutionz-dev-avatars-');
-      const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket'))!;
-      expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': ['uploads/avatars/*', 'media/avatars/*'] } });
+      // CDK merges statements with the same actions: one for the objects of both buckets, one listing per bucket.
+      const objects = statements.filter((statement) => !actionsOf([statement]).includes('s3:ListBucket'));
+      expect(objects, area).toHaveLength(1);
+      expect(actionsOf(objects).sort()).toEqual(area === 'profiles' ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : ['s3:DeleteObject']);
+      const keys = objectKeys(objects[0]!);
+      expect(keys).toHaveLength(4);
+      for (const bucket of ['avatars', 'portfolio']) {
+        expect(keys.find((key) => key.includes(`/uploads/${bucket}/*`)), `${area} ${bucket}`).toContain(`solutionz-dev-${bucket}-`);
+        expect(keys.find((key) => key.includes(`/media/${bucket}/*`)), `${area} ${bucket}`).toContain(`solutionz-dev-${bucket}-`);
+        const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket') && objectKeys(statement).some((key) => key.includes(`solutionz-dev-${bucket}-`)))!;
+        expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': [`uploads/${bucket}/*`, `media/${bucket}/*`] } });
+      }
+      expect(statements, area).toHaveLength(3);
     }
   });
 
@@ -221,6 +227,7 @@ describe('Lambda environment', () => {
       expect(names.includes('STRIPE_WEBHOOK_SECRET_PARAMETER'), area).toBe(area === 'stripeWebhook');
       expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin' || area === 'accounts');
       expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || area === 'accounts');
+      expect(names.includes('MEDIA_BUCKET_PORTFOLIO'), area).toBe(area === 'profiles' || area === 'accounts');
     }
   });
 });

@@ -312,7 +312,8 @@ describe('web', () => {
     const deployments = Object.values(templates.web.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    // Provider pages (the page function) are index.html with their head filled in.
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json', '/directory/*']);
 
     const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
     const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));

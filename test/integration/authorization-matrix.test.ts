@@ -134,6 +134,65 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: signedIn(200),
   },
+  // Portfolio (issue 11): editing needs a running membership, reading your own or deleting does not.
+  createPortfolioUploads: {
+    request: () => ({ body: { files: [{ name: 'matrix.png', type: 'image/png', size: 1000 }] } }),
+    expect: only(['subscribedProvider'], 201),
+  },
+  listMyPortfolio: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  createPortfolioItem: {
+    // Nothing was uploaded under this id, so a member gets the upload failure and nothing is stored.
+    request: () => ({ body: { title: 'Matrix item', media: [{ uploadId: 'never-uploaded', filename: 'matrix.png' }] } }),
+    expect: only(['subscribedProvider'], 400),
+  },
+  updatePortfolioItem: {
+    request: () => ({ params: { itemId: 'no-such-item' }, body: { title: 'Matrix item', media: [{ uploadId: 'never-uploaded', filename: 'matrix.png' }] } }),
+    expect: only(['subscribedProvider'], 404),
+  },
+  reorderPortfolio: { request: () => ({ body: { itemIds: [] } }), expect: only(['subscribedProvider'], 200) },
+  deletePortfolioItem: {
+    request: () => ({ params: { itemId: 'no-such-item' } }),
+    expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404),
+  },
+  getProviderPortfolio: {
+    // The member of this matrix is listed; portfolio.test.ts covers the unlisted.
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
+    expect: everyone(200),
+  },
+  // Feedback (issue 11): clients leave it on listed providers; nobody here has feedback to change or delete, and no
+  // feedback has the id the reply row names (feedback.test.ts covers the owners' successes).
+  listProviderFeedback: {
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
+    expect: everyone(200),
+  },
+  listMyProviderFeedback: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  getMyFeedbackFor: {
+    request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId } }),
+    expect: signedIn(404),
+  },
+  createFeedback: {
+    // Each client leaves one on the listed member, once: the matrix's callers are its own.
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId }, body: { rating: 5, title: 'Checked by the authorization matrix' } }),
+    expect: only(['client', 'otherClient'], 201),
+  },
+  updateMyFeedback: {
+    request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId }, body: { rating: 4, title: 'Edited by the matrix' } }),
+    expect: signedIn(404),
+  },
+  deleteMyFeedback: {
+    request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId } }),
+    expect: signedIn(404),
+  },
+  replyToFeedback: {
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId, feedbackId: 'no-such-feedback' }, body: { text: 'Thanks' } }),
+    expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404),
+  },
+  // Provider page (issue 11): anyone reads a listed provider (the member of this matrix); each provider their own page.
+  getProvider: {
+    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
+    expect: everyone(200),
+  },
+  getMyProviderPage: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
   stripeWebhook: {
     // Public, for Stripe; anything without Stripe's signature is refused before it is read.
     request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
@@ -214,7 +273,11 @@ describe('every write route refuses fields it does not take', () => {
   it.each(writes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s answers 400 naming another user's id sent in the body, and stores nothing", async (_key, route) => {
     const row = matrix[route.name];
     // A caller the route lets through, so the refusal is the body's, not the access check's.
-    const role = ROLES.find((candidate) => row.expect[candidate] < 400) ?? (route.access === 'public' ? 'anonymous' : 'client');
+    const role =
+      ROLES.find((candidate) => row.expect[candidate] < 400) ??
+      // Or one refused for what it asked (400, 404, 409), not for who it is.
+      ROLES.find((candidate) => row.expect[candidate] !== 401 && row.expect[candidate] !== 403) ??
+      (route.access === 'public' ? 'anonymous' : 'client');
     const request = row.request(role, shared);
     const body = { ...((request.body as object | undefined) ?? {}), userId: shared.otherClient.account.userId };
     const before = await profiles.get({ userId: shared.otherClient.account.userId }).go();

@@ -289,8 +289,10 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
         await moveScopes(wanted, scopes.filter((scope) => !kept.includes(scope)), 1);
         return;
       } catch (error) {
-        // Another change of the same profile got there first: start again from what is stored now.
-        if (!isConditionFailure(error) || attempt >= 5) throw error;
+        // Another change of the same profile got there first: start again from what is stored now (many changes at
+        // once, such as feedback from several clients, each take a turn).
+        if (!isConditionFailure(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
+        await conflictPause(attempt);
       }
     }
   }

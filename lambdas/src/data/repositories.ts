@@ -4,7 +4,9 @@ import { createAccountStandingReader, type AccountStandingReader } from './accou
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
+import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
+import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
 
 export interface Repositories {
@@ -14,6 +16,8 @@ export interface Repositories {
   readonly membership: MembershipRepository;
   readonly saved: SavedProvidersRepository;
   readonly directory: DirectoryRepository;
+  readonly feedback: FeedbackRepository;
+  readonly portfolio: PortfolioRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -24,5 +28,7 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     membership: createMembershipRepository(client, tableName),
     saved: createSavedProvidersRepository(client, tableName),
     directory: createDirectoryRepository(client, tableName),
+    feedback: createFeedbackRepository(client, tableName),
+    portfolio: createPortfolioRepository(client, tableName),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestTable } from '../testing/dynamodb-table';
-import { InvalidCursorError } from './saved-providers-repository';
+import { InvalidCursorError } from './time-cursor';
 
 const table = useTestTable();
 const saved = () => table.repositories.saved;

@@ -1,4 +1,5 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { isConditionFailure } from './write-outcomes';
 import { createSavedProvidersService, newestFirstKeys } from './saved-providers';
 
@@ -15,11 +16,6 @@ export interface SavedProvidersPage {
   readonly nextCursor?: string;
 }
 
-/** A cursor this repository did not make (edited, or cut short). */
-export class InvalidCursorError extends Error {
-  override readonly name = 'InvalidCursorError';
-}
-
 export interface SavedProvidersRepository {
   /** Saves the provider for the person; saving again changes nothing. Answers the saved item. */
   save(userId: string, providerId: string, now: Date): Promise<SavedProviderRecord>;
@@ -33,27 +29,11 @@ export interface SavedProvidersRepository {
   removeAll(userId: string): Promise<void>;
 }
 
-/**
- * The cursor names the last item shown, (savedAt, providerId), never a raw DynamoDB key: the partition
- * always comes from the caller, so nobody pages through someone else's list with a cursor of theirs.
- */
-function encodeCursor(item: SavedProviderRecord): string {
-  return Buffer.from(JSON.stringify([item.savedAt, item.providerId])).toString('base64url');
-}
+const encodeCursor = (item: SavedProviderRecord) => encodeTimeCursor(item.savedAt, item.providerId);
 
 function decodeCursor(cursor: string): { savedAt: string; providerId: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch (error) {
-    throw new InvalidCursorError('The cursor is not one of ours', { cause: error });
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((part) => typeof part === 'string' && part.length > 0)) {
-    throw new InvalidCursorError('The cursor is not one of ours');
-  }
-  const [savedAt, providerId] = parsed as [string, string];
-  if (Number.isNaN(Date.parse(savedAt))) throw new InvalidCursorError('The cursor is not one of ours');
-  return { savedAt, providerId };
+  const { at, id } = decodeTimeCursor(cursor);
+  return { savedAt: at, providerId: id };
 }
 
 const toRecord = (item: Record<string, unknown>): SavedProviderRecord => ({

@@ -5,12 +5,14 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { createSesMailerFor } from '../adapters/ses-mailer';
 import { lazyPaymentGateway, paymentGatewayFromConfig } from '../adapters/stripe-payments';
-import { loadAccountsConfig, loadAvatarsConfig, loadStripeConfig } from '../area-config';
+import { loadAccountsConfig, loadAvatarsConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
+import { createFeedbackRepository } from '../data/feedback-repository';
 import { createMembershipRepository } from '../data/membership-repository';
+import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
@@ -32,6 +34,7 @@ import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 const config = getConfig();
 const accountsConfig = loadAccountsConfig();
 const avatarsConfig = loadAvatarsConfig();
+const portfolioConfig = loadPortfolioConfig();
 // Account deletion cancels the person's subscription at Stripe.
 const stripeConfig = loadStripeConfig();
 
@@ -56,6 +59,9 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
       directory: createDirectoryRepository(documents, config.tableName),
       payments: lazyPaymentGateway(() => paymentGatewayFromConfig(config.region, stripeConfig)),
       saved: createSavedProvidersRepository(documents, config.tableName),
+      feedback: createFeedbackRepository(documents, config.tableName),
+      portfolio: createPortfolioRepository(documents, config.tableName),
+      portfolioFiles: createS3MediaStorageFor(config.region, portfolioConfig.bucket, { localEndpoint: portfolioConfig.localS3 }),
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
+import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
@@ -7,17 +8,19 @@ import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
 import type { DirectoryDeps } from '../services/directory/deps';
+import { getMyProviderPage, getProviderProfile, type ProviderPageDeps } from '../services/directory/provider-profile';
 import { listSavedProviders, saveProvider, unsaveProvider } from '../services/directory/saved-providers';
 import { searchProviders } from '../services/directory/search';
 
 const config = getConfig();
 
-export function createDirectoryDeps(): DirectoryDeps {
+export function createDirectoryDeps(): DirectoryDeps & ProviderPageDeps {
   const documents = createDocumentClient(config.region);
   return {
     directory: createDirectoryRepository(documents, config.tableName),
     saved: createSavedProvidersRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
+    profiles: createAccountRepository(documents, config.tableName),
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),
   };
@@ -31,6 +34,8 @@ export const handler = createAreaHandler(
     listSavedProviders: ({ deps, caller, query }) => listSavedProviders(deps, caller, query),
     saveProvider: ({ deps, caller, params }) => saveProvider(deps, caller, params.providerId),
     unsaveProvider: ({ deps, caller, params }) => unsaveProvider(deps, caller, params.providerId),
+    getProvider: ({ deps, params }) => getProviderProfile(deps, params.providerId),
+    getMyProviderPage: ({ deps, caller }) => getMyProviderPage(deps, caller),
   },
   {
     deps: createDirectoryDeps,

@@ -1,23 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
-import { loadAvatarsConfig } from '../area-config';
+import { loadAvatarsConfig, loadPortfolioConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
+import { createPortfolioRepository } from '../data/portfolio-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
 import { createAvatarUpload, setAvatar } from '../services/profiles/avatar';
 import type { ProfilesDeps } from '../services/profiles/deps';
 import { updateNotificationSettings } from '../services/profiles/notifications';
+import {
+  createPortfolioItem,
+  createPortfolioUploads,
+  deletePortfolioItem,
+  getProviderPortfolio,
+  listMyPortfolio,
+  reorderPortfolio,
+  updatePortfolioItem,
+  type PortfolioDeps,
+} from '../services/profiles/portfolio';
 import { updateProfile } from '../services/profiles/update-profile';
 
 const config = getConfig();
 const avatarsConfig = loadAvatarsConfig();
+const portfolioConfig = loadPortfolioConfig();
 
-export function createProfilesDeps(): ProfilesDeps & { standing: AccountStandingReader } {
+export function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: AccountStandingReader } {
   const documents = createDocumentClient(config.region);
   return {
     accounts: createAccountRepository(documents, config.tableName),
@@ -25,6 +37,8 @@ export function createProfilesDeps(): ProfilesDeps & { standing: AccountStanding
     geocoder: geocoderFromEnv(),
     directory: createDirectoryRepository(documents, config.tableName),
     avatars: createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 }),
+    portfolio: createPortfolioRepository(documents, config.tableName),
+    portfolioFiles: createS3MediaStorageFor(config.region, portfolioConfig.bucket, { localEndpoint: portfolioConfig.localS3 }),
     clock: () => new Date(),
     random: { id: () => randomUUID() },
   };
@@ -37,6 +51,13 @@ export const handler = createAreaHandler(
     updateNotificationSettings: ({ deps, caller, body }) => updateNotificationSettings(deps, caller, body),
     createAvatarUpload: ({ deps, caller, body }) => createAvatarUpload(deps, caller, body),
     setAvatar: ({ deps, caller, body }) => setAvatar(deps, caller, body.key),
+    createPortfolioUploads: ({ deps, caller, body }) => createPortfolioUploads(deps, caller, body),
+    listMyPortfolio: ({ deps, caller }) => listMyPortfolio(deps, caller),
+    createPortfolioItem: ({ deps, caller, body }) => createPortfolioItem(deps, caller, body),
+    updatePortfolioItem: ({ deps, caller, params, body }) => updatePortfolioItem(deps, caller, params.itemId, body),
+    reorderPortfolio: ({ deps, caller, body }) => reorderPortfolio(deps, caller, body.itemIds),
+    deletePortfolioItem: ({ deps, caller, params }) => deletePortfolioItem(deps, caller, params.itemId),
+    getProviderPortfolio: ({ deps, params }) => getProviderPortfolio(deps, params.providerId),
   },
   {
     deps: createProfilesDeps,

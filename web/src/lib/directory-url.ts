@@ -72,3 +72,18 @@ export function nearMePosition(state: unknown): Coordinates | undefined {
   if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
   return { latitude, longitude };
 }
+
+/**
+ * History state of a link that means the directory's list itself (a breadcrumb, Clear Filters): a
+ * signed-in provider who opens /directory without it goes to their own page instead (spec 02 section 2).
+ */
+export interface DirectoryListState {
+  readonly directoryList: true;
+}
+
+export const directoryListState: DirectoryListState = { directoryList: true };
+
+/** Whether a history entry came from a link to the list itself, or carries a near-me search of the list. */
+export function meansDirectoryList(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && ('directoryList' in state || 'nearMe' in state);
+}

@@ -1,6 +1,6 @@
 import { DIRECTORY_MESSAGES, type RouteQuery, type Routes, type SavedProvidersResponse } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { InvalidCursorError } from '../../data/saved-providers-repository';
+import { InvalidCursorError } from '../../data/time-cursor';
 import { NotFoundError, ValidationError } from '../../errors';
 import { toProviderCard } from './cards';
 import type { DirectoryDeps } from './deps';

@@ -29,6 +29,10 @@ async function provider() {
       directory: table.repositories.directory,
       payments: stripe.payments,
       saved: table.repositories.saved,
+      feedback: table.repositories.feedback,
+      portfolio: table.repositories.portfolio,
+      // One bucket stands in for both: avatars and portfolio files live under different prefixes.
+      portfolioFiles: media.storage,
     }),
   };
   const account = await createTestAccount(deps, 'provider');
@@ -187,5 +191,54 @@ describe('deleteAccount', () => {
     await expect(deleteAccount(withFlaky, caller, TEST_PASSWORD)).resolves.toBeDefined();
     expect(await deps.accounts.getProfile(userId)).toBeUndefined();
     expect(await pool.user(email)).toBeUndefined();
+  });
+});
+
+describe('the portfolio in the export and the erasure', () => {
+  async function withPortfolio() {
+    const context = await provider();
+    const { userId } = context;
+    const key = `media/portfolio/${userId}/p1.webp`;
+    await media.storage.write(key, Buffer.from('p'), 'image/webp', 'no-cache');
+    await media.storage.write(`media/portfolio/${userId}/p1-thumb.webp`, Buffer.from('t'), 'image/webp', 'no-cache');
+    await media.storage.write(`uploads/portfolio/${userId}/never-linked`, Buffer.from('u'), 'video/mp4', 'no-cache');
+    const item = {
+      userId,
+      itemId: 'item-1',
+      title: 'Kitchen rewire',
+      description: 'Full rewire of a Victorian terrace',
+      position: 1,
+      media: [{ id: 'm1', type: 'image' as const, filename: 'kitchen.jpg', key, thumbnailKey: `media/portfolio/${userId}/p1-thumb.webp` }],
+      createdAt: '2026-11-01T09:00:00.000Z',
+    };
+    await table.repositories.portfolio.add(item, 50);
+    return { ...context, key };
+  }
+
+  it('exports each item with its files’ names and addresses', async () => {
+    const { deps, caller, key } = await withPortfolio();
+    expect((await exportMyData(deps, caller)).sections.portfolio).toEqual([
+      {
+        title: 'Kitchen rewire',
+        description: 'Full rewire of a Victorian terrace',
+        media: [{ type: 'image', filename: 'kitchen.jpg', url: `/${key}` }],
+        createdAt: '2026-11-01T09:00:00.000Z',
+        updatedAt: '2026-11-01T09:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('deletes the items, their files and uploads never linked, and nobody else’s', async () => {
+    const { deps, caller, userId } = await withPortfolio();
+    const other = await createTestAccount(deps, 'provider', { email: 'neighbour@example.co.uk' });
+    await media.storage.write(`media/portfolio/${other.userId}/o.webp`, Buffer.from('o'), 'image/webp', 'no-cache');
+
+    await deleteAccount(deps, caller, TEST_PASSWORD);
+
+    expect(await table.repositories.portfolio.list(userId, { consistent: true })).toEqual([]);
+    expect(await table.repositories.portfolio.itemCount(userId)).toBe(0);
+    expect(await media.keys()).toEqual([`media/portfolio/${other.userId}/o.webp`]);
+    expect(await table.entities()).not.toContain('portfolioItem');
+    expect(await table.entities()).not.toContain('portfolioCounter');
   });
 });

@@ -3,9 +3,13 @@ import type { MediaStorage } from '../../adapters/s3-media';
 import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
+import type { FeedbackRepository } from '../../data/feedback-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
+import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
+import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
+import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
 
 export interface RegistryDeps {
@@ -15,6 +19,10 @@ export interface RegistryDeps {
   readonly payments: PaymentGateway;
   readonly directory: Pick<DirectoryRepository, 'removeListing'>;
   readonly saved: SavedProvidersRepository;
+  readonly feedback: FeedbackRepository;
+  readonly portfolio: PortfolioRepository;
+  /** The portfolio bucket. */
+  readonly portfolioFiles: MediaStorage;
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
@@ -141,6 +149,33 @@ function savedProviders(saved: SavedProvidersRepository): Eraser {
   };
 }
 
+/** A provider's portfolio items with their files' names and addresses (issue 11). */
+function portfolioSection(portfolio: PortfolioRepository): ExportSection {
+  return {
+    name: 'portfolio',
+    async collect({ userId }) {
+      return (await portfolio.list(userId, { consistent: true })).map((item) => ({
+        title: item.title,
+        description: item.description ?? null,
+        media: item.media.map((media) => ({ type: media.type, filename: media.filename, url: media.key ? `/${media.key}` : media.url })),
+        createdAt: item.createdAt,
+        updatedAt: item.updatedAt,
+      }));
+    },
+  };
+}
+
+/** The items, then every file under the person's portfolio prefixes (linked or only uploaded). */
+function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Eraser {
+  return {
+    name: 'portfolio',
+    async erase({ userId }) {
+      for (const prefix of portfolioKeyPrefixes(userId)) await deps.portfolioFiles.deleteAll(prefix);
+      await deps.portfolio.removeAll(userId);
+    },
+  };
+}
+
 /**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
@@ -148,7 +183,7 @@ function savedProviders(saved: SavedProvidersRepository): Eraser {
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved)],
+    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback)],
     erasers: [
       linkTokens(deps.accounts),
       business(deps.accounts),
@@ -157,8 +192,8 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       membership(deps),
       { name: 'directory listing', erase: ({ userId }) => deps.directory.removeListing(userId) },
       savedProviders(deps.saved),
-      // Feedback (issue 11) is not erased: what a person wrote about others stays. Its eraser goes
-      // here and re-attributes their feedback and replies to SECURITY_MESSAGES.deletedUserName.
+      portfolio(deps),
+      feedbackEraser(deps.feedback),
     ],
   };
 }

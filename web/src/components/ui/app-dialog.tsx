@@ -11,6 +11,8 @@ export interface AppDialogProps {
   role?: 'dialog' | 'alertdialog';
   /** While true, Escape and a click outside do not close it (the work in progress would be lost). */
   busy?: boolean;
+  /** Wider for media and longer forms. */
+  width?: 'lg' | '3xl';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AppDialogProps {
  * while open. Styled here rather than by Chakra's dialog recipe: the app's theme carries only the
  * recipes of the first page (app/theme.ts), and any recipe imported later lands in the entry chunk.
  */
-export function AppDialog({ open, onOpenChange, title, children, footer, role = 'dialog', busy = false }: AppDialogProps) {
+export function AppDialog({ open, onOpenChange, title, children, footer, role = 'dialog', busy = false, width = 'lg' }: AppDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -32,7 +34,7 @@ export function AppDialog({ open, onOpenChange, title, children, footer, role = 
       <Portal>
         <Dialog.Backdrop position="fixed" inset="0" bg="blackAlpha.600" zIndex="modal" />
         <Dialog.Positioner position="fixed" inset="0" display="flex" alignItems="center" justifyContent="center" overflowY="auto" p="4" zIndex="modal">
-          <Dialog.Content position="relative" display="flex" flexDirection="column" width="full" maxW="lg" my="auto" bg="bg.panel" borderRadius="xl" boxShadow="lg" outline="0">
+          <Dialog.Content position="relative" display="flex" flexDirection="column" width="full" maxW={width} my="auto" bg="bg.panel" borderRadius="xl" boxShadow="lg" outline="0">
             <Dialog.Header px="6" pt="6" pb="4" pe="12">
               <Dialog.Title fontSize="lg" fontWeight="semibold">
                 {title}

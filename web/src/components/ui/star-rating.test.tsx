@@ -64,3 +64,27 @@ describe('StarRating', () => {
     expect(screen.getByRole('radio', { name: '2.5 stars' })).toHaveFocus();
   });
 });
+
+describe('StarRating in whole stars', () => {
+  function WholeStars() {
+    const [value, setValue] = useState(0);
+    return (
+      <>
+        <StarRating value={value} onChange={setValue} label="Rating" step={1} />
+        <output>chosen {value}</output>
+      </>
+    );
+  }
+
+  it('offers one choice per star, none chosen at first', async () => {
+    const { user } = renderWithProviders(<WholeStars />);
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars']);
+    expect(radios.some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(screen.getByText('chosen 4')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('chosen 3')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { Box, HStack, Icon, VisuallyHidden } from '@chakra-ui/react';
-import { useId } from 'react';
+import { useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { FaRegStar, FaStar, FaStarHalfAlt } from 'react-icons/fa';
 
 export interface StarRatingProps {
@@ -11,6 +11,12 @@ export interface StarRatingProps {
   /** Names the rating for assistive tech, e.g. "Your rating". */
   label?: string;
   size?: 'sm' | 'md' | 'lg';
+  /** What an editable rating moves by: half stars (the default) or whole stars. */
+  step?: 0.5 | 1;
+  /** The id of a message about the choice (an error under the stars), read out with the group. */
+  describedBy?: string;
+  /** Focuses the chosen star, or the first while none is (a form's focus on its first invalid field). */
+  inputRef?: Ref<{ focus: () => void }>;
 }
 
 const sizes = { sm: '4', md: '5', lg: '7' } as const;
@@ -34,11 +40,15 @@ function StarGlyph({ fill }: { fill: 'full' | 'half' | 'empty' }) {
 
 /**
  * Stars from 0 to 5 with half stars. Read-only it is one image with a text alternative; editable it
- * is a group of native radio buttons, one per half star, so arrow keys, Tab and screen readers
+ * is a group of native radio buttons, one per step (half or whole star), so arrow keys, Tab and screen readers
  * behave as they do for any radio group.
  */
-export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 'md' }: StarRatingProps) {
+export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 'md', step = 0.5, describedBy, inputRef }: StarRatingProps) {
   const name = useId();
+  const groupRef = useRef<HTMLDivElement>(null);
+  useImperativeHandle(inputRef, () => ({
+    focus: () => (groupRef.current?.querySelector<HTMLInputElement>('input:checked') ?? groupRef.current?.querySelector<HTMLInputElement>('input'))?.focus(),
+  }));
   const shown = roundToHalf(value, max);
   const stars = Array.from({ length: max }, (_, index) => index + 1);
   const fillOf = (star: number) => (shown >= star ? 'full' : shown >= star - 0.5 ? 'half' : 'empty');
@@ -56,7 +66,7 @@ export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 
   }
 
   return (
-    <HStack as="fieldset" gap="0.5" border="0" p="0" m="0">
+    <HStack as="fieldset" ref={groupRef} gap="0.5" border="0" p="0" m="0" aria-describedby={describedBy}>
       <VisuallyHidden as="legend">{label}</VisuallyHidden>
       {stars.map((star) => (
         <Box
@@ -67,14 +77,14 @@ export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 
           css={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
         >
           <StarGlyph fill={fillOf(star)} />
-          {[star - 0.5, star].map((option, half) => (
+          {(step === 1 ? [star] : [star - 0.5, star]).map((option, index, options) => (
             <Box
               as="label"
               key={option}
               position="absolute"
               top="0"
-              insetStart={half === 0 ? '0' : '50%'}
-              width="50%"
+              insetStart={index === 0 ? '0' : '50%'}
+              width={options.length === 1 ? 'full' : '50%'}
               height="full"
               cursor="pointer"
             >

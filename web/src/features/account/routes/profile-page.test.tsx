@@ -83,12 +83,13 @@ describe('/profile', () => {
     expect(router.state.location.pathname).toBe('/membership');
   });
 
-  it('sends a subscribed provider from the empty Portfolio tab to the account settings', async () => {
+  it('opens the portfolio editor for a subscribed provider from the empty Portfolio tab', async () => {
     const { user, router } = await openProfile({ accountType: 'provider', subscription: subscribed });
+    stubApi({ listCategories: () => ({ groups: [] }), listMyPortfolio: () => ({ items: [] }) });
     await user.click(await screen.findByRole('tab', { name: 'Portfolio' }));
-    await user.click(screen.getByRole('button', { name: 'Add Portfolio Items' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account');
+    await user.click(await screen.findByRole('button', { name: 'Add Portfolio Item' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Portfolio Item' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('offers a provider without a membership the way to get one', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME, type MeResponse } from '@solutionz/shared';
 import { PageLoading } from '@/components/layout/page-loading';
+import { PortfolioTab } from '@/components/portfolio/portfolio-tab';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,6 +11,7 @@ import { AboutPanel } from '../components/about-panel';
 import { EmptyState } from '../components/empty-state';
 import { ProfileHeader } from '../components/profile-header';
 import { ProviderWorkEmptyState } from '../components/provider-work-empty-state';
+import { ReviewsTab } from '../components/reviews-tab';
 import { SavedItems } from '../components/saved-items';
 import { SubscriptionSummaryCard } from '../components/subscription-summary';
 
@@ -56,19 +58,12 @@ export function profileTabs(profile: MeResponse): ProfileTab[] {
         {
           value: 'portfolio',
           label: 'Portfolio',
-          content: (
-            <ProviderWorkEmptyState
-              title="No portfolio items yet"
-              description="Photos and videos of your work will be shown here and on your public profile."
-              actionLabel="Add Portfolio Items"
-              subscribed={subscribed}
-            />
-          ),
+          content: <PortfolioTab providerId={profile.userId} isOwner />,
         },
         {
           value: 'reviews',
           label: 'Reviews',
-          content: <EmptyState title="No reviews yet" description="Reviews that clients leave for you will be listed here, newest first." />,
+          content: <ReviewsTab userId={profile.userId} providerName={profile.businessName?.trim() || profile.displayName} />,
         },
         { value: 'saved', label: 'Saved Jobs', content: <SavedItems withJobs /> },
         subscriptions,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { paths } from '@/config/paths';
+import { directoryListState } from '@/lib/directory-url';
 import { ProviderCard } from './provider-card';
 
 const SKELETON_CARDS = 6;
@@ -65,7 +66,9 @@ export function NoProfessionals() {
         Try another service, category or place, or a wider radius.
       </Text>
       <Button asChild size="sm" mt="1">
-        <RouterLink to={paths.directory}>{DIRECTORY_MESSAGES.clearFilters}</RouterLink>
+        <RouterLink to={paths.directory} state={directoryListState}>
+          {DIRECTORY_MESSAGES.clearFilters}
+        </RouterLink>
       </Button>
     </Stack>
   );

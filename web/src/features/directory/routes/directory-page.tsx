@@ -1,9 +1,12 @@
 import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { directoryPath, nearMePosition, nearMeState, readDirectoryFilters, type DirectoryFilters } from '@/lib/directory-url';
+import { useSession } from '@/lib/auth/session';
+import type { SessionState } from '@/lib/auth/session-types';
+import { directoryListState, directoryPath, meansDirectoryList, nearMePosition, nearMeState, readDirectoryFilters, type DirectoryFilters } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useGeolocation, type Coordinates } from '@/lib/use-geolocation';
 import { useProviderSearch, type ProviderSearch } from '../api/providers';
@@ -25,11 +28,31 @@ function samePosition(a: Coordinates | undefined, b: Coordinates | undefined): b
 }
 
 /**
+ * Where /directory sends a signed-in provider instead of the list: their own page (spec 02 section 2,
+ * "no id and visitor signed in"). Only providers have a page of their own, and only a bare /directory
+ * opened from outside the list counts: a search, or a link that means the list itself (the page's
+ * breadcrumb, Clear Filters), still shows the list, so providers can browse it like anyone else.
+ */
+export function ownPageInsteadOfList(session: SessionState, search: string, state: unknown): string | undefined {
+  if (session.status !== 'signedIn' || search.replace(/^\?/, '') !== '' || meansDirectoryList(state)) return undefined;
+  const accountType = session.profile?.accountType ?? (session.user.groups.includes('provider') ? 'provider' : undefined);
+  return accountType === 'provider' ? paths.provider(session.user.userId) : undefined;
+}
+
+/** /directory: the list, or a signed-in provider's own page (ownPageInsteadOfList). */
+export function DirectoryPage() {
+  const session = useSession();
+  const { search, state } = useLocation();
+  const ownPage = ownPageInsteadOfList(session, search, state);
+  return ownPage ? <Navigate to={ownPage} replace /> : <DirectoryList />;
+}
+
+/**
  * The professionals directory (spec 02 sections 2 and 4, issue 10). The address holds the search
  * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
  * A near-me position travels in the entry's state; an entry without one asks the device.
  */
-export function DirectoryPage() {
+function DirectoryList() {
   useDocumentTitle(`${DIRECTORY_MESSAGES.title} | ${PRODUCT_NAME}`);
   const [params] = useSearchParams();
   const { state, search: addressQuery } = useLocation();
@@ -71,7 +94,7 @@ export function DirectoryPage() {
       return;
     }
     // A position found for the address on screen replaces its entry rather than adding a second one.
-    void navigate(path, { state: where ? nearMeState(where) : undefined, replace: samePath });
+    void navigate(path, { state: where ? nearMeState(where) : directoryListState, replace: samePath });
   };
 
   const nearMe: NearMeStatus = position ? 'on' : waitingForPosition ? 'locating' : 'off';

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FunctionUrlAuthType, Runtime, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
+import { LAMBDA_BUNDLING } from './area-function';
+import { REPO_ROOT } from './config';
+import { tableNameOf } from './data-stack';
+
+export const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'pages.ts');
+
+/**
+ * The items the page function reads: a profile (GetItem), the directory's alphabetical index (Query)
+ * and its listings (BatchGetItem). It writes nothing.
+ */
+export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+
+export interface PageFunctionProps {
+  readonly stage: string;
+  readonly siteBucket: IBucket;
+  /** The site's origin when it is fixed (a custom domain); otherwise the function takes the viewer's host. */
+  readonly siteUrl?: string;
+}
+
+/**
+ * CloudFront's origin for the page paths (edge-rules PAGE_PATH_PATTERNS): reads the site bucket's
+ * index.html and the table, answers through a function URL that only CloudFront may call (IAM auth,
+ * signed by origin access control). It lives with the distribution, which must know its URL; the
+ * table is in the Data stack, which depends on this one, so it is named, not referenced.
+ */
+export class PageFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly url: FunctionUrl;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: PageFunctionProps) {
+    super(scope, id);
+    const tableName = tableNameOf(props.stage);
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
+
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: PAGE_FUNCTION_TABLE_ACTIONS,
+        resources: [`arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${tableName}`],
+      }),
+    );
+    role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.siteBucket.arnForObjects(SITE_ENTRY_KEY)] }));
+
+    this.function = new NodejsFunction(this, 'Function', {
+      functionName: `solutionz-${props.stage}-pages`,
+      description: 'Solutionz provider pages for crawlers and link previews, sitemap.xml and robots.txt',
+      entry: PAGE_FUNCTION_ENTRY,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: {
+        STAGE: props.stage,
+        TABLE_NAME: tableName,
+        SITE_BUCKET: props.siteBucket.bucketName,
+        ...(props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+        LOG_LEVEL: 'INFO',
+        POWERTOOLS_SERVICE_NAME: 'solutionz-pages',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
+    });
+    this.url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is the newest Lambda runtime the project toolchain (Node 20 locally, esbuild target node22) ' +
+        'is tested against; Node 24 follows when the toolchain moves.',
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { createDocumentClient } from '../adapters/dynamodb';
+import { siteEntryReader } from '../adapters/site-entry';
+import { loadPagesConfig } from '../area-config';
+import { createAccountRepository } from '../data/account-repository';
+import { createDirectoryRepository } from '../data/directory';
+import { createLogger } from '../http/logger';
+import { siteUrlFromViewerHost } from '../http/viewer-host';
+import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type PageDeps } from '../services/pages/serve-page';
+
+/**
+ * The page function: CloudFront's origin for /directory/*, /sitemap.xml and /robots.txt (infra web
+ * stack, through a function URL), and the local edge's for the same paths, which calls
+ * `createPagesHandler` with the local build's index.html. Not an API area: it answers HTML and text.
+ */
+
+export type PageEvent = Pick<APIGatewayProxyEventV2, 'rawPath' | 'headers'> & { readonly requestContext: { readonly http: { readonly method: string } } };
+export type PageResult = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+export type PagesHandler = (event: PageEvent) => Promise<PageResult>;
+
+export interface PagesHandlerOptions {
+  /** Built on the first request and kept for the life of the instance. */
+  readonly deps: () => PageDeps | Promise<PageDeps>;
+  /** The site's origin for absolute addresses; without it, https:// and the viewer's host (VIEWER_HOST_HEADER). */
+  readonly siteUrl?: string;
+  readonly onError: (message: string, error: unknown) => void;
+}
+
+function answer(statusCode: number, contentType: string, body: string, cacheControl: string, extra: Record<string, string> = {}): PageResult {
+  return { statusCode, headers: { 'content-type': contentType, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra }, body };
+}
+
+export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
+  let depsPromise: Promise<PageDeps> | undefined;
+  const getDeps = (): Promise<PageDeps> => {
+    if (!depsPromise) {
+      depsPromise = Promise.resolve().then(options.deps);
+      depsPromise.catch(() => {
+        depsPromise = undefined;
+      });
+    }
+    return depsPromise;
+  };
+
+  return async (event) => {
+    const method = event.requestContext.http.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return answer(405, 'text/plain; charset=utf-8', 'Method Not Allowed', 'no-store', { allow: 'GET, HEAD' });
+    const siteUrl = options.siteUrl ?? siteUrlFromViewerHost(event.headers);
+    if (!siteUrl) return answer(400, 'text/plain; charset=utf-8', 'Bad Request', 'no-store');
+
+    const deps = await getDeps();
+    let page: PageAnswer;
+    try {
+      page = await servePage(deps, event.rawPath, siteUrl);
+    } catch (error) {
+      options.onError(`Page ${event.rawPath} failed`, error);
+      if (!event.rawPath.startsWith('/directory/')) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });
+      // Visitors still get the app, which reads the provider itself; only the filled-in head is missing.
+      page = { contentType: HTML_CONTENT_TYPE, body: await deps.indexHtml(), cacheControl: PAGE_CACHE_CONTROL.fallback };
+    }
+    return answer(200, page.contentType, method === 'HEAD' ? '' : page.body, page.cacheControl);
+  };
+}
+
+let cloudHandler: PagesHandler | undefined;
+
+/** The Lambda entry in the cloud: the table, and index.html from the site bucket. */
+export const handler: PagesHandler = (event) => {
+  if (!cloudHandler) {
+    const config = loadPagesConfig();
+    const logger = createLogger({ stage: config.stage, serviceName: 'solutionz-pages' });
+    cloudHandler = createPagesHandler({
+      ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}),
+      onError: (message, error) => logger.error(message, error instanceof Error ? error : String(error)),
+      deps: () => {
+        const documents = createDocumentClient(config.region);
+        return {
+          profiles: createAccountRepository(documents, config.tableName),
+          directory: createDirectoryRepository(documents, config.tableName),
+          indexHtml: siteEntryReader(config.region, config.siteBucket),
+          clock: () => new Date(),
+        };
+      },
+    });
+  }
+  return cloudHandler(event);
+};

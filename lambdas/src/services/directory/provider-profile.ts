@@ -1,0 +1,78 @@
+import {
+  PROVIDER_PROFILE_MESSAGES,
+  providerDisplayName,
+  publishedSocialLinks,
+  type MyProviderPage,
+  type ProviderProfile,
+  type UnlistedReason,
+} from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
+import { hasActiveMembership } from '../../data/account-standing';
+import { NotFoundError } from '../../errors';
+
+/** What the provider page reads: the profile itself, which holds everything the page shows. */
+export interface ProviderPageDeps {
+  readonly profiles: Pick<AccountRepository, 'getProfile'>;
+  readonly clock: () => Date;
+}
+
+/**
+ * A provider's page as the public sees it, built field by field from what the profile keeps: a field is
+ * only published when it is named here, so the e-mail, Stripe ids, flags and security settings stay on
+ * the server however the profile grows.
+ */
+export function toProviderProfile(profile: ProfileRecord): ProviderProfile {
+  const locationName = profile.placeName ?? profile.location;
+  return {
+    id: profile.userId,
+    ...(profile.businessName ? { businessName: profile.businessName } : {}),
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    displayName: providerDisplayName(profile),
+    ...(profile.avatarKey ? { avatarUrl: `/${profile.avatarKey}` } : {}),
+    ...(profile.bio ? { bio: profile.bio } : {}),
+    ...(locationName ? { locationName } : {}),
+    categories: [...profile.categories],
+    skills: [...(profile.skills ?? [])],
+    socialLinks: publishedSocialLinks(profile.socialLinks),
+    rating: {
+      average: profile.ratingCount ? Math.round(((profile.ratingTotal ?? 0) / profile.ratingCount) * 10) / 10 : null,
+      count: profile.ratingCount ?? 0,
+    },
+    contact: profile.phoneNumber ? { phone: profile.phoneNumber } : {},
+    memberSince: profile.createdAt,
+  };
+}
+
+/** What keeps a provider out of the directory (spec 02 section 4: visible, active, a running membership); none when listed. */
+export function unlistedReasons(profile: ProfileRecord, now: Date): UnlistedReason[] {
+  return [
+    ...(hasActiveMembership(profile, now) ? [] : (['noMembership'] as const)),
+    ...(profile.isVisible ? [] : (['hidden'] as const)),
+    ...(profile.isActive ? [] : (['deactivated'] as const)),
+  ];
+}
+
+/** The listed provider's page, or undefined for anyone who is not a listed provider (unknown, client, unlisted). */
+export async function findListedProvider(deps: ProviderPageDeps, providerId: string): Promise<ProviderProfile | undefined> {
+  const profile = await deps.profiles.getProfile(providerId);
+  if (profile?.accountType !== 'provider' || unlistedReasons(profile, deps.clock()).length > 0) return undefined;
+  return toProviderProfile(profile);
+}
+
+/** GET /api/providers/{providerId}: only while listed; otherwise the page says it is not available. */
+export async function getProviderProfile(deps: ProviderPageDeps, providerId: string): Promise<ProviderProfile> {
+  const page = await findListedProvider(deps, providerId);
+  if (!page) throw new NotFoundError(PROVIDER_PROFILE_MESSAGES.notAvailable.text);
+  return page;
+}
+
+/** GET /api/me/provider-page: the owner sees their own page in any state, and why the public does not. */
+export async function getMyProviderPage(deps: ProviderPageDeps, caller: AuthorizedCaller): Promise<MyProviderPage> {
+  // Read consistently: the owner has often just changed what the page shows.
+  const profile = await deps.profiles.getProfile(caller.userId, { consistent: true });
+  if (!profile) throw new NotFoundError(PROVIDER_PROFILE_MESSAGES.notAvailable.text);
+  const reasons = unlistedReasons(profile, deps.clock());
+  return { ...toProviderProfile(profile), listed: reasons.length === 0, unlistedReasons: reasons };
+}

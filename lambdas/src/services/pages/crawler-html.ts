@@ -1,0 +1,164 @@
+import {
+  PRODUCT_NAME,
+  PROVIDER_PROFILE_MESSAGES,
+  providerPageDescription,
+  providerPageTitle,
+  SOCIAL_LINK_KEYS,
+  type ProviderProfile,
+} from '@solutionz/shared';
+
+/**
+ * The head of a page for visitors and crawlers that do not run JavaScript (search engines, link
+ * previews): the built index.html with the page's title, description, canonical address, Open Graph
+ * and Twitter card tags and JSON-LD filled in. The app still boots from the same HTML. Every value is
+ * escaped here, whatever a provider typed.
+ */
+
+/** The picture a link preview shows for a provider without one: a 1200 x 630 banner in web/public. */
+export const DEFAULT_SHARE_IMAGE = '/share-image.png';
+
+export interface PageHead {
+  readonly title: string;
+  readonly description: string;
+  /** Keep the page out of search results (a provider who is not listed, or no one). */
+  readonly noindex: boolean;
+  readonly canonicalUrl?: string;
+  /** Open Graph properties in order (`og:title`, `profile:first_name`, ...). */
+  readonly openGraph: readonly (readonly [property: string, content: string])[];
+  readonly twitter: readonly (readonly [name: string, content: string])[];
+  readonly jsonLd?: Record<string, unknown>;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Safe as element text and as a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * JSON inside <script>: `<`, `>` and `&` as \u escapes, so no text can close the element or open a
+ * comment, and the line separators JavaScript once refused.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const absolute = (siteUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
+
+export function providerPageUrl(siteUrl: string, providerId: string): string {
+  return `${siteUrl}/directory/${encodeURIComponent(providerId)}`;
+}
+
+/** LocalBusiness (schema.org) for a listed provider: who, where, how to reach them, and their rating when they have one. */
+export function providerJsonLd(provider: ProviderProfile, siteUrl: string): Record<string, unknown> {
+  const url = providerPageUrl(siteUrl, provider.id);
+  const sameAs = SOCIAL_LINK_KEYS.flatMap((key) => provider.socialLinks[key] ?? []);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': url,
+    name: provider.displayName,
+    url,
+    description: providerPageDescription(provider),
+    ...(provider.avatarUrl ? { image: absolute(siteUrl, provider.avatarUrl) } : {}),
+    ...(provider.contact.phone ? { telephone: provider.contact.phone } : {}),
+    ...(provider.locationName ? { address: { '@type': 'PostalAddress', addressLocality: provider.locationName, addressCountry: 'GB' } } : {}),
+    ...(provider.rating.count > 0 && provider.rating.average !== null
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: provider.rating.average, reviewCount: provider.rating.count, bestRating: 5, worstRating: 1 } }
+      : {}),
+    ...(provider.skills.length ? { knowsAbout: [...provider.skills] } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+}
+
+/** The head of /directory/{id} for a listed provider. */
+export function listedProviderHead(provider: ProviderProfile, siteUrl: string): PageHead {
+  const title = providerPageTitle(provider);
+  const description = providerPageDescription(provider);
+  const url = providerPageUrl(siteUrl, provider.id);
+  const image = absolute(siteUrl, provider.avatarUrl ?? DEFAULT_SHARE_IMAGE);
+  return {
+    title,
+    description,
+    noindex: false,
+    canonicalUrl: url,
+    openGraph: [
+      ['og:type', 'profile'],
+      ['og:site_name', PRODUCT_NAME],
+      ['og:locale', 'en_GB'],
+      ['og:title', title],
+      ['og:description', description],
+      ['og:url', url],
+      ['og:image', image],
+      ['og:image:alt', provider.displayName],
+      ['profile:first_name', provider.firstName],
+      ['profile:last_name', provider.lastName],
+    ],
+    twitter: [
+      // A square picture makes the small card; the default picture is a wide banner.
+      ['twitter:card', provider.avatarUrl ? 'summary' : 'summary_large_image'],
+      ['twitter:title', title],
+      ['twitter:description', description],
+      ['twitter:image', image],
+      ['twitter:image:alt', provider.displayName],
+    ],
+    jsonLd: providerJsonLd(provider, siteUrl),
+  };
+}
+
+/** The head of /directory/{id} when no listed provider has that id: nothing about anyone, and not for search results. */
+export function unlistedProviderHead(siteUrl: string, siteDescription: string): PageHead {
+  const title = PROVIDER_PROFILE_MESSAGES.notFoundTitle;
+  const image = absolute(siteUrl, DEFAULT_SHARE_IMAGE);
+  return {
+    title,
+    description: siteDescription,
+    noindex: true,
+    openGraph: [
+      ['og:type', 'website'],
+      ['og:site_name', PRODUCT_NAME],
+      ['og:locale', 'en_GB'],
+      ['og:title', title],
+      ['og:description', siteDescription],
+      ['og:image', image],
+    ],
+    twitter: [
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', title],
+      ['twitter:description', siteDescription],
+      ['twitter:image', image],
+    ],
+  };
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>/i;
+
+/** The description index.html carries for the whole site (the generic pages keep it). */
+export function siteDescriptionOf(indexHtml: string): string {
+  const tag = DESCRIPTION.exec(indexHtml)?.[0];
+  const content = tag && /content=(["'])([\s\S]*?)\1/i.exec(tag)?.[2];
+  return content ? unescapeHtml(content) : PRODUCT_NAME;
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(HTML_ESCAPES).find(([, escaped]) => escaped === entity)![0]);
+}
+
+/** index.html with the head's title and description in place of its own, and the other tags before </head>. */
+export function renderPage(indexHtml: string, head: PageHead): string {
+  const title = `<title>${escapeHtml(head.title)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  const tags = [
+    ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(head.canonicalUrl ? [`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`] : []),
+    ...head.openGraph.map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`),
+    ...head.twitter.map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`),
+    ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
+  ];
+  // Functions as replacements: a `$` in a provider's text is not a replacement pattern.
+  let html = TITLE.test(indexHtml) ? indexHtml.replace(TITLE, () => title) : indexHtml.replace(/<\/head>/i, () => `${title}\n</head>`);
+  html = DESCRIPTION.test(html) ? html.replace(DESCRIPTION, () => description) : html.replace(/<\/head>/i, () => `${description}\n</head>`);
+  return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,59 @@
+import type { DirectoryRepository } from '../../data/directory-repository';
+import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
+import { listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { robotsTxt, sitemap } from './sitemap';
+
+/**
+ * The pages CloudFront sends to the page function rather than the site bucket (infra/src/edge-rules.ts
+ * PAGE_PATH_PATTERNS): a provider's page with its head filled in, the sitemap and robots.txt. Any other
+ * path under /directory/ gets the app shell as it is, as the bucket would serve it.
+ */
+
+export interface PageDeps extends ProviderPageDeps {
+  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings'>;
+  /** The built index.html (the app shell). */
+  readonly indexHtml: () => Promise<string>;
+}
+
+export interface PageAnswer {
+  readonly contentType: string;
+  readonly body: string;
+  readonly cacheControl: string;
+}
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * Browsers ask again every time (as for index.html); CloudFront keeps a page a few minutes, so a
+ * provider who stops being listed leaves link previews and crawlers soon after.
+ */
+export const PAGE_CACHE_CONTROL = {
+  html: 'public, max-age=0, s-maxage=300',
+  sitemap: 'public, max-age=3600',
+  robots: 'public, max-age=86400',
+  /** The shell without its head, when the provider could not be read: not to be kept anywhere. */
+  fallback: 'no-store',
+} as const;
+
+const PROVIDER_PAGE = /^\/directory\/([^/]{1,100})\/?$/;
+
+function providerIdOf(path: string): string | undefined {
+  const id = PROVIDER_PAGE.exec(path)?.[1];
+  if (id === undefined) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function servePage(deps: PageDeps, path: string, siteUrl: string): Promise<PageAnswer> {
+  if (path === '/sitemap.xml') return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
+  if (path === '/robots.txt') return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(siteUrl), cacheControl: PAGE_CACHE_CONTROL.robots };
+  const page = { contentType: HTML_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL.html } as const;
+  const providerId = providerIdOf(path);
+  if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
+  const [indexHtml, provider] = await Promise.all([deps.indexHtml(), findListedProvider(deps, providerId)]);
+  const head = provider ? listedProviderHead(provider, siteUrl) : unlistedProviderHead(siteUrl, siteDescriptionOf(indexHtml));
+  return { ...page, body: renderPage(indexHtml, head) };
+}

@@ -1,0 +1,56 @@
+import { TAXONOMY } from '@solutionz/shared';
+import { ALL_SCOPE } from '../../data/directory';
+import type { DirectoryRepository } from '../../data/directory-repository';
+import { escapeHtml, providerPageUrl } from './crawler-html';
+
+/**
+ * /sitemap.xml and /robots.txt (issue 11): the pages search engines should know, with absolute
+ * addresses on the site's origin: the public pages, every category page of the taxonomy, and the
+ * page of every listed provider, read from the directory's alphabetical index page by page.
+ */
+
+/** The sitemap protocol's limit for one file; past it a sitemap index would be needed. */
+export const SITEMAP_MAX_URLS = 50_000;
+const LISTINGS_PER_READ = 250;
+
+/** The public pages that are not about one provider. */
+export function sitePageUrls(siteUrl: string): string[] {
+  return [
+    `${siteUrl}/`,
+    `${siteUrl}/directory`,
+    `${siteUrl}/categories`,
+    ...TAXONOMY.flatMap((group) => [group.slug, ...group.subcategories.map((sub) => sub.slug)]).map((slug) => `${siteUrl}/categories/${slug}`),
+  ];
+}
+
+/** The ids of listed providers in alphabetical order, at most `limit` of them, read `perRead` at a time. */
+export async function listedProviderIds(directory: Pick<DirectoryRepository, 'alphabeticalListings'>, now: Date, limit: number, perRead = LISTINGS_PER_READ): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | undefined;
+  while (ids.length < limit) {
+    const page = await directory.alphabeticalListings(ALL_SCOPE, after, Math.min(perRead, limit - ids.length));
+    for (const listing of page.listings) {
+      // A membership that has ended is out even before Stripe's webhook removes the listing.
+      if (!listing.listedUntil || Date.parse(listing.listedUntil) > now.getTime()) ids.push(listing.userId);
+    }
+    if (!page.last) break;
+    after = page.last;
+  }
+  return ids.slice(0, limit);
+}
+
+export function renderSitemap(urls: readonly string[]): string {
+  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+}
+
+export async function sitemap(deps: { readonly directory: Pick<DirectoryRepository, 'alphabeticalListings'>; readonly clock: () => Date }, siteUrl: string): Promise<string> {
+  const pages = sitePageUrls(siteUrl);
+  const providers = await listedProviderIds(deps.directory, deps.clock(), SITEMAP_MAX_URLS - pages.length);
+  return renderSitemap([...pages, ...providers.map((id) => providerPageUrl(siteUrl, id))]);
+}
+
+/** Everything may be crawled; the sitemap says what there is. */
+export function robotsTxt(siteUrl: string): string {
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}

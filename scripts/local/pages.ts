@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functions/pages';
+
+/**
+ * The page function as the local edge runs it (the cloud's origin for /directory/*, /sitemap.xml and
+ * /robots.txt): the same handler, reading the local table and the local production build's index.html
+ * where the cloud reads the site bucket's.
+ */
+export function localPagesHandler(opts: {
+  readonly siteDir: string;
+  /** The web origin (the local edge), for absolute addresses. */
+  readonly siteUrl: string;
+  readonly documents: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly log: (line: string) => void;
+}): PagesHandler {
+  return createPagesHandler({
+    siteUrl: opts.siteUrl,
+    onError: (message, error) => opts.log(`${message}: ${(error as Error).stack ?? String(error)}`),
+    deps: () => ({
+      profiles: createAccountRepository(opts.documents, opts.tableName),
+      directory: createDirectoryRepository(opts.documents, opts.tableName),
+      // Read on every request: a small file, and a rebuild shows at once.
+      indexHtml: () => readFile(join(opts.siteDir, 'index.html'), 'utf8'),
+      clock: () => new Date(),
+    }),
+  });
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { PROFILE_KEY } from '@/lib/auth/profile-key';
+
+/** Not listed, or no such provider: the public read answers 404 (the lead's rule for issue 11). */
+export const isNotAvailable = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The owner's page lives under the session's key, so a sign-out drops it with the rest of the person's data. */
+export const myProviderPageKey = (userId: string) => [PROFILE_KEY, userId, 'provider-page'] as const;
+export const providerPageKey = (providerId: string) => ['provider-page', providerId] as const;
+
+/**
+ * A provider's page: the owner reads their own through GET /api/me/provider-page, which answers
+ * whatever the page's state; everyone else reads the public GET /api/providers/{id}, which answers
+ * only while the provider is listed. Nothing is asked until the viewer is known (`viewer` undefined).
+ */
+export function useProviderPage(providerId: string, viewer: { owner: boolean; userId?: string } | undefined) {
+  const owner = viewer?.owner === true && viewer.userId !== undefined;
+  return useQuery<ProviderProfile | MyProviderPage>({
+    queryKey: owner ? myProviderPageKey(viewer.userId!) : providerPageKey(providerId),
+    queryFn: ({ signal }) => (owner ? apiRequest('getMyProviderPage', { signal }) : apiRequest('getProvider', { params: { providerId }, signal })),
+    enabled: viewer !== undefined && providerId !== '',
+    // A page that is not available will not become so by asking again at once.
+    retry: (failures, error) => !isNotAvailable(error) && failures < 1,
+  });
+}
+
+/** Whether the page came from the owner's route, with its listing state. */
+export const isOwnPage = (page: ProviderProfile | MyProviderPage): page is MyProviderPage => 'listed' in page;

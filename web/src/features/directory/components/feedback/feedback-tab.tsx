@@ -1,0 +1,287 @@
+import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuMessageSquarePlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { FEEDBACK_MESSAGES, type FeedbackEntry } from '@solutionz/shared';
+import { FeedbackEntryView, FeedbackSkeleton } from '@/components/feedback/feedback-entry';
+import { FeedbackList, FeedbackLoadFailed } from '@/components/feedback/feedback-list';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastFailure } from '@/components/ui/failure-toast';
+import { toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { usePublicFeedback, useReceivedFeedback } from '@/lib/feedback';
+import { useMyFeedbackFor, useMyFeedbackMutations } from '../../api/feedback';
+import type { Viewer } from '../provider-page/viewer';
+import { FeedbackFormView } from './feedback-form';
+import { ReplyEditor } from './reply-editor';
+
+export interface FeedbackTabProps {
+  providerId: string;
+  /** What the provider goes by (business, else person), for replies and messages. */
+  providerName: string;
+  viewer: Viewer;
+  /** The form for new feedback is shown (spec 02 section 4: hidden or shown). */
+  formOpen: boolean;
+  onFormOpenChange: (open: boolean) => void;
+  /** Where a signed-out visitor logs in to come back to the form. */
+  loginPath: string;
+}
+
+const failureText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+function NoFeedbackYet({ owner, providerName }: { owner: boolean; providerName: string }) {
+  return (
+    <Stack gap="2" align="center" textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
+      <Heading as="h3" size="md">
+        No feedback yet
+      </Heading>
+      <Text color="fg.muted" maxW="md">
+        {owner ? 'Feedback that clients leave for you will be listed here, newest first, for you to reply to.' : `Be the first to tell others about working with ${providerName}.`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The owner's view: everything addressed to them, published or not, each with the reply editor. */
+function OwnerFeedbackList({ ownerId, providerId, providerName }: { ownerId: string; providerId: string; providerName: string }) {
+  const list = useReceivedFeedback(ownerId);
+  if (list.isPending) return <FeedbackSkeleton />;
+  if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
+  if (entries.length === 0) return <NoFeedbackYet owner providerName={providerName} />;
+  return (
+    <FeedbackList
+      label="Feedback"
+      hasMore={list.hasNextPage}
+      loadingMore={list.isFetchingNextPage}
+      loadMoreFailed={list.isFetchNextPageError}
+      onLoadMore={() => void list.fetchNextPage()}
+    >
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <FeedbackEntryView
+            entry={entry}
+            providerName={providerName}
+            showPublication
+            reply={<ReplyEditor entry={entry} providerId={providerId} ownerId={ownerId} providerName={providerName} />}
+          />
+        </li>
+      ))}
+    </FeedbackList>
+  );
+}
+
+/** Everyone else: the published feedback; the client's own is shown above the list rather than in it. */
+function PublicFeedbackList({ providerId, providerName, ownEntryId }: { providerId: string; providerName: string; ownEntryId?: string }) {
+  const list = usePublicFeedback(providerId);
+  if (list.isPending) return <FeedbackSkeleton />;
+  if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  const all = list.data?.pages.flatMap((page) => page.feedback) ?? [];
+  const entries = all.filter((entry) => entry.id !== ownEntryId);
+  if (all.length === 0) return <NoFeedbackYet owner={false} providerName={providerName} />;
+  if (entries.length === 0) return null;
+  return (
+    <FeedbackList
+      label="Feedback"
+      hasMore={list.hasNextPage}
+      loadingMore={list.isFetchingNextPage}
+      loadMoreFailed={list.isFetchNextPageError}
+      onLoadMore={() => void list.fetchNextPage()}
+    >
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <FeedbackEntryView entry={entry} providerName={providerName} />
+        </li>
+      ))}
+    </FeedbackList>
+  );
+}
+
+interface ClientFeedbackProps {
+  providerId: string;
+  providerName: string;
+  userId: string;
+  mine: FeedbackEntry | null;
+  formOpen: boolean;
+  onFormOpenChange: (open: boolean) => void;
+}
+
+/**
+ * A client's own feedback: the form until they have left some (one each per provider), then theirs
+ * with Edit and Delete. A second attempt (from another tab, say) is refused by the API with its
+ * message, and the one already there is shown instead of the form.
+ */
+function ClientFeedback({ providerId, providerName, userId, mine, formOpen, onFormOpenChange }: ClientFeedbackProps) {
+  const { create, update, remove } = useMyFeedbackMutations(providerId, userId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const [duplicate, setDuplicate] = useState(false);
+
+  const refused = (error: unknown, title: string, fallback: string) => {
+    toastFailure(error, { title, description: failureText(error, fallback) });
+    const hasFieldMessages = error instanceof ApiError && Object.keys(error.fields).length > 0;
+    setFormError(hasFieldMessages ? undefined : failureText(error, fallback));
+  };
+
+  if (mine) {
+    return (
+      <Stack as="section" aria-labelledby="my-feedback-heading" gap="3">
+        <Heading as="h3" id="my-feedback-heading" size="md">
+          Your feedback
+        </Heading>
+        {duplicate && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{FEEDBACK_MESSAGES.duplicate}</Alert.Title>
+          </Alert.Root>
+        )}
+        {editing ? (
+          <FeedbackFormView
+            initial={mine}
+            error={formError}
+            autoFocus
+            onCancel={() => {
+              setEditing(false);
+              setFormError(undefined);
+            }}
+            onSubmit={async (values) => {
+              setFormError(undefined);
+              try {
+                await update.mutateAsync(values);
+              } catch (error) {
+                refused(error, FEEDBACK_MESSAGES.updateFailed, FEEDBACK_MESSAGES.updateFailed);
+                throw error;
+              }
+              toaster.success({ title: FEEDBACK_MESSAGES.updated });
+              setEditing(false);
+              setDuplicate(false);
+            }}
+          />
+        ) : (
+          <FeedbackEntryView
+            entry={mine}
+            providerName={providerName}
+            headingLevel="h4"
+            showPublication
+            actions={
+              <HStack gap="2">
+                <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                  <LuPencil aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(true)}>
+                  <LuTrash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </HStack>
+            }
+          />
+        )}
+        {deleting && (
+          <ConfirmDialog
+            title="Delete feedback"
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            onClose={() => setDeleting(false)}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  toaster.success({ title: FEEDBACK_MESSAGES.deleted });
+                  setDeleting(false);
+                  setDuplicate(false);
+                },
+                onError: (error) => toastFailure(error, { title: FEEDBACK_MESSAGES.deleteFailed, description: failureText(error, FEEDBACK_MESSAGES.deleteFailed) }),
+              })
+            }
+          >
+            {FEEDBACK_MESSAGES.deleteConfirm}
+          </ConfirmDialog>
+        )}
+      </Stack>
+    );
+  }
+
+  if (!formOpen) return null;
+  return (
+    <Stack as="section" aria-labelledby="new-feedback-heading" gap="3" p="5" borderWidth="1px" borderRadius="lg" bg="bg.panel">
+      <Heading as="h3" id="new-feedback-heading" size="md">
+        Leave feedback for {providerName}
+      </Heading>
+      <FeedbackFormView
+        error={formError}
+        autoFocus
+        onCancel={() => {
+          onFormOpenChange(false);
+          setFormError(undefined);
+        }}
+        onSubmit={async (values) => {
+          setFormError(undefined);
+          try {
+            await create.mutateAsync(values);
+          } catch (error) {
+            refused(error, FEEDBACK_MESSAGES.submitFailed.title, FEEDBACK_MESSAGES.submitFailed.fallback);
+            if (error instanceof ApiError && error.status === 409) setDuplicate(true);
+            throw error;
+          }
+          toaster.success({ title: FEEDBACK_MESSAGES.published.title, description: FEEDBACK_MESSAGES.published.description });
+          onFormOpenChange(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The Feedback tab (spec 02 sections 2, 4, 5 and 8): the feedback newest first, a page at a time;
+ * clients leave theirs (a signed-out visitor is sent to log in first); the owner replies to each.
+ * Nobody leaves feedback on their own page, and providers and admins leave none.
+ */
+export function FeedbackTab({ providerId, providerName, viewer, formOpen, onFormOpenChange, loginPath }: FeedbackTabProps) {
+  const navigate = useNavigate();
+  const clientId = viewer.kind === 'client' ? viewer.userId : undefined;
+  const mine = useMyFeedbackFor(providerId, clientId);
+
+  const canAdd = viewer.kind === 'visitor' || (viewer.kind === 'client' && mine.data === null && !formOpen);
+  const addFeedback = () => {
+    if (viewer.kind !== 'visitor') return onFormOpenChange(true);
+    toaster.info({ title: FEEDBACK_MESSAGES.loginRequired.title, description: FEEDBACK_MESSAGES.loginRequired.description });
+    void navigate(loginPath);
+  };
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" gap="3" flexWrap="wrap">
+        <Heading as="h2" size="lg">
+          Feedback
+        </Heading>
+        {canAdd && (
+          <Button onClick={addFeedback}>
+            <LuMessageSquarePlus aria-hidden="true" />
+            Add Feedback
+          </Button>
+        )}
+      </HStack>
+
+      {(viewer.kind === 'provider' || viewer.kind === 'admin') && <Text color="fg.muted">{FEEDBACK_MESSAGES.clientsOnly}</Text>}
+      {clientId && mine.isError && <FeedbackLoadFailed onRetry={() => void mine.refetch()} retrying={mine.isRefetching} />}
+      {clientId && mine.data !== undefined && (
+        <ClientFeedback
+          providerId={providerId}
+          providerName={providerName}
+          userId={clientId}
+          mine={mine.data}
+          formOpen={formOpen}
+          onFormOpenChange={onFormOpenChange}
+        />
+      )}
+
+      {viewer.kind === 'owner' ? (
+        <OwnerFeedbackList ownerId={viewer.userId} providerId={providerId} providerName={providerName} />
+      ) : (
+        <PublicFeedbackList providerId={providerId} providerName={providerName} ownEntryId={mine.data?.id} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button, Container, Heading, Text, VStack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PROVIDER_PROFILE_MESSAGES, providerPageTitle } from '@solutionz/shared';
+import { paths } from '@/config/paths';
+import { directoryListState } from '@/lib/directory-url';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** A provider who is not listed (or never was), to anyone but the owner (spec 02 sections 2 and 4). */
+export function ProfileNotAvailable() {
+  useDocumentTitle(providerPageTitle(null));
+  const { title, text, back } = PROVIDER_PROFILE_MESSAGES.notAvailable;
+  return (
+    <Container maxW="3xl" py={{ base: '12', md: '20' }} px={{ base: '4', md: '6' }}>
+      <VStack gap="4" textAlign="center">
+        <Heading as="h1" size="3xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted" maxW="prose">
+          {text}
+        </Text>
+        <Button asChild>
+          <RouterLink to={paths.directory} state={directoryListState}>
+            {back}
+          </RouterLink>
+        </Button>
+      </VStack>
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import { chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { DATE_FORMATS, type ProviderProfile } from '@solutionz/shared';
+import { CategoryChips } from '@/components/ui/category-chips';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2">
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <Text color="fg.muted">{children}</Text>;
+
+/** The About tab (spec 02 section 2): what the provider wrote about their work, their services and skills. */
+export function ProviderAbout({ page }: { page: ProviderProfile }) {
+  return (
+    <Stack gap="6">
+      <Section title="About">{page.bio ? <Text whiteSpace="pre-line">{page.bio}</Text> : <Empty>No description yet.</Empty>}</Section>
+      <Section title="Services">
+        {page.categories.length > 0 ? <CategoryChips value={page.categories} label="Services" /> : <Empty>No services listed yet.</Empty>}
+      </Section>
+      <Section title="Skills">
+        {page.skills.length > 0 ? (
+          <Flex wrap="wrap" as="ul" gap="2" listStyleType="none" aria-label="Skills">
+            {page.skills.map((skill) => (
+              <chakra.li key={skill} px="3" py="1" borderRadius="full" bg="bg.muted" fontSize="sm">
+                {skill}
+              </chakra.li>
+            ))}
+          </Flex>
+        ) : (
+          <Empty>No skills listed yet.</Empty>
+        )}
+      </Section>
+      <Text fontSize="sm" color="fg.muted">
+        Member since {format(new Date(page.memberSince), DATE_FORMATS.short)}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { forwardRef, type ReactNode } from 'react';
+import { LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
+import { SaveProviderButton } from '@/components/providers/save-provider-button';
+import { paths } from '@/config/paths';
+import type { Viewer } from './viewer';
+
+function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4" p="5" borderWidth="1px" borderRadius="xl" bg="bg.panel">
+      <Heading as="h2" id={headingId} size="md" tabIndex={-1} _focusVisible={{ outline: 'none' }}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/** The owner's actions (spec 02 section 2), and why the public cannot see the page when it cannot. */
+export function OwnerCard({ page }: { page: MyProviderPage }) {
+  return (
+    <Card title="Your profile" headingId="owner-card-heading">
+      {page.listed ? (
+        <Text color="fg.muted">This is how clients see your page in the directory.</Text>
+      ) : (
+        <Alert.Root status="warning" alignItems="start">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Only you can see this page</Alert.Title>
+            <Alert.Description>
+              <Stack gap="1">
+                {page.unlistedReasons.map((reason) => (
+                  <Text key={reason}>{PROVIDER_PROFILE_MESSAGES.unlisted[reason]}</Text>
+                ))}
+                {page.unlistedReasons.includes('noMembership') && (
+                  <Link asChild color="brand.fg" fontWeight="medium">
+                    <RouterLink to={paths.membership}>See membership plans</RouterLink>
+                  </Link>
+                )}
+              </Stack>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Stack gap="2">
+        <Button asChild>
+          <RouterLink to={paths.account}>
+            <LuSettings aria-hidden="true" />
+            Account Settings
+          </RouterLink>
+        </Button>
+        <Button asChild variant="outline">
+          <RouterLink to={paths.accountTab('profile')}>
+            <LuPencil aria-hidden="true" />
+            Edit Full Profile
+          </RouterLink>
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export interface VisitorCardProps {
+  page: ProviderProfile;
+  viewer: Exclude<Viewer, { kind: 'owner' }>;
+  /** Leave Feedback: opens the feedback form, or the login for a signed-out visitor. */
+  onLeaveFeedback: () => void;
+}
+
+/**
+ * What a visitor can do (spec 02 sections 2 and 6): save the professional (signed in), leave feedback
+ * (clients; a signed-out visitor is asked to log in first), and reach them by what they published.
+ * Other providers and admins leave no feedback, so they are not offered it.
+ */
+export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard({ page, viewer, onLeaveFeedback }, contactRef) {
+  const canLeaveFeedback = viewer.kind === 'visitor' || viewer.kind === 'client';
+  const { phone } = page.contact;
+  return (
+    <Stack gap="4">
+      <Card title={`Work with ${page.displayName}`} headingId="visitor-card-heading">
+        <HStack gap="2" flexWrap="wrap">
+          {canLeaveFeedback && (
+            <Button onClick={onLeaveFeedback} flex="1">
+              <LuMessageSquarePlus aria-hidden="true" />
+              Leave Feedback
+            </Button>
+          )}
+          <SaveProviderButton providerId={page.id} providerName={page.displayName} />
+        </HStack>
+      </Card>
+      <Box ref={contactRef}>
+        <Card title="Contact details" headingId="contact-heading">
+          {phone || page.locationName ? (
+            <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2">
+              {phone && (
+                <>
+                  <chakra.dt fontWeight="medium">Phone</chakra.dt>
+                  <chakra.dd>
+                    <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} color="brand.fg">
+                      <LuPhone aria-hidden="true" />
+                      {phone}
+                    </Link>
+                  </chakra.dd>
+                </>
+              )}
+              {page.locationName && (
+                <>
+                  <chakra.dt fontWeight="medium">Based in</chakra.dt>
+                  <chakra.dd>{page.locationName}</chakra.dd>
+                </>
+              )}
+            </chakra.dl>
+          ) : (
+            <Text color="fg.muted">No contact details published yet.</Text>
+          )}
+        </Card>
+      </Box>
+    </Stack>
+  );
+});
