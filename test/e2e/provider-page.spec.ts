@@ -40,6 +40,7 @@ test.describe('a visitor', () => {
     // The tabs work from the keyboard, and the one chosen is in the address.
     await profileTabs(page).getByRole('tab', { name: 'About' }).focus();
     await page.keyboard.press('ArrowRight');
+    await expect(profileTabs(page).getByRole('tab', { name: 'Portfolio' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await expect(profileTabs(page).getByRole('tab', { name: 'Feedback' })).toHaveAttribute('aria-selected', 'true');
     await expect(page).toHaveURL(/\?tab=feedback$/);
