@@ -20,3 +20,4 @@ export * from './membership';
 export * from './feedback';
 export * from './portfolio';
 export * from './api/provider-profile';
+export * from './jobs';

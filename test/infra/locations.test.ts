@@ -38,8 +38,8 @@ const referenceData = join(REPO_ROOT, CONTEXT_DEFAULTS.postcodeDataPath);
 describe('the functions that place locations', () => {
   const geocoding = deployedAreas.filter((area) => GEOCODING_AREAS.has(area));
 
-  it('are the accounts, profiles and directory areas', () => {
-    expect(geocoding.sort()).toEqual(['accounts', 'directory', 'profiles']);
+  it('are the accounts, profiles, directory and jobs areas', () => {
+    expect(geocoding.sort()).toEqual(['accounts', 'directory', 'jobs', 'profiles']);
   });
 
   it.each(geocoding)('%s carries the postcode tables as they are beside the project, and the UK town table', (area) => {

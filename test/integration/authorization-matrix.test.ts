@@ -198,6 +198,22 @@ const matrix: Record<RouteName, Row> = {
     request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
     expect: everyone(400),
   },
+  // Jobs (issue 12): no row here names a real job (jobs.test.ts covers the owners' and revealers' successes).
+  createJob: {
+    request: () => ({ body: { title: 'Matrix job', description: 'Posted by the authorization matrix.', contactEmail: 'matrix@example.co.uk', categories: ['Home Services'], location: 'Leeds' } }),
+    expect: only(['client', 'otherClient'], 201),
+  },
+  listJobs: { request: () => ({ query: { budgetType: 'any' } }), expect: everyone(200) },
+  getJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: everyone(404) },
+  listJobBoardForMe: { request: () => ({}), expect: signedIn(200) },
+  getJobForMe: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: signedIn(404) },
+  deleteJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['client', 'otherClient'], 404) },
+  revealJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['subscribedProvider'], 404) },
+  listSavedJobs: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  saveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404) },
+  unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient'], 200) },
+  updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient'], 404) },
 };
 
 const profiles = createAccountsService(documents, stack.tableName).entities.profile;

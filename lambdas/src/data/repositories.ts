@@ -5,6 +5,7 @@ import { createCategoryRepository, type CategoryRepository } from './category-re
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
+import { createJobsRepository, type JobsRepository } from './jobs-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
@@ -18,6 +19,7 @@ export interface Repositories {
   readonly directory: DirectoryRepository;
   readonly feedback: FeedbackRepository;
   readonly portfolio: PortfolioRepository;
+  readonly jobs: JobsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -30,5 +32,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     directory: createDirectoryRepository(client, tableName),
     feedback: createFeedbackRepository(client, tableName),
     portfolio: createPortfolioRepository(client, tableName),
+    jobs: createJobsRepository(client, tableName),
   };
 }

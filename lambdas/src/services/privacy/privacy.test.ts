@@ -31,6 +31,7 @@ async function provider() {
       saved: table.repositories.saved,
       feedback: table.repositories.feedback,
       portfolio: table.repositories.portfolio,
+      jobs: table.repositories.jobs,
       // One bucket stands in for both: avatars and portfolio files live under different prefixes.
       portfolioFiles: media.storage,
     }),

@@ -4,12 +4,14 @@ import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
+import type { JobsRepository } from '../../data/jobs-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
+import { jobActivitySection, jobsEraser, jobsPostedSection } from './jobs-data';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
 
 export interface RegistryDeps {
@@ -21,6 +23,7 @@ export interface RegistryDeps {
   readonly saved: SavedProvidersRepository;
   readonly feedback: FeedbackRepository;
   readonly portfolio: PortfolioRepository;
+  readonly jobs: JobsRepository;
   /** The portfolio bucket. */
   readonly portfolioFiles: MediaStorage;
 }
@@ -183,7 +186,7 @@ function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Er
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback)],
+    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs)],
     erasers: [
       linkTokens(deps.accounts),
       business(deps.accounts),
@@ -194,6 +197,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       savedProviders(deps.saved),
       portfolio(deps),
       feedbackEraser(deps.feedback),
+      jobsEraser(deps.jobs),
     ],
   };
 }

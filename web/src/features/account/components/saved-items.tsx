@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { DATE_FORMATS, DIRECTORY_MESSAGES, type SavedProvidersResponse } from '@solutionz/shared';
+import { SavedJobsList } from '@/components/jobs/job-lists';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -138,11 +139,15 @@ function SavedProfessionals() {
 
 function SavedJobs() {
   return (
-    <EmptyState
-      headingLevel="h4"
-      title="No saved jobs yet"
-      description="Jobs you save from the job directory will be listed here, so you can come back to them."
-      action={{ label: 'Browse Jobs', to: paths.jobDirectory }}
+    <SavedJobsList
+      empty={
+        <EmptyState
+          headingLevel="h4"
+          title="No saved jobs yet"
+          description="Jobs you save from the job directory will be listed here, so you can come back to them."
+          action={{ label: 'Browse Jobs', to: paths.jobDirectory }}
+        />
+      }
     />
   );
 }
@@ -150,7 +155,7 @@ function SavedJobs() {
 /**
  * Saved items (spec 01 sections 2.10 and 2.11): inner tabs Saved Professionals and Saved Jobs for
  * providers; clients save professionals only. A professional no longer in the directory stays listed,
- * said so, until the person removes them. Saving jobs comes with the jobs area.
+ * said so, until the person removes them.
  */
 export function SavedItems({ withJobs }: { withJobs: boolean }) {
   if (!withJobs) return <SavedProfessionals />;

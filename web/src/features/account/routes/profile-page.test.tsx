@@ -9,7 +9,7 @@ const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01
 
 /** /profile signed in with this profile, once its header is up (the first render also loads the screen's code). */
 async function openProfile(profile: Partial<MeResponse>) {
-  stubApi({ listCategories: () => ({ groups: [] }) });
+  stubApi({ listCategories: () => ({ groups: [] }), listMyJobs: () => ({ jobs: [], total: 0, page: 1, pageCount: 0 }) });
   const view = renderApp('/profile', createFakeAuth({ signedInAs: fakeAccount(profile) }));
   await screen.findByRole('link', { name: 'Edit Profile' }, { timeout: 5000 });
   return view;
@@ -37,7 +37,7 @@ describe('/profile', () => {
     expect(await screen.findByText('Client')).toBeInTheDocument();
     expect(tabNames()).toEqual(['About', 'My Jobs', 'Subscriptions']);
     await user.click(screen.getByRole('tab', { name: 'My Jobs' }));
-    expect(within(await screen.findByRole('tabpanel', { name: 'My Jobs' })).getByRole('link', { name: 'Post a Job' })).toHaveAttribute('href', '/post-job');
+    expect(await within(await screen.findByRole('tabpanel', { name: 'My Jobs' })).findByRole('link', { name: 'Post a Job' })).toHaveAttribute('href', '/post-job');
   });
 
   it('gives an admin a tab with the way to the admin dashboard', async () => {

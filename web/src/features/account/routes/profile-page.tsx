@@ -2,6 +2,7 @@ import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME, type MeResponse } from '@solutionz/shared';
+import { MyJobsList } from '@/components/jobs/job-lists';
 import { PageLoading } from '@/components/layout/page-loading';
 import { PortfolioTab } from '@/components/portfolio/portfolio-tab';
 import { paths } from '@/config/paths';
@@ -75,10 +76,14 @@ export function profileTabs(profile: MeResponse): ProfileTab[] {
           value: 'jobs',
           label: 'My Jobs',
           content: (
-            <EmptyState
-              title="You haven't posted any jobs yet"
-              description="Jobs you post will be listed here, newest first, for you to follow up or delete."
-              action={{ label: 'Post a Job', to: paths.postJob }}
+            <MyJobsList
+              empty={
+                <EmptyState
+                  title="You haven't posted any jobs yet"
+                  description="Jobs you post will be listed here, newest first, for you to follow up or delete."
+                  action={{ label: 'Post a Job', to: paths.postJob }}
+                />
+              }
             />
           ),
         },

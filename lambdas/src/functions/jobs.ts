@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { createDocumentClient } from '../adapters/dynamodb';
+import { getConfig } from '../config';
+import { createAccountRepository } from '../data/account-repository';
+import { createAccountStandingReader } from '../data/account-standing';
+import { createJobsRepository } from '../data/jobs-repository';
+import { geocoderFromEnv } from '../geo/offline-geocoder';
+import { createAreaHandler } from '../http/area-handler';
+import { createLogger } from '../http/logger';
+import type { JobsDeps } from '../services/jobs/deps';
+import {
+  createJob,
+  deleteJob,
+  getJob,
+  getJobForMe,
+  listJobBoardForMe,
+  listJobs,
+  listMyJobs,
+  listSavedJobs,
+  revealJob,
+  saveJob,
+  unsaveJob,
+  updateJobRevealCap,
+} from '../services/jobs/jobs';
+
+const config = getConfig();
+
+export function createJobsDeps(): JobsDeps {
+  const documents = createDocumentClient(config.region);
+  return {
+    jobs: createJobsRepository(documents, config.tableName),
+    accounts: createAccountRepository(documents, config.tableName),
+    standing: createAccountStandingReader(documents, config.tableName),
+    geocoder: geocoderFromEnv(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+  };
+}
+
+export const handler = createAreaHandler(
+  'jobs',
+  {
+    createJob: ({ deps, caller, body }) => createJob(deps, caller, body),
+    listJobs: ({ deps, query }) => listJobs(deps, query),
+    getJob: ({ deps, params }) => getJob(deps, params.jobId),
+    listJobBoardForMe: ({ deps, caller, query }) => listJobBoardForMe(deps, caller, query),
+    getJobForMe: ({ deps, caller, params }) => getJobForMe(deps, caller, params.jobId),
+    deleteJob: ({ deps, caller, params }) => deleteJob(deps, caller, params.jobId),
+    revealJob: ({ deps, caller, params }) => revealJob(deps, caller, params.jobId),
+    listSavedJobs: ({ deps, caller, query }) => listSavedJobs(deps, caller, query),
+    saveJob: ({ deps, caller, params }) => saveJob(deps, caller, params.jobId),
+    unsaveJob: ({ deps, caller, params }) => unsaveJob(deps, caller, params.jobId),
+    listMyJobs: ({ deps, caller, query }) => listMyJobs(deps, caller, query),
+    updateJobRevealCap: ({ deps, caller, params, body }) => updateJobRevealCap(deps, caller, params.jobId, body.revealCap),
+  },
+  {
+    deps: createJobsDeps,
+    standing: (deps) => deps.standing,
+    logger: createLogger(config),
+    validateResponses: !config.isProduction,
+  },
+);

@@ -1,0 +1,14 @@
+import type { AccountRepository } from '../../data/account-repository';
+import type { AccountStandingReader } from '../../data/account-standing';
+import type { JobsRepository } from '../../data/jobs-repository';
+import type { Geocoder } from '../../geo/geocoder';
+
+/** Everything the jobs services use, passed in so tests can swap any part. */
+export interface JobsDeps {
+  readonly jobs: JobsRepository;
+  readonly accounts: Pick<AccountRepository, 'getProfile'>;
+  readonly standing: AccountStandingReader;
+  readonly geocoder: Geocoder;
+  readonly clock: () => Date;
+  readonly newId: () => string;
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
+import { describe, expect, it } from 'vitest';
+import type { AuthorizedCaller } from '../../auth/caller';
+import { ConflictError, NotFoundError } from '../../errors';
+import { useTestTable } from '../../testing/dynamodb-table';
+import { fakeGeocoder } from '../../testing/fake-geocoder';
+import { jobsEraser } from '../privacy/jobs-data';
+import type { DataSubject } from '../privacy/personal-data';
+import type { JobsDeps } from './deps';
+import {
+  createJob,
+  deleteJob,
+  getJob,
+  getJobForMe,
+  listJobBoardForMe,
+  listJobs,
+  listMyJobs,
+  listSavedJobs,
+  revealJob,
+  saveJob,
+  updateJobRevealCap,
+} from './jobs';
+
+const table = useTestTable();
+
+let tick = 0;
+function deps(): JobsDeps {
+  return {
+    jobs: table.repositories.jobs,
+    accounts: { getProfile: async () => undefined },
+    standing: table.repositories.standing,
+    geocoder: fakeGeocoder(),
+    // Each job a second after the last, so "newest first" is the order of posting.
+    clock: () => new Date(Date.UTC(2026, 10, 1) + tick++ * 1000),
+    newId: () => randomUUID(),
+  };
+}
+
+const caller = (accountType: AuthorizedCaller['accountType'], subscribed = false): AuthorizedCaller => ({
+  kind: 'signedIn',
+  userId: randomUUID(),
+  groups: [accountType],
+  accountType,
+  subscribed,
+});
+
+const post = (overrides: Partial<JobPostInput> = {}) =>
+  jobPostSchema.parse({
+    title: 'Fix a leaking tap',
+    description: 'The kitchen tap drips all night.',
+    contactEmail: 'cara.client@example.co.uk',
+    contactPhone: '07700 900123',
+    budget: '£120',
+    budgetType: 'fixed',
+    categories: ['Home Services > Plumber'],
+    location: 'York',
+    ...overrides,
+  });
+
+/** The jobs eraser reads only the id of the person erased. */
+const subject = (userId: string) => ({ userId }) as DataSubject;
+
+const query = (input: JobListQueryInput = {}) => jobListQuerySchema.parse(input);
+
+describe('posting and reading jobs', () => {
+  it('gives the poster the contact (named after the e-mail without a profile name) and nobody else on the public routes', async () => {
+    const client = caller('client');
+    const job = await createJob(deps(), client, post({ revealCap: 3 }));
+    expect(job.contact).toEqual({ contactName: 'cara.client', contactEmail: 'cara.client@example.co.uk', contactPhone: '07700 900123' });
+    expect(job).toMatchObject({ locationName: 'York, North Yorkshire', revealCount: 0, revealCap: 3, enoughInterest: false, isMine: true });
+
+    const shown = await getJob(deps(), job.id);
+    expect(JSON.stringify(shown)).not.toContain('cara.client');
+    expect(JSON.stringify(await listJobs(deps(), query()))).not.toContain('example.co.uk');
+    const provider = caller('provider', true);
+    expect((await getJobForMe(deps(), provider, job.id)).contact).toBeUndefined();
+    expect((await getJobForMe(deps(), client, job.id)).contact?.contactEmail).toBe('cara.client@example.co.uk');
+  });
+
+  it('refuses a location that names no place', async () => {
+    await expect(createJob(deps(), caller('client'), post({ location: 'Atlantis' }))).rejects.toMatchObject({ statusCode: 400, fields: { 'body.location': expect.any(String) } });
+  });
+
+  it('refuses unknown fields and a post without a category, in the spec words', () => {
+    expect(jobPostSchema.safeParse({ ...post(), userId: 'someone' }).success).toBe(false);
+    const missing = jobPostSchema.safeParse({ ...post(), categories: [] });
+    expect(missing.error?.issues[0]?.message).toBe(JOB_MESSAGES.categoryRequired.description);
+  });
+});
+
+describe('revealing contact details', () => {
+  it('records exactly the cap when 30 members reveal at once, and tells the rest "Enough interest"', async () => {
+    const job = await createJob(deps(), caller('client'), post({ revealCap: 5 }));
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => revealJob(deps(), caller('provider', true), job.id)));
+    const revealed = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(revealed).toHaveLength(5);
+    expect(refused.every(({ reason }) => reason instanceof ConflictError && reason.message === JOB_MESSAGES.enoughInterest)).toBe(true);
+    expect(await getJob(deps(), job.id)).toMatchObject({ revealCount: 5, enoughInterest: true });
+  });
+
+  it('counts a provider once and gives the contact again on a second reveal, even at the cap', async () => {
+    const job = await createJob(deps(), caller('client'), post({ revealCap: 1 }));
+    const member = caller('provider', true);
+    const first = await revealJob(deps(), member, job.id);
+    const again = await revealJob(deps(), member, job.id);
+    expect(again.job.contact).toEqual(first.job.contact);
+    expect(again.job).toMatchObject({ revealCount: 1, revealed: true });
+    const board = await listJobBoardForMe(deps(), member, query());
+    expect(board.jobs.find(({ id }) => id === job.id)?.contact?.contactEmail).toBe('cara.client@example.co.uk');
+  });
+
+  it('answers not found for a job that does not exist', async () => {
+    await expect(revealJob(deps(), caller('provider', true), 'no-such-job')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('lets the client raise the cap but not below the reveals so far', async () => {
+    const client = caller('client');
+    const job = await createJob(deps(), client, post({ revealCap: 2 }));
+    await revealJob(deps(), caller('provider', true), job.id);
+    await revealJob(deps(), caller('provider', true), job.id);
+    await expect(updateJobRevealCap(deps(), client, job.id, 1)).rejects.toBeInstanceOf(ConflictError);
+    await expect(updateJobRevealCap(deps(), caller('client'), job.id, 5)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await updateJobRevealCap(deps(), client, job.id, 4)).toMatchObject({ revealCap: 4, revealCount: 2, enoughInterest: false });
+  });
+});
+
+describe('deleting, saving and My Jobs', () => {
+  it('deletes only by the poster, with its reveals and saves', async () => {
+    const client = caller('client');
+    const job = await createJob(deps(), client, post());
+    const member = caller('provider', true);
+    await revealJob(deps(), member, job.id);
+    await saveJob(deps(), member, job.id);
+    expect((await listSavedJobs(deps(), member, { page: 1 })).jobs.map(({ id }) => id)).toEqual([job.id]);
+
+    await expect(deleteJob(deps(), caller('client'), job.id)).rejects.toBeInstanceOf(NotFoundError);
+    await deleteJob(deps(), client, job.id);
+    await expect(getJob(deps(), job.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await table.repositories.jobs.hasRevealed(job.id, member.userId)).toBe(false);
+    expect(await listSavedJobs(deps(), member, { page: 1 })).toMatchObject({ jobs: [], total: 0 });
+  });
+
+  it("lists a client's own jobs newest first, 5 a page", async () => {
+    const client = caller('client');
+    for (let n = 1; n <= 6; n++) await createJob(deps(), client, post({ title: `Job ${n}` }));
+    const first = await listMyJobs(deps(), client, { page: 1 });
+    expect(first).toMatchObject({ total: 6, page: 1, pageCount: 2 });
+    expect(first.jobs.map(({ title }) => title)).toEqual(['Job 6', 'Job 5', 'Job 4', 'Job 3', 'Job 2']);
+    expect(first.jobs.every((job) => job.contact !== undefined && job.isMine)).toBe(true);
+    expect((await listMyJobs(deps(), client, { page: 2 })).jobs.map(({ title }) => title)).toEqual(['Job 1']);
+  });
+
+  it("erases a client's jobs with the reveals of them", async () => {
+    const client = caller('client');
+    const job = await createJob(deps(), client, post());
+    const member = caller('provider', true);
+    await revealJob(deps(), member, job.id);
+    await jobsEraser(table.repositories.jobs).erase(subject(client.userId));
+    expect(await listMyJobs(deps(), client, { page: 1 })).toMatchObject({ total: 0 });
+    expect(await table.repositories.jobs.listRevealedJobIds(member.userId)).toEqual([]);
+  });
+
+  it("erases a provider's reveals and saves but keeps the job's count, so the cap still holds", async () => {
+    const job = await createJob(deps(), caller('client'), post({ revealCap: 1 }));
+    const member = caller('provider', true);
+    await revealJob(deps(), member, job.id);
+    await saveJob(deps(), member, job.id);
+    await jobsEraser(table.repositories.jobs).erase(subject(member.userId));
+    expect(await table.repositories.jobs.listRevealedJobIds(member.userId)).toEqual([]);
+    expect(await table.repositories.jobs.listSaved(member.userId)).toEqual([]);
+    expect(await getJob(deps(), job.id)).toMatchObject({ revealCount: 1, enoughInterest: true });
+  });
+});
+
+describe('the board filters', () => {
+  it('filters by category group, budget range (both ends only), budget type and place', async () => {
+    const client = caller('client');
+    const marker = randomUUID();
+    const tag = (title: string) => `${title} ${marker}`;
+    await createJob(deps(), client, post({ title: tag('Cheap fixed'), budget: '£100', budgetType: 'fixed' }));
+    await createJob(deps(), client, post({ title: tag('Dear fixed'), budget: '£2,500', budgetType: 'fixed', categories: ['Home Services > Electrician'] }));
+    await createJob(deps(), client, post({ title: tag('Hourly'), budget: '£30 an hour', budgetType: 'hourly', location: 'SW1A 1AA' }));
+    await createJob(deps(), client, post({ title: tag('Garden'), budget: undefined, budgetType: undefined, categories: ['Garden & Outdoor'] }));
+
+    // This test's jobs are the newest, so they are all on the first page of any filter.
+    const mine = async (input: JobListQueryInput) =>
+      (await listJobs(deps(), query(input))).jobs.filter(({ title }) => title.endsWith(marker)).map(({ title }) => title.replace(` ${marker}`, ''));
+
+    expect(await mine({ minBudget: '0', maxBudget: '500' })).toEqual(expect.arrayContaining(['Hourly', 'Cheap fixed']));
+    expect(await mine({ minBudget: '0', maxBudget: '500' })).not.toContain('Dear fixed');
+    expect(await mine({ maxBudget: '500' })).toEqual(expect.arrayContaining(['Dear fixed', 'Garden']));
+    expect(await mine({ budgetType: 'hourly' })).toContain('Hourly');
+    expect(await mine({ budgetType: 'hourly' })).not.toContain('Cheap fixed');
+    expect(await mine({ category: 'Home Services' })).toEqual(expect.arrayContaining(['Cheap fixed', 'Dear fixed', 'Hourly']));
+    expect(await mine({ category: 'Home Services' })).not.toContain('Garden');
+    expect(await mine({ location: 'SW1A 1AA', radius: '5' })).toContain('Hourly');
+    expect(await mine({ location: 'SW1A 1AA', radius: '5' })).not.toContain('Cheap fixed');
+    expect(await mine({ location: 'north york' })).toContain('Garden');
+  });
+
+  it('pages the board 5 at a time with the total', async () => {
+    const client = caller('client');
+    for (let n = 1; n <= 7; n++) await createJob(deps(), client, post({ title: `Paged ${n}` }));
+    const first = await listJobs(deps(), query({ page: '1' }));
+    expect(first.jobs).toHaveLength(5);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 5));
+    expect(first.total).toBeGreaterThanOrEqual(7);
+    expect(first.jobs[0]?.title).toBe('Paged 7');
+  });
+});

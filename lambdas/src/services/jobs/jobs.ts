@@ -1,0 +1,199 @@
+import {
+  budgetAmount,
+  DEFAULT_RADIUS_MILES,
+  JOB_LIMITS,
+  JOB_MESSAGES,
+  JOB_PAGE_SIZE,
+  parseCategorySelection,
+  type Job,
+  type JobContact,
+  type JobListQuery,
+  type JobPage,
+  type JobPost,
+} from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import type { JobRecord } from '../../data/jobs-repository';
+import { ConflictError, NotFoundError } from '../../errors';
+import { resolvePlace } from '../../geo/resolve';
+import { milesBetween } from '../directory/search';
+import type { JobsDeps } from './deps';
+
+/** What the signed-in routes add to a card: the caller's relation to the job, and the contact when they may see it. */
+interface Viewer {
+  readonly isMine: boolean;
+  readonly revealed: boolean;
+  readonly saved: boolean;
+  readonly contact?: JobContact;
+}
+
+function toJob(record: JobRecord, viewer?: Viewer): Job {
+  return {
+    id: record.jobId,
+    title: record.title,
+    description: record.description,
+    categories: record.categories,
+    ...(record.budget !== undefined ? { budget: record.budget } : {}),
+    ...(record.budgetType !== undefined ? { budgetType: record.budgetType } : {}),
+    locationName: record.locationName,
+    postedAt: record.postedAt,
+    revealCount: record.revealCount,
+    revealCap: record.revealCap,
+    enoughInterest: record.revealCount >= record.revealCap,
+    ...(viewer
+      ? { isMine: viewer.isMine, revealed: viewer.revealed, saved: viewer.saved, ...(viewer.contact ? { contact: viewer.contact } : {}) }
+      : {}),
+  };
+}
+
+async function viewerOf(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, record: JobRecord): Promise<Viewer> {
+  const isMine = record.ownerId === caller.userId;
+  const isProvider = caller.accountType === 'provider';
+  const [revealed, saved] = await Promise.all([
+    isProvider ? deps.jobs.hasRevealed(record.jobId, caller.userId) : false,
+    isProvider ? deps.jobs.isSaved(caller.userId, record.jobId) : false,
+  ]);
+  // A lapsed member keeps the flag but not the details: contact goes to running members only.
+  const mayContact = isMine || (revealed && caller.subscribed);
+  const contact = mayContact ? await deps.jobs.getContact(record.jobId) : undefined;
+  return { isMine, revealed, saved, ...(contact ? { contact } : {}) };
+}
+
+const toViewedJob = async (deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, record: JobRecord) => toJob(record, await viewerOf(deps, caller, record));
+
+function pageOf<T>(items: readonly T[], page: number): { slice: T[]; total: number; page: number; pageCount: number } {
+  const total = items.length;
+  return { slice: items.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE), total, page, pageCount: Math.ceil(total / JOB_PAGE_SIZE) };
+}
+
+/** A job matches a category selection when it has it, or a subcategory of the group selected. */
+function matchesCategory(job: JobRecord, category: string): boolean {
+  const wanted = parseCategorySelection(category);
+  return job.categories.some((value) => {
+    if (value.toLowerCase() === category.toLowerCase()) return true;
+    const selection = parseCategorySelection(value);
+    return wanted.kind === 'group' && selection.kind === 'sub' && selection.group.toLowerCase() === wanted.group.toLowerCase();
+  });
+}
+
+/**
+ * The board's filters (spec 02 sections 3 and 8): category; location within a radius of the place it
+ * names, else contained in the job's place name; the budget range only when both ends are set; the type.
+ */
+async function filterBoard(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobRecord[]> {
+  let jobs = await deps.jobs.listBoard();
+  if (query.category) jobs = jobs.filter((job) => matchesCategory(job, query.category!));
+  if (query.location) {
+    const { best } = await deps.geocoder.search(query.location);
+    const radius = query.radius ?? DEFAULT_RADIUS_MILES;
+    const text = query.location.toLowerCase();
+    jobs = best ? jobs.filter((job) => milesBetween(best, job) <= radius) : jobs.filter((job) => job.locationName.toLowerCase().includes(text));
+  }
+  if (query.minBudget !== undefined && query.maxBudget !== undefined) {
+    const { minBudget, maxBudget } = query;
+    jobs = jobs.filter((job) => job.budgetAmount !== undefined && job.budgetAmount >= minBudget && job.budgetAmount <= maxBudget);
+  }
+  if (query.budgetType !== 'any') jobs = jobs.filter((job) => job.budgetType === query.budgetType);
+  return jobs;
+}
+
+/** Posting (spec 02 section 5): the contact name is the poster's name, else the e-mail's local part. */
+export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: JobPost): Promise<Job> {
+  const [place, profile] = await Promise.all([resolvePlace(deps.geocoder, post.location, 'body.location'), deps.accounts.getProfile(caller.userId)]);
+  const contactName = `${profile?.firstName ?? ''} ${profile?.lastName ?? ''}`.trim() || post.contactEmail.split('@')[0]!;
+  const contact: JobContact = { contactName, contactEmail: post.contactEmail, ...(post.contactPhone ? { contactPhone: post.contactPhone } : {}) };
+  const amount = budgetAmount(post.budget);
+  const record = await deps.jobs.create(
+    {
+      jobId: deps.newId(),
+      ownerId: caller.userId,
+      title: post.title,
+      description: post.description,
+      categories: post.categories,
+      ...(post.budget ? { budget: post.budget } : {}),
+      ...(post.budgetType ? { budgetType: post.budgetType } : {}),
+      ...(amount !== undefined ? { budgetAmount: amount } : {}),
+      locationName: place.name,
+      lat: place.lat,
+      lng: place.lng,
+      postedAt: deps.clock().toISOString(),
+      revealCap: post.revealCap ?? JOB_LIMITS.revealCap.default,
+    },
+    contact,
+  );
+  return toJob(record, { isMine: true, revealed: false, saved: false, contact });
+}
+
+export async function listJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobPage> {
+  const { slice, ...rest } = pageOf(await filterBoard(deps, query), query.page);
+  return { jobs: slice.map((job) => toJob(job)), ...rest };
+}
+
+export async function listJobBoardForMe(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, caller: AuthorizedCaller, query: JobListQuery): Promise<JobPage> {
+  const { slice, ...rest } = pageOf(await filterBoard(deps, query), query.page);
+  return { jobs: await Promise.all(slice.map((job) => toViewedJob(deps, caller, job))), ...rest };
+}
+
+async function requireJob(deps: Pick<JobsDeps, 'jobs'>, jobId: string): Promise<JobRecord> {
+  const record = await deps.jobs.get(jobId);
+  if (!record) throw new NotFoundError(JOB_MESSAGES.notFound);
+  return record;
+}
+
+export async function getJob(deps: Pick<JobsDeps, 'jobs'>, jobId: string): Promise<Job> {
+  return toJob(await requireJob(deps, jobId));
+}
+
+export async function getJobForMe(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, jobId: string): Promise<Job> {
+  return toViewedJob(deps, caller, await requireJob(deps, jobId));
+}
+
+/** Only the poster deletes a job; anyone else is told there is no such job of theirs. */
+export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, jobId: string): Promise<{ jobId: string; deleted: true }> {
+  if (!(await deps.jobs.delete(jobId, caller.userId))) throw new NotFoundError(JOB_MESSAGES.notFound);
+  return { jobId, deleted: true };
+}
+
+/**
+ * A subscribed provider reveals the contact (spec 02 section 4; issue 12): counted once per provider,
+ * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
+ */
+export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {
+  const outcome = await deps.jobs.reveal(jobId, caller.userId, deps.clock());
+  if (outcome === 'notFound') throw new NotFoundError(JOB_MESSAGES.notFound);
+  if (outcome === 'enoughInterest') throw new ConflictError(JOB_MESSAGES.enoughInterest);
+  const [record, contact, saved] = await Promise.all([requireJob(deps, jobId), deps.jobs.getContact(jobId), deps.jobs.isSaved(caller.userId, jobId)]);
+  if (!contact) throw new NotFoundError(JOB_MESSAGES.notFound);
+  return { job: { ...toJob(record, { isMine: false, revealed: true, saved }), contact } };
+}
+
+export async function saveJob(deps: Pick<JobsDeps, 'jobs' | 'clock'>, caller: AuthorizedCaller, jobId: string): Promise<{ jobId: string; saved: boolean }> {
+  await requireJob(deps, jobId);
+  await deps.jobs.save(caller.userId, jobId, deps.clock());
+  return { jobId, saved: true };
+}
+
+export async function unsaveJob(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, jobId: string): Promise<{ jobId: string; saved: boolean }> {
+  await deps.jobs.unsave(caller.userId, jobId);
+  return { jobId, saved: false };
+}
+
+export async function listSavedJobs(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, { page }: { page: number }): Promise<JobPage> {
+  const saved = await deps.jobs.listSaved(caller.userId);
+  const { slice, ...rest } = pageOf(saved, page);
+  const records = await Promise.all(slice.map(({ jobId }) => deps.jobs.get(jobId)));
+  // A job deleted between the two reads is gone from the page; its save goes with it.
+  const jobs = await Promise.all(records.filter((record) => record !== undefined).map((record) => toViewedJob(deps, caller, record)));
+  return { jobs, ...rest };
+}
+
+export async function listMyJobs(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, { page }: { page: number }): Promise<JobPage> {
+  const { slice, ...rest } = pageOf(await deps.jobs.listByOwner(caller.userId), page);
+  return { jobs: await Promise.all(slice.map((job) => toViewedJob(deps, caller, job))), ...rest };
+}
+
+export async function updateJobRevealCap(deps: Pick<JobsDeps, 'jobs'>, caller: AuthorizedCaller, jobId: string, revealCap: number): Promise<Job> {
+  const outcome = await deps.jobs.setRevealCap(jobId, caller.userId, revealCap);
+  if (outcome === 'notFound') throw new NotFoundError(JOB_MESSAGES.notFound);
+  if (outcome === 'belowCount') throw new ConflictError(JOB_MESSAGES.revealCapBelowCount);
+  return toViewedJob(deps, caller, outcome.job);
+}

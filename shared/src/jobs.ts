@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { formatCategorySelection, parseCategorySelection } from './category-selection';
+import { RADIUS_OPTIONS_MILES } from './constants';
+
+/**
+ * Jobs (spec 02 sections 2-9; issue 12; DESIGN.md section 7): posting, the board, the contact reveal
+ * with its open lead count, saved jobs and My Jobs. Contact details never travel in a job card: they
+ * come as `contact` only to the job's own client and to a subscribed provider who revealed it.
+ */
+
+export const JOB_PAGE_SIZE = 5;
+export const JOB_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 5000,
+  budgetMax: 60,
+  locationMax: 100,
+  maxCategories: 10,
+  revealCap: { min: 1, max: 10, default: 5 },
+} as const;
+/** The board's budget slider (issue 12). */
+export const JOB_BUDGET_SLIDER = { max: 10000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
+export const JOB_BUDGET_TYPES = ['hourly', 'fixed'] as const;
+export type JobBudgetType = (typeof JOB_BUDGET_TYPES)[number];
+
+export const JOB_MESSAGES = {
+  title: 'Job Directory',
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${JOB_LIMITS.titleMax} characters`,
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${JOB_LIMITS.descriptionMax} characters`,
+  contactEmailRequired: 'Contact email is required',
+  contactEmailInvalid: 'Please enter a valid email address',
+  contactPhoneInvalid: 'Please enter a valid phone number',
+  budgetTooLong: `Budget must be at most ${JOB_LIMITS.budgetMax} characters`,
+  locationRequired: 'Location is required',
+  categoryRequired: { title: 'Please select a category', description: 'You must select a service category for your job posting.' },
+  revealCapRange: `Choose a limit from ${JOB_LIMITS.revealCap.min} to ${JOB_LIMITS.revealCap.max}`,
+  revealCapBelowCount: 'The limit cannot be lower than the number of reveals so far',
+  loginRequired: { title: 'Authentication required', description: 'Please sign in to post jobs.' },
+  /** A provider or an admin posting (403). */
+  clientsOnly: { title: 'Feature not available', description: 'Only clients can post jobs.' },
+  /** Anyone but a subscribed provider revealing (403). */
+  subscriptionRequired: 'Subscription required',
+  revealed: 'Contact information revealed',
+  /** The job's reveal cap is reached (409, and the card's badge). */
+  enoughInterest: 'Enough interest',
+  posted: 'Job posted',
+  postFailed: 'Error posting job',
+  saved: 'Job saved',
+  removed: 'Job removed',
+  deleted: 'Job deleted',
+  deleteConfirm: 'Are you sure you want to delete this job? This action cannot be undone.',
+  loadFailed: 'Failed to load jobs',
+  savedLoadFailed: 'Failed to load saved jobs',
+  notFound: 'Job not found',
+  /** Saving and the saved list are for providers (403). */
+  providersOnly: 'Only service providers can save jobs.',
+  /** My Jobs and their reveal cap are for clients (403). */
+  myJobsClientsOnly: 'Only clients post jobs.',
+  budgetRangeOrder: 'The minimum budget cannot be above the maximum',
+  empty: 'No jobs match your filters.',
+  upgradeHint: 'Become a member to see contact details and reveal jobs.',
+} as const;
+
+const categorySelectionText = z
+  .string()
+  .trim()
+  .min(1, JOB_MESSAGES.categoryRequired.description)
+  .max(120)
+  .transform((value) => formatCategorySelection(parseCategorySelection(value)));
+
+const revealCap = z
+  .number(JOB_MESSAGES.revealCapRange)
+  .int(JOB_MESSAGES.revealCapRange)
+  .min(JOB_LIMITS.revealCap.min, JOB_MESSAGES.revealCapRange)
+  .max(JOB_LIMITS.revealCap.max, JOB_MESSAGES.revealCapRange);
+
+const PHONE_PATTERN = /^\+?[\d\s()-]{7,20}$/;
+
+/** POST /api/jobs and the Post a Job form: exactly these fields (any other is refused by name, 400). */
+export const jobPostSchema = z.strictObject({
+  title: z.string(JOB_MESSAGES.titleRequired).trim().min(1, JOB_MESSAGES.titleRequired).max(JOB_LIMITS.titleMax, JOB_MESSAGES.titleTooLong),
+  description: z
+    .string(JOB_MESSAGES.descriptionRequired)
+    .trim()
+    .min(1, JOB_MESSAGES.descriptionRequired)
+    .max(JOB_LIMITS.descriptionMax, JOB_MESSAGES.descriptionTooLong),
+  contactEmail: z.string(JOB_MESSAGES.contactEmailRequired).trim().min(1, JOB_MESSAGES.contactEmailRequired).pipe(z.email(JOB_MESSAGES.contactEmailInvalid)),
+  contactPhone: z
+    .string()
+    .trim()
+    .refine((phone) => phone === '' || PHONE_PATTERN.test(phone), JOB_MESSAGES.contactPhoneInvalid)
+    .transform((phone) => phone || undefined)
+    .optional(),
+  /** Free text ("£500", "£25 an hour"); the first number in it is what the budget filter compares. */
+  budget: z
+    .string()
+    .trim()
+    .max(JOB_LIMITS.budgetMax, JOB_MESSAGES.budgetTooLong)
+    .transform((budget) => budget || undefined)
+    .optional(),
+  budgetType: z.enum(JOB_BUDGET_TYPES).optional(),
+  categories: z
+    .array(categorySelectionText, JOB_MESSAGES.categoryRequired.description)
+    .min(1, JOB_MESSAGES.categoryRequired.description)
+    .max(JOB_LIMITS.maxCategories, `At most ${JOB_LIMITS.maxCategories} categories`),
+  /** A UK postcode, sector, outward code or town: geocoded by the server (400 when it means no place). */
+  location: z.string(JOB_MESSAGES.locationRequired).trim().min(1, JOB_MESSAGES.locationRequired).max(JOB_LIMITS.locationMax),
+  revealCap: revealCap.optional(),
+});
+export type JobPostInput = z.input<typeof jobPostSchema>;
+export type JobPost = z.output<typeof jobPostSchema>;
+
+/** The number the budget filter compares: the first amount in the free text, or none. */
+export function budgetAmount(budget: string | undefined): number | undefined {
+  const match = budget?.replace(/,/g, '').match(/\d+(\.\d+)?/);
+  return match ? Number(match[0]) : undefined;
+}
+
+const optionalNumber = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().min(0).optional());
+
+/** GET /api/jobs and GET /api/me/job-board. */
+export const jobListQuerySchema = z
+  .object({
+    /** A selection in the shared format (`Group` or `Group > Sub`); a group matches its subcategories too. */
+    category: z.string().trim().max(120).optional(),
+    /** Jobs within `radius` miles of this place when it resolves, else jobs whose location name contains it. */
+    location: z.string().trim().max(JOB_LIMITS.locationMax).optional(),
+    radius: z
+      .enum(RADIUS_OPTIONS_MILES.map(String) as [string, ...string[]], `Choose a radius of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
+      .optional()
+      .transform((value) => (value === undefined ? undefined : Number(value))),
+    /** The budget range applies only when both are set (spec 02 section 8). */
+    minBudget: optionalNumber,
+    maxBudget: optionalNumber,
+    budgetType: z.enum(['any', ...JOB_BUDGET_TYPES]).default('any'),
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .superRefine((query, context) => {
+    if (query.minBudget !== undefined && query.maxBudget !== undefined && query.minBudget > query.maxBudget) {
+      context.addIssue({ code: 'custom', path: ['minBudget'], message: JOB_MESSAGES.budgetRangeOrder });
+    }
+  });
+export type JobListQueryInput = z.input<typeof jobListQuerySchema>;
+export type JobListQuery = z.output<typeof jobListQuerySchema>;
+
+export const jobContactSchema = z.object({
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string().optional(),
+});
+export type JobContact = z.infer<typeof jobContactSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  categories: z.array(z.string()),
+  budget: z.string().optional(),
+  budgetType: z.enum(JOB_BUDGET_TYPES).optional(),
+  /** The geocoded place's name. */
+  locationName: z.string(),
+  postedAt: z.iso.datetime(),
+  /** How many providers have revealed the contact details (the open lead count). */
+  revealCount: z.number().int().min(0),
+  revealCap: z.number().int().min(JOB_LIMITS.revealCap.min).max(JOB_LIMITS.revealCap.max),
+  enoughInterest: z.boolean(),
+  /** Signed-in answers only (the /api/me routes): the caller posted it. */
+  isMine: z.boolean().optional(),
+  /** Signed-in answers only: the caller revealed it. */
+  revealed: z.boolean().optional(),
+  /** Signed-in answers only: the caller saved it. */
+  saved: z.boolean().optional(),
+  /** Only for the job's own client and a subscribed provider who revealed it. */
+  contact: jobContactSchema.optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobPageSchema = z.object({
+  jobs: z.array(jobSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageCount: z.number().int().min(0),
+});
+export type JobPage = z.infer<typeof jobPageSchema>;
+
+export const jobIdParamsSchema = z.object({ jobId: z.string().trim().min(1).max(100) });
+export const jobRevealResponseSchema = z.object({ job: jobSchema.required({ contact: true }) });
+export type JobRevealResponse = z.infer<typeof jobRevealResponseSchema>;
+export const jobDeletedSchema = z.object({ jobId: z.string(), deleted: z.literal(true) });
+export const savedJobResponseSchema = z.object({ jobId: z.string(), saved: z.boolean() });
+export const jobPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const jobRevealCapUpdateSchema = z.strictObject({ revealCap });

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { JOB_MESSAGES, type Job, type JobPostInput } from '@solutionz/shared';
+import { seriousViolations } from './support/axe';
+import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
+import { pickPlace } from './support/profile';
+import { callApiAs } from './support/provider-page';
+
+/**
+ * Jobs (spec 02 sections 2-9, issue 12): a client posts a job and finds it on the board; providers see
+ * contact details only as members, reveal them (the open lead count rises) and save jobs; the board's
+ * filters and pages live in the address bar. Jobs made here carry a word of their own ("Other: Zq...")
+ * so that other tests' jobs never land among them.
+ */
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const uniqueWord = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+
+async function postJob(client: TestAccount, job: Partial<JobPostInput> = {}): Promise<Job> {
+  const response = await callApiAs(client, 'POST', '/jobs', {
+    title: `Fix the ${uniqueWord()} fence`,
+    description: 'Six panels blew down in the storm.',
+    contactEmail: client.email,
+    contactPhone: '07700 900123',
+    budget: '£400',
+    budgetType: 'fixed',
+    categories: ['Construction/Trade > Builder'],
+    location: 'SW1A 1AA',
+    ...job,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Job;
+}
+
+async function jobByAClient(accounts: Accounts, job: Partial<JobPostInput> = {}): Promise<Job> {
+  return postJob(await accounts.create('client'), job);
+}
+
+test.describe('a client', () => {
+  test.use({ signedInAs: 'client' });
+
+  test('posts a job and finds it on the board with its contact details', async ({ page, account }) => {
+    const title = `Tutor for ${uniqueWord()} maths`;
+    await page.goto('/post-job');
+    const form = page.getByRole('form', { name: 'Job details' });
+    await expect(form.getByRole('textbox', { name: 'Contact email' })).toHaveValue(account.email);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await form.getByRole('button', { name: 'Post Job' }).click();
+    await expect(toast(page, JOB_MESSAGES.categoryRequired.title)).toBeVisible();
+    await expect(form.getByText(JOB_MESSAGES.titleRequired)).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Job title' }).fill(title);
+    await form.getByRole('textbox', { name: 'Description' }).fill('GCSE revision, two evenings a week.');
+    await form.getByRole('textbox', { name: 'Budget (optional)' }).fill('£25');
+    await form.getByRole('combobox', { name: 'Budget type' }).selectOption('hourly');
+    const categories = form.getByRole('group', { name: 'Service categories' });
+    await categories.getByRole('combobox', { name: 'Service group' }).selectOption('Education');
+    await categories.getByRole('combobox', { name: 'Service', exact: true }).selectOption('Tutoring');
+    await categories.getByRole('button', { name: 'Add category' }).click();
+    await pickPlace(form.getByRole('combobox', { name: 'Location' }), 'sw1a1aa', 'SW1A 1AA');
+    await form.getByRole('combobox', { name: /How many professionals/ }).selectOption('3');
+    await form.getByRole('button', { name: 'Post Job' }).click();
+
+    await expect(page).toHaveURL(/\/job-directory\?job=/);
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('0 of 3 contacts revealed')).toBeVisible();
+    await expect(dialog.getByText(`contact ${account.email}`)).toBeVisible();
+  });
+});
+
+test.describe('a client with jobs', () => {
+  test.use({ signedInAs: 'client' });
+
+  test('finds their job in My Jobs and deletes it', async ({ page, account }) => {
+    const job = await postJob(account);
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'My Jobs' }).click();
+    const mine = page.getByRole('list', { name: 'My jobs' });
+    await expect(mine.getByRole('article', { name: job.title })).toBeVisible();
+    await mine.getByRole('listitem').filter({ hasText: job.title }).getByRole('button', { name: 'Delete job' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText(JOB_MESSAGES.deleteConfirm)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete job' }).click();
+    await expect(toast(page, JOB_MESSAGES.deleted)).toBeVisible();
+    await expect(page.getByRole('article', { name: job.title })).toHaveCount(0);
+  });
+});
+
+test('a visitor is asked to sign in before posting a job', async ({ page }) => {
+  await page.goto('/post-job');
+  await expect(toast(page, JOB_MESSAGES.loginRequired.title)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login?return=%2Fpost-job');
+  await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
+});
+
+test.describe('a provider without a membership', () => {
+  test.use({ signedInAs: 'provider' });
+
+  test('cannot post, and sees no contact details but the upgrade hint', async ({ page, accounts }) => {
+    await page.goto('/post-job');
+    await expect(page.getByRole('heading', { name: JOB_MESSAGES.clientsOnly.title })).toBeVisible();
+    await expect(page.getByText(JOB_MESSAGES.clientsOnly.description)).toBeVisible();
+
+    const job = await jobByAClient(accounts);
+    await page.goto(`/job-directory?job=${job.id}`);
+    const dialog = page.getByRole('dialog', { name: job.title });
+    await expect(dialog.getByText(JOB_MESSAGES.upgradeHint)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'View membership' })).toHaveAttribute('href', '/membership');
+    await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toHaveCount(0);
+    await expect(dialog.getByRole('group', { name: 'Contact details' })).toHaveCount(0);
+  });
+});
+
+test.describe('a subscribed provider', () => {
+  test.use({ signedInAs: 'provider', membership: 'yearly' });
+
+  test('reveals a job, sees the lead count rise, and saves the job', async ({ page, accounts }) => {
+    const client = await accounts.create('client');
+    const job = await postJob(client, { revealCap: 2 });
+    await page.goto(`/job-directory?job=${job.id}`);
+    const dialog = page.getByRole('dialog', { name: job.title });
+    await expect(dialog.getByText('0 of 2 contacts revealed')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reveal contact' }).click();
+    await expect(toast(page, JOB_MESSAGES.revealed)).toBeVisible();
+    await expect(dialog.getByText('1 of 2 contacts revealed')).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Contact details' }).getByRole('link', { name: client.email })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Save job' }).click();
+    await expect(toast(page, JOB_MESSAGES.saved)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Unsave job' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: job.title }).getByRole('group', { name: 'Contact details' })).toBeVisible();
+
+    await page.goto('/account?tab=bookmarks');
+    await page.getByRole('tab', { name: 'Saved Jobs' }).click();
+    await expect(page.getByRole('list', { name: 'Saved jobs' }).getByRole('article', { name: job.title })).toBeVisible();
+  });
+});
+
+test('the board filters by category, budget type and budget range, five jobs a page', async ({ page, accounts }) => {
+  const client = await accounts.create('client');
+  const category = `Other: ${uniqueWord()}`;
+  for (const [index, budgetType] of (['fixed', 'hourly', 'fixed', 'hourly', 'fixed', 'hourly'] as const).entries()) {
+    await postJob(client, { title: `Job ${index + 1} ${category}`, categories: [category], budget: `£${(index + 1) * 100}`, budgetType });
+  }
+
+  await page.goto(`/job-directory?${new URLSearchParams({ category })}`);
+  await expect(page.getByText('6 jobs')).toBeVisible();
+  const jobs = page.getByRole('article');
+  await expect(jobs).toHaveCount(5);
+  await expect(jobs.first()).toHaveAccessibleName(`Job 6 ${category}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(jobs).toHaveCount(1);
+  await expect(jobs.first()).toHaveAccessibleName(`Job 1 ${category}`);
+
+  await page.getByRole('combobox', { name: 'Budget type' }).selectOption('hourly');
+  await expect(page.getByText('3 jobs')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=2/);
+
+  await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150', maxBudget: '350' })}`);
+  await expect(page.getByText('2 jobs')).toBeVisible();
+  await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150' })}`);
+  await expect(page.getByText('6 jobs')).toBeVisible();
+});

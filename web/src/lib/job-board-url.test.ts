@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { jobBoardSearch, jobListQuery, noJobBoardFilters, pageItems, readJobBoardFilters } from './job-board-url';
+
+const pages = (current: number, count: number) => pageItems(current, count).map((item) => (item.kind === 'page' ? item.page : '…'));
+
+describe('job board pagination', () => {
+  it('shows every page when there are few', () => {
+    expect(pages(1, 1)).toEqual([1]);
+    expect(pages(2, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('shows the first, the last and the neighbours of the current page, with ellipses between', () => {
+    expect(pages(5, 10)).toEqual([1, '…', 4, 5, 6, '…', 10]);
+    expect(pages(1, 10)).toEqual([1, 2, '…', 10]);
+    expect(pages(10, 10)).toEqual([1, '…', 9, 10]);
+  });
+
+  it('shows a lone hidden page instead of an ellipsis', () => {
+    expect(pages(4, 10)).toEqual([1, 2, 3, 4, 5, '…', 10]);
+  });
+
+  it('shows nothing when there are no pages', () => {
+    expect(pages(1, 0)).toEqual([]);
+  });
+});
+
+describe('job board filters in the address bar', () => {
+  it('reads an empty address as no filters on page 1', () => {
+    expect(readJobBoardFilters(new URLSearchParams())).toEqual(noJobBoardFilters);
+  });
+
+  it('keeps a budget range only when both ends are set', () => {
+    expect(readJobBoardFilters(new URLSearchParams('minBudget=100'))).toEqual(noJobBoardFilters);
+    expect(readJobBoardFilters(new URLSearchParams('minBudget=100&maxBudget=900'))).toMatchObject({ minBudget: 100, maxBudget: 900 });
+    expect(readJobBoardFilters(new URLSearchParams('minBudget=900&maxBudget=100'))).toEqual(noJobBoardFilters);
+  });
+
+  it('ignores an unknown budget type and a page that is not a number', () => {
+    expect(readJobBoardFilters(new URLSearchParams('budgetType=weekly&page=x'))).toEqual(noJobBoardFilters);
+  });
+
+  it('writes the filters back so that reading them gives the same filters', () => {
+    const filters = { category: 'Home > Plumbing', location: 'Leeds', minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, page: 3 };
+    const search = jobBoardSearch(filters, 'job-1');
+    const params = new URLSearchParams(search);
+    expect(params.get('job')).toBe('job-1');
+    expect(readJobBoardFilters(params)).toEqual(filters);
+  });
+
+  it('leaves the defaults out of the address', () => {
+    expect(jobBoardSearch(noJobBoardFilters)).toBe('');
+  });
+
+  it('asks the API for the budget range only with both ends', () => {
+    expect(jobListQuery({ ...noJobBoardFilters, minBudget: 100 })).toEqual({ radius: undefined, budgetType: 'any', page: 1 });
+  });
+});

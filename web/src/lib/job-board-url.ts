@@ -1,0 +1,81 @@
+import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, type JobBudgetType, type JobListQuery } from '@solutionz/shared';
+
+/** The board's filters as the address bar holds them (spec 02 section 8), so a filtered board can be shared. */
+export interface JobBoardFilters {
+  category: string;
+  location: string;
+  /** The budget range: applied only when both ends are set. */
+  minBudget?: number;
+  maxBudget?: number;
+  budgetType: 'any' | JobBudgetType;
+  page: number;
+}
+
+export const noJobBoardFilters: JobBoardFilters = { category: '', location: '', budgetType: 'any', page: 1 };
+
+function budgetEnd(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 && value <= JOB_BUDGET_SLIDER.max ? value : undefined;
+}
+
+export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
+  const minBudget = budgetEnd(params.get('minBudget'));
+  const maxBudget = budgetEnd(params.get('maxBudget'));
+  const bothEnds = minBudget !== undefined && maxBudget !== undefined && minBudget <= maxBudget;
+  const budgetType = params.get('budgetType');
+  const page = Number(params.get('page'));
+  return {
+    category: params.get('category')?.trim() ?? '',
+    location: params.get('location')?.trim() ?? '',
+    ...(bothEnds ? { minBudget, maxBudget } : {}),
+    budgetType: (JOB_BUDGET_TYPES as readonly string[]).includes(budgetType ?? '') ? (budgetType as JobBudgetType) : 'any',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The address bar's query for these filters: defaults left out; `job` (the open job) kept when given. */
+export function jobBoardSearch(filters: JobBoardFilters, openJob?: string): string {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', filters.category);
+  if (filters.location) params.set('location', filters.location);
+  if (filters.minBudget !== undefined && filters.maxBudget !== undefined) {
+    params.set('minBudget', String(filters.minBudget));
+    params.set('maxBudget', String(filters.maxBudget));
+  }
+  if (filters.budgetType !== 'any') params.set('budgetType', filters.budgetType);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (openJob) params.set('job', openJob);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** What the API is asked for these filters. */
+export function jobListQuery(filters: JobBoardFilters): JobListQuery {
+  return {
+    radius: undefined,
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.location ? { location: filters.location } : {}),
+    ...(filters.minBudget !== undefined && filters.maxBudget !== undefined
+      ? { minBudget: filters.minBudget, maxBudget: filters.maxBudget }
+      : {}),
+    budgetType: filters.budgetType,
+    page: filters.page,
+  };
+}
+
+export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
+
+/** Numbered pagination: the first and last pages, the current one and its neighbours, gaps as ellipses. */
+export function pageItems(current: number, pageCount: number): PageItem[] {
+  const shown = new Set([1, pageCount, current - 1, current, current + 1].filter((page) => page >= 1 && page <= pageCount));
+  const pages = [...shown].sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  pages.forEach((page, index) => {
+    const previous = pages[index - 1];
+    if (previous !== undefined && page - previous === 2) items.push({ kind: 'page', page: previous + 1 });
+    else if (previous !== undefined && page - previous > 2) items.push({ kind: 'gap', key: `gap-${previous}` });
+    items.push({ kind: 'page', page });
+  });
+  return items;
+}
