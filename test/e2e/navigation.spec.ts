@@ -1,4 +1,4 @@
-import { MESSAGES } from '@solutionz/shared';
+import { JOB_MESSAGES, MESSAGES } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
 
 test('an unknown path shows the not-found screen with a way home and to login', async ({ page }) => {
@@ -17,10 +17,18 @@ test('the footer Businesses link, which the spec points at a path outside the ro
   await expect(page.getByRole('heading', { level: 2, name: MESSAGES.notFound.heading })).toBeVisible();
 });
 
-const redirects = [
-  { from: '/jobs?job=7', to: '/job-directory?job=7', heading: 'Job Directory' },
-  { from: '/jobs/post?ref=footer', to: '/post-job?ref=footer', heading: 'Post a Job' },
-] as const;
+test('/jobs?job=7 redirects to /job-directory?job=7, which opens that job: one that does not exist says so, and closing shows the board', async ({ page }) => {
+  await page.goto('/jobs?job=7');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(JOB_MESSAGES.notFound)).toBeVisible();
+  const url = new URL(page.url());
+  expect(`${url.pathname}${url.search}`).toBe('/job-directory?job=7');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Directory', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/job-directory$/);
+});
+
+const redirects = [{ from: '/jobs/post?ref=footer', to: '/post-job?ref=footer', heading: 'Post a Job' }] as const;
 
 for (const { from, to, heading } of redirects) {
   test(`${from} redirects to ${to}`, async ({ page }) => {
