@@ -113,7 +113,7 @@ function vitestTimings(file: string, suite: (path: string) => string): TestTimin
 }
 
 interface PlaywrightSuite {
-  readonly specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  readonly specs?: { title: string; file: string; tests: { status?: string; results: { duration: number; error?: { message?: string } }[] }[] }[];
   readonly suites?: PlaywrightSuite[];
 }
 
@@ -127,6 +127,57 @@ function playwrightTimings(file: string): TestTiming[] {
     ...(suite.suites ?? []).flatMap(walk),
   ];
   return ((JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite).suites ?? []).flatMap(walk);
+}
+
+interface TestFailure {
+  readonly name: string;
+  readonly message: string;
+}
+
+/** The first lines of a failure, without colour codes: enough to know which assertion broke. */
+function firstLines(text: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').filter((line) => line.trim() !== '').slice(0, 6).join('\n      ');
+}
+
+function vitestFailures(file: string): TestFailure[] {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+  };
+  return report.testResults.flatMap((result) => {
+    const file = relative(REPO_ROOT, result.name);
+    const tests = result.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({ name: `${file} › ${test.fullName}`, message: firstLines(test.failureMessages?.join('\n')) }));
+    // A file that failed to load or whose hooks failed has no failed test of its own.
+    return tests.length === 0 && result.status === 'failed' ? [{ name: file, message: firstLines(result.message) }] : tests;
+  });
+}
+
+function playwrightFailures(file: string): TestFailure[] {
+  if (!existsSync(file)) return [];
+  const walk = (suite: PlaywrightSuite): TestFailure[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => ({
+          name: `${spec.file} › ${spec.title}${test.status === 'flaky' ? ' (passed on retry)' : ''}`,
+          message: firstLines(test.results.find((result) => result.error)?.error?.message),
+        })),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return ((JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite).suites ?? []).flatMap(walk);
+}
+
+/** CI keeps only the end of the output, so the failures are repeated next to the summary. */
+function printFailures(): void {
+  const failures = [...vitestFailures(reports.vitest), ...vitestFailures(reports.integration), ...playwrightFailures(reports.playwright)];
+  if (failures.length === 0) return;
+  console.log('\n━━ Failed or flaky tests');
+  for (const { name, message } of failures) console.log(`  ✗ ${name}${message ? `\n      ${message}` : ''}`);
 }
 
 function vitestSuite(path: string): string {
@@ -194,6 +245,7 @@ async function main(): Promise<number> {
   }
 
   printSlowest();
+  printFailures();
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
   console.log('\n━━ Summary');
