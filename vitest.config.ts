@@ -10,6 +10,9 @@ export default defineConfig({
           environment: 'node',
           // Data-layer and service tests run against DynamoDB Local, cognito-local and the local SES: one table and one user pool per test file.
           globalSetup: ['lambdas/src/testing/local-aws.global-setup.ts'],
+          // Those servers answer in milliseconds, but on a busy two-core CI machine a test that writes a few
+          // hundred items can pass Vitest's default five seconds.
+          testTimeout: 15_000,
           // Files share a worker and its loaded modules (the AWS SDK alone takes seconds to import per file); each
           // file has its own table and user pool, and restores the environment variables and mocks it changes.
           isolate: false,

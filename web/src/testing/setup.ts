@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
 import { removeGeolocationStub } from './geolocation';
+
+// Route modules load lazily and are evaluated afresh per file: on a busy two-core CI machine the first screen of
+// a file can take longer than Testing Library's default second to appear (a router test failed in CI so).
+configure({ asyncUtilTimeout: 4000 });
 
 // App-wide stores must not carry a test's leftovers (an open toast) into the next one.
 afterEach(() => {
