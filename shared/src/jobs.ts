@@ -36,6 +36,7 @@ export const JOB_MESSAGES = {
   categoryRequired: { title: 'Please select a category', description: 'You must select a service category for your job posting.' },
   revealCapRange: `Choose a limit from ${JOB_LIMITS.revealCap.min} to ${JOB_LIMITS.revealCap.max}`,
   revealCapBelowCount: 'The limit cannot be lower than the number of reveals so far',
+  revealCapSaved: 'Reveal limit saved',
   loginRequired: { title: 'Authentication required', description: 'Please sign in to post jobs.' },
   /** A provider or an admin posting (403). */
   clientsOnly: { title: 'Feature not available', description: 'Only clients can post jobs.' },

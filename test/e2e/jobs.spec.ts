@@ -4,6 +4,7 @@ import { JOB_MESSAGES, type Job, type JobPostInput } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
 import { pickPlace } from './support/profile';
+import { subscribeAccount } from '../support/membership';
 import { callApiAs } from './support/provider-page';
 
 /**
@@ -88,6 +89,54 @@ test.describe('a client with jobs', () => {
   });
 });
 
+test.describe('a client changing a reveal limit', () => {
+  test.use({ signedInAs: 'client' });
+
+  test('lowers the limit of a job in My Jobs, and once two members reveal it a third sees enough interest', async ({ page, account, accounts, browser }) => {
+    // Three memberships bought through the local Stripe.
+    test.slow();
+    const job = await postJob(account);
+    const members = Promise.all(
+      [1, 2, 3].map(async () => {
+        const member = await accounts.create('provider');
+        await subscribeAccount(member, 'monthly');
+        return member;
+      }),
+    );
+
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'My Jobs' }).click();
+    const mine = page.getByRole('list', { name: 'My jobs' }).getByRole('listitem').filter({ hasText: job.title });
+    await expect(mine.getByText('0 of 5 contacts revealed')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await mine.getByRole('combobox', { name: 'Reveal limit' }).selectOption('2');
+    await mine.getByRole('button', { name: 'Save limit' }).click();
+    await expect(toast(page, JOB_MESSAGES.revealCapSaved)).toBeVisible();
+    await expect(mine.getByText('0 of 2 contacts revealed')).toBeVisible();
+
+    await page.goto(`/job-directory?job=${job.id}`);
+    await expect(page.getByRole('dialog', { name: job.title }).getByText('0 of 2 contacts revealed')).toBeVisible();
+
+    const [first, second, third] = await members;
+    for (const member of [first!, second!]) expect((await callApiAs(member, 'POST', `/jobs/${job.id}/reveal`)).status).toBe(200);
+
+    const memberContext = await browser.newContext();
+    await accounts.signIn(memberContext, third!);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(`/job-directory?job=${job.id}`);
+    const dialog = memberPage.getByRole('dialog', { name: job.title });
+    await expect(dialog.getByText(JOB_MESSAGES.enoughInterest)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toBeDisabled();
+    await memberContext.close();
+
+    // Two have revealed it: the client can no longer choose a limit of one.
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'My Jobs' }).click();
+    await expect(mine.getByText(JOB_MESSAGES.enoughInterest)).toBeVisible();
+    await expect(mine.getByRole('option', { name: '1', exact: true })).toBeDisabled();
+  });
+});
+
 test('a visitor is asked to sign in before posting a job', async ({ page }) => {
   await page.goto('/post-job');
   await expect(toast(page, JOB_MESSAGES.loginRequired.title)).toBeVisible();
@@ -168,4 +217,34 @@ test('the board filters by category, budget type and budget range, five jobs a p
   await expect(page.getByText('2 jobs')).toBeVisible();
   await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150' })}`);
   await expect(page.getByText('6 jobs')).toBeVisible();
+});
+
+test('the board finds jobs within the chosen radius of a place', async ({ page, accounts }) => {
+  const client = await accounts.create('client');
+  const category = `Other: ${uniqueWord()}`;
+  // From Leeds, Harrogate (HG1) is about 14 miles away and Manchester (M1) about 36.
+  await postJob(client, { title: `Harrogate ${category}`, categories: [category], location: 'HG1' });
+  await postJob(client, { title: `Manchester ${category}`, categories: [category], location: 'M1' });
+
+  await page.goto(`/job-directory?${new URLSearchParams({ category })}`);
+  await expect(page.getByText('2 jobs')).toBeVisible();
+  const filters = page.getByRole('search', { name: 'Job filters' });
+  const radius = filters.getByRole('combobox', { name: 'Radius' });
+  await expect(radius).toBeDisabled();
+  await expect(filters.getByText('Type a place to search around it.')).toBeVisible();
+
+  await filters.getByRole('textbox', { name: 'Location' }).fill('Leeds');
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('1 job', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveAccessibleName(`Harrogate ${category}`);
+  await expect(radius).toHaveValue('25');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await radius.selectOption('50');
+  await expect(page).toHaveURL(/[?&]location=Leeds&radius=50(&|$)/);
+  await expect(page.getByText('2 jobs')).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByText('1 job', { exact: true })).toBeVisible();
+  await expect(radius).toHaveValue('25');
 });

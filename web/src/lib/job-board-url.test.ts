@@ -40,7 +40,7 @@ describe('job board filters in the address bar', () => {
   });
 
   it('writes the filters back so that reading them gives the same filters', () => {
-    const filters = { category: 'Home > Plumbing', location: 'Leeds', minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, page: 3 };
+    const filters = { category: 'Home > Plumbing', location: 'Leeds', radius: 50 as const, minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, page: 3 };
     const search = jobBoardSearch(filters, 'job-1');
     const params = new URLSearchParams(search);
     expect(params.get('job')).toBe('job-1');
@@ -49,6 +49,24 @@ describe('job board filters in the address bar', () => {
 
   it('leaves the defaults out of the address', () => {
     expect(jobBoardSearch(noJobBoardFilters)).toBe('');
+    expect(jobBoardSearch({ ...noJobBoardFilters, location: 'Leeds', radius: 25 })).toBe('?location=Leeds');
+  });
+
+  it('keeps a radius only with a place to measure it from', () => {
+    expect(jobBoardSearch({ ...noJobBoardFilters, location: 'Leeds', radius: 10 })).toBe('?location=Leeds&radius=10');
+    expect(jobBoardSearch({ ...noJobBoardFilters, radius: 10 })).toBe('');
+    expect(readJobBoardFilters(new URLSearchParams('radius=10'))).toEqual(noJobBoardFilters);
+  });
+
+  it('reads a radius that is not one of the choices as the default', () => {
+    expect(readJobBoardFilters(new URLSearchParams('location=Leeds&radius=30')).radius).toBe(25);
+    expect(readJobBoardFilters(new URLSearchParams('location=Leeds&radius=many')).radius).toBe(25);
+  });
+
+  it('asks the API for the radius around the place, and for none without a place', () => {
+    expect(jobListQuery({ ...noJobBoardFilters, location: 'Leeds', radius: 50 })).toMatchObject({ location: 'Leeds', radius: 50 });
+    expect(jobListQuery({ ...noJobBoardFilters, location: 'Leeds' })).toMatchObject({ radius: 25 });
+    expect(jobListQuery({ ...noJobBoardFilters, radius: 50 }).radius).toBeUndefined();
   });
 
   it('asks the API for the budget range only with both ends', () => {

@@ -1,9 +1,19 @@
-import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, type JobBudgetType, type JobListQuery } from '@solutionz/shared';
+import {
+  DEFAULT_RADIUS_MILES,
+  JOB_BUDGET_SLIDER,
+  JOB_BUDGET_TYPES,
+  type JobBudgetType,
+  type JobListQuery,
+  type RadiusMiles,
+} from '@solutionz/shared';
+import { isRadius } from './directory-url';
 
 /** The board's filters as the address bar holds them (spec 02 section 8), so a filtered board can be shared. */
 export interface JobBoardFilters {
   category: string;
   location: string;
+  /** Miles around the place the location names; without a location it means nothing and stays out of the address. */
+  radius: RadiusMiles;
   /** The budget range: applied only when both ends are set. */
   minBudget?: number;
   maxBudget?: number;
@@ -11,7 +21,7 @@ export interface JobBoardFilters {
   page: number;
 }
 
-export const noJobBoardFilters: JobBoardFilters = { category: '', location: '', budgetType: 'any', page: 1 };
+export const noJobBoardFilters: JobBoardFilters = { category: '', location: '', radius: DEFAULT_RADIUS_MILES, budgetType: 'any', page: 1 };
 
 function budgetEnd(raw: string | null): number | undefined {
   if (raw === null || raw.trim() === '') return undefined;
@@ -25,9 +35,12 @@ export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
   const bothEnds = minBudget !== undefined && maxBudget !== undefined && minBudget <= maxBudget;
   const budgetType = params.get('budgetType');
   const page = Number(params.get('page'));
+  const location = params.get('location')?.trim() ?? '';
+  const radius = Number(params.get('radius'));
   return {
     category: params.get('category')?.trim() ?? '',
-    location: params.get('location')?.trim() ?? '',
+    location,
+    radius: location && isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
     ...(bothEnds ? { minBudget, maxBudget } : {}),
     budgetType: (JOB_BUDGET_TYPES as readonly string[]).includes(budgetType ?? '') ? (budgetType as JobBudgetType) : 'any',
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -39,6 +52,7 @@ export function jobBoardSearch(filters: JobBoardFilters, openJob?: string): stri
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.location) params.set('location', filters.location);
+  if (filters.location && filters.radius !== DEFAULT_RADIUS_MILES) params.set('radius', String(filters.radius));
   if (filters.minBudget !== undefined && filters.maxBudget !== undefined) {
     params.set('minBudget', String(filters.minBudget));
     params.set('maxBudget', String(filters.maxBudget));
@@ -53,9 +67,8 @@ export function jobBoardSearch(filters: JobBoardFilters, openJob?: string): stri
 /** What the API is asked for these filters. */
 export function jobListQuery(filters: JobBoardFilters): JobListQuery {
   return {
-    radius: undefined,
     ...(filters.category ? { category: filters.category } : {}),
-    ...(filters.location ? { location: filters.location } : {}),
+    ...(filters.location ? { location: filters.location, radius: filters.radius } : { radius: undefined }),
     ...(filters.minBudget !== undefined && filters.maxBudget !== undefined
       ? { minBudget: filters.minBudget, maxBudget: filters.maxBudget }
       : {}),

@@ -75,3 +75,13 @@ export function useDeleteJob() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
+
+/** PATCH /api/me/jobs/{jobId}: a new reveal cap (409 below the reveals so far); My Jobs and the board show it at once. */
+export function useUpdateJobRevealCap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, revealCap }: { jobId: string; revealCap: number }) =>
+      apiRequest('updateJobRevealCap', { params: { jobId }, body: { revealCap } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JOB_MESSAGES, type Job } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useRevealJob, useSaveJob } from '@/lib/jobs';
@@ -16,7 +17,7 @@ const BUDGET_TYPE_LABEL = { hourly: 'Hourly', fixed: 'Fixed price' } as const;
 /** The open lead count (spec 02 section 4): how many have revealed it, of how many may. */
 export function LeadCount({ job }: { job: Job }) {
   return job.enoughInterest ? (
-    <Badge colorPalette="orange">{JOB_MESSAGES.enoughInterest}</Badge>
+    <StatusBadge tone="orange">{JOB_MESSAGES.enoughInterest}</StatusBadge>
   ) : (
     <Text fontSize="sm" color="fg.muted">
       {job.revealCount} of {job.revealCap} contacts revealed
@@ -118,9 +119,7 @@ export function JobCard({ job, viewer, openHref, full = false }: { job: Job; vie
         </Text>
         <HStack gap="2" flexWrap="wrap">
           {job.categories.map((category) => (
-            <Badge key={category} variant="subtle">
-              {category}
-            </Badge>
+            <StatusBadge key={category}>{category}</StatusBadge>
           ))}
         </HStack>
         {!job.isMine && <ContactDetails job={job} viewer={viewer} />}

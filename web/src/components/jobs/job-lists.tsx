@@ -8,6 +8,7 @@ import { useSession } from '@/lib/auth/session';
 import { useDeleteJob, useMyJobs, useSavedJobs } from '@/lib/jobs';
 import { JobCard, type JobViewer } from './job-card';
 import { JobPagination } from './job-pagination';
+import { RevealCapControl } from './reveal-cap-control';
 
 function ListSkeleton() {
   return (
@@ -59,7 +60,7 @@ function DeleteJobButton({ job }: { job: Job }) {
   );
 }
 
-/** My Jobs (spec 01 section 2.10): the client's jobs, newest first, each with its lead count and a delete. */
+/** My Jobs (spec 01 section 2.10): the client's jobs, newest first, each with its lead count, its reveal limit and a delete. */
 export function MyJobsList({ empty }: { empty: ReactNode }) {
   const [page, setPage] = useState(1);
   const jobs = useMyJobs(page);
@@ -73,6 +74,7 @@ export function MyJobsList({ empty }: { empty: ReactNode }) {
         {jobs.data.jobs.map((job) => (
           <Stack key={job.id} role="listitem" gap="2">
             <JobCard job={job} viewer={viewer} />
+            <RevealCapControl key={job.revealCap} job={job} />
             <DeleteJobButton job={job} />
           </Stack>
         ))}

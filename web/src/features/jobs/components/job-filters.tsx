@@ -1,8 +1,9 @@
 import { Button, chakra, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCategorySelection, JOB_BUDGET_SLIDER } from '@solutionz/shared';
+import { formatCategorySelection, JOB_BUDGET_SLIDER, RADIUS_OPTIONS_MILES } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
+import { isRadius } from '@/lib/directory-url';
 import { noJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -32,7 +33,7 @@ export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; on
         change({ location: location.trim() });
       }}
     >
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4" alignItems="start">
         <Field.Root>
           <Field.Label>Category</Field.Label>
           <NativeSelect.Root>
@@ -63,6 +64,26 @@ export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; on
               Search
             </Button>
           </HStack>
+        </Field.Root>
+        <Field.Root disabled={!location.trim()}>
+          <Field.Label>Radius</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.radius}
+              onChange={(event) => {
+                const radius = Number(event.currentTarget.value);
+                if (isRadius(radius)) change({ location: location.trim(), radius });
+              }}
+            >
+              {RADIUS_OPTIONS_MILES.map((radius) => (
+                <option key={radius} value={radius}>
+                  Within {radius} miles
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {!location.trim() && <Field.HelperText>Type a place to search around it.</Field.HelperText>}
         </Field.Root>
         <Field.Root>
           <Field.Label>Budget type</Field.Label>
