@@ -22,6 +22,7 @@ import { routeKey, routeList, type Area, type MediaBucketName } from '@solutionz
 import { AreaFunction, areaEntry } from './area-function';
 import type { DeploymentConfig } from './config';
 import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
+import { JobAlertsWorker } from './job-alerts-worker';
 
 export interface ApiStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -96,6 +97,7 @@ function pascalCase(name: string): string {
 export class ApiStack extends Stack {
   readonly stage: HttpStage;
   readonly functions: ReadonlyMap<Area, AreaFunction>;
+  readonly jobAlerts: JobAlertsWorker;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -164,6 +166,16 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
+    this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', {
+      stage: config.stage,
+      table,
+      siteUrl: props.siteUrl,
+      mailFromAddress: config.mailFromAddress,
+      mailIdentityArn: props.mailIdentity.emailIdentityArn,
+      mailConfigurationSetName: props.mailConfigurationSet.configurationSetName,
+      mailConfigurationSetArn: this.mailConfigurationSetArn(props),
+    });
+
     for (const route of routeList) {
       const isPublic = route.access === 'public';
       const httpRoute = new HttpRoute(this, `Route${pascalCase(route.name)}`, {
@@ -214,6 +226,10 @@ export class ApiStack extends Stack {
     };
   }
 
+  private mailConfigurationSetArn(props: ApiStackProps): string {
+    return this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName });
+  }
+
   private areaNeeds(area: Area, props: ApiStackProps): AreaNeeds {
     const { config, userPool } = props;
     const stripeKey = { STRIPE_SECRET_KEY_PARAMETER: config.stripeSecretKeyParameter };
@@ -260,11 +276,7 @@ export class ApiStack extends Stack {
               actions: ['ses:SendEmail'],
               resources: [
                 props.mailIdentity.emailIdentityArn,
-                this.formatArn({
-                  service: 'ses',
-                  resource: 'configuration-set',
-                  resourceName: props.mailConfigurationSet.configurationSetName,
-                }),
+                this.mailConfigurationSetArn(props),
               ],
               conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
             }),

@@ -21,7 +21,7 @@ export function areaEntry(area: Area): string {
  * Every item operation the data layer performs. Scan is left out on purpose: no request path
  * scans (DESIGN.md section 5), so a function that tries is refused rather than slowly billed.
  */
-const TABLE_DATA_ACTIONS = [
+export const TABLE_DATA_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',

@@ -12,6 +12,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -22,6 +23,8 @@ export interface ObservabilityStackProps extends StackProps {
   readonly httpApi: IHttpApi;
   readonly functions: ReadonlyMap<string, IFunction>;
   readonly table: ITable;
+  /** Where the job alerts worker's stream records go once every retry failed (job-alerts-worker.ts). */
+  readonly jobAlertsFailedRecords: IQueue;
 }
 
 const PERIOD = Duration.minutes(5);
@@ -65,6 +68,13 @@ export class ObservabilityStack extends Stack {
       alarm(`${area}ErrorsAlarm`, errors, 1, `The ${area} Lambda failed (an unhandled error or a timeout)`);
       return errors.with({ label: area });
     });
+
+    alarm(
+      'JobAlertsFailedRecordsAlarm',
+      props.jobAlertsFailedRecords.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: Stats.MAXIMUM }),
+      1,
+      'New jobs the job alerts worker gave up on after its retries wait in the failed records queue',
+    );
 
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `solutionz-${config.stage}` });
     dashboard.addWidgets(

@@ -55,8 +55,13 @@ export function createSolutionz(app: App): SolutionzStacks {
     config,
     description: 'Solutionz: dashboard and alarms',
     httpApi: web.httpApi,
-    functions: new Map([...[...api.functions].map(([area, fn]) => [area, fn.function] as const), ['pages', web.pages.function] as const]),
+    functions: new Map([
+      ...[...api.functions].map(([area, fn]) => [area, fn.function] as const),
+      ['pages', web.pages.function] as const,
+      ['jobAlerts', api.jobAlerts.function] as const,
+    ]),
     table: data.table,
+    jobAlertsFailedRecords: api.jobAlerts.failedRecords,
   });
 
   Tags.of(app).add('project', 'solutionz');

@@ -170,3 +170,41 @@ export function loadPagesConfig(env: NodeJS.ProcessEnv = process.env): PagesConf
   const e = parse(pagesEnv, env);
   return { stage: e.STAGE, region: e.AWS_REGION, tableName: e.TABLE_NAME, siteBucket: e.SITE_BUCKET, ...(e.SITE_URL ? { siteUrl: e.SITE_URL } : {}) };
 }
+
+const jobAlertsEnv = z.object({
+  STAGE: optional,
+  AWS_REGION: z.string().trim().min(1),
+  TABLE_NAME: z.string().trim().min(1),
+  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  MAIL_FROM_ADDRESS: z.email(),
+  MAIL_CONFIGURATION_SET: optional,
+  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
+  POWERTOOLS_SERVICE_NAME: optional,
+});
+
+export interface JobAlertsConfig {
+  readonly stage: string;
+  readonly region: string;
+  readonly tableName: string;
+  /** The web origin that the mail's job and unsubscribe links open. */
+  readonly siteUrl: string;
+  readonly mailFromAddress: string;
+  readonly mailConfigurationSet?: string;
+  readonly logLevel?: z.infer<typeof jobAlertsEnv>['LOG_LEVEL'];
+  readonly serviceName?: string;
+}
+
+/** The job alerts worker (fed by the table's stream, not the API): no user pool, but the mail settings. */
+export function loadJobAlertsConfig(env: NodeJS.ProcessEnv = process.env): JobAlertsConfig {
+  const e = parse(jobAlertsEnv, env);
+  return {
+    stage: e.STAGE ?? 'unknown',
+    region: e.AWS_REGION,
+    tableName: e.TABLE_NAME,
+    siteUrl: e.SITE_URL,
+    mailFromAddress: e.MAIL_FROM_ADDRESS,
+    ...(e.MAIL_CONFIGURATION_SET ? { mailConfigurationSet: e.MAIL_CONFIGURATION_SET } : {}),
+    ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
+    ...(e.POWERTOOLS_SERVICE_NAME ? { serviceName: e.POWERTOOLS_SERVICE_NAME } : {}),
+  };
+}

@@ -312,6 +312,9 @@ export async function demoTowns(geocoder: Geocoder, postcodeDataDir: string | un
   );
 }
 
+/** The author of a demo review: a client with no account (the demo jobs post as some of them). */
+export const demoReviewerId = (provider: Pick<DemoDirectoryProvider, 'userId'>, review: number) => `demo-reviewer-${provider.userId}-${review}`;
+
 /** Parallel writes while loading: DynamoDB Local answers these in a few seconds for all 300. */
 const PARALLEL = 10;
 
@@ -364,7 +367,7 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
       const outcome = await feedback.create({
         id,
         providerId: provider.userId,
-        authorId: `demo-reviewer-${provider.userId}-${n}`,
+        authorId: demoReviewerId(provider, n),
         authorName: review.authorName,
         rating: review.rating,
         title: review.title,
@@ -380,8 +383,18 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   for (let i = 0; i < providers.length; i += PARALLEL) await Promise.all(providers.slice(i, i + PARALLEL).map(load));
 }
 
-/** The demo directory of a fresh local stack, placed with the postcode tables in `postcodeDataDir` (town centres without them). */
-export async function loadDemoDirectory(documents: DynamoDBDocumentClient, tableName: string, postcodeDataDir: string | undefined, now: Date): Promise<void> {
+/**
+ * The demo directory of a fresh local stack, placed with the postcode tables in `postcodeDataDir` (town
+ * centres without them); answers the towns and providers it wrote (the demo jobs are placed among them).
+ */
+export async function loadDemoDirectory(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  postcodeDataDir: string | undefined,
+  now: Date,
+): Promise<{ towns: DemoTown[]; providers: DemoDirectoryProvider[] }> {
   const towns = await demoTowns(createOfflineGeocoder({ postcodeDataDir }), postcodeDataDir);
-  await writeDemoDirectory(documents, tableName, demoDirectoryProviders(towns, now), now);
+  const providers = demoDirectoryProviders(towns, now);
+  await writeDemoDirectory(documents, tableName, providers, now);
+  return { towns, providers };
 }

@@ -6,10 +6,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import { loadDemoDirectory } from './demo-directory';
+import { loadDemoJobs } from './demo-jobs';
 import * as dynamodb from './dynamodb';
 import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
@@ -22,6 +24,7 @@ import type { LocalService } from './process';
 import * as s3 from './s3';
 import * as ses from './ses';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
+import { startStreamPoller, type StreamHandler } from './stream-poller';
 import { ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
 import * as web from './web';
@@ -124,6 +127,14 @@ async function loadHandlers(): Promise<HandlersByArea> {
   return Object.fromEntries(entries);
 }
 
+/** Imports the job alerts worker's Lambda entry (after the environment is set, as loadHandlers does). */
+async function loadJobAlertsHandler(): Promise<StreamHandler> {
+  const entry = join(REPO_ROOT, 'lambdas/src/functions/job-alerts.ts');
+  const module = (await import(entry)) as { handler?: StreamHandler };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
+  return module.handler;
+}
+
 /**
  * Starts the whole local stack (DESIGN.md section 11) and provisions it: table, buckets, user pool and
  * groups, demo data on first start (its memberships bought through the local Stripe once the gateway
@@ -212,13 +223,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     const everyDemoUser = [...users, ...demoProviders()];
-    const [, , demoUserIds] = await Promise.all([
+    const [, demoDirectory, demoUserIds] = await Promise.all([
       tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
       tableCreated && options.demoDirectory ? loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date()) : undefined,
       tableCreated || userPool.created
         ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated })
         : undefined,
     ]);
+    // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
+    if (demoDirectory) await loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date());
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');
@@ -272,6 +285,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
     };
     started(await startGateway({ ...gateway, port: ports.gateway }));
+    // What the cloud's event source mapping does: new jobs on the table's stream reach the alerts worker.
+    started(
+      await startStreamPoller({
+        endpoint: direct(ports.dynamodb),
+        region: LOCAL_REGION,
+        credentials: s3.S3RVER_CREDENTIALS,
+        tableName: LOCAL_TABLE_NAME,
+        handler: await loadJobAlertsHandler(),
+        filter: JOB_STREAM_FILTER,
+        logsDir: logs,
+      }),
+    );
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',

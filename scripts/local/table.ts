@@ -1,18 +1,35 @@
-import { CreateTableCommand, ResourceInUseException, waitUntilTableExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceInUseException,
+  UpdateTableCommand,
+  waitUntilTableExists,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
+import { createTableInput, TABLE_STREAM } from '@solutionz/lambdas/data/create-table-input';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { seedCategories } from '@solutionz/lambdas/data/seed-categories';
 
-/** Creates the single table unless it is there already; true when it was created now. */
+const waitOptions = { maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 };
+
+/**
+ * Creates the single table unless it is there already; true when it was created now. A table kept in
+ * `.local/` from before the job alerts gets its stream turned on, so the poller has something to read.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {
-    if (error instanceof ResourceInUseException) return false;
-    throw error;
+    if (!(error instanceof ResourceInUseException)) throw error;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+      await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
+    }
+    return false;
   }
-  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 }, { TableName: tableName });
+  await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
   return true;
 }
 

@@ -101,7 +101,7 @@ export const feedbackEntrySchema = z.object({
   updatedAt: z.iso.datetime().optional(),
   /** Published: shown publicly and counted in the rating. New feedback is; an admin may unpublish it. */
   approved: z.boolean(),
-  /** The author was hired through a job here (the jobs issue); false until then. */
+  /** "Verified job": the provider revealed the contact details of a job the author posted (issue 12). */
   verifiedJob: z.boolean(),
   reply: feedbackReplySchema.optional(),
 });

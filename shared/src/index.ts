@@ -21,3 +21,4 @@ export * from './feedback';
 export * from './portfolio';
 export * from './api/provider-profile';
 export * from './jobs';
+export * from './job-alerts';

@@ -1,12 +1,13 @@
-import { FEEDBACK_MESSAGES } from '@solutionz/shared';
+import { FEEDBACK_MESSAGES, JOB_MESSAGES, type Job } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { chooseStars, leaveFeedback, listedProvider, profileTabs, toast } from './support/provider-page';
+import { callApiAs, chooseStars, leaveFeedback, listedProvider, profileTabs, toast } from './support/provider-page';
 
 /**
  * Feedback and replies (spec 02 sections 2, 4, 5 and 8; issue 11): a client leaves feedback on a
  * listed provider and sees it published, once (a second try is refused with the API's message); the
- * provider replies and edits the reply, and finds it on /profile's Reviews tab.
+ * provider replies and edits the reply, and finds it on /profile's Reviews tab. Feedback from a client
+ * whose job the provider revealed shows "Verified job" (issue 12).
  */
 
 test.describe('a client', () => {
@@ -122,5 +123,58 @@ test.describe('a provider with a membership', () => {
     const reviews = page.getByRole('list', { name: 'Reviews' });
     await expect(reviews.getByRole('article', { name: 'Sorted the leak' }).getByText('Thank you, Chloe: see you at the annual service.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('a member who revealed a client’s job', () => {
+  test.use({ signedInAs: 'provider', membership: 'yearly' });
+
+  test('sees that client’s feedback marked "Verified job" on their page and on Reviews, and not another client’s', async ({ page, account, accounts, browser }) => {
+    test.slow();
+    const [client, other] = await Promise.all([accounts.create('client', { firstName: 'Chloe', lastName: 'Clarke' }), accounts.create('client', { firstName: 'Omar', lastName: 'Shah' })]);
+    const posted = await callApiAs(client, 'POST', '/jobs', {
+      title: 'Fit a new kitchen tap',
+      description: 'The old mixer tap leaks at the base.',
+      contactEmail: client.email,
+      budget: '£90',
+      budgetType: 'fixed',
+      categories: ['Home Services > Plumber'],
+      location: 'Leeds',
+    });
+    expect(posted.status).toBe(201);
+    const job = (await posted.json()) as Job;
+
+    await page.goto(`/job-directory?job=${job.id}`);
+    const dialog = page.getByRole('dialog', { name: job.title });
+    await dialog.getByRole('button', { name: 'Reveal contact' }).click();
+    await expect(toast(page, JOB_MESSAGES.revealed)).toBeVisible();
+
+    // The client, in a browser of their own, leaves feedback on the provider's page.
+    const clientContext = await browser.newContext();
+    await accounts.signIn(clientContext, client);
+    const clientPage = await clientContext.newPage();
+    await clientPage.goto(`/directory/${account.userId}?tab=feedback`);
+    await clientPage.getByRole('button', { name: 'Add Feedback' }).click();
+    const form = clientPage.getByRole('form', { name: 'Leave feedback' });
+    await chooseStars(form, 5);
+    await form.getByRole('textbox', { name: /Title/ }).fill('New tap, no more drips');
+    await form.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(toast(clientPage, FEEDBACK_MESSAGES.published.description)).toBeVisible();
+    await expect(clientPage.getByRole('region', { name: 'Your feedback' }).getByText('Verified job')).toBeVisible();
+    await clientContext.close();
+    expect((await leaveFeedback(other, account.userId, { rating: 4, title: 'Found him in the directory' })).status).toBe(201);
+
+    await page.goto(`/directory/${account.userId}?tab=feedback`);
+    const list = page.getByRole('list', { name: 'Feedback' });
+    await expect(list.getByRole('article', { name: 'New tap, no more drips' }).getByText('Verified job')).toBeVisible();
+    await expect(list.getByRole('article', { name: 'Found him in the directory' })).toBeVisible();
+    await expect(list.getByRole('article', { name: 'Found him in the directory' }).getByText('Verified job')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/profile');
+    await profileTabs(page).getByRole('tab', { name: 'Reviews' }).click();
+    const reviews = page.getByRole('list', { name: 'Reviews' });
+    await expect(reviews.getByRole('article', { name: 'New tap, no more drips' }).getByText('Verified job')).toBeVisible();
+    await expect(reviews.getByRole('article', { name: 'Found him in the directory' }).getByText('Verified job')).toHaveCount(0);
   });
 });

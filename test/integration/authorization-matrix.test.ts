@@ -214,6 +214,8 @@ const matrix: Record<RouteName, Row> = {
   unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
   listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient'], 200) },
   updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient'], 404) },
+  // Job alerts (issue 12): the link works signed out; job-alerts.test.ts covers a real token.
+  unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
 
 const profiles = createAccountsService(documents, stack.tableName).entities.profile;

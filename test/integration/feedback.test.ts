@@ -149,6 +149,36 @@ describe('leaving feedback', () => {
   });
 });
 
+describe('verified jobs', () => {
+  it('marks feedback from a client whose job the provider revealed as a verified job, and not another client’s', async () => {
+    const provider = await member();
+    const [cara, dan] = await Promise.all([client({ firstName: 'Cara', lastName: 'Jones' }), client({ firstName: 'Dan', lastName: 'Hughes' })]);
+    const posted = await call('POST', '/jobs', cara.token, {
+      title: 'Replace a cracked window pane',
+      description: 'Back bedroom, single glazed.',
+      contactEmail: cara.email,
+      categories: ['Construction/Trade > Plumber'],
+      location: 'Leeds',
+    });
+    expect(posted.status).toBe(201);
+    const jobId = (posted.body as { id: string }).id;
+    expect((await call('POST', `/jobs/${jobId}/reveal`, provider.token)).status).toBe(200);
+
+    const verified = await leave(provider.userId, cara.token, { rating: 5, title: 'Came the day after I posted' });
+    const unverified = await leave(provider.userId, dan.token, { rating: 4, title: 'Found them in the directory' });
+
+    expect(verified.verifiedJob).toBe(true);
+    expect(unverified.verifiedJob).toBe(false);
+    const shown = (await publicFeedback(provider.userId)).feedback.map(({ title, verifiedJob }) => ({ title, verifiedJob }));
+    expect(shown).toEqual([
+      { title: 'Found them in the directory', verifiedJob: false },
+      { title: 'Came the day after I posted', verifiedJob: true },
+    ]);
+    expect(feedbackEntrySchema.parse((await call('GET', minePath(provider.userId), cara.token)).body).verifiedJob).toBe(true);
+    expect(feedbackPageSchema.parse((await call('GET', '/me/feedback', provider.token)).body).feedback.map(({ verifiedJob }) => verifiedJob)).toEqual([false, true]);
+  });
+});
+
 describe('replies', () => {
   it('lets the provider the feedback is addressed to reply once and edit it; nobody else may', async () => {
     const provider = await member();

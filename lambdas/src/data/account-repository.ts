@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { createAccountsService, type TokenPurpose } from './accounts';
-import { isConditionFailure } from './write-outcomes';
+import { conflictPause, isConditionFailure } from './write-outcomes';
 
 export interface ProfileRecord {
   readonly userId: string;
@@ -134,6 +134,8 @@ export interface AccountRepository {
   createAccount(account: NewAccount): Promise<void>;
   /** `consistent` reads what a write just before it left (an answer built right after a change). */
   getProfile(userId: string, options?: { consistent?: boolean }): Promise<ProfileRecord | undefined>;
+  /** Many profiles in batch reads, by user id; ids without a profile are absent. */
+  getProfiles(userIds: readonly string[]): Promise<Map<string, ProfileRecord>>;
   /**
    * Changes profile fields, with a business rename in the same transaction; false when the profile is
    * gone or its business name is no longer `business.previousName` (a concurrent edit: read again).
@@ -191,6 +193,8 @@ export function normaliseBusinessName(name: string): string {
 }
 
 const SEARCH_PREFIX_LENGTH = 2;
+/** Batch reads of profiles, counting those that ask again for what DynamoDB left unprocessed. */
+const UNPROCESSED_READ_ATTEMPTS = 10;
 /** Keeps a business and its word items inside one transaction (at most 100 items). */
 const MAX_INDEXED_WORDS = 20;
 const SEARCH_CANDIDATES = 100;
@@ -275,6 +279,20 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async getProfile(userId, options) {
       const { data } = await profile.get({ userId }).go({ consistent: options?.consistent ?? false });
       return data ?? undefined;
+    },
+
+    async getProfiles(userIds) {
+      const found = new Map<string, ProfileRecord>();
+      // ElectroDB splits the keys into BatchGetItem calls; what DynamoDB leaves unprocessed (throttling) is asked for again.
+      let pending = [...new Set(userIds)].map((userId) => ({ userId }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= UNPROCESSED_READ_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} profiles unread`);
+        if (attempt > 0) await conflictPause(attempt);
+        const { data, unprocessed } = await profile.get(pending).go();
+        for (const record of data) found.set(record.userId, record);
+        pending = unprocessed.map(({ userId }) => ({ userId }));
+      }
+      return found;
     },
 
     async editProfile({ userId, set, remove, updatedAt, business }) {

@@ -17,7 +17,8 @@ import { hasActiveMembership } from './account-standing';
 import type { CellCount, DirectoryRepository, ListingRecord } from './directory-repository';
 import { createAccountsService } from './accounts';
 import { TABLE } from './table-definition';
-import { conflictPause, isConditionFailure, isTransactionConflict, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { queryAll as queryTable } from './query-all';
+import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES, retryOnConflict } from './write-outcomes';
 
 /**
  * The directory's items (see directory-repository.ts for the model). Key formats, all here:
@@ -191,16 +192,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     return Item ? fromItem(Item) : undefined;
   }
 
-  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
-    const items: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: start }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, tableName, input);
 
   /** The non-empty cells a counts item holds. */
   async function cellCounts(pk: string): Promise<CellCount[]> {
@@ -215,16 +207,13 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
    * one that met another provider's move on a shared count is tried again.
    */
   async function moveScope(listing: ListingRecord, scope: string, sign: 1 | -1): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    await retryOnConflict(`The move of listing ${listing.userId} in ${scope}`, async () => {
       try {
         await client.send(new TransactWriteCommand({ TransactItems: scopeWrites(tableName, listing, scope, sign) }));
-        return;
       } catch (error) {
-        if (isConditionFailure(error)) return;
-        if (!isTransactionConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
-        await conflictPause(attempt);
+        if (!isConditionFailure(error)) throw error;
       }
-    }
+    });
   }
 
   async function moveScopes(listing: ListingRecord, scopes: readonly string[], sign: 1 | -1): Promise<void> {

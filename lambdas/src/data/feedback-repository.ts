@@ -28,7 +28,8 @@ import {
 } from './feedback';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { TABLE } from './table-definition';
-import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { queryAll as queryTable } from './query-all';
+import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 export interface FeedbackReplyRecord {
   readonly text: string;
@@ -160,16 +161,7 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     return Item ? toRecord(Item) : undefined;
   }
 
-  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
-    const items: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const answer = await client.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: start }));
-      items.push(...(answer.Items ?? []));
-      start = answer.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, tableName, input);
 
   /**
    * The cursor names the last entry shown, (createdAt, id), never a raw key: the partition always comes
@@ -252,7 +244,7 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
    */
   async function change(feedbackId: string, check: AuthorCheck, plan: (current: FeedbackRecord) => Plan | 'unchanged'): Promise<FeedbackRecord | undefined> {
     let withRating = true;
-    for (let attempt = 1; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
+    return retryOnConflict(`The change of feedback ${feedbackId}`, async () => {
       const current = await get(feedbackId);
       if (!current || (check.authorId && current.authorId !== check.authorId)) return undefined;
       const planned = plan(current);
@@ -260,16 +252,16 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
       const rating = withRating && planned.rating ? [ratingChange(tableName, current.providerId, planned.rating.count, planned.rating.total)] : [];
       const outcome = await transact([...planned.items, ...rating]);
       if (!outcome.canceled) return planned.result;
-      if (outcome.codes.includes('TransactionConflict')) {
-        await conflictPause(attempt);
-      } else if (rating.length > 0 && outcome.codes.at(-1) === 'ConditionalCheckFailed' && outcome.codes[0] !== 'ConditionalCheckFailed') {
+      if (outcome.codes.includes('TransactionConflict')) return CONFLICT;
+      if (rating.length > 0 && outcome.codes.at(-1) === 'ConditionalCheckFailed' && outcome.codes[0] !== 'ConditionalCheckFailed') {
         // The provider's profile is gone (an erasure under way): there is no aggregate left to keep.
         withRating = false;
-      } else if (outcome.codes[0] !== 'ConditionalCheckFailed') {
-        throw new Error(`The feedback transaction was cancelled: ${outcome.codes.join(', ')}`);
+        return CONFLICT;
       }
-    }
-    throw new Error(`The change of feedback ${feedbackId} kept meeting other writes`);
+      // The feedback changed since it was read: read and plan again.
+      if (outcome.codes[0] === 'ConditionalCheckFailed') return CONFLICT;
+      throw new Error(`The feedback transaction was cancelled: ${outcome.codes.join(', ')}`);
+    });
   }
 
   return {
@@ -280,19 +272,17 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
         { Put: { TableName: tableName, Item: authorLinkItem(authorId, providerId, id), ConditionExpression: NEW_ITEM } },
         ...(feedback.approved ? [ratingChange(tableName, providerId, 1, feedback.rating)] : []),
       ];
-      for (let attempt = 1; ; attempt++) {
+      return retryOnConflict<CreateOutcome>(`The feedback ${id}`, async () => {
         const outcome = await transact(items);
         if (!outcome.canceled) return 'created';
         const [feedbackCode, linkCode, ratingCode] = outcome.codes;
         if (linkCode === 'ConditionalCheckFailed') return 'duplicate';
         if (ratingCode === 'ConditionalCheckFailed') return 'no-provider';
         if (feedbackCode === 'ConditionalCheckFailed') throw new Error(`Feedback ${id} exists already`);
-        if (!outcome.codes.includes('TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
-          throw new Error(`The feedback transaction was cancelled: ${outcome.codes.join(', ')}`);
-        }
         // Another write touched the author link or the provider's profile at the same moment: DynamoDB cancels rather than waits.
-        await conflictPause(attempt);
-      }
+        if (outcome.codes.includes('TransactionConflict')) return CONFLICT;
+        throw new Error(`The feedback transaction was cancelled: ${outcome.codes.join(', ')}`);
+      });
     },
 
     get,

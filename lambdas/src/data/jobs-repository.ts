@@ -1,17 +1,20 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
+  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { TABLE } from './table-definition';
 import { JOB_CARD_ATTRIBUTES, JOB_INDEXES, jobIndexAttributes, jobKeys } from './jobs';
-import { conflictPause, isConditionFailure, isTransactionConflict, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { queryAll as queryTable } from './query-all';
+import { conflictPause, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 export interface JobRecord {
   readonly jobId: string;
@@ -43,6 +46,14 @@ export interface SavedJobRecord {
   readonly savedAt: string;
 }
 
+/** A provider revealed a job of this client: the client's feedback on them is a verified job. */
+export interface VerifiedClientRecord {
+  readonly clientId: string;
+  /** The first job of the client the provider revealed, and when. */
+  readonly jobId: string;
+  readonly revealedAt: string;
+}
+
 export interface JobsRepository {
   create(job: NewJob, contact: JobContact): Promise<JobRecord>;
   get(jobId: string): Promise<JobRecord | undefined>;
@@ -57,7 +68,10 @@ export interface JobsRepository {
   listByOwner(ownerId: string): Promise<JobRecord[]>;
   /** Deletes the job when `ownerId` posted it, with its contact, reveals and saves; false when not theirs or gone. */
   delete(jobId: string, ownerId: string): Promise<boolean>;
-  /** The count and the cap in one conditional update, with the reveal item, in one transaction. */
+  /**
+   * The count and the cap in one conditional update, with the reveal item and the provider's verified-job
+   * marker for the job's client, in one transaction.
+   */
   reveal(jobId: string, providerId: string, now: Date): Promise<RevealOutcome>;
   hasRevealed(jobId: string, providerId: string): Promise<boolean>;
   /** Job ids the provider revealed (export, erasure, flags). */
@@ -70,6 +84,12 @@ export interface JobsRepository {
   listSaved(providerId: string): Promise<SavedJobRecord[]>;
   /** Removes a provider's reveals (the counts stay: they were real interest) and saves (erasure). */
   removeProviderActivity(providerId: string): Promise<void>;
+  /** Which of these clients had a job revealed by the provider: one batch read, however many feedback entries ask. */
+  verifiedClients(providerId: string, clientIds: readonly string[]): Promise<Set<string>>;
+  /** The clients whose jobs the provider revealed (the provider's export). */
+  listVerifiedClients(providerId: string): Promise<VerifiedClientRecord[]>;
+  /** Every verified-job marker naming the person, as the provider or as the client (erasure). */
+  removeVerifiedClients(userId: string): Promise<void>;
 }
 
 const toJob = (item: Record<string, unknown>): JobRecord => ({
@@ -95,16 +115,7 @@ const projection = {
 };
 
 export function createJobsRepository(client: DynamoDBDocumentClient, TableName: string): JobsRepository {
-  async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>) {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const answer = await client.send(new QueryCommand({ ...input, TableName, ExclusiveStartKey }));
-      items.push(...(answer.Items ?? []));
-      ExclusiveStartKey = answer.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, TableName, input);
 
   async function deleteKeys(keys: Record<string, unknown>[]) {
     for (let i = 0; i < keys.length; i += 25) {
@@ -119,6 +130,24 @@ export function createJobsRepository(client: DynamoDBDocumentClient, TableName: 
   }
 
   const keyOf = (item: Record<string, unknown>) => ({ [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] });
+
+  /**
+   * Written with every first reveal and changed by none: a second job of the same client keeps the first
+   * job and time, and never fails the reveal (no condition, unlike the reveal item).
+   */
+  function verifiedClientWrite(providerId: string, clientId: string, jobId: string, revealedAt: string) {
+    const attributes = { providerId, clientId, jobId, revealedAt, ...jobIndexAttributes.verifiedClient(providerId, clientId) };
+    const names = Object.keys(attributes);
+    return {
+      Update: {
+        TableName,
+        Key: jobKeys.verifiedClient(providerId, clientId),
+        UpdateExpression: `SET ${names.map((_, i) => `#a${i} = if_not_exists(#a${i}, :a${i})`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(Object.values(attributes).map((value, i) => [`:a${i}`, value])),
+      },
+    };
+  }
 
   async function hasRevealed(jobId: string, providerId: string) {
     const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.reveal(jobId, providerId), ConsistentRead: true }));
@@ -218,9 +247,16 @@ export function createJobsRepository(client: DynamoDBDocumentClient, TableName: 
       return true;
     },
 
-    async reveal(jobId, providerId, now) {
-      for (let attempt = 0; ; attempt++) {
-        if (await hasRevealed(jobId, providerId)) return 'alreadyRevealed';
+    reveal(jobId, providerId, now) {
+      const revealedAt = now.toISOString();
+      return retryOnConflict<RevealOutcome>(`The reveal of job ${jobId}`, async () => {
+        const [revealed, { Item: job }] = await Promise.all([
+          hasRevealed(jobId, providerId),
+          client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ProjectionExpression: 'ownerId', ConsistentRead: true })),
+        ]);
+        if (revealed) return 'alreadyRevealed';
+        if (!job) return 'notFound';
+        const clientId = job.ownerId as string;
         try {
           await client.send(
             new TransactWriteCommand({
@@ -240,30 +276,27 @@ export function createJobsRepository(client: DynamoDBDocumentClient, TableName: 
                     TableName,
                     Item: {
                       ...jobKeys.reveal(jobId, providerId),
-                      ...jobIndexAttributes.reveal(jobId, providerId, now.toISOString()),
+                      ...jobIndexAttributes.reveal(jobId, providerId, revealedAt),
                       jobId,
                       providerId,
-                      revealedAt: now.toISOString(),
+                      revealedAt,
                     },
                     ConditionExpression: 'attribute_not_exists(#pk)',
                     ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
                   },
                 },
+                verifiedClientWrite(providerId, clientId, jobId, revealedAt),
               ],
             }),
           );
           return 'revealed';
         } catch (error) {
-          if (isTransactionConflict(error) && attempt < MAX_CONFLICT_RETRIES) {
-            await conflictPause(attempt + 1);
-            continue;
-          }
           if (!isConditionFailure(error)) throw error;
-          if (await hasRevealed(jobId, providerId)) return 'alreadyRevealed';
-          const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ConsistentRead: true }));
-          return Item ? 'enoughInterest' : 'notFound';
         }
-      }
+        if (await hasRevealed(jobId, providerId)) return 'alreadyRevealed';
+        const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ConsistentRead: true }));
+        return Item ? 'enoughInterest' : 'notFound';
+      });
     },
 
     hasRevealed,
@@ -342,6 +375,48 @@ export function createJobsRepository(client: DynamoDBDocumentClient, TableName: 
       await deleteKeys([
         ...reveals.map(({ jobId }) => jobKeys.reveal(jobId, providerId)),
         ...saves.map(({ jobId }) => jobKeys.saved(providerId, jobId)),
+      ]);
+    },
+
+    async verifiedClients(providerId, clientIds) {
+      const verified = new Set<string>();
+      const unique = [...new Set(clientIds)];
+      for (let i = 0; i < unique.length; i += 100) {
+        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((clientId) => jobKeys.verifiedClient(providerId, clientId));
+        while (keys?.length) {
+          const answer: BatchGetCommandOutput = await client.send(
+            new BatchGetCommand({ RequestItems: { [TableName]: { Keys: keys, ProjectionExpression: 'clientId' } } }),
+          );
+          for (const item of answer.Responses?.[TableName] ?? []) verified.add(item.clientId as string);
+          keys = answer.UnprocessedKeys?.[TableName]?.Keys;
+        }
+      }
+      return verified;
+    },
+
+    async listVerifiedClients(providerId) {
+      const items = await queryAll({
+        KeyConditionExpression: '#pk = :user AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':user': jobKeys.userPartition(providerId), ':prefix': jobKeys.verifiedClientPrefix },
+      });
+      return items.map((item) => ({ clientId: item.clientId as string, jobId: item.jobId as string, revealedAt: item.revealedAt as string }));
+    },
+
+    async removeVerifiedClients(userId) {
+      const { indexName, partitionKey, sortKey } = JOB_INDEXES.verifiedByClient;
+      const [asProvider, asClient] = await Promise.all([
+        repository.listVerifiedClients(userId),
+        queryAll({
+          IndexName: indexName,
+          KeyConditionExpression: '#gpk = :user AND begins_with(#gsk, :prefix)',
+          ExpressionAttributeNames: { '#gpk': partitionKey, '#gsk': sortKey },
+          ExpressionAttributeValues: { ':user': jobKeys.userPartition(userId), ':prefix': jobKeys.verifiedByPrefix },
+        }),
+      ]);
+      await deleteKeys([
+        ...asProvider.map(({ clientId }) => jobKeys.verifiedClient(userId, clientId)),
+        ...asClient.map((item) => jobKeys.verifiedClient(item.providerId as string, userId)),
       ]);
     },
   };

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 import { createPortfolioService } from './portfolio';
 
 export interface PortfolioMediaRecord {
@@ -107,15 +107,13 @@ export function createPortfolioRepository(client: DynamoDBDocumentClient, tableN
   }
 
   /** Runs a transaction again while it only met another at the same moment. */
-  async function transact(name: string, write: () => Promise<{ canceled: boolean; data: unknown }>): Promise<string[] | undefined> {
-    for (let attempt = 1; ; attempt++) {
+  function transact(name: string, write: () => Promise<{ canceled: boolean; data: unknown }>): Promise<string[] | undefined> {
+    return retryOnConflict(`The ${name} transaction`, async () => {
       const result = await write();
       if (!result.canceled) return undefined;
       const codes = cancellationCodes(result);
-      if (!codes.includes('TransactionConflict')) return codes;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw new Error(`The ${name} transaction was cancelled: ${codes.join(', ')}`);
-      await conflictPause(attempt);
-    }
+      return codes.includes('TransactionConflict') ? CONFLICT : codes;
+    });
   }
 
   return {

@@ -5,6 +5,7 @@ import { createCategoryRepository, type CategoryRepository } from './category-re
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
+import { createJobAlertsRepository, type JobAlertsRepository } from './job-alerts';
 import { createJobsRepository, type JobsRepository } from './jobs-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
@@ -20,6 +21,7 @@ export interface Repositories {
   readonly feedback: FeedbackRepository;
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
+  readonly jobAlerts: JobAlertsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -33,5 +35,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     feedback: createFeedbackRepository(client, tableName),
     portfolio: createPortfolioRepository(client, tableName),
     jobs: createJobsRepository(client, tableName),
+    jobAlerts: createJobAlertsRepository(client, tableName),
   };
 }

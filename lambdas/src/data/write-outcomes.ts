@@ -38,3 +38,30 @@ export function isTransactionConflict(error: unknown): boolean {
 /** Concurrent writes to one counter conflict in DynamoDB; each retries after a short random pause. */
 export const MAX_CONFLICT_RETRIES = 50;
 export const conflictPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 5 * attempt)));
+
+/**
+ * What an attempt answers when it met another write (its transaction cancelled, or what it read changed
+ * before it wrote) and should run again.
+ */
+export const CONFLICT: unique symbol = Symbol('transaction conflict');
+
+/**
+ * Runs `attempt` (numbered from 1) again after a short random pause while it answers CONFLICT or throws a
+ * transaction conflict, up to MAX_CONFLICT_RETRIES times; anything else it answers or throws goes to the
+ * caller. An attempt that reads before it writes reads again each time, so it plans from what is stored now.
+ */
+export async function retryOnConflict<T>(what: string, attempt: (attempt: number) => Promise<T | typeof CONFLICT>): Promise<T> {
+  let lastConflict: unknown;
+  for (let n = 1; n <= MAX_CONFLICT_RETRIES; n++) {
+    if (n > 1) await conflictPause(n - 1);
+    try {
+      const outcome = await attempt(n);
+      if (outcome !== CONFLICT) return outcome;
+      lastConflict = undefined;
+    } catch (error) {
+      if (!isTransactionConflict(error)) throw error;
+      lastConflict = error;
+    }
+  }
+  throw new Error(`${what} kept meeting other writes`, lastConflict === undefined ? undefined : { cause: lastConflict });
+}

@@ -10,6 +10,7 @@ import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
+import { createJobAlertsRepository } from '../data/job-alerts';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createMembershipRepository } from '../data/membership-repository';
@@ -63,6 +64,7 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
       feedback: createFeedbackRepository(documents, config.tableName),
       portfolio: createPortfolioRepository(documents, config.tableName),
       jobs: createJobsRepository(documents, config.tableName),
+      jobAlerts: createJobAlertsRepository(documents, config.tableName),
       portfolioFiles: createS3MediaStorageFor(config.region, portfolioConfig.bucket, { localEndpoint: portfolioConfig.localS3 }),
     }),
   };

@@ -5,6 +5,7 @@ import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
+import { createJobsRepository } from '../data/jobs-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
 import type { FeedbackDeps } from '../services/feedback/deps';
@@ -19,6 +20,7 @@ export function createFeedbackDeps(): FeedbackDeps {
     feedback: createFeedbackRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
+    jobs: createJobsRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     clock: () => new Date(),
     newId: () => randomUUID(),

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
-import { createAccountRepository } from '../data/account-repository';
+import { createAccountRepository, type AccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createJobAlertsRepository, type JobAlertsRepository } from '../data/job-alerts';
 import { createJobsRepository } from '../data/jobs-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { createLogger } from '../http/logger';
+import { unsubscribeJobAlerts } from '../services/jobs/alerts';
 import type { JobsDeps } from '../services/jobs/deps';
 import {
   createJob,
@@ -25,7 +27,8 @@ import {
 
 const config = getConfig();
 
-export function createJobsDeps(): JobsDeps {
+/** The unsubscribe link of the job alert mails is served here too (the jobs area, public). */
+export function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
   const documents = createDocumentClient(config.region);
   return {
     jobs: createJobsRepository(documents, config.tableName),
@@ -34,6 +37,7 @@ export function createJobsDeps(): JobsDeps {
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),
     newId: () => randomUUID(),
+    alerts: createJobAlertsRepository(documents, config.tableName),
   };
 }
 
@@ -52,6 +56,7 @@ export const handler = createAreaHandler(
     unsaveJob: ({ deps, caller, params }) => unsaveJob(deps, caller, params.jobId),
     listMyJobs: ({ deps, caller, query }) => listMyJobs(deps, caller, query),
     updateJobRevealCap: ({ deps, caller, params, body }) => updateJobRevealCap(deps, caller, params.jobId, body.revealCap),
+    unsubscribeJobAlerts: ({ deps, body }) => unsubscribeJobAlerts(deps, body.token),
   },
   {
     deps: createJobsDeps,

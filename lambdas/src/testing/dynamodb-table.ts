@@ -23,9 +23,10 @@ export interface TestTable {
 /**
  * A table of this test file's own in the run's DynamoDB Local (see local-aws.global-setup.ts),
  * so files run in parallel; emptied before each test and deleted after the file. Call it at the top
- * level of the file.
+ * level of the file. `stream`: with the table's stream, for tests that read it (it makes DynamoDB
+ * Local's writes several times slower, so the others go without).
  */
-export function useTestTable(): TestTable {
+export function useTestTable({ stream = false }: { stream?: boolean } = {}): TestTable {
   const endpoint = inject('dynamodbEndpoint');
   const tableName = `unit-${randomUUID()}`;
   const client = new DynamoDBClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
@@ -38,7 +39,8 @@ export function useTestTable(): TestTable {
   }
 
   beforeAll(async () => {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    const { StreamSpecification, ...withoutStream } = createTableInput(tableName);
+    await client.send(new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream));
   });
   beforeEach(async () => {
     const keys = (await items()).map((item) => ({ [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] }));

@@ -95,6 +95,7 @@ import {
   jobSchema,
   savedJobResponseSchema,
 } from '../jobs';
+import { jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
@@ -694,6 +695,16 @@ export const routes = {
     params: jobIdParamsSchema,
     body: jobRevealCapUpdateSchema,
     response: jobSchema,
+  }),
+  // ── Job alerts (issue 12, part A): the mail's one-click unsubscribe link works signed out ──
+  unsubscribeJobAlerts: defineRoute({
+    method: 'POST',
+    path: '/api/job-alerts/unsubscribe',
+    area: 'jobs',
+    access: 'public',
+    summary: "Turn off the Job Alerts of the provider whose alert mail carried the token (again is the same answer; 400 for a token that is not one)",
+    body: jobAlertUnsubscribeSchema,
+    response: jobAlertUnsubscribeResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -58,6 +58,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/categories/:slug', ...page(categories, (m) => m.CategoryPage) },
           { path: paths.jobDirectory, ...page(jobs, (m) => m.JobDirectoryPage) },
           { path: paths.postJob, ...page(jobs, (m) => m.PostJobPage) },
+          { path: paths.jobAlertsUnsubscribe, ...page(jobs, (m) => m.JobAlertsUnsubscribePage) },
           { path: paths.claimBusiness, ...page(business, (m) => m.ClaimBusinessPage) },
           { path: paths.adminLogin, ...page(admin, (m) => m.AdminLoginPage) },
           { path: paths.adminSignup, ...page(admin, (m) => m.AdminSignupPage) },

@@ -1,3 +1,5 @@
+import { JOB_ALERT_UNSUBSCRIBE_PATH } from '@solutionz/shared';
+
 /** The app's screens (spec 01 section 2.1, spec 02 route table): one place for every in-app link. */
 export const paths = {
   home: '/',
@@ -13,6 +15,7 @@ export const paths = {
   category: (slug: string) => `/categories/${encodeURIComponent(slug)}`,
   jobDirectory: '/job-directory',
   postJob: '/post-job',
+  jobAlertsUnsubscribe: JOB_ALERT_UNSUBSCRIBE_PATH,
   claimBusiness: '/claim-business',
   business: '/business',
   adminLogin: '/admin-login',

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, TOKEN_TTL } from '@solutionz/shared';
+import { categoryLabel, JOB_ALERT_UNSUBSCRIBE_PATH, PRODUCT_NAME, TOKEN_TTL, type JobBudgetType } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -111,5 +111,40 @@ export function securityAlertMail(to: string, siteUrl: string, alert: SecurityAl
     subject,
     text: `${what}\n\n${ifNotYou}\n\n${PRODUCT_NAME}`,
     html: `<p>${escapeHtml(what)}</p><p>${escapeHtml(ifNotYou)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}
+
+/** What a job alert shows of the job (never its contact: that stays behind the reveal). */
+export interface AlertMailJob {
+  readonly jobId: string;
+  readonly title: string;
+  readonly categories: readonly string[];
+  readonly budget?: string;
+  readonly budgetType?: JobBudgetType;
+  readonly locationName: string;
+}
+
+/** A new job near a provider whose Job Alerts are on (issue 12), with a one-click unsubscribe link. */
+export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, miles: number, unsubscribeToken: string): OutgoingMail {
+  const jobLink = `${siteUrl}/job-directory?job=${encodeURIComponent(job.jobId)}`;
+  const unsubscribeLink = `${siteUrl}${JOB_ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const budget = job.budget ? `${job.budget}${job.budgetType ? ` (${job.budgetType === 'hourly' ? 'hourly rate' : 'fixed price'})` : ''}` : undefined;
+  const facts = [
+    `Where: ${job.locationName} (${miles < 1 ? 'under a mile' : `about ${Math.round(miles)} mile${Math.round(miles) === 1 ? '' : 's'}`} from you)`,
+    `Categories: ${job.categories.map(categoryLabel).join(', ')}`,
+    ...(budget ? [`Budget: ${budget}`] : []),
+  ];
+  const intro = 'A client has posted a job in your area that matches your Job Alerts.';
+  const why = 'You get this email because Job Alerts are on in your notification settings.';
+  return {
+    to,
+    subject: `New job near you: ${job.title}`,
+    text: `${intro}\n\n${job.title}\n${facts.join('\n')}\n\nView the job: ${jobLink}\n\n${why}\nUnsubscribe from job alerts: ${unsubscribeLink}\n\n${PRODUCT_NAME}`,
+    html:
+      `<p>${escapeHtml(intro)}</p>` +
+      `<p><strong>${escapeHtml(job.title)}</strong><br>${facts.map(escapeHtml).join('<br>')}</p>` +
+      `<p><a href="${escapeHtml(jobLink)}">View the job</a></p>` +
+      `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from job alerts</a></p>` +
+      `<p>${PRODUCT_NAME}</p>`,
   };
 }

@@ -137,7 +137,7 @@ const splits = (cell: Frontier) => cell.count > LEAF_SIZE && cell.cell.length < 
  * is found. A cursor skips cells wholly nearer than where the last page ended.
  */
 async function nearest(
-  deps: DirectoryDeps,
+  deps: Pick<DirectoryDeps, 'directory' | 'clock'>,
   filter: Filter,
   centre: Point,
   radius: number,
@@ -212,6 +212,34 @@ async function nearest(
       found.set(hit.userId, hit);
     }
     return hits;
+  }
+}
+
+/** A listed provider near a point, and how far. */
+export interface NearbyListing {
+  readonly listing: ListingRecord;
+  readonly distance: number;
+}
+
+/**
+ * Every listed provider with a place within `radius` miles of `centre`, nearest first, a page at a time
+ * through the geo index (what the job alerts worker matches against, never a scan of all providers).
+ * The ALL scope, not the job's categories: a provider's alert categories may differ from the categories
+ * they are listed under, so the caller matches categories against each one's alert settings.
+ */
+export async function* listedProvidersNear(
+  deps: Pick<DirectoryDeps, 'directory' | 'clock'>,
+  centre: Point,
+  radius: number,
+  pageSize = 50,
+): AsyncGenerator<NearbyListing[]> {
+  let after: Extract<Cursor, { m: 'g' }> | undefined;
+  for (;;) {
+    const { hits, listings, more } = await nearest(deps, { scopes: [ALL_SCOPE] }, centre, radius, after, pageSize);
+    if (hits.length > 0) yield hits.map((hit) => ({ listing: listings.get(hit.userId)!, distance: hit.distance }));
+    const last = hits.at(-1);
+    if (!more || !last) return;
+    after = { m: 'g', d: last.distance, id: last.userId };
   }
 }
 

@@ -3,9 +3,10 @@ import type { ProfileRecord } from '../../data/account-repository';
 import type { FeedbackPageRecord, FeedbackRecord } from '../../data/feedback-repository';
 import { InvalidCursorError } from '../../data/time-cursor';
 import { ValidationError } from '../../errors';
+import type { FeedbackDeps } from './deps';
 
 /** Feedback as the page shows it: who wrote it only by the name it carries. */
-export function toFeedbackEntry(record: FeedbackRecord): FeedbackEntry {
+function toFeedbackEntry(record: FeedbackRecord, verifiedJob: boolean): FeedbackEntry {
   return {
     id: record.id,
     providerId: record.providerId,
@@ -16,9 +17,30 @@ export function toFeedbackEntry(record: FeedbackRecord): FeedbackEntry {
     createdAt: record.createdAt,
     ...(record.updatedAt ? { updatedAt: record.updatedAt } : {}),
     approved: record.approved,
-    verifiedJob: false,
+    verifiedJob,
     ...(record.reply ? { reply: { ...record.reply } } : {}),
   };
+}
+
+/**
+ * Feedback entries, each marked "Verified job" when its provider revealed a job of its author: one batch
+ * read of the markers per provider (a page is one provider's), never a read per entry. Feedback of an
+ * erased author has no author left to verify.
+ */
+export async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, records: readonly FeedbackRecord[]): Promise<FeedbackEntry[]> {
+  const authorsByProvider = new Map<string, string[]>();
+  for (const { providerId, authorId } of records) {
+    if (authorId) authorsByProvider.set(providerId, [...(authorsByProvider.get(providerId) ?? []), authorId]);
+  }
+  const verified = new Map(
+    await Promise.all([...authorsByProvider].map(async ([providerId, authorIds]) => [providerId, await deps.jobs.verifiedClients(providerId, authorIds)] as const)),
+  );
+  return records.map((record) => toFeedbackEntry(record, record.authorId !== undefined && verified.get(record.providerId)?.has(record.authorId) === true));
+}
+
+export async function toFeedbackEntryOf(deps: Pick<FeedbackDeps, 'jobs'>, record: FeedbackRecord): Promise<FeedbackEntry> {
+  const [entry] = await toFeedbackEntries(deps, [record]);
+  return entry!;
 }
 
 /** The rating the cards show, from the profile's aggregate of published feedback. */
@@ -33,7 +55,7 @@ export function authorNameOf(profile: Pick<ProfileRecord, 'firstName' | 'lastNam
 }
 
 /** A page read, with a cursor the repository did not make answered as the caller's mistake. */
-export async function readPage(read: () => Promise<FeedbackPageRecord>, profile: ProfileRecord | undefined): Promise<FeedbackPage> {
+export async function readPage(deps: Pick<FeedbackDeps, 'jobs'>, read: () => Promise<FeedbackPageRecord>, profile: ProfileRecord | undefined): Promise<FeedbackPage> {
   let page;
   try {
     page = await read();
@@ -42,7 +64,7 @@ export async function readPage(read: () => Promise<FeedbackPageRecord>, profile:
     throw error;
   }
   return {
-    feedback: page.feedback.map(toFeedbackEntry),
+    feedback: await toFeedbackEntries(deps, page.feedback),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     rating: ratingOf(profile),
   };

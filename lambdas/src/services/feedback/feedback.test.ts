@@ -7,6 +7,7 @@ import { createAccountsService } from '../../data/accounts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from '../privacy/feedback-data';
+import { jobsEraser } from '../privacy/jobs-data';
 import type { FeedbackDeps } from './deps';
 import { createFeedback, deleteMyFeedback, getMyFeedbackFor, listMyProviderFeedback, listProviderFeedback, updateMyFeedback } from './feedback';
 import { replyToFeedback } from './reply';
@@ -14,12 +15,20 @@ import { replyToFeedback } from './reply';
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
 const profiles = createAccountsService(documents, table.tableName).entities.profile;
-const { feedback, accounts, directory, standing } = table.repositories;
+const { feedback, accounts, directory, standing, jobs } = table.repositories;
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 let clock = NOW;
 let ids = 0;
-const deps: FeedbackDeps = { feedback, accounts, directory, standing, clock: () => clock, newId: () => `fb-${++ids}` };
+/** How many times the services asked which authors are verified. */
+let verifiedReads = 0;
+const countedJobs: FeedbackDeps['jobs'] = {
+  verifiedClients: (providerId, clientIds) => {
+    verifiedReads++;
+    return jobs.verifiedClients(providerId, clientIds);
+  },
+};
+const deps: FeedbackDeps = { feedback, accounts, directory, standing, jobs: countedJobs, clock: () => clock, newId: () => `fb-${++ids}` };
 
 const caller = (userId: string, accountType: AuthorizedCaller['accountType']): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false });
 const later = (minutes: number) => {
@@ -71,8 +80,20 @@ async function aggregate(providerId: string) {
 
 const publicTitles = async (providerId: string) => (await listProviderFeedback(deps, providerId, { limit: 50 })).feedback.map((entry) => entry.title);
 
+const subject = (userId: string) => ({ userId, email: `${userId}@example.co.uk`, profile: undefined as never });
+
+/** A job the client posted, revealed by the provider (as the reveal route does). */
+async function revealedJob(clientId: string, providerId: string, jobId = `job-${clientId}-${providerId}`) {
+  await jobs.create(
+    { jobId, ownerId: clientId, title: 'Rewire a kitchen', description: 'Old wiring.', categories: ['Construction/Trade > Electrician'], locationName: 'Birmingham', lat: 52.48, lng: -1.89, postedAt: NOW.toISOString(), revealCap: 5 },
+    { contactName: 'Cara', contactEmail: `${clientId}@example.co.uk` },
+  );
+  expect(await jobs.reveal(jobId, providerId, NOW)).toBe('revealed');
+}
+
 beforeEach(() => {
   clock = NOW;
+  verifiedReads = 0;
 });
 
 describe('leaving feedback', () => {
@@ -312,8 +333,49 @@ describe('replies', () => {
   });
 });
 
+describe('verified jobs', () => {
+  it('marks feedback from a client whose job the provider revealed, wherever it is shown, and not another client’s', async () => {
+    const priya = await provider('priya');
+    const cara = await client('cara');
+    const dan = await client('dan');
+    await revealedJob('cara', 'priya');
+    await revealedJob('dan', 'pat');
+
+    const verified = await createFeedback(deps, cara, 'priya', { rating: 5, title: 'Came the same day' });
+    const other = await createFeedback(deps, dan, 'priya', { rating: 4, title: 'Found her in the directory' });
+    expect(verified.verifiedJob).toBe(true);
+    expect(other.verifiedJob).toBe(false);
+
+    verifiedReads = 0;
+    const page = await listProviderFeedback(deps, 'priya', { limit: 10 });
+    expect(page.feedback.map(({ title, verifiedJob }) => ({ title, verifiedJob }))).toEqual([
+      { title: 'Found her in the directory', verifiedJob: false },
+      { title: 'Came the same day', verifiedJob: true },
+    ]);
+    expect(verifiedReads).toBe(1);
+    expect((await listMyProviderFeedback(deps, priya, { limit: 10 })).feedback.map(({ verifiedJob }) => verifiedJob)).toEqual([false, true]);
+    expect((await getMyFeedbackFor(deps, cara, 'priya')).verifiedJob).toBe(true);
+    expect((await updateMyFeedback(deps, cara, 'priya', { rating: 4, title: 'Came the next day' })).verifiedJob).toBe(true);
+    expect((await replyToFeedback(deps, priya, { providerId: 'priya', feedbackId: verified.id }, 'Thank you!')).feedback.verifiedJob).toBe(true);
+  });
+
+  it('keeps the mark when the job is deleted, and drops it when the client’s account is erased', async () => {
+    await provider('priya');
+    const cara = await client('cara');
+    await revealedJob('cara', 'priya', 'boiler');
+    await createFeedback(deps, cara, 'priya', { rating: 5, title: 'Fixed the boiler' });
+
+    expect(await jobs.delete('boiler', 'cara')).toBe(true);
+    expect((await listProviderFeedback(deps, 'priya', { limit: 10 })).feedback[0]?.verifiedJob).toBe(true);
+
+    await jobsEraser(jobs).erase(subject('cara'));
+    await feedbackEraser(feedback).erase(subject('cara'));
+    expect((await listProviderFeedback(deps, 'priya', { limit: 10 })).feedback[0]).toMatchObject({ authorName: FEEDBACK_MESSAGES.deletedAuthor, verifiedJob: false });
+    expect(await jobs.verifiedClients('priya', ['cara'])).toEqual(new Set());
+  });
+});
+
 describe('account deletion and export', () => {
-  const subject = (userId: string) => ({ userId, email: `${userId}@example.co.uk`, profile: undefined as never });
 
   it('exports the feedback a client gave and a provider received, with replies and without other people’s ids', async () => {
     const priya = await provider('priya');

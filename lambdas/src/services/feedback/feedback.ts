@@ -3,7 +3,7 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import { isListed } from '../../data/directory';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { FeedbackDeps } from './deps';
-import { authorNameOf, readPage, toFeedbackEntry } from './entries';
+import { authorNameOf, readPage, toFeedbackEntryOf } from './entries';
 
 type PageQuery = RouteQuery<Routes['listProviderFeedback']>;
 /** The form as the route's schema leaves it: trimmed, a blank description dropped here. */
@@ -20,22 +20,22 @@ function syncCard(deps: Pick<FeedbackDeps, 'directory'>, providerId: string, now
  * A listed provider's published feedback, newest first (spec 02 section 7). Anyone may read it while the
  * provider is listed; otherwise the provider is not found, as their page is.
  */
-export async function listProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'clock'>, providerId: string, query: PageQuery): Promise<FeedbackPage> {
+export async function listProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs' | 'clock'>, providerId: string, query: PageQuery): Promise<FeedbackPage> {
   const profile = await deps.accounts.getProfile(providerId);
   if (!isListed(profile, deps.clock())) throw new NotFoundError(FEEDBACK_MESSAGES.providerUnavailable);
-  return readPage(() => deps.feedback.listPublished(providerId, query), profile);
+  return readPage(deps, () => deps.feedback.listPublished(providerId, query), profile);
 }
 
 /** Everything addressed to the calling provider, published or not, listed or not (the Reviews tab, their own page). */
-export async function listMyProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts'>, caller: AuthorizedCaller, query: PageQuery): Promise<FeedbackPage> {
+export async function listMyProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs'>, caller: AuthorizedCaller, query: PageQuery): Promise<FeedbackPage> {
   const profile = await deps.accounts.getProfile(caller.userId);
-  return readPage(() => deps.feedback.listReceived(caller.userId, query), profile);
+  return readPage(deps, () => deps.feedback.listReceived(caller.userId, query), profile);
 }
 
-export async function getMyFeedbackFor(deps: Pick<FeedbackDeps, 'feedback'>, caller: AuthorizedCaller, providerId: string): Promise<FeedbackEntry> {
+export async function getMyFeedbackFor(deps: Pick<FeedbackDeps, 'feedback' | 'jobs'>, caller: AuthorizedCaller, providerId: string): Promise<FeedbackEntry> {
   const mine = await deps.feedback.findByAuthor(providerId, caller.userId);
   if (!mine) throw new NotFoundError(FEEDBACK_MESSAGES.notFound);
-  return toFeedbackEntry(mine);
+  return toFeedbackEntryOf(deps, mine);
 }
 
 /**
@@ -61,7 +61,7 @@ export async function createFeedback(deps: FeedbackDeps, caller: AuthorizedCalle
   if (outcome === 'duplicate') throw new ConflictError(FEEDBACK_MESSAGES.duplicate);
   if (outcome === 'no-provider') throw new NotFoundError(FEEDBACK_MESSAGES.providerUnavailable);
   await syncCard(deps, providerId, now);
-  return toFeedbackEntry(feedback);
+  return toFeedbackEntryOf(deps, feedback);
 }
 
 /** The author changes their own feedback (the whole form); a published one's rating moves the aggregate. */
@@ -71,7 +71,7 @@ export async function updateMyFeedback(deps: FeedbackDeps, caller: AuthorizedCal
   const updated = mine && (await deps.feedback.edit(mine.id, content(form), now, { authorId: caller.userId }));
   if (!updated) throw new NotFoundError(FEEDBACK_MESSAGES.notFound);
   if (updated.approved && updated.rating !== mine.rating) await syncCard(deps, providerId, now);
-  return toFeedbackEntry(updated);
+  return toFeedbackEntryOf(deps, updated);
 }
 
 /** The author deletes their own feedback, with its reply; a published one leaves the aggregate. */

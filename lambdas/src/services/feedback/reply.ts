@@ -2,14 +2,14 @@ import { FEEDBACK_MESSAGES, type ReplyResult } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { FeedbackDeps } from './deps';
-import { toFeedbackEntry } from './entries';
+import { toFeedbackEntryOf } from './entries';
 
 /**
  * The provider's one reply to feedback addressed to them (spec 02 sections 3, 4 and 6): written the
  * first time, replaced after; `created` tells the page which it was ('Reply submitted' or 'Reply updated').
  */
 export async function replyToFeedback(
-  deps: Pick<FeedbackDeps, 'feedback' | 'clock'>,
+  deps: Pick<FeedbackDeps, 'feedback' | 'jobs' | 'clock'>,
   caller: AuthorizedCaller,
   target: { providerId: string; feedbackId: string },
   text: string,
@@ -19,5 +19,5 @@ export async function replyToFeedback(
   if (feedback.providerId !== caller.userId) throw new ForbiddenError(FEEDBACK_MESSAGES.reply.notYours);
   const result = await deps.feedback.putReply(feedback.id, caller.userId, text, deps.clock());
   if (!result) throw new NotFoundError(FEEDBACK_MESSAGES.notFound);
-  return { created: result.created, feedback: toFeedbackEntry(result.feedback) };
+  return { created: result.created, feedback: await toFeedbackEntryOf(deps, result.feedback) };
 }

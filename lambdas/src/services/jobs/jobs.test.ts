@@ -5,7 +5,7 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, NotFoundError } from '../../errors';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
-import { jobsEraser } from '../privacy/jobs-data';
+import { jobActivitySection, jobsEraser } from '../privacy/jobs-data';
 import type { DataSubject } from '../privacy/personal-data';
 import type { JobsDeps } from './deps';
 import {
@@ -123,6 +123,48 @@ describe('revealing contact details', () => {
     await expect(updateJobRevealCap(deps(), client, job.id, 1)).rejects.toBeInstanceOf(ConflictError);
     await expect(updateJobRevealCap(deps(), caller('client'), job.id, 5)).rejects.toBeInstanceOf(NotFoundError);
     expect(await updateJobRevealCap(deps(), client, job.id, 4)).toMatchObject({ revealCap: 4, revealCount: 2, enoughInterest: false });
+  });
+});
+
+describe('verified jobs', () => {
+  it('marks the client as verified for the provider with the first reveal, once, and for no one else', async () => {
+    const { jobs } = table.repositories;
+    const client = caller('client');
+    const first = await createJob(deps(), client, post({ title: 'Fix a leaking tap' }));
+    const second = await createJob(deps(), client, post({ title: 'Bleed the radiators' }));
+    const member = caller('provider', true);
+    const other = caller('provider', true);
+    expect(await jobs.verifiedClients(member.userId, [client.userId])).toEqual(new Set());
+
+    const revealed = await revealJob(deps(), member, first.id);
+    await revealJob(deps(), member, second.id);
+    await revealJob(deps(), member, first.id);
+
+    expect(await jobs.verifiedClients(member.userId, [client.userId, caller('client').userId])).toEqual(new Set([client.userId]));
+    expect(await jobs.verifiedClients(other.userId, [client.userId])).toEqual(new Set());
+    expect(await jobs.listVerifiedClients(member.userId)).toEqual([{ clientId: client.userId, jobId: first.id, revealedAt: expect.any(String) }]);
+    const activity = (await jobActivitySection(jobs).collect(subject(member.userId))) as { verifiedJobs: unknown[] };
+    expect(activity.verifiedJobs).toEqual([{ jobId: first.id, revealedAt: (await jobs.listVerifiedClients(member.userId))[0]!.revealedAt }]);
+    expect(JSON.stringify(activity)).not.toContain(client.userId);
+    expect(revealed.job.revealCount).toBe(1);
+  });
+
+  it("keeps the mark when the job is deleted and removes it with the provider's or the client's erasure", async () => {
+    const { jobs } = table.repositories;
+    const client = caller('client');
+    const job = await createJob(deps(), client, post());
+    const [kept, erased] = [caller('provider', true), caller('provider', true)];
+    await revealJob(deps(), kept, job.id);
+    await revealJob(deps(), erased, job.id);
+    await deleteJob(deps(), client, job.id);
+    expect(await jobs.verifiedClients(kept.userId, [client.userId])).toEqual(new Set([client.userId]));
+
+    await jobsEraser(jobs).erase(subject(erased.userId));
+    expect(await jobs.listVerifiedClients(erased.userId)).toEqual([]);
+    expect(await jobs.verifiedClients(kept.userId, [client.userId])).toEqual(new Set([client.userId]));
+
+    await jobsEraser(jobs).erase(subject(client.userId));
+    expect(await jobs.verifiedClients(kept.userId, [client.userId])).toEqual(new Set());
   });
 });
 

@@ -25,20 +25,28 @@ export function jobsPostedSection(jobs: JobsRepository): ExportSection {
   };
 }
 
-/** The jobs a provider revealed and saved. */
+/**
+ * The jobs a provider revealed and saved, and the verified jobs: for each client whose job they revealed
+ * (whose feedback on them shows "Verified job"), the first such job and when, without the client's id.
+ */
 export function jobActivitySection(jobs: JobsRepository): ExportSection {
   return {
     name: 'jobActivity',
     async collect({ userId }) {
-      const [revealed, saved] = await Promise.all([jobs.listRevealedJobIds(userId), jobs.listSaved(userId)]);
-      return { revealed, saved: saved.map(({ jobId, savedAt }) => ({ jobId, savedAt })) };
+      const [revealed, saved, verified] = await Promise.all([jobs.listRevealedJobIds(userId), jobs.listSaved(userId), jobs.listVerifiedClients(userId)]);
+      return {
+        revealed,
+        saved: saved.map(({ jobId, savedAt }) => ({ jobId, savedAt })),
+        verifiedJobs: verified.map(({ jobId, revealedAt }) => ({ jobId, revealedAt })),
+      };
     },
   };
 }
 
 /**
  * A client's jobs go with their reveals and saves; a provider's reveals and saves go (the jobs' lead
- * counts stay: the interest was real and the cap still holds).
+ * counts stay: the interest was real and the cap still holds); so do the verified-job markers naming
+ * the person, either way round.
  */
 export function jobsEraser(jobs: JobsRepository): Eraser {
   return {
@@ -46,6 +54,7 @@ export function jobsEraser(jobs: JobsRepository): Eraser {
     async erase({ userId }) {
       for (const job of await jobs.listByOwner(userId)) await jobs.delete(job.jobId, userId);
       await jobs.removeProviderActivity(userId);
+      await jobs.removeVerifiedClients(userId);
     },
   };
 }

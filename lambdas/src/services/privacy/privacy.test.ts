@@ -32,6 +32,7 @@ async function provider() {
       feedback: table.repositories.feedback,
       portfolio: table.repositories.portfolio,
       jobs: table.repositories.jobs,
+      jobAlerts: table.repositories.jobAlerts,
       // One bucket stands in for both: avatars and portfolio files live under different prefixes.
       portfolioFiles: media.storage,
     }),
@@ -111,8 +112,18 @@ describe('deleteAccount', () => {
     await media.storage.write(`media/avatars/${other.userId}/c.webp`, Buffer.from('c'), 'image/webp', 'no-cache');
     await table.repositories.saved.save(userId, 'provider-a', new Date('2026-11-01T09:00:00Z'));
     await table.repositories.saved.save(userId, 'provider-b', new Date('2026-11-02T09:00:00Z'));
+    const alerts = table.repositories.jobAlerts;
+    const job = { jobId: 'job-1', ownerId: other.userId, title: 'Fix a tap', categories: ['Plumbing'], locationName: 'Leeds', lat: 53.8, lng: -1.55, postedAt: '2026-11-20T09:00:00.000Z' };
+    const token = await alerts.unsubscribeToken(userId, new Date('2026-11-20T09:00:00Z'));
+    await alerts.park({ job, providerId: userId, error: 'Mail refused', attempts: 3, parkedAt: '2026-11-20T09:01:00.000Z' });
+    await alerts.park({ job, providerId: other.userId, error: 'Mail refused', attempts: 3, parkedAt: '2026-11-20T09:01:00.000Z' });
 
     await expect(deleteAccount(deps, caller, TEST_PASSWORD)).resolves.toEqual({ message: SECURITY_MESSAGES.accountDeleted.description });
+
+    // The job-alert unsubscribe link and the parked alerts go too (the neighbour's letter stays; it is removed below).
+    expect(await alerts.providerOfUnsubscribeToken(token)).toBeUndefined();
+    expect((await alerts.deadLetters()).map((letter) => letter.providerId)).toEqual([other.userId]);
+    await alerts.removeDeadLetter(job.jobId, other.userId);
 
     expect(await deps.accounts.getProfile(userId)).toBeUndefined();
     expect(await deps.accounts.findUserIdByEmail(email)).toBeUndefined();

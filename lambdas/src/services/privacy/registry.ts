@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
+import type { JobAlertsRepository } from '../../data/job-alerts';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
@@ -24,6 +25,7 @@ export interface RegistryDeps {
   readonly feedback: FeedbackRepository;
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
+  readonly jobAlerts: Pick<JobAlertsRepository, 'forgetProvider'>;
   /** The portfolio bucket. */
   readonly portfolioFiles: MediaStorage;
 }
@@ -198,6 +200,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       portfolio(deps),
       feedbackEraser(deps.feedback),
       jobsEraser(deps.jobs),
+      { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
     ],
   };
 }

@@ -48,7 +48,7 @@ function JobAlerts({ profile }: { profile: MeResponse }) {
   return (
     <SettingsSection
       title="Job Alerts"
-      description="E-mails about new jobs posted near you in the categories you choose."
+      description="E-mails about new jobs posted near you in the categories you choose, for members listed in the directory."
       onSave={() => save({ jobAlerts: settings })}
       saving={saving}
     >
@@ -72,7 +72,7 @@ function JobAlerts({ profile }: { profile: MeResponse }) {
       </Field.Root>
       <TaxonomyPicker
         legend="Job alert categories"
-        helperText="The kinds of job you want to hear about."
+        helperText="The kinds of job you want to hear about. No categories chosen: the services on your profile."
         value={settings.categories}
         onChange={(categories) => setSettings({ ...settings, categories })}
       />

@@ -1,0 +1,57 @@
+import type { DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { createDocumentClient } from '../adapters/dynamodb';
+import { createSesMailerFor } from '../adapters/ses-mailer';
+import { loadJobAlertsConfig } from '../area-config';
+import { createAccountRepository } from '../data/account-repository';
+import { createDirectoryRepository } from '../data/directory';
+import { createJobAlertsRepository } from '../data/job-alerts';
+import { alertedJobFromStreamImage } from '../data/jobs';
+import { createLogger } from '../http/logger';
+import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
+
+/**
+ * The job alerts worker (issue 12): fed new job items by the table's stream (JOB_STREAM_FILTER) in the
+ * cloud and by the local stack's stream poller, in the same event shape. A record whose alerts could
+ * not be worked through (the table unreachable, say) is reported back to be delivered again; claims
+ * make that harmless, and mails that fail are parked by the service, never failing the record.
+ */
+
+const config = loadJobAlertsConfig();
+const logger = createLogger(config);
+
+/** A short, growing wait between tries of one mail: 0.25 s, then 0.5 s. */
+const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 250 * attempt));
+
+export function createJobAlertDeps(): JobAlertDeps {
+  const documents = createDocumentClient(config.region);
+  return {
+    alerts: createJobAlertsRepository(documents, config.tableName),
+    accounts: createAccountRepository(documents, config.tableName),
+    directory: createDirectoryRepository(documents, config.tableName),
+    mailer: createSesMailerFor(config.region, config.mailFromAddress, config.mailConfigurationSet),
+    clock: () => new Date(),
+    pause,
+    config: { siteUrl: config.siteUrl },
+  };
+}
+
+let deps: JobAlertDeps | undefined;
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  deps ??= createJobAlertDeps();
+  const batchItemFailures: DynamoDBBatchItemFailure[] = [];
+  // Every record is tried even after one fails: each failed one is reported, and those delivered again are idempotent.
+  for (const record of event.Records) {
+    const job = record.eventName === 'INSERT' ? alertedJobFromStreamImage(record.dynamodb?.NewImage) : undefined;
+    if (!job) continue;
+    try {
+      const summary = await processJobInserted(deps, job);
+      logger.info('Job alerts done', { jobId: job.jobId, ...summary });
+      if (summary.parked > 0) logger.warn('Job alerts parked as dead letters', { jobId: job.jobId, parked: summary.parked });
+    } catch (error) {
+      logger.error('Job alerts failed; the record is handed back', { jobId: job.jobId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? job.jobId });
+    }
+  }
+  return { batchItemFailures };
+}

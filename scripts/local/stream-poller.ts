@@ -1,0 +1,286 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamsRecord,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { matchesFilterPattern, type FilterPattern } from './event-filter';
+import type { LocalService } from './process';
+
+/** A stream-fed Lambda handler, as the cloud's event source mapping calls it. */
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  /** DynamoDB Local, which serves the Streams API on the same port. */
+  readonly endpoint: string;
+  readonly region: string;
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  readonly tableName: string;
+  readonly handler: StreamHandler;
+  /** The event source mapping's filter: only matching records reach the handler. */
+  readonly filter: FilterPattern;
+  /** `job-alerts.log` and `job-alerts-failed.log` go here. */
+  readonly logsDir: string;
+  /** How long to wait when no shard had new records. */
+  readonly idleMs?: number;
+  /** The pause before the first re-delivery of records the handler failed; each next one waits once more as long. */
+  readonly retryBaseMs?: number;
+}
+
+export interface StreamPoller extends LocalService {
+  /** The stream's ARN. */
+  readonly url: string;
+  /** Ends the loop: pauses are cut short and requests in flight are aborted. */
+  stop(): Promise<void>;
+}
+
+/** Re-deliveries of failed records before they are written off, as the cloud mapping's retryAttempts. */
+export const STREAM_RETRY_ATTEMPTS = 3;
+const RECORDS_PER_CALL = 100;
+/** Records per handler call, as the cloud mapping's batchSize. */
+const BATCH_SIZE = 10;
+/** New shards are looked for this often, at once when one ends, and on every round while none is open. */
+const SHARD_REFRESH_MS = 5_000;
+/** stop() waits at most this long for a handler call in flight. */
+const STOP_GRACE_MS = 3_000;
+
+interface ShardReader {
+  /** null once a closed shard has been read to its end. */
+  iterator: string | null;
+  lastSequenceNumber?: string;
+  /** Where reading began (LATEST or TRIM_HORIZON), to begin again if the iterator lapses before any record. */
+  readonly from: ShardIteratorType;
+}
+
+/** The record as Lambda passes it to a function of a DynamoDB event source. */
+function lambdaRecord(record: StreamsRecord, streamArn: string, region: string): DynamoDBRecord {
+  const change = record.dynamodb ?? {};
+  const created = change.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ApproximateCreationDateTime: created ? Math.floor(created.getTime() / 1000) : undefined,
+      // The Streams API's attribute values, passed through as Lambda passes them.
+      Keys: change.Keys as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
+      NewImage: change.NewImage as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'],
+      SequenceNumber: change.SequenceNumber,
+      SizeBytes: change.SizeBytes,
+      StreamViewType: change.StreamViewType,
+    },
+  };
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * Reads the table's stream in DynamoDB Local and calls `handler` with what the cloud's event source
+ * mapping would pass it: the records `filter` lets through, in the Lambda event shape. Records the
+ * handler reports as failed (or all, if it throws) are delivered again up to STREAM_RETRY_ATTEMPTS times
+ * with a growing pause, then written to job-alerts-failed.log. Resolves once it reads from the current
+ * end of the stream, so whatever is written after that is delivered.
+ */
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const idleMs = options.idleMs ?? 500;
+  const retryBaseMs = options.retryBaseMs ?? 1_000;
+  const clientConfig = { endpoint: options.endpoint, region: options.region, credentials: { ...options.credentials } };
+  mkdirSync(options.logsDir, { recursive: true });
+  const logFile = join(options.logsDir, 'job-alerts.log');
+  const failedFile = join(options.logsDir, 'job-alerts-failed.log');
+  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+
+  const stopping = new AbortController();
+  const { signal } = stopping;
+  /** Resolves after `ms`, or at once when stopping. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+
+  const dynamodb = new DynamoDBClient(clientConfig);
+  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName })).finally(() => dynamodb.destroy());
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn || !Table?.StreamSpecification?.StreamEnabled) throw new Error(`The table ${options.tableName} has no stream to poll`);
+  const streams = new DynamoDBStreamsClient(clientConfig);
+
+  const readers = new Map<string, ShardReader>();
+  /** Shards read to their end: DescribeStream keeps listing them until they are trimmed. */
+  const finished = new Set<string>();
+
+  const iteratorFor = async (shardId: string, type: ShardIteratorType, sequenceNumber?: string): Promise<string | null> => {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }),
+      { abortSignal: signal },
+    );
+    return ShardIterator ?? null;
+  };
+
+  const listShards = async (): Promise<Shard[]> => {
+    const shards: Shard[] = [];
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+        { abortSignal: signal },
+      );
+      shards.push(...(StreamDescription?.Shards ?? []));
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+    return shards;
+  };
+
+  /**
+   * Shards open now are read from their current end (what is in them was written before the stack was
+   * ready, demo data included); closed ones hold nothing new. Shards that appear later (DynamoDB Local
+   * rotates them) are read from their start.
+   */
+  const addShards = async (initial: boolean) => {
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId!;
+      if (readers.has(shardId) || finished.has(shardId)) continue;
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+      if (initial && closed) {
+        finished.add(shardId);
+        continue;
+      }
+      const from: ShardIteratorType = initial ? 'LATEST' : 'TRIM_HORIZON';
+      readers.set(shardId, { iterator: await iteratorFor(shardId, from), from });
+    }
+  };
+
+  const writeOff = (records: DynamoDBRecord[], reason: string) => {
+    for (const record of records) {
+      appendFileSync(
+        failedFile,
+        `${JSON.stringify({ at: new Date().toISOString(), reason, eventID: record.eventID, sequenceNumber: record.dynamodb?.SequenceNumber, keys: record.dynamodb?.Keys })}\n`,
+      );
+    }
+    log(`wrote off ${records.length} record(s) to job-alerts-failed.log: ${reason}`);
+  };
+
+  const deliverBatch = async (batch: DynamoDBRecord[]) => {
+    let pending = batch;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 0) {
+        log(`re-delivering ${pending.length} failed record(s), retry ${attempt} of ${STREAM_RETRY_ATTEMPTS}`);
+        await pause(retryBaseMs * attempt);
+      }
+      if (signal.aborted) return writeOff(pending, 'the stack stopped before they were delivered');
+      let failedIds: Set<string | undefined>;
+      let reason: string;
+      try {
+        const response = await options.handler({ Records: pending });
+        failedIds = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+        reason = 'the handler reported them as failed';
+      } catch (error) {
+        failedIds = new Set(pending.map((record) => record.dynamodb?.SequenceNumber));
+        reason = `the handler threw ${describeError(error)}`;
+        log(reason);
+      }
+      const failed = pending.filter((record) => failedIds.has(record.dynamodb?.SequenceNumber));
+      log(`delivered ${pending.length - failed.length} of ${pending.length} record(s)`);
+      if (failed.length && attempt === STREAM_RETRY_ATTEMPTS) return writeOff(failed, `${reason} ${STREAM_RETRY_ATTEMPTS + 1} times`);
+      pending = failed;
+    }
+  };
+
+  const deliver = async (records: StreamsRecord[]) => {
+    const passed = records.map((record) => lambdaRecord(record, streamArn, options.region)).filter((record) => matchesFilterPattern(options.filter, record));
+    for (let start = 0; start < passed.length; start += BATCH_SIZE) await deliverBatch(passed.slice(start, start + BATCH_SIZE));
+  };
+
+  /** Reads what is new in one shard; true when there was something. */
+  const readShard = async (shardId: string, reader: ShardReader): Promise<boolean> => {
+    try {
+      const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator!, Limit: RECORDS_PER_CALL }), {
+        abortSignal: signal,
+      });
+      reader.iterator = NextShardIterator ?? null;
+      if (Records.length) {
+        reader.lastSequenceNumber = Records.at(-1)!.dynamodb?.SequenceNumber;
+        await deliver(Records);
+      }
+      return Records.length > 0;
+    } catch (error) {
+      // An iterator lapses after 15 minutes unused (a machine that slept): carry on after the last record read.
+      if (error instanceof ExpiredIteratorException) {
+        reader.iterator = reader.lastSequenceNumber
+          ? await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', reader.lastSequenceNumber)
+          : await iteratorFor(shardId, reader.from);
+        return false;
+      }
+      if (error instanceof TrimmedDataAccessException) {
+        reader.iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
+        return false;
+      }
+      throw error;
+    }
+  };
+
+  try {
+    await addShards(true);
+  } catch (error) {
+    streams.destroy();
+    throw error;
+  }
+  log(`polling ${streamArn} (${readers.size} open shard(s))`);
+
+  const loop = (async () => {
+    let refreshedAt = Date.now();
+    while (!signal.aborted) {
+      try {
+        let busy = false;
+        for (const [shardId, reader] of readers) {
+          if (signal.aborted) break;
+          busy = (await readShard(shardId, reader)) || busy;
+          if (reader.iterator === null) {
+            readers.delete(shardId);
+            finished.add(shardId);
+            refreshedAt = 0;
+          }
+        }
+        if (!signal.aborted && (readers.size === 0 || Date.now() - refreshedAt >= SHARD_REFRESH_MS)) {
+          await addShards(false);
+          refreshedAt = Date.now();
+        }
+        if (!busy) await pause(idleMs);
+      } catch (error) {
+        if (signal.aborted) break;
+        log(`polling failed, trying again: ${describeError(error)}`);
+        await pause(idleMs);
+      }
+    }
+  })();
+
+  return {
+    name: 'job alerts stream poller',
+    url: streamArn,
+    async stop() {
+      stopping.abort();
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+      log('stopped');
+      streams.destroy();
+    },
+  };
+}

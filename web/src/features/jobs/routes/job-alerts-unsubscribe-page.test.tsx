@@ -1,0 +1,67 @@
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, JOB_ALERT_MESSAGES } from '@solutionz/shared';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/app/query-client';
+import { appRoutes } from '@/app/router';
+import { StubbedApiError, stubApi } from '@/testing/fake-api';
+import { createFakeAuth } from '@/testing/fake-auth';
+import { renderApp } from '@/testing/render';
+
+/** An API that knows one token, and answers as the real one for any other. */
+function unsubscribeApi(validToken = 'token-1') {
+  return stubApi({
+    unsubscribeJobAlerts: ({ body }) => {
+      if (body.token !== validToken) throw new StubbedApiError(400, { error: { code: ERROR_CODES.validation.code, message: JOB_ALERT_MESSAGES.unsubscribeInvalid } });
+      return { unsubscribed: true };
+    },
+  });
+}
+
+/** The app as main.tsx renders it, in StrictMode, which runs every effect twice in development. */
+function renderStrict(pathname: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [pathname] });
+  const fake = createFakeAuth();
+  render(
+    <StrictMode>
+      <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile} queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+describe('/job-alerts/unsubscribe', () => {
+  it('turns job alerts off for a visitor who is not signed in, and points at the notification settings', async () => {
+    const api = unsubscribeApi();
+    renderApp('/job-alerts/unsubscribe?token=token-1');
+    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/account?tab=notifications');
+    expect(api.callsTo('unsubscribeJobAlerts')).toEqual([expect.objectContaining({ body: { token: 'token-1' } })]);
+  });
+
+  it('sends the token once, though development mode runs the page’s effects twice', async () => {
+    const api = unsubscribeApi();
+    renderStrict('/job-alerts/unsubscribe?token=token-1');
+    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed }, { timeout: 5000 })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.callsTo('unsubscribeJobAlerts')).toHaveLength(1);
+  });
+
+  it('shows the API’s message for a link that is not valid', async () => {
+    unsubscribeApi();
+    renderApp('/job-alerts/unsubscribe?token=forged');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
+    expect(screen.queryByRole('heading', { name: JOB_ALERT_MESSAGES.unsubscribed })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toBeInTheDocument();
+  });
+
+  it('asks nothing of the API when the link has no token', async () => {
+    const api = unsubscribeApi();
+    renderApp('/job-alerts/unsubscribe');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
+    expect(api.callsTo('unsubscribeJobAlerts')).toEqual([]);
+  });
+});
