@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertedJob } from './jobs';
+import { queryAll } from './query-all';
 import { TABLE } from './table-definition';
 import { isConditionFailure } from './write-outcomes';
 
@@ -163,25 +164,19 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, TableN
     },
 
     async deadLetters() {
-      const letters: DeadLetter[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const answer = await client.send(
-          new QueryCommand({
-            TableName,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': PK },
-            ExpressionAttributeValues: { ':pk': alertKeys.deadLetterPartition },
-            ConsistentRead: true,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of answer.Items ?? []) {
-          letters.push({ job: item.job as AlertedJob, providerId: item.providerId as string, error: item.error as string, attempts: item.attempts as number, parkedAt: item.parkedAt as string });
-        }
-        ExclusiveStartKey = answer.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return letters;
+      const items = await queryAll(client, TableName, {
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': PK },
+        ExpressionAttributeValues: { ':pk': alertKeys.deadLetterPartition },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({
+        job: item.job as AlertedJob,
+        providerId: item.providerId as string,
+        error: item.error as string,
+        attempts: item.attempts as number,
+        parkedAt: item.parkedAt as string,
+      }));
     },
 
     async removeDeadLetter(jobId, providerId) {
