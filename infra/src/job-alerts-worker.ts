@@ -78,8 +78,9 @@ export class JobAlertsWorker extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      // A batch of jobs, each a directory search and a mail per matching provider with inline retries.
-      timeout: Duration.minutes(1),
+      // A batch of jobs, each a directory search and a mail per matching provider with inline retries:
+      // a busy city's job can match hundreds of providers, so room for a few thousand mails a batch.
+      timeout: Duration.minutes(5),
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,

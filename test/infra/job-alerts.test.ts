@@ -51,6 +51,10 @@ describe('the job alerts worker', () => {
     expect(mapping).toMatchObject({ StartingPosition: 'LATEST', BatchSize: 10 });
   });
 
+  it('has five minutes for a batch: a busy city\'s job can mean hundreds of mails, each with retries', () => {
+    expect(worker.Properties.Timeout).toBe(300);
+  });
+
   it('retries failed records three times, halving the batch, then sends them to an encrypted, TLS-only queue kept 14 days', () => {
     const mapping = ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties;
     expect(mapping).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], MaximumRetryAttempts: 3, BisectBatchOnFunctionError: true });
