@@ -3,7 +3,7 @@ import { SECURITY_MESSAGES } from '@solutionz/shared';
 import { expect, test, type TestAccount } from './support/fixtures';
 import { nowInSeconds } from './support/inbox';
 import { mailWithSubject, openSecurityTab, totpCode, turnOnTwoStepThroughApi, wrongTotpCode } from './support/security';
-import { accountMenu, expectSignedOutHeader, logIn } from './support/session';
+import { accountMenu, chooseFromAccountMenu, expectSignedOutHeader, logIn } from './support/session';
 
 /** 2-step verification with an authenticator app (issue 8): Cognito's software-token MFA, codes made by otplib. */
 
@@ -30,10 +30,9 @@ async function turnOnTwoStep(page: Page, account: TestAccount): Promise<string> 
   return secret;
 }
 
+/** Through chooseFromAccountMenu: the header re-renders as the profile refreshes after the change, and a click can land mid-render. */
 async function signOutFromMenu(page: Page, account: TestAccount) {
-  await accountMenu(page, account.fullName).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expectSignedOutHeader(page);
+  await chooseFromAccountMenu(page, account.fullName, 'Sign Out', () => expectSignedOutHeader(page, { timeout: 2_000 }));
 }
 
 /** The code step of a sign-in: a wrong code is refused with a clear message, the right one signs in. */

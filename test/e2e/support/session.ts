@@ -17,8 +17,8 @@ export async function logIn(page: Page, account: { email: string; password: stri
 /** The header's account menu button, named after the signed-in user. */
 export const accountMenu = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });
 
-export async function expectSignedOutHeader(page: Page) {
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+export async function expectSignedOutHeader(page: Page, options?: { timeout?: number }) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible(options);
 }
 
 /**
