@@ -129,8 +129,10 @@ describe('provider page', { timeout: 15_000 }, () => {
   });
 
   it('says "Loading profile..." until the page arrives', async () => {
+    // One pending answer made up front: the loading text can show before the page asks for the provider.
     let answer: (value: ProviderProfile) => void = () => undefined;
-    open('/directory/p-1', { getProvider: () => new Promise<ProviderProfile>((resolve) => (answer = resolve)) });
+    const pending = new Promise<ProviderProfile>((resolve) => (answer = resolve));
+    open('/directory/p-1', { getProvider: () => pending });
     expect(await screen.findByText(PROVIDER_PROFILE_MESSAGES.loading, undefined, SLOW)).toBeInTheDocument();
     answer(providerPage());
     expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
