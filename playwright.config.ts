@@ -35,6 +35,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : [])],
+  // A passing test's files (the photos tests write to upload) go with it; a failing one's stay to look at.
+  preserveOutput: 'failures-only',
   use: {
     // One browser context per worker, reset by Playwright between tests (storage, cookies, cache, pages,
     // clock; test/e2e/support/fixtures.ts resets permissions and position): a fresh context per test
