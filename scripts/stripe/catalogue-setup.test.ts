@@ -120,7 +120,8 @@ describe('the stripe:setup command', { timeout: 30_000 }, () => {
   const run = (env: Record<string, string>, args: string[] = []) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/stripe-setup.ts', ...args], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, ...env },
+      // tsx's compile cache off, as npm test runs it: a test run leaves nothing in /tmp.
+      env: { PATH: process.env.PATH, TSX_DISABLE_CACHE: '1', ...env },
     }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
