@@ -18,7 +18,7 @@ async function openReviews(listMyProviderFeedback: () => FeedbackPage | Promise<
 describe('the Reviews tab of /profile', { timeout: 15_000 }, () => {
   it('shows three skeleton rows while the reviews load, then says there are none yet', async () => {
     // One pending answer made up front: the skeleton can show before the tab asks for the reviews.
-    let answer: (page: FeedbackPage) => void = () => undefined;
+    let answer!: (page: FeedbackPage) => void;
     const pending = new Promise<FeedbackPage>((resolve) => (answer = resolve));
     await openReviews(() => pending);
     const panel = screen.getByRole('tabpanel', { name: 'Reviews' });

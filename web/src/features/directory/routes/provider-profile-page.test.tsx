@@ -130,7 +130,7 @@ describe('provider page', { timeout: 15_000 }, () => {
 
   it('says "Loading profile..." until the page arrives', async () => {
     // One pending answer made up front: the loading text can show before the page asks for the provider.
-    let answer: (value: ProviderProfile) => void = () => undefined;
+    let answer!: (value: ProviderProfile) => void;
     const pending = new Promise<ProviderProfile>((resolve) => (answer = resolve));
     open('/directory/p-1', { getProvider: () => pending });
     expect(await screen.findByText(PROVIDER_PROFILE_MESSAGES.loading, undefined, SLOW)).toBeInTheDocument();
