@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { TEST_PORT_OFFSETS } from './local/ports';
+import { testPortOffset } from './local/ports';
 import { killAllManaged } from './local/process';
 import { REPO_ROOT, startLocalStack, testEnvironment, type LocalStack } from './local/stack';
 
@@ -212,12 +212,13 @@ async function main(): Promise<number> {
   const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
   console.log('\n━━ Type check and lint, and the local stack starting with a production build of the web, side by side');
+  const portOffset = testPortOffset();
   const [, stackStarted] = await Promise.all([
     step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true })),
-    step(`Start the local stack (port offset ${TEST_PORT_OFFSETS.test}, fresh data, production web build)`, async () => {
+    step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
       const lines: string[] = [];
       stack = await startLocalStack({
-        portOffset: TEST_PORT_OFFSETS.test,
+        portOffset,
         dataDir: join(runDir, 'stack'),
         inMemory: true,
         web: 'prod',

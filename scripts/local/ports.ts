@@ -57,6 +57,11 @@ export async function busyPorts(ports: Partial<Ports>): Promise<{ name: PortName
 /** `npm test` and `npm run test:e2e` run stacks of their own beside a developer's `npm start` (offset 0). */
 export const TEST_PORT_OFFSETS = { test: 100, e2e: 200 } as const;
 
+/** The port offset of `npm test`'s own stack: SOLUTIONZ_TEST_PORT_OFFSET when set (two checkouts side by side), else 100. */
+export function testPortOffset(env: NodeJS.ProcessEnv = process.env): number {
+  return env.SOLUTIONZ_TEST_PORT_OFFSET ? portOffsetFromEnv({ SOLUTIONZ_PORT_OFFSET: env.SOLUTIONZ_TEST_PORT_OFFSET }) : TEST_PORT_OFFSETS.test;
+}
+
 /** The port offset of `npm run test:e2e`'s own stack: SOLUTIONZ_E2E_PORT_OFFSET when set (two runs side by side), else 200. */
 export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
   return env.SOLUTIONZ_E2E_PORT_OFFSET ? portOffsetFromEnv({ SOLUTIONZ_PORT_OFFSET: env.SOLUTIONZ_E2E_PORT_OFFSET }) : TEST_PORT_OFFSETS.e2e;
