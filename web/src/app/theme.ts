@@ -3,6 +3,7 @@ import {
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
+  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   containerRecipe,
@@ -25,6 +26,7 @@ import {
   skipNavLinkRecipe,
   spinnerRecipe,
   tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
@@ -42,7 +44,9 @@ const keep = <T extends object>(palettes: T): T => Object.fromEntries(Object.ent
  * Chakra's default theme with only the recipes the app renders: every recipe is part of the entry
  * chunk, and the full set of ~80 costs about 15 KB gzip of the 180 KB budget. A Chakra component
  * whose recipe is not listed here renders unstyled: add its recipe from '@chakra-ui/react/theme'
- * when a screen starts using it (the `key` in the component's source names it).
+ * when a screen starts using it (the `key` in the component's source names it), or style it in one
+ * wrapper of the app's own (AppDialog, ToggleSwitch). theme.test.ts reads the web's imports and
+ * fails on any other Chakra component whose recipe is missing, and on a recipe nothing draws.
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -64,6 +68,7 @@ const chakraTheme = defineConfig({
       skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     textStyles,
     layerStyles,
@@ -71,6 +76,7 @@ const chakraTheme = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
       field: fieldSlotRecipe,
       fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,

@@ -191,20 +191,7 @@ export function PortfolioEditor({ userId, item, onClose }: PortfolioEditorProps)
         <FormField label="Title" required maxLength={PORTFOLIO_LIMITS.titleMaxChars} error={formState.errors.title?.message} {...register('title')} />
         <Field.Root invalid={Boolean(formState.errors.description)}>
           <Field.Label>Description</Field.Label>
-          {/* Styled here: the theme leaves the textarea recipe out of the entry chunk (app/theme.ts). */}
-          <Textarea
-            rows={4}
-            maxLength={PORTFOLIO_LIMITS.descriptionMaxChars}
-            width="full"
-            px="3"
-            py="2"
-            borderWidth="1px"
-            borderColor="border"
-            borderRadius="l2"
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-1px' }}
-            _invalid={{ borderColor: 'border.error' }}
-            {...register('description')}
-          />
+          <Textarea rows={4} maxLength={PORTFOLIO_LIMITS.descriptionMaxChars} {...register('description')} />
           <Field.HelperText>What the job was, where, and anything a client would like to know.</Field.HelperText>
           <Field.ErrorText color="red.700">{formState.errors.description?.message}</Field.ErrorText>
         </Field.Root>

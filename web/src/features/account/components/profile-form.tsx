@@ -154,20 +154,7 @@ export function ProfileForm({ profile }: { profile: MeResponse }) {
         )}
         <Field.Root invalid={Boolean(errors.bio)}>
           <Field.Label>Bio</Field.Label>
-          {/* Styled here: the theme leaves the textarea recipe out of the entry chunk (app/theme.ts). */}
-          <Textarea
-            rows={5}
-            maxLength={PROFILE_LIMITS.bioMaxChars}
-            width="full"
-            px="3"
-            py="2"
-            borderWidth="1px"
-            borderColor="border"
-            borderRadius="l2"
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-1px' }}
-            _invalid={{ borderColor: 'border.error' }}
-            {...register('bio')}
-          />
+          <Textarea rows={5} maxLength={PROFILE_LIMITS.bioMaxChars} {...register('bio')} />
           <Field.HelperText>Tell clients and professionals a little about yourself.</Field.HelperText>
           <Field.ErrorText color="red.700">{errors.bio?.message}</Field.ErrorText>
         </Field.Root>

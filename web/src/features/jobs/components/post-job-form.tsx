@@ -28,18 +28,6 @@ const FIELDS: readonly FieldPath<JobPostInput>[] = [
 
 const REVEAL_CAPS = Array.from({ length: JOB_LIMITS.revealCap.max - JOB_LIMITS.revealCap.min + 1 }, (_, index) => JOB_LIMITS.revealCap.min + index);
 
-/** Styled here: the theme leaves the textarea recipe out of the entry chunk (app/theme.ts). */
-const TEXTAREA_STYLE = {
-  width: 'full',
-  px: '3',
-  py: '2',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-1px' },
-  _invalid: { borderColor: 'border.error' },
-} as const;
-
 /**
  * Post a Job (spec 02 section 3): checked with the API's own schema, so the messages are the same on
  * both sides; the new job is then shown on the board.
@@ -94,7 +82,7 @@ export function PostJobForm({ contactEmail }: { contactEmail: string }) {
         <Field.Label>
           Description <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea rows={6} maxLength={JOB_LIMITS.descriptionMax} {...TEXTAREA_STYLE} {...register('description')} />
+        <Textarea rows={6} maxLength={JOB_LIMITS.descriptionMax} {...register('description')} />
         <Field.ErrorText color="red.700">{errors.description?.message}</Field.ErrorText>
       </Field.Root>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

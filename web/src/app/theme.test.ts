@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { defaultSystem } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+import { chakraUsages, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
+import { system } from './theme';
+
+const usages = chakraUsages(resolve(import.meta.dirname, '..'));
+
+/**
+ * Components the theme leaves without their recipe on purpose, and the only files that may use them:
+ * these style every part themselves, so the recipe stays out of the entry chunk. Anywhere else the
+ * component would be drawn bare.
+ */
+const STYLED_BY_THE_APP: Readonly<Record<string, readonly string[]>> = {
+  Dialog: ['components/ui/app-dialog.tsx'],
+  Switch: ['components/ui/toggle-switch.tsx'],
+  Progress: ['components/avatar/avatar-upload-dialog.tsx', 'components/portfolio/editor-media.tsx'],
+};
+
+/** Parts a component can draw that the app never asks for (recipe keys by component), with the reason. */
+const NEVER_DRAWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  InputGroup: { inputAddon: 'the app gives input groups a start or end element, never an addon' },
+};
+
+const exempt = ({ file, component, key }: { file: string; component: string; key: string }) =>
+  (STYLED_BY_THE_APP[component]?.includes(file) ?? false) || NEVER_DRAWN[component]?.[key] !== undefined;
+
+const withoutSlotRecipe = (removed: string): RecipeLookup => ({
+  isRecipe: (key) => system.isRecipe(key),
+  isSlotRecipe: (key) => key !== removed && system.isSlotRecipe(key),
+});
+
+describe('the Chakra theme', () => {
+  it('reads the recipes the web can draw from its imports', () => {
+    const breadcrumb = usages.filter((usage) => usage.component === 'Breadcrumb');
+    expect(breadcrumb.map((usage) => usage.file)).toEqual(['components/ui/breadcrumbs.tsx']);
+    expect(breadcrumb[0]!.keys).toContain('breadcrumb');
+    // Through the modules it imports: a button shows a spinner while loading.
+    expect(usages.find((usage) => usage.component === 'Button')!.keys).toEqual(expect.arrayContaining(['button', 'spinner']));
+    expect(usages.find((usage) => usage.component === 'Box')!.keys).toEqual([]);
+  });
+
+  it('has the recipe of every Chakra component the web draws, except where the app styles it itself', () => {
+    expect(unstyledUses(usages, system, defaultSystem).filter((use) => !exempt(use))).toEqual([]);
+  });
+
+  it('would fail if a recipe the web draws were taken out of it', () => {
+    expect(unstyledUses(usages, withoutSlotRecipe('breadcrumb'), defaultSystem).filter((use) => !exempt(use))).toEqual([
+      { file: 'components/ui/breadcrumbs.tsx', component: 'Breadcrumb', key: 'breadcrumb' },
+    ]);
+  });
+
+  it('keeps the exemptions true: the wrappers still use their component and nothing else needs their recipe', () => {
+    for (const [component, files] of Object.entries(STYLED_BY_THE_APP)) {
+      const users = usages.filter((usage) => usage.component === component).map((usage) => usage.file);
+      expect(users.sort(), component).toEqual([...files].sort());
+      expect(usages.find((usage) => usage.component === component)!.keys.some((key) => !system.isRecipe(key) && !system.isSlotRecipe(key)), component).toBe(true);
+    }
+  });
+
+  it('carries no recipe that no component of the web can draw (each one is in the entry chunk)', () => {
+    const drawn = new Set(usages.flatMap((usage) => usage.keys));
+    const { recipes = {}, slotRecipes = {} } = system._config.theme ?? {};
+    expect([...Object.keys(recipes), ...Object.keys(slotRecipes)].filter((key) => !drawn.has(key))).toEqual([]);
+  });
+});
