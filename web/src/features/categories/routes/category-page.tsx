@@ -1,8 +1,9 @@
-import { Alert, Box, Breadcrumb, Button, Container, Heading, HStack, Link, Stack, Text, Wrap, WrapItem } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Heading, HStack, Link, Stack, Text, Wrap, WrapItem } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CATEGORIES_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageLoading } from '@/components/layout/page-loading';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { paths } from '@/config/paths';
 import { directoryPath, noDirectoryFilters } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -21,29 +22,13 @@ function CategoryContent({ found }: { found: FoundCategory }) {
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
         <Stack gap="3">
-          <Breadcrumb.Root>
-            <Breadcrumb.List>
-              <Breadcrumb.Item>
-                <Breadcrumb.Link asChild>
-                  <RouterLink to={paths.categories}>{CATEGORIES_MESSAGES.title}</RouterLink>
-                </Breadcrumb.Link>
-              </Breadcrumb.Item>
-              {found.kind === 'category' && (
-                <>
-                  <Breadcrumb.Separator />
-                  <Breadcrumb.Item>
-                    <Breadcrumb.Link asChild>
-                      <RouterLink to={paths.category(group.slug)}>{group.name}</RouterLink>
-                    </Breadcrumb.Link>
-                  </Breadcrumb.Item>
-                </>
-              )}
-              <Breadcrumb.Separator />
-              <Breadcrumb.Item>
-                <Breadcrumb.CurrentLink>{name}</Breadcrumb.CurrentLink>
-              </Breadcrumb.Item>
-            </Breadcrumb.List>
-          </Breadcrumb.Root>
+          <Breadcrumbs
+            trail={[
+              { label: CATEGORIES_MESSAGES.title, to: paths.categories },
+              ...(found.kind === 'category' ? [{ label: group.name, to: paths.category(group.slug) }] : []),
+            ]}
+            current={name}
+          />
           <Heading as="h1" size="3xl">
             {name}
           </Heading>

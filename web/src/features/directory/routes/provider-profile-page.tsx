@@ -1,7 +1,8 @@
-import { Box, Breadcrumb, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
@@ -109,21 +110,7 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
-        <Breadcrumb.Root>
-          <Breadcrumb.List>
-            <Breadcrumb.Item>
-              <Breadcrumb.Link asChild>
-                <RouterLink to={paths.directory} state={directoryListState}>
-                  {PROVIDER_PROFILE_MESSAGES.breadcrumb}
-                </RouterLink>
-              </Breadcrumb.Link>
-            </Breadcrumb.Item>
-            <Breadcrumb.Separator />
-            <Breadcrumb.Item>
-              <Breadcrumb.CurrentLink>{page.displayName}</Breadcrumb.CurrentLink>
-            </Breadcrumb.Item>
-          </Breadcrumb.List>
-        </Breadcrumb.Root>
+        <Breadcrumbs trail={[{ label: PROVIDER_PROFILE_MESSAGES.breadcrumb, to: paths.directory, state: directoryListState }]} current={page.displayName} />
 
         <ProviderHeader page={page} />
 
