@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CloseButton, Container, Stack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EMAIL_CONFIRMATION_POLL_MS, MESSAGES } from '@solutionz/shared';
 import { paths } from '@/config/paths';
@@ -31,6 +31,37 @@ function useWatchForConfirmation(active: boolean) {
   }, [active, refreshProfile]);
 }
 
+interface NoticeProps {
+  status: 'warning' | 'info';
+  title: string;
+  description: string;
+  action: ReactNode;
+  dismissLabel: string;
+  onDismiss: () => void;
+}
+
+/**
+ * One banner: its text, an action and a close button in a row; on a phone the action goes under the
+ * text (in the row it squeezed the text to a word a line).
+ */
+function Notice({ status, title, description, action, dismissLabel, onDismiss }: NoticeProps) {
+  return (
+    <Alert.Root status={status} borderRadius="0" alignItems="center" flexWrap="wrap" rowGap="2">
+      <Alert.Indicator />
+      <Alert.Content flex="1" minW="0">
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{description}</Alert.Description>
+      </Alert.Content>
+      {action && (
+        <Box order={{ base: 1, md: 0 }} w={{ base: 'full', md: 'auto' }} ps={{ base: '8', md: '0' }}>
+          {action}
+        </Box>
+      )}
+      <CloseButton size="sm" aria-label={dismissLabel} onClick={onDismiss} />
+    </Alert.Root>
+  );
+}
+
 // The resend route is public (API Gateway passes no caller there), so the banner names the address.
 function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismiss: () => void }) {
   const [resend, setResend] = useState<ResendState>({ status: 'idle' });
@@ -48,38 +79,38 @@ function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismis
   }
 
   return (
-    <Alert.Root status="warning" borderRadius="0" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{text.title}</Alert.Title>
-        <Alert.Description>
-          {resend.status === 'sent' ? text.sent : resend.status === 'failed' ? resend.message : text.text}
-        </Alert.Description>
-      </Alert.Content>
-      {resend.status !== 'sent' && (
-        <Button size="sm" variant="outline" colorPalette="orange" loading={resend.status === 'sending'} loadingText={text.sending} onClick={resendEmail}>
-          {text.resend}
-        </Button>
-      )}
-      <CloseButton size="sm" aria-label="Dismiss e-mail confirmation notice" onClick={onDismiss} />
-    </Alert.Root>
+    <Notice
+      status="warning"
+      title={text.title}
+      description={resend.status === 'sent' ? text.sent : resend.status === 'failed' ? resend.message : text.text}
+      action={
+        resend.status !== 'sent' && (
+          <Button size="sm" variant="outline" colorPalette="orange" loading={resend.status === 'sending'} loadingText={text.sending} onClick={resendEmail}>
+            {text.resend}
+          </Button>
+        )
+      }
+      dismissLabel="Dismiss e-mail confirmation notice"
+      onDismiss={onDismiss}
+    />
   );
 }
 
 function MembershipBanner({ onDismiss }: { onDismiss: () => void }) {
   const text = MESSAGES.membershipBanner;
   return (
-    <Alert.Root status="info" borderRadius="0" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{text.title}</Alert.Title>
-        <Alert.Description>{text.text}</Alert.Description>
-      </Alert.Content>
-      <Button asChild size="sm">
-        <RouterLink to={paths.membership}>{text.action}</RouterLink>
-      </Button>
-      <CloseButton size="sm" aria-label="Dismiss membership notice" onClick={onDismiss} />
-    </Alert.Root>
+    <Notice
+      status="info"
+      title={text.title}
+      description={text.text}
+      action={
+        <Button asChild size="sm">
+          <RouterLink to={paths.membership}>{text.action}</RouterLink>
+        </Button>
+      }
+      dismissLabel="Dismiss membership notice"
+      onDismiss={onDismiss}
+    />
   );
 }
 

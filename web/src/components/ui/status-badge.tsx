@@ -8,10 +8,13 @@ const TONES = {
   gray: { bg: 'gray.100', color: 'gray.800' },
 } as const;
 
-/** A small label (a role, On or Off); plain styles, so no badge recipe joins the entry chunk (see app/theme.ts). */
+/**
+ * A small label (a role, On or Off, a job's category); plain styles, so no badge recipe joins the entry
+ * chunk (see app/theme.ts). A label longer than the row wraps inside it rather than running off a phone's screen.
+ */
 export function StatusBadge({ tone = 'gray', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
   return (
-    <Box as="span" display="inline-flex" alignItems="center" px="2" py="0.5" borderRadius="md" fontSize="xs" fontWeight="medium" whiteSpace="nowrap" {...TONES[tone]}>
+    <Box as="span" display="inline-flex" alignItems="center" maxW="full" px="2" py="0.5" borderRadius="md" fontSize="xs" fontWeight="medium" overflowWrap="anywhere" {...TONES[tone]}>
       {children}
     </Box>
   );
