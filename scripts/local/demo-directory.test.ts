@@ -1,14 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TAXONOMY, formatCategorySelection } from '@solutionz/shared';
+import { DEFAULT_RADIUS_MILES, TAXONOMY, categoryLabel, formatCategorySelection, providerSearchQuerySchema } from '@solutionz/shared';
 import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
-import { milesBetween } from '@solutionz/lambdas/services/directory/search';
+import { milesBetween, searchProviders } from '@solutionz/lambdas/services/directory/search';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
-import { DEMO_TOWNS, demoDirectoryProviders, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+import { COMMON_TRADES, DEMO_TOWNS, demoDirectoryProviders, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
 
 const table = useTestTable();
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -54,6 +54,43 @@ describe('the demo directory', () => {
     const rated = providers.filter((provider) => provider.reviews.length > 0);
     expect(rated.length / providers.length).toBeGreaterThan(0.7);
     expect(rated.flatMap((provider) => provider.reviews).every((review) => review.rating >= 1 && review.rating <= 5 && review.title.length > 0)).toBe(true);
+  });
+
+  it('has a listed member of every common trade within the default radius of every demo town; rarer trades are thinner', async () => {
+    const geocoder = testGeocoder();
+    for (const { name } of DEMO_TOWNS) {
+      const centre = await resolvePlace(geocoder, name, 'location');
+      for (const trade of COMMON_TRADES) {
+        const near = providers.filter(
+          (provider) => listed(provider) && provider.place && provider.categories.some((category) => categoryLabel(category) === trade) && milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES,
+        );
+        expect(near.length, `${trade} near ${name}`).toBeGreaterThan(0);
+      }
+    }
+    const counts = new Map<string, number>();
+    for (const provider of providers) counts.set(categoryLabel(provider.categories[0]!), (counts.get(categoryLabel(provider.categories[0]!)) ?? 0) + 1);
+    const common = COMMON_TRADES.map((trade) => counts.get(trade) ?? 0);
+    const rare = [...counts].filter(([trade]) => !COMMON_TRADES.includes(trade)).map(([, count]) => count);
+    expect(Math.min(...common)).toBeGreaterThanOrEqual(DEMO_TOWNS.length);
+    expect(Math.max(...rare)).toBeLessThan(Math.min(...common) / 4);
+  });
+
+  it('answers the first searches a newcomer types with providers near them, not the fallback', async () => {
+    const centre = await resolvePlace(testGeocoder(), 'Manchester', 'location');
+    // Those the searches can find, without their reviews: each provider and review written is a few requests.
+    const nearby = providers
+      .filter((provider) => provider.place && milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES)
+      .filter((provider) => provider.categories.some((category) => COMMON_TRADES.includes(categoryLabel(category))))
+      .map((provider) => ({ ...provider, reviews: [] }));
+    const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
+    await writeDemoDirectory(documents, table.tableName, nearby, NOW);
+    const deps = { ...table.repositories, geocoder: testGeocoder(), clock: () => NOW };
+    for (const service of ['plumber', 'electrician', 'builder', 'cleaning', 'gardener', 'decorator']) {
+      const answer = await searchProviders(deps, providerSearchQuerySchema.parse({ service, location: 'Manchester' }));
+      expect(answer.fallback, service).toBeUndefined();
+      expect(answer.providers.length, service).toBeGreaterThan(0);
+      expect(answer.providers.every((card) => card.distanceMiles !== null && card.distanceMiles <= DEFAULT_RADIUS_MILES)).toBe(true);
+    }
   });
 
   it('lists the members only: not those without a membership, with one that has ended, or hidden; those without a place are listed', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier } from '@solutionz/shared';
+import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier, type TaxonomyGroup } from '@solutionz/shared';
 import { createAccountRepository, type NewProfile } from '@solutionz/lambdas/data/account-repository';
 import { createAccountsService } from '@solutionz/lambdas/data/accounts';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
@@ -21,7 +21,10 @@ import { seededRandom, type SeededRandom } from './seeded-random';
  * place, so the "without a place, last" rule shows.
  */
 
-/** Towns and cities, how many providers each has, and how far from the centre (miles) they are placed. */
+/**
+ * Towns and cities, how many providers each has (at least one of each common trade, below), and how far
+ * from the centre (miles) they are placed.
+ */
 export const DEMO_TOWNS: readonly { readonly name: string; readonly providers: number; readonly miles: number }[] = [
   { name: 'London', providers: 40, miles: 8 },
   { name: 'Birmingham', providers: 18, miles: 5 },
@@ -48,16 +51,25 @@ export const DEMO_TOWNS: readonly { readonly name: string; readonly providers: n
   { name: 'Plymouth', providers: 6, miles: 3 },
   { name: 'Aberdeen', providers: 6, miles: 3 },
   { name: 'Swansea', providers: 6, miles: 3 },
-  { name: 'Reading', providers: 5, miles: 3 },
-  { name: 'Bath', providers: 5, miles: 2 },
-  { name: 'Dundee', providers: 5, miles: 3 },
-  { name: 'Inverness', providers: 5, miles: 4 },
-  { name: 'Milton Keynes', providers: 4, miles: 3 },
-  { name: 'Lincoln', providers: 4, miles: 3 },
-  { name: 'Carlisle', providers: 4, miles: 3 },
+  { name: 'Reading', providers: 6, miles: 3 },
+  { name: 'Bath', providers: 6, miles: 2 },
+  { name: 'Dundee', providers: 6, miles: 3 },
+  { name: 'Inverness', providers: 6, miles: 4 },
+  { name: 'Milton Keynes', providers: 6, miles: 3 },
+  { name: 'Lincoln', providers: 6, miles: 3 },
+  { name: 'Carlisle', providers: 6, miles: 3 },
 ];
 
 const SEED = 20_260_010;
+
+/**
+ * What people look for most: every demo town has a listed member of each of these near its centre, so
+ * the first searches a newcomer tries ("plumber" near "Manchester") find someone within the default
+ * radius. The other trades have one provider each somewhere, and a few more.
+ */
+export const COMMON_TRADES: readonly string[] = ['Plumber', 'Electrician', 'Builder', 'Domestic Cleaning', 'Gardener', 'Painter & Decorator'];
+/** How much likelier a common trade is than any other for the providers beyond those. */
+const COMMON_TRADE_WEIGHT = 4;
 
 /** What each trade is called in business names, what it lists as skills, and what its bios say it does. */
 interface Trade {
@@ -243,22 +255,48 @@ function reviewsOf(random: SeededRandom): DemoReview[] {
   });
 }
 
-/** The demo providers, the same for the same towns every time; every subcategory of the taxonomy has at least one. */
+type Subcategory = { readonly group: TaxonomyGroup; readonly sub: TaxonomyGroup['subcategories'][number] };
+
+/**
+ * Each provider's main trade and standing, town by town: first a listed member of every common trade
+ * in each town, then one of every other trade somewhere, then more drawn with the common trades
+ * weighted; the listing rule's other standings fall among those.
+ */
+function tradesByTown(random: SeededRandom, towns: readonly DemoTown[]): { trade: Subcategory; standing: Standing }[][] {
+  const subcategories: Subcategory[] = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
+  const isCommon = ({ sub }: Subcategory) => COMMON_TRADES.includes(sub.name);
+  const common = subcategories.filter(isCommon);
+  if (common.length !== COMMON_TRADES.length) throw new Error('A common trade of the demo directory is not in the taxonomy');
+  const small = towns.find((town) => town.providers < common.length);
+  if (small) throw new Error(`${small.name} has room for fewer demo providers than there are common trades`);
+  const others = towns.reduce((sum, town) => sum + town.providers - common.length, 0);
+  const rare = subcategories.filter((subcategory) => !isCommon(subcategory));
+  const extra = random.weighted(subcategories, (subcategory) => (isCommon(subcategory) ? COMMON_TRADE_WEIGHT : 1));
+  const trades = random.sample([...rare, ...Array.from({ length: Math.max(0, others - rare.length) }, extra)], others);
+  const unlisted = STANDINGS.flatMap(([standing, count]) => Array<Standing>(count).fill(standing));
+  const standings = random.sample([...unlisted, ...Array<Standing>(Math.max(0, others - unlisted.length)).fill('member')], others);
+  let next = 0;
+  return towns.map((town) => {
+    const rest = Array.from({ length: town.providers - common.length }, () => {
+      const index = next++;
+      return { trade: trades[index]!, standing: standings[index]! };
+    });
+    return random.sample([...common.map((trade) => ({ trade, standing: 'member' as const })), ...rest], town.providers);
+  });
+}
+
+/**
+ * The demo providers, the same for the same towns every time: every subcategory of the taxonomy has at
+ * least one, and every town a listed member of each common trade.
+ */
 export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): DemoDirectoryProvider[] {
   const random = seededRandom(SEED);
-  const subcategories = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
-  const total = towns.reduce((sum, town) => sum + town.providers, 0);
-  const primaries = random.sample([...subcategories, ...Array.from({ length: Math.max(0, total - subcategories.length) }, () => random.pick(subcategories))], total);
-  const standings: Standing[] = random.sample(
-    [...STANDINGS.flatMap(([standing, count]) => Array<Standing>(count).fill(standing)), ...Array<Standing>(Math.max(0, total - STANDINGS.reduce((sum, [, count]) => sum + count, 0))).fill('member')],
-    total,
-  );
+  const byTown = tradesByTown(random, towns);
   const taken = new Set<string>();
   const providers: DemoDirectoryProvider[] = [];
-  for (const town of towns) {
-    for (let i = 0; i < town.providers; i++) {
+  for (const [townIndex, town] of towns.entries()) {
+    for (const { trade: { group, sub }, standing } of byTown[townIndex]!) {
       const index = providers.length;
-      const { group, sub } = primaries[index]!;
       const trade = TRADES[sub.name];
       if (!trade) throw new Error(`The demo directory has no words for the subcategory ${sub.name}`);
       const firstName = random.pick(FIRST_NAMES);
@@ -276,7 +314,6 @@ export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): D
         categories.push(other.name === sub.name ? group.name : formatCategorySelection({ kind: 'sub', group: group.name, sub: other.name }));
       }
       const years = random.int(2, 30);
-      const standing = standings[index]!;
       providers.push({
         userId: random.uuid(),
         email: `${slugify(businessName)}@directory.solutionz.local`,
