@@ -12,6 +12,9 @@ export const LOCAL_BUCKETS = Object.fromEntries(MEDIA_BUCKETS.map((name) => [nam
 /** s3rver's fixed credentials: it rejects any other access key. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
+/** What an S3 client of s3rver needs besides: buckets by path, and checksums only where S3 requires them (s3rver knows no others). */
+export const S3RVER_CLIENT_OPTIONS = { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const;
+
 // The browser uploads with presigned POST from the web origin and reads files back; s3rver answers
 // preflights from this configuration.
 const CORS_XML = `<CORSConfiguration>

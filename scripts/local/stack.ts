@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
+import { createS3MediaStorage } from '@solutionz/lambdas/adapters/s3-media';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
 import * as cognitoLocal from './cognito';
@@ -232,6 +234,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
     if (demoDirectory) await loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date());
+    if (demoDirectory) {
+      // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
+      const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
+      const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
+      await writeDemoPortfolios(
+        { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
+        demoPortfolios(demoDirectory.providers),
+        new Date(),
+      );
+      s3Client.destroy();
+    }
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');

@@ -7,7 +7,7 @@ import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-ident
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import type { AccountType } from '@solutionz/shared';
 import { createLocalAccount, type LocalAccount } from '../../scripts/local/accounts';
-import { LOCAL_BUCKETS, S3RVER_CREDENTIALS } from '../../scripts/local/s3';
+import { LOCAL_BUCKETS, S3RVER_CLIENT_OPTIONS, S3RVER_CREDENTIALS } from '../../scripts/local/s3';
 import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
 
 /**
@@ -40,7 +40,7 @@ const credentials = S3RVER_CREDENTIALS;
 
 export const cognito = new CognitoIdentityProviderClient({ region: stack.region, endpoint: stack.cognitoEndpoint, credentials });
 
-export const s3 = new S3Client({ region: stack.region, endpoint: stack.s3Endpoint, credentials, forcePathStyle: true });
+export const s3 = new S3Client({ region: stack.region, endpoint: stack.s3Endpoint, credentials, ...S3RVER_CLIENT_OPTIONS });
 
 export const documents = DynamoDBDocumentClient.from(
   new DynamoDBClient({ region: stack.region, endpoint: stack.dynamodbEndpoint, credentials }),

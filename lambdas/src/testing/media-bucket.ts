@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, DeleteBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { S3RVER_CREDENTIALS } from '../../../scripts/local/s3';
+import { S3RVER_CLIENT_OPTIONS, S3RVER_CREDENTIALS } from '../../../scripts/local/s3';
 import { createS3MediaStorage, type MediaStorage } from '../adapters/s3-media';
 import { TEST_REGION } from './dynamodb-table';
 
@@ -28,9 +28,7 @@ export function useTestMediaBucket(): TestMediaBucket {
     region: TEST_REGION,
     endpoint,
     credentials: { ...S3RVER_CREDENTIALS },
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...S3RVER_CLIENT_OPTIONS,
   });
   const storage = createS3MediaStorage(client, bucket);
 
