@@ -21,6 +21,11 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+};
+
 /** `npm test` asks for a JSON report too, to print the slowest tests of the run. */
 const jsonReport = process.env.E2E_JSON_REPORT;
 
@@ -51,10 +56,25 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
-      },
+      testIgnore: /\/visual\//,
+      use: chromium,
+    },
+    // The screenshot tests (`npm run test:visual`; `npm run test:visual:update` writes new baselines):
+    // every page at a phone's and a desktop's width, compared with the baselines committed beside them.
+    {
+      name: 'visual-data',
+      testMatch: /\/visual\/data\.setup\.ts$/,
+      use: chromium,
+    },
+    {
+      name: 'visual',
+      testMatch: /\/visual\/.*\.spec\.ts$/,
+      dependencies: ['visual-data'],
+      use: { ...chromium, reducedMotion: 'reduce', colorScheme: 'light' },
+      // One baseline per page and width, the same on every machine (Debian's Chromium, TOOLCHAIN.md).
+      snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
+      // A whole long page under load can take a few seconds to settle.
+      expect: { timeout: 20_000, toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' } },
     },
   ],
 });

@@ -1,0 +1,100 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * What the eye notices first on a page drawn wrong, checked in the page as it is now:
+ * - the page scrolls sideways (its document is wider than the viewport);
+ * - something is drawn past the viewport's left or right edge (inside a box that scrolls or clips
+ *   sideways, such as a row of tabs, only that box counts);
+ * - an icon (svg) is larger than any icon should be, or an icon or image is larger than the box it sits in.
+ * Each problem names the element, so a failure says where to look.
+ */
+
+/** No icon in the app is drawn larger than this (px); a missing recipe once drew one at the page's full width. */
+export const ICON_MAX_PX = 64;
+
+/** The little of the DOM the check reads: the test project is compiled for Node, without the DOM's types. */
+interface Rect {
+  readonly left: number;
+  readonly right: number;
+  readonly width: number;
+  readonly height: number;
+}
+interface Element {
+  readonly tagName: string;
+  readonly parentElement: Element | null;
+  readonly classList: Iterable<string>;
+  readonly textContent: string | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): Rect;
+  closest(selector: string): Element | null;
+  querySelectorAll(selector: string): Iterable<Element>;
+}
+interface BrowserWindow {
+  readonly document: { readonly documentElement: Element & { readonly clientWidth: number; readonly scrollWidth: number }; readonly body: Element };
+  getComputedStyle(element: Element): { readonly display: string; readonly visibility: string; readonly overflowX: string };
+}
+
+/** Runs in the browser: the problems found, empty when the layout is sound. */
+function findLayoutProblems(iconMaxPx: number): string[] {
+  const { document, getComputedStyle } = globalThis as unknown as BrowserWindow;
+  const problems: string[] = [];
+  const root = document.documentElement;
+  const viewportWidth = root.clientWidth;
+  if (root.scrollWidth > viewportWidth) problems.push(`the page scrolls sideways: it is ${root.scrollWidth} px wide in a ${viewportWidth} px viewport`);
+
+  const name = (element: Element): string => {
+    const label = element.getAttribute('aria-label') ?? element.getAttribute('alt') ?? element.getAttribute('title');
+    const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    const classes = [...element.classList].filter((cls) => !cls.startsWith('css-')).slice(0, 2).join('.');
+    return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}>${label ? ` "${label}"` : text ? ` "${text}"` : ''}`;
+  };
+  const drawn = (element: Element) => {
+    const style = getComputedStyle(element);
+    const rect = element.getBoundingClientRect();
+    // Visually hidden text (a 1 px box clipped away) and empty boxes draw nothing.
+    return style.display !== 'none' && style.visibility !== 'hidden' && rect.width > 1 && rect.height > 1;
+  };
+  const clipsSideways = (element: Element) => element !== root && element !== document.body && getComputedStyle(element).overflowX !== 'visible';
+  const insideClip = (element: Element) => {
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) if (clipsSideways(parent)) return true;
+    return false;
+  };
+
+  const outside = new Set<Element>();
+  for (const element of document.body.querySelectorAll('*')) {
+    if (!drawn(element) || insideClip(element)) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.left >= -1 && rect.right <= viewportWidth + 1) continue;
+    // The outermost one is enough: its content goes with it.
+    let parent = element.parentElement;
+    while (parent && !outside.has(parent)) parent = parent.parentElement;
+    outside.add(element);
+    if (!parent) problems.push(`${name(element)} is drawn outside the viewport: from ${Math.round(rect.left)} to ${Math.round(rect.right)} px of ${viewportWidth}`);
+  }
+
+  for (const element of document.body.querySelectorAll('svg, img')) {
+    // An svg inside another svg is part of one drawing.
+    if (!drawn(element) || element.parentElement?.closest('svg')) continue;
+    const rect = element.getBoundingClientRect();
+    const size = `${Math.round(rect.width)} x ${Math.round(rect.height)} px`;
+    if (element.tagName.toLowerCase() === 'svg' && (rect.width > iconMaxPx || rect.height > iconMaxPx)) {
+      problems.push(`${name(element)} is an icon drawn at ${size} (at most ${iconMaxPx} px)`);
+      continue;
+    }
+    const container = element.parentElement!.getBoundingClientRect();
+    if (rect.width > container.width + 1 || rect.height > container.height + 1) {
+      problems.push(`${name(element)} is drawn at ${size}, larger than its container (${Math.round(container.width)} x ${Math.round(container.height)} px)`);
+    }
+  }
+  return problems;
+}
+
+/** Every layout problem of the page as it is drawn now. */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(findLayoutProblems, ICON_MAX_PX);
+}
+
+/** Fails with every layout problem of the page as it is drawn now. */
+export async function expectSoundLayout(page: Page): Promise<void> {
+  expect(await layoutProblems(page), `layout problems at ${page.viewportSize()?.width} px`).toEqual([]);
+}

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
+import { VISUAL_GROUP_SLUG, VISUAL_JOBS, VISUAL_PORTFOLIO, VISUAL_PROVIDER, VISUAL_PROVIDERS, VISUAL_TOWN } from './visual-data';
+
+/** The pages a visitor lands on signed out, drawn as a phone and a desktop draw them. */
+
+const providerPage = `/directory/${VISUAL_PROVIDER.userId}`;
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+atEveryWidth(() => {
+  test('home', async ({ page }) => {
+    await page.goto('/');
+    await expect(h1(page, 'Find trusted local professionals for any job')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What our users say' })).toBeVisible();
+    await expectPageToMatch(page, 'home');
+  });
+
+  test('directory results', async ({ page }) => {
+    await page.goto(`/directory?category=${VISUAL_GROUP_SLUG}&location=${VISUAL_TOWN}`);
+    for (const { businessName } of VISUAL_PROVIDERS) await expect(page.getByRole('heading', { name: businessName })).toBeVisible();
+    await expectPageToMatch(page, 'directory-results');
+  });
+
+  test('provider page, About', async ({ page }) => {
+    await page.goto(providerPage);
+    await expect(h1(page, VISUAL_PROVIDER.businessName)).toBeVisible();
+    await expect(page.getByText(VISUAL_PROVIDER.bio)).toBeVisible();
+    await expectPageToMatch(page, 'provider-about');
+  });
+
+  test('provider page, Portfolio', async ({ page }) => {
+    await page.goto(`${providerPage}?tab=portfolio`);
+    for (const { title } of VISUAL_PORTFOLIO) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expectPageToMatch(page, 'provider-portfolio');
+  });
+
+  test('provider page, Feedback', async ({ page }) => {
+    await page.goto(`${providerPage}?tab=feedback`);
+    for (const { title } of VISUAL_PROVIDER.reviews) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expectPageToMatch(page, 'provider-feedback');
+  });
+
+  test('categories', async ({ page }) => {
+    await page.goto('/categories');
+    await expect(page.getByRole('link', { name: 'Fitness, Health and Wellbeing' })).toBeVisible();
+    // Every listed provider of the run counts here, whichever test made them: each card's line of counts is painted over.
+    await expectPageToMatch(page, 'categories', [page.getByRole('main').getByText(/^\d+ professionals?$/).locator('..')]);
+  });
+
+  test('category', async ({ page }) => {
+    await page.goto(`/categories/${VISUAL_GROUP_SLUG}`);
+    for (const { businessName } of VISUAL_PROVIDERS) await expect(page.getByRole('heading', { name: businessName })).toBeVisible();
+    await expectPageToMatch(page, 'category');
+  });
+
+  test('job board', async ({ page }) => {
+    await page.goto(`/job-directory?location=${VISUAL_TOWN}`);
+    for (const { title } of VISUAL_JOBS) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expectPageToMatch(page, 'job-board');
+  });
+
+  test('login', async ({ page }) => {
+    await page.goto('/login');
+    await expect(h1(page, 'Sign in to your account')).toBeVisible();
+    await expectPageToMatch(page, 'login');
+  });
+
+  test('sign-up', async ({ page }) => {
+    await page.goto('/signup?type=provider');
+    await expect(page.getByLabel('Business name')).toBeVisible();
+    await expectPageToMatch(page, 'signup-provider');
+  });
+
+  test('page not found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expectPageToMatch(page, 'not-found');
+  });
+
+  test('admin login', async ({ page }) => {
+    await page.goto('/admin-login');
+    await expect(h1(page, 'Admin Login')).toBeVisible();
+    await expectPageToMatch(page, 'admin-login');
+  });
+
+  test('admin setup', async ({ page }) => {
+    await page.goto('/admin-signup');
+    await expect(h1(page, 'Admin Setup')).toBeVisible();
+    await expectPageToMatch(page, 'admin-signup');
+  });
+});
