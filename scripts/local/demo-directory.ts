@@ -13,7 +13,7 @@ import { milesBetween } from '@solutionz/lambdas/services/directory/search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**
- * The directory's demo providers (issue 10): about 300 across the UK and the whole taxonomy, at real
+ * The directory's demo providers (issue 10): about 340 across the UK and the whole taxonomy, at real
  * postcode sectors near their towns (the reference tables beside the project), generated from a fixed
  * seed so every fresh start has the same ones. They have profiles but no sign-ins (they are not demo
  * logins) and complimentary memberships with no Stripe customer, written onto the profile; a few have
@@ -22,8 +22,8 @@ import { seededRandom, type SeededRandom } from './seeded-random';
  */
 
 /**
- * Towns and cities, how many providers each has (at least one of each common trade, below), and how far
- * from the centre (miles) they are placed.
+ * Towns and cities, how many listed members each has (at least one of each common trade, below; a few
+ * more providers show the listing rule), and how far from the centre (miles) they are placed.
  */
 export const DEMO_TOWNS: readonly { readonly name: string; readonly providers: number; readonly miles: number }[] = [
   { name: 'London', providers: 40, miles: 8 },
@@ -213,7 +213,7 @@ const DAY_MS = 86_400_000;
 
 /** The listing rule in the demo: who has no membership, one that has ended or will at its period's end, who is hidden, who gave no place. */
 type Standing = 'member' | 'noMembership' | 'ended' | 'leaving' | 'hidden' | 'unplaced';
-const STANDINGS: readonly [Standing, number][] = [['noMembership', 24], ['hidden', 10], ['ended', 6], ['leaving', 8], ['unplaced', 6]];
+const STANDINGS: readonly [Standing, number][] = [['noMembership', 16], ['hidden', 6], ['ended', 4], ['leaving', 6], ['unplaced', 4]];
 
 function membershipOf(random: SeededRandom, standing: Standing, now: Date): DemoDirectoryProvider['membership'] {
   const tier = random.chance(0.6) ? 'yearly' : 'monthly';
@@ -257,32 +257,40 @@ function reviewsOf(random: SeededRandom): DemoReview[] {
 
 type Subcategory = { readonly group: TaxonomyGroup; readonly sub: TaxonomyGroup['subcategories'][number] };
 
+/** How many providers of each common trade a town has: one everywhere, more in the biggest cities. */
+const COMMON_TRADE_PROVIDERS_PER = 9;
+const commonCopies = (town: DemoTown) => Math.max(1, Math.floor(town.providers / COMMON_TRADE_PROVIDERS_PER));
+
 /**
- * Each provider's main trade and standing, town by town: first a listed member of every common trade
- * in each town, then one of every other trade somewhere, then more drawn with the common trades
- * weighted; the listing rule's other standings fall among those.
+ * Each provider's main trade and standing, town by town. A town's listed members: each common trade
+ * (more of them in the biggest cities), then one of every other trade somewhere, and the rest drawn
+ * with the common trades weighted. Besides them, a few providers of any trade in any town have the
+ * listing rule's other standings.
  */
 function tradesByTown(random: SeededRandom, towns: readonly DemoTown[]): { trade: Subcategory; standing: Standing }[][] {
   const subcategories: Subcategory[] = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
   const isCommon = ({ sub }: Subcategory) => COMMON_TRADES.includes(sub.name);
   const common = subcategories.filter(isCommon);
   if (common.length !== COMMON_TRADES.length) throw new Error('A common trade of the demo directory is not in the taxonomy');
-  const small = towns.find((town) => town.providers < common.length);
-  if (small) throw new Error(`${small.name} has room for fewer demo providers than there are common trades`);
-  const others = towns.reduce((sum, town) => sum + town.providers - common.length, 0);
   const rare = subcategories.filter((subcategory) => !isCommon(subcategory));
+  const open = towns.map((town) => town.providers - common.length * commonCopies(town));
+  const small = towns.find((_, index) => open[index]! < 0);
+  if (small) throw new Error(`${small.name} has room for fewer demo providers than its common trades`);
+  const openTotal = open.reduce((sum, count) => sum + count, 0);
+  if (openTotal < rare.length) throw new Error('The demo towns have room for fewer providers than there are trades');
+
   const extra = random.weighted(subcategories, (subcategory) => (isCommon(subcategory) ? COMMON_TRADE_WEIGHT : 1));
-  const trades = random.sample([...rare, ...Array.from({ length: Math.max(0, others - rare.length) }, extra)], others);
-  const unlisted = STANDINGS.flatMap(([standing, count]) => Array<Standing>(count).fill(standing));
-  const standings = random.sample([...unlisted, ...Array<Standing>(Math.max(0, others - unlisted.length)).fill('member')], others);
+  const pool = random.sample([...rare, ...Array.from({ length: openTotal - rare.length }, extra)], openTotal);
   let next = 0;
-  return towns.map((town) => {
-    const rest = Array.from({ length: town.providers - common.length }, () => {
-      const index = next++;
-      return { trade: trades[index]!, standing: standings[index]! };
-    });
-    return random.sample([...common.map((trade) => ({ trade, standing: 'member' as const })), ...rest], town.providers);
-  });
+  const byTown = towns.map((town, index) =>
+    [...Array.from({ length: commonCopies(town) }, () => common).flat(), ...pool.slice(next, (next += open[index]!))].map((trade) => ({
+      trade,
+      standing: 'member' as Standing,
+    })),
+  );
+  const townIndex = random.weighted([...towns.keys()], (index) => towns[index]!.providers);
+  for (const [standing, count] of STANDINGS) for (let i = 0; i < count; i++) byTown[townIndex()]!.push({ trade: extra(), standing });
+  return byTown.map((providers) => random.sample(providers, providers.length));
 }
 
 /**
@@ -352,7 +360,7 @@ export async function demoTowns(geocoder: Geocoder, postcodeDataDir: string | un
 /** The author of a demo review: a client with no account (the demo jobs post as some of them). */
 export const demoReviewerId = (provider: Pick<DemoDirectoryProvider, 'userId'>, review: number) => `demo-reviewer-${provider.userId}-${review}`;
 
-/** Parallel writes while loading: DynamoDB Local answers these in a few seconds for all 300. */
+/** Parallel writes while loading: DynamoDB Local answers these in a few seconds for all of them. */
 const PARALLEL = 10;
 
 /**

@@ -62,11 +62,11 @@ const WORK: Readonly<Record<string, readonly DemoPortfolioItem[]>> = {
 };
 
 /** The towns whose providers of those trades get a portfolio: the biggest, where a newcomer looks first. */
-const PORTFOLIO_TOWNS = ['London', 'Manchester', 'Birmingham', 'Leeds'];
+const PORTFOLIO_TOWNS = ['London', 'Manchester', 'Birmingham'];
 
 const hsl = (hue: number, saturation: number, lightness: number) => `hsl(${hue % 360}, ${saturation}%, ${lightness}%)`;
 
-/** The scene's SVG, 1200 x 900 (a phone photo's 4:3). */
+/** The scene's SVG, drawn at 800 x 600 (a phone photo's 4:3; small, so the demo loads quickly). */
 function sceneSvg(scene: DemoScene, hue: number): string {
   const shapes: Record<DemoScene, string> = {
     bathroom: `
@@ -106,7 +106,7 @@ function sceneSvg(scene: DemoScene, hue: number): string {
       <rect x="700" y="420" width="170" height="140" fill="${hsl(200, 60, 88)}" stroke="#ffffff" stroke-width="14"/>
       <rect x="545" y="560" width="110" height="190" fill="${hsl(hue + 150, 40, 35)}"/>`,
   };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">${shapes[scene]}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 1200 900">${shapes[scene]}</svg>`;
 }
 
 /** A picture of the scene as a JPEG, the kind of file a provider uploads. */

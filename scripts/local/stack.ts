@@ -232,17 +232,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated })
         : undefined,
     ]);
-    // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
-    if (demoDirectory) await loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date());
     if (demoDirectory) {
       // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
       const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
       const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
-      await writeDemoPortfolios(
-        { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
-        demoPortfolios(demoDirectory.providers),
-        new Date(),
-      );
+      await Promise.all([
+        // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
+        loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date()),
+        writeDemoPortfolios(
+          { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
+          demoPortfolios(demoDirectory.providers),
+          new Date(),
+        ),
+      ]);
       s3Client.destroy();
     }
     if (tableCreated || userPool.created) log('Demo data loaded.');
