@@ -4,7 +4,8 @@ import { expect, type Page } from '@playwright/test';
  * What the eye notices first on a page drawn wrong, checked in the page as it is now:
  * - the page scrolls sideways (its document is wider than the viewport);
  * - something is drawn past the viewport's left or right edge (inside a box that scrolls or clips
- *   sideways, such as a row of tabs, only that box counts);
+ *   sideways, such as a row of tabs, only that box counts), or runs out of the side of its box (a
+ *   label too long for its card);
  * - an icon (svg) is larger than any icon should be, or an icon or image is larger than the box it sits in.
  * Each problem names the element, so a failure says where to look.
  */
@@ -21,6 +22,9 @@ interface Rect {
 }
 interface Element {
   readonly tagName: string;
+  readonly clientWidth: number;
+  readonly scrollWidth: number;
+  contains(other: Element): boolean;
   readonly parentElement: Element | null;
   readonly classList: Iterable<string>;
   readonly textContent: string | null;
@@ -30,7 +34,7 @@ interface Element {
   querySelectorAll(selector: string): Iterable<Element>;
 }
 interface BrowserWindow {
-  readonly document: { readonly documentElement: Element & { readonly clientWidth: number; readonly scrollWidth: number }; readonly body: Element };
+  readonly document: { readonly documentElement: Element; readonly body: Element };
   getComputedStyle(element: Element): { readonly display: string; readonly visibility: string; readonly overflowX: string };
 }
 
@@ -70,6 +74,15 @@ function findLayoutProblems(iconMaxPx: number): string[] {
     while (parent && !outside.has(parent)) parent = parent.parentElement;
     outside.add(element);
     if (!parent) problems.push(`${name(element)} is drawn outside the viewport: from ${Math.round(rect.left)} to ${Math.round(rect.right)} px of ${viewportWidth}`);
+  }
+
+  // A box whose content is wider than it (and which neither scrolls nor clips): the innermost one says where.
+  const overflowing = [...document.body.querySelectorAll('*')].filter(
+    (element) => drawn(element) && !clipsSideways(element) && !insideClip(element) && element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1,
+  );
+  for (const element of overflowing) {
+    if (overflowing.some((other) => other !== element && element.contains(other))) continue;
+    problems.push(`${name(element)} has content ${element.scrollWidth - element.clientWidth} px wider than itself (${element.clientWidth} px)`);
   }
 
   for (const element of document.body.querySelectorAll('svg, img')) {

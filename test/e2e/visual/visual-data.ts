@@ -102,9 +102,10 @@ export const VISUAL_JOBS: readonly DemoJob[] = [
   {
     jobId: '5c0a7e1a-0000-4000-8000-0000000000a2',
     ...client,
-    title: 'Sports massage after a marathon',
-    description: 'Tight calves and hamstrings after the Eden Project marathon. One session, at home if possible.',
-    categories: ['Fitness, Health and Wellbeing > Massage'],
+    title: 'Training plan for a first 10K',
+    description: 'Three sessions a week for eight weeks, outdoors if the weather allows. I can run 3K now.',
+    // A service described in the poster's own words can be long: on a phone it must wrap inside the card.
+    categories: ['Fitness, Health and Wellbeing > Personal Training', 'Other: Running coach for a complete beginner training for a first 10K race'],
     budget: '£60',
     budgetType: 'fixed',
     town: VISUAL_TOWN,
