@@ -73,7 +73,8 @@ export default defineConfig({
       use: { ...chromium, reducedMotion: 'reduce', colorScheme: 'light' },
       // One baseline per page and width, the same on every machine (Debian's Chromium, TOOLCHAIN.md).
       snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
-      // A whole long page under load can take a few seconds to settle.
+      // A whole long page on a busy two-core machine can take several seconds to settle and to capture.
+      timeout: 60_000,
       expect: { timeout: 20_000, toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' } },
     },
   ],

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createAccountsService } from '@solutionz/lambdas/data/accounts';
 import { documents, stack } from '../../support/local-stack';
+import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
 
 /**
@@ -54,26 +55,35 @@ atEveryWidth(() => {
     });
   });
 
-  test('a member on their profile and in each tab of the account settings', async ({ page, accounts }) => {
-    const member = await accounts.create('provider', { businessName: BUSINESS_NAME, email: sameWidthEmail() });
-    await giveMembership(member.userId);
-    await accounts.signIn(page.context(), member);
+  test.describe('a member', () => {
+    /** A provider with a membership, signed in. */
+    async function signInMember(page: Page, accounts: Accounts): Promise<void> {
+      const member = await accounts.create('provider', { businessName: BUSINESS_NAME, email: sameWidthEmail() });
+      await giveMembership(member.userId);
+      await accounts.signIn(page.context(), member);
+    }
 
-    await page.goto('/profile');
-    await expect(page.getByRole('tabpanel', { name: 'About' }).getByText(BUSINESS_NAME)).toBeVisible();
-    await expectPageToMatch(page, 'profile-provider');
+    test('on their profile', async ({ page, accounts }) => {
+      await signInMember(page, accounts);
+      await page.goto('/profile');
+      await expect(page.getByRole('tabpanel', { name: 'About' }).getByText(BUSINESS_NAME)).toBeVisible();
+      await expectPageToMatch(page, 'profile-provider');
+    });
 
-    const tabs: [string, string, string, RegExp?][] = [
+    const settingsTabs: [tab: string, heading: string, name: string, changing?: RegExp][] = [
       ['profile', 'My Profile', 'account-profile'],
       ['security', 'Account Security', 'account-security', /^You sign in with /],
       ['notifications', 'Notifications', 'account-notifications'],
       ['bookmarks', 'Bookmarks', 'account-bookmarks'],
       ['payments', 'Subscriptions', 'account-subscriptions'],
     ];
-    for (const [tab, heading, name, changing] of tabs) {
-      await page.goto(`/account?tab=${tab}`);
-      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-      await expectPageToMatch(page, name, changing ? [page.getByText(changing)] : []);
+    for (const [tab, heading, name, changing] of settingsTabs) {
+      test(`in the account settings, ${heading}`, async ({ page, accounts }) => {
+        await signInMember(page, accounts);
+        await page.goto(`/account?tab=${tab}`);
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        await expectPageToMatch(page, name, changing ? [page.getByText(changing)] : []);
+      });
     }
   });
 
