@@ -236,16 +236,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
       const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
       const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
-      await Promise.all([
-        // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
-        loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date()),
-        writeDemoPortfolios(
-          { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
-          demoPortfolios(demoDirectory.providers),
-          new Date(),
-        ),
-      ]);
-      s3Client.destroy();
+      try {
+        await Promise.all([
+          // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
+          loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date()),
+          writeDemoPortfolios(
+            { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
+            demoPortfolios(demoDirectory.providers),
+            new Date(),
+          ),
+        ]);
+      } finally {
+        s3Client.destroy();
+      }
     }
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.

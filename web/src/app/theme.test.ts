@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { chakraUsages, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
 import { system } from './theme';
 
-const usages = chakraUsages(resolve(import.meta.dirname, '..'));
+const webSrc = resolve(import.meta.dirname, '..');
+const usages = chakraUsages(webSrc);
 
 /**
  * Components the theme leaves without their recipe on purpose, and the only files that may use them:
@@ -50,11 +52,14 @@ describe('the Chakra theme', () => {
     ]);
   });
 
-  it('keeps the exemptions true: the wrappers still use their component and nothing else needs their recipe', () => {
+  it('keeps the exemptions true: the wrappers still use their component, no input group has an addon', () => {
     for (const [component, files] of Object.entries(STYLED_BY_THE_APP)) {
       const users = usages.filter((usage) => usage.component === component).map((usage) => usage.file);
       expect(users.sort(), component).toEqual([...files].sort());
       expect(usages.find((usage) => usage.component === component)!.keys.some((key) => !system.isRecipe(key) && !system.isSlotRecipe(key)), component).toBe(true);
+    }
+    for (const { file } of usages.filter((usage) => usage.component === 'InputGroup')) {
+      expect(readFileSync(resolve(webSrc, file), 'utf8'), file).not.toMatch(/\b(start|end)Addon\b/);
     }
   });
 
