@@ -178,8 +178,8 @@ export interface AccountRepository {
   completeAdminSetup(userId: string, now: Date): Promise<void>;
   releaseAdminSetup(): Promise<void>;
   getAdminSetup(): Promise<AdminSetupRecord | undefined>;
-  /** Businesses with a name word starting with the text's longest word and containing the whole text. */
-  searchBusinesses(text: string, limit: number): Promise<BusinessRecord[]>;
+  /** Businesses with a name word starting with the text's longest word and containing the whole text: their ids and names. */
+  searchBusinesses(text: string, limit: number): Promise<Pick<BusinessRecord, 'businessId' | 'businessName'>[]>;
 }
 
 /** Lower-case ASCII letters and digits separated by single spaces: what search compares. */
@@ -206,14 +206,8 @@ function nameWords(name: string): string[] {
   return [...new Set(words)].slice(0, MAX_INDEXED_WORDS);
 }
 
-function wordItem(word: string, business: { businessId: string; businessName: string; businessEmail?: string }) {
-  return {
-    prefix: word.slice(0, SEARCH_PREFIX_LENGTH),
-    word,
-    businessId: business.businessId,
-    businessName: business.businessName,
-    businessEmail: business.businessEmail,
-  };
+function wordItem(word: string, business: { businessId: string; businessName: string }) {
+  return { prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId: business.businessId, businessName: business.businessName };
 }
 
 function epochSeconds(date: Date): number {
@@ -370,7 +364,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       const { token, userId, from, to, holdId, holdUntil, now, business } = move;
       const at = now.toISOString();
       const result = await service.transaction
-        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => [
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses }) => [
           tokens
             .patch({ tokenHash: token.tokenHash })
             .set({ usedAt: at })
@@ -394,14 +388,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
             .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, updatedAt: at })
             .where((attr, op) => op.eq(attr.email, from))
             .commit(),
-          ...(business
-            ? [
-                businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit(),
-                ...nameWords(business.businessName).map((word) =>
-                  words.put(wordItem(word, { ...business, businessEmail: to })).commit(),
-                ),
-              ]
-            : []),
+          ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit()] : []),
         ])
         .go();
       if (!result.canceled) return 'moved';
@@ -414,7 +401,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async undoEmailMove(move) {
       const { token, userId, from, to, holdId, business } = move;
       const result = await service.transaction
-        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => {
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses }) => {
           let profileWrite = profiles.patch({ userId }).set({ email: from, updatedAt: move.now.toISOString() });
           profileWrite = move.previousEmailConfirmedAt ? profileWrite.set({ emailConfirmedAt: move.previousEmailConfirmedAt }) : profileWrite.remove(['emailConfirmedAt']);
           return [
@@ -430,12 +417,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
               .where((attr, op) => op.eq(attr.reservationId, holdId))
               .commit(),
             profileWrite.where((attr, op) => op.eq(attr.email, to)).commit(),
-            ...(business
-              ? [
-                  businesses.patch({ businessId: business.businessId }).set({ businessEmail: from }).commit(),
-                  ...nameWords(business.businessName).map((word) => words.put(wordItem(word, { ...business, businessEmail: from })).commit()),
-                ]
-              : []),
+            ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: from }).commit()] : []),
           ];
         })
         .go();
@@ -604,7 +586,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       for (const item of data) {
         if (found.size >= limit) break;
         if (found.has(item.businessId) || !normaliseBusinessName(item.businessName).includes(normalised)) continue;
-        found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName, businessEmail: item.businessEmail });
+        found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName });
       }
       return [...found.values()].sort((a, b) => a.businessName.localeCompare(b.businessName, 'en-GB'));
     },
