@@ -28,6 +28,8 @@ export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 export const GEOLOCATION = { enableHighAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 300_000 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** Cognito's own limit: a longer password could never be set. */
+export const PASSWORD_MAX_LENGTH = 256;
 export const PHONE_DIGITS = { min: 10, max: 15 } as const;
 
 export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, closeAfterBlurMs: 200 } as const;

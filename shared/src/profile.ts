@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, normalisePhone } from './accounts';
-import { formatCategorySelection, parseCategorySelection } from './category-selection';
 import {
   AVATAR,
   DEFAULT_RADIUS_MILES,
@@ -11,27 +10,19 @@ import {
   type RadiusMiles,
   type SocialLinkKey,
 } from './constants';
+import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 /**
  * The own profile, account settings and their security controls (issue 8; spec 01 sections 2.10,
  * 2.11, 5, 8; spec 02 section 5): one schema per form, used by the browser and the API alike.
  */
 
-export const PROFILE_LIMITS = {
-  nameMaxChars: 50,
-  locationMaxChars: 100,
-  businessNameMaxChars: 100,
-  bioMaxChars: 2000,
-  skillMaxChars: 50,
-  maxSkills: 30,
-  maxCategories: 20,
-  socialLinkMaxChars: 300,
-} as const;
+export { PROFILE_LIMITS };
 
 export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooLong: tooLongMessage,
   providerOnly: 'Only service providers have this field.',
   jobAlertsProvidersOnly: 'Job Alerts are for service providers.',
   providerUpdatesClientsOnly: 'Provider Updates are for clients.',
@@ -153,13 +144,6 @@ export function normaliseSkills(skills: readonly string[]): string[] {
 
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
-const categorySelectionText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .transform((value) => formatCategorySelection(parseCategorySelection(value)));
-
 /**
  * The profile tab's fields (spec 01 section 2.11) and nothing else: any other field, the user id
  * included, is refused by name. Every field is optional (PATCH): what is sent is replaced. Provider
@@ -179,6 +163,7 @@ export const profileUpdateSchema = z.strictObject({
     .string()
     .trim()
     .min(1, ACCOUNT_MESSAGES.phoneRequired)
+    .max(PROFILE_LIMITS.phoneMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.phoneMaxChars))
     .refine((phone) => PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid)
     .optional(),
   bio: z.string().trim().max(PROFILE_LIMITS.bioMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.bioMaxChars)).optional(),
@@ -191,7 +176,7 @@ export const profileUpdateSchema = z.strictObject({
   categories: z
     .array(categorySelectionText)
     .min(1, ACCOUNT_MESSAGES.categoriesRequired)
-    .max(PROFILE_LIMITS.maxCategories, `At most ${PROFILE_LIMITS.maxCategories} categories`)
+    .max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage)
     .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

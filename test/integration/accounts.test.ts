@@ -131,6 +131,19 @@ describe('sign-up validation: every rule of spec 01 section 5 answers 400 with i
     expect(await poolUsersWithEmail(body.email as string)).toBe(0);
   });
 
+  it.each([
+    ['fullName', provider({ fullName: `Chloe ${'C'.repeat(51)}` }), ACCOUNT_MESSAGES.fullNameTooLong],
+    ['location', provider({ location: `Leeds ${'x'.repeat(100)}` }), 'Must be at most 100 characters'],
+    ['businessName', provider({ businessName: 'B'.repeat(101) }), 'Must be at most 100 characters'],
+    ['categories', provider({ categories: Array.from({ length: 21 }, (_, i) => `Other: trade ${i}`) }), 'At most 20 categories'],
+  ])('holds %s to the profile editor\'s limit and stores nothing', async (field, body, message) => {
+    const { status, body: answer } = await call('POST', '/accounts/signup', { body });
+    expect(status).toBe(400);
+    expect(errorOf(answer).fields?.[`body.${field}`]).toBe(message);
+    expect(await poolUsersWithEmail(body.email as string)).toBe(0);
+    expect(await createAccountRepository(documents, stack.tableName).findUserIdByEmail(body.email as string)).toBeUndefined();
+  });
+
   it('creates nothing for a refused sign-up', async () => {
     const body = client({ confirmPassword: 'Something-else-1' });
     await call('POST', '/accounts/signup', { body });
@@ -278,6 +291,16 @@ describe('business-name search', () => {
     const byLaterWord = await call('GET', `/businesses/search?q=${encodeURIComponent(`${marker} electrical 3`)}`);
     expect((byLaterWord.body as { businesses: { businessName: string }[] }).businesses.map((b) => b.businessName)).toEqual([`${marker} Electrical 3`]);
     expect((await call('GET', '/businesses/search?q=z')).status).toBe(400);
+  });
+
+  it('answers business names only: never the owner\'s sign-in address', async () => {
+    const body = provider({ businessName: `Quillfeather Roofing ${randomUUID().slice(0, 6)}` });
+    await call('POST', '/accounts/signup', { body });
+    const { body: answer } = await call('GET', '/businesses/search?q=quillfeather');
+    const businesses = (answer as { businesses: Record<string, unknown>[] }).businesses;
+    expect(businesses.map((business) => business.businessName)).toContain(body.businessName);
+    expect(JSON.stringify(answer)).not.toContain('@');
+    for (const business of businesses) expect(Object.keys(business).sort()).toEqual(['businessName', 'id']);
   });
 });
 
