@@ -57,6 +57,7 @@ export const SECURITY_MESSAGES = {
   emailChangeSent: (email: string) => `We've sent a confirmation link to ${email}. Your address changes when you open it.`,
   emailChangeFailed: 'Email change failed',
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  signInWithNewEmail: 'Every device signed in to your account has been signed out: sign in again with your new address.',
   emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
   newPasswordsDoNotMatch: "New passwords don't match",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,

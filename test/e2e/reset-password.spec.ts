@@ -1,7 +1,9 @@
-import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, REDIRECT_AFTER_PASSWORD_RESET_MS } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, MESSAGES, REDIRECT_AFTER_PASSWORD_RESET_MS, SECURITY_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
+import { mailWithSubject, untilNextSecond } from './support/security';
+import { accountMenu, expectSignedOutHeader, logInOnPage } from './support/session';
 
 test('password reset through the inbox, then the new password signs in and the link is spent', async ({ page, accounts }) => {
   const account = await accounts.create('client');
@@ -53,6 +55,44 @@ test('password reset through the inbox, then the new password signs in and the l
   await expect(page.getByText(ACCOUNT_MESSAGES.resetLinkInvalid)).toBeVisible();
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+});
+
+test('a reset ends the session of a browser signed in before it, and confirms the address the link went to', async ({ page, accounts, browser, baseURL }) => {
+  // Whoever signed up with this address before its owner came along: the address is not confirmed.
+  const account = await accounts.create('client', { emailConfirmed: false });
+  const since = nowInSeconds();
+  const otherBrowser = await browser.newContext({ baseURL });
+  await accounts.signIn(otherBrowser, account);
+  const elsewhere = await otherBrowser.newPage();
+  await elsewhere.goto('/profile');
+  await expect(elsewhere.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+
+  await page.goto('/reset-password');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+  await page.goto(await linkFromInbox(account.email, '/reset-password', { since }));
+  const newPassword = 'Owner-at-last-2';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  // Sessions count in whole seconds: the reset comes in a later second than the other browser's sign-in.
+  await untilNextSecond();
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordUpdated)).toBeVisible();
+  await mailWithSubject(account.email, 'Your Solutionz password was reset', since);
+
+  // Its tokens were issued before the reset: reloaded, it is refused and sent to sign in, with the reason.
+  await elsewhere.reload();
+  await expect(elsewhere.getByText(SECURITY_MESSAGES.sessionRevoked)).toBeVisible();
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await expectSignedOutHeader(elsewhere);
+  await otherBrowser.close();
+
+  // The owner signs in with the new password, and the link confirmed the address: no banner asks for it.
+  await page.goto('/login');
+  await logInOnPage(page, { email: account.email, password: newPassword });
+  await expect(accountMenu(page, account.fullName)).toBeVisible();
+  await expect(page.getByText(MESSAGES.emailConfirmationBanner.title)).toHaveCount(0);
 });
 
 test('an address without an account gets the same answer', async ({ page }) => {

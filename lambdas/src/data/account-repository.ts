@@ -150,7 +150,8 @@ export interface AccountRepository {
   /**
    * One transaction: spends the token, gives the new address to the account (free or a lapsed
    * reservation only), turns the old address into a hold that lapses at `holdUntil`, and moves the
-   * profile (and a provider's business contact) to the new address.
+   * profile (and a provider's business contact) to the new address, refusing access tokens issued
+   * before `now` from then on.
    */
   moveEmail(move: EmailMove): Promise<EmailMoveResult>;
   /** Puts everything moveEmail changed back, the token usable again. */
@@ -167,6 +168,8 @@ export interface AccountRepository {
   getToken(tokenHash: string): Promise<TokenRecord | undefined>;
   /** Marks the token used if it is unused, unexpired and of this purpose; false when it was not. */
   redeemToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<boolean>;
+  /** Confirms the profile's address now, unless it is confirmed already or is no longer `email`. */
+  markEmailConfirmed(userId: string, email: string, now: Date): Promise<void>;
   /** Redeems a confirmation token and confirms its user's e-mail in one transaction. */
   redeemConfirmationToken(token: TokenRecord, now: Date): Promise<boolean>;
   /** Makes a redeemed token usable again after the step that needed it failed. */
@@ -385,7 +388,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
             .commit(),
           profiles
             .patch({ userId })
-            .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, updatedAt: at })
+            .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, sessionsValidAfter: epochSeconds(now), updatedAt: at })
             .where((attr, op) => op.eq(attr.email, from))
             .commit(),
           ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit()] : []),
@@ -511,6 +514,19 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
         ])
         .go();
       return !result.canceled;
+    },
+
+    async markEmailConfirmed(userId, email, now) {
+      const at = now.toISOString();
+      try {
+        await profile
+          .patch({ userId })
+          .set({ emailConfirmedAt: at, updatedAt: at })
+          .where((attr, op) => `${op.eq(attr.email, email)} AND ${op.notExists(attr.emailConfirmedAt)}`)
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
 
     async unredeemToken(tokenHash) {

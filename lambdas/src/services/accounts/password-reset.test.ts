@@ -1,10 +1,13 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { confirmEmailChange, requestEmailChange } from '../security/email-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { hashToken } from './tokens';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failNextSend } from '../../testing/sdk-middleware';
+import { nextSecond } from '../../testing/seconds';
 import { linkToken } from '../../testing/ses-inbox';
 import { useTestUserPool } from '../../testing/user-pool';
 
@@ -58,6 +61,45 @@ describe('password reset', () => {
     advance(TOKEN_TTL.passwordResetHours * 3600);
     await expect(resetPassword(deps, second, 'Other-password-3')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     expect(await pool.signsIn('dan@example.co.uk', 'New-password-2')).toBe(true);
+  });
+
+  it('ends every session of the account, refresh tokens included, confirms the address and alerts it', async () => {
+    const { deps, cognito, userId, mailedToken, sentMail } = await withAccount();
+    // Someone signed in before the reset (who signed up with an address that was not theirs, say).
+    const { AuthenticationResult: held } = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: 'dan@example.co.uk', PASSWORD: OLD_PASSWORD } }),
+    );
+    const heldRefreshes = () =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
+        () => true,
+        () => false,
+      );
+    expect(await heldRefreshes()).toBe(true);
+    expect((await deps.accounts.getProfile(userId))?.emailConfirmedAt).toBeUndefined();
+    // Tokens count in whole seconds: the reset comes in a later second than the sign-in.
+    await nextSecond();
+
+    await requestPasswordReset(deps, 'dan@example.co.uk');
+    await resetPassword(deps, await mailedToken(), 'New-password-2');
+    expect(await heldRefreshes()).toBe(false);
+    expect(await deps.standing(userId)).toMatchObject({ sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) });
+    expect((await deps.accounts.getProfile(userId))?.emailConfirmedAt).toBe(deps.clock().toISOString());
+    expect((await pool.user('dan@example.co.uk'))?.emailVerified).toBe(true);
+    const alert = (await sentMail()).at(-1)!;
+    expect(alert).toMatchObject({ subject: 'Your Solutionz password was reset', destination: { to: ['dan@example.co.uk'] } });
+    expect(alert.body.text).toContain('every device signed in to it was signed out');
+  });
+
+  it('refuses a link sent to an address the account no longer has', async () => {
+    const { deps, userId, mailedToken, sentMail } = await withAccount();
+    await requestPasswordReset(deps, 'dan@example.co.uk');
+    const token = await mailedToken();
+    const caller = { kind: 'signedIn', userId, groups: ['client'], accountType: 'client', subscribed: false } as const;
+    await requestEmailChange(deps, caller, { newEmail: 'dan.moved@example.co.uk', currentPassword: OLD_PASSWORD });
+    await confirmEmailChange(deps, linkToken((await sentMail()).find((mail) => mail.destination.to.includes('dan.moved@example.co.uk')), '/confirm-email-change'));
+
+    await expect(resetPassword(deps, token, 'New-password-2')).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
+    expect(await pool.signsIn('dan.moved@example.co.uk', OLD_PASSWORD)).toBe(true);
   });
 
   it('keeps the link usable when Cognito fails to set the password', async () => {

@@ -1,3 +1,4 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
@@ -6,6 +7,7 @@ import { createAccountsService } from '../../data/accounts';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { failNextSend } from '../../testing/sdk-middleware';
+import { nextSecond } from '../../testing/seconds';
 import { linkToken } from '../../testing/ses-inbox';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
@@ -95,6 +97,27 @@ describe('confirmEmailChange', () => {
     await expect(createTestAccount(deps, 'provider', { email })).resolves.toMatchObject({ email });
   });
 
+  it('ends every session of the account, refresh tokens included, and says so to the old address', async () => {
+    const { request, mailTo, email, userId, deps, cognito } = await withAccount();
+    const { AuthenticationResult: held } = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+    );
+    const heldRefreshes = () =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
+        () => true,
+        () => false,
+      );
+    await request();
+    // Tokens count in whole seconds: the change comes in a later second than the sign-in.
+    await nextSecond();
+    expect(await heldRefreshes()).toBe(true);
+
+    await confirmEmailChange(deps, linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change'));
+    expect(await heldRefreshes()).toBe(false);
+    expect(await deps.standing(userId)).toMatchObject({ sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) });
+    expect((await mailTo(email)).at(-1)!.body.text).toContain('every device signed in to it was signed out');
+  });
+
   it('moves a provider’s business contact to the new address', async () => {
     const { request, mailTo, deps, userId } = await withAccount('provider');
     await request();
@@ -110,7 +133,8 @@ describe('confirmEmailChange', () => {
 
     failNextSend(cognito, 'AdminUpdateUserAttributesCommand', new Error('Cognito is unavailable'));
     await expect(confirmEmailChange(deps, token)).rejects.toThrow('Cognito is unavailable');
-    expect(await deps.accounts.getProfile(userId)).toEqual({ ...before, updatedAt: expect.any(String) });
+    // The sessions stay ended: whoever asked to move the account is signed in again with fresh tokens.
+    expect(await deps.accounts.getProfile(userId)).toEqual({ ...before, updatedAt: expect.any(String), sessionsValidAfter: expect.any(Number) });
     expect(await deps.accounts.findUserIdByEmail(email)).toBe(userId);
     expect(await deps.accounts.findUserIdByEmail(NEW_EMAIL)).toBeUndefined();
     expect(await businessEmailOf(userId)).toBe(email);

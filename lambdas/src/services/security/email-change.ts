@@ -46,9 +46,11 @@ export async function requestEmailChange(
  * Redeems an e-mail change link. One transaction spends the token and moves the address: the new
  * e-mail item is created only if the address is free, the old one becomes a short hold, the profile
  * (and a provider's business contact) takes the new address. Only the request whose transaction
- * committed goes on to Cognito, so two clicks of one link change Cognito once. Should Cognito refuse,
- * the transaction is undone and the link works again; the hold keeps the old address from being taken
- * in between. Tokens already issued stay valid: the sign-in name changed, the sessions did not.
+ * committed goes on to Cognito, so two clicks of one link change Cognito once. Every session of the
+ * account ends with the change, as with a password reset: the transaction refuses access tokens issued
+ * before it, and Cognito revokes the refresh tokens before it takes the new address. Should Cognito
+ * refuse, the transaction is undone and the link works again (the sessions stay ended); the hold keeps
+ * the old address from being taken in between.
  */
 export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): Promise<{ email: string; message: string }> {
   const now = deps.clock();
@@ -73,6 +75,7 @@ export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): 
   if (moved === 'address-taken') throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
 
   try {
+    await deps.security.signOutEverywhere(profile.userId);
     await deps.security.changeEmail(profile.userId, move.to);
   } catch (error) {
     await deps.accounts.undoEmailMove(move);
