@@ -42,6 +42,13 @@ export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
  * Not given by the spec: generous enough for a household or office behind one address.
  */
 export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } as const;
+/**
+ * Link mails anyone may ask for without signing in (the confirmation again, a password reset; an
+ * e-mail change too): on top of the resend countdown, at most `perAddress` a day to one address and
+ * `perClientIp` a day asked for from one client address, per kind of mail. Not given by the spec: a
+ * person needs one or two, a script mailing strangers is stopped within the day.
+ */
+export const MAIL_RATE_LIMIT = { windowSeconds: 86_400, perAddress: 5, perClientIp: 30 } as const;
 export const REDIRECT_AFTER_CONFIRM_MS = 1000;
 export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;

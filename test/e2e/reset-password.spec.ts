@@ -1,7 +1,16 @@
-import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, MESSAGES, REDIRECT_AFTER_PASSWORD_RESET_MS, SECURITY_MESSAGES } from '@solutionz/shared';
+import { randomInt } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_PAGE_MESSAGES,
+  EMAIL_FAILURE_MESSAGES,
+  MAIL_RATE_LIMIT,
+  MESSAGES,
+  REDIRECT_AFTER_PASSWORD_RESET_MS,
+  SECURITY_MESSAGES,
+} from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { linkFromInbox, nowInSeconds } from './support/inbox';
+import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
 import { mailWithSubject, untilNextSecond } from './support/security';
 import { accountMenu, expectSignedOutHeader, logInOnPage } from './support/session';
 
@@ -93,6 +102,43 @@ test('a reset ends the session of a browser signed in before it, and confirms th
   await logInOnPage(page, { email: account.email, password: newPassword });
   await expect(accountMenu(page, account.fullName)).toBeVisible();
   await expect(page.getByText(MESSAGES.emailConfirmationBanner.title)).toHaveCount(0);
+});
+
+test.describe('asking for reset links too often', () => {
+  // The day's cap counts per client address too: a network of this test's own (the local edge honours
+  // X-Forwarded-For, as CloudFront's viewer address) keeps it and the other tests out of each other's way.
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+
+  test('a second link within the minute, and any once the day\'s cap is reached, are refused with when to try again', async ({ page, accounts }) => {
+    const account = await accounts.create('client');
+    const send = page.getByRole('button', { name: 'Send reset link' });
+    const emailField = page.getByLabel('Email', { exact: true });
+    await page.goto('/reset-password');
+    await emailField.fill(account.email);
+    await send.click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Use a different email' }).click();
+    await emailField.fill(account.email);
+    await send.click();
+    const refusal = page.getByRole('alert').filter({ hasText: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title });
+    await expect(refusal).toContainText(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description);
+    await expect(refusal).toContainText(/You can try again in (5\d|60) seconds\./);
+    await expect(page.getByRole('button', { name: /^Send again in \d+s$/ })).toBeDisabled();
+
+    // Everyone else on this network asks for links to other addresses until the day's cap for it is reached.
+    for (let n = 1; n < MAIL_RATE_LIMIT.perClientIp; n++) {
+      const answer = await page.request.post('/api/accounts/password-reset', { data: { email: uniqueEmail('neighbour') } });
+      expect(answer.status(), await answer.text()).toBe(202);
+    }
+    await page.reload();
+    await emailField.fill(uniqueEmail('newcomer'));
+    await send.click();
+    await expect(refusal).toContainText(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description);
+    // The day ends at midnight UTC: a clock time, unless that is under an hour away.
+    await expect(refusal).toContainText(/You can try again (after \d\d:\d\d( tomorrow)?|in \d+ minutes)\./);
+    await expect(page.getByRole('button', { name: /^Send again in \d+ (h \d+ )?min$/ })).toBeDisabled();
+  });
 });
 
 test('an address without an account gets the same answer', async ({ page }) => {

@@ -6,6 +6,8 @@ import {
   ADMIN_MESSAGES,
   ADMIN_SETUP_TOKEN_HEADER,
   apiErrorBodySchema,
+  EMAIL_FAILURE_MESSAGES,
+  MAIL_RATE_LIMIT,
   meResponseSchema,
   signupResponseSchema,
 } from '@solutionz/shared';
@@ -251,6 +253,32 @@ describe('resending the confirmation', () => {
     const answer = await call('POST', '/accounts/resend-confirmation', { body: { email } });
     expect(answer.status).toBe(202);
     expect(await mailCount(email)).toBe(0);
+  });
+});
+
+describe('link mail limits', () => {
+  it('refuses the 31st link mail a day asked for from one client address with 429, Retry-After and the spec wording, whoever the address is', async () => {
+    const ip = `100.${Math.floor(Math.random() * 64) + 64}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    for (let n = 0; n < MAIL_RATE_LIMIT.perClientIp; n++) {
+      expect((await call('POST', '/accounts/password-reset', { body: { email: uniqueEmail('stranger') }, ip })).status).toBe(202);
+    }
+    const body = client();
+    await call('POST', '/accounts/signup', { body });
+    const refusals = await Promise.all(
+      [body.email as string, uniqueEmail('nobody')].map((email) =>
+        fetch(`${stack.apiBaseUrl}/accounts/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email }) }),
+      ),
+    );
+    const answers = await Promise.all(refusals.map(async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })));
+    // The same answer for both, but for the seconds left, which may tick between the two.
+    const [known, unknown] = answers.map(({ body: answer, ...rest }) => ({ ...rest, retryAfter: undefined, error: { ...errorOf(answer), retryAfterSeconds: undefined } }));
+    expect(known).toEqual(unknown);
+    expect(Math.abs(Number(answers[0]!.retryAfter) - Number(answers[1]!.retryAfter))).toBeLessThanOrEqual(1);
+    expect(answers[0]!.status).toBe(429);
+    expect(errorOf(answers[0]!.body)).toMatchObject({ code: 'RATE_LIMITED', category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
+    expect(Number(answers[0]!.retryAfter)).toBe(errorOf(answers[0]!.body).retryAfterSeconds);
+    // Another client address is not held back by this one.
+    expect((await call('POST', '/accounts/password-reset', { body: { email: uniqueEmail('stranger') } })).status).toBe(202);
   });
 });
 

@@ -124,6 +124,7 @@ export interface EmailMove {
 export type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
 
 export type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
+export type QuotaResult = { readonly taken: true } | { readonly taken: false; readonly retryAfterSeconds: number };
 
 export interface AccountRepository {
   /** Holds the address for one sign-up; false when an account (or a live reservation) has it. */
@@ -174,6 +175,11 @@ export interface AccountRepository {
   redeemConfirmationToken(token: TokenRecord, now: Date): Promise<boolean>;
   /** Makes a redeemed token usable again after the step that needed it failed. */
   unredeemToken(tokenHash: string): Promise<void>;
+  /**
+   * Takes one of `limit` uses of the current fixed window by a conditional counter write: refused, with
+   * the seconds until the window ends, once `limit` are taken (concurrent takes can never pass it).
+   */
+  takeQuota(scope: string, subject: string, limit: number, windowSeconds: number, now: Date): Promise<QuotaResult>;
   /** Counts one attempt in the current fixed window; returns the count including this one. */
   countAttempt(scope: string, subject: string, windowSeconds: number, now: Date): Promise<{ count: number; retryAfterSeconds: number }>;
   claimCooldown(scope: string, subject: string, seconds: number, now: Date): Promise<CooldownResult>;
@@ -531,6 +537,24 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
 
     async unredeemToken(tokenHash) {
       await accountToken.patch({ tokenHash }).remove(['usedAt']).go({ response: 'none' });
+    },
+
+    async takeQuota(scope, subject, limit, windowSeconds, now) {
+      const nowSeconds = epochSeconds(now);
+      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+      const windowEnd = windowStart + windowSeconds;
+      try {
+        await rateCounter
+          .update({ scope, subject, windowStart })
+          .add({ count: 1 })
+          .set({ expiresAt: windowEnd + windowSeconds })
+          .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, limit)}`)
+          .go({ response: 'none' });
+        return { taken: true };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return { taken: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
+      }
     },
 
     async countAttempt(scope, subject, windowSeconds, now) {

@@ -1,22 +1,22 @@
-import { ACCOUNT_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { InvalidTokenError } from '../../errors';
 import { sendSecurityAlert } from '../security/checks';
 import { endSessions } from '../security/sessions';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
+import { allowLinkMail } from './mail-limits';
 import { passwordResetMail } from './mails';
 import { hashToken, isRedeemable, issueToken } from './tokens';
 
 /**
- * Mails a single-use, expiring reset link. The answer is the same whether or not the address has an
- * account; repeated requests within the resend countdown send nothing more but answer the same.
- * Admin accounts have internal addresses and recover through the site owner (spec 02).
+ * Mails a single-use, expiring reset link, within the link mail limits (allowLinkMail: a request past
+ * them is refused with 429 whether or not the address has an account). The answer is the same whether
+ * or not the address has an account. Admin accounts have internal addresses and recover through the
+ * site owner (spec 02).
  */
-export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
   const answer = { message: ACCOUNT_MESSAGES.resetRequested };
-  const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown('password-reset', email, EMAIL_RESEND_COUNTDOWN_S, now);
-  if (!cooldown.claimed) return answer;
+  await allowLinkMail(deps, { kind: 'password-reset', countdownSubject: email, address: email, sourceIp });
   const userId = await deps.accounts.findUserIdByEmail(email);
   const profile = userId ? await deps.accounts.getProfile(userId) : undefined;
   if (!profile || profile.accountType === 'admin') return answer;

@@ -28,7 +28,7 @@ async function businessEmailOf(userId: string): Promise<string | undefined> {
 async function withAccount(type: 'client' | 'provider' | 'admin' = 'client') {
   const context = testAccountsDeps(table, pool);
   const account = await createTestAccount(context.deps, type);
-  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword });
+  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword }, '203.0.113.7');
   const mailTo = async (to: string) => (await context.sentMail()).filter((mail) => mail.destination.to.includes(to));
   return { ...context, ...account, request, mailTo };
 }
@@ -70,7 +70,7 @@ describe('requestEmailChange', () => {
     await expect(request()).resolves.toMatchObject({ sentTo: NEW_EMAIL });
 
     const admin = await createTestAccount(deps, 'admin', { email: 'head.office@admin.solutionz.test' });
-    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD })).rejects.toMatchObject({
+    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7')).rejects.toMatchObject({
       statusCode: 403,
       message: SECURITY_MESSAGES.adminEmailFixed,
     });

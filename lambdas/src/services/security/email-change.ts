@@ -1,10 +1,11 @@
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { EmailMove } from '../../data/account-repository';
-import { ConflictError, ForbiddenError, InvalidTokenError, RateLimitedError, ValidationError } from '../../errors';
+import { ConflictError, ForbiddenError, InvalidTokenError, ValidationError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { sendOrThrow } from '../accounts/delivery';
+import { allowLinkMail } from '../accounts/mail-limits';
 import { emailChangeMail } from '../accounts/mails';
 import { hashToken, isRedeemable, issueToken } from '../accounts/tokens';
 import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
@@ -21,6 +22,7 @@ export async function requestEmailChange(
   deps: AccountsDeps,
   caller: AuthorizedCaller,
   input: { newEmail: string; currentPassword: string },
+  sourceIp: string,
 ): Promise<{ sentTo: string; message: string }> {
   const profile = await ownProfile(deps, caller);
   if (profile.accountType === 'admin') throw new ForbiddenError(SECURITY_MESSAGES.adminEmailFixed);
@@ -31,9 +33,7 @@ export async function requestEmailChange(
   if (newEmail.endsWith(`@${deps.config.adminEmailDomain}`)) throw new ValidationError({ 'body.newEmail': ACCOUNT_MESSAGES.emailReserved });
   if (await deps.accounts.findUserIdByEmail(newEmail)) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
 
-  const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown('email-change', profile.userId, EMAIL_RESEND_COUNTDOWN_S, now);
-  if (!cooldown.claimed) throw new RateLimitedError(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description, cooldown.retryAfterSeconds, 'RATE_LIMIT');
+  await allowLinkMail(deps, { kind: 'email-change', countdownSubject: profile.userId, address: newEmail, sourceIp });
 
   const token = issueToken(deps, 'change-email', { userId: profile.userId, email: newEmail }, TOKEN_TTL.emailChangeHours);
   await deps.accounts.putToken(token.record);

@@ -43,7 +43,8 @@ function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismis
       await apiRequest('resendConfirmation', { body: { email } });
       setResend({ status: 'sent' });
     } catch (error) {
-      setResend({ status: 'failed', message: error instanceof Error ? error.message : MESSAGES.api.internal });
+      const { errorMessageWithRetry } = await import('@/lib/retry-after');
+      setResend({ status: 'failed', message: errorMessageWithRetry(error, error instanceof Error ? error.message : MESSAGES.api.internal) });
     }
   }
 
