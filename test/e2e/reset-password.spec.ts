@@ -45,7 +45,10 @@ test('password reset through the inbox, then the new password signs in and the l
   const newPassword = 'Brand-new-pass-2';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
+  // Waited for as it arrives (not by polling the page), so the 3 seconds count from the answer here too.
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/accounts/password-reset/confirm'));
   await submit.click();
+  await answered;
   await expect(page.getByText(ACCOUNT_MESSAGES.passwordUpdated)).toBeVisible();
   await page.clock.fastForward(REDIRECT_AFTER_PASSWORD_RESET_MS - 500);
   await expect(page).toHaveURL(/\/reset-password\?/);

@@ -82,7 +82,7 @@ function RequestResetLink() {
       <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit(({ email }) => request.mutate(email))}>
         <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         {request.isError && (
-          <Alert.Root status="error">
+          <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
               {rateLimited && <Alert.Title>{EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title}</Alert.Title>}
