@@ -120,7 +120,7 @@ describe('password reset', () => {
     const { deps, userId, mailedToken, sentMail } = await withAccount();
     await requestPasswordReset(deps, 'dan@example.co.uk', IP);
     const token = await mailedToken();
-    const caller = { kind: 'signedIn', userId, groups: ['client'], accountType: 'client', subscribed: false } as const;
+    const caller = { kind: 'signedIn', userId, groups: ['client'], accountType: 'client', subscribed: false, emailConfirmed: true } as const;
     await requestEmailChange(deps, caller, { newEmail: 'dan.moved@example.co.uk', currentPassword: OLD_PASSWORD }, IP);
     await confirmEmailChange(deps, linkToken((await sentMail()).find((mail) => mail.destination.to.includes('dan.moved@example.co.uk')), '/confirm-email-change'));
 

@@ -11,7 +11,7 @@ import {
 import type { AuthorizedCaller } from '../../auth/caller';
 import { CouponRefusedError } from '../../adapters/stripe-payments';
 import { hasActiveMembership } from '../../data/account-standing';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, EmailNotConfirmedError, NotFoundError, ValidationError } from '../../errors';
 import type { MembershipDeps } from './deps';
 import { currentSubscription, syncCustomer } from './subscription';
 
@@ -56,6 +56,8 @@ async function customerOf(deps: MembershipDeps, profile: { userId: string; email
  */
 export async function startCheckout(deps: MembershipDeps, caller: AuthorizedCaller, request: CheckoutRequest): Promise<RedirectUrlResponse> {
   const offer = requestedCoupon(request.couponCode);
+  // A limited offer goes to people whose address is proven, not to throwaway sign-ups.
+  if (offer && !caller.emailConfirmed) throw new EmailNotConfirmedError();
   const profile = await profileOf(deps, caller.userId);
   if (hasActiveMembership(profile, deps.clock())) throw new ConflictError(MEMBERSHIP_MESSAGES.alreadySubscribed);
 

@@ -49,7 +49,7 @@ async function account(accountType: AccountType = 'provider'): Promise<Authorize
     { accountType, email: `${userId}@example.co.uk`, password: 'unused', firstName: 'Priya', lastName: 'Patel', emailConfirmed: false },
     { existingUserId: userId },
   );
-  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false };
+  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true };
 }
 
 async function summaryOf(deps: MembershipDeps, userId: string) {
