@@ -266,7 +266,8 @@ const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, SECURITY_MESSAGES.totp
 
 /** The secret of a new authenticator, as text and as the otpauth:// URI a QR code carries. */
 export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
-export const totpEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
+/** Turning it on takes the password too: a stolen session alone must not bind someone else's authenticator. */
+export const totpEnableRequestSchema = z.strictObject({ password: currentPasswordSchema, code: totpCodeSchema });
 export const totpDisableRequestSchema = z.strictObject({ password: currentPasswordSchema, code: totpCodeSchema });
 export const mfaStatusResponseSchema = z.object({ mfaEnabled: z.boolean() });
 

@@ -105,7 +105,7 @@ const matrix: Record<RouteName, Row> = {
   },
   signOutEverywhere: { request: () => ({}), expect: signedIn(200), fresh: true },
   setupTotp: { request: () => ({}), expect: signedIn(200) },
-  enableTotp: { request: () => ({ body: { code: '000000' } }), expect: signedIn(400) },
+  enableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(400) },
   // Nobody here has 2-step verification on, so there is nothing to turn off.
   disableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(409) },
   exportMyData: { request: () => ({}), expect: signedIn(200) },

@@ -282,7 +282,7 @@ export const routes = {
     path: '/api/me/mfa/totp/enable',
     area: 'accounts',
     access: 'signedIn',
-    summary: 'Confirm the authenticator with a code; later sign-ins ask for one',
+    summary: 'Confirm the authenticator with the password and a code; later sign-ins ask for one',
     body: totpEnableRequestSchema,
     response: mfaStatusResponseSchema,
   }),

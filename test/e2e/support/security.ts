@@ -93,7 +93,7 @@ export async function turnOnTwoStepThroughApi(request: APIRequestContext, accoun
   const setup = await request.post('/api/me/mfa/totp/setup', { headers });
   expect(setup.ok(), await setup.text()).toBe(true);
   const { secret } = (await setup.json()) as { secret: string };
-  const enabled = await request.post('/api/me/mfa/totp/enable', { headers, data: { code: totpCode(secret) } });
+  const enabled = await request.post('/api/me/mfa/totp/enable', { headers, data: { password: account.password, code: totpCode(secret) } });
   expect(enabled.ok(), await enabled.text()).toBe(true);
   return secret;
 }
