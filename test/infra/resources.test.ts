@@ -123,7 +123,7 @@ describe('data', () => {
     }
   });
 
-  it('lets the distribution, and nothing else, read what each media bucket serves; uploads lapse after a day', () => {
+  it('lets the distribution, and nothing else, read what each media bucket serves; uploads and their old versions lapse after a day', () => {
     const policies = Object.values(templates.data.findResources('AWS::S3::BucketPolicy'));
     for (const name of MEDIA_BUCKETS) {
       const bucket = stacks.data.mediaBuckets[name];
@@ -131,7 +131,7 @@ describe('data', () => {
       const props = templates.data.toJSON().Resources[id].Properties;
       expect(props.BucketName).toEqual({ 'Fn::Join': ['', [`solutionz-dev-${name}-`, { Ref: 'AWS::AccountId' }]] });
       expect(props.LifecycleConfiguration.Rules).toEqual(
-        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
+        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
       );
       const statements = policies
         .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: id }))
