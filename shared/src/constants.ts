@@ -27,6 +27,13 @@ export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 
 export const GEOLOCATION = { enableHighAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 300_000 } as const;
 
+/**
+ * The only Cognito user attributes a person may write with their own access token (the app client's
+ * write attributes): harmless preferences nothing reads. Cognito lets a client without a list write
+ * every standard attribute, the e-mail among them, which must change only through our e-mail change.
+ */
+export const SELF_WRITABLE_USER_ATTRIBUTES = ['locale', 'zoneinfo'] as const;
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Cognito's own limit: a longer password could never be set. */
 export const PASSWORD_MAX_LENGTH = 256;
