@@ -64,6 +64,7 @@ export const JOB_MESSAGES = {
   budgetRangeOrder: 'The minimum budget cannot be above the maximum',
   empty: 'No jobs match your filters.',
   upgradeHint: 'Become a member to see contact details and reveal jobs.',
+  revealNeedsConfirmedEmail: 'Revealing contact details needs a confirmed e-mail address.',
 } as const;
 
 const categorySelectionText = z

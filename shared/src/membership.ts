@@ -56,6 +56,7 @@ export const MEMBERSHIP_MESSAGES = {
   invalidCoupon: 'Invalid coupon code',
   couponClaimed: 'Sorry, the FIRST100 offer has already been fully claimed.',
   couponAlreadyUsed: 'You have already used the FIRST100 offer.',
+  couponNeedsConfirmedEmail: 'The FIRST100 offer (a year free) is for confirmed e-mail addresses.',
   couponCheckoutOpen: (minutes: number) =>
     `Your FIRST100 place is held for your open checkout for ${minutes} more minute${minutes === 1 ? '' : 's'}: finish it there, or choose again once it has closed.`,
   couponApplied: (freeMonths: number) => `Coupon applied: ${freeMonths} months free`,

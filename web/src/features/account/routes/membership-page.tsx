@@ -131,7 +131,7 @@ function Checkout({ unconfirmedEmail }: { unconfirmedEmail?: string }) {
     <Stack as="form" gap="6" onSubmit={submit} aria-label="Membership checkout">
       <PlanChoice value={plan} onChange={setPlan} disabled={leaving} />
       {unconfirmedEmail ? (
-        <EmailConfirmationRequired email={unconfirmedEmail} />
+        <EmailConfirmationRequired email={unconfirmedEmail} about={MEMBERSHIP_MESSAGES.couponNeedsConfirmedEmail} />
       ) : (
         <CouponField code={couponCode} state={coupon} onCodeChange={setCouponCode} onStateChange={setCoupon} disabled={leaving} />
       )}

@@ -52,7 +52,7 @@ function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail
   if (entries.length === 0) return <NoFeedbackYet owner providerName={providerName} />;
   return (
     <>
-      {unconfirmedEmail && <EmailConfirmationRequired email={unconfirmedEmail} />}
+      {unconfirmedEmail && <EmailConfirmationRequired email={unconfirmedEmail} about={FEEDBACK_MESSAGES.reply.needsConfirmedEmail} />}
       <FeedbackList
         label="Feedback"
         hasMore={list.hasNextPage}
