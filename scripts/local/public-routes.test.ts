@@ -6,6 +6,7 @@ import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ApiHandler } from '@solutionz/lambdas/http/types';
 import { apiEvent, captureLogs, lambdaContext } from '@solutionz/lambdas/testing/api-event';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
+import { stubLambdaEnv } from '@solutionz/lambdas/testing/lambda-env';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
 import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
 import { demoProviders, demoUsers, loadDemoAccounts } from './demo-data';
@@ -105,18 +106,7 @@ async function loadDemoData(): Promise<Demo> {
 
 /** Each area's Lambda handler, loaded as a cold start would with the environment of the local stack. */
 async function loadHandlers(): Promise<Partial<Record<Area, ApiHandler>>> {
-  const env: Record<string, string> = {
-    STAGE: 'test',
-    TABLE_NAME: table.tableName,
-    AWS_REGION: TEST_REGION,
-    AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: inject('cognitoEndpoint'),
-    AWS_ENDPOINT_URL_SESV2: inject('sesEndpoint'),
-    AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
-    USER_POOL_ID: pool.userPoolId,
-    USER_POOL_CLIENT_ID: pool.userPoolClientId,
+  stubLambdaEnv(table, pool, {
     SITE_URL: 'https://solutionz.test',
     MAIL_FROM_ADDRESS: 'no-reply@solutionz.test',
     ADMIN_EMAIL_DOMAIN,
@@ -126,8 +116,7 @@ async function loadHandlers(): Promise<Partial<Record<Area, ApiHandler>>> {
     STRIPE_SECRET_KEY: 'sk_test_walk',
     STRIPE_WEBHOOK_SECRET: 'whsec_walk',
     POSTCODE_DATA_DIR: TEST_POSTCODE_DATA_DIR,
-  };
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  });
   vi.resetModules();
   const areas = [...new Set(routeList.filter((route) => route.access === 'public').map((route) => route.area))];
   const loaded = await Promise.all(areas.map(async (area) => [area, ((await import(`../../lambdas/src/functions/${area}.ts`)) as { handler: ApiHandler }).handler] as const));

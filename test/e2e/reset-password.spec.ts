@@ -6,13 +6,12 @@ import {
   MAIL_RATE_LIMIT,
   MESSAGES,
   REDIRECT_AFTER_PASSWORD_RESET_MS,
-  SECURITY_MESSAGES,
 } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
-import { mailWithSubject, untilNextSecond } from './support/security';
-import { accountMenu, expectSignedOutHeader, logInOnPage } from './support/session';
+import { expectSessionEnded, mailWithSubject, signedInElsewhere, untilNextSecond } from './support/security';
+import { accountMenu, logInOnPage } from './support/session';
 
 test('password reset through the inbox, then the new password signs in and the link is spent', async ({ page, accounts }) => {
   const account = await accounts.create('client');
@@ -73,11 +72,7 @@ test('a reset ends the session of a browser signed in before it, and confirms th
   // Whoever signed up with this address before its owner came along: the address is not confirmed.
   const account = await accounts.create('client', { emailConfirmed: false });
   const since = nowInSeconds();
-  const otherBrowser = await browser.newContext({ baseURL });
-  await accounts.signIn(otherBrowser, account);
-  const elsewhere = await otherBrowser.newPage();
-  await elsewhere.goto('/profile');
-  await expect(elsewhere.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  const elsewhere = await signedInElsewhere(browser, baseURL, accounts, account);
 
   await page.goto('/reset-password');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -93,12 +88,9 @@ test('a reset ends the session of a browser signed in before it, and confirms th
   await expect(page.getByText(ACCOUNT_MESSAGES.passwordUpdated)).toBeVisible();
   await mailWithSubject(account.email, 'Your Solutionz password was reset', since);
 
-  // Its tokens were issued before the reset: reloaded, it is refused and sent to sign in, with the reason.
-  await elsewhere.reload();
-  await expect(elsewhere.getByText(SECURITY_MESSAGES.sessionRevoked)).toBeVisible();
-  await expect(elsewhere).toHaveURL(/\/login/);
-  await expectSignedOutHeader(elsewhere);
-  await otherBrowser.close();
+  // Its tokens were issued before the reset.
+  await expectSessionEnded(elsewhere.page);
+  await elsewhere.context.close();
 
   // The owner signs in with the new password, and the link confirmed the address: no banner asks for it.
   await page.goto('/login');

@@ -4,7 +4,7 @@ import { documents, stack } from '../support/local-stack';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
-import { mailWithSubject, openSecurityTab, signsIn, untilNextSecond } from './support/security';
+import { expectSessionEnded, mailWithSubject, openSecurityTab, signedInElsewhere, signsIn, untilNextSecond } from './support/security';
 import { accountMenu, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
 /** The security tab of /account (spec 01 section 2.11, issue 8): every control, end to end through the local inbox. */
@@ -55,11 +55,7 @@ test.describe('signed in as a client', () => {
 
   test('changing the password checks the current one, alerts by e-mail and signs out the other browsers', async ({ page, account, accounts, browser, baseURL }) => {
     const since = nowInSeconds();
-    const otherBrowser = await browser.newContext({ baseURL });
-    await accounts.signIn(otherBrowser, account);
-    const elsewhere = await otherBrowser.newPage();
-    await elsewhere.goto('/profile');
-    await expect(elsewhere.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const { context: otherBrowser, page: elsewhere } = await signedInElsewhere(browser, baseURL, accounts, account);
 
     await openSecurityTab(page);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -89,10 +85,7 @@ test.describe('signed in as a client', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Account Security' })).toBeVisible();
 
-    await elsewhere.reload();
-    await expect(elsewhere.getByText(SECURITY_MESSAGES.sessionRevoked)).toBeVisible();
-    await expect(elsewhere).toHaveURL(/\/login/);
-    await expectSignedOutHeader(elsewhere);
+    await expectSessionEnded(elsewhere);
     expect(await signsIn(account.email, account.password)).toBe(false);
     await logIn(elsewhere, { email: account.email, password: newPassword });
     await expect(elsewhere).toHaveURL(/\/directory$/);

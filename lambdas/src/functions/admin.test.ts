@@ -1,10 +1,11 @@
 import { GetParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES, ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
 import type { ApiHandler } from '../http/types';
 import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
-import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
+import { useTestTable } from '../testing/dynamodb-table';
+import { stubLambdaEnv } from '../testing/lambda-env';
 import { useTestUserPool } from '../testing/user-pool';
 
 const table = useTestTable();
@@ -22,20 +23,7 @@ describe('admin function: the first-admin setup token in the cloud', () => {
     // SSM has no local stand-in: its answer is the one part given here, as a SecureString read with decryption.
     ssm = mockClient(SSMClient);
     ssm.on(GetParametersCommand, { Names: [PARAMETER], WithDecryption: true }).resolves({ Parameters: [{ Name: PARAMETER, Value: TOKEN, Type: 'SecureString' }] });
-    const env = {
-      STAGE: 'prod',
-      TABLE_NAME: table.tableName,
-      AWS_REGION: TEST_REGION,
-      AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: inject('cognitoEndpoint'),
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test',
-      ADMIN_SETUP_TOKEN_PARAMETER: PARAMETER,
-    };
-    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    stubLambdaEnv(table, pool, { STAGE: 'prod', ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test', ADMIN_SETUP_TOKEN_PARAMETER: PARAMETER });
     vi.resetModules();
     ({ handler } = await import('./admin'));
   });
