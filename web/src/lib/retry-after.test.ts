@@ -18,6 +18,7 @@ describe('when to try again', () => {
 
   it('labels a countdown briefly', () => {
     expect(waitLabel(45)).toBe('45s');
+    expect(waitLabel(60)).toBe('60s');
     expect(waitLabel(600)).toBe('10 min');
     expect(waitLabel(3 * 3600 + 300)).toBe('3 h 5 min');
   });

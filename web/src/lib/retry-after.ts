@@ -13,9 +13,9 @@ export function tryAgainText(seconds: number, now: Date = new Date()): string {
   return at.toDateString() === now.toDateString() ? `You can try again after ${time}.` : `You can try again after ${time} tomorrow.`;
 }
 
-/** A countdown on a button: `45s`, `12 min`, `3 h 5 min`. */
+/** A countdown on a button: `45s` (the resend minute counts down in seconds), `12 min`, `3 h 5 min`. */
 export function waitLabel(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 90) return `${seconds}s`;
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
