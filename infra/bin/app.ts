@@ -10,9 +10,9 @@
  *   mailFromAddress sender of confirmation and reset mails (default no-reply@<mailFromDomain>)
  *   adminEmailDomain  domain of admin usernames, <username>@<domain>, never mailed
  *                   (default admin.solutionz.internal)
- *   adminSetupTokenParameter  name of an SSM String parameter holding the first-admin setup token,
- *                   created before deploying (default: none, and then the first caller of
- *                   POST /api/admin/setup becomes admin: set it for any public deployment)
+ *   adminSetupTokenParameter  name of an SSM SecureString parameter holding the first-admin setup
+ *                   token, created before deploying and read by the admin function at run time;
+ *                   required for every stage but "local" and "test" (synthesis stops without it)
  *   alarmEmail      address subscribed to the alarm topic (default: none)
  *   cognitoPlus     "true" for the Cognito Plus tier with threat protection, billed per user (default off)
  *   apiRateLimit    HTTP API steady-state requests per second (default 50)

@@ -16,7 +16,6 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ConfigurationSet, EmailIdentity } from 'aws-cdk-lib/aws-ses';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { routeKey, routeList, type Area, type MediaBucketName } from '@solutionz/shared';
 import { AreaFunction, areaEntry } from './area-function';
@@ -213,12 +212,12 @@ export class ApiStack extends Stack {
   }
 
   /**
-   * Reading Stripe's secrets at cold start (the SSM parameter names go in the environment): GetParameter
-   * and GetParameters (the secrets adapter reads a function's secrets in one call) on exactly those
-   * parameters. They are SecureStrings under the AWS managed key, whose key policy lets SSM decrypt for
-   * any principal of the account, so no KMS grant is needed.
+   * Reading secrets at cold start (the SSM parameter names go in the environment, never the values):
+   * GetParameter and GetParameters (the secrets adapter reads a function's secrets in one call) on
+   * exactly those parameters. They are SecureStrings under the AWS managed key, whose key policy lets
+   * SSM decrypt for any principal of the account, so no KMS grant is needed.
    */
-  private stripeSecrets(secrets: Record<string, string>): Pick<AreaNeeds, 'environment' | 'statements'> {
+  private secretParameters(secrets: Record<string, string>): Pick<AreaNeeds, 'environment' | 'statements'> {
     const parameterArn = (name: string) => this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') });
     return {
       environment: secrets,
@@ -250,7 +249,7 @@ export class ApiStack extends Stack {
       case 'accounts': {
         const personFiles = combined(mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']), mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']));
         // Deleting an account cancels its membership at Stripe.
-        const stripe = this.stripeSecrets(stripeKey);
+        const stripe = this.secretParameters(stripeKey);
         return {
           environment: {
             SITE_URL: props.siteUrl,
@@ -284,17 +283,14 @@ export class ApiStack extends Stack {
           wildcardResources: personFiles.wildcardResources,
         };
       }
-      case 'admin':
+      case 'admin': {
+        // The first-admin setup token, read from its SecureString at cold start (only the local and test stages go without).
+        const setupToken = config.adminSetupTokenParameter ? this.secretParameters({ ADMIN_SETUP_TOKEN_PARAMETER: config.adminSetupTokenParameter }) : undefined;
         return {
-          environment: {
-            ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
-            // Resolved at deploy time from an SSM String parameter the operator creates beforehand.
-            ...(config.adminSetupTokenParameter
-              ? { ADMIN_SETUP_TOKEN: StringParameter.valueForStringParameter(this, config.adminSetupTokenParameter) }
-              : {}),
-          },
-          statements: [manageUsers],
+          environment: { ADMIN_EMAIL_DOMAIN: config.adminEmailDomain, ...setupToken?.environment },
+          statements: [manageUsers, ...(setupToken?.statements ?? [])],
         };
+      }
       case 'profiles':
         return {
           environment: { MEDIA_BUCKET_AVATARS: avatarsBucket, MEDIA_BUCKET_PORTFOLIO: portfolioBucket },
@@ -307,12 +303,12 @@ export class ApiStack extends Stack {
           nativeModules: ['sharp'],
         };
       case 'membership': {
-        const stripe = this.stripeSecrets(stripeKey);
+        const stripe = this.secretParameters(stripeKey);
         // Stripe Checkout and the customer portal send the person back to the site.
         return { environment: { SITE_URL: props.siteUrl, ...stripe.environment }, statements: stripe.statements };
       }
       case 'stripeWebhook':
-        return this.stripeSecrets({ ...stripeKey, STRIPE_WEBHOOK_SECRET_PARAMETER: config.stripeWebhookSecretParameter });
+        return this.secretParameters({ ...stripeKey, STRIPE_WEBHOOK_SECRET_PARAMETER: config.stripeWebhookSecretParameter });
       default:
         return {};
     }

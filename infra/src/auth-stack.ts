@@ -1,16 +1,24 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   StandardThreatProtectionMode,
+  type StandardAttributesMask,
   UserPool,
   type UserPoolClient,
   UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { PASSWORD_MIN_LENGTH } from '@solutionz/shared';
+import { PASSWORD_MIN_LENGTH, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import type { DeploymentConfig } from './config';
+
+/** CDK's names for the Cognito attributes people may write themselves. */
+const STANDARD_ATTRIBUTE_MASK_KEYS: Record<(typeof SELF_WRITABLE_USER_ATTRIBUTES)[number], keyof StandardAttributesMask> = {
+  locale: 'locale',
+  zoneinfo: 'timezone',
+};
 
 /** The account types of DESIGN.md section 4; the profile item, not the group, is the source of truth. */
 export const USER_GROUPS = ['client', 'provider', 'admin'] as const;
@@ -73,6 +81,10 @@ export class AuthStack extends Stack {
       refreshTokenValidity: Duration.days(30),
       // Amplify refreshes with GetTokensFromRefreshToken, which rotation requires.
       refreshTokenRotationGracePeriod: Duration.seconds(10),
+      // Our API owns the e-mail (and everything else): with their own token people may write only these.
+      writeAttributes: new ClientAttributes().withStandardAttributes(
+        Object.fromEntries(SELF_WRITABLE_USER_ATTRIBUTES.map((name) => [STANDARD_ATTRIBUTE_MASK_KEYS[name], true])),
+      ),
     });
 
     Validations.of(this.userPool).acknowledge(

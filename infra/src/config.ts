@@ -19,7 +19,10 @@ export interface DeploymentConfig {
   readonly mailFromAddress: string;
   /** Admin usernames become `<username>@<adminEmailDomain>`: Cognito identifiers, never mailed. */
   readonly adminEmailDomain: string;
-  /** SSM String parameter holding the first-admin setup token; without it setup is unguarded. */
+  /**
+   * SSM SecureString parameter holding the first-admin setup token, read by the admin function at run
+   * time. Required for every stage but the local and test ones: without it setup is unguarded.
+   */
   readonly adminSetupTokenParameter?: string;
   readonly alarmEmail?: string;
   /** Cognito Plus tier (threat protection); billed per monthly active user. */
@@ -83,11 +86,26 @@ function positiveNumber(node: Node, key: string, fallback: number): number {
   return value;
 }
 
+/** Stages that never face the public: the first-admin setup may go unguarded there. */
+export const UNGUARDED_SETUP_STAGES: readonly string[] = ['local', 'test'];
+
+/** The setup token's parameter; a deployment anyone can reach refuses to go without one. */
+function adminSetupTokenParameter(node: Node, stage: string): string | undefined {
+  if (text(node, 'adminSetupTokenParameter') !== undefined) return parameterName(node, 'adminSetupTokenParameter', '');
+  if (UNGUARDED_SETUP_STAGES.includes(stage)) return undefined;
+  throw new Error(
+    `CDK context "adminSetupTokenParameter" is required for stage "${stage}": without a setup token, whoever first calls POST /api/admin/setup becomes the administrator. ` +
+      `Create an SSM SecureString parameter holding a long random token (aws ssm put-parameter --type SecureString --name /solutionz/${stage}/admin-setup-token --value ...) ` +
+      `and name it with -c adminSetupTokenParameter=/solutionz/${stage}/admin-setup-token. Only the ${UNGUARDED_SETUP_STAGES.join(' and ')} stages may go without.`,
+  );
+}
+
 export function readDeploymentConfig(node: Node): DeploymentConfig {
   const stage = text(node, 'stage') ?? CONTEXT_DEFAULTS.stage;
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`CDK context "stage" must be lower-case letters, digits and hyphens (at most 20), got "${stage}"`);
   }
+  const setupTokenParameter = adminSetupTokenParameter(node, stage);
   const domainName = text(node, 'domainName');
   const certificateArn = text(node, 'certificateArn');
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -112,7 +130,7 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     mailFromDomain,
     mailFromAddress,
     adminEmailDomain: text(node, 'adminEmailDomain') ?? CONTEXT_DEFAULTS.adminEmailDomain,
-    adminSetupTokenParameter: text(node, 'adminSetupTokenParameter'),
+    adminSetupTokenParameter: setupTokenParameter,
     alarmEmail: text(node, 'alarmEmail'),
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),

@@ -108,8 +108,10 @@ export class DataStack extends Stack {
         ],
         lifecycleRules: [
           { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
-          // An upload the API was never asked to check (the browser closed, say) lapses.
-          { prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
+          // An upload the API was never asked to check (the browser closed, say) lapses. Originals keep the
+          // metadata they came with (a photo's GPS position), so a deleted one's old versions go at once:
+          // a day is the least S3's lifecycle takes.
+          { prefix: UPLOADS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         ],
       });
       // Origin access control: CloudFront reads what is served (media/<bucket>/...), nothing else.

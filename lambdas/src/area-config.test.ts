@@ -24,7 +24,14 @@ describe('area configuration', () => {
   });
 
   it('treats an empty setup token as no token', () => {
-    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk', adminSetupToken: undefined });
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk' });
+  });
+
+  it('reads the setup token as a value locally or as the name of its SSM SecureString in the cloud', () => {
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN: 'local-token' }).adminSetupToken).toEqual({ value: 'local-token' });
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN_PARAMETER: '/solutionz/prod/admin-setup-token' }).adminSetupToken).toEqual({
+      parameter: '/solutionz/prod/admin-setup-token',
+    });
   });
 
   it('reads the avatars bucket, and whether S3 is a local stand-in', () => {

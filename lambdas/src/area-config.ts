@@ -57,16 +57,19 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
 const adminEnv = z.object({
   ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   ADMIN_SETUP_TOKEN: optional,
+  ADMIN_SETUP_TOKEN_PARAMETER: optional,
 });
 
 export interface AdminConfig {
   readonly adminEmailDomain: string;
-  readonly adminSetupToken?: string;
+  /** The first-admin setup token: as is (local runs) or an SSM SecureString read at cold start; none leaves setup unguarded. */
+  readonly adminSetupToken?: SecretSource;
 }
 
 export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
   const e = parse(adminEnv, env);
-  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, adminSetupToken: e.ADMIN_SETUP_TOKEN };
+  const adminSetupToken = secretSource(e.ADMIN_SETUP_TOKEN, e.ADMIN_SETUP_TOKEN_PARAMETER);
+  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, ...(adminSetupToken ? { adminSetupToken } : {}) };
 }
 
 const avatarsEnv = z.object({

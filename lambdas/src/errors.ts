@@ -63,6 +63,13 @@ export class AccountDeactivatedError extends HttpError {
   }
 }
 
+/** The route acts on others and the caller has not confirmed their e-mail address yet. */
+export class EmailNotConfirmedError extends HttpError {
+  constructor() {
+    super('emailNotConfirmed', MESSAGES.emailConfirmationRequired);
+  }
+}
+
 export class ForbiddenError extends HttpError {
   constructor(message: string = MESSAGES.api.forbidden) {
     super('forbidden', message);

@@ -1,6 +1,9 @@
 import {
+  AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
+  DeleteUserAttributesCommand,
+  DescribeUserPoolClientCommand,
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   GetTokensFromRefreshTokenCommand,
@@ -9,10 +12,12 @@ import {
   InitiateAuthCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
+  UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
+import { SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 // The endpoints the unit project's global setup provides, typed (scripts do not include that file).
 import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
@@ -98,5 +103,23 @@ describe('the Cognito proxy', () => {
     await expect(changeSecondTo('second@example.co.uk')).resolves.toBeDefined();
     await expect(changeSecondTo('new@example.co.uk')).resolves.toBeDefined();
     expect(await pool.emails()).toEqual(['first@example.co.uk', 'new@example.co.uk']);
+  });
+
+  it("lets a user's own token write only the app client's write attributes, as Cognito does: never the sign-in e-mail", async () => {
+    const { client, email, tokens } = await userWithSession();
+    const { UserPoolClient } = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: pool.userPoolId, ClientId: pool.userPoolClientId }));
+    expect([...(UserPoolClient?.WriteAttributes ?? [])].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
+
+    const update = (Name: string, Value: string) => client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken!, UserAttributes: [{ Name, Value }] }));
+    for (const [name, value] of [['email', 'thief@example.co.uk'], ['email_verified', 'true'], ['name', 'Someone Else']] as const) {
+      await expect(update(name, value), name).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+    }
+    await expect(client.send(new DeleteUserAttributesCommand({ AccessToken: tokens.AccessToken!, UserAttributeNames: ['email'] }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(update('locale', 'en-GB')).resolves.toBeDefined();
+
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
+    const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
+    expect(attribute('email')).toBe(email);
+    expect(attribute('locale')).toBe('en-GB');
   });
 });

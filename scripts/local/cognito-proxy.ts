@@ -13,6 +13,8 @@ import { serveHttp, type LocalService } from './process';
  * - `AdminSetUserMFAPreference`, which cognito-local lacks, becomes its `SetUserMFAPreference` for that
  *   user (which reads only the `sub` and `client_id` of the access token it is given);
  * - `AdminUpdateUserAttributes` refuses an e-mail another user has, with Cognito's `AliasExistsException`;
+ * - `UpdateUserAttributes` and `DeleteUserAttributes` with a user's own access token touch only the app
+ *   client's write attributes, as Cognito has it (cognito-local keeps the list but lets anything through);
  * - a wrong password gives Cognito's `NotAuthorizedException`, not cognito-local's `InvalidPasswordException`;
  * - every answer carries CORS headers, including the proxy's own.
  * Known gap: cognito-local does not keep the refresh token of a sign-in that answered a 2-step
@@ -173,6 +175,25 @@ async function refuseTakenEmail(upstreamUrl: URL, req: IncomingMessage, input: R
   return true;
 }
 
+/**
+ * True when the answer went out: a user's own call that would change an attribute outside the write
+ * attributes of the client their token was issued to. The pool is the last part of the token's issuer.
+ */
+async function refuseUnwritableAttributes(upstreamUrl: URL, req: IncomingMessage, target: string, input: Record<string, unknown>, res: ServerResponse): Promise<boolean> {
+  const names =
+    target === 'UpdateUserAttributes'
+      ? ((input.UserAttributes as { Name?: string }[] | undefined) ?? []).map((attribute) => attribute.Name)
+      : ((input.UserAttributeNames as string[] | undefined) ?? []);
+  const { client_id: clientId, iss } = claimsOf(input.AccessToken);
+  const userPoolId = typeof iss === 'string' ? iss.split('/').at(-1) : undefined;
+  const described = await callUpstream(upstreamUrl, req, 'DescribeUserPoolClient', { UserPoolId: userPoolId, ClientId: clientId });
+  const writable = (parseJson(described.body).UserPoolClient as { WriteAttributes?: string[] } | undefined)?.WriteAttributes ?? [];
+  // A client without a list may write every standard attribute, as in Cognito.
+  if (writable.length === 0 || names.every((name) => name !== undefined && writable.includes(name))) return false;
+  notAuthorized(res, 'A client attempted to write unauthorized attribute');
+  return true;
+}
+
 async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse): Promise<void> {
   const initiateAuth = {
     AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -223,6 +244,7 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
   }
   if (target === 'AdminSetUserMFAPreference') return adminSetMfaPreference(upstreamUrl, req, input, res);
   if (target === 'AdminUpdateUserAttributes' && (await refuseTakenEmail(upstreamUrl, req, input, res))) return;
+  if ((target === 'UpdateUserAttributes' || target === 'DeleteUserAttributes') && (await refuseUnwritableAttributes(upstreamUrl, req, target, input, res))) return;
 
   const upstream = await forward(upstreamUrl, req, body);
   if ((target === 'InitiateAuth' || target === 'AdminInitiateAuth') && upstream.status === 400) {

@@ -23,7 +23,7 @@ export async function loadDemoMemberships(stripe: LocalStripe, accounts: Account
   const sdk = sdkFor(stripe);
   await Promise.all(
     members.map(async ({ email, userId, membership }) => {
-      const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: false };
+      const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: false, emailConfirmed: true };
       const { url } = await startCheckout(deps, caller, { plan: membership.plan });
       const paid = await submitCheckout(url, VALID_CARD);
       if (paid.status !== 303) throw new Error(`The local Stripe did not take the demo payment of ${email} (HTTP ${paid.status})`);

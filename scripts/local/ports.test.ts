@@ -1,10 +1,16 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isPortFree, portOffsetFromEnv, portsFor } from './ports';
+import { blockedPorts, isPortFree, portOffsetFromEnv, portsFor } from './ports';
 
 describe('local ports', () => {
   it('shifts every port by the offset', () => {
     expect(portsFor(100)).toMatchObject({ web: 5273, gateway: 3101, dynamodb: 8100, cognitoProxy: 9330, ses: 8105, stripe: 12211 });
+  });
+
+  it('names the ports of an offset that browsers and fetch refuse, such as 6669 for S3 at 2100', () => {
+    expect(blockedPorts(portsFor(2100))).toEqual([{ name: 's3', port: 6669 }]);
+    expect(blockedPorts(portsFor(2150))).toEqual([]);
+    expect(blockedPorts(portsFor(0))).toEqual([]);
   });
 
   it('rejects an offset that is not a whole number', () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { busyPorts, type Ports } from './ports';
+import { blockedPorts, busyPorts, portsFor, type Ports } from './ports';
 
 /** A problem the person starting the stack has to fix; its message says how. */
 export class LaunchError extends Error {
@@ -28,8 +28,17 @@ export function checkJava(): void {
   }
 }
 
-/** Every port the stack needs must be free; otherwise say which, and how to get going. */
+/** Every port the stack needs must be usable and free; otherwise say which, and how to get going. */
 export async function checkPorts(ports: Partial<Ports>, offset: number): Promise<void> {
+  const blocked = blockedPorts(ports);
+  if (blocked.length > 0) {
+    let usable = offset + 50;
+    while (blockedPorts(portsFor(usable)).length > 0) usable += 50;
+    throw new LaunchError(
+      `With the port offset ${offset}, these ports are ones browsers and fetch refuse to connect to:\n${blocked.map(({ name, port }) => `  ${port} (${name})`).join('\n')}\n` +
+        `Choose another offset, e.g. ${usable}.`,
+    );
+  }
   const busy = await busyPorts(ports);
   if (busy.length === 0) return;
   const list = busy.map(({ name, port }) => `  ${port} (${name})`).join('\n');

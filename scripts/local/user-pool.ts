@@ -7,9 +7,10 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   SetUserPoolMfaConfigCommand,
+  UpdateUserPoolClientCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@solutionz/shared';
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 
 export interface UserPoolIds {
   readonly userPoolId: string;
@@ -35,16 +36,24 @@ async function allowAuthenticatorApps(cognito: CognitoIdentityProviderClient, us
 }
 
 /**
+ * The app client's write attributes, as the auth stack gives them (cognito-local keeps them; the
+ * proxy enforces them). Also set on a client kept from a start before it had them.
+ */
+async function limitWritableAttributes(cognito: CognitoIdentityProviderClient, ids: UserPoolIds): Promise<void> {
+  await cognito.send(new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES] }));
+}
+
+/**
  * The same pool shape as the auth stack: e-mail as the username, the password policy, optional
- * authenticator-app MFA, the web app client (USER_PASSWORD_AUTH, which is all cognito-local speaks)
- * and one group per account type. Reuses the pool from an earlier start when it is still there.
+ * authenticator-app MFA, the web app client (USER_PASSWORD_AUTH, which is all cognito-local speaks;
+ * its write attributes) and one group per account type. Reuses the pool from an earlier start when it is still there.
  */
 export async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
   previous: UserPoolIds | undefined,
 ): Promise<UserPoolIds & { created: boolean }> {
   if (previous && (await exists(cognito, previous))) {
-    await allowAuthenticatorApps(cognito, previous.userPoolId);
+    await Promise.all([allowAuthenticatorApps(cognito, previous.userPoolId), limitWritableAttributes(cognito, previous)]);
     return { ...previous, created: false };
   }
 
@@ -65,6 +74,7 @@ export async function ensureUserPool(
         ClientName: 'web',
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES],
       }),
     ),
     allowAuthenticatorApps(cognito, userPoolId),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, adminEmail, displayName, initials, signupSchema, splitFullName } from './accounts';
+import { profileUpdateSchema } from './profile';
+import { PROFILE_LIMITS } from './profile-fields';
 
 const client = { accountType: 'client', fullName: 'Ada Lovelace', email: 'ada@example.co.uk', location: 'London', password: 'correct-horse', confirmPassword: 'correct-horse' } as const;
 const provider = { ...client, accountType: 'provider', phone: '(020) 7946-0958', businessName: 'Ada Plumbing', categories: ['Construction/Trade > Plumber'] } as const;
@@ -46,6 +48,32 @@ describe('sign-up rules (spec 01 section 5)', () => {
 
   it('does not ask a client for provider fields', () => {
     expect(fieldErrors({ ...client, phone: '' })).toEqual({});
+  });
+
+  it.each([
+    ['fullName', { fullName: `${'A'.repeat(PROFILE_LIMITS.nameMaxChars + 1)} Lovelace` }, ACCOUNT_MESSAGES.fullNameTooLong],
+    ['fullName', { fullName: `Ada ${'L'.repeat(PROFILE_LIMITS.nameMaxChars + 1)}` }, ACCOUNT_MESSAGES.fullNameTooLong],
+    ['location', { location: 'L'.repeat(PROFILE_LIMITS.locationMaxChars + 1) }, `Must be at most ${PROFILE_LIMITS.locationMaxChars} characters`],
+    ['businessName', { businessName: 'B'.repeat(PROFILE_LIMITS.businessNameMaxChars + 1) }, `Must be at most ${PROFILE_LIMITS.businessNameMaxChars} characters`],
+    ['phone', { phone: `+44 20 7946 0958${' '.repeat(PROFILE_LIMITS.phoneMaxChars)}1` }, `Must be at most ${PROFILE_LIMITS.phoneMaxChars} characters`],
+    ['categories', { categories: Array.from({ length: PROFILE_LIMITS.maxCategories + 1 }, (_, i) => `Other: trade ${i}`) }, `At most ${PROFILE_LIMITS.maxCategories} categories`],
+    ['categories.0', { categories: [`Other: ${'x'.repeat(PROFILE_LIMITS.categoryMaxChars)}`] }, `Must be at most ${PROFILE_LIMITS.categoryMaxChars} characters`],
+    ['password', { password: 'p'.repeat(257), confirmPassword: 'p'.repeat(257) }, ACCOUNT_MESSAGES.passwordTooLong],
+  ])('holds %s to the profile editor\'s limit: %#', (field, change, message) => {
+    expect(fieldErrors({ ...provider, ...change })[field]).toBe(message);
+  });
+
+  it('refuses at sign-up exactly what the profile editor refuses, and takes what it takes', () => {
+    const longest = { firstName: 'F'.repeat(PROFILE_LIMITS.nameMaxChars), lastName: 'L'.repeat(PROFILE_LIMITS.nameMaxChars), location: 'l'.repeat(PROFILE_LIMITS.locationMaxChars), businessName: 'b'.repeat(PROFILE_LIMITS.businessNameMaxChars) };
+    expect(profileUpdateSchema.safeParse(longest).success).toBe(true);
+    expect(fieldErrors({ ...provider, fullName: `${longest.firstName} ${longest.lastName}`, location: longest.location, businessName: longest.businessName })).toEqual({});
+    for (const [field, value] of Object.entries(longest)) {
+      expect(profileUpdateSchema.safeParse({ [field]: `${value}x` }).success, field).toBe(false);
+    }
+  });
+
+  it('keeps a category in its one stored form, as the profile editor does', () => {
+    expect(signupSchema.parse({ ...provider, categories: ['Other:  Piano tuning '] }).categories).toEqual(['Other: Piano tuning']);
   });
 
   it('lower-cases the e-mail', () => {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 /** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
 export const ACCOUNT_MESSAGES = {
   fullNameRequired: 'Full name is required',
+  fullNameTooLong: `First and last name must be at most ${PROFILE_LIMITS.nameMaxChars} characters each`,
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   emailReserved: 'This email address cannot be used to sign up. Please use a different email.',
@@ -14,6 +16,7 @@ export const ACCOUNT_MESSAGES = {
   businessNameRequired: 'Business name is required for providers',
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
   loginFieldsRequired: 'Please enter both email and password',
   alreadyRegistered: 'This email is already registered. Please use a different email or try logging in.',
@@ -79,25 +82,32 @@ export const emailSchema = z
 export const passwordSchema = z
   .string()
   .min(1, { message: ACCOUNT_MESSAGES.passwordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort);
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
 
 /**
  * One schema for the sign-up form and the sign-up API, so both give the same message for the same
- * mistake. Provider-only rules apply when accountType is provider.
+ * mistake. Provider-only rules apply when accountType is provider. Text has the profile editor's
+ * limits (PROFILE_LIMITS): the name is split into first and last name on the first space, and each
+ * part is held to the editor's limit for that name.
  */
 export const signupSchema = z
   .strictObject({
     accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
     fullName: z.string().trim().min(1, ACCOUNT_MESSAGES.fullNameRequired),
     email: emailSchema,
-    location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired),
+    location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired).max(PROFILE_LIMITS.locationMaxChars, tooLongMessage(PROFILE_LIMITS.locationMaxChars)),
     password: passwordSchema,
-    confirmPassword: z.string(),
-    phone: z.string().trim().optional(),
-    businessName: z.string().trim().optional(),
-    categories: z.array(z.string().trim().min(1)).optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    phone: z.string().trim().max(PROFILE_LIMITS.phoneMaxChars, tooLongMessage(PROFILE_LIMITS.phoneMaxChars)).optional(),
+    businessName: z.string().trim().max(PROFILE_LIMITS.businessNameMaxChars, tooLongMessage(PROFILE_LIMITS.businessNameMaxChars)).optional(),
+    categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
   })
   .superRefine((value, ctx) => {
+    const { firstName, lastName } = splitFullName(value.fullName);
+    if (firstName.length > PROFILE_LIMITS.nameMaxChars || lastName.length > PROFILE_LIMITS.nameMaxChars) {
+      ctx.addIssue({ code: 'custom', path: ['fullName'], message: ACCOUNT_MESSAGES.fullNameTooLong });
+    }
     if (value.confirmPassword !== value.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MESSAGES.passwordsDoNotMatch });
     }

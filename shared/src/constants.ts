@@ -27,7 +27,16 @@ export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 
 export const GEOLOCATION = { enableHighAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 300_000 } as const;
 
+/**
+ * The only Cognito user attributes a person may write with their own access token (the app client's
+ * write attributes): harmless preferences nothing reads. Cognito lets a client without a list write
+ * every standard attribute, the e-mail among them, which must change only through our e-mail change.
+ */
+export const SELF_WRITABLE_USER_ATTRIBUTES = ['locale', 'zoneinfo'] as const;
+
 export const PASSWORD_MIN_LENGTH = 8;
+/** Cognito's own limit: a longer password could never be set. */
+export const PASSWORD_MAX_LENGTH = 256;
 export const PHONE_DIGITS = { min: 10, max: 15 } as const;
 
 export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, closeAfterBlurMs: 200 } as const;
@@ -40,6 +49,13 @@ export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
  * Not given by the spec: generous enough for a household or office behind one address.
  */
 export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } as const;
+/**
+ * Link mails anyone may ask for without signing in (the confirmation again, a password reset; an
+ * e-mail change too): on top of the resend countdown, at most `perAddress` a day to one address and
+ * `perClientIp` a day asked for from one client address, per kind of mail. Not given by the spec: a
+ * person needs one or two, a script mailing strangers is stopped within the day.
+ */
+export const MAIL_RATE_LIMIT = { windowSeconds: 86_400, perAddress: 5, perClientIp: 30 } as const;
 export const REDIRECT_AFTER_CONFIRM_MS = 1000;
 export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;

@@ -39,6 +39,7 @@ export const FEEDBACK_MESSAGES = {
   deletedAuthor: SECURITY_MESSAGES.deletedUserName,
   badCursor: 'This page link has expired. Please reload the feedback.',
   reply: {
+    needsConfirmedEmail: 'Replying to feedback needs a confirmed e-mail address.',
     required: 'Reply cannot be empty',
     tooLong: `Reply must be at most ${FEEDBACK_LIMITS.replyMax} characters`,
     submitted: 'Reply submitted',

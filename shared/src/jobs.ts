@@ -16,6 +16,8 @@ export const JOB_LIMITS = {
   locationMax: 100,
   maxCategories: 10,
   revealCap: { min: 1, max: 10, default: 5 },
+  /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. Not given by the spec. */
+  postsPerDay: 10,
 } as const;
 /** The board's budget slider (issue 12). */
 export const JOB_BUDGET_SLIDER = { max: 10000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
@@ -24,6 +26,7 @@ export type JobBudgetType = (typeof JOB_BUDGET_TYPES)[number];
 
 export const JOB_MESSAGES = {
   title: 'Job Directory',
+  dailyLimit: `You can post at most ${JOB_LIMITS.postsPerDay} jobs a day.`,
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${JOB_LIMITS.titleMax} characters`,
   descriptionRequired: 'Description is required',
@@ -61,6 +64,7 @@ export const JOB_MESSAGES = {
   budgetRangeOrder: 'The minimum budget cannot be above the maximum',
   empty: 'No jobs match your filters.',
   upgradeHint: 'Become a member to see contact details and reveal jobs.',
+  revealNeedsConfirmedEmail: 'Revealing contact details needs a confirmed e-mail address.',
 } as const;
 
 const categorySelectionText = z

@@ -43,7 +43,10 @@ export const STRIPE_CATALOGUE = {
   },
 } as const;
 
-/** A Stripe Checkout page stays open this long; an abandoned FIRST100 slot comes back when it expires. */
+/**
+ * A Stripe Checkout page stays open this long. A FIRST100 slot is held as long from the first checkout
+ * that took it, however often the checkout is opened again; then it comes back and must be claimed again.
+ */
 export const CHECKOUT_SESSION_MINUTES = 60;
 
 export const MEMBERSHIP_MESSAGES = {
@@ -53,6 +56,9 @@ export const MEMBERSHIP_MESSAGES = {
   invalidCoupon: 'Invalid coupon code',
   couponClaimed: 'Sorry, the FIRST100 offer has already been fully claimed.',
   couponAlreadyUsed: 'You have already used the FIRST100 offer.',
+  couponNeedsConfirmedEmail: 'The FIRST100 offer (a year free) is for confirmed e-mail addresses.',
+  couponCheckoutOpen: (minutes: number) =>
+    `Your FIRST100 place is held for your open checkout for ${minutes} more minute${minutes === 1 ? '' : 's'}: finish it there, or choose again once it has closed.`,
   couponApplied: (freeMonths: number) => `Coupon applied: ${freeMonths} months free`,
   checkoutFailed: 'Failed to process payment',
   noCheckoutUrl: 'No checkout URL returned',

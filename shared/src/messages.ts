@@ -13,6 +13,11 @@ export const MESSAGES = {
     failure: { title: 'Sign out failed', description: 'There was an error signing out. Please try again.' },
   },
   loginFailedToast: 'Login failed',
+  /**
+   * Why an account with an unconfirmed address may not post a job, publish feedback, reveal contact
+   * details or take a FIRST100 slot: the API's 403 and the notice the web shows before the form.
+   */
+  emailConfirmationRequired: 'Please confirm your e-mail address first: open the link we sent you, or send a new one.',
   emailConfirmationBanner: {
     title: 'E-mail confirmation required',
     text: 'Please confirm your e-mail address to use every feature of your account.',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, normalisePhone } from './accounts';
-import { formatCategorySelection, parseCategorySelection } from './category-selection';
 import {
   AVATAR,
   DEFAULT_RADIUS_MILES,
@@ -11,27 +10,19 @@ import {
   type RadiusMiles,
   type SocialLinkKey,
 } from './constants';
+import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 /**
  * The own profile, account settings and their security controls (issue 8; spec 01 sections 2.10,
  * 2.11, 5, 8; spec 02 section 5): one schema per form, used by the browser and the API alike.
  */
 
-export const PROFILE_LIMITS = {
-  nameMaxChars: 50,
-  locationMaxChars: 100,
-  businessNameMaxChars: 100,
-  bioMaxChars: 2000,
-  skillMaxChars: 50,
-  maxSkills: 30,
-  maxCategories: 20,
-  socialLinkMaxChars: 300,
-} as const;
+export { PROFILE_LIMITS };
 
 export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooLong: tooLongMessage,
   providerOnly: 'Only service providers have this field.',
   jobAlertsProvidersOnly: 'Job Alerts are for service providers.',
   providerUpdatesClientsOnly: 'Provider Updates are for clients.',
@@ -66,6 +57,7 @@ export const SECURITY_MESSAGES = {
   emailChangeSent: (email: string) => `We've sent a confirmation link to ${email}. Your address changes when you open it.`,
   emailChangeFailed: 'Email change failed',
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  signInWithNewEmail: 'Every device signed in to your account has been signed out: sign in again with your new address.',
   emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
   newPasswordsDoNotMatch: "New passwords don't match",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
@@ -153,13 +145,6 @@ export function normaliseSkills(skills: readonly string[]): string[] {
 
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
-const categorySelectionText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .transform((value) => formatCategorySelection(parseCategorySelection(value)));
-
 /**
  * The profile tab's fields (spec 01 section 2.11) and nothing else: any other field, the user id
  * included, is refused by name. Every field is optional (PATCH): what is sent is replaced. Provider
@@ -179,6 +164,7 @@ export const profileUpdateSchema = z.strictObject({
     .string()
     .trim()
     .min(1, ACCOUNT_MESSAGES.phoneRequired)
+    .max(PROFILE_LIMITS.phoneMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.phoneMaxChars))
     .refine((phone) => PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid)
     .optional(),
   bio: z.string().trim().max(PROFILE_LIMITS.bioMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.bioMaxChars)).optional(),
@@ -191,7 +177,7 @@ export const profileUpdateSchema = z.strictObject({
   categories: z
     .array(categorySelectionText)
     .min(1, ACCOUNT_MESSAGES.categoriesRequired)
-    .max(PROFILE_LIMITS.maxCategories, `At most ${PROFILE_LIMITS.maxCategories} categories`)
+    .max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage)
     .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -280,7 +266,8 @@ const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, SECURITY_MESSAGES.totp
 
 /** The secret of a new authenticator, as text and as the otpauth:// URI a QR code carries. */
 export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
-export const totpEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
+/** Turning it on takes the password too: a stolen session alone must not bind someone else's authenticator. */
+export const totpEnableRequestSchema = z.strictObject({ password: currentPasswordSchema, code: totpCodeSchema });
 export const totpDisableRequestSchema = z.strictObject({ password: currentPasswordSchema, code: totpCodeSchema });
 export const mfaStatusResponseSchema = z.object({ mfaEnabled: z.boolean() });
 

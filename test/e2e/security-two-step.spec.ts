@@ -18,6 +18,15 @@ async function turnOnTwoStep(page: Page, account: TestAccount): Promise<string> 
   await expect(secretBox).not.toHaveValue('');
   const secret = await secretBox.inputValue();
 
+  // The code alone does not do: whoever holds only the session must not bind an authenticator.
+  await dialog.getByLabel('Code from the app').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordRequired)).toBeVisible();
+  await dialog.getByLabel('Current password').fill('Not-the-password-1');
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordWrong)).toBeVisible();
+
+  await dialog.getByLabel('Current password').fill(account.password);
   await dialog.getByLabel('Code from the app').fill(wrongTotpCode(secret));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(dialog.getByText(SECURITY_MESSAGES.totpCodeInvalid)).toBeVisible();

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList, type Area } from '@solutionz/shared';
 import { GEOCODING_AREAS } from '../../infra/src/api-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
+import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, TEST_SETUP_TOKEN_PARAMETER, type Synthesis } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -140,7 +140,7 @@ describe('Lambda permissions', () => {
     expect(actionsOf(functions.statements('accounts'))).toEqual(expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']));
   });
 
-  it('lets membership, the Stripe webhook and accounts (deletion cancels the membership) read exactly the Stripe secrets they use', () => {
+  it('lets membership, the Stripe webhook, accounts (deletion cancels the membership) and admin (the setup token) read exactly the secrets they use', () => {
     const parameterReads = (synthesis: ReturnType<typeof functionsOf>, area: Area) =>
       synthesis
         .statements(area)
@@ -152,6 +152,7 @@ describe('Lambda permissions', () => {
       membership: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
       accounts: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
       stripeWebhook: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey, webhookSecret] }],
+      admin: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(`:parameter${TEST_SETUP_TOKEN_PARAMETER}"`)] }],
     };
     for (const area of areas) expect(parameterReads(functions, area), area).toEqual(expected[area] ?? []);
 
@@ -194,14 +195,15 @@ describe('Lambda environment', () => {
     });
   });
 
-  it('leaves the first-admin setup unguarded unless a token parameter is given, then reads it from SSM', () => {
-    expect(functions.environment('admin')).toMatchObject({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal' });
+  it('names the first-admin setup token to the admin function, which reads it at run time: the token is in no template', () => {
+    expect(functions.environment('admin')).toMatchObject({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal', ADMIN_SETUP_TOKEN_PARAMETER: TEST_SETUP_TOKEN_PARAMETER });
     expect(functions.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN');
+    // No value resolved at deploy time either (an SSM parameter type would put it in the function's configuration).
+    expect(JSON.stringify(functions.template.Parameters ?? {})).not.toContain('admin-setup-token');
 
-    const guarded = functionsOf(synthesisWith({ adminSetupTokenParameter: '/solutionz/dev/admin-setup-token' }));
-    const token = guarded.environment('admin').ADMIN_SETUP_TOKEN as { Ref: string };
-    const parameter = (guarded.template.Parameters as Record<string, { Type: string; Default: string }>)[token.Ref]!;
-    expect(parameter).toEqual({ Type: 'AWS::SSM::Parameter::Value<String>', Default: '/solutionz/dev/admin-setup-token' });
+    const test = functionsOf(synthesisWith({ stage: 'test', adminSetupTokenParameter: '' }));
+    expect(test.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN_PARAMETER');
+    expect(actionsOf(test.statements('admin')).filter((action) => action.startsWith('ssm:'))).toEqual([]);
   });
 
   it('names the Stripe parameters to the functions that read them, and points Checkout back at the site', () => {

@@ -10,7 +10,7 @@ import { GEOCODING_AREAS } from '../../infra/src/api-stack';
 import { FUNCTION_GEO_PATH } from '../../infra/src/area-function';
 import { CONTEXT_DEFAULTS, REPO_ROOT } from '../../infra/src/config';
 import { createSolutionz } from '../../infra/src/solutionz';
-import { buildApp, cdkOutdir, defaultSynthesis, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
+import { buildApp, cdkOutdir, defaultSynthesis, SYNTH_TIMEOUT_MS, TEST_SETUP_TOKEN_PARAMETER, type Synthesis } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
@@ -67,7 +67,7 @@ describe('synthesis without the postcode tables', () => {
   const missing = join(REPO_ROOT, 'no-such-postcode-data');
 
   it('stops with the message the launcher prints when it bundles the functions', () => {
-    const bundling = () => createSolutionz(new App({ outdir: cdkOutdir(), context: { postcodeDataPath: missing } }));
+    const bundling = () => createSolutionz(new App({ outdir: cdkOutdir(), context: { postcodeDataPath: missing, adminSetupTokenParameter: TEST_SETUP_TOKEN_PARAMETER } }));
     expect(bundling).toThrow(`The UK postcode tables (uk-outcodes.json, uk-postcode-sectors.json) are not in ${missing} (CDK context "postcodeDataPath")`);
     expect(bundling).toThrow('`npm run data:postcodes -- <NSPL csv or zip>` builds them');
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
-import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
+import { MEDIA_BUCKETS, mediaPathPattern, SELF_WRITABLE_USER_ATTRIBUTES, webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
@@ -123,7 +123,7 @@ describe('data', () => {
     }
   });
 
-  it('lets the distribution, and nothing else, read what each media bucket serves; uploads lapse after a day', () => {
+  it('lets the distribution, and nothing else, read what each media bucket serves; uploads and their old versions lapse after a day', () => {
     const policies = Object.values(templates.data.findResources('AWS::S3::BucketPolicy'));
     for (const name of MEDIA_BUCKETS) {
       const bucket = stacks.data.mediaBuckets[name];
@@ -131,7 +131,7 @@ describe('data', () => {
       const props = templates.data.toJSON().Resources[id].Properties;
       expect(props.BucketName).toEqual({ 'Fn::Join': ['', [`solutionz-dev-${name}-`, { Ref: 'AWS::AccountId' }]] });
       expect(props.LifecycleConfiguration.Rules).toEqual(
-        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
+        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
       );
       const statements = policies
         .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: id }))
@@ -187,6 +187,13 @@ describe('auth', () => {
     expect(client.RefreshTokenRotation).toMatchObject({ Feature: 'ENABLED' });
     expect(client.AllowedOAuthFlows).toBeUndefined();
     expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  it('lets people write with their own token only the attributes the API does not own: never the sign-in e-mail', () => {
+    const client = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'))[0]!.Properties;
+    // Cognito lets a client without a list write every standard attribute, so the list must be there and short.
+    expect([...client.WriteAttributes].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
+    for (const owned of ['email', 'email_verified', 'phone_number', 'name', 'given_name', 'family_name']) expect(client.WriteAttributes).not.toContain(owned);
   });
 });
 

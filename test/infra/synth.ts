@@ -47,10 +47,19 @@ export function noWebBuild(): string {
   return missingWebBuild;
 }
 
+/** The setup token's parameter that the tests' deployments name (the dev stage may not go without one). */
+export const TEST_SETUP_TOKEN_PARAMETER = '/solutionz/dev/admin-setup-token';
+
 function newApp(context: Record<string, unknown>, { bundle }: { bundle: boolean }): { app: App; stacks: SolutionzStacks } {
   const app = new App({
     outdir: cdkOutdir(),
-    context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), webDistPath: fakeWebBuild(), ...context },
+    context: {
+      ...cdkJsonContext(),
+      ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      webDistPath: fakeWebBuild(),
+      adminSetupTokenParameter: TEST_SETUP_TOKEN_PARAMETER,
+      ...context,
+    },
   });
   return { app, stacks: createSolutionz(app) };
 }

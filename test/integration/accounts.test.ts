@@ -6,6 +6,8 @@ import {
   ADMIN_MESSAGES,
   ADMIN_SETUP_TOKEN_HEADER,
   apiErrorBodySchema,
+  EMAIL_FAILURE_MESSAGES,
+  MAIL_RATE_LIMIT,
   meResponseSchema,
   signupResponseSchema,
 } from '@solutionz/shared';
@@ -131,6 +133,19 @@ describe('sign-up validation: every rule of spec 01 section 5 answers 400 with i
     expect(await poolUsersWithEmail(body.email as string)).toBe(0);
   });
 
+  it.each([
+    ['fullName', provider({ fullName: `Chloe ${'C'.repeat(51)}` }), ACCOUNT_MESSAGES.fullNameTooLong],
+    ['location', provider({ location: `Leeds ${'x'.repeat(100)}` }), 'Must be at most 100 characters'],
+    ['businessName', provider({ businessName: 'B'.repeat(101) }), 'Must be at most 100 characters'],
+    ['categories', provider({ categories: Array.from({ length: 21 }, (_, i) => `Other: trade ${i}`) }), 'At most 20 categories'],
+  ])('holds %s to the profile editor\'s limit and stores nothing', async (field, body, message) => {
+    const { status, body: answer } = await call('POST', '/accounts/signup', { body });
+    expect(status).toBe(400);
+    expect(errorOf(answer).fields?.[`body.${field}`]).toBe(message);
+    expect(await poolUsersWithEmail(body.email as string)).toBe(0);
+    expect(await createAccountRepository(documents, stack.tableName).findUserIdByEmail(body.email as string)).toBeUndefined();
+  });
+
   it('creates nothing for a refused sign-up', async () => {
     const body = client({ confirmPassword: 'Something-else-1' });
     await call('POST', '/accounts/signup', { body });
@@ -241,6 +256,32 @@ describe('resending the confirmation', () => {
   });
 });
 
+describe('link mail limits', () => {
+  it('refuses the 31st link mail a day asked for from one client address with 429, Retry-After and the spec wording, whoever the address is', async () => {
+    const ip = `100.${Math.floor(Math.random() * 64) + 64}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    for (let n = 0; n < MAIL_RATE_LIMIT.perClientIp; n++) {
+      expect((await call('POST', '/accounts/password-reset', { body: { email: uniqueEmail('stranger') }, ip })).status).toBe(202);
+    }
+    const body = client();
+    await call('POST', '/accounts/signup', { body });
+    const refusals = await Promise.all(
+      [body.email as string, uniqueEmail('nobody')].map((email) =>
+        fetch(`${stack.apiBaseUrl}/accounts/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email }) }),
+      ),
+    );
+    const answers = await Promise.all(refusals.map(async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })));
+    // The same answer for both, but for the seconds left, which may tick between the two.
+    const [known, unknown] = answers.map(({ body: answer, ...rest }) => ({ ...rest, retryAfter: undefined, error: { ...errorOf(answer), retryAfterSeconds: undefined } }));
+    expect(known).toEqual(unknown);
+    expect(Math.abs(Number(answers[0]!.retryAfter) - Number(answers[1]!.retryAfter))).toBeLessThanOrEqual(1);
+    expect(answers[0]!.status).toBe(429);
+    expect(errorOf(answers[0]!.body)).toMatchObject({ code: 'RATE_LIMITED', category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
+    expect(Number(answers[0]!.retryAfter)).toBe(errorOf(answers[0]!.body).retryAfterSeconds);
+    // Another client address is not held back by this one.
+    expect((await call('POST', '/accounts/password-reset', { body: { email: uniqueEmail('stranger') } })).status).toBe(202);
+  });
+});
+
 describe('password reset', () => {
   it('mails a link that sets the new password once; the old password stops working', async () => {
     const body = client();
@@ -278,6 +319,16 @@ describe('business-name search', () => {
     const byLaterWord = await call('GET', `/businesses/search?q=${encodeURIComponent(`${marker} electrical 3`)}`);
     expect((byLaterWord.body as { businesses: { businessName: string }[] }).businesses.map((b) => b.businessName)).toEqual([`${marker} Electrical 3`]);
     expect((await call('GET', '/businesses/search?q=z')).status).toBe(400);
+  });
+
+  it('answers business names only: never the owner\'s sign-in address', async () => {
+    const body = provider({ businessName: `Quillfeather Roofing ${randomUUID().slice(0, 6)}` });
+    await call('POST', '/accounts/signup', { body });
+    const { body: answer } = await call('GET', '/businesses/search?q=quillfeather');
+    const businesses = (answer as { businesses: Record<string, unknown>[] }).businesses;
+    expect(businesses.map((business) => business.businessName)).toContain(body.businessName);
+    expect(JSON.stringify(answer)).not.toContain('@');
+    for (const business of businesses) expect(Object.keys(business).sort()).toEqual(['businessName', 'id']);
   });
 });
 

@@ -12,7 +12,11 @@ import { subscribeAccount } from '../support/membership';
  * password, an unknown token), except where a row asks for accounts of its own (`fresh`).
  */
 
-const ROLES = ['anonymous', 'client', 'otherClient', 'provider', 'subscribedProvider', 'otherProvider', 'admin', 'deactivated'] as const;
+/**
+ * The unconfirmed client and provider (a member) have not opened their confirmation link: they act on
+ * themselves as anyone else of their type, but may not post, publish, reveal or take an offer slot.
+ */
+const ROLES = ['anonymous', 'client', 'otherClient', 'provider', 'subscribedProvider', 'otherProvider', 'admin', 'deactivated', 'unconfirmedClient', 'unconfirmedProvider'] as const;
 type Role = (typeof ROLES)[number];
 type Caller = { account: TestAccount; token: string };
 type Callers = Record<Exclude<Role, 'anonymous'>, Caller>;
@@ -34,7 +38,18 @@ interface Row {
 
 /** Every signed-in kind of caller gets `status`; anonymous callers 401, deactivated accounts 403. */
 function signedIn(status: number): Record<Role, number> {
-  return { anonymous: 401, client: status, otherClient: status, provider: status, subscribedProvider: status, otherProvider: status, admin: status, deactivated: 403 };
+  return {
+    anonymous: 401,
+    client: status,
+    otherClient: status,
+    provider: status,
+    subscribedProvider: status,
+    otherProvider: status,
+    admin: status,
+    deactivated: 403,
+    unconfirmedClient: status,
+    unconfirmedProvider: status,
+  };
 }
 /** Anyone at all gets `status`. */
 function everyone(status: number): Record<Role, number> {
@@ -67,7 +82,7 @@ const matrix: Record<RouteName, Row> = {
   updateNotificationSettings: {
     // Clients have Provider Updates and providers Job Alerts: each refuses the other's part.
     request: () => ({ body: { providerUpdates: { enabled: true } } }),
-    expect: { ...signedIn(400), client: 200, otherClient: 200 },
+    expect: { ...signedIn(400), client: 200, otherClient: 200, unconfirmedClient: 200 },
   },
   createAvatarUpload: { request: () => ({ body: { contentType: 'image/png', size: 1000 } }), expect: signedIn(201) },
   setAvatar: {
@@ -90,7 +105,7 @@ const matrix: Record<RouteName, Row> = {
   },
   signOutEverywhere: { request: () => ({}), expect: signedIn(200), fresh: true },
   setupTotp: { request: () => ({}), expect: signedIn(200) },
-  enableTotp: { request: () => ({ body: { code: '000000' } }), expect: signedIn(400) },
+  enableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(400) },
   // Nobody here has 2-step verification on, so there is nothing to turn off.
   disableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(409) },
   exportMyData: { request: () => ({}), expect: signedIn(200) },
@@ -105,22 +120,22 @@ const matrix: Record<RouteName, Row> = {
   membershipCheckout: {
     // Providers only; one who is a member already is refused. Opening a checkout charges nobody.
     request: () => ({ body: { plan: 'monthly' } }),
-    expect: { ...only(['provider', 'otherProvider'], 200), subscribedProvider: 409 },
+    expect: { ...only(['provider', 'otherProvider'], 200), subscribedProvider: 409, unconfirmedProvider: 409 },
   },
   membershipCouponCheck: {
     request: () => ({ body: { couponCode: 'first100' } }),
-    expect: only(['provider', 'otherProvider', 'subscribedProvider'], 200),
+    expect: { ...only(['provider', 'otherProvider', 'subscribedProvider'], 200), unconfirmedProvider: 403 },
   },
   membershipPortal: {
     // The portal is a member's own: without a Stripe customer there is nothing to manage (fresh accounts:
     // the checkout row gives the shared providers a customer).
     request: () => ({ body: { returnTo: 'account' } }),
-    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200 },
+    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200, unconfirmedProvider: 200 },
     fresh: true,
   },
   membershipCancel: {
     request: () => ({}),
-    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200 },
+    expect: { ...only(['provider', 'otherProvider'], 409), subscribedProvider: 200, unconfirmedProvider: 200 },
     fresh: true,
   },
   searchProviders: { request: () => ({ query: { location: 'Leeds', radius: '10' } }), expect: everyone(200) },
@@ -137,22 +152,22 @@ const matrix: Record<RouteName, Row> = {
   // Portfolio (issue 11): editing needs a running membership, reading your own or deleting does not.
   createPortfolioUploads: {
     request: () => ({ body: { files: [{ name: 'matrix.png', type: 'image/png', size: 1000 }] } }),
-    expect: only(['subscribedProvider'], 201),
+    expect: only(['subscribedProvider', 'unconfirmedProvider'], 201),
   },
-  listMyPortfolio: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  listMyPortfolio: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
   createPortfolioItem: {
     // Nothing was uploaded under this id, so a member gets the upload failure and nothing is stored.
     request: () => ({ body: { title: 'Matrix item', media: [{ uploadId: 'never-uploaded', filename: 'matrix.png' }] } }),
-    expect: only(['subscribedProvider'], 400),
+    expect: only(['subscribedProvider', 'unconfirmedProvider'], 400),
   },
   updatePortfolioItem: {
     request: () => ({ params: { itemId: 'no-such-item' }, body: { title: 'Matrix item', media: [{ uploadId: 'never-uploaded', filename: 'matrix.png' }] } }),
-    expect: only(['subscribedProvider'], 404),
+    expect: only(['subscribedProvider', 'unconfirmedProvider'], 404),
   },
-  reorderPortfolio: { request: () => ({ body: { itemIds: [] } }), expect: only(['subscribedProvider'], 200) },
+  reorderPortfolio: { request: () => ({ body: { itemIds: [] } }), expect: only(['subscribedProvider', 'unconfirmedProvider'], 200) },
   deletePortfolioItem: {
     request: () => ({ params: { itemId: 'no-such-item' } }),
-    expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404),
+    expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 404),
   },
   getProviderPortfolio: {
     // The member of this matrix is listed; portfolio.test.ts covers the unlisted.
@@ -165,7 +180,7 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: everyone(200),
   },
-  listMyProviderFeedback: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  listMyProviderFeedback: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
   getMyFeedbackFor: {
     request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId } }),
     expect: signedIn(404),
@@ -173,11 +188,12 @@ const matrix: Record<RouteName, Row> = {
   createFeedback: {
     // Each client leaves one on the listed member, once: the matrix's callers are its own.
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId }, body: { rating: 5, title: 'Checked by the authorization matrix' } }),
-    expect: only(['client', 'otherClient'], 201),
+    expect: { ...only(['client', 'otherClient'], 201), unconfirmedClient: 403 },
   },
   updateMyFeedback: {
     request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId }, body: { rating: 4, title: 'Edited by the matrix' } }),
-    expect: signedIn(404),
+    // Editing publishes anew: an unconfirmed address is refused before there is anything to find.
+    expect: { ...signedIn(404), unconfirmedClient: 403, unconfirmedProvider: 403 },
   },
   deleteMyFeedback: {
     request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId } }),
@@ -185,14 +201,14 @@ const matrix: Record<RouteName, Row> = {
   },
   replyToFeedback: {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId, feedbackId: 'no-such-feedback' }, body: { text: 'Thanks' } }),
-    expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404),
+    expect: { ...only(['provider', 'subscribedProvider', 'otherProvider'], 404), unconfirmedProvider: 403 },
   },
   // Provider page (issue 11): anyone reads a listed provider (the member of this matrix); each provider their own page.
   getProvider: {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: everyone(200),
   },
-  getMyProviderPage: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
+  getMyProviderPage: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
   stripeWebhook: {
     // Public, for Stripe; anything without Stripe's signature is refused before it is read.
     request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
@@ -201,19 +217,19 @@ const matrix: Record<RouteName, Row> = {
   // Jobs (issue 12): no row here names a real job (jobs.test.ts covers the owners' and revealers' successes).
   createJob: {
     request: () => ({ body: { title: 'Matrix job', description: 'Posted by the authorization matrix.', contactEmail: 'matrix@example.co.uk', categories: ['Home Services'], location: 'Leeds' } }),
-    expect: only(['client', 'otherClient'], 201),
+    expect: { ...only(['client', 'otherClient'], 201), unconfirmedClient: 403 },
   },
   listJobs: { request: () => ({ query: { budgetType: 'any' } }), expect: everyone(200) },
   getJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: everyone(404) },
   listJobBoardForMe: { request: () => ({}), expect: signedIn(200) },
   getJobForMe: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: signedIn(404) },
-  deleteJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['client', 'otherClient'], 404) },
-  revealJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['subscribedProvider'], 404) },
-  listSavedJobs: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
-  saveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 404) },
-  unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider'], 200) },
-  listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient'], 200) },
-  updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient'], 404) },
+  deleteJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
+  revealJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: { ...only(['subscribedProvider'], 404), unconfirmedProvider: 403 } },
+  listSavedJobs: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
+  saveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 404) },
+  unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
+  listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient', 'unconfirmedClient'], 200) },
+  updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
   // Job alerts (issue 12): the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
@@ -221,7 +237,7 @@ const matrix: Record<RouteName, Row> = {
 const profiles = createAccountsService(documents, stack.tableName).entities.profile;
 
 async function makeCallers(): Promise<Callers> {
-  const [client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated] = await Promise.all([
+  const [client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider] = await Promise.all([
     createTestAccount('client'),
     createTestAccount('client'),
     createTestAccount('provider'),
@@ -229,12 +245,14 @@ async function makeCallers(): Promise<Callers> {
     createTestAccount('provider'),
     createTestAccount('admin'),
     createTestAccount('client'),
+    createTestAccount('client', { emailConfirmed: false }),
+    createTestAccount('provider', { emailConfirmed: false }),
   ]);
-  // A real membership, bought through checkout and Stripe's webhooks; deactivation is set in the table
-  // directly until the admin issue gives it a route.
-  await subscribeAccount(subscribedProvider, 'monthly');
+  // Real memberships, bought through checkout and Stripe's webhooks (a paid one needs no confirmed address);
+  // deactivation is set in the table directly until the admin issue gives it a route.
+  await Promise.all([subscribeAccount(subscribedProvider, 'monthly'), subscribeAccount(unconfirmedProvider, 'monthly')]);
   await profiles.patch({ userId: deactivated.userId }).set({ isActive: false }).go();
-  const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated };
+  const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider };
   const entries = await Promise.all(
     Object.entries(accounts).map(async ([role, account]) => [role, { account, token: (await signInTokens(account.email, account.password)).accessToken }] as const),
   );
@@ -282,6 +300,23 @@ describe('authorization matrix', () => {
       seen[role] = (await send(route.method, urlOf(route.path, request), token, request.body)).status;
     }
     expect(seen).toEqual(row.expect);
+  });
+});
+
+describe('routes that act on others', () => {
+  const gated = routeList.filter((route) => route.confirmedEmail);
+  it.each(gated.map((route) => [`${route.method} ${route.path}`, route] as const))('%s tells an unconfirmed account to confirm its address first', async (_key, route) => {
+    const role = route.access === 'client' ? 'unconfirmedClient' : 'unconfirmedProvider';
+    const request = matrix[route.name].request(role, shared);
+    const answer = await send(route.method, urlOf(route.path, request), shared[role].token, request.body);
+    expect(answer.status).toBe(403);
+    expect(apiErrorBodySchema.parse(answer.body).error).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
+  });
+
+  it('include posting, feedback, replies, reveals and the FIRST100 check', () => {
+    expect(routeList.filter((route) => route.confirmedEmail).map((route) => route.name).sort()).toEqual(
+      ['createFeedback', 'createJob', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'updateMyFeedback'].sort(),
+    );
   });
 });
 

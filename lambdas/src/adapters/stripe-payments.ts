@@ -32,6 +32,8 @@ export interface CheckoutSessionState {
   /** `client_reference_id`: our user id. */
   readonly userId: string | undefined;
   readonly metadata: Readonly<Record<string, string>>;
+  /** The hosted page, while the session is open. */
+  readonly url: string | undefined;
 }
 
 /** A verified webhook event: what happened and to which object. */
@@ -193,6 +195,7 @@ export function createStripePayments(stripe: Stripe, webhookSecret: string | und
         customerId: idOf(session.customer),
         userId: session.client_reference_id ?? undefined,
         metadata: session.metadata ?? {},
+        url: session.url ?? undefined,
       };
     },
 

@@ -19,6 +19,8 @@ export interface AuthorizedCaller extends SignedInCaller {
   readonly accountType: AccountType;
   /** A provider whose membership is running. */
   readonly subscribed: boolean;
+  /** The account's e-mail address is confirmed (the link opened): it may act on others. */
+  readonly emailConfirmed: boolean;
 }
 export interface AnonymousCaller {
   readonly kind: 'anonymous';

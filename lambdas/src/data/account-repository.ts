@@ -124,6 +124,7 @@ export interface EmailMove {
 export type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
 
 export type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
+export type QuotaResult = { readonly taken: true } | { readonly taken: false; readonly retryAfterSeconds: number };
 
 export interface AccountRepository {
   /** Holds the address for one sign-up; false when an account (or a live reservation) has it. */
@@ -150,7 +151,8 @@ export interface AccountRepository {
   /**
    * One transaction: spends the token, gives the new address to the account (free or a lapsed
    * reservation only), turns the old address into a hold that lapses at `holdUntil`, and moves the
-   * profile (and a provider's business contact) to the new address.
+   * profile (and a provider's business contact) to the new address, refusing access tokens issued
+   * before `now` from then on.
    */
   moveEmail(move: EmailMove): Promise<EmailMoveResult>;
   /** Puts everything moveEmail changed back, the token usable again. */
@@ -167,10 +169,17 @@ export interface AccountRepository {
   getToken(tokenHash: string): Promise<TokenRecord | undefined>;
   /** Marks the token used if it is unused, unexpired and of this purpose; false when it was not. */
   redeemToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<boolean>;
+  /** Confirms the profile's address now, unless it is confirmed already or is no longer `email`. */
+  markEmailConfirmed(userId: string, email: string, now: Date): Promise<void>;
   /** Redeems a confirmation token and confirms its user's e-mail in one transaction. */
   redeemConfirmationToken(token: TokenRecord, now: Date): Promise<boolean>;
   /** Makes a redeemed token usable again after the step that needed it failed. */
   unredeemToken(tokenHash: string): Promise<void>;
+  /**
+   * Takes one of `limit` uses of the current fixed window by a conditional counter write: refused, with
+   * the seconds until the window ends, once `limit` are taken (concurrent takes can never pass it).
+   */
+  takeQuota(scope: string, subject: string, limit: number, windowSeconds: number, now: Date): Promise<QuotaResult>;
   /** Counts one attempt in the current fixed window; returns the count including this one. */
   countAttempt(scope: string, subject: string, windowSeconds: number, now: Date): Promise<{ count: number; retryAfterSeconds: number }>;
   claimCooldown(scope: string, subject: string, seconds: number, now: Date): Promise<CooldownResult>;
@@ -178,8 +187,8 @@ export interface AccountRepository {
   completeAdminSetup(userId: string, now: Date): Promise<void>;
   releaseAdminSetup(): Promise<void>;
   getAdminSetup(): Promise<AdminSetupRecord | undefined>;
-  /** Businesses with a name word starting with the text's longest word and containing the whole text. */
-  searchBusinesses(text: string, limit: number): Promise<BusinessRecord[]>;
+  /** Businesses with a name word starting with the text's longest word and containing the whole text: their ids and names. */
+  searchBusinesses(text: string, limit: number): Promise<Pick<BusinessRecord, 'businessId' | 'businessName'>[]>;
 }
 
 /** Lower-case ASCII letters and digits separated by single spaces: what search compares. */
@@ -206,14 +215,8 @@ function nameWords(name: string): string[] {
   return [...new Set(words)].slice(0, MAX_INDEXED_WORDS);
 }
 
-function wordItem(word: string, business: { businessId: string; businessName: string; businessEmail?: string }) {
-  return {
-    prefix: word.slice(0, SEARCH_PREFIX_LENGTH),
-    word,
-    businessId: business.businessId,
-    businessName: business.businessName,
-    businessEmail: business.businessEmail,
-  };
+function wordItem(word: string, business: { businessId: string; businessName: string }) {
+  return { prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId: business.businessId, businessName: business.businessName };
 }
 
 function epochSeconds(date: Date): number {
@@ -370,7 +373,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       const { token, userId, from, to, holdId, holdUntil, now, business } = move;
       const at = now.toISOString();
       const result = await service.transaction
-        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => [
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses }) => [
           tokens
             .patch({ tokenHash: token.tokenHash })
             .set({ usedAt: at })
@@ -391,17 +394,10 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
             .commit(),
           profiles
             .patch({ userId })
-            .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, updatedAt: at })
+            .set({ email: to, emailConfirmedAt: move.previousEmailConfirmedAt ?? at, sessionsValidAfter: epochSeconds(now), updatedAt: at })
             .where((attr, op) => op.eq(attr.email, from))
             .commit(),
-          ...(business
-            ? [
-                businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit(),
-                ...nameWords(business.businessName).map((word) =>
-                  words.put(wordItem(word, { ...business, businessEmail: to })).commit(),
-                ),
-              ]
-            : []),
+          ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit()] : []),
         ])
         .go();
       if (!result.canceled) return 'moved';
@@ -414,7 +410,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async undoEmailMove(move) {
       const { token, userId, from, to, holdId, business } = move;
       const result = await service.transaction
-        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses, businessWord: words }) => {
+        .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses }) => {
           let profileWrite = profiles.patch({ userId }).set({ email: from, updatedAt: move.now.toISOString() });
           profileWrite = move.previousEmailConfirmedAt ? profileWrite.set({ emailConfirmedAt: move.previousEmailConfirmedAt }) : profileWrite.remove(['emailConfirmedAt']);
           return [
@@ -430,12 +426,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
               .where((attr, op) => op.eq(attr.reservationId, holdId))
               .commit(),
             profileWrite.where((attr, op) => op.eq(attr.email, to)).commit(),
-            ...(business
-              ? [
-                  businesses.patch({ businessId: business.businessId }).set({ businessEmail: from }).commit(),
-                  ...nameWords(business.businessName).map((word) => words.put(wordItem(word, { ...business, businessEmail: from })).commit()),
-                ]
-              : []),
+            ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: from }).commit()] : []),
           ];
         })
         .go();
@@ -531,8 +522,39 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       return !result.canceled;
     },
 
+    async markEmailConfirmed(userId, email, now) {
+      const at = now.toISOString();
+      try {
+        await profile
+          .patch({ userId })
+          .set({ emailConfirmedAt: at, updatedAt: at })
+          .where((attr, op) => `${op.eq(attr.email, email)} AND ${op.notExists(attr.emailConfirmedAt)}`)
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
     async unredeemToken(tokenHash) {
       await accountToken.patch({ tokenHash }).remove(['usedAt']).go({ response: 'none' });
+    },
+
+    async takeQuota(scope, subject, limit, windowSeconds, now) {
+      const nowSeconds = epochSeconds(now);
+      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+      const windowEnd = windowStart + windowSeconds;
+      try {
+        await rateCounter
+          .update({ scope, subject, windowStart })
+          .add({ count: 1 })
+          .set({ expiresAt: windowEnd + windowSeconds })
+          .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, limit)}`)
+          .go({ response: 'none' });
+        return { taken: true };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return { taken: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
+      }
     },
 
     async countAttempt(scope, subject, windowSeconds, now) {
@@ -604,7 +626,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       for (const item of data) {
         if (found.size >= limit) break;
         if (found.has(item.businessId) || !normaliseBusinessName(item.businessName).includes(normalised)) continue;
-        found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName, businessEmail: item.businessEmail });
+        found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName });
       }
       return [...found.values()].sort((a, b) => a.businessName.localeCompare(b.businessName, 'en-GB'));
     },

@@ -5,7 +5,8 @@ import { createAccountsService } from './accounts';
 /**
  * How an account stands right now, read from its profile (DESIGN.md section 4: the profile, not the
  * token, is the source of truth) on every signed-in request: its type, whether it is active, since
- * when its sessions count (sign out everywhere), and whether a provider's membership is running.
+ * when its sessions count (sign out everywhere), whether a provider's membership is running and
+ * whether the address is confirmed.
  *   "standing of a user": GetItem PK = USER#<userId>, SK = PROFILE, a few attributes only.
  */
 export interface AccountStanding {
@@ -15,6 +16,8 @@ export interface AccountStanding {
   readonly sessionsValidAfter?: number;
   readonly subscriptionTier: 'none' | 'monthly' | 'yearly';
   readonly subscriptionEnd?: string;
+  /** The address was confirmed (routes that act on others need it). */
+  readonly emailConfirmed: boolean;
 }
 
 export type AccountStandingReader = (userId: string) => Promise<AccountStanding | undefined>;
@@ -24,7 +27,7 @@ export function createAccountStandingReader(client: DynamoDBDocumentClient, tabl
   return async (userId) => {
     const { data: item } = await profile
       .get({ userId })
-      .go({ attributes: ['accountType', 'isActive', 'sessionsValidAfter', 'subscriptionTier', 'subscriptionEnd'] });
+      .go({ attributes: ['accountType', 'isActive', 'sessionsValidAfter', 'subscriptionTier', 'subscriptionEnd', 'emailConfirmedAt'] });
     if (!item?.accountType) return undefined;
     return {
       accountType: item.accountType,
@@ -32,6 +35,7 @@ export function createAccountStandingReader(client: DynamoDBDocumentClient, tabl
       ...(item.sessionsValidAfter !== undefined ? { sessionsValidAfter: item.sessionsValidAfter } : {}),
       subscriptionTier: item.subscriptionTier ?? 'none',
       ...(item.subscriptionEnd ? { subscriptionEnd: item.subscriptionEnd } : {}),
+      emailConfirmed: Boolean(item.emailConfirmedAt),
     };
   };
 }

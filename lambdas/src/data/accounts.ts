@@ -202,8 +202,8 @@ export const businessEntity = new Entity({
  *   "businesses with a word starting with <text>": Query PK = BUSINESS_WORD#<first 2 letters>,
  *   SK begins_with <word text>; then the whole typed text must occur in the normalised name.
  * Typing starts at 2 characters (BUSINESS_SEARCH.minChars), so the partition is always known, and
- * a partition holds only the words sharing two first letters. The name and e-mail are copied onto
- * the word items so a search is one Query.
+ * a partition holds only the words sharing two first letters. The name is copied onto the word
+ * items so a search is one Query; the business's e-mail is not (the search is public).
  */
 export const businessWordEntity = new Entity({
   model: { entity: 'businessWord', version: '1', service: 'solutionz' },
@@ -212,7 +212,6 @@ export const businessWordEntity = new Entity({
     word: { type: 'string', required: true, readOnly: true },
     businessId: { type: 'string', required: true, readOnly: true },
     businessName: { type: 'string', required: true },
-    businessEmail: { type: 'string' },
   },
   indexes: {
     byWord: { pk: pk('BUSINESS_WORD#${prefix}', ['prefix']), sk: sk('${word}#${businessId}', ['word', 'businessId']) },

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SubscriptionTier } from '@solutionz/shared';
+import { CHECKOUT_SESSION_MINUTES, type SubscriptionTier } from '@solutionz/shared';
 import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
 import { createMembershipService, type OfferSlotStatus } from './membership';
 
@@ -17,13 +17,15 @@ export interface StoredSubscription {
 export interface OfferSlot {
   readonly status: OfferSlotStatus;
   readonly checkoutSessionId?: string;
+  /** Epoch seconds: when a pending slot's hold ends. */
+  readonly heldUntil: number;
 }
 
 export type SlotClaim =
   /** A new slot was taken for this provider. */
   | { readonly outcome: 'claimed' }
-  /** The provider already holds a pending slot (an earlier checkout still open): it is reused. */
-  | { readonly outcome: 'held'; readonly checkoutSessionId: string | undefined }
+  /** The provider already holds a pending slot (an earlier checkout still open), until `heldUntil` (epoch seconds). */
+  | { readonly outcome: 'held'; readonly checkoutSessionId: string | undefined; readonly heldUntil: number }
   | { readonly outcome: 'used' }
   | { readonly outcome: 'full' };
 
@@ -33,8 +35,8 @@ export interface MembershipRepository {
   /** Writes the summary; false when the profile is gone (an erased account) or belongs to another customer. */
   writeSubscription(userId: string, customerId: string, subscription: StoredSubscription, now: Date): Promise<boolean>;
 
-  /** Takes one of `limit` slots of the offer for the provider, atomically with the counter. */
-  claimOfferSlot(offer: string, userId: string, limit: number, now: Date): Promise<SlotClaim>;
+  /** Takes one of `limit` slots of the offer for the provider, atomically with the counter, held for `holdSeconds` from now. */
+  claimOfferSlot(offer: string, userId: string, limit: number, now: Date, holdSeconds: number): Promise<SlotClaim>;
   /** Records the checkout the pending slot is held for. */
   attachCheckout(offer: string, userId: string, checkoutSessionId: string): Promise<void>;
   /**
@@ -107,11 +109,12 @@ export function createMembershipRepository(client: DynamoDBDocumentClient, table
       }
     },
 
-    async claimOfferSlot(offer, userId, limit, now) {
+    async claimOfferSlot(offer, userId, limit, now, holdSeconds) {
+      const heldUntil = Math.floor(now.getTime() / 1000) + holdSeconds;
       for (let attempt = 1; ; attempt++) {
         const result = await service.transaction
           .write(({ offerCounter: counters, offerSlot: slots }) => [
-            slots.create({ offer, userId, status: 'pending', claimedAt: now.toISOString() }).commit(),
+            slots.create({ offer, userId, status: 'pending', claimedAt: now.toISOString(), heldUntil }).commit(),
             counters
               .upsert({ offer })
               .add({ claimed: 1 })
@@ -124,7 +127,7 @@ export function createMembershipRepository(client: DynamoDBDocumentClient, table
         if (slotWrite === 'ConditionalCheckFailed') {
           const slot = await this.getOfferSlot(offer, userId);
           // Without a slot now, it went between the two reads (its checkout expired): claim again.
-          if (slot) return slot.status === 'used' ? { outcome: 'used' } : { outcome: 'held', checkoutSessionId: slot.checkoutSessionId };
+          if (slot) return slot.status === 'used' ? { outcome: 'used' } : { outcome: 'held', checkoutSessionId: slot.checkoutSessionId, heldUntil: slot.heldUntil };
         } else if (counterWrite === 'ConditionalCheckFailed') {
           return { outcome: 'full' };
         } else if (![slotWrite, counterWrite].includes('TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
@@ -187,7 +190,9 @@ export function createMembershipRepository(client: DynamoDBDocumentClient, table
     async getOfferSlot(offer, userId) {
       const { data } = await offerSlot.get({ offer, userId }).go({ consistent: true });
       if (!data) return undefined;
-      return { status: data.status, ...(data.checkoutSessionId ? { checkoutSessionId: data.checkoutSessionId } : {}) };
+      // A slot claimed before holds were dated is held for a checkout's lifetime from its claim.
+      const heldUntil = data.heldUntil ?? Math.floor(Date.parse(data.claimedAt) / 1000) + CHECKOUT_SESSION_MINUTES * 60;
+      return { status: data.status, ...(data.checkoutSessionId ? { checkoutSessionId: data.checkoutSessionId } : {}), heldUntil };
     },
 
     async deleteOfferSlot(offer, userId) {

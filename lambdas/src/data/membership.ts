@@ -56,7 +56,8 @@ export const offerCounterEntity = new Entity({
 
 /**
  * A provider's slot of an offer: `pending` while its checkout is open (released when Stripe expires the
- * checkout), `used` once paid. Keyed by the user so account erasure finds it with one GetItem.
+ * checkout, at `heldUntil` at the latest), `used` once paid. Keyed by the user so account erasure finds
+ * it with one GetItem.
  *   PK = USER#<userId>, SK = OFFER#<offer>.
  */
 export const offerSlotEntity = new Entity({
@@ -68,6 +69,8 @@ export const offerSlotEntity = new Entity({
     /** The Stripe Checkout the slot is held for; set right after the session exists. */
     checkoutSessionId: { type: 'string' },
     claimedAt: { type: 'string', required: true },
+    /** Epoch seconds: the hold ends then, however often its checkout is opened again. */
+    heldUntil: { type: 'number' },
     usedAt: { type: 'string' },
   },
   indexes: {

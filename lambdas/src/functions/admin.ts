@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
 import { createDocumentClient } from '../adapters/dynamodb';
+import { resolveSecrets } from '../adapters/secrets';
 import { loadAdminConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
@@ -22,14 +23,17 @@ export const handler = createAreaHandler(
     adminOverview: ({ deps }) => adminOverview(deps),
   },
   {
-    deps: (): AdminDeps => ({
-      accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
-      standing: createAccountStandingReader(createDocumentClient(config.region), config.tableName),
-      identity: createCognitoIdentityFor(config.region, config.userPoolId),
-      clock: () => new Date(),
-      random: { id: () => randomUUID() },
-      config: adminConfig,
-    }),
+    deps: async (): Promise<AdminDeps> => {
+      const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
+      return {
+        accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
+        standing: createAccountStandingReader(createDocumentClient(config.region), config.tableName),
+        identity: createCognitoIdentityFor(config.region, config.userPoolId),
+        clock: () => new Date(),
+        random: { id: () => randomUUID() },
+        config: { adminEmailDomain: adminConfig.adminEmailDomain, ...(adminSetupToken ? { adminSetupToken } : {}) },
+      };
+    },
     standing: (deps) => deps.standing,
     logger: createLogger(config),
     validateResponses: !config.isProduction,

@@ -1,7 +1,7 @@
-import type { Access } from '@solutionz/shared';
+import type { RouteSpec } from '@solutionz/shared';
 import type { AuthorizedCaller, Caller } from '../auth/caller';
 import { hasActiveMembership, type AccountStandingReader } from '../data/account-standing';
-import { AccountDeactivatedError, ForbiddenError, SessionRevokedError, UnauthorizedError } from '../errors';
+import { AccountDeactivatedError, EmailNotConfirmedError, ForbiddenError, SessionRevokedError, UnauthorizedError } from '../errors';
 import { MESSAGES } from '@solutionz/shared';
 
 /**
@@ -9,16 +9,16 @@ import { MESSAGES } from '@solutionz/shared';
  * nothing of the schema. The token only proves who is calling (the HTTP API's JWT authorizer checked
  * it); what they may do comes from their profile, read on every signed-in request: a deleted account,
  * a token issued before the account signed out everywhere, a deactivated account, the wrong account
- * type and a provider without a running membership are refused here. Ownership rules belong to the
- * services.
+ * type, a provider without a running membership and, on routes that act on others, an address not yet
+ * confirmed are refused here. Ownership rules belong to the services.
  */
 export async function authorize(
-  access: Access,
+  route: Pick<RouteSpec, 'access' | 'forbiddenMessage' | 'confirmedEmail'>,
   caller: Caller,
   standingOf: AccountStandingReader | undefined,
   now: Date,
-  forbiddenMessage?: string,
 ): Promise<Caller> {
+  const { access, forbiddenMessage } = route;
   if (access === 'public') return caller;
   if (caller.kind === 'anonymous') throw new UnauthorizedError();
   if (!standingOf) throw new Error('A route that is not public needs the account standing reader');
@@ -30,18 +30,21 @@ export async function authorize(
     ...caller,
     accountType: standing.accountType,
     subscribed: standing.accountType === 'provider' && hasActiveMembership(standing, now),
+    emailConfirmed: standing.emailConfirmed,
   };
   switch (access) {
     case 'signedIn':
-      return authorized;
+      break;
     case 'client':
     case 'provider':
     case 'admin':
       if (authorized.accountType !== access) throw new ForbiddenError(forbiddenMessage);
-      return authorized;
+      break;
     case 'subscribedProvider':
       if (authorized.accountType !== 'provider') throw new ForbiddenError(forbiddenMessage);
       if (!authorized.subscribed) throw new ForbiddenError(MESSAGES.api.subscriptionRequired);
-      return authorized;
+      break;
   }
+  if (route.confirmedEmail && !authorized.emailConfirmed) throw new EmailNotConfirmedError();
+  return authorized;
 }

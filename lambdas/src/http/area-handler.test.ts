@@ -48,6 +48,7 @@ const testRoutes = {
     area: 'jobs',
     access: 'subscribedProvider',
     forbiddenMessage: 'Only service providers can see contact details.',
+    confirmedEmail: true,
     summary: 'reveal',
     params: z.object({ id: z.string() }),
     response: z.object({ phone: z.string() }),
@@ -75,14 +76,16 @@ const admin = { sub: 'admin-1', 'cognito:groups': '[client admin]', iat: '179000
 
 /** How each test account stands in its profile (the access check reads it on every signed-in request). */
 const standings: Record<string, AccountStanding> = {
-  'client-1': { accountType: 'client', isActive: true, subscriptionTier: 'none' },
-  'provider-1': { accountType: 'provider', isActive: true, subscriptionTier: 'none' },
-  'provider-2': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z' },
-  'provider-3': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2026-01-01T00:00:00.000Z' },
-  'admin-1': { accountType: 'admin', isActive: true, subscriptionTier: 'none' },
-  'groups-say-admin': { accountType: 'client', isActive: true, subscriptionTier: 'none' },
-  'deactivated-1': { accountType: 'client', isActive: false, subscriptionTier: 'none' },
-  'signed-out-everywhere': { accountType: 'client', isActive: true, subscriptionTier: 'none', sessionsValidAfter: 1790000100 },
+  'client-1': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
+  'provider-1': { accountType: 'provider', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
+  'provider-2': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z', emailConfirmed: true },
+  'provider-3': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2026-01-01T00:00:00.000Z', emailConfirmed: true },
+  'admin-1': { accountType: 'admin', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
+  'groups-say-admin': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
+  'deactivated-1': { accountType: 'client', isActive: false, subscriptionTier: 'none', emailConfirmed: true },
+  'signed-out-everywhere': { accountType: 'client', isActive: true, subscriptionTier: 'none', sessionsValidAfter: 1790000100, emailConfirmed: true },
+  'unconfirmed-member': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z', emailConfirmed: false },
+  'unconfirmed-client': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: false },
 };
 
 function body(result: ApiResult): unknown {
@@ -245,6 +248,19 @@ describe('area handler', () => {
     expect(body(subscribed)).toEqual({ phone: '07700 900123' });
     const asClient = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: client }), lambdaContext);
     expect(asClient.statusCode).toBe(403);
+  });
+
+  it('refuses a route that acts on others to an account whose address is not confirmed, with the message that offers the resend', async () => {
+    const handler = build();
+    const unconfirmed = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-member', 'cognito:groups': 'provider' } }), lambdaContext);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(errorOf(unconfirmed)).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
+    // The other refusals come first: a client is told the route is not for clients.
+    const asClient = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-client', 'cognito:groups': 'client' } }), lambdaContext);
+    expect(errorOf(asClient).message).toBe('Only service providers can see contact details.');
+    // Routes that act on the account itself take it.
+    const own = await handler(apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'unconfirmed-client' } }), lambdaContext);
+    expect(own.statusCode).toBe(201);
   });
 
   it('refuses a provider whose membership has ended', async () => {

@@ -79,13 +79,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         const requestState = state.get(event);
         if (requestState) requestState.route = key;
         const deps = await getDeps();
-        const caller = await authorize(
-          spec.access,
-          callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
-          options.standing?.(deps),
-          clock(),
-          spec.forbiddenMessage,
-        );
+        const caller = await authorize(spec, callerFromClaims(event.requestContext.authorizer?.jwt?.claims), options.standing?.(deps), clock());
         const input = validateRequest(spec, event);
         const result = await implementation({
           ...input,

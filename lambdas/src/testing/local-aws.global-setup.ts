@@ -23,6 +23,8 @@ declare module 'vitest' {
     sesEndpoint: string;
     /** s3rver of this test run; each test file that stores files makes its own bucket in it (see media-bucket.ts). */
     s3Endpoint: string;
+    /** cognito-local itself, behind the proxy (only the test that checks where each server listens needs it). */
+    cognitoLocalEndpoint: string;
   }
 }
 
@@ -92,6 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const cognitoProxy = await startCognitoProxy({ port: cognitoProxyPort, upstream: started(cognito, logs.cognito).url });
     running.push(cognitoProxy);
     project.provide('cognitoEndpoint', cognitoProxyUrl);
+    project.provide('cognitoLocalEndpoint', started(cognito, logs.cognito).url);
     project.provide('sesEndpoint', started(ses, logs.ses).url);
     started(s3, logs.s3);
     project.provide('s3Endpoint', `http://127.0.0.1:${s3Port}`);

@@ -43,6 +43,6 @@ export async function createTestAccount(
     userId,
     email: account.email,
     password: account.password,
-    caller: { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false },
+    caller: { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: account.emailConfirmed ?? true },
   };
 }

@@ -96,8 +96,9 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const businessSearchQuerySchema = z.object({
   q: z.string().trim().min(BUSINESS_SEARCH.minChars, `Type at least ${BUSINESS_SEARCH.minChars} characters`).max(100),
 });
+/** Names only: a business's address is its owner's sign-in name, and this answer is public. */
 export const businessSearchResponseSchema = z.object({
-  businesses: z.array(z.object({ id: z.string(), businessName: z.string(), businessEmail: z.string().nullable() })).max(BUSINESS_SEARCH.maxResults),
+  businesses: z.array(z.strictObject({ id: z.string(), businessName: z.string() })).max(BUSINESS_SEARCH.maxResults),
 });
 export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema>;
 

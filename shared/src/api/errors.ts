@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An administrator deactivated the account: every signed-in route refuses it. */
   accountDeactivated: { status: 403, code: 'ACCOUNT_DEACTIVATED' },
+  /** The route acts on others and the caller's e-mail address is not confirmed yet: the answer offers the resend. */
+  emailNotConfirmed: { status: 403, code: 'EMAIL_NOT_CONFIRMED' },
   notFound: { status: 404, code: 'NOT_FOUND' },
   methodNotAllowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },

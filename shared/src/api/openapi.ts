@@ -16,6 +16,7 @@ export function buildOpenApiDocument(routes: readonly (RouteSpec & { name: strin
       summary: route.summary,
       tags: [route.area],
       'x-access': route.access,
+      ...(route.confirmedEmail ? { 'x-confirmed-email': true } : {}),
       ...(route.access === 'public' ? {} : { security: [{ cognito: [] }] }),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),

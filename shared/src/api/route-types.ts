@@ -49,6 +49,11 @@ export interface RouteSpec<
   /** What a signed-in caller of another account type is told (403); a generic refusal unless given. */
   readonly forbiddenMessage?: string;
   /**
+   * The route acts on others (posts, publishes, reveals, takes a limited offer): an account whose e-mail
+   * address is not confirmed is refused with 403 EMAIL_NOT_CONFIRMED (DESIGN.md section 4).
+   */
+  readonly confirmedEmail?: true;
+  /**
    * The body is handed to the route as received, unparsed (a Stripe webhook, whose signature covers the
    * exact bytes); such a route declares no body schema.
    */

@@ -1,8 +1,11 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { SECURITY_MESSAGES } from '@solutionz/shared';
 import { generateSync } from 'otplib';
 import type { PresignedUpload } from '@solutionz/shared';
 import { signInTokens } from '../../support/local-stack';
+import type { Accounts } from './fixtures';
 import { mailsTo, nowInSeconds, type InboxMail } from './inbox';
+import { expectSignedOutHeader } from './session';
 
 /** The security tab of /account, loaded (its heading shown). */
 export async function openSecurityTab(page: Page): Promise<void> {
@@ -93,7 +96,30 @@ export async function turnOnTwoStepThroughApi(request: APIRequestContext, accoun
   const setup = await request.post('/api/me/mfa/totp/setup', { headers });
   expect(setup.ok(), await setup.text()).toBe(true);
   const { secret } = (await setup.json()) as { secret: string };
-  const enabled = await request.post('/api/me/mfa/totp/enable', { headers, data: { code: totpCode(secret) } });
+  const enabled = await request.post('/api/me/mfa/totp/enable', { headers, data: { password: account.password, code: totpCode(secret) } });
   expect(enabled.ok(), await enabled.text()).toBe(true);
   return secret;
+}
+
+/** A second browser signed in as the account and showing its profile: a session that a change made elsewhere must end. */
+export async function signedInElsewhere(
+  browser: Browser,
+  baseURL: string | undefined,
+  accounts: Accounts,
+  account: { email: string; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  await accounts.signIn(context, account);
+  const page = await context.newPage();
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  return { context, page };
+}
+
+/** The page's session was ended elsewhere: reloaded, it is sent to sign in, with the reason. */
+export async function expectSessionEnded(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByText(SECURITY_MESSAGES.sessionRevoked)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await expectSignedOutHeader(page);
 }

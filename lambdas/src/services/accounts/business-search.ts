@@ -6,6 +6,6 @@ export async function searchBusinesses(deps: Pick<AccountsDeps, 'accounts'>, tex
   if (text.trim().length < BUSINESS_SEARCH.minChars) return { businesses: [] };
   const found = await deps.accounts.searchBusinesses(text, BUSINESS_SEARCH.maxResults);
   return {
-    businesses: found.map((business) => ({ id: business.businessId, businessName: business.businessName, businessEmail: business.businessEmail ?? null })),
+    businesses: found.map((business) => ({ id: business.businessId, businessName: business.businessName })),
   };
 }

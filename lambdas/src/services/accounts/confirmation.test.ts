@@ -1,6 +1,6 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, signupSchema } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, MAIL_RATE_LIMIT, signupSchema } from '@solutionz/shared';
 import { confirmEmail, resendConfirmation } from './confirmation';
 import { getMe } from './me';
 import { signUp } from './signup';
@@ -13,6 +13,8 @@ import { useTestUserPool } from '../../testing/user-pool';
 
 const table = useTestTable();
 const pool = useTestUserPool();
+/** The client address the requests come from. */
+const IP = '203.0.113.7';
 
 const client = signupSchema.parse({
   accountType: 'client',
@@ -72,7 +74,7 @@ describe('confirmEmail', () => {
 describe('resendConfirmation', () => {
   it('sends a new link, then refuses within the countdown with the RATE_LIMIT class, and sends again after it', async () => {
     const { deps, advance, sentMail, lastMail, token: first } = await signedUp();
-    await resendConfirmation(deps, 'cara@example.co.uk');
+    await resendConfirmation(deps, 'cara@example.co.uk', IP);
     expect(await sentMail()).toHaveLength(2);
     const resent = await lastMail();
     expect(resent?.destination.to).toEqual(['cara@example.co.uk']);
@@ -80,19 +82,53 @@ describe('resendConfirmation', () => {
     expect(second).not.toBe(first);
     expect(await deps.accounts.getToken(hashToken(second))).toMatchObject({ purpose: 'confirm-email', email: 'cara@example.co.uk' });
 
-    await expect(resendConfirmation(deps, 'cara@example.co.uk')).rejects.toMatchObject({
+    await expect(resendConfirmation(deps, 'cara@example.co.uk', IP)).rejects.toMatchObject({
       statusCode: 429,
       category: 'RATE_LIMIT',
       retryAfterSeconds: EMAIL_RESEND_COUNTDOWN_S,
     });
     advance(EMAIL_RESEND_COUNTDOWN_S);
-    await resendConfirmation(deps, 'cara@example.co.uk');
+    await resendConfirmation(deps, 'cara@example.co.uk', IP);
     expect(await sentMail()).toHaveLength(3);
+  });
+
+  it('sends at most 5 a day to one address, refusing the next until the day ends, alike for an address without an account', async () => {
+    const { deps, advance, sentMail } = await signedUp();
+    const endOfDay = Math.floor(Date.parse('2026-11-22T00:00:00Z') / 1000);
+    for (const email of ['cara@example.co.uk', 'nobody@example.co.uk']) {
+      for (let sent = 0; sent < MAIL_RATE_LIMIT.perAddress; sent++) {
+        await resendConfirmation(deps, email, IP);
+        advance(EMAIL_RESEND_COUNTDOWN_S);
+      }
+      const refused = resendConfirmation(deps, email, IP);
+      await expect(refused).rejects.toMatchObject({
+        statusCode: 429,
+        category: 'RATE_LIMIT',
+        message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description,
+        retryAfterSeconds: endOfDay - Math.floor(deps.clock().getTime() / 1000),
+        headers: { 'retry-after': String(endOfDay - Math.floor(deps.clock().getTime() / 1000)) },
+      });
+    }
+    // The mail of the sign-up, and five more.
+    expect(await sentMail()).toHaveLength(1 + MAIL_RATE_LIMIT.perAddress);
+    advance(86_400);
+    await expect(resendConfirmation(deps, 'cara@example.co.uk', IP)).resolves.toMatchObject({ message: expect.any(String) });
+  });
+
+  it('takes at most 30 a day from one client address, also when they arrive at once', async () => {
+    const { deps } = testAccountsDeps(table, pool);
+    const answers = await Promise.allSettled(
+      Array.from({ length: MAIL_RATE_LIMIT.perClientIp + 10 }, (_, n) => resendConfirmation(deps, `stranger-${n}@example.co.uk`, IP)),
+    );
+    const refused = answers.filter((answer) => answer.status === 'rejected');
+    expect(answers.length - refused.length).toBe(MAIL_RATE_LIMIT.perClientIp);
+    expect(refused.map((answer) => (answer as PromiseRejectedResult).reason)).toEqual(Array(10).fill(expect.objectContaining({ statusCode: 429, category: 'RATE_LIMIT' })));
+    await expect(resendConfirmation(deps, 'someone-else@example.co.uk', '198.51.100.9')).resolves.toMatchObject({ message: expect.any(String) });
   });
 
   it('answers an unknown address as a known one, sending nothing', async () => {
     const { deps, sentMail } = testAccountsDeps(table, pool);
-    const answer = await resendConfirmation(deps, 'nobody@example.co.uk');
+    const answer = await resendConfirmation(deps, 'nobody@example.co.uk', IP);
     expect(answer.message).toBeTruthy();
     expect(await sentMail()).toHaveLength(0);
   });
@@ -105,7 +141,7 @@ describe('resendConfirmation', () => {
   ] as const)('answers an SES %s failure with that class and the spec wording', async (category, status, error) => {
     const { deps, ses, sentMail } = await signedUp();
     failNextSend(ses, 'SendEmailCommand', error);
-    const sending = resendConfirmation(deps, 'cara@example.co.uk');
+    const sending = resendConfirmation(deps, 'cara@example.co.uk', IP);
     await expect(sending).rejects.toMatchObject({ statusCode: status, category, message: EMAIL_FAILURE_MESSAGES[category].description });
     const body = await sending.catch((e: { toJSON(): unknown }) => e.toJSON());
     expect(body).toMatchObject({ error: { category, message: EMAIL_FAILURE_MESSAGES[category].description } });
@@ -115,7 +151,7 @@ describe('resendConfirmation', () => {
   it('answers a confirmed address as any other, sending no new link', async () => {
     const { deps, token, sentMail } = await signedUp();
     await confirmEmail(deps, token);
-    await expect(resendConfirmation(deps, 'cara@example.co.uk')).resolves.toMatchObject({ message: expect.any(String) });
+    await expect(resendConfirmation(deps, 'cara@example.co.uk', IP)).resolves.toMatchObject({ message: expect.any(String) });
     expect(await sentMail()).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_MESSAGES, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
 import type { ProfileRecord } from '../../data/account-repository';
-import { InvalidTokenError, RateLimitedError } from '../../errors';
+import { InvalidTokenError } from '../../errors';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
+import { allowLinkMail } from './mail-limits';
 import { confirmationMail } from './mails';
 import { hashToken, isRedeemable, issueToken } from './tokens';
 
@@ -28,14 +29,12 @@ async function profileByEmail(deps: AccountsDeps, email: string): Promise<Profil
 }
 
 /**
- * Sends a fresh confirmation link, at most once per EMAIL_RESEND_COUNTDOWN_S per address. The route
- * is public (the confirm page may be open in a signed-out tab), so the answer is the same whether or
- * not the address has an unconfirmed account: the endpoint tells no one which addresses are registered.
+ * Sends a fresh confirmation link, within the link mail limits (allowLinkMail). The route is public
+ * (the confirm page may be open in a signed-out tab), so the answer is the same whether or not the
+ * address has an unconfirmed account: the endpoint tells no one which addresses are registered.
  */
-export async function resendConfirmation(deps: AccountsDeps, email: string): Promise<{ message: string }> {
-  const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown('resend-confirmation', email, EMAIL_RESEND_COUNTDOWN_S, now);
-  if (!cooldown.claimed) throw new RateLimitedError(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description, cooldown.retryAfterSeconds, 'RATE_LIMIT');
+export async function resendConfirmation(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
+  await allowLinkMail(deps, { kind: 'resend-confirmation', countdownSubject: email, address: email, sourceIp });
 
   const profile = await profileByEmail(deps, email);
   if (profile && !profile.emailConfirmedAt) {

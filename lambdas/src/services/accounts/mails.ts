@@ -54,6 +54,7 @@ export type SecurityAlert =
   | { readonly kind: 'email-change-requested'; readonly newEmail: string }
   | { readonly kind: 'email-changed'; readonly newEmail: string }
   | { readonly kind: 'password-changed' }
+  | { readonly kind: 'password-reset' }
   | { readonly kind: 'signed-out-everywhere' }
   | { readonly kind: 'totp-enabled' }
   | { readonly kind: 'totp-disabled' }
@@ -69,12 +70,17 @@ function alertText(alert: SecurityAlert): { subject: string; what: string } {
     case 'email-changed':
       return {
         subject: `Your ${PRODUCT_NAME} email address was changed`,
-        what: `The email address of your ${PRODUCT_NAME} account was changed to ${alert.newEmail}. You now sign in with that address; we will not write to this one again.`,
+        what: `The email address of your ${PRODUCT_NAME} account was changed to ${alert.newEmail}, and every device signed in to it was signed out. You now sign in with that address; we will not write to this one again.`,
       };
     case 'password-changed':
       return {
         subject: `Your ${PRODUCT_NAME} password was changed`,
         what: `The password of your ${PRODUCT_NAME} account was changed, and every device signed in to it was signed out.`,
+      };
+    case 'password-reset':
+      return {
+        subject: `Your ${PRODUCT_NAME} password was reset`,
+        what: `The password of your ${PRODUCT_NAME} account was reset with a link sent to this address, and every device signed in to it was signed out.`,
       };
     case 'signed-out-everywhere':
       return {

@@ -1,15 +1,20 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, MAIL_RATE_LIMIT, TOKEN_TTL } from '@solutionz/shared';
+import { confirmEmailChange, requestEmailChange } from '../security/email-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { hashToken } from './tokens';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failNextSend } from '../../testing/sdk-middleware';
+import { nextSecond } from '../../testing/seconds';
 import { linkToken } from '../../testing/ses-inbox';
 import { useTestUserPool } from '../../testing/user-pool';
 
 const table = useTestTable();
 const pool = useTestUserPool();
+/** The client address the requests come from. */
+const IP = '203.0.113.7';
 
 const OLD_PASSWORD = 'Old-password-1';
 
@@ -31,8 +36,8 @@ async function withAccount(accountType: 'client' | 'admin' = 'client') {
 describe('password reset', () => {
   it('answers the same for a known and an unknown address, mailing only the known one', async () => {
     const { deps, sentMail, userId } = await withAccount();
-    const known = await requestPasswordReset(deps, 'dan@example.co.uk');
-    const unknown = await requestPasswordReset(deps, 'nobody@example.co.uk');
+    const known = await requestPasswordReset(deps, 'dan@example.co.uk', IP);
+    const unknown = await requestPasswordReset(deps, 'nobody@example.co.uk', IP);
     expect(unknown).toEqual(known);
     const mails = await sentMail();
     expect(mails).toHaveLength(1);
@@ -42,9 +47,33 @@ describe('password reset', () => {
     expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'reset-password', userId });
   });
 
+  it('refuses the sixth request of a day for one address with 429 and the spec wording, whether or not it has an account', async () => {
+    const { deps, advance, sentMail } = await withAccount();
+    const answers = async (email: string) => {
+      const seen: unknown[] = [];
+      for (let n = 0; n <= MAIL_RATE_LIMIT.perAddress; n++) {
+        seen.push(await requestPasswordReset(deps, email, IP).catch((error: { statusCode: number; category: string; message: string }) => error));
+        advance(EMAIL_RESEND_COUNTDOWN_S);
+      }
+      return seen;
+    };
+    const known = await answers('dan@example.co.uk');
+    const unknown = await answers('nobody@example.co.uk');
+    expect(known.slice(0, -1)).toEqual(Array(MAIL_RATE_LIMIT.perAddress).fill({ message: ACCOUNT_MESSAGES.resetRequested }));
+    expect(known.at(-1)).toMatchObject({ statusCode: 429, category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
+    expect(unknown.map((answer) => (answer as { message: string }).message)).toEqual(known.map((answer) => (answer as { message: string }).message));
+    expect(await sentMail()).toHaveLength(MAIL_RATE_LIMIT.perAddress);
+  });
+
+  it('refuses a second request for one address within the resend countdown', async () => {
+    const { deps } = await withAccount();
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
+    await expect(requestPasswordReset(deps, 'dan@example.co.uk', IP)).rejects.toMatchObject({ statusCode: 429, retryAfterSeconds: EMAIL_RESEND_COUNTDOWN_S });
+  });
+
   it('sets the password once; the link is refused afterwards and after its expiry', async () => {
     const { deps, advance, mailedToken } = await withAccount();
-    await requestPasswordReset(deps, 'dan@example.co.uk');
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
     const token = await mailedToken();
     await resetPassword(deps, token, 'New-password-2');
     expect(await pool.signsIn('dan@example.co.uk', 'New-password-2')).toBe(true);
@@ -52,7 +81,7 @@ describe('password reset', () => {
     await expect(resetPassword(deps, token, 'Other-password-3')).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
 
     advance(60);
-    await requestPasswordReset(deps, 'dan@example.co.uk');
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
     const second = await mailedToken();
     expect(second).not.toBe(token);
     advance(TOKEN_TTL.passwordResetHours * 3600);
@@ -60,9 +89,48 @@ describe('password reset', () => {
     expect(await pool.signsIn('dan@example.co.uk', 'New-password-2')).toBe(true);
   });
 
+  it('ends every session of the account, refresh tokens included, confirms the address and alerts it', async () => {
+    const { deps, cognito, userId, mailedToken, sentMail } = await withAccount();
+    // Someone signed in before the reset (who signed up with an address that was not theirs, say).
+    const { AuthenticationResult: held } = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: 'dan@example.co.uk', PASSWORD: OLD_PASSWORD } }),
+    );
+    const heldRefreshes = () =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
+        () => true,
+        () => false,
+      );
+    expect(await heldRefreshes()).toBe(true);
+    expect((await deps.accounts.getProfile(userId))?.emailConfirmedAt).toBeUndefined();
+    // Tokens count in whole seconds: the reset comes in a later second than the sign-in.
+    await nextSecond();
+
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
+    await resetPassword(deps, await mailedToken(), 'New-password-2');
+    expect(await heldRefreshes()).toBe(false);
+    expect(await deps.standing(userId)).toMatchObject({ sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) });
+    expect((await deps.accounts.getProfile(userId))?.emailConfirmedAt).toBe(deps.clock().toISOString());
+    expect((await pool.user('dan@example.co.uk'))?.emailVerified).toBe(true);
+    const alert = (await sentMail()).at(-1)!;
+    expect(alert).toMatchObject({ subject: 'Your Solutionz password was reset', destination: { to: ['dan@example.co.uk'] } });
+    expect(alert.body.text).toContain('every device signed in to it was signed out');
+  });
+
+  it('refuses a link sent to an address the account no longer has', async () => {
+    const { deps, userId, mailedToken, sentMail } = await withAccount();
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
+    const token = await mailedToken();
+    const caller = { kind: 'signedIn', userId, groups: ['client'], accountType: 'client', subscribed: false, emailConfirmed: true } as const;
+    await requestEmailChange(deps, caller, { newEmail: 'dan.moved@example.co.uk', currentPassword: OLD_PASSWORD }, IP);
+    await confirmEmailChange(deps, linkToken((await sentMail()).find((mail) => mail.destination.to.includes('dan.moved@example.co.uk')), '/confirm-email-change'));
+
+    await expect(resetPassword(deps, token, 'New-password-2')).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
+    expect(await pool.signsIn('dan.moved@example.co.uk', OLD_PASSWORD)).toBe(true);
+  });
+
   it('keeps the link usable when Cognito fails to set the password', async () => {
     const { deps, cognito, mailedToken } = await withAccount();
-    await requestPasswordReset(deps, 'dan@example.co.uk');
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
     failNextSend(cognito, 'AdminSetUserPasswordCommand', new Error('Cognito is unavailable'));
     await expect(resetPassword(deps, await mailedToken(), 'New-password-2')).rejects.toThrow('Cognito is unavailable');
     expect(await pool.signsIn('dan@example.co.uk', OLD_PASSWORD)).toBe(true);
@@ -72,7 +140,7 @@ describe('password reset', () => {
 
   it('sends no reset mail to an admin account', async () => {
     const { deps, sentMail } = await withAccount('admin');
-    await requestPasswordReset(deps, 'dan@example.co.uk');
+    await requestPasswordReset(deps, 'dan@example.co.uk', IP);
     expect(await sentMail()).toHaveLength(0);
   });
 });

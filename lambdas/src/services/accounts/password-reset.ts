@@ -1,20 +1,22 @@
-import { ACCOUNT_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { InvalidTokenError } from '../../errors';
+import { sendSecurityAlert } from '../security/checks';
+import { endSessions } from '../security/sessions';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
+import { allowLinkMail } from './mail-limits';
 import { passwordResetMail } from './mails';
 import { hashToken, isRedeemable, issueToken } from './tokens';
 
 /**
- * Mails a single-use, expiring reset link. The answer is the same whether or not the address has an
- * account; repeated requests within the resend countdown send nothing more but answer the same.
- * Admin accounts have internal addresses and recover through the site owner (spec 02).
+ * Mails a single-use, expiring reset link, within the link mail limits (allowLinkMail: a request past
+ * them is refused with 429 whether or not the address has an account). The answer is the same whether
+ * or not the address has an account. Admin accounts have internal addresses and recover through the
+ * site owner (spec 02).
  */
-export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
   const answer = { message: ACCOUNT_MESSAGES.resetRequested };
-  const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown('password-reset', email, EMAIL_RESEND_COUNTDOWN_S, now);
-  if (!cooldown.claimed) return answer;
+  await allowLinkMail(deps, { kind: 'password-reset', countdownSubject: email, address: email, sourceIp });
   const userId = await deps.accounts.findUserIdByEmail(email);
   const profile = userId ? await deps.accounts.getProfile(userId) : undefined;
   if (!profile || profile.accountType === 'admin') return answer;
@@ -25,21 +27,35 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
 }
 
 /**
- * Spends the token, then sets the password in Cognito. Should Cognito fail, the token is made
- * usable again so the same link can be retried.
+ * Spends the token, then ends every session of the account (refresh tokens included: whoever held one
+ * before the reset, perhaps someone who signed up with an address that was not theirs, is out),
+ * confirms the address (the link proved it) and sets the password in Cognito. Should any of that
+ * fail, the token is made usable again so the same link can be retried. A link sent to an address the
+ * account no longer has is refused. The account's address gets a security alert.
  */
 export async function resetPassword(deps: AccountsDeps, rawToken: string, password: string): Promise<{ message: string }> {
   const now = deps.clock();
   const tokenHash = hashToken(rawToken);
   const token = await deps.accounts.getToken(tokenHash);
-  if (!isRedeemable(token, 'reset-password', now) || !(await deps.accounts.redeemToken(tokenHash, 'reset-password', now))) {
+  const profile = token ? await deps.accounts.getProfile(token.userId, { consistent: true }) : undefined;
+  if (
+    !isRedeemable(token, 'reset-password', now) ||
+    profile?.email !== token.email ||
+    !(await deps.accounts.redeemToken(tokenHash, 'reset-password', now))
+  ) {
     throw new InvalidTokenError(ACCOUNT_MESSAGES.resetLinkInvalid);
   }
   try {
-    await deps.identity.setPassword(token.email, password);
+    await endSessions(deps, profile);
+    if (!profile.emailConfirmedAt) {
+      await deps.identity.markEmailVerified(profile.email);
+      await deps.accounts.markEmailConfirmed(profile.userId, profile.email, now);
+    }
+    await deps.identity.setPassword(profile.email, password);
   } catch (error) {
     await deps.accounts.unredeemToken(tokenHash).catch(() => undefined);
     throw error;
   }
+  await sendSecurityAlert(deps, profile.email, { kind: 'password-reset' });
   return { message: ACCOUNT_MESSAGES.passwordUpdated };
 }

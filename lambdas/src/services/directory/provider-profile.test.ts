@@ -54,7 +54,7 @@ async function provider(userId: string, overrides: Partial<Parameters<typeof pro
     .go();
 }
 
-const owner = (userId: string): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: true });
+const owner = (userId: string): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: true, emailConfirmed: true });
 
 describe('the public provider page', () => {
   it('publishes exactly the page fields of a listed provider and none of the private ones', async () => {

@@ -17,7 +17,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 let clock = NOW;
 const deps = { saved: table.repositories.saved, directory, clock: () => clock };
 
-const cara: AuthorizedCaller = { kind: 'signedIn', userId: 'cara', groups: ['client'], accountType: 'client', subscribed: false };
+const cara: AuthorizedCaller = { kind: 'signedIn', userId: 'cara', groups: ['client'], accountType: 'client', subscribed: false, emailConfirmed: true };
 const dan: AuthorizedCaller = { ...cara, userId: 'dan' };
 
 /** A provider's profile as sign-up and a yearly membership leave it, then the directory brought in line with it. */

@@ -30,7 +30,7 @@ const countedJobs: FeedbackDeps['jobs'] = {
 };
 const deps: FeedbackDeps = { feedback, accounts, directory, standing, jobs: countedJobs, clock: () => clock, newId: () => `fb-${++ids}` };
 
-const caller = (userId: string, accountType: AuthorizedCaller['accountType']): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false });
+const caller = (userId: string, accountType: AuthorizedCaller['accountType']): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true });
 const later = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };

@@ -6,7 +6,8 @@ import type { Geocoder } from '../../geo/geocoder';
 /** Everything the jobs services use, passed in so tests can swap any part. */
 export interface JobsDeps {
   readonly jobs: JobsRepository;
-  readonly accounts: Pick<AccountRepository, 'getProfile'>;
+  /** The poster's name for the contact, and the day's posting quota. */
+  readonly accounts: Pick<AccountRepository, 'getProfile' | 'takeQuota'>;
   readonly standing: AccountStandingReader;
   readonly geocoder: Geocoder;
   readonly clock: () => Date;

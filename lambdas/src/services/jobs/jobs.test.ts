@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
+import { JOB_LIMITS, JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -28,7 +28,7 @@ let tick = 0;
 function deps(): JobsDeps {
   return {
     jobs: table.repositories.jobs,
-    accounts: { getProfile: async () => undefined },
+    accounts: { getProfile: async () => undefined, takeQuota: table.repositories.accounts.takeQuota },
     standing: table.repositories.standing,
     geocoder: fakeGeocoder(),
     // Each job a second after the last, so "newest first" is the order of posting.
@@ -43,6 +43,7 @@ const caller = (accountType: AuthorizedCaller['accountType'], subscribed = false
   groups: [accountType],
   accountType,
   subscribed,
+  emailConfirmed: true,
 });
 
 const post = (overrides: Partial<JobPostInput> = {}) =>
@@ -78,8 +79,24 @@ describe('posting and reading jobs', () => {
     expect((await getJobForMe(deps(), client, job.id)).contact?.contactEmail).toBe('cara.client@example.co.uk');
   });
 
-  it('refuses a location that names no place', async () => {
-    await expect(createJob(deps(), caller('client'), post({ location: 'Atlantis' }))).rejects.toMatchObject({ statusCode: 400, fields: { 'body.location': expect.any(String) } });
+  it('takes at most 10 posts a day from one client, also when they arrive at once, and more the next day', async () => {
+    const client = caller('client');
+    const day = new Date(Date.UTC(2026, 10, 2, 9));
+    const onDay = (at: Date): JobsDeps => ({ ...deps(), clock: () => at });
+    const answers = await Promise.allSettled(Array.from({ length: JOB_LIMITS.postsPerDay + 3 }, (_, n) => createJob(onDay(day), client, post({ title: `Burst ${n}` }))));
+    const refused = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason as { statusCode: number; message: string; retryAfterSeconds: number }] : []));
+    expect(answers.length - refused.length).toBe(JOB_LIMITS.postsPerDay);
+    expect(refused).toEqual(Array(3).fill(expect.objectContaining({ statusCode: 429, message: JOB_MESSAGES.dailyLimit, retryAfterSeconds: 15 * 3600 })));
+    expect((await listMyJobs(deps(), client, { page: 1 })).total).toBe(JOB_LIMITS.postsPerDay);
+    // Another client is not held back, nor is this one the next day.
+    await expect(createJob(onDay(day), caller('client'), post())).resolves.toMatchObject({ isMine: true });
+    await expect(createJob(onDay(new Date(Date.UTC(2026, 10, 3, 0, 0, 1))), client, post())).resolves.toMatchObject({ isMine: true });
+  });
+
+  it('refuses a location that names no place, without taking one of the day\'s posts', async () => {
+    const client = caller('client');
+    await expect(createJob(deps(), client, post({ location: 'Atlantis' }))).rejects.toMatchObject({ statusCode: 400, fields: { 'body.location': expect.any(String) } });
+    for (let n = 0; n < JOB_LIMITS.postsPerDay; n++) await createJob(deps(), client, post());
   });
 
   it('refuses unknown fields and a post without a category, in the spec words', () => {

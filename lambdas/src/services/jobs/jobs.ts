@@ -13,7 +13,7 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { JobRecord } from '../../data/jobs-repository';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
 import { milesBetween } from '../directory/search';
 import type { JobsDeps } from './deps';
@@ -97,8 +97,17 @@ async function filterBoard(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
 }
 
 /** Posting (spec 02 section 5): the contact name is the poster's name, else the e-mail's local part. */
+/** A day, the window of the posting quota. */
+const DAY_S = 86_400;
+
+/**
+ * POST /api/jobs. A place that cannot be found is refused before the day's quota (JOB_LIMITS.postsPerDay)
+ * is taken, by a conditional counter write, so a burst of posts cannot pass it.
+ */
 export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: JobPost): Promise<Job> {
   const [place, profile] = await Promise.all([resolvePlace(deps.geocoder, post.location, 'body.location'), deps.accounts.getProfile(caller.userId)]);
+  const quota = await deps.accounts.takeQuota('job-posts', caller.userId, JOB_LIMITS.postsPerDay, DAY_S, deps.clock());
+  if (!quota.taken) throw new RateLimitedError(JOB_MESSAGES.dailyLimit, quota.retryAfterSeconds);
   const contactName = `${profile?.firstName ?? ''} ${profile?.lastName ?? ''}`.trim() || post.contactEmail.split('@')[0]!;
   const contact: JobContact = { contactName, contactEmail: post.contactEmail, ...(post.contactPhone ? { contactPhone: post.contactPhone } : {}) };
   const amount = budgetAmount(post.budget);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { COUPON_FIRST100, MEMBERSHIP_MESSAGES, type AccountType } from '@solutionz/shared';
+import { CHECKOUT_SESSION_MINUTES, COUPON_FIRST100, MEMBERSHIP_MESSAGES, type AccountType } from '@solutionz/shared';
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { signatureHeader } from '../../../../scripts/local/stripe/webhooks';
 import type { AuthorizedCaller } from '../../auth/caller';
@@ -49,7 +49,7 @@ async function account(accountType: AccountType = 'provider'): Promise<Authorize
     { accountType, email: `${userId}@example.co.uk`, password: 'unused', firstName: 'Priya', lastName: 'Patel', emailConfirmed: false },
     { existingUserId: userId },
   );
-  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false };
+  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true };
 }
 
 async function summaryOf(deps: MembershipDeps, userId: string) {
@@ -163,6 +163,70 @@ describe('FIRST100', () => {
     await stripe.local.settled();
     expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(0);
     expect(await deps.membership.getOfferSlot(COUPON_FIRST100.code, provider.userId)).toBeUndefined();
+  });
+});
+
+describe('FIRST100 holds', () => {
+  const minutes = (n: number) => n * 60;
+  const sessionOf = (url: string) => url.split('/').at(-1)!;
+  const expiresAt = async (url: string) => (await stripe.sdk.checkout.sessions.retrieve(sessionOf(url))).expires_at;
+
+  it('holds a slot at most 60 minutes from the first checkout, however often the checkout is opened again; then the next checkout claims again', async () => {
+    const deps = membershipDeps();
+    deliverWebhooksTo(deps);
+    const provider = await account();
+    const firstAt = stripe.local.now();
+    const first = await startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' });
+    expect(await expiresAt(first.url)).toBe(firstAt + minutes(CHECKOUT_SESSION_MINUTES));
+
+    stripe.local.advanceClock(minutes(20));
+    const second = await startCheckout(deps, provider, { plan: 'monthly', couponCode: 'FIRST100' });
+    expect(second.url).not.toBe(first.url);
+    // Not an hour from now: the hour that began with the first checkout.
+    expect(await expiresAt(second.url)).toBe(firstAt + minutes(CHECKOUT_SESSION_MINUTES));
+    expect((await stripe.sdk.checkout.sessions.retrieve(sessionOf(first.url))).status).toBe('expired');
+
+    stripe.local.advanceClock(minutes(20));
+    // Too little of the hold is left for Stripe to open another checkout: the open one is the way.
+    await expect(startCheckout(deps, provider, { plan: 'monthly', couponCode: 'FIRST100' })).resolves.toEqual(second);
+    await expect(startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' })).rejects.toThrow(
+      new ConflictError(MEMBERSHIP_MESSAGES.couponCheckoutOpen(20)),
+    );
+    expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(1);
+
+    stripe.local.advanceClock(minutes(21));
+    await stripe.local.settled();
+    expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(0);
+    expect(await deps.membership.getOfferSlot(COUPON_FIRST100.code, provider.userId)).toBeUndefined();
+
+    const againAt = stripe.local.now();
+    const again = await startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' });
+    expect(await expiresAt(again.url)).toBe(againAt + minutes(CHECKOUT_SESSION_MINUTES));
+    expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(1);
+  });
+
+  it('lets a hold that is over go before Stripe says its checkout expired, and claims the slot afresh', async () => {
+    const deps = membershipDeps();
+    const provider = await account();
+    const first = await startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' });
+    // No webhook reaches the API here: only the hold's own end lets the slot go.
+    stripe.local.advanceClock(minutes(CHECKOUT_SESSION_MINUTES));
+    const again = await startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' });
+    expect(again.url).not.toBe(first.url);
+    expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(1);
+    expect(await deps.membership.getOfferSlot(COUPON_FIRST100.code, provider.userId)).toEqual({
+      status: 'pending',
+      checkoutSessionId: sessionOf(again.url),
+      heldUntil: stripe.local.now() + minutes(CHECKOUT_SESSION_MINUTES),
+    });
+  });
+
+  it('goes only to a provider whose address is confirmed; a paid plan does not need one', async () => {
+    const deps = membershipDeps();
+    const provider = { ...(await account()), emailConfirmed: false };
+    await expect(startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' })).rejects.toMatchObject({ statusCode: 403, code: 'EMAIL_NOT_CONFIRMED' });
+    expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(0);
+    await expect(startCheckout(deps, provider, { plan: 'yearly' })).resolves.toMatchObject({ url: expect.any(String) });
   });
 });
 

@@ -44,7 +44,7 @@ async function provider() {
 describe('exportMyData', () => {
   it('holds the account, every profile field and the links we mailed, without secrets or internal keys', async () => {
     const { deps, caller, userId, email } = await provider();
-    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD });
+    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7');
     const exported = dataExportSchema.parse(await exportMyData(deps, caller));
 
     expect(exported.exportedAt).toBe('2026-11-21T12:00:00.000Z');
@@ -106,7 +106,7 @@ describe('deleteAccount', () => {
   it('removes the profile, address, business, tokens, pictures, saved professionals and the sign-in, and confirms by e-mail', async () => {
     const { deps, caller, userId, email, sentMail } = await provider();
     const other = await createTestAccount(deps, 'client', { email: 'neighbour@example.co.uk' });
-    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD });
+    await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7');
     await media.storage.write(`media/avatars/${userId}/a.webp`, Buffer.from('a'), 'image/webp', 'no-cache');
     await media.storage.write(`uploads/avatars/${userId}/b`, Buffer.from('b'), 'image/png', 'no-cache');
     await media.storage.write(`media/avatars/${other.userId}/c.webp`, Buffer.from('c'), 'image/webp', 'no-cache');
@@ -132,8 +132,9 @@ describe('deleteAccount', () => {
     expect(await pool.user(email)).toBeUndefined();
     expect(await media.keys()).toEqual([`media/avatars/${other.userId}/c.webp`]);
     expect(await table.repositories.saved.listAll(userId)).toEqual([]);
-    // Only the neighbour's items are left: no token, countdown, business, search word or saved professional of Priya's.
-    expect(await table.entities()).toEqual(['accountEmail', 'profile']);
+    // Only the neighbour's items are left: no token, countdown, business, search word or saved professional of Priya's;
+    // the day's mail counters (a digest of the new address, the client address) leave by TTL.
+    expect(await table.entities()).toEqual(['accountEmail', 'profile', 'rateCounter', 'rateCounter']);
     const last = (await sentMail()).at(-1);
     expect(last).toMatchObject({ destination: { to: [email] }, subject: 'Your Solutionz account was deleted' });
     expect(await deps.accounts.getProfile(other.userId)).toBeDefined();

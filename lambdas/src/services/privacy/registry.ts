@@ -70,8 +70,9 @@ function business(accounts: AccountRepository): Eraser {
 }
 
 /**
- * The resend countdowns keyed by the person's address or id (rate counters of sign-up attempts are
- * per time window and leave by TTL within twenty minutes).
+ * The resend countdowns keyed by the person's address or id. Rate counters are per time window and
+ * leave by TTL: sign-up attempts within twenty minutes, the daily link mail caps (keyed by a digest of
+ * the address) within two days.
  */
 function cooldowns(accounts: AccountRepository): Eraser {
   return {

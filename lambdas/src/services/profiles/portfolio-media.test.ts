@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { mp4File } from '../../testing/mp4';
-import { checkPortfolioFile, isWholeMp4, PORTFOLIO_IMAGE_MAX_PX, PORTFOLIO_THUMBNAIL_MAX_PX, posterWebp } from './portfolio-media';
+import { mp4File, mp4WithLocation, RECORDED_AT } from '../../testing/mp4';
+import { checkPortfolioFile, isWholeMp4, mp4WithoutMetadata, PORTFOLIO_IMAGE_MAX_PX, PORTFOLIO_THUMBNAIL_MAX_PX, posterWebp } from './portfolio-media';
 
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 30 } } });
 
@@ -70,9 +70,32 @@ describe('checkPortfolioFile', () => {
     }
   });
 
-  it('keeps an MP4 exactly as it came', async () => {
+  it('keeps an MP4 without metadata exactly as it came', async () => {
     const video = mp4File();
     expect(await checkPortfolioFile(video)).toEqual({ ok: true, type: 'video', mp4: video });
+  });
+
+  it('blanks where a phone video was recorded (user data, metadata items, XMP) without re-encoding: same size, every offset still valid', async () => {
+    const { bytes, media, chunkOffsetAt } = mp4WithLocation();
+    expect(bytes.toString('latin1')).toContain(RECORDED_AT.iso6709);
+    const checked = await checkPortfolioFile(bytes);
+    if (!checked.ok || checked.type !== 'video') throw new Error('an MP4 is a video');
+    const { mp4 } = checked;
+
+    expect(mp4.length).toBe(bytes.length);
+    for (const trace of [RECORDED_AT.iso6709, RECORDED_AT.xmp, 'PhoneMaker', 'com.apple.quicktime.location', '\u00a9xyz']) {
+      expect(mp4.toString('latin1')).not.toContain(trace);
+    }
+    expect(isWholeMp4(mp4)).toBe(true);
+    // The chunk offset table is untouched and still points at the same media bytes.
+    const offset = mp4.readUInt32BE(chunkOffsetAt);
+    expect(offset).toBe(bytes.readUInt32BE(chunkOffsetAt));
+    expect(mp4.subarray(offset, offset + media.length)).toEqual(media);
+    // The top-level boxes, with the XMP box now free space of the same size.
+    const topLevel: string[] = [];
+    for (let at = 0; at < mp4.length; at += mp4.readUInt32BE(at)) topLevel.push(mp4.toString('latin1', at + 4, at + 8));
+    expect(topLevel).toEqual(['ftyp', 'free', 'moov', 'mdat']);
+    expect(mp4WithoutMetadata(mp4)).toEqual(mp4);
   });
 
   it.each([

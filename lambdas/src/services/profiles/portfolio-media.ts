@@ -17,32 +17,73 @@ export type CheckedFile =
   | { readonly ok: true; readonly type: 'video'; readonly mp4: Buffer }
   | { readonly ok: false };
 
+interface Box {
+  readonly type: string;
+  readonly start: number;
+  readonly header: number;
+  readonly end: number;
+}
+
+/** The chain of boxes that fills `bytes` from `from` to `to` exactly, or undefined when it does not (a cut-off or forged file). */
+function boxesBetween(bytes: Buffer, from: number, to: number): Box[] | undefined {
+  const boxes: Box[] = [];
+  let offset = from;
+  while (offset < to) {
+    if (offset + 8 > to) return undefined;
+    let size = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > to) return undefined;
+      size = Number(bytes.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = to - offset;
+    }
+    if (size < header || offset + size > to) return undefined;
+    boxes.push({ type, start: offset, header, end: offset + size });
+    offset += size;
+  }
+  return boxes;
+}
+
 /**
  * ISO base media files are a chain of boxes (size, type, body). The file must be that chain from end to
  * end, start with `ftyp` and hold the movie header (`moov`) and the media (`mdat`): a truncated upload
  * or another file behind an MP4 signature fails. Frames are not decoded: there is no video decoder here.
  */
 export function isWholeMp4(bytes: Buffer): boolean {
-  const seen = new Set<string>();
-  let offset = 0;
-  while (offset < bytes.length) {
-    if (offset + 8 > bytes.length) return false;
-    let size = bytes.readUInt32BE(offset);
-    const type = bytes.toString('latin1', offset + 4, offset + 8);
-    let header = 8;
-    if (size === 1) {
-      if (offset + 16 > bytes.length) return false;
-      size = Number(bytes.readBigUInt64BE(offset + 8));
-      header = 16;
-    } else if (size === 0) {
-      size = bytes.length - offset;
+  const boxes = boxesBetween(bytes, 0, bytes.length);
+  return !!boxes && boxes[0]?.type === 'ftyp' && boxes.some((box) => box.type === 'moov') && boxes.some((box) => box.type === 'mdat');
+}
+
+/** Boxes that hold what a phone writes about the recording: user data (`©xyz`, the GPS position), metadata items, XMP. */
+const METADATA_BOXES = new Set(['udta', 'meta', 'uuid']);
+/** The containers they are found in, from the file down to each track's media information. */
+const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf']);
+
+/**
+ * A copy of a whole MP4 whose metadata boxes, at the top and inside the movie's containers, are
+ * rewritten as `free` boxes of the same size with nothing in them: every offset in the file (the
+ * sample tables point into `mdat`) stays valid, so nothing is re-encoded. Undefined when the file is
+ * not a whole MP4.
+ */
+export function mp4WithoutMetadata(bytes: Buffer): Buffer | undefined {
+  if (!isWholeMp4(bytes)) return undefined;
+  const copy = Buffer.from(bytes);
+  const blank = (boxes: readonly Box[]): boolean => {
+    for (const box of boxes) {
+      if (METADATA_BOXES.has(box.type)) {
+        copy.write('free', box.start + 4, 'latin1');
+        copy.fill(0, box.start + box.header, box.end);
+      } else if (CONTAINERS.has(box.type)) {
+        const children = boxesBetween(bytes, box.start + box.header, box.end);
+        if (!children || !blank(children)) return false;
+      }
     }
-    if (size < header || offset + size > bytes.length) return false;
-    if (offset === 0 && type !== 'ftyp') return false;
-    seen.add(type);
-    offset += size;
-  }
-  return seen.has('moov') && seen.has('mdat');
+    return true;
+  };
+  return blank(boxesBetween(bytes, 0, bytes.length)!) ? copy : undefined;
 }
 
 async function imageBytes(bytes: Buffer, maxPx: number, quality: number): Promise<Buffer> {
@@ -63,12 +104,16 @@ export async function portfolioTypeOf(bytes: Buffer): Promise<PortfolioContentTy
 
 /**
  * What arrived is trusted by its bytes only: JPEG, PNG or WEBP by magic bytes that decode as an image,
- * re-encoded as WebP with a thumbnail; or an MP4 by magic bytes whose boxes are whole, kept as it is.
+ * re-encoded as WebP with a thumbnail; or an MP4 by magic bytes whose boxes are whole, its metadata
+ * (a phone's GPS position among it) blanked in place.
  */
 export async function checkPortfolioFile(bytes: Buffer): Promise<CheckedFile> {
   const type = await portfolioTypeOf(bytes);
   if (!type) return { ok: false };
-  if (PORTFOLIO_MEDIA_TYPES[type] === 'video') return isWholeMp4(bytes) ? { ok: true, type: 'video', mp4: bytes } : { ok: false };
+  if (PORTFOLIO_MEDIA_TYPES[type] === 'video') {
+    const mp4 = mp4WithoutMetadata(bytes);
+    return mp4 ? { ok: true, type: 'video', mp4 } : { ok: false };
+  }
   try {
     const [webp, thumbnail] = await Promise.all([imageBytes(bytes, PORTFOLIO_IMAGE_MAX_PX, 85), imageBytes(bytes, PORTFOLIO_THUMBNAIL_MAX_PX, 78)]);
     return { ok: true, type: 'image', webp, thumbnail };

@@ -7,7 +7,7 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failOnce } from '../../testing/fail-once';
 import { useTestMediaBucket } from '../../testing/media-bucket';
-import { mp4File } from '../../testing/mp4';
+import { mp4File, mp4WithLocation, RECORDED_AT } from '../../testing/mp4';
 import {
   createPortfolioItem,
   createPortfolioUploads,
@@ -51,7 +51,7 @@ async function provider(options: { member?: boolean; accountType?: 'provider' | 
       NOW,
     );
   }
-  const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: options.member ?? true };
+  const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: options.member ?? true, emailConfirmed: true };
   /** What the browser does: ask for grants, then upload each file as it is under the key given. */
   const upload = async (...files: { name: string; bytes: Buffer; type?: string }[]) => {
     const { uploads } = await createPortfolioUploads(deps(), caller, {
@@ -221,14 +221,38 @@ describe('adding an item', () => {
     expect(await media.keys()).toEqual([`uploads/portfolio/${userId}/${photo}`]);
   });
 
-  it('removes the files it stored when the item cannot be written', async () => {
-    const { userId, caller, upload } = await provider();
+  it('removes the files it stored when the item cannot be written; the original went when its copy was stored', async () => {
+    const { caller, upload } = await provider();
     const [photo] = await upload({ name: 'kitchen.png', bytes: await png() });
     const failing = failOnce(table.repositories.portfolio, 'add', new Error('The table is unavailable'));
     await expect(createPortfolioItem(deps({ portfolio: failing }), caller, save({ title: 'Kitchen', media: [{ uploadId: photo!, filename: 'kitchen.png' }] }))).rejects.toThrow(
       'The table is unavailable',
     );
-    expect(await media.keys()).toEqual([`uploads/portfolio/${userId}/${photo}`]);
+    expect(await media.keys()).toEqual([]);
+  });
+
+  it('publishes a phone video without where it was recorded, and keeps no original that has it', async () => {
+    const { caller, upload } = await provider();
+    const { bytes } = mp4WithLocation();
+    const [clip] = await upload({ name: 'garden.mp4', bytes, type: 'video/mp4' });
+    const item = await createPortfolioItem(deps(), caller, save({ title: 'Garden', media: [{ uploadId: clip!, filename: 'garden.mp4' }] }));
+    const published = await media.object(item.media[0]!.url.slice(1));
+    expect(published.body.length).toBe(bytes.length);
+    expect(published.body.toString('latin1')).not.toContain(RECORDED_AT.iso6709);
+    expect(await media.keys('uploads/')).toEqual([]);
+  });
+
+  it('deletes each original as soon as its published copy is stored, before the item is written', async () => {
+    const { userId, caller, upload } = await provider();
+    const [photo] = await upload({ name: 'kitchen.png', bytes: await png() });
+    let keysWhenWriting: string[] = [];
+    const watching = { ...table.repositories.portfolio, add: async (...args: Parameters<typeof table.repositories.portfolio.add>) => {
+      keysWhenWriting = await media.keys();
+      return table.repositories.portfolio.add(...args);
+    } };
+    await createPortfolioItem(deps({ portfolio: watching }), caller, save({ title: 'Kitchen', media: [{ uploadId: photo!, filename: 'kitchen.png' }] }));
+    expect(keysWhenWriting.filter((key) => key.startsWith('uploads/'))).toEqual([]);
+    expect(keysWhenWriting.filter((key) => key.startsWith(`media/portfolio/${userId}/`))).toHaveLength(2);
   });
 });
 

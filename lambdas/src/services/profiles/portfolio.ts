@@ -86,18 +86,16 @@ export async function createPortfolioUploads(
 type NewMedia = { uploadId: string; filename: string; posterUploadId?: string };
 type MediaEntry = { id: string } | NewMedia;
 
-/** A file of the save that passed its checks, held until every file has. */
+/** A file of the save that passed its checks, held until every file has; `uploads` are the originals it came from. */
 type Checked =
   | { kind: 'kept'; media: PortfolioMediaRecord }
-  | { kind: 'image'; filename: string; webp: Buffer; thumbnail: Buffer }
-  | { kind: 'video'; filename: string; mp4: Buffer; poster?: Buffer };
+  | { kind: 'image'; filename: string; webp: Buffer; thumbnail: Buffer; uploads: string[] }
+  | { kind: 'video'; filename: string; mp4: Buffer; poster?: Buffer; uploads: string[] };
 
 interface PreparedMedia {
   readonly media: PortfolioMediaRecord[];
   /** Objects this save wrote: removed again if the item cannot be written. */
   readonly written: string[];
-  /** The uploads it used: removed once the item is written. */
-  readonly uploads: string[];
 }
 
 class Problems {
@@ -149,7 +147,6 @@ async function prepareMedia(deps: PortfolioDeps, userId: string, entries: readon
 
   const uploadKey = (uploadId: string) => `${portfolioUploadPrefix(userId)}${uploadId}`;
   const checked: Checked[] = [];
-  const uploads: string[] = [];
   for (const [index, entry] of entries.entries()) {
     if ('id' in entry) {
       checked.push({ kind: 'kept', media: current.find((media) => media.id === entry.id)! });
@@ -164,10 +161,10 @@ async function prepareMedia(deps: PortfolioDeps, userId: string, entries: readon
       problems.add(field, file.message);
       continue;
     }
-    uploads.push(uploadKey(entry.uploadId));
+    const uploads = [uploadKey(entry.uploadId)];
     if (file.value.type === 'image') {
       if (entry.posterUploadId) problems.add(`${field}.posterUploadId`, PORTFOLIO_MESSAGES.posterNotForImage);
-      checked.push({ kind: 'image', filename: entry.filename, webp: file.value.webp, thumbnail: file.value.thumbnail });
+      checked.push({ kind: 'image', filename: entry.filename, webp: file.value.webp, thumbnail: file.value.thumbnail, uploads });
       continue;
     }
     let poster: Buffer | undefined;
@@ -180,7 +177,7 @@ async function prepareMedia(deps: PortfolioDeps, userId: string, entries: readon
         problems.add(`${field}.posterUploadId`, posterFile.message);
       }
     }
-    checked.push({ kind: 'video', filename: entry.filename, mp4: file.value.mp4, ...(poster ? { poster } : {}) });
+    checked.push({ kind: 'video', filename: entry.filename, mp4: file.value.mp4, uploads, ...(poster ? { poster } : {}) });
   }
   problems.throwIfAny();
 
@@ -207,17 +204,19 @@ async function prepareMedia(deps: PortfolioDeps, userId: string, entries: readon
         if (file.poster) await store(`${base}-poster.webp`, file.poster, 'image/webp');
         media.push({ id, type: 'video', filename: file.filename, key: `${base}.mp4`, ...(file.poster ? { posterKey: `${base}-poster.webp` } : {}) });
       }
+      // The original (with whatever metadata it came with) goes as soon as its published copy exists.
+      await removeQuietly(deps, file.uploads);
     }
   } catch (error) {
     await removeQuietly(deps, written);
     throw error;
   }
-  return { media, written, uploads };
+  return { media, written };
 }
 
 /**
- * Tidying after the item is (or could not be) written. A file that stays behind is under the person's
- * own prefixes, where erasure finds it, and uploads lapse by the bucket's lifecycle rule.
+ * Tidying after a write. A file that stays behind is under the person's own prefixes, where erasure
+ * finds it, and uploads lapse by the bucket's lifecycle rule (earlier versions of them at once).
  */
 async function removeQuietly(deps: Pick<PortfolioDeps, 'portfolioFiles'>, keys: readonly string[]): Promise<void> {
   await Promise.allSettled(keys.map((key) => deps.portfolioFiles.delete(key)));
@@ -253,7 +252,6 @@ export async function createPortfolioItem(deps: PortfolioDeps, caller: Authorize
     await removeQuietly(deps, prepared.written);
     throw new ConflictError(PORTFOLIO_MESSAGES.tooManyItems);
   }
-  await removeQuietly(deps, prepared.uploads);
   return toPortfolioItem(item);
 }
 
@@ -281,7 +279,7 @@ export async function updatePortfolioItem(deps: PortfolioDeps, caller: Authorize
   }
   const kept = new Set(prepared.media.map((media) => media.id));
   const dropped = item.media.filter((media) => !kept.has(media.id)).flatMap((media) => objectsOf(media, caller.userId));
-  await removeQuietly(deps, [...prepared.uploads, ...dropped]);
+  await removeQuietly(deps, dropped);
   return toPortfolioItem({ userId: item.userId, itemId, position: item.position, createdAt: item.createdAt, ...content, updatedAt });
 }
 

@@ -1,8 +1,13 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { documentClient } from '../../adapters/dynamodb';
+import { createAccountsService } from '../../data/accounts';
 import { testAccountsDeps } from '../../testing/accounts-deps';
-import { useTestTable } from '../../testing/dynamodb-table';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { failNextSend } from '../../testing/sdk-middleware';
+import { nextSecond } from '../../testing/seconds';
 import { linkToken } from '../../testing/ses-inbox';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
@@ -13,10 +18,17 @@ const pool = useTestUserPool();
 
 const NEW_EMAIL = 'cara.new@example.co.uk';
 
+/** The contact address on a provider's business item. */
+async function businessEmailOf(userId: string): Promise<string | undefined> {
+  const { profile, business } = createAccountsService(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
+  const { data } = await profile.get({ userId }).go({ consistent: true });
+  return data?.businessId ? (await business.get({ businessId: data.businessId }).go({ consistent: true })).data?.businessEmail : undefined;
+}
+
 async function withAccount(type: 'client' | 'provider' | 'admin' = 'client') {
   const context = testAccountsDeps(table, pool);
   const account = await createTestAccount(context.deps, type);
-  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword });
+  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword }, '203.0.113.7');
   const mailTo = async (to: string) => (await context.sentMail()).filter((mail) => mail.destination.to.includes(to));
   return { ...context, ...account, request, mailTo };
 }
@@ -58,7 +70,7 @@ describe('requestEmailChange', () => {
     await expect(request()).resolves.toMatchObject({ sentTo: NEW_EMAIL });
 
     const admin = await createTestAccount(deps, 'admin', { email: 'head.office@admin.solutionz.test' });
-    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD })).rejects.toMatchObject({
+    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7')).rejects.toMatchObject({
       statusCode: 403,
       message: SECURITY_MESSAGES.adminEmailFixed,
     });
@@ -85,11 +97,32 @@ describe('confirmEmailChange', () => {
     await expect(createTestAccount(deps, 'provider', { email })).resolves.toMatchObject({ email });
   });
 
+  it('ends every session of the account, refresh tokens included, and says so to the old address', async () => {
+    const { request, mailTo, email, userId, deps, cognito } = await withAccount();
+    const { AuthenticationResult: held } = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+    );
+    const heldRefreshes = () =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
+        () => true,
+        () => false,
+      );
+    await request();
+    // Tokens count in whole seconds: the change comes in a later second than the sign-in.
+    await nextSecond();
+    expect(await heldRefreshes()).toBe(true);
+
+    await confirmEmailChange(deps, linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change'));
+    expect(await heldRefreshes()).toBe(false);
+    expect(await deps.standing(userId)).toMatchObject({ sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) });
+    expect((await mailTo(email)).at(-1)!.body.text).toContain('every device signed in to it was signed out');
+  });
+
   it('moves a provider’s business contact to the new address', async () => {
-    const { request, mailTo, deps } = await withAccount('provider');
+    const { request, mailTo, deps, userId } = await withAccount('provider');
     await request();
     await confirmEmailChange(deps, linkToken((await mailTo(NEW_EMAIL))[0], '/confirm-email-change'));
-    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([expect.objectContaining({ businessEmail: NEW_EMAIL })]);
+    expect(await businessEmailOf(userId)).toBe(NEW_EMAIL);
   });
 
   it('puts everything back when Cognito refuses, and the same link then works', async () => {
@@ -100,10 +133,11 @@ describe('confirmEmailChange', () => {
 
     failNextSend(cognito, 'AdminUpdateUserAttributesCommand', new Error('Cognito is unavailable'));
     await expect(confirmEmailChange(deps, token)).rejects.toThrow('Cognito is unavailable');
-    expect(await deps.accounts.getProfile(userId)).toEqual({ ...before, updatedAt: expect.any(String) });
+    // The sessions stay ended: whoever asked to move the account is signed in again with fresh tokens.
+    expect(await deps.accounts.getProfile(userId)).toEqual({ ...before, updatedAt: expect.any(String), sessionsValidAfter: expect.any(Number) });
     expect(await deps.accounts.findUserIdByEmail(email)).toBe(userId);
     expect(await deps.accounts.findUserIdByEmail(NEW_EMAIL)).toBeUndefined();
-    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([expect.objectContaining({ businessEmail: email })]);
+    expect(await businessEmailOf(userId)).toBe(email);
     expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(true);
 
     await expect(confirmEmailChange(deps, token)).resolves.toMatchObject({ email: NEW_EMAIL });

@@ -1,10 +1,11 @@
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { EmailMove } from '../../data/account-repository';
-import { ConflictError, ForbiddenError, InvalidTokenError, RateLimitedError, ValidationError } from '../../errors';
+import { ConflictError, ForbiddenError, InvalidTokenError, ValidationError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { sendOrThrow } from '../accounts/delivery';
+import { allowLinkMail } from '../accounts/mail-limits';
 import { emailChangeMail } from '../accounts/mails';
 import { hashToken, isRedeemable, issueToken } from '../accounts/tokens';
 import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
@@ -21,6 +22,7 @@ export async function requestEmailChange(
   deps: AccountsDeps,
   caller: AuthorizedCaller,
   input: { newEmail: string; currentPassword: string },
+  sourceIp: string,
 ): Promise<{ sentTo: string; message: string }> {
   const profile = await ownProfile(deps, caller);
   if (profile.accountType === 'admin') throw new ForbiddenError(SECURITY_MESSAGES.adminEmailFixed);
@@ -31,9 +33,7 @@ export async function requestEmailChange(
   if (newEmail.endsWith(`@${deps.config.adminEmailDomain}`)) throw new ValidationError({ 'body.newEmail': ACCOUNT_MESSAGES.emailReserved });
   if (await deps.accounts.findUserIdByEmail(newEmail)) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
 
-  const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown('email-change', profile.userId, EMAIL_RESEND_COUNTDOWN_S, now);
-  if (!cooldown.claimed) throw new RateLimitedError(EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description, cooldown.retryAfterSeconds, 'RATE_LIMIT');
+  await allowLinkMail(deps, { kind: 'email-change', countdownSubject: profile.userId, address: newEmail, sourceIp });
 
   const token = issueToken(deps, 'change-email', { userId: profile.userId, email: newEmail }, TOKEN_TTL.emailChangeHours);
   await deps.accounts.putToken(token.record);
@@ -46,9 +46,11 @@ export async function requestEmailChange(
  * Redeems an e-mail change link. One transaction spends the token and moves the address: the new
  * e-mail item is created only if the address is free, the old one becomes a short hold, the profile
  * (and a provider's business contact) takes the new address. Only the request whose transaction
- * committed goes on to Cognito, so two clicks of one link change Cognito once. Should Cognito refuse,
- * the transaction is undone and the link works again; the hold keeps the old address from being taken
- * in between. Tokens already issued stay valid: the sign-in name changed, the sessions did not.
+ * committed goes on to Cognito, so two clicks of one link change Cognito once. Every session of the
+ * account ends with the change, as with a password reset: the transaction refuses access tokens issued
+ * before it, and Cognito revokes the refresh tokens before it takes the new address. Should Cognito
+ * refuse, the transaction is undone and the link works again (the sessions stay ended); the hold keeps
+ * the old address from being taken in between.
  */
 export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): Promise<{ email: string; message: string }> {
   const now = deps.clock();
@@ -73,6 +75,7 @@ export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): 
   if (moved === 'address-taken') throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
 
   try {
+    await deps.security.signOutEverywhere(profile.userId);
     await deps.security.changeEmail(profile.userId, move.to);
   } catch (error) {
     await deps.accounts.undoEmailMove(move);

@@ -8,9 +8,10 @@ import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
  * Ends every session of the account: access tokens issued before this second are refused by the
  * access check of every signed-in route (the profile's `sessionsValidAfter`), and Cognito revokes the
  * refresh tokens so no device gets new ones. Our own refusal comes first: it is what protects the
- * API, and the Cognito call is safe to repeat.
+ * API, and the Cognito call is safe to repeat. A password change or reset, an e-mail change and
+ * signing out everywhere all end sessions this way.
  */
-async function endSessions(deps: Pick<AccountsDeps, 'accounts' | 'security' | 'clock'>, profile: ProfileRecord): Promise<void> {
+export async function endSessions(deps: Pick<AccountsDeps, 'accounts' | 'security' | 'clock'>, profile: ProfileRecord): Promise<void> {
   await deps.accounts.setSessionsValidAfter(profile.userId, Math.floor(deps.clock().getTime() / 1000));
   await deps.security.signOutEverywhere(profile.userId);
 }

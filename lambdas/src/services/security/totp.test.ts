@@ -1,7 +1,7 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_MESSAGES } from '@solutionz/shared';
+import { SECURITY_MESSAGES, totpEnableRequestSchema } from '@solutionz/shared';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
@@ -31,7 +31,7 @@ async function signedIn() {
 async function withTotp() {
   const session = await signedIn();
   const { secret } = await setupTotp(session.deps, session.caller, session.authorization);
-  await enableTotp(session.deps, session.caller, session.authorization, generateSync({ secret }));
+  await enableTotp(session.deps, session.caller, session.authorization, { password: TEST_PASSWORD, code: generateSync({ secret }) });
   return { ...session, secret };
 }
 
@@ -47,13 +47,13 @@ describe('2-step verification', () => {
   it('turns on with a current code: later sign-ins ask for one, and a code signs in', async () => {
     const { deps, caller, authorization, userId, signIn, email, alerts } = await signedIn();
     const { secret } = await setupTotp(deps, caller, authorization);
-    await expect(enableTotp(deps, caller, authorization, wrongCode(generateSync({ secret })))).rejects.toMatchObject({
+    await expect(enableTotp(deps, caller, authorization, { password: TEST_PASSWORD, code: wrongCode(generateSync({ secret })) })).rejects.toMatchObject({
       statusCode: 400,
       fields: { 'body.code': SECURITY_MESSAGES.totpCodeInvalid },
     });
     expect((await deps.accounts.getProfile(userId))?.mfaEnabled).toBe(false);
 
-    await expect(enableTotp(deps, caller, authorization, generateSync({ secret }))).resolves.toEqual({ mfaEnabled: true });
+    await expect(enableTotp(deps, caller, authorization, { password: TEST_PASSWORD, code: generateSync({ secret }) })).resolves.toEqual({ mfaEnabled: true });
     expect((await deps.accounts.getProfile(userId))?.mfaEnabled).toBe(true);
     expect(await alerts()).toEqual(['2-step verification is on for your Solutionz account']);
 
@@ -73,6 +73,19 @@ describe('2-step verification', () => {
     );
     expect(signedInWithCode.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
     await expect(setupTotp(deps, caller, authorization)).rejects.toMatchObject({ statusCode: 409, message: SECURITY_MESSAGES.totpAlreadyOn });
+  });
+
+  it('turns on only with the password: a session alone binds no authenticator, and a wrong password leaves sign-in as it was', async () => {
+    const { deps, caller, authorization, userId, signIn, alerts } = await signedIn();
+    const { secret } = await setupTotp(deps, caller, authorization);
+    await expect(enableTotp(deps, caller, authorization, { password: 'Wrong-password-1', code: generateSync({ secret }) })).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { 'body.password': SECURITY_MESSAGES.currentPasswordWrong },
+    });
+    expect((await deps.accounts.getProfile(userId))?.mfaEnabled).toBe(false);
+    expect(await signIn()).toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+    expect(await alerts()).toEqual([]);
+    expect(totpEnableRequestSchema.safeParse({ code: generateSync({ secret }) }).error?.issues[0]).toMatchObject({ path: ['password'] });
   });
 
   it('turns off only with the password and a current code', async () => {
@@ -98,6 +111,6 @@ describe('2-step verification', () => {
   it('needs the access token the request came with', async () => {
     const { deps, caller } = await signedIn();
     await expect(setupTotp(deps, caller, undefined)).rejects.toMatchObject({ statusCode: 401 });
-    await expect(enableTotp(deps, caller, 'Basic abc', '123456')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(enableTotp(deps, caller, 'Basic abc', { password: TEST_PASSWORD, code: '123456' })).rejects.toMatchObject({ statusCode: 401 });
   });
 });

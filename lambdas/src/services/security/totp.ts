@@ -2,7 +2,7 @@ import { PRODUCT_NAME, SECURITY_MESSAGES } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
-import { ownProfile, refuseWrongPassword, sendSecurityAlert } from './checks';
+import { ownProfile, refuseWrongPassword, requirePassword, sendSecurityAlert } from './checks';
 
 /**
  * 2-step verification with an authenticator app: Cognito's own software-token MFA (the pool allows
@@ -31,11 +31,22 @@ export async function setupTotp(deps: AccountsDeps, caller: AuthorizedCaller, au
   return { secret, otpauthUri: otpauthUri(profile.email, secret) };
 }
 
-export async function enableTotp(deps: AccountsDeps, caller: AuthorizedCaller, authorization: string | undefined, code: string): Promise<{ mfaEnabled: boolean }> {
+/**
+ * Turning it on takes the password as well as a code: whoever holds only a stolen session could
+ * otherwise bind an authenticator of their own and lock the owner out. The password is checked
+ * before the code, so a wrong one binds nothing.
+ */
+export async function enableTotp(
+  deps: AccountsDeps,
+  caller: AuthorizedCaller,
+  authorization: string | undefined,
+  input: { password: string; code: string },
+): Promise<{ mfaEnabled: boolean }> {
   const accessToken = bearerToken(authorization);
   const profile = await ownProfile(deps, caller);
   if (profile.mfaEnabled) throw new ConflictError(SECURITY_MESSAGES.totpAlreadyOn);
-  if (!(await deps.security.confirmTotp(accessToken, code))) {
+  await requirePassword(deps, profile, input.password, 'body.password');
+  if (!(await deps.security.confirmTotp(accessToken, input.code))) {
     throw new ValidationError({ 'body.code': SECURITY_MESSAGES.totpCodeInvalid }, SECURITY_MESSAGES.totpCodeInvalid);
   }
   await deps.accounts.setMfaEnabled(profile.userId, true, deps.clock().toISOString());

@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { JOB_MESSAGES, type Job } from '@solutionz/shared';
+import { JOB_MESSAGES, type Job, type MeResponse } from '@solutionz/shared';
+import { EmailConfirmationRequired } from '@/components/account/email-confirmation-required';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
@@ -10,6 +11,17 @@ import { useRevealJob, useSaveJob } from '@/lib/jobs';
 export interface JobViewer {
   isProvider: boolean;
   subscribed: boolean;
+  /** The viewer's address while it is not confirmed: revealing waits for it. */
+  unconfirmedEmail?: string;
+}
+
+/** How the signed-in person (their profile, once read) sees jobs' contact details. */
+export function jobViewerOf(profile: MeResponse | undefined): JobViewer {
+  return {
+    isProvider: profile?.accountType === 'provider',
+    subscribed: Boolean(profile?.subscription.isSubscribed),
+    ...(profile && !profile.emailConfirmed ? { unconfirmedEmail: profile.email } : {}),
+  };
 }
 
 const BUDGET_TYPE_LABEL = { hourly: 'Hourly', fixed: 'Fixed price' } as const;
@@ -36,6 +48,7 @@ function ContactDetails({ job, viewer }: { job: Job; viewer: JobViewer }) {
       </Stack>
     );
   }
+  if (viewer.isProvider && viewer.subscribed && viewer.unconfirmedEmail) return <EmailConfirmationRequired email={viewer.unconfirmedEmail} about={JOB_MESSAGES.revealNeedsConfirmedEmail} />;
   if (viewer.isProvider && viewer.subscribed) {
     return (
       <Button

@@ -6,7 +6,7 @@ import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { useSession } from '@/lib/auth/session';
 import { useDeleteJob, useMyJobs, useSavedJobs } from '@/lib/jobs';
-import { JobCard, type JobViewer } from './job-card';
+import { JobCard, jobViewerOf, type JobViewer } from './job-card';
 import { JobPagination } from './job-pagination';
 import { RevealCapControl } from './reveal-cap-control';
 
@@ -93,7 +93,7 @@ export function SavedJobsList({ empty }: { empty: ReactNode }) {
   if (jobs.isError) return <LoadFailed message={JOB_MESSAGES.savedLoadFailed} />;
   if (jobs.data.total === 0) return <>{empty}</>;
   const profile = session.status === 'signedIn' ? session.profile : undefined;
-  const viewer: JobViewer = { isProvider: true, subscribed: Boolean(profile?.subscription.isSubscribed) };
+  const viewer = jobViewerOf(profile);
   return (
     <Stack gap="4">
       <Stack gap="4" role="list" aria-label="Saved jobs">

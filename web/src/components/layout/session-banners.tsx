@@ -2,10 +2,9 @@ import { Alert, Box, Button, CloseButton, Container, Stack } from '@chakra-ui/re
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EMAIL_CONFIRMATION_POLL_MS, MESSAGES } from '@solutionz/shared';
+import { useResendConfirmation } from '@/components/account/use-resend-confirmation';
 import { paths } from '@/config/paths';
 import { useAuthActions, useSession } from '@/lib/auth/session';
-
-type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; message: string };
 
 /**
  * While the address is unconfirmed, the profile is re-read every few seconds and whenever the tab
@@ -64,19 +63,8 @@ function Notice({ status, title, description, action, dismissLabel, onDismiss }:
 
 // The resend route is public (API Gateway passes no caller there), so the banner names the address.
 function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismiss: () => void }) {
-  const [resend, setResend] = useState<ResendState>({ status: 'idle' });
+  const { state: resend, resend: resendEmail } = useResendConfirmation(email);
   const text = MESSAGES.emailConfirmationBanner;
-
-  async function resendEmail() {
-    setResend({ status: 'sending' });
-    try {
-      const { apiRequest } = await import('@/lib/api-client');
-      await apiRequest('resendConfirmation', { body: { email } });
-      setResend({ status: 'sent' });
-    } catch (error) {
-      setResend({ status: 'failed', message: error instanceof Error ? error.message : MESSAGES.api.internal });
-    }
-  }
 
   return (
     <Notice
@@ -85,7 +73,7 @@ function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismis
       description={resend.status === 'sent' ? text.sent : resend.status === 'failed' ? resend.message : text.text}
       action={
         resend.status !== 'sent' && (
-          <Button size="sm" variant="outline" colorPalette="orange" loading={resend.status === 'sending'} loadingText={text.sending} onClick={resendEmail}>
+          <Button size="sm" variant="outline" colorPalette="orange" loading={resend.status === 'sending'} loadingText={text.sending} onClick={() => void resendEmail()}>
             {text.resend}
           </Button>
         )

@@ -33,7 +33,7 @@ export function useSetupTotp() {
 export function useEnableTotp(userId: string) {
   const cache = useProfileCache();
   return useMutation({
-    mutationFn: (code: string) => apiRequest('enableTotp', { body: { code } }),
+    mutationFn: (body: { password: string; code: string }) => apiRequest('enableTotp', { body }),
     onSuccess: ({ mfaEnabled }) => cache.patch(userId, { mfaEnabled }),
   });
 }

@@ -10,19 +10,20 @@ import { useConfirmEmailChange } from '../api/security';
 
 /**
  * /confirm-email-change?token= (issue 8): the target of the link mailed to a new address. Opening it
- * moves the account to that address; a signed-in session shows the new address at once.
+ * moves the account to that address and ends every session of it, this browser's too, which signs
+ * out here quietly: the page itself says to sign in again with the new address.
  */
 export function ConfirmEmailChangePage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
   const confirm = useConfirmEmailChange(token);
   const session = useSession();
-  const { refreshProfile } = useAuthActions();
+  const { signOut } = useAuthActions();
   const signedIn = session.status === 'signedIn';
 
   useEffect(() => {
-    if (confirm.isSuccess && signedIn) void refreshProfile();
-  }, [confirm.isSuccess, signedIn, refreshProfile]);
+    if (confirm.isSuccess && signedIn) signOut().catch((error: unknown) => console.error('Could not clear the ended session', error));
+  }, [confirm.isSuccess, signedIn, signOut]);
 
   let body;
   if (!token || confirm.isError) {
@@ -37,7 +38,10 @@ export function ConfirmEmailChangePage() {
     body = (
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
-        <Alert.Title>{SECURITY_MESSAGES.emailChanged(confirm.data.email)}</Alert.Title>
+        <Alert.Content>
+          <Alert.Title>{SECURITY_MESSAGES.emailChanged(confirm.data.email)}</Alert.Title>
+          <Alert.Description>{SECURITY_MESSAGES.signInWithNewEmail}</Alert.Description>
+        </Alert.Content>
       </Alert.Root>
     );
   } else {
@@ -54,7 +58,11 @@ export function ConfirmEmailChangePage() {
       {body}
       {!confirm.isPending || !token ? (
         <Button asChild>
-          {signedIn ? <RouterLink to={paths.accountTab('security')}>Go to Account Settings</RouterLink> : <RouterLink to={paths.login}>Login</RouterLink>}
+          {signedIn && !confirm.isSuccess ? (
+            <RouterLink to={paths.accountTab('security')}>Go to Account Settings</RouterLink>
+          ) : (
+            <RouterLink to={paths.login}>Login</RouterLink>
+          )}
         </Button>
       ) : null}
     </AuthCard>

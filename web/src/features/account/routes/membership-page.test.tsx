@@ -85,6 +85,17 @@ describe('/membership', { timeout: 20_000 }, () => {
     expect(api.callsTo('membershipCheckout').map((call) => call.body)).toEqual([{ plan: 'yearly', couponCode: 'FIRST100' }]);
   });
 
+  it('tells a provider whose address is not confirmed why there is no coupon yet, with the resend, and still sells the plans', async () => {
+    const { user, api } = await openMembership('/membership', { resendConfirmation: () => ({ message: 'sent' }) }, { emailConfirmed: false, emailConfirmedAt: null });
+    expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: 'Membership checkout' }));
+    expect(form.getByText(MESSAGES.emailConfirmationRequired)).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: MESSAGES.emailConfirmationBanner.resend }));
+    expect(await form.findByText(MESSAGES.emailConfirmationBanner.sent)).toBeInTheDocument();
+    expect(api.callsTo('resendConfirmation').map((call) => call.body)).toEqual([{ email: expect.stringContaining('@') }]);
+    expect(checkoutButton()).toBeEnabled();
+  });
+
   it("shows the server's refusal of a code, and takes the code away when the offer is fully claimed", async () => {
     let answer = refusal('validation', 'The request is not valid', { 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon });
     const { user } = await openMembership('/membership', {

@@ -13,6 +13,7 @@ import type { MembershipRedirectState } from '@/components/layout/require-sessio
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { EmailConfirmationRequired } from '@/components/account/email-confirmation-required';
 import { useSession } from '@/lib/auth/session';
 import { goToExternalPage, useReturnFromExternalPage } from '@/lib/external-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -55,7 +56,7 @@ export function MembershipPage() {
   if (!profile) body = null;
   else if (paid) body = <PaymentReceived profile={profile} />;
   else if (profile.subscription.isSubscribed) body = <CurrentMembership profile={profile} />;
-  else body = <Checkout />;
+  else body = <Checkout unconfirmedEmail={profile.emailConfirmed ? undefined : profile.email} />;
 
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
@@ -98,7 +99,8 @@ function SubscriptionRequiredNotice({ from }: { from: string }) {
   );
 }
 
-function Checkout() {
+/** The plans and the coupon. FIRST100 goes to confirmed addresses only: until then the reason stands where the code would go. */
+function Checkout({ unconfirmedEmail }: { unconfirmedEmail?: string }) {
   const [plan, setPlan] = useState<MembershipPlan>(DEFAULT_PLAN);
   const [couponCode, setCouponCode] = useState('');
   const [coupon, setCoupon] = useState<CouponState>(UNAPPLIED);
@@ -128,7 +130,11 @@ function Checkout() {
   return (
     <Stack as="form" gap="6" onSubmit={submit} aria-label="Membership checkout">
       <PlanChoice value={plan} onChange={setPlan} disabled={leaving} />
-      <CouponField code={couponCode} state={coupon} onCodeChange={setCouponCode} onStateChange={setCoupon} disabled={leaving} />
+      {unconfirmedEmail ? (
+        <EmailConfirmationRequired email={unconfirmedEmail} about={MEMBERSHIP_MESSAGES.couponNeedsConfirmedEmail} />
+      ) : (
+        <CouponField code={couponCode} state={coupon} onCodeChange={setCouponCode} onStateChange={setCoupon} disabled={leaving} />
+      )}
       <Stack gap="2" align="start">
         <Button type="submit" size="lg" loading={leaving} loadingText="Redirecting to checkout...">
           Continue to Checkout

@@ -13,6 +13,7 @@ import { FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { errorMessageWithRetry, waitLabel } from '@/lib/retry-after';
 import { useCountdown } from './use-countdown';
 
 interface Notice {
@@ -26,6 +27,7 @@ function failureNotice(error: unknown): Notice {
   const category: EmailFailureCategory | undefined = error.category;
   if (!category) return { title: EMAIL_MESSAGES.resendFailed, description: error.message };
   if (category === 'UNKNOWN') return { title: EMAIL_MESSAGES.resendFailed, description: emailFailureMessage(category, error.message) };
+  if (category === 'RATE_LIMIT') return { title: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title, description: errorMessageWithRetry(error, EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description) };
   return EMAIL_FAILURE_MESSAGES[category];
 }
 
@@ -39,8 +41,9 @@ export interface ResendConfirmationProps {
 }
 
 /**
- * Sends the confirmation e-mail again. After a send, or when the server says to wait, the button
- * counts down EMAIL_RESEND_COUNTDOWN_S (or the server's retry-after) before it can be used again.
+ * Sends the confirmation e-mail again. After a send, or when the server says to wait (the 60 s
+ * countdown, or the day's cap), the button counts down EMAIL_RESEND_COUNTDOWN_S (or the server's
+ * retry-after) before it can be used again, and the notice says when that is.
  */
 export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }: ResendConfirmationProps) {
   const [email, setEmail] = useState(defaultEmail ?? '');
@@ -97,7 +100,7 @@ export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }:
         </Text>
       )}
       <Button type="submit" variant="outline" loading={resend.isPending} loadingText="Sending..." disabled={waiting}>
-        {waiting ? `Resend in ${countdown.remaining}s` : 'Resend confirmation email'}
+        {waiting ? `Resend in ${waitLabel(countdown.remaining)}` : 'Resend confirmation email'}
       </Button>
     </StackedForm>
   );

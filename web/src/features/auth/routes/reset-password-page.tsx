@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   AUTH_PAGE_MESSAGES,
+  EMAIL_FAILURE_MESSAGES,
   REDIRECT_AFTER_PASSWORD_RESET_MS,
   passwordResetRequestSchema,
   passwordSchema,
@@ -18,6 +19,8 @@ import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { errorMessageWithRetry, waitLabel } from '@/lib/retry-after';
+import { useCountdown } from '../components/use-countdown';
 
 /** The product's one password policy (the API's schema), with the reset page's own mismatch wording. */
 const newPasswordSchema = z
@@ -49,10 +52,16 @@ function RequestResetLink() {
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
   });
+  const countdown = useCountdown();
   const request = useMutation({
     mutationFn: (email: string) => apiRequest('requestPasswordReset', { body: { email } }),
     onSuccess: () => toaster.create({ type: 'success', title: AUTH_PAGE_MESSAGES.resetEmailSent }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
+    },
   });
+  const rateLimited = request.error instanceof ApiError && request.error.category === 'RATE_LIMIT';
+  const waiting = countdown.remaining > 0;
 
   if (request.isSuccess) {
     return (
@@ -73,13 +82,16 @@ function RequestResetLink() {
       <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit(({ email }) => request.mutate(email))}>
         <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         {request.isError && (
-          <Alert.Root status="error">
+          <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>{AUTH_PAGE_MESSAGES.resetEmailFailed}</Alert.Description>
+            <Alert.Content>
+              {rateLimited && <Alert.Title>{EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title}</Alert.Title>}
+              <Alert.Description>{rateLimited ? errorMessageWithRetry(request.error, AUTH_PAGE_MESSAGES.resetEmailFailed) : AUTH_PAGE_MESSAGES.resetEmailFailed}</Alert.Description>
+            </Alert.Content>
           </Alert.Root>
         )}
-        <Button type="submit" loading={request.isPending} loadingText="Sending...">
-          Send reset link
+        <Button type="submit" loading={request.isPending} loadingText="Sending..." disabled={waiting}>
+          {waiting ? `Send again in ${waitLabel(countdown.remaining)}` : 'Send reset link'}
         </Button>
       </chakra.form>
       <BackToLogin />

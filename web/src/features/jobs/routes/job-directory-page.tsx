@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { jobBoardSearch, jobListQuery, readJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useJob, useJobBoard } from '@/lib/jobs';
-import { JobCard, type JobViewer } from '@/components/jobs/job-card';
+import { JobCard, jobViewerOf, type JobViewer } from '@/components/jobs/job-card';
 import { JobFilters } from '../components/job-filters';
 import { JobPagination } from '@/components/jobs/job-pagination';
 
@@ -45,7 +45,7 @@ export function JobDirectoryPage() {
   const openJob = params.get('job') ?? undefined;
   const signedIn = session.status === 'signedIn';
   const profile = session.status === 'signedIn' ? session.profile : undefined;
-  const viewer: JobViewer = { isProvider: profile?.accountType === 'provider', subscribed: Boolean(profile?.subscription.isSubscribed) };
+  const viewer = jobViewerOf(profile);
   const board = useJobBoard(jobListQuery(filters), signedIn);
 
   const go = (next: JobBoardFilters, job?: string) => setParams(new URLSearchParams(jobBoardSearch(next, job)));

@@ -2,6 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JOB_MESSAGES } from '@solutionz/shared';
+import { EmailConfirmationRequired } from '@/components/account/email-confirmation-required';
 import { AuthCard } from '@/components/forms/auth-card';
 import { PageLoading } from '@/components/layout/page-loading';
 import { toaster } from '@/components/ui/toaster';
@@ -12,7 +13,10 @@ import { PostJobForm } from '../components/post-job-form';
 
 const TITLE = 'Post a Job';
 
-/** Spec 02 section 3: clients post; anyone else is told why, and a visitor how to sign in first. */
+/**
+ * Spec 02 section 3: clients post; anyone else is told why, and a visitor how to sign in first. A
+ * client whose address is not confirmed is told so, with the resend, before there is a form to fill.
+ */
 export function PostJobPage() {
   const session = useSession();
   const signedOut = session.status === 'signedOut';
@@ -54,7 +58,7 @@ export function PostJobPage() {
   }
   return (
     <AuthCard title={TITLE} description="Describe the work you need done and let professionals come to you." maxW="3xl">
-      <PostJobForm contactEmail={profile.email} />
+      {profile.emailConfirmed ? <PostJobForm contactEmail={profile.email} /> : <EmailConfirmationRequired email={profile.email} />}
     </AuthCard>
   );
 }

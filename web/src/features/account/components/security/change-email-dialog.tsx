@@ -10,6 +10,7 @@ import { StackedForm } from '@/components/forms/stacked-form';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { ApiError } from '@/lib/api-client';
+import { errorMessageWithRetry } from '@/lib/retry-after';
 import { useRequestEmailChange } from '../../api/security';
 
 type EmailChangeForm = { newEmail: string; currentPassword: string };
@@ -33,7 +34,7 @@ export default function ChangeEmailDialog({ profile, onClose }: { profile: MeRes
       onSuccess: (result) => setSentTo(result.sentTo),
       onError: (error) => {
         const placed = error instanceof ApiError && applyServerFieldErrors(error, setError, ['newEmail', 'currentPassword']);
-        const message = error instanceof ApiError ? error.message : SECURITY_MESSAGES.emailChangeFailed;
+        const message = errorMessageWithRetry(error, SECURITY_MESSAGES.emailChangeFailed);
         if (!placed) setFailure(message);
         toastFailure(error, { title: SECURITY_MESSAGES.emailChangeFailed, description: message });
       },

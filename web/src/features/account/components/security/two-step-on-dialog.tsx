@@ -26,17 +26,17 @@ function useQrCode(uri: string | undefined): string | undefined {
   return image && image.uri === uri ? image.dataUrl : undefined;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? (error.fieldMessage('code') ?? error.message) : SECURITY_MESSAGES.totpCodeInvalid);
-
 /**
  * Turn on 2-step verification (issue 8): a new authenticator secret as a QR code and as text, then
- * a code from the app to prove it was added. Later sign-ins ask for a code.
+ * the current password and a code from the app to prove it was added (a session alone must not be
+ * able to bind an authenticator). Later sign-ins ask for a code.
  */
 export default function TwoStepOnDialog({ profile, onClose }: { profile: MeResponse; onClose: () => void }) {
   const setup = useSetupTotp();
   const enable = useEnableTotp(profile.userId);
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [copied, setCopied] = useState(false);
   const secret = setup.data;
   const qrCode = useQrCode(secret?.otpauthUri);
@@ -51,16 +51,21 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
   }, [start]);
 
   const submit = () => {
-    const parsed = totpEnableRequestSchema.safeParse({ code });
-    if (!parsed.success) return setCodeError(SECURITY_MESSAGES.totpCodeFormat);
-    setCodeError(undefined);
-    enable.mutate(parsed.data.code, {
+    const parsed = totpEnableRequestSchema.safeParse({ password, code });
+    if (!parsed.success) {
+      const problem = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      return setErrors({ password: problem('password'), code: problem('code') });
+    }
+    setErrors({});
+    enable.mutate(parsed.data, {
       onSuccess: () => {
         toaster.success(SECURITY_MESSAGES.totpEnabled);
         onClose();
       },
       onError: (error) => {
-        setCodeError(messageOf(error));
+        const passwordProblem = error instanceof ApiError ? error.fieldMessage('password') : undefined;
+        if (passwordProblem) return setErrors({ password: passwordProblem });
+        setErrors({ code: error instanceof ApiError ? (error.fieldMessage('code') ?? error.message) : SECURITY_MESSAGES.totpCodeInvalid });
         setCode('');
       },
     });
@@ -93,7 +98,7 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
         <chakra.ol ps="5" display="flex" flexDirection="column" gap="1">
           <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
           <li>Scan the QR code, or type in the secret key.</li>
-          <li>Enter the 6-digit code the app shows.</li>
+          <li>Enter the 6-digit code the app shows, and your current password.</li>
         </chakra.ol>
         {setup.isError ? (
           <Stack gap="2" align="start">
@@ -128,8 +133,16 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            error={codeError}
+            error={errors.code}
             onChange={(event) => setCode(event.target.value)}
+          />
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            onChange={(event) => setPassword(event.target.value)}
           />
         </StackedForm>
         <Text fontSize="sm" color="fg.muted">

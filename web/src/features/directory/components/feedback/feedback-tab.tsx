@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuMessageSquarePlus, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, type FeedbackEntry } from '@solutionz/shared';
+import { EmailConfirmationRequired, useUnconfirmedEmail } from '@/components/account/email-confirmation-required';
 import { FeedbackEntryView, FeedbackSkeleton } from '@/components/feedback/feedback-entry';
 import { FeedbackList, FeedbackLoadFailed } from '@/components/feedback/feedback-list';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -43,31 +44,35 @@ function NoFeedbackYet({ owner, providerName }: { owner: boolean; providerName: 
 }
 
 /** The owner's view: everything addressed to them, published or not, each with the reply editor. */
-function OwnerFeedbackList({ ownerId, providerId, providerName }: { ownerId: string; providerId: string; providerName: string }) {
+function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail }: { ownerId: string; providerId: string; providerName: string; unconfirmedEmail?: string }) {
   const list = useReceivedFeedback(ownerId);
   if (list.isPending) return <FeedbackSkeleton />;
   if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) return <NoFeedbackYet owner providerName={providerName} />;
   return (
-    <FeedbackList
-      label="Feedback"
-      hasMore={list.hasNextPage}
-      loadingMore={list.isFetchingNextPage}
-      loadMoreFailed={list.isFetchNextPageError}
-      onLoadMore={() => void list.fetchNextPage()}
-    >
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <FeedbackEntryView
-            entry={entry}
-            providerName={providerName}
-            showPublication
-            reply={<ReplyEditor entry={entry} providerId={providerId} ownerId={ownerId} providerName={providerName} />}
-          />
-        </li>
-      ))}
-    </FeedbackList>
+    <>
+      {unconfirmedEmail && <EmailConfirmationRequired email={unconfirmedEmail} about={FEEDBACK_MESSAGES.reply.needsConfirmedEmail} />}
+      <FeedbackList
+        label="Feedback"
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        loadMoreFailed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      >
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <FeedbackEntryView
+              entry={entry}
+              providerName={providerName}
+              showPublication
+              // Replies are published: they wait for a confirmed address, as the notice above says.
+              reply={unconfirmedEmail ? undefined : <ReplyEditor entry={entry} providerId={providerId} ownerId={ownerId} providerName={providerName} />}
+            />
+          </li>
+        ))}
+      </FeedbackList>
+    </>
   );
 }
 
@@ -101,6 +106,8 @@ interface ClientFeedbackProps {
   providerId: string;
   providerName: string;
   userId: string;
+  /** The client's address while it is not confirmed: feedback is published, so it waits for that. */
+  unconfirmedEmail?: string;
   mine: FeedbackEntry | null;
   formOpen: boolean;
   onFormOpenChange: (open: boolean) => void;
@@ -111,7 +118,7 @@ interface ClientFeedbackProps {
  * with Edit and Delete. A second attempt (from another tab, say) is refused by the API with its
  * message, and the one already there is shown instead of the form.
  */
-function ClientFeedback({ providerId, providerName, userId, mine, formOpen, onFormOpenChange }: ClientFeedbackProps) {
+function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mine, formOpen, onFormOpenChange }: ClientFeedbackProps) {
   const { create, update, remove } = useMyFeedbackMutations(providerId, userId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -209,26 +216,30 @@ function ClientFeedback({ providerId, providerName, userId, mine, formOpen, onFo
       <Heading as="h3" id="new-feedback-heading" size="md">
         Leave feedback for {providerName}
       </Heading>
-      <FeedbackFormView
-        error={formError}
-        autoFocus
-        onCancel={() => {
-          onFormOpenChange(false);
-          setFormError(undefined);
-        }}
-        onSubmit={async (values) => {
-          setFormError(undefined);
-          try {
-            await create.mutateAsync(values);
-          } catch (error) {
-            refused(error, FEEDBACK_MESSAGES.submitFailed.title, FEEDBACK_MESSAGES.submitFailed.fallback);
-            if (error instanceof ApiError && error.status === 409) setDuplicate(true);
-            throw error;
-          }
-          toaster.success({ title: FEEDBACK_MESSAGES.published.title, description: FEEDBACK_MESSAGES.published.description });
-          onFormOpenChange(false);
-        }}
-      />
+      {unconfirmedEmail ? (
+        <EmailConfirmationRequired email={unconfirmedEmail} />
+      ) : (
+        <FeedbackFormView
+          error={formError}
+          autoFocus
+          onCancel={() => {
+            onFormOpenChange(false);
+            setFormError(undefined);
+          }}
+          onSubmit={async (values) => {
+            setFormError(undefined);
+            try {
+              await create.mutateAsync(values);
+            } catch (error) {
+              refused(error, FEEDBACK_MESSAGES.submitFailed.title, FEEDBACK_MESSAGES.submitFailed.fallback);
+              if (error instanceof ApiError && error.status === 409) setDuplicate(true);
+              throw error;
+            }
+            toaster.success({ title: FEEDBACK_MESSAGES.published.title, description: FEEDBACK_MESSAGES.published.description });
+            onFormOpenChange(false);
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -242,6 +253,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
   const navigate = useNavigate();
   const clientId = viewer.kind === 'client' ? viewer.userId : undefined;
   const mine = useMyFeedbackFor(providerId, clientId);
+  const unconfirmedEmail = useUnconfirmedEmail();
 
   const canAdd = viewer.kind === 'visitor' || (viewer.kind === 'client' && mine.data === null && !formOpen);
   const addFeedback = () => {
@@ -271,6 +283,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
           providerId={providerId}
           providerName={providerName}
           userId={clientId}
+          unconfirmedEmail={unconfirmedEmail}
           mine={mine.data}
           formOpen={formOpen}
           onFormOpenChange={onFormOpenChange}
@@ -278,7 +291,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
       )}
 
       {viewer.kind === 'owner' ? (
-        <OwnerFeedbackList ownerId={viewer.userId} providerId={providerId} providerName={providerName} />
+        <OwnerFeedbackList ownerId={viewer.userId} providerId={providerId} providerName={providerName} unconfirmedEmail={unconfirmedEmail} />
       ) : (
         <PublicFeedbackList providerId={providerId} providerName={providerName} ownEntryId={mine.data?.id} />
       )}

@@ -1,0 +1,57 @@
+import { GetParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES, ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
+import type { ApiHandler } from '../http/types';
+import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
+import { useTestTable } from '../testing/dynamodb-table';
+import { stubLambdaEnv } from '../testing/lambda-env';
+import { useTestUserPool } from '../testing/user-pool';
+
+const table = useTestTable();
+const pool = useTestUserPool();
+const PARAMETER = '/solutionz/prod/admin-setup-token';
+const TOKEN = 'a-long-random-setup-token';
+
+describe('admin function: the first-admin setup token in the cloud', () => {
+  let logs: ReturnType<typeof captureLogs>;
+  let handler: ApiHandler;
+  let ssm: AwsClientStub<SSMClient>;
+
+  beforeEach(async () => {
+    logs = captureLogs();
+    // SSM has no local stand-in: its answer is the one part given here, as a SecureString read with decryption.
+    ssm = mockClient(SSMClient);
+    ssm.on(GetParametersCommand, { Names: [PARAMETER], WithDecryption: true }).resolves({ Parameters: [{ Name: PARAMETER, Value: TOKEN, Type: 'SecureString' }] });
+    stubLambdaEnv(table, pool, { STAGE: 'prod', ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test', ADMIN_SETUP_TOKEN_PARAMETER: PARAMETER });
+    vi.resetModules();
+    ({ handler } = await import('./admin'));
+  });
+  afterEach(() => {
+    logs.restore();
+    vi.unstubAllEnvs();
+    ssm.restore();
+  });
+
+  const setup = (token?: string) =>
+    handler(
+      apiEvent('POST', '/api/admin/setup', {
+        body: JSON.stringify({ username: 'head.office', password: 'Admin-pass-1' }),
+        ...(token ? { headers: { [ADMIN_SETUP_TOKEN_HEADER]: token } } : {}),
+      }),
+      lambdaContext,
+    );
+
+  it('reads the token from its SecureString once, at cold start, and sets up only with it', async () => {
+    expect(process.env.ADMIN_SETUP_TOKEN).toBeUndefined();
+    const missing = await setup();
+    expect(missing.statusCode).toBe(401);
+    expect(JSON.parse(missing.body!).error.message).toBe(ADMIN_MESSAGES.setupTokenInvalid);
+    expect((await setup('a-guess')).statusCode).toBe(403);
+    expect(await pool.emails()).toEqual([]);
+
+    expect((await setup(TOKEN)).statusCode).toBe(201);
+    expect(await pool.emails()).toEqual(['head.office@admin.solutionz.test']);
+    expect(ssm.commandCalls(GetParametersCommand)).toHaveLength(1);
+  });
+});
