@@ -7,11 +7,12 @@ import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
 import type { AdminDeps } from '../services/accounts/deps';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const adminConfig = loadAdminConfig();
 
 export const handler = createAreaHandler(
@@ -31,7 +32,6 @@ export const handler = createAreaHandler(
       config: adminConfig,
     }),
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );
