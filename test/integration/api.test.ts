@@ -15,7 +15,7 @@ async function get(path: string, init?: RequestInit) {
 describe('API through the web origin and the local gateway', () => {
   it('refuses a call straight to the gateway (the execute-api address in the cloud) unless it carries the origin header the edge adds', async () => {
     const direct = `${stack.gatewayUrl}/api/health`;
-    for (const headers of [{}, { 'x-origin-verify': 'guessed' }]) {
+    for (const headers of [{}, { 'x-origin-verify': 'guessed' }] as Record<string, string>[]) {
       const refused = await fetch(direct, { headers });
       expect(refused.status).toBe(403);
       expect(apiErrorBodySchema.parse(await refused.json()).error.code).toBe('FORBIDDEN');
