@@ -7,7 +7,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
 import { App } from 'aws-cdk-lib';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
-import { readDeploymentConfig, REPO_ROOT } from '../infra/src/config';
+import { readDeploymentConfig, REPO_ROOT, type DeploymentConfig } from '../infra/src/config';
 import { hasErrors, preflight, type CheckResult } from './deploy/preflight';
 
 /**
@@ -32,7 +32,7 @@ if (!options.stage) {
 }
 
 // The settings as the CDK app reads them: a production stage that lacks its domain, admin token or alarm e-mail stops here.
-let config;
+let config: DeploymentConfig;
 try {
   config = readDeploymentConfig(new App({ context: { stage: options.stage, [BUNDLING_STACKS]: [] } }).node);
 } catch (caught) {
@@ -60,10 +60,11 @@ if (options['preflight-only']) process.exit(0);
 
 function run(command: string, args: string[]): void {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  const { status } = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, AWS_REGION: config.region } });
+  const { status } = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, AWS_REGION: region } });
   if (status !== 0) process.exit(status ?? 1);
 }
 
+const { region } = config;
 const cdk = join(REPO_ROOT, 'node_modules', '.bin', 'cdk');
 const context = ['-c', `stage=${config.stage}`];
 run('npm', ['run', 'build:web']);
