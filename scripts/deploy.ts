@@ -14,13 +14,19 @@ import { hasErrors, preflight, type CheckResult } from './deploy/preflight';
  * `npm run deploy -- --stage <name>`: the stage's settings (infra/stages.ts) checked, the web built,
  * the preflight (scripts/deploy/preflight.ts), `cdk diff`, then `cdk deploy` of every stack. With
  * --ci (GitHub Actions) nothing asks for approval; without it cdk asks before widening any permission.
+ * `-c key=value` (repeatable) sets a CDK context key over infra/stages.ts, as for `cdk deploy`.
  */
-const USAGE = 'Usage: npm run deploy -- --stage <name> [--ci] [--preflight-only]';
+const USAGE = 'Usage: npm run deploy -- --stage <name> [-c key=value ...] [--ci] [--preflight-only]';
 
-let options: { stage?: string; ci: boolean; 'preflight-only': boolean };
+let options: { stage?: string; context: string[]; ci: boolean; 'preflight-only': boolean };
 try {
   options = parseArgs({
-    options: { stage: { type: 'string' }, ci: { type: 'boolean', default: false }, 'preflight-only': { type: 'boolean', default: false } },
+    options: {
+      stage: { type: 'string' },
+      context: { type: 'string', short: 'c', multiple: true, default: [] },
+      ci: { type: 'boolean', default: false },
+      'preflight-only': { type: 'boolean', default: false },
+    },
   }).values as typeof options;
 } catch (caught) {
   console.error(`${caught instanceof Error ? caught.message : caught}\n${USAGE}`);
@@ -30,11 +36,19 @@ if (!options.stage) {
   console.error(`--stage is required.\n${USAGE}`);
   process.exit(2);
 }
+const extraContext = options.context.map((pair) => {
+  const at = pair.indexOf('=');
+  if (at < 1) {
+    console.error(`-c takes key=value, got "${pair}".\n${USAGE}`);
+    process.exit(2);
+  }
+  return [pair.slice(0, at), pair.slice(at + 1)] as const;
+});
 
 // The settings as the CDK app reads them: a production stage that lacks its domain, admin token or alarm e-mail stops here.
 let config: DeploymentConfig;
 try {
-  config = readDeploymentConfig(new App({ context: { stage: options.stage, [BUNDLING_STACKS]: [] } }).node);
+  config = readDeploymentConfig(new App({ context: { ...Object.fromEntries(extraContext), stage: options.stage, [BUNDLING_STACKS]: [] } }).node);
 } catch (caught) {
   console.error(caught instanceof Error ? caught.message : caught);
   process.exit(1);
@@ -66,7 +80,7 @@ function run(command: string, args: string[]): void {
 
 const { region } = config;
 const cdk = join(REPO_ROOT, 'node_modules', '.bin', 'cdk');
-const context = ['-c', `stage=${config.stage}`];
+const context = [...extraContext.flatMap(([key, value]) => ['-c', `${key}=${value}`]), '-c', `stage=${config.stage}`];
 run('npm', ['run', 'build:web']);
 run(cdk, ['diff', '--all', ...context]);
 run(cdk, ['deploy', '--all', ...context, '--require-approval', options.ci ? 'never' : 'broadening', ...(options.ci ? ['--progress', 'events'] : [])]);
