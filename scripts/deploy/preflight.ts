@@ -75,7 +75,8 @@ async function parameters(clients: PreflightClients, config: DeploymentConfig): 
   return wanted.map(({ name, type, what }) => {
     const foundType = found.get(name);
     if (!foundType) {
-      const createAs = type === 'SecureString or String' ? 'SecureString' : type;
+      // The admin setup token is read at deploy time today, which CloudFormation allows for String parameters only.
+      const createAs = type === 'SecureString or String' ? 'String' : type;
       return error('SSM parameters', `${name} (${what}) does not exist in ${config.region}: aws ssm put-parameter --region ${config.region} --type ${createAs} --name ${name} --value '...'`);
     }
     if (type === 'SecureString' && foundType !== 'SecureString') {
