@@ -1,8 +1,8 @@
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { MathExpression, Metric, Stats, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { notifyingAlarm } from './alarm';
 import { subscribeAlarmEmail } from './alarm-topic-stack';
 import type { DeploymentConfig } from './config';
 
@@ -37,8 +37,9 @@ export class EdgeAlarmsStack extends Stack {
     const period = Duration.minutes(5);
     const cloudFront = (metricName: string, statistic: string) =>
       new Metric({ namespace: 'AWS/CloudFront', metricName, dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' }, period, statistic });
-    this.cloudFront5xx = new Alarm(this, 'CloudFront5xxRate', {
+    this.cloudFront5xx = notifyingAlarm(this, 'CloudFront5xxRate', {
       alarmName: `solutionz-${config.stage}-cloudfront-5xx-rate`,
+      topic: this.topic,
       metric: new MathExpression({
         expression: 'IF(requests >= 20, rate, 0)',
         usingMetrics: { rate: cloudFront('5xxErrorRate', Stats.AVERAGE), requests: cloudFront('Requests', Stats.SUM) },
@@ -48,12 +49,7 @@ export class EdgeAlarmsStack extends Stack {
       threshold: CLOUDFRONT_5XX_PERCENT,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: `${CLOUDFRONT_5XX_PERCENT}% or more of the site's answers were server errors in 2 of 3 five-minute periods (what visitors saw, whatever the origin)`,
+      description: `${CLOUDFRONT_5XX_PERCENT}% or more of the site's answers were server errors in 2 of 3 five-minute periods (what visitors saw, whatever the origin)`,
     });
-    const notify = new SnsAction(this.topic);
-    this.cloudFront5xx.addAlarmAction(notify);
-    this.cloudFront5xx.addOkAction(notify);
   }
 }

@@ -1,11 +1,11 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Metric, Stats, type Alarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, SERVER_ERRORS_METRIC } from '@solutionz/lambdas/http/telemetry';
+import { notifyingAlarm } from './alarm';
 import type { DeploymentConfig } from './config';
 
 /** The alias every caller (API routes, the distribution, the stream mapping) invokes; CodeDeploy moves it. */
@@ -57,21 +57,8 @@ export class LambdaRelease extends Construct {
     const fn = props.function;
     this.alias = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: fn.currentVersion });
 
-    const notify = new SnsAction(props.alarmTopic);
-    const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string): Alarm => {
-      const created = new Alarm(this, alarmId, {
-        alarmName: `solutionz-${config.stage}-${name}-${alarmId}`,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      created.addAlarmAction(notify);
-      created.addOkAction(notify);
-      return created;
-    };
+    const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string): Alarm =>
+      notifyingAlarm(this, alarmId, { alarmName: `solutionz-${config.stage}-${name}-${alarmId}`, metric, threshold, description, topic: props.alarmTopic });
     const minute = Duration.minutes(1);
     this.errorsAlarm = alarm('errors', fn.metricErrors({ period: minute, statistic: Stats.SUM }), 1, `The ${name} Lambda failed (an unhandled error or a timeout)`);
     this.throttlesAlarm = alarm('throttles', fn.metricThrottles({ period: Duration.minutes(5), statistic: Stats.SUM }), 1, `The ${name} Lambda was throttled: its concurrency (reserved, or the account's) ran out`);

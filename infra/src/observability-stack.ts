@@ -2,10 +2,8 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import {
-  Alarm,
   AlarmRule,
   AlarmStatusWidget,
-  ComparisonOperator,
   CompositeAlarm,
   Dashboard,
   GraphWidget,
@@ -13,7 +11,7 @@ import {
   Metric,
   Stats,
   TextWidget,
-  TreatMissingData,
+  type Alarm,
   type IAlarm,
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -28,6 +26,7 @@ import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { METRICS_NAMESPACE } from '@solutionz/lambdas/http/telemetry';
 import { BUSINESS_METRICS } from '@solutionz/lambdas/services/business-metrics';
 import { routeKey, routeList } from '@solutionz/shared';
+import { notifyingAlarm } from './alarm';
 import { API_TOO_MANY_REQUESTS_METRIC } from './api-stack';
 import type { DeploymentConfig } from './config';
 import type { LambdaRelease } from './lambda-release';
@@ -85,17 +84,7 @@ export class ObservabilityStack extends Stack {
     const notify = new SnsAction(props.alarmTopic);
 
     const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string): Alarm => {
-      const created = new Alarm(this, alarmId, {
-        alarmName: `solutionz-${config.stage}-${alarmId}`,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      created.addAlarmAction(notify);
-      created.addOkAction(notify);
+      const created = notifyingAlarm(this, alarmId, { alarmName: `solutionz-${config.stage}-${alarmId}`, metric, threshold, description, topic: props.alarmTopic });
       this.alarms.push(created);
       return created;
     };
