@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList, type Area } from '@solutionz/shared';
+import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
+import type { ApiHandler } from '@solutionz/lambdas/http/types';
+import { apiEvent, lambdaContext, TEST_ORIGIN_SECRET } from '@solutionz/lambdas/testing/api-event';
 import { GEOCODING_AREAS, TABLE_ACCESS } from '../../infra/src/api-stack';
 import { TABLE_DATA_ACTIONS, TABLE_READ_ACTIONS } from '../../infra/src/area-function';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
@@ -87,6 +90,22 @@ describe('Lambda code', () => {
     try {
       const loaded = (await import(pathToFileURL(join(functions.assetDir(area), 'index.mjs')).href)) as { handler?: unknown };
       expect(typeof loaded.handler).toBe('function');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("refuses, as bundled for Lambda, a request that did not come through CloudFront's origin header", async () => {
+    // The health check's bundle, loaded afresh with the secret given by value (no Secrets Manager here).
+    const environment = { STAGE: 'dev', TABLE_NAME: 'solutionz-dev', AWS_REGION: 'eu-west-2', USER_POOL_ID: 'eu-west-2_abc', USER_POOL_CLIENT_ID: 'client', ORIGIN_SECRET: TEST_ORIGIN_SECRET, LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    try {
+      const { handler } = (await import(`${pathToFileURL(join(functions.assetDir('system'), 'index.mjs')).href}?origin-check`)) as { handler: ApiHandler };
+      const through = apiEvent('GET', '/api/health');
+      expect((await handler(through, lambdaContext)).statusCode).toBe(200);
+      const { [ORIGIN_VERIFY_HEADER]: _secret, ...direct } = through.headers;
+      expect((await handler({ ...through, headers: direct }, lambdaContext)).statusCode).toBe(403);
+      expect((await handler({ ...through, headers: { ...direct, [ORIGIN_VERIFY_HEADER]: 'guessed' } }, lambdaContext)).statusCode).toBe(403);
     } finally {
       vi.unstubAllEnvs();
     }
