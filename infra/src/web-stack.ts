@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Annotations, CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -63,7 +64,7 @@ import { PageFunction } from './page-function';
 /** How often the origin secret is replaced (CloudFront is told the new value by the rotation function). */
 export const ORIGIN_SECRET_ROTATION = Duration.days(30);
 
-export const ORIGIN_SECRET_ROTATION_ENTRY = `${REPO_ROOT}lambdas/src/functions/origin-secret-rotation.ts`;
+export const ORIGIN_SECRET_ROTATION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'origin-secret-rotation.ts');
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -321,7 +322,7 @@ export class WebStack extends Stack {
       role,
       logGroup,
       projectRoot: REPO_ROOT,
-      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: { STAGE: config.stage, DISTRIBUTION_ID: this.distribution.distributionId, NODE_OPTIONS: '--enable-source-maps' },
       bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
     });
