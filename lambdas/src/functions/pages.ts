@@ -1,3 +1,5 @@
+// First: it decides how the X-Ray SDK starts (see there).
+import '../http/xray-outside-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';

@@ -1,3 +1,5 @@
+// First: it decides how the X-Ray SDK starts (see there).
+import './xray-outside-lambda';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj } from '@middy/core';

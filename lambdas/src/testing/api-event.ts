@@ -1,3 +1,5 @@
+// First: it decides how the X-Ray SDK starts (see there).
+import '../http/xray-outside-lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
