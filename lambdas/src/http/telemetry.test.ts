@@ -23,7 +23,7 @@ describe('telemetry', () => {
 
   it('publishes what an invocation counted, and nothing (no warning either) when it counted nothing', () => {
     const { metrics } = createTelemetry({ stage: 'test' });
-    const published = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => undefined);
+    const published = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => metrics);
     const middleware = publishMetrics(metrics);
     middleware.after!({} as never);
     expect(published).not.toHaveBeenCalled();
