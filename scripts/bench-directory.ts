@@ -36,7 +36,7 @@ import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/p
 import { portOffsetFromEnv } from './local/ports';
 import { killAllManaged } from './local/process';
 import { seededRandom, type SeededRandom } from './local/seeded-random';
-import { REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
 
 /** The sizes of the issue; BENCH_DIRECTORY_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_DIRECTORY_SIZES ? process.env.BENCH_DIRECTORY_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
@@ -203,7 +203,8 @@ async function measured<T>(work: () => Promise<T>): Promise<Measured & { result:
 }
 
 async function searchThroughGateway(stack: LocalStack, query: Record<string, string>): Promise<ProviderSearchResponse> {
-  const response = await fetch(`${stack.urls.api}/providers?${new URLSearchParams(query).toString()}`);
+  // Straight to the gateway, with the origin header CloudFront would add.
+  const response = await fetch(`${stack.urls.api}/providers?${new URLSearchParams(query).toString()}`, { headers: LOCAL_ORIGIN_HEADERS });
   if (!response.ok) throw new Error(`GET /api/providers?${new URLSearchParams(query).toString()} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as ProviderSearchResponse;
 }

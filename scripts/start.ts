@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { portOffsetFromEnv } from './local/ports';
 import { LaunchError } from './local/preflight';
 import { killAllManaged } from './local/process';
-import { startLocalStack, type LocalStack } from './local/stack';
+import { LOCAL_ORIGIN_HEADERS, startLocalStack, type LocalStack } from './local/stack';
 import { DECLINED_CARD, VALID_CARD } from './local/stripe/client';
 
 /**
@@ -27,7 +27,7 @@ function print(stack: LocalStack, seconds: string): void {
     ['Web', `${urls.web ?? ''}  (${prod ? 'production build behind the local edge' : 'Vite dev server, hot reload'})`],
     ['API', urls.api],
     ['Mail inbox', urls.inbox],
-    ['API gateway (direct)', urls.gateway],
+    ['API gateway (direct)', `${urls.gateway}  (refuses requests without the header ${Object.entries(LOCAL_ORIGIN_HEADERS).map(([name, value]) => `${name}: ${value}`).join(', ')}, as the cloud API refuses what did not come through CloudFront)`],
     ['DynamoDB Local', `${urls.dynamodb}  (table ${stack.tableName})`],
     ['Cognito (proxy)', `${urls.cognito}  (pool ${userPool.userPoolId}, client ${userPool.userPoolClientId})`],
     ['S3 (s3rver)', urls.s3],

@@ -10,7 +10,9 @@ import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
 
 const apiOrigin = process.env.SOLUTIONZ_API_ORIGIN ?? 'http://127.0.0.1:3001';
-const proxy = { '/api': { target: apiOrigin, changeOrigin: false } };
+// The headers CloudFront adds on the way to the API (the origin header the functions check), from the local launcher.
+const apiHeaders = JSON.parse(process.env.SOLUTIONZ_API_HEADERS ?? '{}') as Record<string, string>;
+const proxy = { '/api': { target: apiOrigin, changeOrigin: false, headers: apiHeaders } };
 
 type Next = (error?: unknown) => void;
 

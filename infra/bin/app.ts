@@ -1,8 +1,17 @@
 /**
- * The Solutionz CDK app: `npm run synth` (offline, no AWS account) or `npx cdk deploy --all`.
+ * The Solutionz CDK app: `npm run synth` (offline, no AWS account), `npm run deploy -- --stage <name>`
+ * (preflight, diff, deploy) or `npx cdk deploy --all -c stage=<name>`.
+ *
+ * Per-stage settings live in infra/stages.ts (account, region, production, domain, alarm e-mail, admin
+ * token parameter, budget, release style, reserved concurrency, GitHub repository); a context key of
+ * the same name wins over the file. A production stage refuses to synthesize without domainName,
+ * adminSetupTokenParameter and alarmEmail.
  *
  * Context keys (`-c key=value` on the command line, or "context" in cdk.json):
  *   stage           deployment name, in stack and resource names (default "dev"; lower case, digits, hyphens)
+ *   account, region the stage's AWS account and region (infra/stages.ts; the web ACL and the CloudFront alarm
+ *                   are always in us-east-1)
+ *   budgetMonthlyUsd, releases, githubRepository, githubOidcProviderArn  see infra/stages.ts
  *   domainName      site domain, e.g. www.example.co.uk (default: the CloudFront *.cloudfront.net name)
  *   certificateArn  ACM certificate for domainName, in us-east-1 (required together with domainName)
  *   mailFromDomain  SES domain identity mails are sent from (default domainName, else mail.solutionz.example);
@@ -27,8 +36,7 @@
  *                   membership, Stripe webhook and accounts functions (default /solutionz/<stage>/stripe/secret-key)
  *   stripeWebhookSecretParameter  SSM SecureString parameter holding the webhook endpoint's signing
  *                   secret, whsec_... (default /solutionz/<stage>/stripe/webhook-secret)
- * Account and region come from the deploying credentials (env-agnostic stacks); bootstrap once
- * with `npx cdk bootstrap`.
+ * Bootstrap once per account in the stage's region and in us-east-1 (README "Deploy to AWS").
  */
 import { App } from 'aws-cdk-lib';
 import { createSolutionz } from '../src/solutionz';

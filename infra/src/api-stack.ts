@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
@@ -14,14 +15,18 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ConfigurationSet, EmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routeKey, routeList, type Area, type MediaBucketName } from '@solutionz/shared';
-import { AreaFunction, areaEntry } from './area-function';
+import { METRICS_NAMESPACE } from '@solutionz/lambdas/http/telemetry';
+import { AreaFunction, areaEntry, type TableAccess } from './area-function';
 import type { DeploymentConfig } from './config';
 import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 import { JobAlertsWorker } from './job-alerts-worker';
+import { ROUTE_THROTTLES } from './route-throttles';
 
 export interface ApiStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -34,7 +39,32 @@ export interface ApiStackProps extends StackProps {
   readonly userPoolClient: UserPoolClient;
   readonly mailIdentity: EmailIdentity;
   readonly mailConfigurationSet: ConfigurationSet;
+  /** Job alerts go through it, apart from account mail. */
+  readonly mailBulkConfigurationSet: ConfigurationSet;
+  readonly alarmTopic: ITopic;
+  /** What CloudFront sends in the origin header (Web stack); every area function reads it. */
+  readonly originSecret: ISecret;
 }
+
+/** Where API Gateway's own throttling and the services' limits (429 answers) are counted, from the access log. */
+export const API_TOO_MANY_REQUESTS_METRIC = 'ApiTooManyRequests';
+
+/**
+ * What each area does with the table. Areas that only answer questions get read actions only; the
+ * health check none at all.
+ */
+export const TABLE_ACCESS: Record<Area, TableAccess> = {
+  system: 'none',
+  categories: 'read',
+  accounts: 'readWrite',
+  profiles: 'readWrite',
+  directory: 'readWrite',
+  feedback: 'readWrite',
+  jobs: 'readWrite',
+  membership: 'readWrite',
+  stripeWebhook: 'readWrite',
+  admin: 'readWrite',
+};
 
 /** What an area needs beyond the table: its own variables (lambdas/src/area-config.ts) and grants. */
 interface AreaNeeds {
@@ -97,17 +127,29 @@ export class ApiStack extends Stack {
   readonly stage: HttpStage;
   readonly functions: ReadonlyMap<Area, AreaFunction>;
   readonly jobAlerts: JobAlertsWorker;
+  /** 429 answers, counted from the access log (no HTTP API metric gives them). */
+  readonly tooManyRequests: MetricFilter;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config, httpApi, table, userPool, userPoolClient } = props;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    this.tooManyRequests = new MetricFilter(this, 'TooManyRequests', {
+      logGroup: accessLogs,
+      filterPattern: FilterPattern.numberValue('$.status', '=', 429),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: API_TOO_MANY_REQUESTS_METRIC,
+      dimensions: { stage: '$.stage' },
+      metricValue: '1',
+    });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: config.apiThrottle,
+      // Per-route request counts, errors and latency (the Observability stack's routes dashboard).
+      detailedMetricsEnabled: true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -122,6 +164,7 @@ export class ApiStack extends Stack {
             integrationError: '$context.integrationErrorMessage',
             authorizerError: '$context.authorizer.error',
             userAgent: '$context.identity.userAgent',
+            stage: config.stage,
           }),
         ),
       },
@@ -138,7 +181,10 @@ export class ApiStack extends Stack {
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
       LOG_LEVEL: 'INFO',
+      ORIGIN_SECRET_ARN: props.originSecret.secretArn,
     };
+    // Every area reads the origin secret's versions (current, pending, previous) to check CloudFront's header.
+    const readOriginSecret = new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] });
 
     const functions = new Map<Area, AreaFunction>();
     const integrations = new Map<Area, HttpLambdaIntegration>();
@@ -150,31 +196,37 @@ export class ApiStack extends Stack {
       const needs = this.areaNeeds(area, props);
       const fn = new AreaFunction(this, `${pascalCase(area)}Function`, {
         area,
-        stage: config.stage,
+        config,
         table,
+        tableAccess: TABLE_ACCESS[area],
+        alarmTopic: props.alarmTopic,
+        // The webhook always has room: a membership changes only through it.
+        ...(area === 'stripeWebhook' ? { reservedConcurrency: config.reservedConcurrency.stripeWebhook } : {}),
         environment: { ...environment, ...needs.environment },
         nativeModules: needs.nativeModules,
         postcodeDataPath: GEOCODING_AREAS.has(area) ? config.postcodeDataPath : undefined,
       });
-      for (const statement of needs.statements ?? []) fn.function.addToRolePolicy(statement);
+      for (const statement of [readOriginSecret, ...(needs.statements ?? [])]) fn.function.addToRolePolicy(statement);
       for (const { finding, reason } of needs.wildcardResources ?? []) {
         Validations.of(fn.function.role!).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
       }
       functions.set(area, fn);
-      integrations.set(area, new HttpLambdaIntegration(`${pascalCase(area)}Integration`, fn.function));
+      integrations.set(area, new HttpLambdaIntegration(`${pascalCase(area)}Integration`, fn.release.alias));
     }
     this.functions = functions;
 
     this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', {
-      stage: config.stage,
+      config,
+      alarmTopic: props.alarmTopic,
       table,
       siteUrl: props.siteUrl,
       mailFromAddress: config.mailFromAddress,
       mailIdentityArn: props.mailIdentity.emailIdentityArn,
-      mailConfigurationSetName: props.mailConfigurationSet.configurationSetName,
-      mailConfigurationSetArn: this.mailConfigurationSetArn(props),
+      mailConfigurationSetName: props.mailBulkConfigurationSet.configurationSetName,
+      mailConfigurationSetArn: this.configurationSetArn(props.mailBulkConfigurationSet),
     });
 
+    const httpRoutes: HttpRoute[] = [];
     for (const route of routeList) {
       const isPublic = route.access === 'public';
       const httpRoute = new HttpRoute(this, `Route${pascalCase(route.name)}`, {
@@ -183,6 +235,7 @@ export class ApiStack extends Stack {
         integration: integrations.get(route.area)!,
         authorizer: isPublic ? undefined : authorizer,
       });
+      httpRoutes.push(httpRoute);
       if (isPublic) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -208,7 +261,20 @@ export class ApiStack extends Stack {
       });
     }
 
+    this.throttleRoutes(httpRoutes);
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
+  }
+
+  /** ROUTE_THROTTLES on the stage; the routes must exist before the stage names them. */
+  private throttleRoutes(httpRoutes: HttpRoute[]): void {
+    const stage = this.stage.node.defaultChild as CfnStage;
+    stage.routeSettings = Object.fromEntries(
+      routeList.flatMap((route) => {
+        const throttle = ROUTE_THROTTLES[route.name];
+        return throttle ? [[routeKey(route), { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, detailedMetricsEnabled: true }]] : [];
+      }),
+    );
+    for (const route of httpRoutes) stage.node.addDependency(route);
   }
 
   /**
@@ -225,8 +291,8 @@ export class ApiStack extends Stack {
     };
   }
 
-  private mailConfigurationSetArn(props: ApiStackProps): string {
-    return this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.mailConfigurationSet.configurationSetName });
+  private configurationSetArn(set: ConfigurationSet): string {
+    return this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: set.configurationSetName });
   }
 
   private areaNeeds(area: Area, props: ApiStackProps): AreaNeeds {
@@ -275,7 +341,7 @@ export class ApiStack extends Stack {
               actions: ['ses:SendEmail'],
               resources: [
                 props.mailIdentity.emailIdentityArn,
-                this.mailConfigurationSetArn(props),
+                this.configurationSetArn(props.mailConfigurationSet),
               ],
               conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
             }),

@@ -2,15 +2,17 @@ import { join } from 'node:path';
 import { Duration, Stage, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Area } from '@solutionz/shared';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { POSTCODE_TABLE_FILES } from '@solutionz/lambdas/geo/postcode-tables';
 import { TOWN_TABLE_FILE, writeTownTable } from '@solutionz/lambdas/geo/towns';
-import { REPO_ROOT } from './config';
+import { REPO_ROOT, type DeploymentConfig } from './config';
+import { LambdaRelease } from './lambda-release';
 
 /** Where each area's Lambda entry lives (the agreed layout: one file per area). */
 export function areaEntry(area: Area): string {
@@ -21,10 +23,9 @@ export function areaEntry(area: Area): string {
  * Every item operation the data layer performs. Scan is left out on purpose: no request path
  * scans (DESIGN.md section 5), so a function that tries is refused rather than slowly billed.
  */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 export const TABLE_DATA_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
+  ...TABLE_READ_ACTIONS,
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
@@ -32,15 +33,39 @@ export const TABLE_DATA_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ];
 
+/** What an area does with the table: areas that only answer questions get no write action at all. */
+export type TableAccess = 'readWrite' | 'read' | 'none';
+
+/** An area function's timeout: API Gateway gives up on an integration after 30 s, the browser sooner. */
+export const AREA_FUNCTION_TIMEOUT = Duration.seconds(10);
+
+/** The function's name, fixed by stage (the functions' log groups and the README's runbooks use it). */
+export function functionNameOf(stage: string, name: string): string {
+  return `solutionz-${stage}-${name}`;
+}
+
+/**
+ * The architecture and npm platform of a function with native code (sharp's libvips): npm installs
+ * the binaries of this platform whatever machine synthesizes (a Mac, an arm64 laptop).
+ */
+export const NATIVE_CODE_PLATFORM = { architecture: Architecture.X86_64, npm: { npm_config_os: 'linux', npm_config_cpu: 'x64', npm_config_libc: 'glibc' } } as const;
+
+/** X-Ray's write actions support no resource-level permissions (cdk-nag AwsSolutions-IAM5). */
+export const XRAY_WILDCARD_REASON = 'X-Ray (active tracing) takes PutTraceSegments and PutTelemetryRecords on resource * only: they support no resource-level permissions.';
+
 export interface AreaFunctionProps {
   readonly area: Area;
-  readonly stage: string;
+  readonly config: DeploymentConfig;
   readonly table: ITable;
+  readonly tableAccess: TableAccess;
+  /** Alarms of the function tell it; they also roll a release back. */
+  readonly alarmTopic: ITopic;
+  /** Concurrency kept for the function (0 or absent: none). */
+  readonly reservedConcurrency?: number;
   readonly environment: Record<string, string>;
   /**
    * Packages with native code (sharp): installed into the function by npm from the lock file instead
-   * of bundled. npm installs the binaries of the machine that synthesizes (@img/sharp-linux-x64 here),
-   * so such a function runs on x86_64; the others on arm64.
+   * of bundled, for linux-x64 (NATIVE_CODE_PLATFORM), so such a function runs on x86_64; the others on arm64.
    */
   readonly nativeModules?: string[];
   /**
@@ -99,14 +124,19 @@ export const LAMBDA_BUNDLING = {
   tsconfig: join(REPO_ROOT, 'lambdas', 'tsconfig.json'),
 } as const;
 
-/** One area's Lambda: its own role, log group and table grant, bundled from TypeScript by esbuild. */
+/**
+ * One area's Lambda: its own role, log group and table grant, bundled from TypeScript by esbuild,
+ * traced by X-Ray, released through its live alias with its alarms.
+ */
 export class AreaFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: LogGroup;
+  readonly release: LambdaRelease;
 
   constructor(scope: Construct, id: string, props: AreaFunctionProps) {
     super(scope, id);
-    const { area, stage, table } = props;
+    const { area, table } = props;
+    const { stage } = props.config;
 
     this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
 
@@ -118,25 +148,30 @@ export class AreaFunction extends Construct {
         resources: [this.logGroup.logGroupArn],
       }),
     );
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: TABLE_DATA_ACTIONS,
-        resources: [
-          table.tableArn,
-          ...TABLE.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-        ],
-      }),
-    );
+    if (props.tableAccess !== 'none') {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: props.tableAccess === 'read' ? TABLE_READ_ACTIONS : TABLE_DATA_ACTIONS,
+          resources: [
+            table.tableArn,
+            ...TABLE.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+          ],
+        }),
+      );
+    }
 
+    const native = Boolean(props.nativeModules?.length);
     this.function = new NodejsFunction(this, 'Function', {
-      functionName: `solutionz-${stage}-${area}`,
+      functionName: functionNameOf(stage, area),
       description: `Solutionz ${area} API routes`,
       entry: areaEntry(area),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
-      architecture: props.nativeModules?.length ? Architecture.X86_64 : Architecture.ARM_64,
+      architecture: native ? NATIVE_CODE_PLATFORM.architecture : Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(10),
+      timeout: AREA_FUNCTION_TIMEOUT,
+      tracing: Tracing.ACTIVE,
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
@@ -150,16 +185,43 @@ export class AreaFunction extends Construct {
       bundling: {
         ...LAMBDA_BUNDLING,
         mainFields: [...LAMBDA_BUNDLING.mainFields],
-        ...(props.nativeModules?.length ? { nodeModules: props.nativeModules } : {}),
+        ...(native ? { nodeModules: props.nativeModules, environment: { ...NATIVE_CODE_PLATFORM.npm } } : {}),
         ...(props.postcodeDataPath ? { commandHooks: geoDataHooks(this, props.postcodeDataPath) } : {}),
       },
     });
 
-    Validations.of(this.function).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Node.js 22 is the newest Lambda runtime the project toolchain (Node 20 locally, esbuild target node22) ' +
-        'is tested against; Node 24 follows when the toolchain moves.',
+    acknowledgeServerlessDefaults(this.function, role);
+
+    this.release = new LambdaRelease(this, 'Release', {
+      config: props.config,
+      function: this.function,
+      name: area,
+      timeout: AREA_FUNCTION_TIMEOUT,
+      alarmTopic: props.alarmTopic,
+      serviceName: `solutionz-${area}`,
     });
   }
+}
+
+const RUNTIME_REASON =
+  'Node.js 22 is the newest Lambda runtime the project toolchain (Node 20 locally, esbuild target node22) is tested against; Node 24 follows when the toolchain moves.';
+
+/**
+ * What cdk-nag asks of every function of the app that does not apply here (the newest runtime, a
+ * dead-letter target for asynchronous calls), and the wildcard of its role; the same reasons for each.
+ */
+export function acknowledgeServerlessDefaults(fn: NodejsFunction, role: Role, wildcardReason = XRAY_WILDCARD_REASON): void {
+  Validations.of(fn).acknowledge(
+    { id: 'AwsSolutions-L1', reason: RUNTIME_REASON },
+    { id: 'Serverless-LambdaLatestVersion', reason: RUNTIME_REASON },
+    {
+      id: 'Serverless-LambdaDLQ',
+      reason: 'Nothing invokes it asynchronously: API Gateway, CloudFront and the stream mapping call it synchronously and get its errors (the stream mapping keeps failures in its own queue).',
+    },
+    {
+      id: 'Serverless-LambdaAsyncFailureDestination',
+      reason: 'Nothing invokes it asynchronously: API Gateway, CloudFront and the stream mapping call it synchronously and get its errors (the stream mapping keeps failures in its own queue).',
+    },
+  );
+  Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: wildcardReason });
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { Node } from 'constructs';
 import { missingPostcodeTables, postcodeTablesMissingMessage } from '@solutionz/lambdas/geo/postcode-tables';
+import { STAGES, stageSettingsSchema, type StageSettings, type StageSettingsInput } from '../stages';
 
 /** The monorepo root: Lambda entries, the lock file and the web build are found from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,6 +12,15 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Everything a deployment may vary, read from CDK context (`-c key=value` or cdk.json). */
 export interface DeploymentConfig {
   readonly stage: string;
+  /** From the stage's entry in infra/stages.ts; the account is the deploying credentials' when absent. */
+  readonly account?: string;
+  readonly region: string;
+  readonly production: boolean;
+  readonly budgetMonthlyUsd: number;
+  readonly releases: StageSettings['releases'];
+  readonly reservedConcurrency: StageSettings['reservedConcurrency'];
+  readonly githubRepository?: string;
+  readonly githubOidcProviderArn?: string;
   /** Custom domain of the site, with its ACM certificate in us-east-1 (CloudFront's region). */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -90,24 +100,68 @@ function positiveNumber(node: Node, key: string, fallback: number): number {
 export const UNGUARDED_SETUP_STAGES: readonly string[] = ['local', 'test'];
 
 /** The setup token's parameter; a deployment anyone can reach refuses to go without one. */
-function adminSetupTokenParameter(node: Node, stage: string): string | undefined {
-  if (text(node, 'adminSetupTokenParameter') !== undefined) return parameterName(node, 'adminSetupTokenParameter', '');
+function adminSetupTokenParameter(settings: StageSettings, stage: string): string | undefined {
+  const name = settings.adminSetupTokenParameter;
+  if (name !== undefined) {
+    if (!/^[A-Za-z0-9_.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
+      throw new Error(`CDK context "adminSetupTokenParameter" must be an SSM parameter name such as /solutionz/${stage}/admin-setup-token, got "${name}"`);
+    }
+    return name;
+  }
   if (UNGUARDED_SETUP_STAGES.includes(stage)) return undefined;
   throw new Error(
     `CDK context "adminSetupTokenParameter" is required for stage "${stage}": without a setup token, whoever first calls POST /api/admin/setup becomes the administrator. ` +
       `Create an SSM SecureString parameter holding a long random token (aws ssm put-parameter --type SecureString --name /solutionz/${stage}/admin-setup-token --value ...) ` +
-      `and name it with -c adminSetupTokenParameter=/solutionz/${stage}/admin-setup-token. Only the ${UNGUARDED_SETUP_STAGES.join(' and ')} stages may go without.`,
+      `and name it in infra/stages.ts or with -c adminSetupTokenParameter=/solutionz/${stage}/admin-setup-token. Only the ${UNGUARDED_SETUP_STAGES.join(' and ')} stages may go without.`,
   );
 }
 
-export function readDeploymentConfig(node: Node): DeploymentConfig {
+/** Settings a context key of the same name may override (CI fills in what is not committed). */
+const OVERRIDABLE = ['account', 'region', 'domainName', 'certificateArn', 'adminSetupTokenParameter', 'alarmEmail', 'mailFromDomain', 'releases', 'githubRepository', 'githubOidcProviderArn'] as const;
+
+/** The stage's entry of infra/stages.ts under the context's overrides, checked with its schema. */
+function stageSettings(node: Node, stage: string, stages: Readonly<Record<string, StageSettingsInput>>): StageSettings {
+  const overrides: Record<string, unknown> = {};
+  for (const key of OVERRIDABLE) {
+    const value = text(node, key);
+    if (value !== undefined) overrides[key] = value;
+  }
+  const budget = text(node, 'budgetMonthlyUsd');
+  if (budget !== undefined) overrides.budgetMonthlyUsd = Number(budget);
+  const parsed = stageSettingsSchema.safeParse({ ...stages[stage], ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`The settings of stage "${stage}" (infra/stages.ts, or -c key=value) are not valid: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * What a production stage may not lack: each would silently leave it worse than it looks (served from a
+ * *.cloudfront.net name with mail links pointing there, the first caller of admin setup made admin,
+ * alarms that reach nobody).
+ */
+function productionProblems(settings: StageSettings): string[] {
+  if (!settings.production) return [];
+  const problems: string[] = [];
+  if (!settings.domainName) problems.push('domainName and certificateArn (without them the site is served from a *.cloudfront.net name and every mail links there)');
+  if (!settings.adminSetupTokenParameter) problems.push('adminSetupTokenParameter (without it whoever first calls POST /api/admin/setup becomes the administrator)');
+  if (!settings.alarmEmail) problems.push('alarmEmail (without it the alarms and the budget reach nobody)');
+  return problems;
+}
+
+export function readDeploymentConfig(node: Node, stages: Readonly<Record<string, StageSettingsInput>> = STAGES): DeploymentConfig {
   const stage = text(node, 'stage') ?? CONTEXT_DEFAULTS.stage;
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`CDK context "stage" must be lower-case letters, digits and hyphens (at most 20), got "${stage}"`);
   }
-  const setupTokenParameter = adminSetupTokenParameter(node, stage);
-  const domainName = text(node, 'domainName');
-  const certificateArn = text(node, 'certificateArn');
+  const settings = stageSettings(node, stage, stages);
+  const missing = productionProblems(settings);
+  if (missing.length > 0) {
+    throw new Error(`Stage "${stage}" is a production stage and refuses to synthesize without: ${missing.join('; ')}. Set them in infra/stages.ts or with -c key=value.`);
+  }
+  const setupTokenParameter = adminSetupTokenParameter(settings, stage);
+  const { domainName, certificateArn } = settings;
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('CDK context "domainName" and "certificateArn" (ACM, us-east-1) go together: CloudFront serves a domain only with its certificate');
   }
@@ -118,20 +172,28 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
   if (bundlesLambdaCode(node) && missingPostcodeTables(postcodeDataPath).length > 0) {
     throw new Error(postcodeTablesMissingMessage(`${postcodeDataPath} (CDK context "postcodeDataPath")`, 'the functions that place locations must carry them'));
   }
-  const mailFromDomain = text(node, 'mailFromDomain') ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain;
+  const mailFromDomain = settings.mailFromDomain ?? domainName ?? CONTEXT_DEFAULTS.mailFromDomain;
   const mailFromAddress = text(node, 'mailFromAddress') ?? `no-reply@${mailFromDomain}`;
   if (!mailFromAddress.toLowerCase().endsWith(`@${mailFromDomain.toLowerCase()}`)) {
     throw new Error(`CDK context "mailFromAddress" (${mailFromAddress}) must be an address of mailFromDomain (${mailFromDomain})`);
   }
   return {
     stage,
+    ...(settings.account ? { account: settings.account } : {}),
+    region: settings.region,
+    production: settings.production,
+    budgetMonthlyUsd: settings.budgetMonthlyUsd,
+    releases: settings.releases,
+    reservedConcurrency: settings.reservedConcurrency,
+    githubRepository: settings.githubRepository,
+    githubOidcProviderArn: settings.githubOidcProviderArn,
     domainName,
     certificateArn,
     mailFromDomain,
     mailFromAddress,
     adminEmailDomain: text(node, 'adminEmailDomain') ?? CONTEXT_DEFAULTS.adminEmailDomain,
     adminSetupTokenParameter: setupTokenParameter,
-    alarmEmail: text(node, 'alarmEmail'),
+    alarmEmail: settings.alarmEmail,
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),
     postcodeDataPath,

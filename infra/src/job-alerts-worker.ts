@@ -2,16 +2,18 @@ import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
-import { LAMBDA_BUNDLING, TABLE_DATA_ACTIONS } from './area-function';
-import { REPO_ROOT } from './config';
+import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING, TABLE_DATA_ACTIONS, XRAY_WILDCARD_REASON } from './area-function';
+import { REPO_ROOT, type DeploymentConfig } from './config';
+import { LambdaRelease } from './lambda-release';
 
 export const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
 
@@ -21,16 +23,19 @@ export const JOB_ALERTS_STREAM = {
   retryAttempts: 3,
   /** How long a failed record is kept for inspection (the SQS maximum). */
   failedRetention: Duration.days(14),
+  /** A batch of jobs, each a directory search and a mail per matching provider with inline retries. */
+  timeout: Duration.minutes(5),
 } as const;
 
 export interface JobAlertsWorkerProps {
-  readonly stage: string;
+  readonly config: DeploymentConfig;
+  readonly alarmTopic: ITopic;
   /** The single table, with its stream of new images. */
   readonly table: ITable;
   /** The site's origin, for the job and unsubscribe links in the mails. */
   readonly siteUrl: string;
   readonly mailFromAddress: string;
-  /** The SES identity and configuration set the mails are sent through. */
+  /** The SES identity and the bulk configuration set the mails are sent through (apart from account mail). */
   readonly mailIdentityArn: string;
   readonly mailConfigurationSetName: string;
   readonly mailConfigurationSetArn: string;
@@ -46,10 +51,12 @@ export class JobAlertsWorker extends Construct {
   readonly logGroup: LogGroup;
   /** Stream records the worker failed after every retry, as Lambda describes them (where to read them from the stream). */
   readonly failedRecords: Queue;
+  readonly release: LambdaRelease;
 
   constructor(scope: Construct, id: string, props: JobAlertsWorkerProps) {
     super(scope, id);
-    const { stage, table } = props;
+    const { table } = props;
+    const { stage } = props.config;
     if (!table.tableStreamArn) throw new Error('The job alerts worker needs the table to have a stream');
 
     this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
@@ -71,16 +78,18 @@ export class JobAlertsWorker extends Construct {
     );
 
     this.function = new NodejsFunction(this, 'Function', {
-      functionName: `solutionz-${stage}-job-alerts`,
+      functionName: functionNameOf(stage, 'job-alerts'),
       description: 'Solutionz job alerts: mails providers about new jobs near them (fed by the table stream)',
       entry: JOB_ALERTS_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      // A batch of jobs, each a directory search and a mail per matching provider with inline retries:
-      // a busy city's job can match hundreds of providers, so room for a few thousand mails a batch.
-      timeout: Duration.minutes(5),
+      // A busy city's job can match hundreds of providers: room for a few thousand mails a batch.
+      timeout: JOB_ALERTS_STREAM.timeout,
+      tracing: Tracing.ACTIVE,
+      // Its mails stay within the SES sending rate however many jobs arrive at once.
+      ...(props.config.reservedConcurrency.jobAlerts ? { reservedConcurrentExecutions: props.config.reservedConcurrency.jobAlerts } : {}),
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
@@ -98,24 +107,25 @@ export class JobAlertsWorker extends Construct {
       // Jobs carry their coordinates and the directory's geo index is keyed by geohash: no postcode tables needed.
       bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
     });
-    Validations.of(this.function).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Node.js 22 is the newest Lambda runtime the project toolchain (Node 20 locally, esbuild target node22) ' +
-        'is tested against; Node 24 follows when the toolchain moves.',
-    });
 
     this.failedRecords = new Queue(this, 'FailedRecords', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: JOB_ALERTS_STREAM.failedRetention,
     });
-    Validations.of(this.failedRecords).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the failure destination of the job alerts stream mapping; nothing consumes it to fail again.',
+    const isItselfTheDlq = 'This queue is itself the failure destination of the job alerts stream mapping; nothing consumes it to fail again.';
+    Validations.of(this.failedRecords).acknowledge({ id: 'AwsSolutions-SQS3', reason: isItselfTheDlq }, { id: 'Serverless-SQSRedrivePolicy', reason: isItselfTheDlq });
+
+    this.release = new LambdaRelease(this, 'Release', {
+      config: props.config,
+      function: this.function,
+      name: 'jobAlerts',
+      timeout: JOB_ALERTS_STREAM.timeout,
+      alarmTopic: props.alarmTopic,
     });
 
-    this.function.addEventSource(
+    // On the alias, so that a release's new version takes stream batches only as CodeDeploy lets it.
+    this.release.alias.addEventSource(
       new DynamoEventSource(table, {
         // Jobs posted before the mapping existed are not alerted (the worker alerts recent jobs only anyway).
         startingPosition: StartingPosition.LATEST,
@@ -127,9 +137,10 @@ export class JobAlertsWorker extends Construct {
         onFailure: new SqsDlq(this.failedRecords),
       }),
     );
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams (granted with the stream read of the event source mapping) supports no resource-level permissions.',
-    });
+    acknowledgeServerlessDefaults(
+      this.function,
+      role,
+      `dynamodb:ListStreams (granted with the stream read of the event source mapping) supports no resource-level permissions. ${XRAY_WILDCARD_REASON}`,
+    );
   }
 }

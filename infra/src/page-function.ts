@@ -1,14 +1,16 @@
 import { join } from 'node:path';
-import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FunctionUrlAuthType, Runtime, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FunctionUrlAuthType, Runtime, Tracing, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
-import { LAMBDA_BUNDLING } from './area-function';
-import { REPO_ROOT } from './config';
+import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING } from './area-function';
+import { REPO_ROOT, type DeploymentConfig } from './config';
+import { LambdaRelease } from './lambda-release';
 import { tableNameOf } from './data-stack';
 
 export const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'pages.ts');
@@ -19,8 +21,12 @@ export const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions'
  */
 export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 
+/** CloudFront waits for a custom origin 30 s by default; a page that takes this long is broken anyway. */
+export const PAGE_FUNCTION_TIMEOUT = Duration.seconds(10);
+
 export interface PageFunctionProps {
-  readonly stage: string;
+  readonly config: DeploymentConfig;
+  readonly alarmTopic: ITopic;
   readonly siteBucket: IBucket;
   /** The site's origin when it is fixed (a custom domain); otherwise the function takes the viewer's host. */
   readonly siteUrl?: string;
@@ -36,10 +42,12 @@ export class PageFunction extends Construct {
   readonly function: NodejsFunction;
   readonly url: FunctionUrl;
   readonly logGroup: LogGroup;
+  readonly release: LambdaRelease;
 
   constructor(scope: Construct, id: string, props: PageFunctionProps) {
     super(scope, id);
-    const tableName = tableNameOf(props.stage);
+    const { stage } = props.config;
+    const tableName = tableNameOf(stage);
     this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
 
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
@@ -53,20 +61,21 @@ export class PageFunction extends Construct {
     role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.siteBucket.arnForObjects(SITE_ENTRY_KEY)] }));
 
     this.function = new NodejsFunction(this, 'Function', {
-      functionName: `solutionz-${props.stage}-pages`,
+      functionName: functionNameOf(stage, 'pages'),
       description: 'Solutionz provider pages for crawlers and link previews, sitemap.xml and robots.txt',
       entry: PAGE_FUNCTION_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: PAGE_FUNCTION_TIMEOUT,
+      tracing: Tracing.ACTIVE,
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
-        STAGE: props.stage,
+        STAGE: stage,
         TABLE_NAME: tableName,
         SITE_BUCKET: props.siteBucket.bucketName,
         ...(props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
@@ -76,13 +85,10 @@ export class PageFunction extends Construct {
       },
       bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
     });
-    this.url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    this.release = new LambdaRelease(this, 'Release', { config: props.config, function: this.function, name: 'pages', timeout: PAGE_FUNCTION_TIMEOUT, alarmTopic: props.alarmTopic });
+    // The alias's URL: CloudFront reaches the version CodeDeploy lets through.
+    this.url = this.release.alias.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
 
-    Validations.of(this.function).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Node.js 22 is the newest Lambda runtime the project toolchain (Node 20 locally, esbuild target node22) ' +
-        'is tested against; Node 24 follows when the toolchain moves.',
-    });
+    acknowledgeServerlessDefaults(this.function, role);
   }
 }

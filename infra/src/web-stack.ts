@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Annotations, CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -29,14 +30,20 @@ import {
 import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
+import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
-import { webBuildExists, type DeploymentConfig } from './config';
+import { acknowledgeServerlessDefaults, LAMBDA_BUNDLING } from './area-function';
+import { REPO_ROOT, webBuildExists, type DeploymentConfig } from './config';
 import {
   API_PATH_PATTERN,
   CACHED_API_ROUTES,
@@ -51,12 +58,21 @@ import {
   VIEWER_IP_CODE,
 } from './edge-rules';
 import { mediaBucketName, PRIVATE_BUCKET_DEFAULTS } from './data-stack';
+import { nagPseudo } from './nag-names';
 import { PageFunction } from './page-function';
+
+/** How often the origin secret is replaced (CloudFront is told the new value by the rotation function). */
+export const ORIGIN_SECRET_ROTATION = Duration.days(30);
+
+export const ORIGIN_SECRET_ROTATION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'origin-secret-rotation.ts');
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  readonly alarmTopic: ITopic;
+  /** The CloudFront-scoped web ACL (Edge stack, us-east-1). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -72,6 +88,11 @@ export class WebStack extends Stack {
   readonly pages: PageFunction;
   /** The origin users see: the custom domain, else the CloudFront host name. */
   readonly siteUrl: string;
+  /**
+   * What CloudFront sends the API in the origin header (ORIGIN_VERIFY_HEADER); the API functions read
+   * it and refuse requests without it. Rotated by a function of this stack.
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -134,9 +155,15 @@ export class WebStack extends Stack {
       },
     });
 
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Solutionz ${config.stage}: the value CloudFront sends the API in ${ORIGIN_VERIFY_HEADER}`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
     const apiOrigin = new HttpOrigin(apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // Resolved by CloudFormation at deploy time; the rotation function replaces it in the distribution.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() },
     });
     // Kept only as long as the API's Cache-Control says (public, max-age): errors say no-store and are not kept.
     const cachedApiAnswers = new CachePolicy(this, 'CachedApiAnswers', {
@@ -152,7 +179,8 @@ export class WebStack extends Stack {
     });
 
     this.pages = new PageFunction(this, 'Pages', {
-      stage: config.stage,
+      config,
+      alarmTopic: props.alarmTopic,
       siteBucket: this.siteBucket,
       // Without a custom domain the site's origin is the distribution's own name, which the function
       // cannot be told (the distribution needs the function's URL first): it takes the viewer's host.
@@ -195,6 +223,7 @@ export class WebStack extends Stack {
       // The market is the UK: Europe and North America edges are enough.
       priceClass: PriceClass.PRICE_CLASS_100,
       domainNames: config.domainName ? [config.domainName] : undefined,
+      webAclId: props.webAclArn,
       certificate,
       minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       enableLogging: true,
@@ -241,10 +270,6 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR1',
         reason: 'The service is for UK users but visitors abroad (travelling customers, providers) are not to be refused.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No AWS WAF web ACL yet: the API is throttled at its stage; a web ACL is a per-deployment cost decision.',
-      },
     );
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
@@ -260,11 +285,53 @@ export class WebStack extends Stack {
       'The media buckets are in the Data stack, whose bucket policies let this distribution read them (mediaBucketName explains why).',
     );
 
+    this.rotateOriginSecret(config);
+
     this.siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     this.deploySite(config, props);
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+
+  /**
+   * The origin secret's rotation: every ORIGIN_SECRET_ROTATION, Secrets Manager calls a function that
+   * makes a new value and tells the distribution to send it; the API functions accept the old and the
+   * new value while CloudFront's edges take the change up.
+   */
+  private rotateOriginSecret(config: DeploymentConfig): void {
+    const logGroup = new LogGroup(this, 'OriginSecretRotationLogs', { retention: RetentionDays.THREE_MONTHS });
+    const role = new Role(this, 'OriginSecretRotationRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
+        resources: [this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: this.distribution.distributionId })],
+      }),
+    );
+    const rotation = new NodejsFunction(this, 'OriginSecretRotation', {
+      functionName: `solutionz-${config.stage}-origin-secret-rotation`,
+      description: 'Solutionz: rotates the secret CloudFront sends the API and tells the distribution',
+      entry: ORIGIN_SECRET_ROTATION_ENTRY,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      tracing: Tracing.ACTIVE,
+      role,
+      logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: { STAGE: config.stage, DISTRIBUTION_ID: this.distribution.distributionId, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
+    });
+    this.originSecret.addRotationSchedule('Rotation', { rotationLambda: rotation, automaticallyAfter: ORIGIN_SECRET_ROTATION, rotateImmediatelyOnUpdate: false });
+    acknowledgeServerlessDefaults(
+      rotation,
+      role,
+      'Secrets Manager GetRandomPassword (granted with the rotation schedule) and X-Ray PutTraceSegments and PutTelemetryRecords (active tracing) support no resource-level permissions.',
+    );
   }
 
   /**
@@ -334,10 +401,13 @@ export class WebStack extends Stack {
 
     for (const child of this.node.children) {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-        Validations.of(child).acknowledge({
-          id: 'AwsSolutions-L1',
-          reason: 'The deployment-time copy function is supplied by aws-cdk-lib, which picks its runtime and upgrades it.',
-        });
+        const suppliedByCdk = 'The deployment-time copy function is supplied by aws-cdk-lib, which picks its runtime and upgrades it';
+        Validations.of(child).acknowledge(
+          { id: 'AwsSolutions-L1', reason: `${suppliedByCdk}.` },
+          { id: 'Serverless-LambdaLatestVersion', reason: `${suppliedByCdk}.` },
+          { id: 'Serverless-LambdaTracing', reason: `${suppliedByCdk}; it runs only while CloudFormation deploys the site, with nothing to trace.` },
+          { id: 'Serverless-LambdaDLQ', reason: `${suppliedByCdk}; CloudFormation calls it as a custom resource and gets its failure.` },
+        );
       }
     }
   }
@@ -352,7 +422,8 @@ export class WebStack extends Stack {
     role.addToPolicy(
       new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
     );
-    const assetBucket = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
+    const { partition, account, region } = nagPseudo(this);
+    const assetBucket = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}/*`;
     const siteObjects = `<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`;
     const wildcards = [
       ['Action::s3:GetBucket*', 'reads the bucket settings it copies into'],

@@ -7,6 +7,7 @@ const complete = {
   AWS_REGION: 'eu-west-2',
   USER_POOL_ID: 'local_pool',
   USER_POOL_CLIENT_ID: 'client-id',
+  ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:solutionz-local-origin-AbCdEf',
 };
 
 describe('loadConfig', () => {
@@ -20,7 +21,14 @@ describe('loadConfig', () => {
       userPoolClientId: 'client-id',
       logLevel: 'DEBUG',
       serviceName: undefined,
+      originSecret: { secretArn: complete.ORIGIN_SECRET_ARN },
     });
+  });
+
+  it('takes the origin secret by value where there is no Secrets Manager (local runs), and refuses to start without either', () => {
+    const { ORIGIN_SECRET_ARN: _arn, ...local } = complete;
+    expect(loadConfig({ ...local, ORIGIN_SECRET: 'local-secret' }).originSecret).toEqual({ value: 'local-secret' });
+    expect(() => loadConfig(local)).toThrow(/ORIGIN_SECRET_ARN is not set/);
   });
 
   it('names every missing variable in one error', () => {
@@ -30,6 +38,7 @@ describe('loadConfig', () => {
       loadConfig({ ...partial, STAGE: ' ' });
     } catch (error) {
       expect((error as ConfigError).problems).toEqual(['STAGE is not set', 'TABLE_NAME is not set', 'USER_POOL_ID is not set']);
+      expect(() => loadConfig({ ...partial, ORIGIN_SECRET_ARN: '' })).toThrow(/TABLE_NAME is not set; USER_POOL_ID is not set; ORIGIN_SECRET_ARN is not set/);
       expect((error as Error).message).toContain('TABLE_NAME is not set');
     }
   });

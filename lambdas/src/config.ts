@@ -13,7 +13,16 @@ const envSchema = z.object({
   USER_POOL_CLIENT_ID: required,
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
   POWERTOOLS_SERVICE_NAME: z.string().optional(),
+  ORIGIN_SECRET: z.string().trim().optional(),
+  ORIGIN_SECRET_ARN: z.string().trim().optional(),
 });
+
+/**
+ * The secret CloudFront's origin header carries (http/origin-guard.ts): its value in local runs, the
+ * Secrets Manager secret holding it in the cloud. One of them is required: a function that could not
+ * tell CloudFront's requests from others would have to let both through.
+ */
+export type OriginSecretSource = { readonly value: string } | { readonly secretArn: string };
 
 export interface Config {
   readonly stage: string;
@@ -24,6 +33,7 @@ export interface Config {
   readonly userPoolClientId: string;
   readonly logLevel?: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly serviceName?: string;
+  readonly originSecret: OriginSecretSource;
 }
 
 export class ConfigError extends Error {
@@ -36,13 +46,14 @@ export class ConfigError extends Error {
 /** Reads and validates the environment; throws one error naming every missing or invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
-      return env[name] === undefined || env[name]?.trim() === '' ? `${name} is not set` : `${name}: ${issue.message}`;
-    });
-    throw new ConfigError(problems);
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return env[name] === undefined || env[name]?.trim() === '' ? `${name} is not set` : `${name}: ${issue.message}`;
+      });
+  if (!env.ORIGIN_SECRET?.trim() && !env.ORIGIN_SECRET_ARN?.trim()) problems.push('ORIGIN_SECRET_ARN is not set (or ORIGIN_SECRET, locally)');
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     stage: e.STAGE,
@@ -53,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     logLevel: e.LOG_LEVEL,
     serviceName: e.POWERTOOLS_SERVICE_NAME,
+    originSecret: e.ORIGIN_SECRET_ARN ? { secretArn: e.ORIGIN_SECRET_ARN } : { value: e.ORIGIN_SECRET! },
   };
 }
 

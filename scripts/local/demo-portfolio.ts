@@ -159,7 +159,7 @@ export async function writeDemoPortfolios(store: PortfolioStore, portfolios: rea
           media.push({ uploadId, filename: `${scene}-${n + 1}.jpg` });
         }
         const at = new Date(now.getTime() - (items.length - index) * 86_400_000);
-        const caller = { kind: 'signedIn', userId: provider.userId, groups: ['provider'], accountType: 'provider', subscribed: true } as const;
+        const caller = { kind: 'signedIn', userId: provider.userId, groups: ['provider'], accountType: 'provider', subscribed: true, emailConfirmed: true } as const;
         await createPortfolioItem({ portfolio, portfolioFiles: store.files, accounts, clock: () => at, random }, caller, { title: item.title, description: item.description, media });
       }
     }),

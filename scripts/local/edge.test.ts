@@ -31,9 +31,9 @@ describe('local edge (the CloudFront stand-in)', () => {
   const work = mkdtempSync(join(tmpdir(), 'solutionz-edge-test-'));
   const siteDir = join(work, 'site');
   const webConfigFile = join(work, 'web-config.json');
-  const apiCalls: { url: string; viewerIp: string | undefined }[] = [];
+  const apiCalls: { url: string; viewerIp: string | undefined; origin: string | undefined }[] = [];
   const api: RequestListener = (req, res) => {
-    apiCalls.push({ url: req.url ?? '', viewerIp: req.headers['x-viewer-ip'] as string | undefined });
+    apiCalls.push({ url: req.url ?? '', viewerIp: req.headers['x-viewer-ip'] as string | undefined, origin: req.headers['x-origin-verify'] as string | undefined });
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
   };
@@ -66,6 +66,7 @@ describe('local edge (the CloudFront stand-in)', () => {
       siteDir,
       webConfigFile,
       api,
+      originHeaders: { 'X-Origin-Verify': 'edge-secret' },
       pages: async (event) => {
         pageCalls.push(event);
         return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: `<title>page ${event.rawPath}</title>${'x'.repeat(2000)}` };
@@ -169,13 +170,13 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect(response.headers.get('cache-control')).toBe(SITE_CACHE_CONTROL.entry);
   });
 
-  it('passes /api/* to the API with the viewer address set by the CloudFront Function, replacing a forged one', async () => {
-    const response = await get('/api/nothing-here?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-viewer-ip': '198.51.100.1' } });
+  it('passes /api/* to the API with the viewer address set by the CloudFront Function and the origin header, replacing forged ones', async () => {
+    const response = await get('/api/nothing-here?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-viewer-ip': '198.51.100.1', 'x-origin-verify': 'guessed' } });
     // The API's own 404 comes through untouched; the SPA fallback never applies to /api.
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     expect(response.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
-    expect(apiCalls.at(-1)).toEqual({ url: '/api/nothing-here?x=1', viewerIp: '203.0.113.9' });
+    expect(apiCalls.at(-1)).toEqual({ url: '/api/nothing-here?x=1', viewerIp: '203.0.113.9', origin: 'edge-secret' });
   });
 
   it('serves /media/<bucket>/* from that bucket, with the object key being the path', async () => {

@@ -37,6 +37,8 @@ export interface EdgeOptions {
   readonly webConfigFile: string;
   /** The API behaviour's origin: the local gateway, called in-process. */
   readonly api: RequestListener;
+  /** The origin custom headers CloudFront adds to every API request (the origin header), replacing any a viewer sent. */
+  readonly originHeaders: Readonly<Record<string, string>>;
   /** The page behaviours' origin: the page function, called in-process with this build's index.html. */
   readonly pages: PagesHandler;
   /** s3rver, and the local name of each media bucket. */
@@ -259,6 +261,7 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     if (url.pathname.startsWith('/api/')) {
       const request = viewerIp(viewerRequestEvent(req, url));
       for (const [name, { value }] of Object.entries(request.headers)) req.headers[name] = value;
+      for (const [name, value] of Object.entries(opts.originHeaders)) req.headers[name.toLowerCase()] = value;
       // The response headers policy overrides whatever the origin sends for these headers.
       for (const [name, value] of Object.entries(policyHeaders)) res.setHeader(name, value);
       opts.api(req, res);

@@ -76,6 +76,7 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   listJobs: () => Array.from({ length: 13 }, (_, page) => ({ query: { page: String(page + 1) } })),
   getJob: (demo) => demo.jobIds.map((jobId) => ({ params: { jobId } })),
   unsubscribeJobAlerts: () => [{ body: { token: 'not-a-real-token' } }],
+  oneClickUnsubscribeJobAlerts: () => [{ query: { token: 'not-a-real-token' } }],
 };
 
 /** Every string of the answer with an `@`, by its path (`providers.3.bio`). */

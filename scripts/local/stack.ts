@@ -26,6 +26,7 @@ import type { LocalService } from './process';
 import * as s3 from './s3';
 import * as ses from './ses';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
+import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
 import { ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
@@ -39,6 +40,13 @@ export const LOCAL_MAIL_FROM = 'no-reply@solutionz.local';
 export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
 /** The local Stripe signs its webhooks with this, and the webhook handler checks them with it. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_solutionz_local_webhooks';
+/**
+ * What the local front doors (the edge, the Vite dev server's proxy) put in the origin header, as
+ * CloudFront does in the cloud: the functions refuse requests to the gateway without it.
+ */
+export const LOCAL_ORIGIN_SECRET = 'solutionz-local-origin-secret';
+/** The header a script that calls the local gateway directly (not through a front door) must send. */
+export const LOCAL_ORIGIN_HEADERS: Readonly<Record<string, string>> = { [ORIGIN_VERIFY_HEADER]: LOCAL_ORIGIN_SECRET };
 
 export interface LocalStackOptions {
   /** Added to every default port (DESIGN.md section 11). */
@@ -198,7 +206,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') }).then(started),
     // Vite reads the runtime config per request, so it can start before the file is written.
     webMode === 'dev'
-      ? web.start({ port: ports.web, apiOrigin: direct(ports.gateway), webConfigFile, logFile: join(logs, 'web.log') }).then(started)
+      ? web.start({ port: ports.web, apiOrigin: direct(ports.gateway), originHeaders: LOCAL_ORIGIN_HEADERS, webConfigFile, logFile: join(logs, 'web.log') }).then(started)
       : undefined,
     siteDir && !options.siteDir ? web.buildSite(siteDir, join(logs, 'web-build.log')) : undefined,
   ]);
@@ -265,6 +273,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.userPoolClientId,
       POWERTOOLS_SERVICE_NAME: 'solutionz',
+      // No embedded-metric lines in the local logs: there is no CloudWatch to read them.
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      ORIGIN_SECRET: LOCAL_ORIGIN_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       // One key pair for every emulator: s3rver accepts only its own, the others accept anything.
       AWS_ACCESS_KEY_ID: s3.S3RVER_CREDENTIALS.accessKeyId,
@@ -337,6 +348,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           siteDir,
           webConfigFile,
           api: createGatewayListener(gateway),
+          originHeaders: LOCAL_ORIGIN_HEADERS,
           pages: localPagesHandler({ siteDir, siteUrl: lambdaEnv.SITE_URL!, documents, tableName: LOCAL_TABLE_NAME, log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`) }),
           media: { origin: direct(ports.s3), buckets: s3.LOCAL_BUCKETS },
           origins: { cognito: urls.cognito, uploads: urls.s3 },
@@ -352,6 +364,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         port: ports.stripe,
         webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
         webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        // Stripe calls the site's CloudFront address in the cloud, which adds the origin header; here it calls the gateway.
+        webhookHeaders: LOCAL_ORIGIN_HEADERS,
         dataFile: stripeDataFile,
         log: (line) => appendFileSync(stripeLog, `${new Date().toISOString()} ${line}\n`),
       }),

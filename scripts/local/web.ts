@@ -19,6 +19,8 @@ export interface WebOptions {
   readonly port: number;
   /** Where Vite proxies `/api` (the local gateway). */
   readonly apiOrigin: string;
+  /** Added to every proxied request, as CloudFront adds its origin header (stack.ts LOCAL_ORIGIN_HEADERS). */
+  readonly originHeaders: Readonly<Record<string, string>>;
   /** The runtime config Vite serves as `/config.json`. */
   readonly webConfigFile: string;
   readonly logFile: string;
@@ -35,6 +37,7 @@ export async function start(opts: WebOptions): Promise<LocalService> {
     env: {
       ...process.env,
       SOLUTIONZ_API_ORIGIN: opts.apiOrigin,
+      SOLUTIONZ_API_HEADERS: JSON.stringify(opts.originHeaders),
       SOLUTIONZ_WEB_CONFIG_FILE: opts.webConfigFile,
       // Vite's own coloured banner would only be noise in the log file.
       NO_COLOR: '1',

@@ -20,6 +20,13 @@ export const ALERT_MAX_JOB_AGE_HOURS = JOB_ALERT_LIMITS.maxJobAgeHours;
 /** The web page the mail's unsubscribe link opens (it posts the token to the API). */
 export const JOB_ALERT_UNSUBSCRIBE_PATH = '/job-alerts/unsubscribe';
 
+/**
+ * Where mail programs unsubscribe without opening anything (RFC 8058): the mail's List-Unsubscribe
+ * header names it with the token in the query, and List-Unsubscribe-Post says a POST of
+ * `List-Unsubscribe=One-Click` is enough.
+ */
+export const JOB_ALERT_ONE_CLICK_PATH = '/api/job-alerts/unsubscribe/one-click';
+
 export const JOB_ALERT_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Sign in and turn Job Alerts off in your notification settings.',
   unsubscribed: 'You have unsubscribed from job alerts',
@@ -33,6 +40,9 @@ export const jobAlertUnsubscribeSchema = z.strictObject({
     .min(1, JOB_ALERT_MESSAGES.unsubscribeInvalid)
     .max(200, JOB_ALERT_MESSAGES.unsubscribeInvalid),
 });
+
+/** POST /api/job-alerts/unsubscribe/one-click?token=…: the token in the query, the body (`List-Unsubscribe=One-Click`) unread. */
+export const jobAlertOneClickQuerySchema = z.strictObject({ token: jobAlertUnsubscribeSchema.shape.token });
 export type JobAlertUnsubscribe = z.output<typeof jobAlertUnsubscribeSchema>;
 
 /** Again after alerts are off is the same answer: the link may be opened twice. */

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList, type Area } from '@solutionz/shared';
-import { GEOCODING_AREAS } from '../../infra/src/api-stack';
+import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
+import type { ApiHandler } from '@solutionz/lambdas/http/types';
+import { apiEvent, lambdaContext, TEST_ORIGIN_SECRET } from '@solutionz/lambdas/testing/api-event';
+import { GEOCODING_AREAS, TABLE_ACCESS } from '../../infra/src/api-stack';
+import { TABLE_DATA_ACTIONS, TABLE_READ_ACTIONS } from '../../infra/src/area-function';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, TEST_SETUP_TOKEN_PARAMETER, type Synthesis } from './synth';
 
@@ -57,10 +61,11 @@ describe('Lambda code', () => {
     expect(readdirSync(functions.assetDir(area)).sort()).toEqual([...(GEOCODING_AREAS.has(area) ? ['geo'] : []), ...bundle, ...installed].sort());
   });
 
-  it('installs sharp with the libvips build for the x86_64 function that re-encodes pictures; the rest run on arm64', () => {
+  it('installs sharp with the linux-x64 libvips build for the x86_64 function that re-encodes pictures, whatever machine synthesizes; the rest run on arm64', () => {
     const modules = join(functions.assetDir('profiles'), 'node_modules');
     expect(readdirSync(modules)).toEqual(expect.arrayContaining(['sharp', '@img']));
-    expect(readdirSync(join(modules, '@img'))).toEqual(expect.arrayContaining(['sharp-linux-x64', 'sharp-libvips-linux-x64']));
+    // npm installs the optional packages of the platform it is told, not the machine's (a Mac, an arm64 laptop).
+    expect(readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort()).toEqual(['sharp-libvips-linux-x64', 'sharp-linux-x64']);
     for (const area of areas) expect(functions.architecture(area), area).toEqual([NATIVE_MODULES[area] ? 'x86_64' : 'arm64']);
   });
 
@@ -79,6 +84,7 @@ describe('Lambda code', () => {
       MEDIA_BUCKET_PORTFOLIO: 'solutionz-dev-portfolio-123456789012',
       STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key',
       STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/dev/stripe/webhook-secret',
+      ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:solutionz-dev-origin-AbCdEf',
     };
     for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
     try {
@@ -88,14 +94,49 @@ describe('Lambda code', () => {
       vi.unstubAllEnvs();
     }
   });
+
+  it("refuses, as bundled for Lambda, a request that did not come through CloudFront's origin header", async () => {
+    // The health check's bundle, loaded afresh with the secret given by value (no Secrets Manager here).
+    const environment = { STAGE: 'dev', TABLE_NAME: 'solutionz-dev', AWS_REGION: 'eu-west-2', USER_POOL_ID: 'eu-west-2_abc', USER_POOL_CLIENT_ID: 'client', ORIGIN_SECRET: TEST_ORIGIN_SECRET, LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    try {
+      const { handler } = (await import(`${pathToFileURL(join(functions.assetDir('system'), 'index.mjs')).href}?origin-check`)) as { handler: ApiHandler };
+      const through = apiEvent('GET', '/api/health');
+      expect((await handler(through, lambdaContext)).statusCode).toBe(200);
+      const { [ORIGIN_VERIFY_HEADER]: _secret, ...direct } = through.headers;
+      expect((await handler({ ...through, headers: direct }, lambdaContext)).statusCode).toBe(403);
+      expect((await handler({ ...through, headers: { ...direct, [ORIGIN_VERIFY_HEADER]: 'guessed' } }, lambdaContext)).statusCode).toBe(403);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('Lambda permissions', () => {
-  it.each(areas)('%s may read and write the table items but never scan it', (area) => {
-    const actions = actionsOf(functions.statements(area));
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']));
-    expect(actions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
-    expect(actions.some((action) => action.includes('*'))).toBe(false);
+  it.each(areas)('%s may do with the table what its routes need (read-only areas only read), but never scan it', (area) => {
+    const tableActions = actionsOf(functions.statements(area)).filter((action) => action.startsWith('dynamodb:'));
+    const expected = { readWrite: TABLE_DATA_ACTIONS, read: TABLE_READ_ACTIONS, none: [] }[TABLE_ACCESS[area]];
+    expect(tableActions.sort()).toEqual([...expected].sort());
+    expect(tableActions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
+    expect(actionsOf(functions.statements(area)).some((action) => action.includes('*'))).toBe(false);
+  });
+
+  it('gives read-only grants to the areas whose routes only read, and the health check no table at all', () => {
+    for (const area of areas) {
+      const writes = routeList.some((route) => route.area === area && route.method !== 'GET');
+      if (!writes) expect(TABLE_ACCESS[area], area).not.toBe('readWrite');
+    }
+    expect(TABLE_ACCESS).toMatchObject({ system: 'none', categories: 'read' });
+  });
+
+  it('lets every area read the origin secret, and only that secret', () => {
+    for (const area of areas) {
+      const reads = functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')));
+      expect(reads, area).toHaveLength(1);
+      expect(actionsOf(reads)).toEqual(['secretsmanager:GetSecretValue']);
+      expect(JSON.stringify(reads[0]!.Resource)).toContain('OriginSecret');
+      expect(JSON.stringify(functions.environment(area).ORIGIN_SECRET_ARN)).toContain('OriginSecret');
+    }
   });
 
   it('lets only the accounts and admin areas manage Cognito users, and only accounts send mail', () => {

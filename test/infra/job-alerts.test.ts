@@ -34,14 +34,16 @@ function workerStatements(): Statement[] {
 const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
 
 describe('the job alerts worker', () => {
-  it('is fed by the table stream of new images, as local tables have one', () => {
+  it('is fed by the table stream of new images, as local tables have one, through its live alias (a release takes batches as CodeDeploy lets it)', () => {
     synthesis.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
       StreamSpecification: { StreamViewType: createTableInput('local').StreamSpecification!.StreamViewType },
     });
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]![1].Properties;
-    expect(mapping.FunctionName).toEqual({ Ref: workerId });
+    const aliasId = synthesis.stacks.api.getLogicalId(synthesis.stacks.api.jobAlerts.release.alias.node.defaultChild as never);
+    expect(JSON.stringify(mapping.FunctionName)).toContain(`{"Ref":"${aliasId}"}`);
+    expect(JSON.stringify(mapping.FunctionName)).toContain('":live"');
     expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
   });
 
@@ -72,7 +74,7 @@ describe('the job alerts worker', () => {
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
-    expect(actions.filter((action) => !/^(dynamodb|ses|sqs|logs):/.test(action))).toEqual([]);
+    expect(actions.filter((action) => !/^(dynamodb|ses|sqs|logs):/.test(action)).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
 
     const send = statements.find((statement) => actionsOf([statement]).includes('ses:SendEmail'))!;
     expect(actionsOf([send])).toEqual(['ses:SendEmail']);
@@ -84,16 +86,18 @@ describe('the job alerts worker', () => {
     expect(JSON.stringify(streamRead.Resource)).toContain('StreamArn');
     const queued = statements.find((statement) => actionsOf([statement]).includes('sqs:SendMessage'))!;
     expect(queued.Resource).toEqual({ 'Fn::GetAtt': [queueId(), 'Arn'] });
-    // ListStreams has no resource to scope to; it is the only unscoped action.
+    // ListStreams and X-Ray's writes have no resource to scope to; they are the only unscoped actions.
     const unscoped = statements.filter((statement) => statement.Resource === '*');
-    expect(actionsOf(unscoped)).toEqual(['dynamodb:ListStreams']);
+    expect(actionsOf(unscoped).sort()).toEqual(['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 
-  it('points mail links at the site and sends through the SES configuration set', () => {
+  it('points mail links at the site and sends through the bulk configuration set, apart from account mail', () => {
     const environment = worker.Properties.Environment.Variables;
     expect(JSON.stringify(environment.SITE_URL)).toContain('Distribution');
     expect(environment.MAIL_FROM_ADDRESS).toBe('no-reply@mail.solutionz.example');
-    expect(JSON.stringify(environment.MAIL_CONFIGURATION_SET)).toContain('ConfigurationSet');
+    expect(JSON.stringify(environment.MAIL_CONFIGURATION_SET)).toContain('BulkConfigurationSet');
+    const send = workerStatements().find((statement) => actionsOf([statement]).includes('ses:SendEmail'))!;
+    expect(JSON.stringify(send.Resource)).toContain('BulkConfigurationSet');
     expect(JSON.stringify(environment.TABLE_NAME)).toContain('Table');
     expect(worker.Properties.Architectures).toEqual(['arm64']);
   });
@@ -117,10 +121,14 @@ describe('the job alerts worker', () => {
     }
   });
 
-  it('is watched for errors like the API functions', () => {
-    const alarms = Object.values(synthesis.templates.observability.findResources('AWS::CloudWatch::Alarm'));
+  it('is watched for errors like the API functions, and for falling behind the stream', () => {
+    const alarms = Object.values(synthesis.templates.api.findResources('AWS::CloudWatch::Alarm'));
     const watched = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes(workerId));
     expect(watched).toHaveLength(1);
+    const behind = Object.values(synthesis.templates.observability.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'IteratorAge');
+    expect(behind).toHaveLength(1);
+    expect(behind[0]!.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 15 * 60_000 });
+    expect(JSON.stringify(behind[0]!.Properties.Dimensions)).toContain('JobAlertsFunction');
   });
 
   it('raises an alarm as soon as a record is given up on', () => {

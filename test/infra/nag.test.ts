@@ -1,14 +1,16 @@
 import { Validations, type App } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { buildApp, defaultSynthesis, noWebBuild, synthesisWith, type Synthesis } from './synth';
+import { buildApp, defaultSynthesis, noWebBuild, PRODUCTION_CONTEXT, synthesisWith, type Synthesis } from './synth';
 
 function findings(app: App): string[] {
-  const report = new AwsSolutionsChecks().validateScope(app);
-  return report.violations.flatMap((violation) =>
-    violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
+  return [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) =>
+    pack.validateScope(app).violations.flatMap((violation) =>
+      violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
+    ),
   );
 }
 
@@ -27,19 +29,12 @@ const variants: [string, () => Synthesis][] = [
   ['the default deployment with a web build', defaultSynthesis],
   ['a deployment before the web is built', () => synthesisWith({ webDistPath: noWebBuild() })],
   [
-    'a production deployment with a custom domain and the Cognito Plus tier',
-    () =>
-      synthesisWith({
-        stage: 'prod',
-        domainName: 'www.solutionz.example',
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
-        cognitoPlus: 'true',
-        alarmEmail: 'ops@solutionz.example',
-      }),
+    'a production deployment in its account, with a custom domain, the Cognito Plus tier and the GitHub deploy role',
+    () => synthesisWith(PRODUCTION_CONTEXT),
   ],
 ];
 
-describe('cdk-nag AwsSolutions', () => {
+describe('cdk-nag AwsSolutions and Serverless', () => {
   it.each(variants)('reports no unacknowledged error or warning for %s', (_name, synthesized) => {
     // The app registers the checks itself, so synthesis (npm run synth, cdk deploy) fails on any finding.
     expect(synthesized).not.toThrow();
@@ -56,12 +51,21 @@ describe('cdk-nag AwsSolutions', () => {
     }
   });
 
-  it('would catch a finding nobody acknowledged', () => {
+  it('would catch a finding nobody acknowledged, of either pack', () => {
     const { app, stacks } = buildApp();
     new Bucket(stacks.data, 'CarelessBucket');
+    new LogGroup(stacks.data, 'CarelessLogs', { retention: RetentionDays.INFINITE });
     expect(findings(app)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^error AwsSolutions-S10 at .*CarelessBucket/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^error AwsSolutions-S10 at .*CarelessBucket/),
+        expect.stringMatching(/^warning Serverless-CloudWatchLogGroupRetentionPeriod at .*CarelessLogs/),
+      ]),
     );
     expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+  });
+
+  it('no longer calls the web ACL a cost decision: the distribution has one', () => {
+    const acknowledged = acknowledgements(defaultSynthesis().app).map(({ id }) => id);
+    expect(acknowledged).not.toContain('AwsSolutions-CFR2');
   });
 });

@@ -102,10 +102,12 @@ describe('the page behaviours', () => {
 });
 
 describe('the page function', () => {
-  it('answers only through its URL, with IAM auth that only this distribution passes', () => {
+  it('answers only through the URL of its live alias, with IAM auth that only this distribution passes', () => {
     const [[, url]] = ofType(web, 'AWS::Lambda::Url') as [[string, Resource]];
-    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(synthesis), 'Arn'] } });
-    const permissions = ofType(web, 'AWS::Lambda::Permission').map(([, permission]) => permission.Properties as Json);
+    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM', Qualifier: 'live', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(synthesis), 'Arn'] } });
+    const permissions = ofType(web, 'AWS::Lambda::Permission')
+      .map(([, permission]) => permission.Properties as Json)
+      .filter((permission) => JSON.stringify(permission.FunctionName).includes('Pages'));
     // InvokeFunctionUrl, and InvokeFunction only by way of the URL: both for CloudFront, from this distribution.
     expect(permissions.map((permission) => permission.Action).sort()).toEqual(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
     for (const permission of permissions) {
@@ -129,7 +131,7 @@ describe('the page function', () => {
       .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
       .flatMap(([, policy]) => (policy.Properties.PolicyDocument as Json).Statement);
     const actions = statements.flatMap((statement: Json) => [statement.Action].flat());
-    expect(actions.sort()).toEqual([...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents'].sort());
+    expect(actions.sort()).toEqual([...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'].sort());
     const tableGrant = statements.find((statement: Json) => [statement.Action].flat().includes('dynamodb:Query'));
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/${table.Properties.TableName}`);
     const siteGrant = statements.find((statement: Json) => statement.Action === 's3:GetObject');
@@ -150,7 +152,7 @@ describe('the page function', () => {
   });
 
   it('is watched for errors like the API functions', () => {
-    const alarms = Object.values(synthesis.templates.observability.findResources('AWS::CloudWatch::Alarm'));
+    const alarms = Object.values(synthesis.templates.web.findResources('AWS::CloudWatch::Alarm'));
     const watched = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes(logicalId(synthesis)));
     expect(watched).toHaveLength(1);
   });

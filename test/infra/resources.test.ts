@@ -339,27 +339,3 @@ describe('web', () => {
     expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
   });
 });
-
-describe('mail and observability', () => {
-  it('has an SES domain identity with a configuration set', () => {
-    templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'mail.solutionz.example',
-      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
-    });
-    templates.mail.resourceCountIs('AWS::SES::ConfigurationSet', 1);
-  });
-
-  it('alarms on API server errors and on every Lambda error, to an SNS topic', () => {
-    const alarms = Object.values(templates.observability.findResources('AWS::CloudWatch::Alarm'));
-    const watched = alarms.map((alarm) => `${alarm.Properties.Namespace} ${alarm.Properties.MetricName} ${JSON.stringify(alarm.Properties.Dimensions)}`);
-    expect(watched.filter((metric) => metric.startsWith('AWS/ApiGateway 5xx'))).toHaveLength(1);
-    for (const area of stacks.api.functions.keys()) {
-      const functionId = stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
-      expect(watched.filter((metric) => metric.startsWith('AWS/Lambda Errors') && metric.includes(functionId)), area).toHaveLength(1);
-    }
-    for (const alarm of alarms) {
-      expect(JSON.stringify(alarm.Properties.AlarmActions)).toContain('AlarmTopic');
-    }
-    templates.observability.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
-  });
-});

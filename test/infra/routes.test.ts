@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routeList } from '@solutionz/shared';
+import { ROUTE_THROTTLES } from '../../infra/src/route-throttles';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { defaultSynthesis, SYNTH_TIMEOUT_MS } from './synth';
 
@@ -7,6 +8,7 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 
 let stacks: SolutionzStacks;
 let api: Resources;
+let templatesApi: () => unknown;
 /** The HTTP API resource, and the authorizer CDK attaches to it, live with the distribution. */
 let web: Resources;
 
@@ -15,6 +17,7 @@ beforeAll(() => {
   stacks = synthesis.stacks;
   const templates = synthesis.templates;
   api = templates.api.toJSON().Resources as Resources;
+  templatesApi = () => templates.api.toJSON();
   web = templates.web.toJSON().Resources as Resources;
 }, SYNTH_TIMEOUT_MS);
 
@@ -80,16 +83,17 @@ describe('HTTP API routes', () => {
   );
 
   it.each(routeList.map((route) => [routeKey(route), route.area] as const))(
-    '%s is served by the %s Lambda',
+    '%s is served by the live alias of the %s Lambda (the version CodeDeploy lets through)',
     (key, area) => {
       const target = JSON.stringify(routeByKey(key)!.Target);
       const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1];
       const integration = api[integrationId!]!.Properties;
       expect(integration.IntegrationType).toBe('AWS_PROXY');
       expect(integration.PayloadFormatVersion).toBe('2.0');
-      const fn = stacks.api.functions.get(area)!.function;
-      const functionId = stacks.api.getLogicalId(fn.node.defaultChild as never);
-      expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+      const alias = stacks.api.functions.get(area)!.release.alias;
+      const aliasId = stacks.api.getLogicalId(alias.node.defaultChild as never);
+      expect(integration.IntegrationUri).toEqual({ Ref: aliasId });
+      expect(api[aliasId]!.Properties).toMatchObject({ Name: 'live' });
     },
   );
 
@@ -118,6 +122,24 @@ describe('HTTP API routes', () => {
     const [, stage] = stages[0]!;
     expect(stage.StageName).toBe('$default');
     expect(JSON.stringify(stage.AccessLogSettings)).toContain('$context.requestId');
-    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100, DetailedMetricsEnabled: true });
+  });
+
+  it('throttles the sensitive routes below the stage, each by its own key, once the routes exist', () => {
+    const [stageId, stage] = resourcesOfType('AWS::ApiGatewayV2::Stage')[0]!;
+    const byKey = new Map(routeList.map((route) => [routeKey(route), route.name]));
+    const settings = stage.RouteSettings as Record<string, { throttlingRateLimit: number; throttlingBurstLimit: number }>;
+    const throttled = Object.keys(settings).map((key) => byKey.get(key));
+    expect(throttled.sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort());
+    for (const name of ['signup', 'requestPasswordReset', 'confirmPasswordReset', 'resendConfirmation', 'adminSetup', 'createFeedback', 'stripeWebhook'] as const) {
+      const route = routeList.find((candidate) => candidate.name === name)!;
+      expect(settings[routeKey(route)], name).toMatchObject({ throttlingRateLimit: expect.any(Number), throttlingBurstLimit: expect.any(Number) });
+      expect(settings[routeKey(route)]!.throttlingRateLimit, name).toBeLessThan(50);
+    }
+    // CloudFormation refuses route settings for a route it has not made yet.
+    const dependsOn = (templatesApi() as { Resources: Record<string, { DependsOn?: string[] }> }).Resources[stageId]!.DependsOn ?? [];
+    for (const [routeId, props] of resourcesOfType('AWS::ApiGatewayV2::Route')) {
+      if (settings[props.RouteKey as string]) expect(dependsOn).toContain(routeId);
+    }
   });
 });

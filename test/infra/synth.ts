@@ -69,15 +69,15 @@ export function buildApp(context: Record<string, unknown> = {}): { app: App; sta
   return newApp(context, { bundle: false });
 }
 
-const STACK_NAMES = ['auth', 'data', 'api', 'web', 'mail', 'observability'] as const;
+const STACK_NAMES = ['alarms', 'auth', 'data', 'api', 'edge', 'web', 'mail', 'observability', 'edgeAlarms', 'ci'] as const;
 type StackName = (typeof STACK_NAMES)[number];
 
 /** A synthesized app, shared by every test that asks for the same one: read it, never change it. */
 export interface Synthesis {
   readonly app: App;
   readonly stacks: SolutionzStacks;
-  /** Each stack's template, from one synthesis (Template.fromStack would synthesize per stack). */
-  readonly templates: Record<StackName, Template>;
+  /** Each stack's template, from one synthesis (Template.fromStack would synthesize per stack); `ci` only with a GitHub repository. */
+  readonly templates: Record<Exclude<StackName, 'ci'>, Template> & { readonly ci?: Template };
 }
 
 const syntheses = new Map<string, Synthesis>();
@@ -88,8 +88,11 @@ function memoized(key: string, build: () => { app: App; stacks: SolutionzStacks 
     const { app, stacks } = build();
     const assembly = app.synth();
     const templates = Object.fromEntries(
-      STACK_NAMES.map((name) => [name, Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template)]),
-    ) as Record<StackName, Template>;
+      STACK_NAMES.flatMap((name) => {
+        const stack = stacks[name];
+        return stack ? [[name, Template.fromJSON(assembly.getStackByName(stack.stackName).template)]] : [];
+      }),
+    ) as Synthesis['templates'];
     synthesis = { app, stacks, templates };
     syntheses.set(key, synthesis);
   }
@@ -109,6 +112,18 @@ export function synthesisWith(context: Record<string, unknown>): Synthesis {
   const key = JSON.stringify(Object.entries(context).sort(([a], [b]) => a.localeCompare(b)));
   return memoized(key, () => newApp(context, { bundle: false }));
 }
+
+/** A production stage as its operator fills it in (infra/stages.ts `prod`, or -c on the command line). */
+export const PRODUCTION_CONTEXT = {
+  stage: 'prod',
+  account: '123456789012',
+  domainName: 'www.solutionz.example',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  cognitoPlus: 'true',
+  alarmEmail: 'ops@solutionz.example',
+  adminSetupTokenParameter: '/solutionz/prod/admin-setup-token',
+  githubRepository: 'solutionz/solutionz',
+} as const;
 
 /** The synthesis that bundles the Lambda code can take longer than vitest's default hook timeout. */
 export const SYNTH_TIMEOUT_MS = 120_000;

@@ -4,7 +4,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { apiErrorBodySchema, listCategoriesResponseSchema, meResponseSchema, TAXONOMY } from '@solutionz/shared';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { demoUsers } from '../../scripts/local/demo-data';
-import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
+import { LOCAL_ADMIN_EMAIL_DOMAIN, LOCAL_ORIGIN_HEADERS } from '../../scripts/local/stack';
 import { cognito, documents, stack } from '../support/local-stack';
 
 async function get(path: string, init?: RequestInit) {
@@ -13,6 +13,18 @@ async function get(path: string, init?: RequestInit) {
 }
 
 describe('API through the web origin and the local gateway', () => {
+  it('refuses a call straight to the gateway (the execute-api address in the cloud) unless it carries the origin header the edge adds', async () => {
+    const direct = `${stack.gatewayUrl}/api/health`;
+    for (const headers of [{}, { 'x-origin-verify': 'guessed' }] as Record<string, string>[]) {
+      const refused = await fetch(direct, { headers });
+      expect(refused.status).toBe(403);
+      expect(apiErrorBodySchema.parse(await refused.json()).error.code).toBe('FORBIDDEN');
+    }
+    expect((await fetch(direct, { headers: LOCAL_ORIGIN_HEADERS })).status).toBe(200);
+    // Through the edge a forged header is replaced by the real one.
+    expect((await get('/health', { headers: { 'x-origin-verify': 'guessed' } })).status).toBe(200);
+  });
+
   it('reports health with the local stage', async () => {
     const { status, body } = await get('/health');
     expect(status).toBe(200);

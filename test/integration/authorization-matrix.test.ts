@@ -232,6 +232,7 @@ const matrix: Record<RouteName, Row> = {
   updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
   // Job alerts (issue 12): the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
 
 const profiles = createAccountsService(documents, stack.tableName).entities.profile;

@@ -31,6 +31,7 @@ async function loadWorker(): Promise<StreamHandler> {
     AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
     AWS_ENDPOINT_URL_SESV2: stack.sesUrl,
     LOG_LEVEL: 'ERROR',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   return ((await import('@solutionz/lambdas/functions/job-alerts')) as { handler: StreamHandler }).handler;
 }
@@ -78,6 +79,7 @@ interface InboxMail {
   destination: { to: string[] };
   subject: string;
   body: { text: string };
+  headers?: { name: string; value: string }[];
 }
 
 async function mailsTo(to: string): Promise<InboxMail[]> {
@@ -137,6 +139,15 @@ describe('job alerts', () => {
     expect(await call('POST', '/job-alerts/unsubscribe', undefined, { token })).toMatchObject({ status: 200, body: { unsubscribed: true } });
     const me = meResponseSchema.parse((await call('GET', '/me', first.token)).body);
     expect(me.notifications.jobAlerts).toMatchObject({ enabled: false, radiusMiles: 10, categories: ['Construction/Trade'] });
+
+    // The mail program's own unsubscribe button (RFC 8058): a form POST to the List-Unsubscribe address.
+    const headers = (await mailsTo(second.email))[0]?.headers ?? [];
+    expect(headers.find((header) => header.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+    const oneClick = headers.find((header) => header.name === 'List-Unsubscribe')?.value.replace(/^<(.*)>$/, '$1') ?? '';
+    expect(new URL(oneClick).origin).toBe(new URL(stack.apiBaseUrl).origin);
+    const unsubscribed = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(unsubscribed.status).toBe(200);
+    expect(meResponseSchema.parse((await call('GET', '/me', second.token)).body).notifications.jobAlerts?.enabled).toBe(false);
   }, 90_000);
 
   it("reaches a provider by itself when a job is posted: the stack's stream poller calls the worker, once", async () => {

@@ -29,7 +29,8 @@ const client = async () => signedIn(await createTestAccount('client'));
 const provider = async () => signedIn(await createTestAccount('provider'));
 async function member() {
   const account = await createTestAccount('provider');
-  await subscribeAccount(account, 'yearly');
+  // The local Stripe delivers every member's webhooks from one queue: thirty made at once wait their turn.
+  await subscribeAccount(account, 'yearly', { timeoutMs: 60_000 });
   return signedIn(account);
 }
 

@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
+import { recordingBusinessMetrics } from '../services/business-metrics';
 import { testMailer } from '../testing/ses-inbox';
 import { createSesMailer, MailDeliveryError } from './ses-mailer';
 
@@ -38,5 +39,30 @@ describe('SES mailer', () => {
     const sending = createSesMailer(client, 'no-reply@solutionz.test').send(mail);
     await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);
     await expect(sending).rejects.toMatchObject({ category, message: (error as Error).message });
+  });
+
+  it('sends the headers a mail carries (List-Unsubscribe on bulk mail) through the configuration set it was given', async () => {
+    const client = new SESv2Client({ region: 'eu-west-2' });
+    const ses = mockClient(client);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    const headers = { 'List-Unsubscribe': '<https://solutionz.test/api/job-alerts/unsubscribe/one-click?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await createSesMailer(client, 'alerts@solutionz.test', { configurationSetName: 'solutionz-test-bulk' }).send({ ...mail, headers });
+    const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.ConfigurationSetName).toBe('solutionz-test-bulk');
+    expect(input.Content?.Simple?.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: headers['List-Unsubscribe'] },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
+  });
+
+  it('counts each mail SES accepted and each that failed', async () => {
+    const client = new SESv2Client({ region: 'eu-west-2' });
+    mockClient(client).on(SendEmailCommand).resolvesOnce({ MessageId: 'm-1' }).rejectsOnce(sesError('MessageRejected', 400)).resolves({ MessageId: 'm-2' });
+    const metrics = recordingBusinessMetrics();
+    const mailer = createSesMailer(client, 'no-reply@solutionz.test', { metrics });
+    await mailer.send(mail);
+    await expect(mailer.send(mail)).rejects.toBeInstanceOf(MailDeliveryError);
+    await mailer.send(mail);
+    expect(metrics.counted).toEqual({ MailsSent: 2, MailsFailed: 1 });
   });
 });

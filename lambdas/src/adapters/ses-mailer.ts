@@ -1,11 +1,14 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailFailureCategory } from '@solutionz/shared';
+import { BUSINESS_METRICS, type BusinessMetrics } from '../services/business-metrics';
 
 export interface OutgoingMail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Headers of its own (List-Unsubscribe on bulk mail); SES sets the usual ones. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** What services send mail through; they never see SES. */
@@ -55,7 +58,15 @@ export function classifySesError(error: unknown): EmailFailureCategory {
   return 'UNKNOWN';
 }
 
-export function createSesMailer(client: SESv2Client, fromAddress: string, configurationSetName?: string): Mailer {
+export interface SesMailerOptions {
+  /** The SES configuration set the mail goes through (its suppression list, event destinations and reputation). */
+  readonly configurationSetName?: string;
+  /** Counts each mail SES accepted, and each try that failed. */
+  readonly metrics?: BusinessMetrics;
+}
+
+export function createSesMailer(client: SESv2Client, fromAddress: string, options: SesMailerOptions = {}): Mailer {
+  const { configurationSetName, metrics } = options;
   return {
     async send(mail) {
       try {
@@ -68,11 +79,14 @@ export function createSesMailer(client: SESv2Client, fromAddress: string, config
               Simple: {
                 Subject: { Data: mail.subject, Charset: 'UTF-8' },
                 Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+                ...(mail.headers ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
               },
             },
           }),
         );
+        metrics?.count(BUSINESS_METRICS.mailsSent);
       } catch (error) {
+        metrics?.count(BUSINESS_METRICS.mailsFailed);
         const message = error instanceof Error ? error.message : String(error);
         throw new MailDeliveryError(classifySesError(error), message, { cause: error });
       }
@@ -81,6 +95,6 @@ export function createSesMailer(client: SESv2Client, fromAddress: string, config
 }
 
 /** The Lambda's mailer; a local endpoint comes from AWS_ENDPOINT_URL_SESV2. */
-export function createSesMailerFor(region: string, fromAddress: string, configurationSetName?: string): Mailer {
-  return createSesMailer(new SESv2Client({ region }), fromAddress, configurationSetName);
+export function createSesMailerFor(region: string, fromAddress: string, options: SesMailerOptions = {}): Mailer {
+  return createSesMailer(new SESv2Client({ region }), fromAddress, options);
 }

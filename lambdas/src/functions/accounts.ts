@@ -18,7 +18,7 @@ import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { searchBusinesses } from '../services/accounts/business-search';
 import { confirmEmail, resendConfirmation } from '../services/accounts/confirmation';
 import type { AccountsDeps } from '../services/accounts/deps';
@@ -34,6 +34,7 @@ import { changePassword, signOutEverywhere } from '../services/security/sessions
 import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const accountsConfig = loadAccountsConfig();
 const avatarsConfig = loadAvatarsConfig();
 const portfolioConfig = loadPortfolioConfig();
@@ -49,7 +50,8 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
     standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
     security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
-    mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, accountsConfig.mailConfigurationSet),
+    mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
+    metrics: runtime.businessMetrics,
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
@@ -93,7 +95,6 @@ export const handler = createAreaHandler(
   {
     deps: createAccountsDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

@@ -8,11 +8,12 @@ import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
 import type { AdminDeps } from '../services/accounts/deps';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const adminConfig = loadAdminConfig();
 
 export const handler = createAreaHandler(
@@ -35,7 +36,6 @@ export const handler = createAreaHandler(
       };
     },
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

@@ -7,7 +7,7 @@ import { documentClient } from '../adapters/dynamodb';
 import { createAccountsService } from '../data/accounts';
 import type { CategoryGroupRecord, CategoryRecord } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
-import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
+import { apiEvent, captureLogs, lambdaContext, TEST_ORIGIN_SECRET } from '../testing/api-event';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import type { ApiHandler } from '../http/types';
 
@@ -71,6 +71,7 @@ describe('categories function', () => {
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', TEST_CREDENTIALS.secretAccessKey);
     vi.stubEnv('USER_POOL_ID', 'local_pool');
     vi.stubEnv('USER_POOL_CLIENT_ID', 'client-id');
+    vi.stubEnv('ORIGIN_SECRET', TEST_ORIGIN_SECRET);
     vi.resetModules();
     ({ handler } = await import('./categories'));
   });

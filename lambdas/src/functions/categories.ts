@@ -3,10 +3,11 @@ import { getConfig } from '../config';
 import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { listCategories, type CategoriesDeps } from '../services/categories';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 
 export const handler = createAreaHandler(
   'categories',
@@ -16,7 +17,6 @@ export const handler = createAreaHandler(
       const documents = createDocumentClient(config.region);
       return { categories: createCategoryRepository(documents, config.tableName), directory: createDirectoryRepository(documents, config.tableName) };
     },
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

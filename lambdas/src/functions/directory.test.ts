@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationSearchResponseSchema } from '@solutionz/shared';
 import type { ApiHandler } from '../http/types';
-import { apiEvent, captureLogs, lambdaContext } from '../testing/api-event';
+import { apiEvent, captureLogs, lambdaContext, TEST_ORIGIN_SECRET } from '../testing/api-event';
 import { TEST_POSTCODE_DATA_DIR } from '../testing/geocoder';
 
 describe('directory function: GET /api/locations', () => {
@@ -15,6 +15,7 @@ describe('directory function: GET /api/locations', () => {
     vi.stubEnv('AWS_REGION', 'eu-west-2');
     vi.stubEnv('USER_POOL_ID', 'local_pool');
     vi.stubEnv('USER_POOL_CLIENT_ID', 'client-id');
+    vi.stubEnv('ORIGIN_SECRET', TEST_ORIGIN_SECRET);
     vi.stubEnv('POSTCODE_DATA_DIR', TEST_POSTCODE_DATA_DIR);
     vi.resetModules();
     ({ handler } = await import('./directory'));

@@ -6,13 +6,14 @@ import { createDirectoryRepository } from '../data/directory';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import type { DirectoryDeps } from '../services/directory/deps';
 import { getMyProviderPage, getProviderProfile, type ProviderPageDeps } from '../services/directory/provider-profile';
 import { listSavedProviders, saveProvider, unsaveProvider } from '../services/directory/saved-providers';
 import { searchProviders } from '../services/directory/search';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 
 export function createDirectoryDeps(): DirectoryDeps & ProviderPageDeps {
   const documents = createDocumentClient(config.region);
@@ -40,7 +41,6 @@ export const handler = createAreaHandler(
   {
     deps: createDirectoryDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

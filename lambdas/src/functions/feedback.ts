@@ -7,12 +7,13 @@ import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import type { FeedbackDeps } from '../services/feedback/deps';
 import { createFeedback, deleteMyFeedback, getMyFeedbackFor, listMyProviderFeedback, listProviderFeedback, updateMyFeedback } from '../services/feedback/feedback';
 import { replyToFeedback } from '../services/feedback/reply';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 
 export function createFeedbackDeps(): FeedbackDeps {
   const documents = createDocumentClient(config.region);
@@ -41,7 +42,6 @@ export const handler = createAreaHandler(
   {
     deps: createFeedbackDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

@@ -1,4 +1,6 @@
-import type { DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { Context, DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createSesMailerFor } from '../adapters/ses-mailer';
 import { loadJobAlertsConfig } from '../area-config';
@@ -7,6 +9,7 @@ import { createDirectoryRepository } from '../data/directory';
 import { createJobAlertsRepository } from '../data/job-alerts';
 import { alertedJobFromStreamImage } from '../data/jobs';
 import { createLogger } from '../http/logger';
+import { createTelemetry, powertoolsBusinessMetrics, publishMetrics } from '../http/telemetry';
 import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
 
 /**
@@ -18,6 +21,7 @@ import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
 
 const config = loadJobAlertsConfig();
 const logger = createLogger(config);
+const { tracer, metrics } = createTelemetry(config);
 
 /** A short, growing wait between tries of one mail: 0.25 s, then 0.5 s. */
 const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 250 * attempt));
@@ -28,7 +32,7 @@ export function createJobAlertDeps(): JobAlertDeps {
     alerts: createJobAlertsRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
-    mailer: createSesMailerFor(config.region, config.mailFromAddress, config.mailConfigurationSet),
+    mailer: createSesMailerFor(config.region, config.mailFromAddress, { configurationSetName: config.mailConfigurationSet, metrics: powertoolsBusinessMetrics(metrics) }),
     clock: () => new Date(),
     pause,
     config: { siteUrl: config.siteUrl },
@@ -37,7 +41,7 @@ export function createJobAlertDeps(): JobAlertDeps {
 
 let deps: JobAlertDeps | undefined;
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+async function handleRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   deps ??= createJobAlertDeps();
   const batchItemFailures: DynamoDBBatchItemFailure[] = [];
   // Every record is tried even after one fails: each failed one is reported, and those delivered again are idempotent.
@@ -54,4 +58,15 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     }
   }
   return { batchItemFailures };
+}
+
+/** Traced with X-Ray; the mails sent and failed are written as metrics when each batch ends. */
+const traced = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>()
+  .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  .use(publishMetrics<DynamoDBStreamEvent, DynamoDBBatchResponse>(metrics))
+  .handler(handleRecords);
+
+/** The Lambda entry; the local stack's stream poller calls it with the event alone (middy then uses an empty context). */
+export function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  return traced(event, context ?? ({} as Context));
 }

@@ -7,7 +7,7 @@ import { createJobAlertsRepository, type JobAlertsRepository } from '../data/job
 import { createJobsRepository } from '../data/jobs-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { unsubscribeJobAlerts } from '../services/jobs/alerts';
 import type { JobsDeps } from '../services/jobs/deps';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../services/jobs/jobs';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 
 /** The unsubscribe link of the job alert mails is served here too (the jobs area, public). */
 export function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
@@ -37,6 +38,7 @@ export function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; acco
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),
     newId: () => randomUUID(),
+    metrics: runtime.businessMetrics,
     alerts: createJobAlertsRepository(documents, config.tableName),
   };
 }
@@ -57,11 +59,11 @@ export const handler = createAreaHandler(
     listMyJobs: ({ deps, caller, query }) => listMyJobs(deps, caller, query),
     updateJobRevealCap: ({ deps, caller, params, body }) => updateJobRevealCap(deps, caller, params.jobId, body.revealCap),
     unsubscribeJobAlerts: ({ deps, body }) => unsubscribeJobAlerts(deps, body.token),
+    oneClickUnsubscribeJobAlerts: ({ deps, query }) => unsubscribeJobAlerts(deps, query.token, 'query.token'),
   },
   {
     deps: createJobsDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

@@ -7,12 +7,13 @@ import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { checkCoupon, startCheckout } from '../services/membership/checkout';
 import type { MembershipAreaDeps } from '../services/membership/deps';
 import { cancelMembership, openPortal } from '../services/membership/manage';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const membershipConfig = loadMembershipConfig();
 const stripeConfig = loadStripeConfig();
 
@@ -40,7 +41,6 @@ export const handler = createAreaHandler(
   {
     deps: createMembershipDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

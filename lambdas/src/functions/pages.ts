@@ -1,3 +1,8 @@
+// First: it decides how the X-Ray SDK starts (see there).
+import '../http/xray-outside-lambda';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { siteEntryReader } from '../adapters/site-entry';
@@ -64,24 +69,26 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
 
 let cloudHandler: PagesHandler | undefined;
 
-/** The Lambda entry in the cloud: the table, and index.html from the site bucket. */
-export const handler: PagesHandler = (event) => {
-  if (!cloudHandler) {
-    const config = loadPagesConfig();
-    const logger = createLogger({ stage: config.stage, serviceName: 'solutionz-pages' });
-    cloudHandler = createPagesHandler({
-      ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}),
-      onError: (message, error) => logger.error(message, error instanceof Error ? error : String(error)),
-      deps: () => {
-        const documents = createDocumentClient(config.region);
-        return {
-          profiles: createAccountRepository(documents, config.tableName),
-          directory: createDirectoryRepository(documents, config.tableName),
-          indexHtml: siteEntryReader(config.region, config.siteBucket),
-          clock: () => new Date(),
-        };
-      },
-    });
-  }
-  return cloudHandler(event);
-};
+/** The Lambda entry in the cloud: the table, and index.html from the site bucket; traced with X-Ray. */
+export const handler = middy<PageEvent, PageResult>()
+  .use(captureLambdaHandler(new Tracer({ serviceName: 'solutionz-pages' }), { captureResponse: false }))
+  .handler((event) => {
+    if (!cloudHandler) {
+      const config = loadPagesConfig();
+      const logger = createLogger({ stage: config.stage, serviceName: 'solutionz-pages' });
+      cloudHandler = createPagesHandler({
+        ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}),
+        onError: (message, error) => logger.error(message, error instanceof Error ? error : String(error)),
+        deps: () => {
+          const documents = createDocumentClient(config.region);
+          return {
+            profiles: createAccountRepository(documents, config.tableName),
+            directory: createDirectoryRepository(documents, config.tableName),
+            indexHtml: siteEntryReader(config.region, config.siteBucket),
+            clock: () => new Date(),
+          };
+        },
+      });
+    }
+    return cloudHandler(event);
+  });

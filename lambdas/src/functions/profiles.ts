@@ -9,7 +9,7 @@ import { createDirectoryRepository } from '../data/directory';
 import { createPortfolioRepository } from '../data/portfolio-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
+import { areaRuntime } from '../http/area-runtime';
 import { createAvatarUpload, setAvatar } from '../services/profiles/avatar';
 import type { ProfilesDeps } from '../services/profiles/deps';
 import { updateNotificationSettings } from '../services/profiles/notifications';
@@ -26,6 +26,7 @@ import {
 import { updateProfile } from '../services/profiles/update-profile';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const avatarsConfig = loadAvatarsConfig();
 const portfolioConfig = loadPortfolioConfig();
 
@@ -62,7 +63,6 @@ export const handler = createAreaHandler(
   {
     deps: createProfilesDeps,
     standing: (deps) => deps.standing,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

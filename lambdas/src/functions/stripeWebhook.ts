@@ -6,15 +6,15 @@ import { createAccountRepository } from '../data/account-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
-import { createLogger } from '../http/logger';
-import type { StripeSyncDeps } from '../services/membership/deps';
-import { handleStripeWebhook } from '../services/membership/webhook';
+import { areaRuntime } from '../http/area-runtime';
+import { handleStripeWebhook, type StripeWebhookDeps } from '../services/membership/webhook';
 
 const config = getConfig();
+const runtime = areaRuntime(config);
 const stripeConfig = loadStripeConfig(process.env, { webhook: true });
 
 /** Its own function (DESIGN.md section 8): public, and the only holder of the webhook signing secret. */
-export async function createStripeWebhookDeps(): Promise<StripeSyncDeps> {
+export async function createStripeWebhookDeps(): Promise<StripeWebhookDeps> {
   const documents = createDocumentClient(config.region);
   return {
     accounts: createAccountRepository(documents, config.tableName),
@@ -22,6 +22,7 @@ export async function createStripeWebhookDeps(): Promise<StripeSyncDeps> {
     payments: await paymentGatewayFromConfig(config.region, stripeConfig),
     directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
+    metrics: runtime.businessMetrics,
   };
 }
 
@@ -32,7 +33,6 @@ export const handler = createAreaHandler(
   },
   {
     deps: createStripeWebhookDeps,
-    logger: createLogger(config),
-    validateResponses: !config.isProduction,
+    ...runtime,
   },
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorBodySchema, defineRoute, MESSAGES, SECURITY_MESSAGES, type RouteSpec } from '@solutionz/shared';
 import type { AccountStanding } from '../data/account-standing';
 import { ConflictError, RateLimitedError } from '../errors';
-import { apiEvent, captureLogs, lambdaContext, testLogger } from '../testing/api-event';
+import { apiEvent, captureLogs, lambdaContext, testLogger, testRuntime } from '../testing/api-event';
 import { createAreaHandler } from './area-handler';
 import type { ApiResult } from './types';
 
@@ -99,6 +99,7 @@ function errorOf(result: ApiResult) {
 describe('area handler', () => {
   let logs: ReturnType<typeof captureLogs>;
   const makeDeps = vi.fn(() => ({ standing: async (userId: string) => standings[userId] }));
+  let runtime = testRuntime();
 
   function build(options: { validateResponses?: boolean } = {}) {
     return createAreaHandler(
@@ -124,6 +125,7 @@ describe('area handler', () => {
       {
         routes: testRoutes,
         deps: makeDeps,
+        ...runtime,
         logger: testLogger(),
         validateResponses: options.validateResponses ?? true,
         standing: (deps) => deps.standing,
@@ -135,6 +137,7 @@ describe('area handler', () => {
   beforeEach(() => {
     logs = captureLogs();
     makeDeps.mockClear();
+    runtime = testRuntime();
   });
   afterEach(() => logs.restore());
 
@@ -304,7 +307,7 @@ describe('area handler', () => {
       createAreaHandler(
         'jobs',
         { revealContact: () => ({ phone: '1' }) } as never,
-        { routes: { revealContact: testRoutes.revealContact }, deps: () => ({}), logger: testLogger(), validateResponses: true },
+        { routes: { revealContact: testRoutes.revealContact }, deps: () => ({}), ...testRuntime(), logger: testLogger(), validateResponses: true },
       ),
     ).toThrow(/standing/);
   });
@@ -347,6 +350,36 @@ describe('area handler', () => {
     expect(errorLine).toMatchObject({ function_request_id: 'lambda-request-1', apiRequestId: 'api-request-1' });
     const requestLine = logs.lines().find((line) => line.message === 'Request completed');
     expect(requestLine).toMatchObject({ route: 'GET /api/test-fail', status: 500 });
+  });
+
+  it('counts each unexpected failure as a server error of the function (a release rolls back on it), and nothing for answers below 500', async () => {
+    const counted = vi.spyOn(runtime.metrics, 'addMetric');
+    const handler = build();
+    await handler(apiEvent('GET', '/api/test-fail'), lambdaContext);
+    await handler(apiEvent('PUT', '/api/test-conflict'), lambdaContext);
+    await handler(apiEvent('GET', '/api/test-jobs/job-3'), lambdaContext);
+    expect(counted.mock.calls).toEqual([['ServerErrors', 'Count', 1]]);
+  });
+
+  it.each([
+    ['without the origin header', {}],
+    ['with a wrong origin header', { 'x-origin-verify': 'guessed' }],
+    ['with an empty origin header', { 'x-origin-verify': '' }],
+  ])('refuses a request %s (one that went round CloudFront) before anything runs', async (_label, headers) => {
+    const event = apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: client });
+    delete event.headers['x-origin-verify'];
+    const result = await build()({ ...event, headers: { ...event.headers, ...headers } }, lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result)).toEqual({ code: 'FORBIDDEN', message: MESSAGES.api.forbidden });
+    expect(makeDeps).not.toHaveBeenCalled();
+    expect(logs.lines().find((line) => line.level === 'WARN')?.message).toBe('Refused a request that did not come through CloudFront');
+  });
+
+  it('takes the origin header whatever the case of its name', async () => {
+    const event = apiEvent('GET', '/api/test-jobs/job-3');
+    const { 'x-origin-verify': secret, ...others } = event.headers;
+    const result = await build()({ ...event, headers: { ...others, 'X-Origin-Verify': secret } }, lambdaContext);
+    expect(result.statusCode).toBe(200);
   });
 
   it('logs one line per request with the route key, status and duration', async () => {

@@ -1,22 +1,28 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method, type Route } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { ERROR_CODES, MESSAGES, routeKey, routes as sharedRoutes, type Area, type RouteSpec } from '@solutionz/shared';
 import { callerFromClaims } from '../auth/caller';
-import { HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
+import { ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
 import type { AccountStandingReader } from '../data/account-standing';
 import { authorize } from './access';
 import { clientIp } from './client-ip';
+import { ORIGIN_VERIFY_HEADER, type OriginGuard } from './origin-guard';
 import { validateRequest } from './request';
 import { errorResponse, jsonResponse } from './response';
+import { publishMetrics, SERVER_ERRORS_METRIC, type Telemetry } from './telemetry';
 import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable } from './types';
 
-export interface AreaHandlerOptions<D, T extends RouteTable> {
+export interface AreaHandlerOptions<D, T extends RouteTable> extends Telemetry {
   /** Builds the area's dependencies; called on the first request and kept for the life of the instance. */
   readonly deps: () => D | Promise<D>;
   readonly logger: Logger;
+  /** Refuses every request that did not come through CloudFront (or the local edge), before anything else. */
+  readonly originGuard: OriginGuard;
   /** Re-check every answer against the route's response schema (all stages but production). */
   readonly validateResponses: boolean;
   /**
@@ -106,9 +112,14 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
   };
 
   const apiMiddleware: MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
-    before: (request) => {
+    before: async (request) => {
       state.set(request.event, { startedAt: performance.now() });
       logger.appendKeys({ apiRequestId: request.event.requestContext?.requestId });
+      const headers = lowerCaseKeys(request.event.headers ?? {});
+      if (!(await options.originGuard.admits(headers[ORIGIN_VERIFY_HEADER]))) {
+        logger.warn('Refused a request that did not come through CloudFront', { hadOriginHeader: headers[ORIGIN_VERIFY_HEADER] !== undefined });
+        throw new ForbiddenError();
+      }
     },
     after: (request) => {
       logRequest(request.event, request.response?.statusCode ?? 200);
@@ -119,6 +130,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         request.response = errorResponse(error.statusCode, error.toJSON(), error.headers);
       } else {
         logger.error('Unhandled error', error instanceof Error ? error : String(error));
+        options.metrics.addMetric(SERVER_ERRORS_METRIC, MetricUnit.Count, 1);
         request.response = errorResponse(ERROR_CODES.internal.status, {
           error: { code: ERROR_CODES.internal.code, message: MESSAGES.api.internal },
         });
@@ -140,6 +152,8 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
   const router = httpRouterHandler<ApiEvent, ApiResult>({ routes: routerRoutes, notFoundResponse });
   const handler = middy<ApiEvent, ApiResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(captureLambdaHandler(options.tracer, { captureResponse: false }))
+    .use(publishMetrics<ApiEvent, ApiResult>(options.metrics))
     .use(apiMiddleware)
     .handler(router);
   return (event, context) => handler(event, context);

@@ -1,5 +1,6 @@
 import { createCognitoSecurity } from '../adapters/cognito-security';
 import type { AccountsDeps } from '../services/accounts/deps';
+import { recordingBusinessMetrics } from '../services/business-metrics';
 import type { TestTable } from './dynamodb-table';
 import { testGeocoder } from './geocoder';
 import { testMailer } from './ses-inbox';
@@ -18,6 +19,7 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
   let counter = 0;
   const { identity, client: cognito } = pool.identity();
   const mail = testMailer();
+  const metrics = recordingBusinessMetrics();
   const deps: AccountsDeps = {
     accounts: table.repositories.accounts,
     standing: table.repositories.standing,
@@ -26,11 +28,14 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
     mailer: mail.mailer,
     geocoder: testGeocoder(),
     clock: () => now,
+    metrics,
     random: { token: () => `token-${++counter}`, id: () => `id-${++counter}` },
     config: { siteUrl: 'https://solutionz.test', adminEmailDomain: 'admin.solutionz.test' },
   };
   return {
     deps,
+    /** What the services counted for the business dashboard. */
+    counted: metrics.counted,
     cognito,
     ses: mail.client,
     /** The mail these deps have sent, as the local SES received it. */

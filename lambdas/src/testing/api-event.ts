@@ -1,8 +1,17 @@
+// First: it decides how the X-Ray SDK starts (see there).
+import '../http/xray-outside-lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 import { vi } from 'vitest';
 import type { JwtClaims } from '../auth/caller';
+import { createOriginGuard, ORIGIN_VERIFY_HEADER, staticOriginSecret } from '../http/origin-guard';
+import type { Telemetry } from '../http/telemetry';
 import type { ApiEvent } from '../http/types';
+
+/** The origin secret of the tests' functions (ORIGIN_SECRET); apiEvent sends it as CloudFront would. */
+export const TEST_ORIGIN_SECRET = 'test-origin-secret';
 
 /** A payload v2 event as API Gateway (or the local gateway) hands it to a function. */
 export function apiEvent(
@@ -22,7 +31,7 @@ export function apiEvent(
     routeKey: options.routeKey ?? `${method} ${path}`,
     rawPath: path,
     rawQueryString: new URLSearchParams(options.query).toString(),
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: TEST_ORIGIN_SECRET, ...options.headers },
     ...(options.query ? { queryStringParameters: options.query } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
     isBase64Encoded: false,
@@ -88,4 +97,13 @@ export function captureLogs(): { lines: () => LogLine[]; restore: () => void } {
 
 export function testLogger(): Logger {
   return new Logger({ serviceName: 'solutionz-test' });
+}
+
+/** What createAreaHandler runs with besides the logger, as areaRuntime builds it, around TEST_ORIGIN_SECRET. */
+export function testRuntime(): Telemetry & { originGuard: ReturnType<typeof createOriginGuard> } {
+  return {
+    tracer: new Tracer({ serviceName: 'solutionz-test', enabled: false }),
+    metrics: new Metrics({ namespace: 'SolutionzTest', serviceName: 'solutionz-test' }),
+    originGuard: createOriginGuard(staticOriginSecret(TEST_ORIGIN_SECRET)),
+  };
 }

@@ -11,6 +11,8 @@ export interface SentMail {
   readonly subject: string;
   readonly destination: { readonly to: readonly string[] };
   readonly body: { readonly text?: string; readonly html?: string };
+  /** The message's own headers, when it had any. */
+  readonly headers?: readonly { readonly name: string; readonly value: string }[];
 }
 
 export interface TestMailer {

@@ -37,6 +37,8 @@ export interface LocalStripeOptions {
   readonly webhookUrl?: string;
   /** The endpoint's signing secret (`whsec_...`), as the receiver's `constructEvent` expects. */
   readonly webhookSecret: string;
+  /** Headers every delivery carries besides Stripe's (what CloudFront adds on the way to the API). */
+  readonly webhookHeaders?: Readonly<Record<string, string>>;
   /** Keeps the state across restarts; in memory only without it. */
   readonly dataFile?: string;
   /** Waits before each retry of a failed delivery; their count is the number of retries. */
@@ -108,6 +110,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   });
   const dispatcher = new WebhookDispatcher({
     secret: options.webhookSecret,
+    ...(options.webhookHeaders ? { headers: options.webhookHeaders } : {}),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     log,
     onDelivered: (eventId) => {

@@ -37,6 +37,8 @@ interface Job {
 
 export interface WebhookDispatcherOptions {
   readonly secret: string;
+  /** Sent with every delivery besides Stripe's own headers. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly retryDelaysMs: readonly number[];
   readonly log: (line: string) => void;
   /** Told once an event has reached the endpoint (for the event's `pending_webhooks`). */
@@ -159,6 +161,7 @@ export class WebhookDispatcher {
           accept: '*/*; q=0.5, application/xml',
           'cache-control': 'no-cache',
           'stripe-signature': signatureHeader(job.payload, this.options.secret, Math.floor(Date.now() / 1000)),
+          ...this.options.headers,
         },
         body: job.payload,
         signal: controller.signal,

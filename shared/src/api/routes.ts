@@ -95,7 +95,7 @@ import {
   jobSchema,
   savedJobResponseSchema,
 } from '../jobs';
-import { jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
+import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
@@ -710,6 +710,16 @@ export const routes = {
     access: 'public',
     summary: "Turn off the Job Alerts of the provider whose alert mail carried the token (again is the same answer; 400 for a token that is not one)",
     body: jobAlertUnsubscribeSchema,
+    response: jobAlertUnsubscribeResponseSchema,
+  }),
+  oneClickUnsubscribeJobAlerts: defineRoute({
+    method: 'POST',
+    path: JOB_ALERT_ONE_CLICK_PATH,
+    area: 'jobs',
+    access: 'public',
+    rawBody: true,
+    summary: "RFC 8058 one-click unsubscribe from the alert mail's List-Unsubscribe header: the token in the query, the form body unread",
+    query: jobAlertOneClickQuerySchema,
     response: jobAlertUnsubscribeResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

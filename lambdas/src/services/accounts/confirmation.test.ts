@@ -35,13 +35,15 @@ async function signedUp() {
 
 describe('confirmEmail', () => {
   it('confirms once: the profile and Cognito say verified, and the same link is then refused', async () => {
-    const { deps, token, userId } = await signedUp();
+    const { deps, token, userId, counted } = await signedUp();
     await expect(confirmEmail(deps, token)).resolves.toEqual({ email: 'cara@example.co.uk', accountType: 'client' });
+    expect(counted.EmailConfirmations).toBe(1);
     expect((await pool.user('cara@example.co.uk'))?.emailVerified).toBe(true);
     const me = await getMe(deps, { kind: 'signedIn', userId, groups: ['client'] });
     expect(me.emailConfirmed).toBe(true);
 
     await expect(confirmEmail(deps, token)).rejects.toMatchObject({ statusCode: 400, code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.confirmationLinkInvalid });
+    expect(counted.EmailConfirmations).toBe(1);
   });
 
   it('confirms once when the same link is clicked twice at the same moment', async () => {

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, EMAIL_MESSAGES, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
 import type { ProfileRecord } from '../../data/account-repository';
 import { InvalidTokenError } from '../../errors';
+import { BUSINESS_METRICS } from '../business-metrics';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
 import { allowLinkMail } from './mail-limits';
@@ -20,6 +21,7 @@ export async function confirmEmail(deps: AccountsDeps, rawToken: string): Promis
   if (!profile) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
   await deps.identity.markEmailVerified(profile.email);
   if (!(await deps.accounts.redeemConfirmationToken(token, now))) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
+  deps.metrics.count(BUSINESS_METRICS.emailConfirmations);
   return { email: profile.email, accountType: profile.accountType };
 }
 

@@ -4,6 +4,7 @@ import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountStandingReader } from '../../data/account-standing';
 import type { AccountRepository } from '../../data/account-repository';
 import type { Geocoder } from '../../geo/geocoder';
+import type { BusinessMetrics } from '../business-metrics';
 
 /** Everything the accounts services use, passed in so tests can swap any part for a fake. */
 export interface AccountsDeps {
@@ -17,6 +18,8 @@ export interface AccountsDeps {
   /** Places the location typed at sign-up. */
   readonly geocoder: Geocoder;
   readonly clock: () => Date;
+  /** Sign-ups and confirmations, for the business dashboard. */
+  readonly metrics: BusinessMetrics;
   readonly random: {
     /** An unguessable link token (32 random bytes, URL-safe). */
     token(): string;

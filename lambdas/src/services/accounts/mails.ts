@@ -1,4 +1,4 @@
-import { categoryLabel, JOB_ALERT_UNSUBSCRIBE_PATH, PRODUCT_NAME, TOKEN_TTL, type JobBudgetType } from '@solutionz/shared';
+import { categoryLabel, JOB_ALERT_ONE_CLICK_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, PRODUCT_NAME, TOKEN_TTL, type JobBudgetType } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -134,6 +134,7 @@ export interface AlertMailJob {
 export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, miles: number, unsubscribeToken: string): OutgoingMail {
   const jobLink = `${siteUrl}/job-directory?job=${encodeURIComponent(job.jobId)}`;
   const unsubscribeLink = `${siteUrl}${JOB_ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const oneClick = `${siteUrl}${JOB_ALERT_ONE_CLICK_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
   const budget = job.budget ? `${job.budget}${job.budgetType ? ` (${job.budgetType === 'hourly' ? 'hourly rate' : 'fixed price'})` : ''}` : undefined;
   const facts = [
     `Where: ${job.locationName} (${miles < 1 ? 'under a mile' : `about ${Math.round(miles)} mile${Math.round(miles) === 1 ? '' : 's'}`} from you)`,
@@ -152,5 +153,7 @@ export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, mil
       `<p><a href="${escapeHtml(jobLink)}">View the job</a></p>` +
       `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from job alerts</a></p>` +
       `<p>${PRODUCT_NAME}</p>`,
+    // RFC 8058: mail programs offer their own unsubscribe button and POST to the address themselves.
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -31,9 +31,10 @@ const provider: Signup = signupSchema.parse({
 
 describe('signUp', () => {
   it('creates the user in its group, the profile with split names, and mails a link whose token is stored hashed', async () => {
-    const { deps, cognito, sentMail } = testAccountsDeps(table, pool);
+    const { deps, cognito, sentMail, counted } = testAccountsDeps(table, pool);
     const sends = recordSends(cognito);
     const result = await signUp(deps, provider, '203.0.113.1');
+    expect(counted).toEqual({ SignUps: 1 });
 
     const user = await pool.user('priya@example.co.uk');
     expect(user).toEqual({ sub: expect.any(String), emailVerified: false, status: 'CONFIRMED', groups: ['provider'] });

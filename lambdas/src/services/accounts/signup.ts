@@ -13,6 +13,7 @@ import type { AccountsDeps } from './deps';
 import { trySend } from './delivery';
 import { confirmationMail } from './mails';
 import { issueToken } from './tokens';
+import { BUSINESS_METRICS } from '../business-metrics';
 
 /** How long a sign-up may hold its e-mail reservation before another attempt may take it over. */
 const RESERVATION_HOLD_SECONDS = 300;
@@ -108,6 +109,7 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
     throw error;
   }
 
+  deps.metrics.count(BUSINESS_METRICS.signUps);
   const confirmationEmail = await trySend(deps.mailer, confirmationMail(email, deps.config.siteUrl, token.raw));
   return { userId, email, accountType: input.accountType, confirmationEmail };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { categoriesOverlap, JOB_ALERT_MESSAGES, JOB_ALERT_UNSUBSCRIBE_PATH } from '@solutionz/shared';
+import { categoriesOverlap, JOB_ALERT_MESSAGES, JOB_ALERT_ONE_CLICK_PATH, JOB_ALERT_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { documentClient } from '../../adapters/dynamodb';
@@ -121,6 +121,12 @@ describe('who gets a job alert', () => {
     expect(mail?.body.text).toContain(`Unsubscribe from job alerts: ${SITE}${JOB_ALERT_UNSUBSCRIBE_PATH}?token=`);
     expect(mail?.body.html).toContain('Fix a &#60;leaking&#62; tap');
     expect(mail?.body.html).not.toContain('<leaking>');
+    // RFC 8058: the mail program's own unsubscribe button POSTs to the API with the same token.
+    const token = new URL(mail!.body.text!.match(/Unsubscribe from job alerts: (\S+)/)![1]!).searchParams.get('token')!;
+    expect(mail?.headers).toEqual([
+      { name: 'List-Unsubscribe', value: `<${SITE}${JOB_ALERT_ONE_CLICK_PATH}?token=${encodeURIComponent(token)}>` },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ]);
   });
 
   it('mails nobody outside their own radius, in other categories, with alerts off, or not listed', async () => {

@@ -162,9 +162,11 @@ function milesOf(profile: ProfileRecord, job: AlertedJob): number {
 export async function unsubscribeJobAlerts(
   deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'clock'>,
   token: string,
+  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
+  tokenField: 'body.token' | 'query.token' = 'body.token',
 ): Promise<JobAlertUnsubscribeResponse> {
   const providerId = await deps.alerts.providerOfUnsubscribeToken(token);
-  if (!providerId) throw new ValidationError({ 'body.token': JOB_ALERT_MESSAGES.unsubscribeInvalid }, JOB_ALERT_MESSAGES.unsubscribeInvalid);
+  if (!providerId) throw new ValidationError({ [tokenField]: JOB_ALERT_MESSAGES.unsubscribeInvalid }, JOB_ALERT_MESSAGES.unsubscribeInvalid);
   const profile = await deps.accounts.getProfile(providerId, { consistent: true });
   if (profile?.jobAlerts?.enabled) {
     await deps.accounts.setNotificationSettings(providerId, { jobAlerts: { ...profile.jobAlerts, enabled: false } }, deps.clock().toISOString());

@@ -2,6 +2,7 @@ import type { AccountRepository } from '../../data/account-repository';
 import type { AccountStandingReader } from '../../data/account-standing';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { Geocoder } from '../../geo/geocoder';
+import type { BusinessMetrics } from '../business-metrics';
 
 /** Everything the jobs services use, passed in so tests can swap any part. */
 export interface JobsDeps {
@@ -12,4 +13,6 @@ export interface JobsDeps {
   readonly geocoder: Geocoder;
   readonly clock: () => Date;
   readonly newId: () => string;
+  /** Contact reveals, for the business dashboard. */
+  readonly metrics: BusinessMetrics;
 }

@@ -21,12 +21,15 @@ import {
   saveJob,
   updateJobRevealCap,
 } from './jobs';
+import { recordingBusinessMetrics } from '../business-metrics';
 
 const table = useTestTable();
 
 let tick = 0;
+const metrics = recordingBusinessMetrics();
 function deps(): JobsDeps {
   return {
+    metrics,
     jobs: table.repositories.jobs,
     accounts: { getProfile: async () => undefined, takeQuota: table.repositories.accounts.takeQuota },
     standing: table.repositories.standing,
@@ -120,8 +123,10 @@ describe('revealing contact details', () => {
   it('counts a provider once and gives the contact again on a second reveal, even at the cap', async () => {
     const job = await createJob(deps(), caller('client'), post({ revealCap: 1 }));
     const member = caller('provider', true);
+    const revealsBefore = metrics.counted.ContactReveals ?? 0;
     const first = await revealJob(deps(), member, job.id);
     const again = await revealJob(deps(), member, job.id);
+    expect(metrics.counted.ContactReveals).toBe(revealsBefore + 1);
     expect(again.job.contact).toEqual(first.job.contact);
     expect(again.job).toMatchObject({ revealCount: 1, revealed: true });
     const board = await listJobBoardForMe(deps(), member, query());

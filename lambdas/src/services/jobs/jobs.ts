@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
 import { milesBetween } from '../directory/search';
 import type { JobsDeps } from './deps';
+import { BUSINESS_METRICS } from '../business-metrics';
 
 /** What the signed-in routes add to a card: the caller's relation to the job, and the contact when they may see it. */
 interface Viewer {
@@ -166,10 +167,11 @@ export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: Authorized
  * A subscribed provider reveals the contact (spec 02 section 4; issue 12): counted once per provider,
  * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
  */
-export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {
+export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {
   const outcome = await deps.jobs.reveal(jobId, caller.userId, deps.clock());
   if (outcome === 'notFound') throw new NotFoundError(JOB_MESSAGES.notFound);
   if (outcome === 'enoughInterest') throw new ConflictError(JOB_MESSAGES.enoughInterest);
+  if (outcome === 'revealed') deps.metrics.count(BUSINESS_METRICS.contactReveals);
   const [record, contact, saved] = await Promise.all([requireJob(deps, jobId), deps.jobs.getContact(jobId), deps.jobs.isSaved(caller.userId, jobId)]);
   if (!contact) throw new NotFoundError(JOB_MESSAGES.notFound);
   return { job: { ...toJob(record, { isMine: false, revealed: true, saved }), contact } };

@@ -11,14 +11,16 @@ import { subscriptionSummary } from '../accounts/me';
 import { checkCoupon, startCheckout } from './checkout';
 import type { MembershipDeps } from './deps';
 import { cancelMembership, openPortal } from './manage';
-import { handleStripeWebhook } from './webhook';
+import { recordingBusinessMetrics } from '../business-metrics';
+import { handleStripeWebhook, type StripeWebhookDeps } from './webhook';
 
 const table = useTestTable();
 const stripe = useTestStripe();
 const DAY = 86_400;
 
-function membershipDeps(): MembershipDeps {
+function membershipDeps(): MembershipDeps & StripeWebhookDeps & { metrics: ReturnType<typeof recordingBusinessMetrics> } {
   return {
+    metrics: recordingBusinessMetrics(),
     accounts: table.repositories.accounts,
     membership: table.repositories.membership,
     directory: table.repositories.directory,
@@ -30,7 +32,7 @@ function membershipDeps(): MembershipDeps {
 }
 
 /** Our webhook handler behind the local Stripe's deliveries, answering as the API would. */
-function deliverWebhooksTo(deps: MembershipDeps): void {
+function deliverWebhooksTo(deps: StripeWebhookDeps): void {
   stripe.deliverTo(async (rawBody, signature) => {
     try {
       await handleStripeWebhook(deps, rawBody, signature);
@@ -77,6 +79,7 @@ describe('checkout', () => {
     const paid = await submitCheckout(url, VALID_CARD);
     expect(paid.location).toMatch(/^https:\/\/solutionz\.test\/membership\?success=true&session_id=cs_test_/);
     await stripe.local.settled();
+    expect(deps.metrics.counted).toMatchObject({ CheckoutsCompleted: 1 });
 
     const summary = await summaryOf(deps, provider.userId);
     expect(summary).toMatchObject({ isSubscribed: true, tier: 'yearly', cancelAtPeriodEnd: false, paymentFailed: false });
@@ -333,6 +336,7 @@ describe('the Stripe webhook', () => {
     }
     expect(await deps.membership.eventStatus(completed.id)).toBeUndefined();
     expect((await summaryOf(deps, provider.userId)).isSubscribed).toBe(false);
+    expect(deps.metrics.counted.StripeWebhooksFailed).toBe(attempts.length);
   });
 
   it('ends in the same state whatever the order of the events, and with each sent twice', async () => {

@@ -1,0 +1,26 @@
+import type { RouteName } from '@solutionz/shared';
+
+export interface RouteThrottle {
+  /** Requests per second across all callers, steady. */
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/**
+ * Stage-wide limits on the routes a flood would hurt most, below the stage's own throttle: each mails
+ * someone, spends a secret or writes what others read. The per-person caps in the services and WAF's
+ * per-address rates come first; these bound what many addresses together can do. API Gateway answers
+ * 429 above them (the Observability stack alarms on the 429 rate).
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteName, RouteThrottle>> = {
+  signup: { rateLimit: 5, burstLimit: 10 },
+  resendConfirmation: { rateLimit: 5, burstLimit: 10 },
+  requestPasswordReset: { rateLimit: 5, burstLimit: 10 },
+  confirmPasswordReset: { rateLimit: 5, burstLimit: 10 },
+  adminSetup: { rateLimit: 1, burstLimit: 2 },
+  createFeedback: { rateLimit: 5, burstLimit: 10 },
+  updateMyFeedback: { rateLimit: 5, burstLimit: 10 },
+  replyToFeedback: { rateLimit: 5, burstLimit: 10 },
+  // Stripe sends bursts (a renewal run) and retries a 429 with backoff for days.
+  stripeWebhook: { rateLimit: 20, burstLimit: 50 },
+};
