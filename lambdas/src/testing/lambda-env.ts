@@ -1,4 +1,5 @@
 import { inject, vi } from 'vitest';
+import { TEST_ORIGIN_SECRET } from './api-event';
 import { TEST_CREDENTIALS, TEST_REGION, type TestTable } from './dynamodb-table';
 import type { TestUserPool } from './user-pool';
 
@@ -19,6 +20,8 @@ export function stubLambdaEnv(table: TestTable, pool: TestUserPool, more: Record
     AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
     USER_POOL_ID: pool.userPoolId,
     USER_POOL_CLIENT_ID: pool.userPoolClientId,
+    // apiEvent sends it as CloudFront would.
+    ORIGIN_SECRET: TEST_ORIGIN_SECRET,
     ...more,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
