@@ -26,13 +26,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Handlers are thin adapters: AWS SDK clients live in adapters and the data layer only.
+  // Functions are thin adapters: AWS SDK clients live in adapters and the data layer only.
   {
-    files: ['lambdas/src/handlers/**/*.ts', 'lambdas/src/functions/**/*.ts', 'lambdas/src/services/**/*.ts'],
+    files: ['lambdas/src/functions/**/*.ts', 'lambdas/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'Handlers and services do not import AWS SDK clients; take an adapter or repository as a dependency.' }],
+        patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'Functions and services do not import AWS SDK clients; take an adapter or repository as a dependency.' }],
       }],
     },
   },

@@ -15,10 +15,10 @@ import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING, TABLE_D
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
 
-export const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
+const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
 
 /** The event source mapping's settings; the local poller (scripts/local/stream-poller.ts) batches and retries alike. */
-export const JOB_ALERTS_STREAM = {
+const JOB_ALERTS_STREAM = {
   batchSize: 10,
   retryAttempts: 3,
   /** How long a failed record is kept for inspection (the SQS maximum). */

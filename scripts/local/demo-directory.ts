@@ -193,7 +193,7 @@ export interface DemoDirectoryProvider {
   readonly isVisible: boolean;
 }
 
-export interface DemoReview {
+interface DemoReview {
   readonly authorName: string;
   readonly rating: number;
   readonly title: string;

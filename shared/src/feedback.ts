@@ -82,7 +82,7 @@ export const feedbackPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEEDBACK_PAGE_SIZE.max).default(FEEDBACK_PAGE_SIZE.default),
 });
 
-export const feedbackReplySchema = z.object({
+const feedbackReplySchema = z.object({
   text: z.string(),
   createdAt: z.iso.datetime(),
   /** The time of the last edit; the creation time until it is edited. */
@@ -108,7 +108,7 @@ export const feedbackEntrySchema = z.object({
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
 
-export const feedbackRatingSchema = z.object({
+const feedbackRatingSchema = z.object({
   /** Mean of the published ratings, one decimal; null without any. */
   average: z.number().min(1).max(5).nullable(),
   count: z.number().int().min(0),

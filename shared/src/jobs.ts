@@ -149,7 +149,7 @@ export const jobListQuerySchema = z
 export type JobListQueryInput = z.input<typeof jobListQuerySchema>;
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
-export const jobContactSchema = z.object({
+const jobContactSchema = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string().optional(),
@@ -191,7 +191,6 @@ export type JobPage = z.infer<typeof jobPageSchema>;
 
 export const jobIdParamsSchema = z.object({ jobId: z.string().trim().min(1).max(100) });
 export const jobRevealResponseSchema = z.object({ job: jobSchema.required({ contact: true }) });
-export type JobRevealResponse = z.infer<typeof jobRevealResponseSchema>;
 export const jobDeletedSchema = z.object({ jobId: z.string(), deleted: z.literal(true) });
 export const savedJobResponseSchema = z.object({ jobId: z.string(), saved: z.boolean() });
 export const jobPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });

@@ -121,7 +121,7 @@ const socialLinkSchema = z
   .transform(normaliseSocialLink)
   .refine((link) => link === '' || isWebAddress(link), 'Enter a web address, e.g. www.example.co.uk');
 
-export const socialLinksSchema = z.strictObject(
+const socialLinksSchema = z.strictObject(
   Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, socialLinkSchema.optional()])) as Record<SocialLinkKey, z.ZodOptional<typeof socialLinkSchema>>,
 );
 
@@ -187,17 +187,17 @@ export const PROVIDER_ONLY_PROFILE_FIELDS = ['businessName', 'phoneNumber', 'cat
 
 // ── Notification settings (spec 01 section 2.11; honoured by the jobs issue) ──────────────────────
 
-export const radiusMilesSchema = z
+const radiusMilesSchema = z
   .number()
   .refine((miles) => (RADIUS_OPTIONS_MILES as readonly number[]).includes(miles), `Choose one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
   .transform((miles) => miles as RadiusMiles);
 
-export const jobAlertSettingsSchema = z.strictObject({
+const jobAlertSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   radiusMiles: radiusMilesSchema,
   categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories),
 });
-export const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
+const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
 /** Providers have Job Alerts, clients Provider Updates; a settings change sends only its own part. */
 export const notificationSettingsSchema = z.strictObject({

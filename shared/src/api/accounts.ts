@@ -10,7 +10,7 @@ import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 export const signupRequestSchema = signupSchema;
 
 /** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
-export const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
+const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
   z.object({ sent: z.literal(true) }),
   z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
 ]);
@@ -49,7 +49,7 @@ export const passwordResetConfirmSchema = z
   });
 export const passwordResetConfirmResponseSchema = z.object({ message: z.string() });
 
-export const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
+const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 /** The derived subscription state of spec 01 section 3, written from Stripe's webhooks (issue 9). */

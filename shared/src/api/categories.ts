@@ -9,7 +9,7 @@ export const CATEGORIES_MESSAGES = {
   loadFailed: 'Failed to load categories',
 } as const;
 
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -19,7 +19,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryGroupSchema = z.object({
+const categoryGroupSchema = z.object({
   name: z.string(),
   slug: z.string(),
   displayOrder: z.number().int().positive(),

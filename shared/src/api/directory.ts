@@ -57,7 +57,7 @@ export const providerSearchQuerySchema = z
   });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
-export const providerCardSchema = z.object({
+const providerCardSchema = z.object({
   id: z.string(),
   businessName: z.string().nullable(),
   /** First and last name. */
@@ -92,7 +92,7 @@ export const savedProvidersQuerySchema = z.object({
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE.max).default(DIRECTORY_PAGE_SIZE.default),
 });
-export const savedProviderSchema = z.object({
+const savedProviderSchema = z.object({
   providerId: z.string(),
   savedAt: z.iso.datetime(),
   /** The card while the provider is listed; null once they are not (no membership, hidden, deleted). */
@@ -105,7 +105,7 @@ export type SavedProvidersResponse = z.infer<typeof savedProvidersResponseSchema
  * Everyday words for trades (issue 10): the service text matches these as it matches the taxonomy's
  * names. Keys are lower-case words; values are subcategory slugs.
  */
-export const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   sparky: ['electrician'],
   sparkie: ['electrician'],
   electrics: ['electrician'],

@@ -31,7 +31,7 @@ export const PROVIDER_PROFILE_MESSAGES = {
 } as const;
 
 /** Why an owner's page is not public: the listing rule (spec 02 section 4) part by part. */
-export const UNLISTED_REASONS = ['noMembership', 'hidden', 'deactivated'] as const;
+const UNLISTED_REASONS = ['noMembership', 'hidden', 'deactivated'] as const;
 export type UnlistedReason = (typeof UNLISTED_REASONS)[number];
 
 /** The social links a page shows (spec 02 section 5): blanks left out, https:// added where missing. */

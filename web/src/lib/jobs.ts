@@ -3,7 +3,7 @@ import type { Job, JobListQuery, JobPostInput } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every cached answer about jobs (the board, My Jobs, saved jobs) starts with this key. */
-export const JOBS_KEY = 'jobs';
+const JOBS_KEY = 'jobs';
 
 /** POST /api/jobs; the board and My Jobs are read again so the new job shows at once. */
 export function usePostJob() {

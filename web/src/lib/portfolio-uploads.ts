@@ -18,7 +18,7 @@ import type { UploadOptions } from './presigned-upload';
  * uploaded beside it. The API checks every file again when the item is saved.
  */
 
-export type UploadStatus = 'preparing' | 'uploading' | 'uploaded' | 'failed';
+type UploadStatus = 'preparing' | 'uploading' | 'uploaded' | 'failed';
 
 /** What went wrong with one file, as a toast says it: the spec's title and a message naming the file. */
 export interface UploadProblem {
@@ -69,7 +69,7 @@ export function portfolioTypeOf(file: Pick<File, 'name' | 'type'>): string {
 }
 
 /** The browser's own check (the same rules and words as the API's). */
-export function refusalOf(file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | undefined {
+function refusalOf(file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | undefined {
   const type = portfolioTypeOf(file);
   const description = portfolioFileProblem({ name: file.name, type, size: file.size });
   if (!description) return undefined;

@@ -9,8 +9,8 @@ import { PROFILE_KEY } from './auth/profile-key';
  * public route, which answers only while the provider is listed. The owner's copy lives under the
  * session's key, so a sign-out drops it with the rest of the person's data.
  */
-export const myPortfolioKey = (userId: string) => [PROFILE_KEY, userId, 'portfolio'] as const;
-export const publicPortfolioKey = (providerId: string) => ['portfolio', providerId] as const;
+const myPortfolioKey = (userId: string) => [PROFILE_KEY, userId, 'portfolio'] as const;
+const publicPortfolioKey = (providerId: string) => ['portfolio', providerId] as const;
 
 export function usePortfolio(providerId: string, owner: boolean) {
   return useQuery({

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCATION_MESSAGES, LOCATION_SEARCH, type Place } from '@solutionz/shared';
+import { LOCATION_MESSAGES, LOCATION_SEARCH, LOCATION_SEARCH_DEBOUNCE_MS, type Place } from '@solutionz/shared';
 import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
-import { LOCATION_SEARCH_DEBOUNCE_MS, LocationAutocomplete, type LocationAutocompleteProps } from './location-autocomplete';
+import { LocationAutocomplete, type LocationAutocompleteProps } from './location-autocomplete';
 
 const town = (name: string, lat = 53.8, lng = -1.5): Place => ({ name, lat, lng, precision: 'town' });
 const LEEDS_AREA = [town('Leeds'), town('Leek, Staffordshire'), town('Lees, Oldham'), town('Leeswood, Flintshire'), town('Lee, Greater London')];

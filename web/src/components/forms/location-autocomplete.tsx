@@ -1,13 +1,11 @@
 import { Button, Field, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type Ref } from 'react';
-import { LOCATION_SEARCH, type Place } from '@solutionz/shared';
+import { LOCATION_SEARCH, LOCATION_SEARCH_DEBOUNCE_MS, type Place } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SuggestionCombobox } from './suggestion-combobox';
 
-/** Typing has to pause this long before places are looked up. */
-export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 const CLOSE_AFTER_BLUR_MS = 200;
 /** Place answers change a few times a year; the API lets them be cached for a day. */
 const PLACES_STALE_MS = 60 * 60 * 1000;

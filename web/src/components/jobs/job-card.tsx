@@ -27,7 +27,7 @@ export function jobViewerOf(profile: MeResponse | undefined): JobViewer {
 const BUDGET_TYPE_LABEL = { hourly: 'Hourly', fixed: 'Fixed price' } as const;
 
 /** The open lead count (spec 02 section 4): how many have revealed it, of how many may. */
-export function LeadCount({ job }: { job: Job }) {
+function LeadCount({ job }: { job: Job }) {
   return job.enoughInterest ? (
     <StatusBadge tone="orange">{JOB_MESSAGES.enoughInterest}</StatusBadge>
   ) : (

@@ -9,7 +9,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 export const NEUTRAL_VIDEO_POSTER = '/video-poster.svg';
 
 /** How a file of an item is named to assistive tech: the item's title, and which file of how many. */
-export function mediaLabel(item: Pick<PortfolioItem, 'title' | 'media'>, index: number): string {
+function mediaLabel(item: Pick<PortfolioItem, 'title' | 'media'>, index: number): string {
   const media = item.media[index];
   const kind = media?.type === 'video' ? 'video' : 'image';
   return item.media.length === 1 ? `${item.title}: ${kind}` : `${item.title}: ${kind} ${index + 1} of ${item.media.length}`;

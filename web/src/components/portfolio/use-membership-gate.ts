@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthActions, useSession } from '@/lib/auth/session';
 
 /** The API's answer to a provider whose membership is not running (access 'subscribedProvider'). */
-export const isSubscriptionRequired = (error: unknown) =>
+const isSubscriptionRequired = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.message === MESSAGES.api.subscriptionRequired;
 
 /**

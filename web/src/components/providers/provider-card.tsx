@@ -18,11 +18,11 @@ export interface ProviderCardProps {
 }
 
 /** The name a card and its save button go by: the business, or the person when there is none. */
-export function providerTitle(provider: Pick<ProviderCardData, 'businessName' | 'name'>): string {
+function providerTitle(provider: Pick<ProviderCardData, 'businessName' | 'name'>): string {
   return provider.businessName?.trim() || provider.name;
 }
 
-export function distanceText(miles: number): string {
+function distanceText(miles: number): string {
   return `${miles.toFixed(1)} miles away`;
 }
 

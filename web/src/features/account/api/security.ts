@@ -50,7 +50,7 @@ export function useSignOutEverywhere() {
   return useMutation({ mutationFn: () => apiRequest('signOutEverywhere') });
 }
 
-export const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
+const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
 
 /** GET /api/me/export, saved by the browser as a JSON file. */
 export function useDownloadMyData() {

@@ -11,7 +11,7 @@ export interface ProviderSearch {
   readonly radius: RadiusMiles;
 }
 
-export function providerSearchQuery(search: ProviderSearch, cursor: string | undefined): RouteQuery<Routes['searchProviders']> {
+function providerSearchQuery(search: ProviderSearch, cursor: string | undefined): RouteQuery<Routes['searchProviders']> {
   const { service, category, where, radius } = search;
   return {
     ...(service ? { service } : {}),

@@ -11,7 +11,7 @@ import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotAvailable, isOwnPage, useProviderPage } from '../api/provider-page';
 import { FeedbackTab } from '../components/feedback/feedback-tab';
-import { PortfolioTab } from '../components/portfolio';
+import { PortfolioTab } from '@/components/portfolio/portfolio-tab';
 import { ProfileNotAvailable } from '../components/provider-page/profile-not-available';
 import { ProviderAbout } from '../components/provider-page/provider-about';
 import { ProviderHeader } from '../components/provider-page/provider-header';
