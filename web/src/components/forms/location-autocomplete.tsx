@@ -39,7 +39,7 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 }
 
 /**
- * A UK location box (issue 8): from LOCATION_SEARCH.minChars characters, once typing pauses, it
+ * A UK location box: from LOCATION_SEARCH.minChars characters, once typing pauses, it
  * offers up to five places from GET /api/locations (postcodes, sectors, outward codes, towns) in a
  * combobox; picking one puts its name in the field, which the API then places exactly.
  */

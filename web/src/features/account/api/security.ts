@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 
-/** The security tab's calls (issue 8: every control real). Each answers only to its own dialog. */
+/** The security tab's calls (every control real). Each answers only to its own dialog. */
 
 export function useRequestEmailChange() {
   return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest('requestEmailChange', { body }) });

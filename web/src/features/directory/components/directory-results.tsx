@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { directoryListState } from '@/lib/directory-url';
-import { ProviderCard } from '@/components/providers/provider-card';
+import { ProviderCard } from '@/entities/providers/components/provider-card';
 
 const SKELETON_CARDS = 6;
 

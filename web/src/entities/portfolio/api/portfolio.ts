@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortfolioItem, PortfolioItemSave, PortfolioResponse } from '@solutionz/shared';
-import { apiRequest } from './api-client';
-import { PROFILE_KEY } from './auth/profile-key';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
  * A provider's portfolio in the query cache (spec 02 sections 3 and 4). The owner reads their own

@@ -1,10 +1,9 @@
 import { Button, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { formatCategorySelection, parseCategorySelection, type CategorySelection } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
-import { apiRequest } from '@/lib/api-client';
+import { useCategories } from '../api/categories';
 
 const OTHER = '__other__';
 const WHOLE_GROUP = '';
@@ -47,7 +46,7 @@ export function TaxonomyPicker({
   helperText = 'Choose a whole group, one of its services, or describe another service.',
 }: TaxonomyPickerProps) {
   const ids = useId();
-  const { data, isPending, isError } = useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
+  const { data, isPending, isError } = useCategories();
   const [group, setGroup] = useState('');
   const [sub, setSub] = useState(WHOLE_GROUP);
   const [otherText, setOtherText] = useState('');

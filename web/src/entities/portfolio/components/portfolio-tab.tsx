@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { useDeletePortfolioItem, usePortfolio, useReorderPortfolio } from '@/lib/portfolio';
+import { useDeletePortfolioItem, usePortfolio, useReorderPortfolio } from '@/entities/portfolio/api/portfolio';
 import { moveButtonId, PortfolioCard, type MoveDirection } from './portfolio-card';
 import { useMembershipGate } from './use-membership-gate';
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { JOB_LIMITS, JOB_MESSAGES, type Job } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
-import { useUpdateJobRevealCap } from '@/lib/jobs';
+import { useUpdateJobRevealCap } from '@/entities/jobs/api/jobs';
 
 const { min, max } = JOB_LIMITS.revealCap;
 const REVEAL_CAPS = Array.from({ length: max - min + 1 }, (_, index) => min + index);
 
 /**
- * The client changes how many professionals may reveal a job's contact details (issue 12). Limits
+ * The client changes how many professionals may reveal a job's contact details. Limits
  * below the reveals so far cannot be chosen; should the count rise meanwhile, the API's refusal says why.
  * The list keys it by the saved cap, so a new cap from the API starts it afresh.
  */

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FEEDBACK_PAGE_SIZE, type FeedbackPage } from '@solutionz/shared';
-import { apiRequest } from './api-client';
-import { PROFILE_KEY } from './auth/profile-key';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
- * Feedback in the query cache (spec 02 sections 2-4; issue 11). What a provider received lives under
+ * Feedback in the query cache (spec 02 sections 2-4). What a provider received lives under
  * the session's key, so a sign-out drops it; the provider's page and the /profile Reviews tab read the
  * same entry, so a reply written on one shows on the other. A listed provider's public feedback is
  * keyed by the provider.

@@ -4,7 +4,7 @@ import { DIRECTORY_MESSAGES } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { useSession } from '@/lib/auth/session';
-import { useSavedProviderIds, useToggleSavedProvider } from '@/lib/saved-providers';
+import { useSavedProviderIds, useToggleSavedProvider } from '@/entities/providers/api/saved-providers';
 
 export interface SaveProviderButtonProps {
   readonly providerId: string;

@@ -6,7 +6,7 @@ import { toastFailure } from '@/components/ui/failure-toast';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useRevealJob, useSaveJob } from '@/lib/jobs';
+import { useRevealJob, useSaveJob } from '@/entities/jobs/api/jobs';
 
 export interface JobViewer {
   isProvider: boolean;

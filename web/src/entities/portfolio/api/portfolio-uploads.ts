@@ -8,8 +8,8 @@ import {
   type PortfolioUploadGrant,
   type PresignedUpload,
 } from '@solutionz/shared';
-import { ApiError } from './api-client';
-import type { UploadOptions } from './presigned-upload';
+import { ApiError } from '@/lib/api-client';
+import type { UploadOptions } from '@/lib/presigned-upload';
 
 /**
  * The files an item's editor is uploading (spec 02 section 4, Upload): each file is checked in the

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { DIRECTORY_PAGE_SIZE, type SavedProvidersResponse } from '@solutionz/shared';
-import { apiRequest } from './api-client';
-import { PROFILE_KEY } from './auth/profile-key';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
  * Saved professionals in the query cache (spec 01 section 4.11): the ids every save button on a page

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, PORTFOLIO_MESSAGES, type PortfolioUploadGrant } from '@solutionz/shared';
-import { ApiError } from './api-client';
+import { ApiError } from '@/lib/api-client';
 import { isUploading, PortfolioUploadQueue, portfolioTypeOf, type PortfolioUpload, type UploadQueueDeps } from './portfolio-uploads';
-import { UploadError, type UploadOptions } from './presigned-upload';
+import { UploadError, type UploadOptions } from '@/lib/presigned-upload';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1024) => new File([new Uint8Array(size)], name, { type });

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { LuCircleCheck, LuUpload, LuX } from 'react-icons/lu';
 import { PORTFOLIO_ACCEPT, PORTFOLIO_LIMITS, type PortfolioMedia } from '@solutionz/shared';
 import { FallbackImage } from '@/components/ui/fallback-image';
-import type { PortfolioUpload } from '@/lib/portfolio-uploads';
+import type { PortfolioUpload } from '@/entities/portfolio/api/portfolio-uploads';
 import { NEUTRAL_VIDEO_POSTER } from './portfolio-media';
 
 /** A picture of a file chosen now, before it is uploaded: its object URL lives as long as the picture. */
