@@ -42,7 +42,7 @@ export interface JobAlertsWorkerProps {
 }
 
 /**
- * The job alerts worker (issue 12): fed by the table's stream with new job items only (the same filter
+ * The job alerts worker: fed by the table's stream with new job items only (the same filter
  * the local poller applies), it mails the providers whose alerts match. A batch's records the worker
  * reports as failed are retried (halving the batch on errors), then sent to an SQS queue for inspection.
  */

@@ -6,7 +6,7 @@ import { demoReviewerId, type DemoDirectoryProvider, type DemoTown } from './dem
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**
- * The job board's demo jobs (issue 12): about 60 across the demo towns and the taxonomy, posted over the
+ * The job board's demo jobs: about 60 across the demo towns and the taxonomy, posted over the
  * last month by a handful of clients, the demo client's sign-in among them (so My Jobs shows some), a
  * few revealed by the demo member and by the directory's demo providers, and exactly one at its reveal
  * cap ("Enough interest"). Some are by clients who reviewed the provider who revealed their job, so the

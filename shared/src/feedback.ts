@@ -3,7 +3,7 @@ import { providerIdParamsSchema } from './api/directory';
 import { SECURITY_MESSAGES } from './profile';
 
 /**
- * Feedback on a provider and the provider's reply (spec 02 sections 3-5, 8 and 9; issue 11): what the
+ * Feedback on a provider and the provider's reply (spec 02 sections 3-5, 8 and 9): what the
  * API takes and answers, the limits and the wording. The web's forms and the API validate with the same
  * schemas, so both give the same messages.
  */
@@ -102,7 +102,7 @@ export const feedbackEntrySchema = z.object({
   updatedAt: z.iso.datetime().optional(),
   /** Published: shown publicly and counted in the rating. New feedback is; an admin may unpublish it. */
   approved: z.boolean(),
-  /** "Verified job": the provider revealed the contact details of a job the author posted (issue 12). */
+  /** "Verified job": the provider revealed the contact details of a job the author posted. */
   verifiedJob: z.boolean(),
   reply: feedbackReplySchema.optional(),
 });

@@ -3,7 +3,7 @@ import { parseCategorySelection } from './category-selection';
 import { RADIUS_OPTIONS_MILES } from './constants';
 
 /**
- * Job alerts (issue 12): a provider whose Job Alerts are on gets one e-mail per new job in their
+ * Job alerts: a provider whose Job Alerts are on gets one e-mail per new job in their
  * categories within their radius, with a one-click unsubscribe link that works signed out.
  */
 

@@ -3,7 +3,7 @@ import { formatCategorySelection, parseCategorySelection } from './category-sele
 import { RADIUS_OPTIONS_MILES } from './constants';
 
 /**
- * Jobs (spec 02 sections 2-9; issue 12; DESIGN.md section 7): posting, the board, the contact reveal
+ * Jobs (spec 02 sections 2-9; DESIGN.md section 7): posting, the board, the contact reveal
  * with its open lead count, saved jobs and My Jobs. Contact details never travel in a job card: they
  * come as `contact` only to the job's own client and to a subscribed provider who revealed it.
  */
@@ -19,7 +19,7 @@ export const JOB_LIMITS = {
   /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. Not given by the spec. */
   postsPerDay: 10,
 } as const;
-/** The board's budget slider (issue 12). */
+/** The board's budget slider. */
 export const JOB_BUDGET_SLIDER = { max: 10000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
 export const JOB_BUDGET_TYPES = ['hourly', 'fixed'] as const;
 export type JobBudgetType = (typeof JOB_BUDGET_TYPES)[number];

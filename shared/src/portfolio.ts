@@ -3,7 +3,7 @@ import { MEDIA } from './constants';
 import { MESSAGES } from './messages';
 
 /**
- * A provider's portfolio (issue 11; spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
+ * A provider's portfolio (spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
  * title, a description and a list of images and videos. Files go straight from the browser to the
  * portfolio bucket with presigned POSTs; saving an item hands the API the upload ids, and the API
  * checks every file before it links it. The browser and the API validate with these same schemas.

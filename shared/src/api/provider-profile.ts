@@ -3,7 +3,7 @@ import { PRODUCT_NAME, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants
 import { normaliseSocialLink, socialLinksFrom, type SocialLinks } from '../profile';
 
 /**
- * The provider's public page (/directory/{id}; spec 02 sections 2-4, issue 11): what anyone may read
+ * The provider's public page (/directory/{id}; spec 02 sections 2-4): what anyone may read
  * about a listed provider, and the same for the owner with why the page is or is not public. The
  * schemas are strict and list every field that goes out: a private field of the profile (the e-mail,
  * Stripe ids, flags, 2-step verification) has no place in them.

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-/** The own profile and the account settings (issue 8), as a person reaches them. */
+/** The own profile and the account settings, as a person reaches them. */
 
 /** The settings sidebar's tab of that name (spec 01 section 2.11). */
 export const settingsTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Settings' }).getByRole('tab', { name, exact: true });
