@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { TEST_ORIGIN_SECRET } from './api-event';
 import { TEST_CREDENTIALS, TEST_REGION, type TestTable } from './dynamodb-table';
 import type { TestUserPool } from './user-pool';
 import { localEndpoint } from './local-endpoint';
@@ -20,6 +21,8 @@ export function stubLambdaEnv(table: TestTable, pool: TestUserPool, more: Record
     AWS_ENDPOINT_URL_S3: localEndpoint('s3Endpoint'),
     USER_POOL_ID: pool.userPoolId,
     USER_POOL_CLIENT_ID: pool.userPoolClientId,
+    // apiEvent sends it as CloudFront would.
+    ORIGIN_SECRET: TEST_ORIGIN_SECRET,
     ...more,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
