@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   PORTFOLIO_LIMITS,
@@ -16,11 +16,10 @@ import { FormField } from '@/components/forms/form-field';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useSavePortfolioItem } from '@/entities/portfolio/api/portfolio';
-import { isUploading, PortfolioUploadQueue, type PortfolioUpload, type UploadFailureListener, type UploadProblem } from '@/entities/portfolio/api/portfolio-uploads';
-import { uploadWithPresignedPost } from '@/lib/presigned-upload';
-import { videoPosterFrame } from '@/lib/video-poster';
+import { isUploading, type PortfolioUpload, type UploadProblem } from '@/entities/portfolio/api/portfolio-uploads';
+import { useUploadQueue } from '@/entities/portfolio/api/use-upload-queue';
 import { KeptMediaRow, MediaDropZone, UploadRow } from './editor-media';
 import { useMembershipGate } from './use-membership-gate';
 
@@ -42,24 +41,6 @@ function saveProblem(message: string, filename: string): UploadProblem {
 /** The API's message for entry `index` of the media list (`body.media.N`, or its poster), if any. */
 function mediaFieldMessage(error: ApiError, index: number): string | undefined {
   return error.fieldMessage(`media.${index}`) ?? error.fieldMessage(`media.${index}.uploadId`) ?? error.fieldMessage(`media.${index}.posterUploadId`);
-}
-
-function useUploadQueue(onFailure: UploadFailureListener) {
-  const [queue] = useState(
-    () =>
-      new PortfolioUploadQueue({
-        requestGrants: async (files, signal) => (await apiRequest('createPortfolioUploads', { body: { files: [...files] }, signal })).uploads,
-        send: uploadWithPresignedPost,
-        posterFrame: videoPosterFrame,
-      }),
-  );
-  useEffect(() => {
-    queue.open();
-    return () => queue.close();
-  }, [queue]);
-  useEffect(() => queue.onFailure(onFailure), [queue, onFailure]);
-  const uploads = useSyncExternalStore(queue.subscribe, queue.snapshot);
-  return { queue, uploads };
 }
 
 export interface PortfolioEditorProps {

@@ -17,7 +17,7 @@ import {
   type ProfileUpdateInput,
 } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';

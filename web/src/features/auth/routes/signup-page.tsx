@@ -15,7 +15,7 @@ import {
 } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FieldShell, FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toaster } from '@/components/ui/toaster';

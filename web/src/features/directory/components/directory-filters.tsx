@@ -2,7 +2,7 @@ import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSel
 import { useState, type FormEvent } from 'react';
 import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
 import { RADIUS_OPTIONS_MILES, type Place } from '@solutionz/shared';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { isRadius, type DirectoryFilters } from '@/lib/directory-url';
 import { CategorySelect } from './category-select';
 

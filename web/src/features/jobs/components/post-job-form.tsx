@@ -5,7 +5,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { JOB_LIMITS, JOB_MESSAGES, jobPostSchema, type JobPost, type JobPostInput, type Place } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';

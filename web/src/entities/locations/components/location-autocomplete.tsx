@@ -1,14 +1,11 @@
 import { Button, Field, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type Ref } from 'react';
 import { LOCATION_SEARCH, LOCATION_SEARCH_DEBOUNCE_MS, type Place } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { SuggestionCombobox } from './suggestion-combobox';
+import { SuggestionCombobox } from '@/components/forms/suggestion-combobox';
+import { usePlaceSearch } from '../api/locations';
 
 const CLOSE_AFTER_BLUR_MS = 200;
-/** Place answers change a few times a year; the API lets them be cached for a day. */
-const PLACES_STALE_MS = 60 * 60 * 1000;
 
 /**
  * Props, kept few so every location box uses the component the same way:
@@ -61,12 +58,7 @@ export function LocationAutocomplete({
   const term = useDebouncedValue(value.trim(), LOCATION_SEARCH_DEBOUNCE_MS);
   const searchable = term.length >= LOCATION_SEARCH.minChars && term.length <= LOCATION_SEARCH.maxChars;
 
-  const { data } = useQuery({
-    queryKey: ['locationSearch', term],
-    queryFn: ({ signal }) => apiRequest('searchLocations', { query: { q: term }, signal }),
-    enabled: open && searchable,
-    staleTime: PLACES_STALE_MS,
-  });
+  const { data } = usePlaceSearch(term, open && searchable);
   const found = searchable ? (data?.suggestions ?? []).slice(0, LOCATION_SEARCH.maxSuggestions) : [];
   // A list holding only what is already in the field offers nothing, and would cover what comes below.
   const places = found.length === 1 && found[0]!.name === value.trim() ? [] : found;
