@@ -13,7 +13,7 @@ import { milesBetween } from '@solutionz/lambdas/services/directory/search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**
- * The directory's demo providers (issue 10): about 340 across the UK and the whole taxonomy, at real
+ * The directory's demo providers: about 340 across the UK and the whole taxonomy, at real
  * postcode sectors near their towns (the reference tables beside the project), generated from a fixed
  * seed so every fresh start has the same ones. They have profiles but no sign-ins (they are not demo
  * logins) and complimentary memberships with no Stripe customer, written onto the profile; a few have
@@ -193,7 +193,7 @@ export interface DemoDirectoryProvider {
   readonly isVisible: boolean;
 }
 
-export interface DemoReview {
+interface DemoReview {
   readonly authorName: string;
   readonly rating: number;
   readonly title: string;

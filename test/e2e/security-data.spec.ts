@@ -11,7 +11,7 @@ import { nowInSeconds, uniqueEmail } from './support/inbox';
 import { bearer, giveAvatar, mailWithSubject, openSecurityTab } from './support/security';
 import { expectSignedOutHeader, logIn } from './support/session';
 
-/** Download my data and delete account (issue 8): what the person gets, and what the product keeps afterwards (nothing). */
+/** Download my data and delete account: what the person gets, and what the product keeps afterwards (nothing). */
 
 /** An e-mail change link sent (so the account has a link token and a countdown), through the API. */
 async function requestEmailChange(request: APIRequestContext, account: TestAccount): Promise<string> {

@@ -7,7 +7,7 @@ import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
 import { expectSessionEnded, mailWithSubject, openSecurityTab, signedInElsewhere, signsIn, untilNextSecond } from './support/security';
 import { accountMenu, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
-/** The security tab of /account (spec 01 section 2.11, issue 8): every control, end to end through the local inbox. */
+/** The security tab of /account (spec 01 section 2.11): every control, end to end through the local inbox. */
 test.describe('signed in as a client', () => {
   test.use({ signedInAs: 'client' });
 

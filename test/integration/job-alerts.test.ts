@@ -10,7 +10,7 @@ import { createTestAccount, signInTokens, stack, type TestAccount } from '../sup
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Job alerts through the running stack (issue 12): the worker's handler, given the same stream record of
+ * Job alerts through the running stack: the worker's handler, given the same stream record of
  * a real posted job twice (and twice at once), mails each provider who wants the job exactly once; the
  * mail's unsubscribe link works over HTTP without signing in. The stack's own stream poller, when it
  * runs, delivers the record a further time: still one mail. Matching and failures are covered in

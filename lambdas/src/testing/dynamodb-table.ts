@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableInput } from '../data/create-table-input';
 import { createRepositories, type Repositories } from '../data/repositories';
 import { TABLE } from '../data/table-definition';
+import { localEndpoint } from './local-endpoint';
 
 export const TEST_REGION = 'eu-west-2';
 /** The local emulators take any key; the SDK only needs one to sign with. */
@@ -27,7 +28,7 @@ export interface TestTable {
  * Local's writes several times slower, so the others go without).
  */
 export function useTestTable({ stream = false }: { stream?: boolean } = {}): TestTable {
-  const endpoint = inject('dynamodbEndpoint');
+  const endpoint = localEndpoint('dynamodbEndpoint');
   const tableName = `unit-${randomUUID()}`;
   const client = new DynamoDBClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
   const documents = documentClient(client);

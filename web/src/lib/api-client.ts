@@ -49,7 +49,7 @@ const SESSION_ENDING_CODES: Readonly<Record<string, SessionEndReason>> = {
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
-export type ApiRequestOptions<N extends RouteName> = Part<'params', RouteParams<Routes[N]>> &
+type ApiRequestOptions<N extends RouteName> = Part<'params', RouteParams<Routes[N]>> &
   Part<'query', RouteQuery<Routes[N]>> &
   Part<'body', RouteBody<Routes[N]>> & { signal?: AbortSignal; headers?: Record<string, string> };
 
@@ -103,7 +103,7 @@ export function endsSession(error: unknown): boolean {
   return error instanceof ApiError && error.code in SESSION_ENDING_CODES;
 }
 
-export function toApiError(status: number, payload: unknown): ApiError {
+function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorBodySchema.safeParse(payload);
   if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);
   const { code, message, fields, retryAfterSeconds, category, suggestions } = parsed.data.error;

@@ -21,7 +21,7 @@ const FAKE_WEB_CONFIG: WebConfig = {
 };
 
 /** One request as a route's implementation sees it: parsed by the route's own schemas. */
-export interface ApiRequest<N extends RouteName> {
+interface ApiRequest<N extends RouteName> {
   readonly params: RouteParams<Routes[N]>;
   readonly query: RouteQuery<Routes[N]>;
   readonly body: RouteBody<Routes[N]>;
