@@ -2,6 +2,7 @@ import { Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
+import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
@@ -31,6 +32,8 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       portfolioItem: portfolioItemEntity,
       portfolioCounter: portfolioCounterEntity,
       savedProvider: savedProviderEntity,
+      feedback: feedbackEntity,
+      feedbackAuthor: feedbackAuthorEntity,
       job: jobEntity,
       jobContact: jobContactEntity,
       jobReveal: jobRevealEntity,
