@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
-import { jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
+import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { savedProviderEntity } from './saved-providers';
@@ -39,6 +39,9 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       jobReveal: jobRevealEntity,
       savedJob: savedJobEntity,
       verifiedClient: verifiedClientEntity,
+      jobAlertClaim: jobAlertClaimEntity,
+      jobAlertToken: jobAlertTokenEntity,
+      jobAlertDeadLetter: jobAlertDeadLetterEntity,
     },
     { client, table },
   );
