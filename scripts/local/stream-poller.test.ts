@@ -103,8 +103,8 @@ describe('the local stream poller', () => {
     await putJob('old');
     const { handler, jobIds } = recordingHandler();
     await start(handler);
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: jobContactEntity.put({ jobId: 'job-1', contactName: 'Cara', contactEmail: 'client@example.com' }).params().Item }));
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: savedJobEntity.put({ providerId: 'provider-1', jobId: 'job-1', savedAt: '2026-11-23T12:00:00.000Z' }).params().Item }));
+    await documents.send(new PutCommand({ TableName: table.tableName, Item: jobContactEntity.put({ jobId: 'job-1', contactName: 'Cara', contactEmail: 'client@example.com' }).params({ table: table.tableName }).Item }));
+    await documents.send(new PutCommand({ TableName: table.tableName, Item: savedJobEntity.put({ providerId: 'provider-1', jobId: 'job-1', savedAt: '2026-11-23T12:00:00.000Z' }).params({ table: table.tableName }).Item }));
     await putJob('job-1');
     await documents.send(
       new UpdateCommand({ TableName: table.tableName, Key: jobKey('job-1'), UpdateExpression: 'SET title = :title', ExpressionAttributeValues: { ':title': 'Fix two taps' } }),

@@ -41,7 +41,7 @@ describe('the stream image of a job', () => {
       lng: -1.0815,
       postedAt: NOW.toISOString(),
     });
-    expect(alertedJobFromStreamImage(marshall(jobContactEntity.put({ jobId: stored.jobId, contactName: 'Cara', contactEmail: 'cara@example.co.uk' }).params().Item))).toBeUndefined();
+    expect(alertedJobFromStreamImage(marshall(jobContactEntity.put({ jobId: stored.jobId, contactName: 'Cara', contactEmail: 'cara@example.co.uk' }).params({ table: table.tableName }).Item))).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Entity } from 'electrodb';
 import { JOB_BUDGET_TYPES, type JobBudgetType } from '@solutionz/shared';
-import { gsi1, gsi2, pk, sk } from './key-templates';
+import { gsi1, gsi2, PARAMS_ONLY, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
@@ -185,7 +185,7 @@ export const jobAlertDeadLetterEntity = new Entity({
 });
 
 /** A job item's table key (the stream filter below and tests that write raw stream records need it). */
-export const jobKey = (jobId: string) => jobEntity.get({ jobId }).params<{ Key: Record<string, string> }>().Key;
+export const jobKey = (jobId: string) => jobEntity.get({ jobId }).params<{ Key: Record<string, string> }>(PARAMS_ONLY).Key;
 
 /**
  * The table stream's records the job alerts worker takes: new job items only (not their contact,

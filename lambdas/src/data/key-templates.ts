@@ -14,3 +14,6 @@ function onIndex(position: 0 | 1 | 2) {
 }
 export const gsi1 = onIndex(0);
 export const gsi2 = onIndex(1);
+
+/** For params built only for their key or item, never sent: ElectroDB asks for a table name all the same. */
+export const PARAMS_ONLY = { table: 'params-only' } as const;

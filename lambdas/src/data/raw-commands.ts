@@ -1,4 +1,15 @@
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { chunks, untilProcessed } from './batch';
+import { TABLE } from './table-definition';
 
 /**
  * The DynamoDB commands ElectroDB cannot express, and the only module that sends commands of its own
@@ -61,4 +72,75 @@ export async function pageBelow(client: DynamoDBDocumentClient, tableName: strin
     }),
   );
   return (answer.Items ?? []).filter((item) => item[list.sortKey] !== below).slice(0, limit + 1);
+}
+
+const { partitionKey: PK, sortKey: SK } = TABLE;
+const BATCH_WRITE_SIZE = 25;
+const BATCH_GET_SIZE = 100;
+/** Batches in flight at once: enough to keep DynamoDB Local busy without queueing behind it. */
+const PARALLEL_BATCHES = 8;
+
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+async function inParallel<T>(tasks: readonly T[], run: (task: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await run(tasks[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, tasks.length) }, worker));
+}
+
+/** The raw reads and writes of the directory's geo index, alphabetical lists and counters (their keys: directory.ts). */
+export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** A scope move's entry and counter writes, all or nothing. */
+    async transact(items: TransactItems): Promise<void> {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+    },
+
+    async get(key: Item): Promise<Item | undefined> {
+      return (await client.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
+    },
+
+    queryAll: (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAll(client, tableName, input),
+
+    /** Up to `limit` entries of a partition in key order, after the sort key `after`; `last` names where the next page starts. */
+    async entriesAfter(partition: string, after: string | undefined, limit: number): Promise<{ items: Item[]; last?: string }> {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: after === undefined ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
+          ExpressionAttributeNames: { '#pk': PK, ...(after === undefined ? {} : { '#sk': SK }) },
+          ExpressionAttributeValues: { ':pk': partition, ...(after === undefined ? {} : { ':after': after }) },
+          Limit: limit,
+        }),
+      );
+      const items = page.Items ?? [];
+      return { items, ...(page.LastEvaluatedKey ? { last: items.at(-1)![SK] as string } : {}) };
+    },
+
+    /** Many items by key (bulk loading), batches in parallel. */
+    async batchGet(keys: readonly Item[]): Promise<Item[]> {
+      const found: Item[] = [];
+      await inParallel(chunks(keys, BATCH_GET_SIZE), (chunk) =>
+        untilProcessed('Directory reads', chunk, async (pending) => {
+          const answer = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [...pending] } } }));
+          found.push(...(answer.Responses?.[tableName] ?? []));
+          return answer.UnprocessedKeys?.[tableName]?.Keys;
+        }),
+      );
+      return found;
+    },
+
+    /** Many items written without conditions (bulk loading), batches in parallel. */
+    async batchPut(items: readonly Item[]): Promise<void> {
+      await inParallel(chunks(items, BATCH_WRITE_SIZE), (chunk) =>
+        untilProcessed(
+          'Directory writes',
+          chunk.map((Item) => ({ PutRequest: { Item } })),
+          async (pending) => (await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...pending] } }))).UnprocessedItems?.[tableName] as { PutRequest: { Item: Item } }[] | undefined,
+        ),
+      );
+    },
+  };
 }
