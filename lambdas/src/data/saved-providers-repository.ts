@@ -3,7 +3,8 @@ import { untilProcessed } from './batch';
 import { pageBelow } from './raw-commands';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { isConditionFailure } from './write-outcomes';
-import { createSavedProvidersService, newestFirstKeys } from './saved-providers';
+import { newestFirstKeys } from './saved-providers';
+import { createTableStore } from './table-store';
 
 export interface SavedProviderRecord {
   readonly userId: string;
@@ -45,7 +46,7 @@ const toRecord = (item: Record<string, unknown>): SavedProviderRecord => ({
 });
 
 export function createSavedProvidersRepository(client: DynamoDBDocumentClient, tableName: string): SavedProvidersRepository {
-  const { savedProvider } = createSavedProvidersService(client, tableName).entities;
+  const { savedProvider } = createTableStore(client, tableName).entities;
 
   async function listAll(userId: string): Promise<SavedProviderRecord[]> {
     const { data } = await savedProvider.query.newestFirst({ userId }).go({ pages: 'all', order: 'desc' });
