@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier, type TaxonomyGroup } from '@solutionz/shared';
 import { createAccountRepository, type NewProfile } from '@solutionz/lambdas/data/account-repository';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
@@ -369,7 +369,7 @@ const PARALLEL = 10;
  */
 export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tableName: string, providers: readonly DemoDirectoryProvider[], now: Date): Promise<void> {
   const accounts = createAccountRepository(documents, tableName);
-  const { profile } = createAccountsService(documents, tableName).entities;
+  const { profile } = createTableStore(documents, tableName).entities;
   const directory = createDirectoryRepository(documents, tableName);
   const feedback = createFeedbackRepository(documents, tableName);
   const at = now.toISOString();

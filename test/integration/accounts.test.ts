@@ -12,7 +12,7 @@ import {
   signupResponseSchema,
 } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { hashToken } from '@solutionz/lambdas/services/accounts/tokens';
 import { cognito, documents, stack } from '../support/local-stack';
 
@@ -335,7 +335,7 @@ describe('business-name search', () => {
 describe('admin entry', () => {
   // The demo admin holds the one-time setup on this throw-away stack; it is freed so setup itself can
   // be tested here, and freed again afterwards for the browser tests, which create the first admin too.
-  const freeAdminSetup = () => createAccountsService(documents, stack.tableName).entities.adminSetup.delete({}).go();
+  const freeAdminSetup = () => createTableStore(documents, stack.tableName).entities.adminSetup.delete({}).go();
   beforeAll(freeAdminSetup);
   afterAll(freeAdminSetup);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
 
@@ -235,7 +235,7 @@ const matrix: Record<RouteName, Row> = {
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
 
-const profiles = createAccountsService(documents, stack.tableName).entities.profile;
+const profiles = createTableStore(documents, stack.tableName).entities.profile;
 
 async function makeCallers(): Promise<Callers> {
   const [client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider] = await Promise.all([

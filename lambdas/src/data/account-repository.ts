@@ -1,7 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
-import { createAccountsService, type TokenPurpose } from './accounts';
-import { conflictPause, isConditionFailure } from './write-outcomes';
+import { type TokenPurpose } from './accounts';
+import { untilProcessed } from './batch';
+import { createTableStore } from './table-store';
+import { isConditionFailure } from './write-outcomes';
 
 export interface ProfileRecord {
   readonly userId: string;
@@ -202,8 +204,6 @@ export function normaliseBusinessName(name: string): string {
 }
 
 const SEARCH_PREFIX_LENGTH = 2;
-/** Batch reads of profiles, counting those that ask again for what DynamoDB left unprocessed. */
-const UNPROCESSED_READ_ATTEMPTS = 10;
 /** Keeps a business and its word items inside one transaction (at most 100 items). */
 const MAX_INDEXED_WORDS = 20;
 const SEARCH_CANDIDATES = 100;
@@ -225,7 +225,7 @@ function epochSeconds(date: Date): number {
 
 
 export function createAccountRepository(client: DynamoDBDocumentClient, tableName: string): AccountRepository {
-  const service = createAccountsService(client, tableName);
+  const service = createTableStore(client, tableName);
   const { profile, accountEmail, accountToken, rateCounter, cooldown, adminSetup } = service.entities;
 
   return {
@@ -287,14 +287,15 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async getProfiles(userIds) {
       const found = new Map<string, ProfileRecord>();
       // ElectroDB splits the keys into BatchGetItem calls; what DynamoDB leaves unprocessed (throttling) is asked for again.
-      let pending = [...new Set(userIds)].map((userId) => ({ userId }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= UNPROCESSED_READ_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} profiles unread`);
-        if (attempt > 0) await conflictPause(attempt);
-        const { data, unprocessed } = await profile.get(pending).go();
-        for (const record of data) found.set(record.userId, record);
-        pending = unprocessed.map(({ userId }) => ({ userId }));
-      }
+      await untilProcessed(
+        'Profile reads',
+        [...new Set(userIds)].map((userId) => ({ userId })),
+        async (pending) => {
+          const { data, unprocessed } = await profile.get([...pending]).go();
+          for (const record of data) found.set(record.userId, record);
+          return unprocessed;
+        },
+      );
       return found;
     },
 

@@ -1,5 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { ACCOUNT_TYPES, PLACE_PRECISIONS, SOCIAL_LINK_KEYS, type SocialLinkKey } from '@solutionz/shared';
 import { gsi1, pk, sk } from './key-templates';
 
@@ -218,19 +217,3 @@ export const businessWordEntity = new Entity({
   },
 });
 
-export function createAccountsService(client: DynamoDBDocumentClient, table: string) {
-  return new Service(
-    {
-      profile: profileEntity,
-      accountEmail: accountEmailEntity,
-      accountToken: accountTokenEntity,
-      rateCounter: rateCounterEntity,
-      cooldown: cooldownEntity,
-      adminSetup: adminSetupEntity,
-      business: businessEntity,
-      businessWord: businessWordEntity,
-    },
-    { client, table },
-  );
-}
-export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,5 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { TABLE } from './table-definition';
 
 /**
@@ -56,7 +55,3 @@ export const categoryEntity = new Entity({
   },
 });
 
-export function createCategoryService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ categoryGroup: categoryGroupEntity, category: categoryEntity }, { client, table });
-}
-export type CategoryService = ReturnType<typeof createCategoryService>;

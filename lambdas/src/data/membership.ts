@@ -1,6 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { profileEntity } from './accounts';
+import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
@@ -78,9 +76,3 @@ export const offerSlotEntity = new Entity({
   },
 });
 
-export function createMembershipService(client: DynamoDBDocumentClient, table: string) {
-  return new Service(
-    { stripeEvent: stripeEventEntity, offerCounter: offerCounterEntity, offerSlot: offerSlotEntity, profile: profileEntity },
-    { client, table },
-  );
-}

@@ -1,5 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
@@ -71,6 +70,3 @@ export const portfolioCounterEntity = new Entity({
   },
 });
 
-export function createPortfolioService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ portfolioItem: portfolioItemEntity, portfolioCounter: portfolioCounterEntity }, { client, table });
-}

@@ -1,5 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { gsi1, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
@@ -44,6 +43,3 @@ export const newestFirstKeys = {
   sort: (savedAt: string, providerId: string) => `SAVED_PROVIDER#${savedAt}#${providerId}`,
 } as const;
 
-export function createSavedProvidersService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ savedProvider: savedProviderEntity }, { client, table });
-}

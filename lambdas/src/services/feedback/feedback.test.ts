@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackPageSchema, replyResultSchema } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { createAccountsService } from '../../data/accounts';
+import { createTableStore } from '../../data/table-store';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from '../privacy/feedback-data';
@@ -14,7 +14,7 @@ import { replyToFeedback } from './reply';
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const profiles = createAccountsService(documents, table.tableName).entities.profile;
+const profiles = createTableStore(documents, table.tableName).entities.profile;
 const { feedback, accounts, directory, standing, jobs } = table.repositories;
 
 const NOW = new Date('2026-11-21T12:00:00Z');
