@@ -95,6 +95,7 @@ describe('portfolio repository', () => {
     await portfolio.removeAll('u1');
     expect(await titles()).toEqual([]);
     expect(await titles('u2')).toEqual(['x']);
-    expect(await table.entities()).toEqual(['portfolioCounter', 'portfolioItem']);
+    expect(await portfolio.itemCount('u1')).toBe(0);
+    expect(await portfolio.itemCount('u2')).toBe(1);
   });
 });

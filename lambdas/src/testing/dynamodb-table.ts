@@ -17,8 +17,11 @@ export interface TestTable {
   readonly endpoint: string;
   /** The real repositories over this file's table. */
   readonly repositories: Repositories;
-  /** The ElectroDB entity name of each item now in the table, sorted, duplicates kept. */
-  entities(): Promise<string[]>;
+  /**
+   * Every item now in the table that holds one of these texts anywhere (a key or a value, any case): what
+   * an erasure test scans for, so that it sees a trace whatever kind of item keeps it.
+   */
+  itemsMentioning(...texts: string[]): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -59,8 +62,12 @@ export function useTestTable({ stream = false }: { stream?: boolean } = {}): Tes
     tableName,
     endpoint,
     repositories: createRepositories(documents, tableName),
-    async entities() {
-      return (await items()).map((item) => String(item.__edb_e__)).sort();
+    async itemsMentioning(...texts) {
+      const sought = texts.map((text) => text.toLowerCase());
+      return (await items()).filter((item) => {
+        const stored = JSON.stringify(item).toLowerCase();
+        return sought.some((text) => stored.includes(text));
+      });
     },
   };
 }
