@@ -25,7 +25,7 @@ export const profileEntity = new Entity({
     lastName: { type: 'string', required: true },
     /** The location as the person typed it. */
     location: { type: 'string' },
-    /** Where that is (issue 8): the geocoder's display name, coordinates, geohash and precision. */
+    /** Where that is: the geocoder's display name, coordinates, geohash and precision. */
     placeName: { type: 'string' },
     lat: { type: 'number' },
     lng: { type: 'number' },
@@ -59,12 +59,12 @@ export const profileEntity = new Entity({
     subscriptionTier: { type: ['none', 'monthly', 'yearly'] as const, required: true, default: 'none' },
     subscriptionEnd: { type: 'string' },
     cancelAtPeriodEnd: { type: 'boolean', required: true, default: false },
-    /** Feedback on a provider (issue 11 maintains them): how many ratings, and their sum. */
+    /** Feedback on a provider, kept with every feedback change: how many ratings, and their sum. */
     ratingCount: { type: 'number' },
     ratingTotal: { type: 'number' },
     /** A renewal failed and Stripe is retrying (status past_due). */
     paymentFailed: { type: 'boolean' },
-    /** The provider's one Stripe customer (issue 9), created at the first checkout. */
+    /** The provider's one Stripe customer, created at the first checkout. */
     stripeCustomerId: { type: 'string' },
     /** The subscription the summary above was read from, and its Stripe status. */
     stripeSubscriptionId: { type: 'string' },

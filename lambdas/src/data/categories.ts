@@ -2,8 +2,8 @@ import { Entity } from 'electrodb';
 import { TABLE } from './table-definition';
 
 /**
- * The service taxonomy as data, so the admin can manage it (issue 2 loads it from the shared
- * TAXONOMY; see seed-categories.ts).
+ * The service taxonomy as data, so the admin can manage it (first loaded from the shared
+ * TAXONOMY by seed-categories.ts).
  *
  * Access pattern "list active categories ordered by group then display order":
  *   Query PK = "CATEGORIES" (the `taxonomy` collection) -> every group and category in one

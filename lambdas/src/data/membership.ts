@@ -2,7 +2,7 @@ import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
- * Membership (issue 9): Stripe's webhook events seen, and the FIRST100 offer's slots. Every key format
+ * Membership: Stripe's webhook events seen, and the FIRST100 offer's slots. Every key format
  * of these items is here and nowhere else. The subscription summary itself is on the profile (accounts.ts).
  */
 

@@ -2,7 +2,7 @@ import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
- * A provider's portfolio (issue 11). Every key format of these items is here and nowhere else.
+ * A provider's portfolio. Every key format of these items is here and nowhere else.
  *
  *   "a provider's portfolio" (the page, the editor, export, erasure): Query PK = USER#<userId>,
  *   SK begins_with PORTFOLIO_ITEM#, all of it (at most PORTFOLIO_LIMITS.maxItemsPerProvider items), put

@@ -12,7 +12,7 @@ export interface AccountsDeps {
   /** How a signed-in caller stands now (the access check of every signed-in route). */
   readonly standing: AccountStandingReader;
   readonly identity: Identity;
-  /** Password and 2-step checks, sessions and the sign-in name (the security tab, issue 8). */
+  /** Password and 2-step checks, sessions and the sign-in name (the security tab). */
   readonly security: AccountSecurity;
   readonly mailer: Mailer;
   /** Places the location typed at sign-up. */

@@ -41,7 +41,7 @@ async function createIdentity(deps: AccountsDeps, input: Signup): Promise<string
 }
 
 /**
- * Creates the account as one unit (issue 3): the typed location is placed (issue 8), the address is
+ * Creates the account as one unit: the typed location is placed, the address is
  * reserved by a conditional write, then
  * the Cognito user, then profile, business and confirmation token in one transaction. A failure at
  * any step undoes the earlier ones, so trying again simply works. The confirmation mail comes last:

@@ -327,7 +327,7 @@ async function alphabeticalPage(deps: DirectoryDeps, filter: Filter, after: stri
 }
 
 /**
- * GET /api/providers (issue 10). Filters by category (or the category a service text names, else the
+ * GET /api/providers. Filters by category (or the category a service text names, else the
  * text against names and skills) and by place and radius; when the filters match nobody on the first
  * page, every listed provider nearest first (no radius) with `fallback` (spec 02 section 4).
  */

@@ -164,7 +164,7 @@ export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: Authorized
 }
 
 /**
- * A subscribed provider reveals the contact (spec 02 section 4; issue 12): counted once per provider,
+ * A subscribed provider reveals the contact (spec 02 section 4): counted once per provider,
  * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
  */
 export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {

@@ -4,7 +4,7 @@ import type { DirectoryRepository } from '../../data/directory-repository';
 import { escapeHtml, providerPageUrl } from './crawler-html';
 
 /**
- * /sitemap.xml and /robots.txt (issue 11): the pages search engines should know, with absolute
+ * /sitemap.xml and /robots.txt: the pages search engines should know, with absolute
  * addresses on the site's origin: the public pages, every category page of the taxonomy, and the
  * page of every listed provider, read from the directory's alphabetical index page by page.
  */

@@ -138,7 +138,7 @@ function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser
   };
 }
 
-/** The professionals the person saved, newest first (issue 10). */
+/** The professionals the person saved, newest first. */
 function savedProvidersSection(saved: SavedProvidersRepository): ExportSection {
   return {
     name: 'savedProviders',
@@ -155,7 +155,7 @@ function savedProviders(saved: SavedProvidersRepository): Eraser {
   };
 }
 
-/** A provider's portfolio items with their files' names and addresses (issue 11). */
+/** A provider's portfolio items with their files' names and addresses. */
 function portfolioSection(portfolio: PortfolioRepository): ExportSection {
   return {
     name: 'portfolio',

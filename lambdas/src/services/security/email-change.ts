@@ -14,7 +14,7 @@ import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
 const OLD_ADDRESS_HOLD_S = 300;
 
 /**
- * Mails a single-use link to the new address and tells the old one (issue 8). The password is
+ * Mails a single-use link to the new address and tells the old one. The password is
  * checked before anything about the new address is said, so only the account holder learns whether
  * an address is registered; one request per countdown, as every link mail.
  */
