@@ -14,7 +14,7 @@ import {
 import { IdentityExistsError } from './cognito-identity';
 
 /** What a password check found; `locked` is Cognito refusing after too many wrong passwords. */
-export type PasswordCheck = 'correct' | 'wrong' | 'locked';
+type PasswordCheck = 'correct' | 'wrong' | 'locked';
 export type PasswordAndCodeCheck = PasswordCheck | 'wrong-code' | 'no-2-step';
 
 /**

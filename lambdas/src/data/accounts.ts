@@ -99,7 +99,7 @@ export const accountEmailEntity = new Entity({
   },
 });
 
-export const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
+const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**

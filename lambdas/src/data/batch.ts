@@ -6,14 +6,14 @@
  * that names what is still unprocessed instead of a loop that never ends.
  */
 
-export const BATCH_ATTEMPTS = 8;
+const BATCH_ATTEMPTS = 8;
 const FIRST_PAUSE_MS = 25;
 const LONGEST_PAUSE_MS = 2_000;
 
 /** "Full jitter": a random pause below a ceiling that doubles with each attempt. */
-export const backoffPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt)));
+const backoffPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt)));
 
-export class UnprocessedBatchError extends Error {
+class UnprocessedBatchError extends Error {
   override readonly name = 'UnprocessedBatchError';
   constructor(
     what: string,

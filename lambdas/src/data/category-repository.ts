@@ -24,7 +24,7 @@ export interface CategoryGroupWithCategories extends CategoryGroupRecord {
   readonly categories: readonly CategoryRecord[];
 }
 
-export interface Taxonomy {
+interface Taxonomy {
   readonly groups: readonly CategoryGroupRecord[];
   readonly categories: readonly CategoryRecord[];
 }

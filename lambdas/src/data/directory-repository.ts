@@ -1,5 +1,3 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-
 /**
  * The directory's read model (DESIGN.md sections 5 and 6). A provider who is listed (visible,
  * active, a membership that has not ended) has a listing: one item with the card, plus index items the
@@ -64,5 +62,3 @@ export interface DirectoryRepository {
   /** Listed providers per category slug (groups and subcategories), maintained with the listings. */
   categoryCounts(): Promise<Record<string, number>>;
 }
-
-export type CreateDirectoryRepository = (client: DynamoDBDocumentClient, tableName: string) => DirectoryRepository;

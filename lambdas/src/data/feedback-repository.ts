@@ -6,7 +6,7 @@ import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
-export interface FeedbackReplyRecord {
+interface FeedbackReplyRecord {
   readonly text: string;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -28,17 +28,17 @@ export interface FeedbackRecord {
   readonly reply?: FeedbackReplyRecord;
 }
 
-export type NewFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string };
+type NewFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string };
 
 /** What the author (or an admin) may change. */
-export interface FeedbackChange {
+interface FeedbackChange {
   readonly rating: number;
   readonly title: string;
   /** Absent: the description is removed. */
   readonly description?: string;
 }
 
-export type CreateOutcome = 'created' | 'duplicate' | 'no-provider';
+type CreateOutcome = 'created' | 'duplicate' | 'no-provider';
 
 export interface FeedbackPageRecord {
   readonly feedback: FeedbackRecord[];
@@ -46,7 +46,7 @@ export interface FeedbackPageRecord {
 }
 
 /** Only the author may change or delete through this; without it (an admin), anyone's. */
-export interface AuthorCheck {
+interface AuthorCheck {
   readonly authorId?: string;
 }
 

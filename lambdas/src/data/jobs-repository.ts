@@ -22,20 +22,20 @@ export interface JobRecord {
   readonly revealCap: number;
 }
 
-export type NewJob = Omit<JobRecord, 'revealCount'>;
+type NewJob = Omit<JobRecord, 'revealCount'>;
 
 /** What a reveal did: counted a new one, found the provider's earlier one, or found the job full or gone. */
-export type RevealOutcome = 'revealed' | 'alreadyRevealed' | 'enoughInterest' | 'notFound';
-export type CapOutcome = { readonly job: JobRecord } | 'notFound' | 'belowCount';
+type RevealOutcome = 'revealed' | 'alreadyRevealed' | 'enoughInterest' | 'notFound';
+type CapOutcome = { readonly job: JobRecord } | 'notFound' | 'belowCount';
 
-export interface SavedJobRecord {
+interface SavedJobRecord {
   readonly providerId: string;
   readonly jobId: string;
   readonly savedAt: string;
 }
 
 /** A provider revealed a job of this client: the client's feedback on them is a verified job. */
-export interface VerifiedClientRecord {
+interface VerifiedClientRecord {
   readonly clientId: string;
   /** The first job of the client the provider revealed, and when. */
   readonly jobId: string;

@@ -15,14 +15,14 @@ export interface StoredSubscription {
   readonly status: string | undefined;
 }
 
-export interface OfferSlot {
+interface OfferSlot {
   readonly status: OfferSlotStatus;
   readonly checkoutSessionId?: string;
   /** Epoch seconds: when a pending slot's hold ends. */
   readonly heldUntil: number;
 }
 
-export type SlotClaim =
+type SlotClaim =
   /** A new slot was taken for this provider. */
   | { readonly outcome: 'claimed' }
   /** The provider already holds a pending slot (an earlier checkout still open), until `heldUntil` (epoch seconds). */

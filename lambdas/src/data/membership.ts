@@ -7,7 +7,7 @@ import { pk, sk } from './key-templates';
  */
 
 
-export const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
+const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
 
 /**
  * One item per Stripe event id, so each event is handled once however often Stripe delivers it.
@@ -32,7 +32,7 @@ export const stripeEventEntity = new Entity({
   },
 });
 
-export const OFFER_SLOT_STATUSES = ['pending', 'used'] as const;
+const OFFER_SLOT_STATUSES = ['pending', 'used'] as const;
 export type OfferSlotStatus = (typeof OFFER_SLOT_STATUSES)[number];
 
 /**

@@ -27,7 +27,7 @@ export interface PortfolioItemRecord {
 }
 
 /** What a save writes; the position of a new item and the times come from the caller. */
-export interface PortfolioItemContent {
+interface PortfolioItemContent {
   readonly title: string;
   readonly description?: string;
   readonly media: readonly PortfolioMediaRecord[];

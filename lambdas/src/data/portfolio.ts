@@ -10,7 +10,7 @@ import { pk, sk } from './key-templates';
  *   "one item": GetItem PK = USER#<userId>, SK = PORTFOLIO_ITEM#<itemId>. The provider's id is in the
  *   key, so nobody reaches another provider's item by guessing its id.
  */
-export const PORTFOLIO_MEDIA_KINDS = ['image', 'video'] as const;
+const PORTFOLIO_MEDIA_KINDS = ['image', 'video'] as const;
 
 export const portfolioItemEntity = new Entity({
   model: { entity: 'portfolioItem', version: '1', service: 'solutionz' },

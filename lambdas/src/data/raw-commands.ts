@@ -25,7 +25,7 @@ import { TABLE } from './table-definition';
 export type Item = Record<string, unknown>;
 
 /** Every item a query matches: DynamoDB answers at most 1 MB a call, so this follows LastEvaluatedKey to the end. */
-export async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {

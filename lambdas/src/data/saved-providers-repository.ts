@@ -6,14 +6,14 @@ import { isConditionFailure } from './write-outcomes';
 import { newestFirstKeys } from './saved-providers';
 import { createTableStore } from './table-store';
 
-export interface SavedProviderRecord {
+interface SavedProviderRecord {
   readonly userId: string;
   readonly providerId: string;
   /** ISO time of the first save. */
   readonly savedAt: string;
 }
 
-export interface SavedProvidersPage {
+interface SavedProvidersPage {
   readonly saved: SavedProviderRecord[];
   /** Where the next page starts; absent on the last page. */
   readonly nextCursor?: string;

@@ -52,4 +52,3 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
     { client, table },
   );
 }
-export type TableStore = ReturnType<typeof createTableStore>;

@@ -41,7 +41,7 @@ const portfolioConfig = loadPortfolioConfig();
 // Account deletion cancels the person's subscription at Stripe.
 const stripeConfig = loadStripeConfig();
 
-export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
+function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });

@@ -29,7 +29,7 @@ const config = getConfig();
 const runtime = areaRuntime(config);
 
 /** The unsubscribe link of the job alert mails is served here too (the jobs area, public). */
-export function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
+function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
   const documents = createDocumentClient(config.region);
   return {
     jobs: createJobsRepository(documents, config.tableName),

@@ -17,7 +17,7 @@ import { TEST_CREDENTIALS, TEST_REGION } from './dynamodb-table';
 import { localEndpoint } from './local-endpoint';
 
 /** A user as the pool holds it, for tests to check what the identity adapter did. */
-export interface PoolUserState {
+interface PoolUserState {
   readonly sub: string;
   readonly emailVerified: boolean;
   readonly status: string;

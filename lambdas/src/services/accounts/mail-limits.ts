@@ -4,7 +4,7 @@ import { RateLimitedError } from '../../errors';
 import type { AccountsDeps } from './deps';
 
 /** The link mails a person can ask for, each counted on its own. */
-export type LinkMailKind = 'resend-confirmation' | 'password-reset' | 'email-change';
+type LinkMailKind = 'resend-confirmation' | 'password-reset' | 'email-change';
 
 export interface LinkMailRequest {
   readonly kind: LinkMailKind;

@@ -22,7 +22,7 @@ export interface ProviderPageDeps {
  * only published when it is named here, so the e-mail, Stripe ids, flags and security settings stay on
  * the server however the profile grows.
  */
-export function toProviderProfile(profile: ProfileRecord): ProviderProfile {
+function toProviderProfile(profile: ProfileRecord): ProviderProfile {
   const locationName = profile.placeName ?? profile.location;
   return {
     id: profile.userId,

@@ -46,7 +46,7 @@ function toPortfolioMedia(media: PortfolioMediaRecord): PortfolioMedia {
   };
 }
 
-export function toPortfolioItem(item: PortfolioItemRecord): PortfolioItem {
+function toPortfolioItem(item: PortfolioItemRecord): PortfolioItem {
   return {
     id: item.itemId,
     title: item.title,
