@@ -12,6 +12,7 @@ import {
   signupResponseSchema,
 } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createLinkTokenRepository } from '@solutionz/lambdas/data/link-token-repository';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { hashToken } from '@solutionz/lambdas/services/accounts/tokens';
 import { cognito, documents, stack } from '../support/local-stack';
@@ -190,7 +191,7 @@ describe('sign-up, confirmation and the signed-in profile', () => {
     const body = client();
     const created = signupResponseSchema.parse((await call('POST', '/accounts/signup', { body })).body);
     const raw = randomBytes(32).toString('base64url');
-    await createAccountRepository(documents, stack.tableName).putToken({
+    await createLinkTokenRepository(documents, stack.tableName).putToken({
       tokenHash: hashToken(raw),
       purpose: 'confirm-email',
       userId: created.userId,

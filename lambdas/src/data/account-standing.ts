@@ -39,9 +39,3 @@ export function createAccountStandingReader(client: DynamoDBDocumentClient, tabl
     };
   };
 }
-
-/** A membership counts while its tier is not `none` and its end, if any, has not passed. */
-export function hasActiveMembership(standing: Pick<AccountStanding, 'subscriptionTier' | 'subscriptionEnd'>, now: Date): boolean {
-  if (standing.subscriptionTier === 'none') return false;
-  return !standing.subscriptionEnd || Date.parse(standing.subscriptionEnd) > now.getTime();
-}

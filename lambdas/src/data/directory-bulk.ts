@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
 import { chunks, untilProcessed } from './batch';
-import { isListed, listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
+import { isListed } from '../services/listing-rule';
+import { listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
 import { directoryIndexCommands } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';

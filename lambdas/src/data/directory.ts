@@ -2,7 +2,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
 import { parseCategorySelection, slugify, TAXONOMY } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
-import { hasActiveMembership } from './account-standing';
 import { untilProcessed } from './batch';
 import type { CellCount, DirectoryRepository, ListingRecord } from './directory-repository';
 import { PARAMS_ONLY } from './key-templates';
@@ -10,6 +9,7 @@ import { listingEntity } from './listing';
 import { directoryIndexCommands, type Item, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
+import { isListed } from '../services/listing-rule';
 import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES, retryOnConflict } from './write-outcomes';
 
 /**
@@ -76,11 +76,6 @@ export function scopesOf(categories: readonly string[]): string[] {
     }
   }
   return [...scopes];
-}
-
-/** Listed: a visible, active provider whose membership has not ended (spec 02 section 4). */
-export function isListed(profile: ProfileRecord | undefined, now: Date): profile is ProfileRecord {
-  return Boolean(profile && profile.accountType === 'provider' && profile.isActive && profile.isVisible && hasActiveMembership(profile, now));
 }
 
 export function listingOf(profile: ProfileRecord): ListingRecord {
@@ -233,6 +228,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   async function sync(userId: string, now: Date, remove: boolean): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const [{ data: profile }, previous] = await Promise.all([profiles.get({ userId }).go({ consistent: true }), storedListing(userId)]);
+      // The rule of who is listed is the service layer's; this only keeps the listing in line with it.
       const wanted = !remove && isListed((profile ?? undefined) as ProfileRecord | undefined, now) ? listingOf(profile as ProfileRecord) : undefined;
       try {
         if (!wanted) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
+import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountRepository, type AccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createJobAlertsRepository, type JobAlertsRepository } from '../data/job-alerts';
@@ -34,6 +35,7 @@ function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: A
   return {
     jobs: createJobsRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
+    rateLimits: createRateLimitRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),

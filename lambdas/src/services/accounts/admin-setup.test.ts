@@ -13,6 +13,7 @@ function adminDeps(adminSetupToken?: string) {
   const { identity, client: cognito } = pool.identity();
   const deps: AdminDeps = {
     accounts: table.repositories.accounts,
+    adminSetup: table.repositories.adminSetup,
     standing: table.repositories.standing,
     identity,
     clock: () => new Date('2026-11-21T12:00:00Z'),

@@ -82,7 +82,7 @@ describe('resendConfirmation', () => {
     expect(resent?.destination.to).toEqual(['cara@example.co.uk']);
     const second = linkToken(resent, '/confirm-email');
     expect(second).not.toBe(first);
-    expect(await deps.accounts.getToken(hashToken(second))).toMatchObject({ purpose: 'confirm-email', email: 'cara@example.co.uk' });
+    expect(await deps.tokens.getToken(hashToken(second))).toMatchObject({ purpose: 'confirm-email', email: 'cara@example.co.uk' });
 
     await expect(resendConfirmation(deps, 'cara@example.co.uk', IP)).rejects.toMatchObject({
       statusCode: 429,

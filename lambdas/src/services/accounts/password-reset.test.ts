@@ -45,7 +45,7 @@ describe('password reset', () => {
     expect(mails[0]!.destination.to).toEqual(['dan@example.co.uk']);
     expect(mails[0]!.body.text).toContain('https://solutionz.test/reset-password?mode=reset&token=');
     const token = linkToken(mails[0], '/reset-password');
-    expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'reset-password', userId });
+    expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'reset-password', userId });
   });
 
   it('refuses the sixth request of a day for one address with 429 and the spec wording, whether or not it has an account', async () => {

@@ -67,15 +67,15 @@ describe('signUp', () => {
       placePrecision: 'town',
     });
     expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
-    expect(await deps.accounts.searchBusinesses('patel', 10)).toEqual([{ businessId: expect.any(String), businessName: 'Patel Electrical' }]);
+    expect(await deps.businesses.searchBusinesses('patel', 10)).toEqual([{ businessId: expect.any(String), businessName: 'Patel Electrical' }]);
 
     const mails = await sentMail();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.destination.to).toEqual(['priya@example.co.uk']);
     const token = linkToken(mails[0], '/confirm-email');
     expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
-    expect(await deps.accounts.getToken(token)).toBeUndefined();
-    expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+    expect(await deps.tokens.getToken(token)).toBeUndefined();
+    expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
   });
 
   it('stores a postcode as typed beside the place it is in', async () => {

@@ -20,9 +20,9 @@ const RESERVATION_HOLD_SECONDS = 300;
 
 async function enforceSignupLimits(deps: AccountsDeps, email: string, sourceIp: string, now: Date): Promise<void> {
   const { windowSeconds, perIp, perEmail } = SIGNUP_RATE_LIMIT;
-  const byIp = await deps.accounts.countAttempt('signup-ip', sourceIp, windowSeconds, now);
+  const byIp = await deps.rateLimits.countAttempt('signup-ip', sourceIp, windowSeconds, now);
   if (byIp.count > perIp) throw new RateLimitedError(ACCOUNT_MESSAGES.signupRateLimited, byIp.retryAfterSeconds);
-  const byEmail = await deps.accounts.countAttempt('signup-email', email, windowSeconds, now);
+  const byEmail = await deps.rateLimits.countAttempt('signup-email', email, windowSeconds, now);
   if (byEmail.count > perEmail) throw new RateLimitedError(ACCOUNT_MESSAGES.signupRateLimited, byEmail.retryAfterSeconds);
 }
 

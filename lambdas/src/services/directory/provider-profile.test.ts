@@ -4,10 +4,10 @@ import { myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema 
 import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { createTableStore } from '../../data/table-store';
-import { isListed } from '../../data/directory';
+import { isListed, unlistedReasons } from '../listing-rule';
 import { NotFoundError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
-import { getMyProviderPage, getProviderProfile, unlistedReasons } from './provider-profile';
+import { getMyProviderPage, getProviderProfile } from './provider-profile';
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));

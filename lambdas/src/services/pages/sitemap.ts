@@ -1,6 +1,7 @@
 import { TAXONOMY } from '@solutionz/shared';
 import { ALL_SCOPE } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
+import { isListed } from '../listing-rule';
 import { escapeHtml, providerPageUrl } from './crawler-html';
 
 /**
@@ -30,8 +31,7 @@ export async function listedProviderIds(directory: Pick<DirectoryRepository, 'al
   while (ids.length < limit) {
     const page = await directory.alphabeticalListings(ALL_SCOPE, after, Math.min(perRead, limit - ids.length));
     for (const listing of page.listings) {
-      // A membership that has ended is out even before Stripe's webhook removes the listing.
-      if (!listing.listedUntil || Date.parse(listing.listedUntil) > now.getTime()) ids.push(listing.userId);
+      if (isListed(listing, now)) ids.push(listing.userId);
     }
     if (!page.last) break;
     after = page.last;

@@ -24,6 +24,9 @@ async function provider() {
     ...context.deps,
     personalData: personalDataRegistry({
       accounts: context.deps.accounts,
+      tokens: context.deps.tokens,
+      rateLimits: context.deps.rateLimits,
+      businesses: table.repositories.businesses,
       avatars: media.storage,
       membership: table.repositories.membership,
       directory: table.repositories.directory,
@@ -81,7 +84,7 @@ describe('exportMyData', () => {
     });
     expect(exported.sections.savedProviders).toEqual([]);
     const text = JSON.stringify(exported);
-    const [token] = await deps.accounts.tokensOfUser(userId);
+    const [token] = await deps.tokens.tokensOfUser(userId);
     expect(text).not.toContain(token!.tokenHash);
     expect(text).not.toMatch(/geohash|sessionsValidAfter|businessId|reservationId/);
   });
@@ -127,8 +130,8 @@ describe('deleteAccount', () => {
 
     expect(await deps.accounts.getProfile(userId)).toBeUndefined();
     expect(await deps.accounts.findUserIdByEmail(email)).toBeUndefined();
-    expect(await deps.accounts.tokensOfUser(userId)).toEqual([]);
-    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([]);
+    expect(await deps.tokens.tokensOfUser(userId)).toEqual([]);
+    expect(await deps.businesses.searchBusinesses('patel', 5)).toEqual([]);
     expect(await pool.user(email)).toBeUndefined();
     expect(await media.keys()).toEqual([`media/avatars/${other.userId}/c.webp`]);
     expect(await table.repositories.saved.listAll(userId)).toEqual([]);
