@@ -51,7 +51,7 @@ export interface ProfileRecord {
 type MembershipFields = 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
 export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
 
-export interface NewAccount {
+interface NewAccount {
   readonly profile: NewProfile;
   /** The reservation this sign-up holds on the profile's e-mail (see accountEmailEntity). */
   readonly reservationId: string;
@@ -66,7 +66,7 @@ export type EditableProfileFields = Pick<
 >;
 
 /** A provider's business renamed with the profile: the business item and its search words follow. */
-export interface BusinessRename {
+interface BusinessRename {
   readonly businessId: string;
   /** The name its search words are indexed under now; absent when the business is new. */
   readonly previousName?: string;
@@ -101,7 +101,7 @@ export interface EmailMove {
   readonly now: Date;
 }
 
-export type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
+type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
 
 export interface AccountRepository {
   /** Holds the address for one sign-up; false when an account (or a live reservation) has it. */

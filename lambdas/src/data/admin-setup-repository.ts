@@ -4,7 +4,7 @@ import { isConditionFailure } from './write-outcomes';
 
 /** The one first-admin setup: claimed by a conditional create so two setups at once cannot both pass. */
 
-export interface AdminSetupRecord {
+interface AdminSetupRecord {
   readonly username: string;
   readonly startedAt: string;
   readonly userId?: string;

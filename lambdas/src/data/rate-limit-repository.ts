@@ -9,8 +9,8 @@ import { isConditionFailure } from './write-outcomes';
  * cooldowns leave by TTL.
  */
 
-export type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
-export type QuotaResult = { readonly taken: true } | { readonly taken: false; readonly retryAfterSeconds: number };
+type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
+type QuotaResult = { readonly taken: true } | { readonly taken: false; readonly retryAfterSeconds: number };
 
 export interface RateLimitRepository {
   /**

@@ -11,11 +11,11 @@ import { escapeHtml, providerPageUrl } from './crawler-html';
  */
 
 /** The sitemap protocol's limit for one file; past it a sitemap index would be needed. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const LISTINGS_PER_READ = 250;
 
 /** The public pages that are not about one provider. */
-export function sitePageUrls(siteUrl: string): string[] {
+function sitePageUrls(siteUrl: string): string[] {
   return [
     `${siteUrl}/`,
     `${siteUrl}/directory`,
@@ -39,7 +39,7 @@ export async function listedProviderIds(directory: Pick<DirectoryRepository, 'al
   return ids.slice(0, limit);
 }
 
-export function renderSitemap(urls: readonly string[]): string {
+function renderSitemap(urls: readonly string[]): string {
   const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
