@@ -238,9 +238,12 @@ async function main(): Promise<number> {
     await streamingStep('Integration tests (vitest, through the local edge and gateway)', async () =>
       (await run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env })).ok,
     );
-    await streamingStep('Browser tests (Playwright, Chromium, production build)', async () =>
-      (await run(bin('playwright'), ['test'], { env: { ...env, E2E_JSON_REPORT: reports.playwright } })).ok,
-    );
+    await streamingStep('Browser tests (Playwright, Chromium, production build)', async () => {
+      const { ok } = await run(bin('playwright'), ['test'], { env: { ...env, E2E_JSON_REPORT: reports.playwright } });
+      // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
+      if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
+      return ok;
+    });
   } else {
     results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
     results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
