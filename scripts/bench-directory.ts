@@ -31,7 +31,7 @@ import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
-import { milesBetween } from '@solutionz/lambdas/services/directory/search';
+import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/postcode-data';
 import { portOffsetFromEnv } from './local/ports';
 import { killAllManaged } from './local/process';

@@ -4,7 +4,8 @@ import { DEFAULT_RADIUS_MILES, TAXONOMY, categoryLabel, formatCategorySelection,
 import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
-import { milesBetween, searchProviders } from '@solutionz/lambdas/services/directory/search';
+import { searchProviders } from '@solutionz/lambdas/services/directory/search';
+import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';

@@ -9,7 +9,7 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { milesBetween } from '@solutionz/lambdas/services/directory/search';
+import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**

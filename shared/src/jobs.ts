@@ -55,6 +55,8 @@ export const JOB_MESSAGES = {
   deleted: 'Job deleted',
   deleteConfirm: 'Are you sure you want to delete this job? This action cannot be undone.',
   loadFailed: 'Failed to load jobs',
+  /** A board cursor that is not one of ours (edited, or cut short). */
+  badCursor: 'This page link has expired. Please search again.',
   savedLoadFailed: 'Failed to load saved jobs',
   notFound: 'Job not found',
   /** Saving and the saved list are for providers (403). */
@@ -139,7 +141,8 @@ export const jobListQuerySchema = z
     minBudget: optionalNumber,
     maxBudget: optionalNumber,
     budgetType: z.enum(['any', ...JOB_BUDGET_TYPES]).default('any'),
-    page: z.coerce.number().int().min(1).default(1),
+    /** Where the page starts: the `nextCursor` of the page before (none for the first). */
+    cursor: z.string().trim().min(1).max(500).optional(),
   })
   .superRefine((query, context) => {
     if (query.minBudget !== undefined && query.maxBudget !== undefined && query.minBudget > query.maxBudget) {
@@ -188,6 +191,17 @@ export const jobPageSchema = z.object({
   pageCount: z.number().int().min(0),
 });
 export type JobPage = z.infer<typeof jobPageSchema>;
+
+/**
+ * A page of the board: newest first, or nearest first around a place. `total` only where a kept count
+ * gives it (no place and no budget filter); `nextCursor` while there are more.
+ */
+export const jobBoardPageSchema = z.object({
+  jobs: z.array(jobSchema),
+  total: z.number().int().min(0).optional(),
+  nextCursor: z.string().optional(),
+});
+export type JobBoardPage = z.infer<typeof jobBoardPageSchema>;
 
 export const jobIdParamsSchema = z.object({ jobId: z.string().trim().min(1).max(100) });
 export const jobRevealResponseSchema = z.object({ job: jobSchema.required({ contact: true }) });

@@ -1,3 +1,5 @@
+import type { CellCount } from './geo-cells';
+
 /**
  * The directory's read model (DESIGN.md sections 5 and 6). A provider who is listed (visible,
  * active, a membership that has not ended) has a listing: one item with the card, plus index items the
@@ -29,12 +31,6 @@ export interface ListingRecord {
   readonly geohash?: string;
   /** ISO time the membership ends (the listing is dropped then, even before Stripe's webhook). */
   readonly listedUntil?: string;
-}
-
-/** A cell of the geo index and how many listed providers of the scope are in it. */
-export interface CellCount {
-  readonly cell: string;
-  readonly count: number;
 }
 
 export interface DirectoryRepository {

@@ -3,7 +3,8 @@ import ngeohash from 'ngeohash';
 import { parseCategorySelection, slugify, TAXONOMY } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
 import { untilProcessed } from './batch';
-import type { CellCount, DirectoryRepository, ListingRecord } from './directory-repository';
+import type { DirectoryRepository, ListingRecord } from './directory-repository';
+import { cellQuery, cellsOf, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
 import { PARAMS_ONLY } from './key-templates';
 import { listingEntity } from './listing';
 import { directoryIndexCommands, type Item, type TransactItems } from './raw-commands';
@@ -39,11 +40,7 @@ import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES, retryOnConflic
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
-/** Geohash precisions: entries are partitioned by the coarsest, counts kept down to the finest cell a search visits. */
-export const GEO = { partition: 3, finest: 6, stored: 9 } as const;
-const ROOT = 'ROOT';
-const CHILDREN = 'CHILDREN';
-const CELL_ATTRIBUTE = 'cell_';
+const GEO_KEYS = { entries: 'GEO', counts: 'GEOCOUNT' } as const;
 export const ALL_SCOPE = 'all';
 
 interface StoredListing extends ListingRecord {
@@ -107,15 +104,6 @@ export function alphabeticalPosition(listing: ListingRecord): string {
   return `${sortName(listing)}#${listing.userId}`;
 }
 
-/** The cells a geohash counts in, coarsest first: geohash-3 up to the finest counted precision. */
-function countedCells(geohash: string): { parent: string; cell: string }[] {
-  const cells: { parent: string; cell: string }[] = [];
-  for (let precision = GEO.partition; precision <= GEO.finest; precision++) {
-    cells.push({ parent: precision === GEO.partition ? ROOT : geohash.slice(0, precision - 1), cell: geohash.slice(0, precision) });
-  }
-  return cells;
-}
-
 export const listingKey = (userId: string): Item => listingEntity.get({ userId }).params<{ Key: Item }>(PARAMS_ONLY).Key;
 
 /** The listing item as stored at `version`, with the scopes it is indexed under (for bulk loading's raw batch writes). */
@@ -128,25 +116,17 @@ export function scopeEntries(listing: ListingRecord, scope: string): Item[] {
   const { userId, geohash } = listing;
   const entries: Item[] = [{ [PK]: `LISTED#${scope}`, [SK]: alphabeticalPosition(listing), userId }];
   if (geohash) {
-    entries.push({ [PK]: `GEO#${scope}#${geohash.slice(0, GEO.partition)}`, [SK]: `${geohash}#${userId}`, userId, lat: listing.lat, lng: listing.lng });
+    entries.push({ ...geoEntryKey(GEO_KEYS, scope, geohash, userId), userId, lat: listing.lat, lng: listing.lng });
   } else {
     entries.push({ [PK]: `UNPLACED#${scope}`, [SK]: userId, userId });
   }
   return entries.map((entry) => ({ ...entry, __edb_e__: 'directoryEntry' }));
 }
 
-/** A count a listing adds one to: the item, and the number attribute in it. */
-export interface CountSlot {
-  readonly key: Item;
-  readonly attribute: string;
-}
-
 /** The counts a listing adds one to in a scope: its cell at each counted precision (in its parent's item), and the category's count. */
 export function scopeCountSlots(listing: ListingRecord, scope: string): CountSlot[] {
   return [
-    ...(listing.geohash
-      ? countedCells(listing.geohash).map(({ parent, cell }) => ({ key: { [PK]: `GEOCOUNT#${scope}#${parent}`, [SK]: CHILDREN }, attribute: `${CELL_ATTRIBUTE}${cell}` }))
-      : []),
+    ...(listing.geohash ? geoCountSlots(GEO_KEYS, scope, listing.geohash) : []),
     ...(scope === ALL_SCOPE ? [] : [{ key: { [PK]: 'CATEGORY_COUNTS', [SK]: scope }, attribute: 'count' }]),
   ];
 }
@@ -164,15 +144,7 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
         ? { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: names } }
         : { Delete: { TableName: table, Key: { [PK]: item[PK], [SK]: item[SK] }, ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: names } },
     ),
-    ...scopeCountSlots(listing, scope).map(({ key, attribute }) => ({
-      Update: {
-        TableName: table,
-        Key: key,
-        UpdateExpression: 'ADD #count :delta SET #entity = :entity',
-        ExpressionAttributeNames: { '#count': attribute, '#entity': '__edb_e__' },
-        ExpressionAttributeValues: { ':delta': sign, ':entity': 'directoryCount' },
-      },
-    })),
+    ...countWrites(table, scopeCountSlots(listing, scope), sign, 'directoryCount'),
   ];
 }
 
@@ -184,14 +156,6 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   async function storedListing(userId: string): Promise<StoredListing | undefined> {
     const { data } = await listings.get({ userId }).go({ consistent: true });
     return data ?? undefined;
-  }
-
-  /** The non-empty cells a counts item holds. */
-  async function cellCounts(pk: string): Promise<CellCount[]> {
-    const item = await index.get({ [PK]: pk, [SK]: CHILDREN });
-    return Object.entries(item ?? {})
-      .filter(([attribute, count]) => attribute.startsWith(CELL_ATTRIBUTE) && (count as number) > 0)
-      .map(([attribute, count]) => ({ cell: attribute.slice(CELL_ATTRIBUTE.length), count: count as number }));
   }
 
   /**
@@ -278,15 +242,11 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
       return found;
     },
 
-    rootCells: (scope) => cellCounts(`GEOCOUNT#${scope}#${ROOT}`),
-    childCells: (scope, cell) => cellCounts(`GEOCOUNT#${scope}#${cell}`),
+    rootCells: async (scope) => cellsOf(await index.get(countsKey(GEO_KEYS, scope))),
+    childCells: async (scope, cell) => cellsOf(await index.get(countsKey(GEO_KEYS, scope, cell))),
 
     async cellListings(scope, cell) {
-      const items = await index.queryAll({
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :cell)',
-        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
-        ExpressionAttributeValues: { ':pk': `GEO#${scope}#${cell.slice(0, GEO.partition)}`, ':cell': cell },
-      });
+      const items = await index.queryAll(cellQuery(GEO_KEYS, scope, cell));
       return items.map((item) => ({
         userId: item.userId as string,
         name: '',
@@ -295,7 +255,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
         ratingCount: 0,
         lat: item.lat as number,
         lng: item.lng as number,
-        geohash: (item[SK] as string).split('#')[0]!,
+        geohash: entryGeohash(item),
       }));
     },
 

@@ -1,7 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { untilProcessed } from './batch';
+import { cellQuery, cellsOf, countsKey, type CellCount } from './geo-cells';
+import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
+import { directoryIndexCommands, pageBelow, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
+import { TABLE } from './table-definition';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 export interface JobRecord {
@@ -47,14 +51,19 @@ export interface JobsRepository {
   get(jobId: string): Promise<JobRecord | undefined>;
   /** Only for the poster and for a provider who revealed the job: the service decides. */
   getContact(jobId: string): Promise<JobContact | undefined>;
-  /**
-   * Every job on the board, newest first. The board filters and counts in memory: one Query of a
-   * single partition of small items (no contact), about 1 KB a job, fine for thousands of jobs.
-   */
-  listBoard(): Promise<JobRecord[]>;
+  /** These jobs, those still there (one batch read). */
+  getMany(jobIds: readonly string[]): Promise<Map<string, JobRecord>>;
+  /** The board's index (job-board.ts): the non-empty geohash-3 cells of a scope, or the children of a cell. */
+  boardCells(scope: string, cell?: string): Promise<CellCount[]>;
+  /** The board's geo entries of a scope in a cell (any precision from 3). */
+  boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number })[]>;
+  /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
+  boardNewest(scope: string, below: string | undefined, limit: number): Promise<(BoardEntry & { position: string })[]>;
+  /** Open jobs of a scope: a kept count. */
+  boardCount(scope: string): Promise<number>;
   /** A client's jobs, newest first. */
   listByOwner(ownerId: string): Promise<JobRecord[]>;
-  /** Deletes the job when `ownerId` posted it, with its contact, reveals and saves; false when not theirs or gone. */
+  /** Deletes the job when `ownerId` posted it, with its contact, board entries, reveals and saves; false when not theirs or gone. */
   delete(jobId: string, ownerId: string): Promise<boolean>;
   /**
    * The count and the cap in one conditional update, with the reveal item and the provider's verified-job
@@ -99,9 +108,23 @@ const toJob = (item: StoredJob): JobRecord => ({
   revealCap: item.revealCap,
 });
 
+const { partitionKey: PK, sortKey: SK } = TABLE;
+
 export function createJobsRepository(client: DynamoDBDocumentClient, tableName: string): JobsRepository {
   const store = createTableStore(client, tableName);
   const { job: jobs, jobContact: contacts, jobReveal: reveals, savedJob: savedJobs, verifiedClient: verified } = store.entities;
+  const index = directoryIndexCommands(client, tableName);
+
+  /**
+   * The job's own writes and its board entries and counts, all or nothing; a job in so many categories that
+   * its entries pass DynamoDB's 100 writes of a transaction has the rest written straight after (the board
+   * reads each page's jobs, so an entry never shows a job that is not there).
+   */
+  async function withBoardIndex(own: TransactItems, job: JobRecord, sign: 1 | -1): Promise<void> {
+    const [first, ...rest] = jobIndexWrites(tableName, job, sign, 100 - own.length);
+    await retryOnConflict(`The board entries of job ${job.jobId}`, async () => index.transact([...own, ...first!]));
+    for (const group of rest) await retryOnConflict(`The board entries of job ${job.jobId}`, async () => index.transact(group));
+  }
 
   async function hasRevealed(jobId: string, providerId: string) {
     const { data } = await reveals.get({ jobId, providerId }).go({ consistent: true });
@@ -111,13 +134,14 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
   const repository: JobsRepository = {
     async create(job, contact) {
       const record: JobRecord = { ...job, revealCount: 0 };
-      const result = await store.transaction
-        .write(({ job: jobWrite, jobContact: contactWrite }) => [
-          jobWrite.create({ ...record, categories: [...record.categories] }).commit(),
-          contactWrite.put({ jobId: job.jobId, ...contact }).commit(),
-        ])
-        .go();
-      if (result.canceled) throw new Error(`The job transaction was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
+      await withBoardIndex(
+        [
+          { Put: jobs.create({ ...record, categories: [...record.categories] }).params() },
+          { Put: contacts.put({ jobId: job.jobId, ...contact }).params() },
+        ],
+        record,
+        1,
+      );
       return record;
     },
 
@@ -132,9 +156,31 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
       return { contactName: data.contactName, contactEmail: data.contactEmail, ...(data.contactPhone ? { contactPhone: data.contactPhone } : {}) };
     },
 
-    async listBoard() {
-      const { data } = await jobs.query.board({}).go({ pages: 'all', order: 'desc' });
-      return data.map(toJob);
+    async getMany(jobIds) {
+      const found = new Map<string, JobRecord>();
+      await untilProcessed('Job reads', [...new Set(jobIds)].map((jobId) => ({ jobId })), async (keys) => {
+        const { data, unprocessed } = await jobs.get([...keys]).go();
+        for (const item of data) found.set(item.jobId, toJob(item));
+        return unprocessed;
+      });
+      return found;
+    },
+
+    boardCells: async (scope, cell) => cellsOf(await index.get(countsKey(JOB_GEO_KEYS, scope, cell))),
+
+    async boardCellEntries(scope, cell) {
+      const items = await index.queryAll(cellQuery(JOB_GEO_KEYS, scope, cell));
+      return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number }));
+    },
+
+    async boardNewest(scope, below, limit) {
+      const list = { partitionKey: PK, sortKey: SK, partition: newestPartition(scope), prefix: '' };
+      const items = await pageBelow(client, tableName, list, below, limit);
+      return items.map((item) => ({ ...boardEntryOf(item), position: item[SK] as string }));
+    },
+
+    async boardCount(scope) {
+      return Number((await index.get(jobCountKey(scope)))?.count ?? 0);
     },
 
     async listByOwner(ownerId) {
@@ -143,11 +189,18 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     },
 
     async delete(jobId, ownerId) {
+      const { data: stored } = await jobs.get({ jobId }).go({ consistent: true });
+      if (!stored || stored.ownerId !== ownerId) return false;
       try {
-        await jobs
-          .delete({ jobId })
-          .where((attr, op) => op.eq(attr.ownerId, ownerId))
-          .go({ response: 'none' });
+        // What the board's entries are made of never changes after posting, so the stored job names them.
+        await withBoardIndex(
+          [
+            { Delete: jobs.delete({ jobId }).where((attr, op) => op.eq(attr.ownerId, ownerId)).params() },
+            { Delete: contacts.delete({ jobId }).params() },
+          ],
+          toJob(stored),
+          -1,
+        );
       } catch (error) {
         if (isConditionFailure(error)) return false;
         throw error;
@@ -157,7 +210,6 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
         savedJobs.query.savesOfJob({ jobId }).go({ pages: 'all' }),
       ]);
       await Promise.all([
-        contacts.delete({ jobId }).go({ response: 'none' }),
         untilProcessed(`The reveals of job ${jobId}`, jobReveals.map(({ providerId }) => ({ jobId, providerId })), async (keys) => (await reveals.delete([...keys]).go()).unprocessed),
         untilProcessed(`The saves of job ${jobId}`, saves.map(({ providerId }) => ({ providerId, jobId })), async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed),
       ]);

@@ -8,9 +8,9 @@ import { TABLE } from './table-definition';
 /**
  * Jobs (DESIGN.md section 7). Every key format of the job items is here and nowhere else.
  *
- *   the job:        PK = JOB#<jobId>, SK = JOB. GSI1 (the board, newest first): GSI1PK = JOBS,
- *                   GSI1SK = <postedAt>#<jobId>. GSI2 (a client's My Jobs): GSI2PK = USER#<ownerId>,
- *                   GSI2SK = POSTED_JOB#<postedAt>#<jobId>. Holds the lead count and the cap.
+ *   the job:        PK = JOB#<jobId>, SK = JOB. GSI2 (a client's My Jobs): GSI2PK = USER#<ownerId>,
+ *                   GSI2SK = POSTED_JOB#<postedAt>#<jobId>. Holds the lead count and the cap. The board
+ *                   finds it through its own index (job-board.ts), written in the job's transaction.
  *   its contact:    PK = JOB#<jobId>, SK = CONTACT. No index keys, so no board or My Jobs query ever
  *                   reads it; only a GetItem for the poster or a revealer does.
  *   a reveal:       PK = JOB#<jobId>, SK = REVEAL#<providerId>. GSI1 (a provider's reveals, for export
@@ -50,7 +50,6 @@ export const jobEntity = new Entity({
   },
   indexes: {
     byId: { pk: pk('JOB#${jobId}', ['jobId']), sk: sk('JOB', []) },
-    board: gsi1('JOBS', [], '${postedAt}#${jobId}', ['postedAt', 'jobId']),
     byOwner: gsi2('USER#${ownerId}', ['ownerId'], 'POSTED_JOB#${postedAt}#${jobId}', ['postedAt', 'jobId']),
   },
 });

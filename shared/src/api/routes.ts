@@ -86,6 +86,7 @@ import {
   JOB_MESSAGES,
   jobDeletedSchema,
   jobIdParamsSchema,
+  jobBoardPageSchema,
   jobListQuerySchema,
   jobPageQuerySchema,
   jobPageSchema,
@@ -599,9 +600,9 @@ export const routes = {
     path: '/api/jobs',
     area: 'jobs',
     access: 'public',
-    summary: 'The job board: newest first, filtered, 5 a page with the total; never any contact details',
+    summary: 'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
     query: jobListQuerySchema,
-    response: jobPageSchema,
+    response: jobBoardPageSchema,
   }),
   getJob: defineRoute({
     method: 'GET',
@@ -619,7 +620,7 @@ export const routes = {
     access: 'signedIn',
     summary: "The job board as the caller sees it: isMine, revealed and saved, and the contact of jobs they posted or revealed",
     query: jobListQuerySchema,
-    response: jobPageSchema,
+    response: jobBoardPageSchema,
   }),
   getJobForMe: defineRoute({
     method: 'GET',

@@ -7,7 +7,8 @@ import { documentClient } from '../../adapters/dynamodb';
 import { createTableStore } from '../../data/table-store';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
-import { cellDistances, milesBetween, searchProviders } from './search';
+import { cellDistances, milesBetween } from '../geo-search';
+import { searchProviders } from './search';
 import type { DirectoryDeps } from './deps';
 
 const table = useTestTable();

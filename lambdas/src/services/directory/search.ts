@@ -1,7 +1,5 @@
-import ngeohash from 'ngeohash';
 import {
   DIRECTORY_MESSAGES,
-  EARTH_RADIUS_MILES,
   serviceCategorySlugs,
   TAXONOMY,
   type Place,
@@ -10,10 +8,11 @@ import {
   type providerSearchQuerySchema,
 } from '@solutionz/shared';
 import type { z } from 'zod';
-import { ALL_SCOPE, alphabeticalPosition, GEO } from '../../data/directory';
+import { ALL_SCOPE, alphabeticalPosition } from '../../data/directory';
 import type { ListingRecord } from '../../data/directory-repository';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
+import { nearestInIndex, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
 import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
 import type { DirectoryDeps } from './deps';
@@ -22,52 +21,11 @@ type SearchQuery = z.output<typeof providerSearchQuerySchema>;
 
 /** Most listings a text search reads looking for a page of name and skill matches. */
 const TEXT_SEARCH_READ_LIMIT = 2_000;
-/** A cell holding at most this many is read whole; a fuller one is split into its 32 children. */
-const LEAF_SIZE = 12;
-/** Most cells read at the same time (each one request). */
-const PARALLEL_CELLS = 4;
 
 interface Point {
   readonly lat: number;
   readonly lng: number;
 }
-
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in miles (spec 02 section 9: Earth radius 3959 miles). */
-export function milesBetween(a: Point, b: Point): number {
-  const dLat = toRadians(b.lat - a.lat);
-  const dLng = toRadians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * Bounds on the distance from a point to anyone in a geohash cell. The nearest point of a small
- * latitude-longitude box is the clamped point up to a fraction of a percent, which the margin covers,
- * so `min` never overestimates and `max` never underestimates.
- */
-export function cellDistances(centre: Point, cell: string): { min: number; max: number } {
-  const [south, west, north, east] = ngeohash.decode_bbox(cell);
-  const clamped = { lat: Math.min(Math.max(centre.lat, south), north), lng: Math.min(Math.max(centre.lng, west), east) };
-  const corners = [
-    { lat: south, lng: west },
-    { lat: south, lng: east },
-    { lat: north, lng: west },
-    { lat: north, lng: east },
-  ];
-  return {
-    min: Math.max(0, milesBetween(centre, clamped) * 0.995 - 0.01),
-    max: Math.max(...corners.map((corner) => milesBetween(centre, corner))) * 1.005 + 0.01,
-  };
-}
-
-/** A found provider, and its place in the order: distance, then id. */
-interface Hit {
-  readonly userId: string;
-  readonly distance: number;
-}
-const before = (a: Hit, b: Hit) => a.distance < b.distance || (a.distance === b.distance && a.userId < b.userId);
 
 /** Where the next page starts. `g`: after this hit of the nearest-first order; `u`: among those without a place; `a`: alphabetical. */
 type Cursor =
@@ -114,25 +72,16 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
   return text.split(/\s+/).every((word) => haystack.includes(word));
 }
 
-interface Frontier {
-  readonly scope: string;
-  readonly cell: string;
-  readonly count: number;
-  readonly min: number;
-  readonly max: number;
-}
-
-const splits = (cell: Frontier) => cell.count > LEAF_SIZE && cell.cell.length < GEO.finest;
+/** The directory's geo index as the nearest-first search reads it. */
+const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => ({
+  rootCells: directory.rootCells,
+  childCells: directory.childCells,
+  cellEntries: async (scope, cell) => (await directory.cellListings(scope, cell)).map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng! })),
+});
 
 /**
- * Nearest first within the radius (DESIGN.md section 6): cells are visited in order of their least
- * possible distance; a cell with few providers is read whole, a fuller one is split into its non-empty
- * children (one item holds a cell's child counts); the search stops once the page (plus one, to know
- * whether there is more) is made of hits no unvisited cell can beat. Index entries carry the place, so
- * distances come from them; the listings (the truth: an entry may outlive its provider's listing by a
- * moment) are read only for the hits that would make the page, and a stale one is dropped and the
- * search goes on. A text filter needs the listing to match, so then every hit in range is checked as it
- * is found. A cursor skips cells wholly nearer than where the last page ended.
+ * Nearest first within the radius (geo-search.ts); the listings are the truth behind the entries. A text
+ * filter needs the listing to match, so then every hit in range is checked as it is found.
  */
 async function nearest(
   deps: Pick<DirectoryDeps, 'directory' | 'clock'>,
@@ -143,74 +92,20 @@ async function nearest(
   limit: number,
 ): Promise<{ hits: Hit[]; listings: Map<string, ListingRecord>; more: boolean }> {
   const now = deps.clock();
-  const queue: Frontier[] = [];
-  const push = (scope: string, cell: string, count: number) => {
-    const { min, max } = cellDistances(centre, cell);
-    if (min > radius) return;
-    if (after && max < after.d) return;
-    queue.push({ scope, cell, count, min, max });
-  };
-  const roots = await Promise.all(filter.scopes.map(async (scope) => ({ scope, cells: await deps.directory.rootCells(scope) })));
-  for (const { scope, cells } of roots) for (const { cell, count } of cells) push(scope, cell, count);
-
-  /** Hits found in the index, not yet known to be wrong; those in `listings` are confirmed. */
-  const found = new Map<string, Hit>();
-  const seen = new Set<string>();
-  const listings = new Map<string, ListingRecord>();
-  let read = 0;
-  const confirm = async (hits: readonly Hit[]) => {
-    const fresh = await deps.directory.getListings(hits.map((hit) => hit.userId));
-    for (const hit of hits) {
-      const listing = fresh.get(hit.userId);
-      if (isListed(listing, now) && matchesText(listing, filter.text)) listings.set(hit.userId, listing);
-      else found.delete(hit.userId);
-    }
-  };
-  for (;;) {
-    queue.sort((a, b) => a.min - b.min);
-    const next = queue[0];
-    const best = [...found.values()].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, limit + 1);
-    const settled = !next || (best.length > limit && best[limit]!.distance <= next.min);
-    if (settled) {
-      const unconfirmed = best.filter((hit) => !listings.has(hit.userId));
-      if (unconfirmed.length > 0) {
-        await confirm(unconfirmed);
-        continue;
-      }
-      return { hits: best.slice(0, limit), listings, more: best.length > limit || (next !== undefined && next.min <= radius) };
-    }
-    if (filter.text && read >= TEXT_SEARCH_READ_LIMIT) return { hits: best.filter((hit) => listings.has(hit.userId)).slice(0, limit), listings, more: false };
-    // Read at once with the nearest cell: cells nearer than the page's last hit so far (they must be read whatever the others
-    // hold), and, while the page is not full, full cells that may hold closer hits than the nearest cell's farthest point
-    // (splitting one reads a single item).
-    const full = best.length > limit;
-    const bound = full ? best[limit]!.distance : next.max;
-    const batch = queue
-      .slice(1)
-      .filter((cell) => cell.min <= bound && (full || splits(cell)))
-      .slice(0, PARALLEL_CELLS - 1);
-    batch.unshift(next);
-    for (const cell of batch) queue.splice(queue.indexOf(cell), 1);
-    const candidates = (await Promise.all(batch.map((cell) => visit(cell)))).flat();
-    read += candidates.length;
-    if (filter.text && candidates.length > 0) await confirm(candidates);
-  }
-
-  /** Splits a full cell into its non-empty children (queued), or reads a small one: its new hits in range. */
-  async function visit(cell: Frontier): Promise<Hit[]> {
-    if (splits(cell)) {
-      for (const child of await deps.directory.childCells(cell.scope, cell.cell)) push(cell.scope, child.cell, child.count);
-      return [];
-    }
-    const hits = (await deps.directory.cellListings(cell.scope, cell.cell))
-      .map((entry) => ({ userId: entry.userId, distance: milesBetween(centre, { lat: entry.lat!, lng: entry.lng! }) }))
-      .filter((hit) => hit.distance <= radius && (!after || before({ userId: after.id, distance: after.d }, hit)) && !seen.has(hit.userId));
-    for (const hit of hits) {
-      seen.add(hit.userId);
-      found.set(hit.userId, hit);
-    }
-    return hits;
-  }
+  const { hits, records, more } = await nearestInIndex({
+    index: geoIndexOf(deps.directory),
+    scopes: filter.scopes,
+    centre,
+    radius,
+    ...(after ? { after: { id: after.id, distance: after.d } } : {}),
+    limit,
+    confirm: async (found) => {
+      const fresh = await deps.directory.getListings(found.map((hit) => hit.id));
+      return new Map([...fresh].filter(([, listing]) => isListed(listing, now) && matchesText(listing, filter.text)));
+    },
+    ...(filter.text ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
+  });
+  return { hits, listings: records, more };
 }
 
 /** A listed provider near a point, and how far. */
@@ -234,10 +129,10 @@ export async function* listedProvidersNear(
   let after: Extract<Cursor, { m: 'g' }> | undefined;
   for (;;) {
     const { hits, listings, more } = await nearest(deps, { scopes: [ALL_SCOPE] }, centre, radius, after, pageSize);
-    if (hits.length > 0) yield hits.map((hit) => ({ listing: listings.get(hit.userId)!, distance: hit.distance }));
+    if (hits.length > 0) yield hits.map((hit) => ({ listing: listings.get(hit.id)!, distance: hit.distance }));
     const last = hits.at(-1);
     if (!more || !last) return;
-    after = { m: 'g', d: last.distance, id: last.userId };
+    after = { m: 'g', d: last.distance, id: last.id };
   }
 }
 
@@ -306,8 +201,8 @@ async function page(
   const cards: ProviderCard[] = [];
   if (!cursor || cursor.m === 'g') {
     const { hits, listings, more } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit);
-    cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.userId)!, hit.distance)));
-    if (more) return { cards, next: { m: 'g', d: hits.at(-1)!.distance, id: hits.at(-1)!.userId, ...fallback } };
+    cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.id)!, hit.distance)));
+    if (more) return { cards, next: { m: 'g', d: hits.at(-1)!.distance, id: hits.at(-1)!.id, ...fallback } };
   }
   const room = limit - cards.length;
   const after = cursor?.m === 'u' ? cursor.after : undefined;

@@ -6,7 +6,8 @@ import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
 import { ValidationError } from '../../errors';
 import { jobAlertMail } from '../accounts/mails';
-import { listedProvidersNear, milesBetween } from '../directory/search';
+import { listedProvidersNear } from '../directory/search';
+import { milesBetween } from '../geo-search';
 
 /** Everything the job alerts worker uses, passed in so tests can swap any part. */
 export interface JobAlertDeps {

@@ -4,8 +4,8 @@ import {
   JOB_LIMITS,
   JOB_MESSAGES,
   JOB_PAGE_SIZE,
-  parseCategorySelection,
   type Job,
+  type JobBoardPage,
   type JobContact,
   type JobListQuery,
   type JobPage,
@@ -13,9 +13,10 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { JobRecord } from '../../data/jobs-repository';
-import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
+import { ALL_JOBS_SCOPE, jobCategoryScope, type BoardEntry } from '../../data/job-board';
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { milesBetween } from '../directory/search';
+import { nearestInIndex } from '../geo-search';
 import type { JobsDeps } from './deps';
 import { BUSINESS_METRICS } from '../business-metrics';
 
@@ -66,36 +67,105 @@ function pageOf<T>(items: readonly T[], page: number): { slice: T[]; total: numb
   return { slice: items.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE), total, page, pageCount: Math.ceil(total / JOB_PAGE_SIZE) };
 }
 
-/** A job matches a category selection when it has it, or a subcategory of the group selected. */
-function matchesCategory(job: JobRecord, category: string): boolean {
-  const wanted = parseCategorySelection(category);
-  return job.categories.some((value) => {
-    if (value.toLowerCase() === category.toLowerCase()) return true;
-    const selection = parseCategorySelection(value);
-    return wanted.kind === 'group' && selection.kind === 'sub' && selection.group.toLowerCase() === wanted.group.toLowerCase();
+/** Where the next page starts: `n` below this position of the newest-first list; `g` after this hit of the nearest-first order. */
+type BoardCursor = { readonly m: 'n'; readonly at: string } | { readonly m: 'g'; readonly d: number; readonly id: string };
+
+const encodeCursor = (cursor: BoardCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string | undefined, mode: BoardCursor['m']): BoardCursor | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as BoardCursor;
+    if (mode === 'n' && cursor.m === 'n' && typeof cursor.at === 'string' && cursor.at.length > 0) return cursor;
+    if (mode === 'g' && cursor.m === 'g' && typeof cursor.d === 'number' && Number.isFinite(cursor.d) && typeof cursor.id === 'string') return cursor;
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new ValidationError({ 'query.cursor': JOB_MESSAGES.badCursor }, JOB_MESSAGES.badCursor);
+}
+
+/** The budget filters (spec 02 section 8: the range only when both ends are set), which the index entries answer; none without them. */
+function budgetFilter(query: JobListQuery): ((entry: BoardEntry) => boolean) | undefined {
+  const { minBudget, maxBudget, budgetType } = query;
+  const range = minBudget !== undefined && maxBudget !== undefined;
+  if (!range && budgetType === 'any') return undefined;
+  return (entry) =>
+    (!range || (entry.budgetAmount !== undefined && entry.budgetAmount >= minBudget && entry.budgetAmount <= maxBudget)) &&
+    (budgetType === 'any' || entry.budgetType === budgetType);
+}
+
+/** Most newest-first entries a budget-filtered page reads; past it the page ends early and its cursor goes on from there. */
+const FILTERED_READ_LIMIT = 500;
+const FILTERED_CHUNK = 50;
+
+interface BoardPage {
+  readonly records: JobRecord[];
+  readonly next?: BoardCursor;
+  readonly total?: number;
+}
+
+/** Nearest first within the radius of the place the location names (a place that cannot be found is a 400, as in the directory). */
+async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery, location: string, scope: string): Promise<BoardPage> {
+  const cursor = decodeCursor(query.cursor, 'g') as Extract<BoardCursor, { m: 'g' }> | undefined;
+  const place = await resolvePlace(deps.geocoder, location, 'query.location');
+  const keep = budgetFilter(query);
+  const { hits, records, more } = await nearestInIndex({
+    index: { rootCells: (cellScope) => deps.jobs.boardCells(cellScope), childCells: deps.jobs.boardCells, cellEntries: deps.jobs.boardCellEntries },
+    scopes: [scope],
+    centre: place,
+    radius: query.radius ?? DEFAULT_RADIUS_MILES,
+    ...(cursor ? { after: { id: cursor.id, distance: cursor.d } } : {}),
+    limit: JOB_PAGE_SIZE,
+    ...(keep ? { keep } : {}),
+    confirm: (found) => deps.jobs.getMany(found.map((hit) => hit.id)),
   });
+  const last = hits.at(-1);
+  return { records: hits.map((hit) => records.get(hit.id)!), ...(more && last ? { next: { m: 'g', d: last.distance, id: last.id } } : {}) };
+}
+
+/** Newest first; the total from the scope's kept count when no budget filter narrows it. */
+async function newestJobs(deps: Pick<JobsDeps, 'jobs'>, query: JobListQuery, scope: string): Promise<BoardPage> {
+  const cursor = decodeCursor(query.cursor, 'n') as Extract<BoardCursor, { m: 'n' }> | undefined;
+  const keep = budgetFilter(query);
+  const chunk = keep ? FILTERED_CHUNK : JOB_PAGE_SIZE;
+  const picked: (BoardEntry & { position: string })[] = [];
+  let below = cursor?.at;
+  let cutShort = false;
+  for (let read = 0; picked.length <= JOB_PAGE_SIZE; ) {
+    const entries = await deps.jobs.boardNewest(scope, below, chunk);
+    picked.push(...entries.filter((entry) => !keep || keep(entry)));
+    read += entries.length;
+    if (entries.length <= chunk) break;
+    below = entries.at(-1)!.position;
+    if (read >= FILTERED_READ_LIMIT && picked.length <= JOB_PAGE_SIZE) {
+      cutShort = true;
+      break;
+    }
+  }
+  const shown = picked.slice(0, JOB_PAGE_SIZE);
+  const [records, total] = await Promise.all([deps.jobs.getMany(shown.map((entry) => entry.id)), keep ? undefined : deps.jobs.boardCount(scope)]);
+  const nextAt = cutShort ? below : picked.length > JOB_PAGE_SIZE ? shown.at(-1)!.position : undefined;
+  return {
+    records: shown.flatMap((entry) => records.get(entry.id) ?? []),
+    ...(nextAt ? { next: { m: 'n', at: nextAt } } : {}),
+    ...(total !== undefined ? { total } : {}),
+  };
 }
 
 /**
- * The board's filters (spec 02 sections 3 and 8): category; location within a radius of the place it
- * names, else contained in the job's place name; the budget range only when both ends are set; the type.
+ * The board's filters (spec 02 sections 3 and 8) through its index (job-board.ts): category; within a
+ * radius of a place, nearest first, else newest first; the budget range only when both ends are set; the type.
  */
-async function filterBoard(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobRecord[]> {
-  let jobs = await deps.jobs.listBoard();
-  if (query.category) jobs = jobs.filter((job) => matchesCategory(job, query.category!));
-  if (query.location) {
-    const { best } = await deps.geocoder.search(query.location);
-    const radius = query.radius ?? DEFAULT_RADIUS_MILES;
-    const text = query.location.toLowerCase();
-    jobs = best ? jobs.filter((job) => milesBetween(best, job) <= radius) : jobs.filter((job) => job.locationName.toLowerCase().includes(text));
-  }
-  if (query.minBudget !== undefined && query.maxBudget !== undefined) {
-    const { minBudget, maxBudget } = query;
-    jobs = jobs.filter((job) => job.budgetAmount !== undefined && job.budgetAmount >= minBudget && job.budgetAmount <= maxBudget);
-  }
-  if (query.budgetType !== 'any') jobs = jobs.filter((job) => job.budgetType === query.budgetType);
-  return jobs;
+async function boardPage(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<BoardPage> {
+  const scope = query.category ? jobCategoryScope(query.category) : ALL_JOBS_SCOPE;
+  return query.location ? nearestJobs(deps, query, query.location, scope) : newestJobs(deps, query, scope);
 }
+
+const boardAnswer = (page: BoardPage, jobs: Job[]): JobBoardPage => ({
+  jobs,
+  ...(page.total !== undefined ? { total: page.total } : {}),
+  ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
+});
 
 /** Posting (spec 02 section 5): the contact name is the poster's name, else the e-mail's local part. */
 /** A day, the window of the posting quota. */
@@ -133,14 +203,14 @@ export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: 
   return toJob(record, { isMine: true, revealed: false, saved: false, contact });
 }
 
-export async function listJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobPage> {
-  const { slice, ...rest } = pageOf(await filterBoard(deps, query), query.page);
-  return { jobs: slice.map((job) => toJob(job)), ...rest };
+export async function listJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobBoardPage> {
+  const page = await boardPage(deps, query);
+  return boardAnswer(page, page.records.map((job) => toJob(job)));
 }
 
-export async function listJobBoardForMe(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, caller: AuthorizedCaller, query: JobListQuery): Promise<JobPage> {
-  const { slice, ...rest } = pageOf(await filterBoard(deps, query), query.page);
-  return { jobs: await Promise.all(slice.map((job) => toViewedJob(deps, caller, job))), ...rest };
+export async function listJobBoardForMe(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, caller: AuthorizedCaller, query: JobListQuery): Promise<JobBoardPage> {
+  const page = await boardPage(deps, query);
+  return boardAnswer(page, await Promise.all(page.records.map((job) => toViewedJob(deps, caller, job))));
 }
 
 async function requireJob(deps: Pick<JobsDeps, 'jobs'>, jobId: string): Promise<JobRecord> {

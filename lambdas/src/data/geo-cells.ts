@@ -1,0 +1,96 @@
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItems } from './raw-commands';
+import { TABLE } from './table-definition';
+
+/**
+ * The geohash cell index that the directory's listings and the job board's open jobs are both found
+ * through (DESIGN.md section 6). Each keeps its own items under its own key prefixes:
+ *
+ *   entry   PK = <entries>#<scope>#<geohash-3>   SK = <geohash-9>#<id>     where the thing is (lat, lng and
+ *                                                                           whatever the reader filters by)
+ *   counts  PK = <counts>#<scope>#<parent>       SK = CHILDREN             one number attribute cell_<child>
+ *                                                                           per non-empty child; parent ROOT
+ *                                                                           holds the geohash-3 cells
+ *
+ * "things of a scope in a cell": Query PK = <entries>#<scope>#<cell[0..3]>, SK begins_with <cell>.
+ * "non-empty children of a cell": one GetItem of the parent's counts item, however many it holds.
+ */
+
+const { partitionKey: PK, sortKey: SK } = TABLE;
+/** Geohash precisions: entries are partitioned by the coarsest, counts kept down to the finest cell a search visits. */
+export const GEO = { partition: 3, finest: 6, stored: 9 } as const;
+const ROOT = 'ROOT';
+const CHILDREN = 'CHILDREN';
+const CELL_ATTRIBUTE = 'cell_';
+
+type Item = Record<string, unknown>;
+
+/** The key prefixes of one geo index. */
+export interface GeoIndexKeys {
+  readonly entries: string;
+  readonly counts: string;
+}
+
+/** A cell of a geo index and how many entries of the scope are in it. */
+export interface CellCount {
+  readonly cell: string;
+  readonly count: number;
+}
+
+/** A count a write adds one to: the item, and the number attribute in it. */
+export interface CountSlot {
+  readonly key: Item;
+  readonly attribute: string;
+}
+
+/** The key of an entry at `geohash` (full precision) for `id`. */
+export function geoEntryKey(keys: GeoIndexKeys, scope: string, geohash: string, id: string): Item {
+  return { [PK]: `${keys.entries}#${scope}#${geohash.slice(0, GEO.partition)}`, [SK]: `${geohash}#${id}` };
+}
+
+/** The counts an entry at `geohash` adds one to: its cell at each counted precision, in its parent's item. */
+export function geoCountSlots(keys: GeoIndexKeys, scope: string, geohash: string): CountSlot[] {
+  const slots: CountSlot[] = [];
+  for (let precision = GEO.partition; precision <= GEO.finest; precision++) {
+    const parent = precision === GEO.partition ? ROOT : geohash.slice(0, precision - 1);
+    slots.push({ key: { [PK]: `${keys.counts}#${scope}#${parent}`, [SK]: CHILDREN }, attribute: `${CELL_ATTRIBUTE}${geohash.slice(0, precision)}` });
+  }
+  return slots;
+}
+
+/** The counts item holding the children of `cell` (the geohash-3 cells without one). */
+export function countsKey(keys: GeoIndexKeys, scope: string, cell?: string): Item {
+  return { [PK]: `${keys.counts}#${scope}#${cell ?? ROOT}`, [SK]: CHILDREN };
+}
+
+/** The non-empty cells a counts item holds. */
+export function cellsOf(item: Item | undefined): CellCount[] {
+  return Object.entries(item ?? {})
+    .filter(([attribute, count]) => attribute.startsWith(CELL_ATTRIBUTE) && (count as number) > 0)
+    .map(([attribute, count]) => ({ cell: attribute.slice(CELL_ATTRIBUTE.length), count: count as number }));
+}
+
+/** The Query of the entries of a scope in a cell of any precision from 3. */
+export function cellQuery(keys: GeoIndexKeys, scope: string, cell: string): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> {
+  return {
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :cell)',
+    ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+    ExpressionAttributeValues: { ':pk': `${keys.entries}#${scope}#${cell.slice(0, GEO.partition)}`, ':cell': cell },
+  };
+}
+
+/** The geohash an entry sits at (its sort key's first part). */
+export const entryGeohash = (entry: Item) => (entry[SK] as string).split('#')[0]!;
+
+/** The transaction writes that add `sign` to counts, each tagged with the entity name `entity`. */
+export function countWrites(table: string, slots: readonly CountSlot[], sign: 1 | -1, entity: string): TransactItems {
+  return slots.map(({ key, attribute }) => ({
+    Update: {
+      TableName: table,
+      Key: key,
+      UpdateExpression: 'ADD #count :delta SET #entity = :entity',
+      ExpressionAttributeNames: { '#count': attribute, '#entity': '__edb_e__' },
+      ExpressionAttributeValues: { ':delta': sign, ':entity': entity },
+    },
+  }));
+}
