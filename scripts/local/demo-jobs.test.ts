@@ -4,6 +4,7 @@ import { parseCategorySelection, TAXONOMY } from '@solutionz/shared';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
+import { ALL_JOBS_SCOPE } from '@solutionz/lambdas/data/job-board';
 import { demoDirectoryProviders, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
 import { demoJobs, writeDemoJobs, type DemoJob, type DemoJobAccounts } from './demo-jobs';
 
@@ -91,10 +92,11 @@ describe('the demo jobs', () => {
     await writeDemoJobs(documents, table.tableName, jobs);
     const repository = table.repositories.jobs;
 
-    const board = await repository.listBoard();
-    expect(board).toHaveLength(jobs.length);
+    expect(await repository.boardCount(ALL_JOBS_SCOPE)).toBe(jobs.length);
+    const board = await repository.getMany((await repository.boardNewest(ALL_JOBS_SCOPE, undefined, 1000)).map((entry) => entry.id));
+    expect(board.size).toBe(jobs.length);
     for (const job of jobs) {
-      const stored = board.find((candidate) => candidate.jobId === job.jobId)!;
+      const stored = board.get(job.jobId)!;
       expect(stored).toMatchObject({ ownerId: job.ownerId, revealCount: job.reveals.length, revealCap: job.revealCap, lat: job.place.lat, lng: job.place.lng });
     }
     const reveals = jobs.flatMap((job) => job.reveals.map(({ providerId }) => ({ job, providerId })));

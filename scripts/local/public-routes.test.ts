@@ -13,6 +13,7 @@ import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 import { demoProviders, demoUsers, loadDemoAccounts } from './demo-data';
 import { demoDirectoryProviders, demoTowns, writeDemoDirectory } from './demo-directory';
 import { loadDemoJobs } from './demo-jobs';
+import { ALL_JOBS_SCOPE } from '@solutionz/lambdas/data/job-board';
 import { seedDemoCategories } from './table';
 
 /**
@@ -102,8 +103,8 @@ async function loadDemoData(): Promise<Demo> {
   ]);
   await loadDemoJobs(documents, table.tableName, { towns, providers }, users, userIds, NOW);
   const listed = providers.filter((provider) => provider.isVisible && provider.membership.tier !== 'none' && (!provider.membership.end || Date.parse(provider.membership.end) > NOW.getTime()));
-  const jobs = await table.repositories.jobs.listBoard();
-  return { listedProviderIds: listed.map((provider) => provider.userId), jobIds: jobs.map((job) => job.jobId), someAddress: providers[0]!.email };
+  const jobs = await table.repositories.jobs.boardNewest(ALL_JOBS_SCOPE, undefined, 1000);
+  return { listedProviderIds: listed.map((provider) => provider.userId), jobIds: jobs.map((job) => job.id), someAddress: providers[0]!.email };
 }
 
 /** Each area's Lambda handler, loaded as a cold start would with the environment of the local stack. */

@@ -204,14 +204,15 @@ test('the board filters by category, budget type and budget range, five jobs a p
   expect(await seriousViolations(page)).toEqual([]);
 
   const pages = page.getByRole('navigation', { name: 'Pagination' });
-  await pages.getByRole('button', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL(/page=2/);
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(page.getByText('6 jobs, page 2 of 2')).toBeVisible();
   await expect(jobs).toHaveCount(1);
   await expect(jobs.first()).toHaveAccessibleName(`Job 1 ${category}`);
 
   await page.getByRole('combobox', { name: 'Budget type' }).selectOption('hourly');
   await expect(page.getByText('3 jobs')).toBeVisible();
-  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page).not.toHaveURL(/cursor=/);
 
   await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150', maxBudget: '350' })}`);
   await expect(page.getByText('2 jobs')).toBeVisible();

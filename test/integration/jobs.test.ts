@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, JOB_MESSAGES, jobPageSchema, jobRevealResponseSchema, jobSchema, type Job } from '@solutionz/shared';
+import { apiErrorBodySchema, JOB_MESSAGES, jobBoardPageSchema, jobPageSchema, jobRevealResponseSchema, jobSchema, type Job } from '@solutionz/shared';
 import { createTestAccount, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
 
@@ -84,7 +84,7 @@ describe('contact details', () => {
       const mine = jobSchema.parse((await call('GET', `/me/job-board/${job.id}`, token)).body);
       expect(mine.contact).toEqual({ contactName: expect.any(String), contactEmail: job.contact!.contactEmail, contactPhone: CONTACT_PHONE });
     }
-    const board = jobPageSchema.parse((await call('GET', '/me/job-board', revealer.token)).body);
+    const board = jobBoardPageSchema.parse((await call('GET', '/me/job-board', revealer.token)).body);
     expect(board.jobs.find(({ id }) => id === job.id)?.contact?.contactEmail).toBe(job.contact!.contactEmail);
   });
 });
@@ -141,7 +141,7 @@ describe('posting and deleting', () => {
 });
 
 describe('the board', () => {
-  it('applies the budget range only with both ends, the type, and pages 5 at a time with the total', async () => {
+  it('applies the budget range only with both ends, the type, and pages 5 at a time with a cursor and the kept total', async () => {
     const poster = await client();
     const tag = randomUUID().slice(0, 8);
     const category = `Matrix Trades ${tag}`;
@@ -152,16 +152,21 @@ describe('the board', () => {
     const board = async (query: Record<string, string>) => {
       const answer = await call('GET', `/jobs?${new URLSearchParams({ category, ...query })}`);
       expect(answer.status, answer.text).toBe(200);
-      return jobPageSchema.parse(answer.body);
+      return jobBoardPageSchema.parse(answer.body);
     };
+    const titles = (page: { jobs: Job[] }) => page.jobs.map(({ title }) => title);
     const first = await board({});
-    expect(first).toMatchObject({ total: 7, page: 1, pageCount: 2 });
-    expect(first.jobs.map(({ title }) => title)).toEqual(['Hourly', 'Fixed 6', 'Fixed 5', 'Fixed 4', 'Fixed 3']);
-    expect((await board({ page: '2' })).jobs.map(({ title }) => title)).toEqual(['Fixed 2', 'Fixed 1']);
-    expect((await board({ minBudget: '1500', maxBudget: '3500' })).jobs.map(({ title }) => title)).toEqual(['Fixed 3', 'Fixed 2']);
+    expect(first.total).toBe(7);
+    expect(titles(first)).toEqual(['Hourly', 'Fixed 6', 'Fixed 5', 'Fixed 4', 'Fixed 3']);
+    expect(titles(await board({ cursor: first.nextCursor! }))).toEqual(['Fixed 2', 'Fixed 1']);
+    expect(titles(await board({ minBudget: '1500', maxBudget: '3500' }))).toEqual(['Fixed 3', 'Fixed 2']);
     expect((await board({ minBudget: '1500' })).total).toBe(7);
-    expect((await board({ budgetType: 'hourly' })).jobs.map(({ title }) => title)).toEqual(['Hourly']);
-    expect((await board({ location: 'York', radius: '5' })).total).toBe(0);
-    expect((await board({ location: 'Leeds', radius: '5' })).total).toBe(7);
+    expect(titles(await board({ budgetType: 'hourly' }))).toEqual(['Hourly']);
+    expect((await board({ location: 'York', radius: '5' })).jobs).toEqual([]);
+    expect((await board({ location: 'Leeds', radius: '5' })).jobs).toHaveLength(5);
+    const edited = await call('GET', `/jobs?${new URLSearchParams({ category, cursor: 'edited' })}`);
+    expect(edited.status).toBe(400);
+    expect(errorOf(edited).message).toBe(JOB_MESSAGES.badCursor);
   });
+});
 });

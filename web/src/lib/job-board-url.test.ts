@@ -25,7 +25,7 @@ describe('job board pagination', () => {
 });
 
 describe('job board filters in the address bar', () => {
-  it('reads an empty address as no filters on page 1', () => {
+  it('reads an empty address as no filters on the first page', () => {
     expect(readJobBoardFilters(new URLSearchParams())).toEqual(noJobBoardFilters);
   });
 
@@ -35,12 +35,12 @@ describe('job board filters in the address bar', () => {
     expect(readJobBoardFilters(new URLSearchParams('minBudget=900&maxBudget=100'))).toEqual(noJobBoardFilters);
   });
 
-  it('ignores an unknown budget type and a page that is not a number', () => {
-    expect(readJobBoardFilters(new URLSearchParams('budgetType=weekly&page=x'))).toEqual(noJobBoardFilters);
+  it('ignores an unknown budget type and an empty cursor', () => {
+    expect(readJobBoardFilters(new URLSearchParams('budgetType=weekly&cursor='))).toEqual(noJobBoardFilters);
   });
 
   it('writes the filters back so that reading them gives the same filters', () => {
-    const filters = { category: 'Home > Plumbing', location: 'Leeds', radius: 50 as const, minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, page: 3 };
+    const filters = { category: 'Home > Plumbing', location: 'Leeds', radius: 50 as const, minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, cursor: 'next-page' };
     const search = jobBoardSearch(filters, 'job-1');
     const params = new URLSearchParams(search);
     expect(params.get('job')).toBe('job-1');
@@ -70,6 +70,6 @@ describe('job board filters in the address bar', () => {
   });
 
   it('asks the API for the budget range only with both ends', () => {
-    expect(jobListQuery({ ...noJobBoardFilters, minBudget: 100 })).toEqual({ radius: undefined, budgetType: 'any', page: 1 });
+    expect(jobListQuery({ ...noJobBoardFilters, minBudget: 100 })).toEqual({ radius: undefined, budgetType: 'any' });
   });
 });

@@ -18,10 +18,14 @@ export interface JobBoardFilters {
   minBudget?: number;
   maxBudget?: number;
   budgetType: 'any' | JobBudgetType;
-  page: number;
+  /** Where the page starts (the API's `nextCursor`); none on the first page. */
+  cursor?: string;
 }
 
-export const noJobBoardFilters: JobBoardFilters = { category: '', location: '', radius: DEFAULT_RADIUS_MILES, budgetType: 'any', page: 1 };
+export const noJobBoardFilters: JobBoardFilters = { category: '', location: '', radius: DEFAULT_RADIUS_MILES, budgetType: 'any' };
+
+/** The same filters from the first page. */
+export const firstPageOf = ({ cursor: _cursor, ...filters }: JobBoardFilters): JobBoardFilters => filters;
 
 function budgetEnd(raw: string | null): number | undefined {
   if (raw === null || raw.trim() === '') return undefined;
@@ -34,7 +38,7 @@ export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
   const maxBudget = budgetEnd(params.get('maxBudget'));
   const bothEnds = minBudget !== undefined && maxBudget !== undefined && minBudget <= maxBudget;
   const budgetType = params.get('budgetType');
-  const page = Number(params.get('page'));
+  const cursor = params.get('cursor')?.trim();
   const location = params.get('location')?.trim() ?? '';
   const radius = Number(params.get('radius'));
   return {
@@ -43,7 +47,7 @@ export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
     radius: location && isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
     ...(bothEnds ? { minBudget, maxBudget } : {}),
     budgetType: (JOB_BUDGET_TYPES as readonly string[]).includes(budgetType ?? '') ? (budgetType as JobBudgetType) : 'any',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    ...(cursor ? { cursor } : {}),
   };
 }
 
@@ -58,7 +62,7 @@ export function jobBoardSearch(filters: JobBoardFilters, openJob?: string): stri
     params.set('maxBudget', String(filters.maxBudget));
   }
   if (filters.budgetType !== 'any') params.set('budgetType', filters.budgetType);
-  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.cursor) params.set('cursor', filters.cursor);
   if (openJob) params.set('job', openJob);
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -73,7 +77,7 @@ export function jobListQuery(filters: JobBoardFilters): JobListQuery {
       ? { minBudget: filters.minBudget, maxBudget: filters.maxBudget }
       : {}),
     budgetType: filters.budgetType,
-    page: filters.page,
+    ...(filters.cursor ? { cursor: filters.cursor } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JOB_LIMITS, JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
 import { jobActivitySection, jobsEraser } from '../privacy/jobs-data';
@@ -22,6 +22,7 @@ import {
   updateJobRevealCap,
 } from './jobs';
 import { recordingBusinessMetrics } from '../business-metrics';
+import { milesBetween } from '../geo-search';
 
 const table = useTestTable();
 
@@ -262,16 +263,69 @@ describe('the board filters', () => {
     expect(await mine({ category: 'Home Services' })).not.toContain('Garden');
     expect(await mine({ location: 'SW1A 1AA', radius: '5' })).toContain('Hourly');
     expect(await mine({ location: 'SW1A 1AA', radius: '5' })).not.toContain('Cheap fixed');
-    expect(await mine({ location: 'north york' })).toContain('Garden');
+    await expect(listJobs(deps(), query({ location: 'north york' }))).rejects.toThrow(ValidationError);
   });
 
-  it('pages the board 5 at a time with the total', async () => {
+  it('pages the board 5 at a time with a cursor, newest first, the total from the kept count', async () => {
     const client = caller('client');
-    for (let n = 1; n <= 7; n++) await createJob(deps(), client, post({ title: `Paged ${n}` }));
-    const first = await listJobs(deps(), query({ page: '1' }));
-    expect(first.jobs).toHaveLength(5);
-    expect(first.pageCount).toBe(Math.ceil(first.total / 5));
-    expect(first.total).toBeGreaterThanOrEqual(7);
-    expect(first.jobs[0]?.title).toBe('Paged 7');
+    const category = `Paging ${randomUUID().slice(0, 8)} > Odd jobs`;
+    for (let n = 1; n <= 7; n++) await createJob(deps(), client, post({ title: `Paged ${n}`, categories: [category] }));
+    const first = await listJobs(deps(), query({ category }));
+    expect(first.jobs.map(({ title }) => title)).toEqual(['Paged 7', 'Paged 6', 'Paged 5', 'Paged 4', 'Paged 3']);
+    expect(first.total).toBe(7);
+    const second = await listJobs(deps(), query({ category, cursor: first.nextCursor }));
+    expect(second.jobs.map(({ title }) => title)).toEqual(['Paged 2', 'Paged 1']);
+    expect(second.nextCursor).toBeUndefined();
+    // The group of `Group > Sub` finds the same jobs; a budget filter has no kept count, so no total.
+    expect((await listJobs(deps(), query({ category: category.split(' > ')[0] }))).total).toBe(7);
+    const filtered = await listJobs(deps(), query({ category, budgetType: 'fixed' }));
+    expect(filtered.total).toBeUndefined();
+    expect(filtered.jobs).toHaveLength(5);
+    await expect(listJobs(deps(), query({ category, cursor: 'not-ours' }))).rejects.toThrow(ValidationError);
+  });
+
+  it('takes a deleted job out of the board and its count at once', async () => {
+    const client = caller('client');
+    const category = `Deleting ${randomUUID().slice(0, 8)}`;
+    const kept = await createJob(deps(), client, post({ title: 'Kept', categories: [category] }));
+    const gone = await createJob(deps(), client, post({ title: 'Gone', categories: [category] }));
+    await deleteJob(deps(), client, gone.id);
+    const board = await listJobs(deps(), query({ category }));
+    expect(board).toMatchObject({ total: 1, jobs: [{ id: kept.id }] });
+    expect((await listJobs(deps(), query({ category, location: 'York', radius: '5' }))).jobs.map(({ id }) => id)).toEqual([kept.id]);
+    // Deleting again changes no count.
+    await expect(deleteJob(deps(), client, gone.id)).rejects.toThrow(NotFoundError);
+    expect((await listJobs(deps(), query({ category }))).total).toBe(1);
+  });
+
+  it('lists jobs around a place nearest first, page after page, exactly as a look at every job would', async () => {
+    const category = `Nearby ${randomUUID().slice(0, 8)}`;
+    const york = { lat: 53.959, lng: -1.0815 };
+    // Jobs on a spiral out from York: 23 inside 25 miles, the rest beyond.
+    const places = Array.from({ length: 30 }, (_, n) => ({ lat: york.lat + Math.sin(n) * n * 0.012, lng: york.lng + Math.cos(n) * n * 0.02 }));
+    let n = 0;
+    const spread: JobsDeps = { ...deps(), geocoder: { search: async (text) => (text === 'York' ? fakeGeocoder().search(text) : { best: { name: text, ...places[Number(text.slice(1))]!, precision: 'sector' as const }, suggestions: [] }) } };
+    const ids = new Map<string, { lat: number; lng: number }>();
+    for (const place of places) {
+      // A client of its own for each, past the day's posting quota.
+      const job = await createJob(spread, caller('client'), post({ title: `Spot ${n}`, categories: [category], location: `P${n}` }));
+      ids.set(job.id, place);
+      n++;
+    }
+    const expected = [...ids]
+      .map(([id, place]) => ({ id, distance: milesBetween(york, place) }))
+      .filter((hit) => hit.distance <= 25)
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+      .map((hit) => hit.id);
+    expect(expected.length).toBeGreaterThan(10);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listJobs(spread, query({ category, location: 'York', radius: '25', ...(cursor ? { cursor } : {}) }));
+      expect(page.total).toBeUndefined();
+      seen.push(...page.jobs.map(({ id }) => id));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length <= ids.size);
+    expect(seen).toEqual(expected);
   });
 });

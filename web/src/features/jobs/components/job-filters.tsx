@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { formatCategorySelection, JOB_BUDGET_SLIDER, RADIUS_OPTIONS_MILES } from '@solutionz/shared';
 import { useCategories } from '@/entities/categories/api/categories';
 import { isRadius } from '@/lib/directory-url';
-import { noJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
+import { firstPageOf, noJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 const RANGE_STYLE = { width: 'full', accentColor: 'brand.solid' } as const;
 
 /**
- * The board's filters (spec 02 section 8); every change goes to the address bar and back to page 1.
+ * The board's filters (spec 02 section 8); every change goes to the address bar and back to the first page.
  * The page gives it a key from the filters, so a new address (back, a shared link) starts it afresh.
  */
 export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; onChange: (next: JobBoardFilters) => void }) {
@@ -19,7 +19,7 @@ export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; on
     filters.minBudget ?? JOB_BUDGET_SLIDER.defaultMin,
     filters.maxBudget ?? JOB_BUDGET_SLIDER.defaultMax,
   ]);
-  const change = (next: Partial<JobBoardFilters>) => onChange({ ...filters, ...next, page: 1 });
+  const change = (next: Partial<JobBoardFilters>) => onChange({ ...firstPageOf(filters), ...next });
   const budgetApplied = filters.minBudget !== undefined && filters.maxBudget !== undefined;
   const applyBudget = ([min, max]: [number, number]) => change({ minBudget: Math.min(min, max), maxBudget: Math.max(min, max) });
 

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '@/testing/fake-api';
+import { ERROR_CODES, type Job } from '@solutionz/shared';
+import { stubApi, StubbedApiError } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 
 /** The board signed out at `entry`, with no jobs, once its filters are up. */
 async function openBoard(entry: string) {
-  const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [], total: 0, page: 1, pageCount: 0 }) });
+  const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [], total: 0 }) });
   const view = renderApp(entry);
   const filters = within(await screen.findByRole('search', { name: 'Job filters' }, { timeout: 5000 }));
   return { ...view, api, filters };
@@ -36,5 +37,53 @@ describe('/job-directory: the radius around a place', { timeout: 20_000 }, () =>
     const { api, filters } = await openBoard('/job-directory?location=York');
     expect(filters.getByRole('combobox', { name: 'Radius' })).toHaveValue('25');
     await waitFor(() => expect(api.callsTo('listJobs').at(-1)?.query).toMatchObject({ location: 'York', radius: '25' }));
+  });
+});
+
+describe('/job-directory: paging', { timeout: 20_000 }, () => {
+  const job = (n: number): Job => ({
+    id: `job-${n}`,
+    title: `Job ${n}`,
+    description: 'Something to fix.',
+    categories: ['Home Services > Plumber'],
+    locationName: 'Leeds',
+    postedAt: '2026-11-01T10:00:00.000Z',
+    revealCount: 0,
+    revealCap: 5,
+    enoughInterest: false,
+  });
+
+  it('goes to the next page with the cursor and back with Previous, counting pages from the kept total', async () => {
+    const api = stubApi({
+      listCategories: () => ({ groups: [] }),
+      listJobs: ({ query }) =>
+        query.cursor === 'second' ? { jobs: [job(6)], total: 6 } : { jobs: [1, 2, 3, 4, 5].map(job), total: 6, nextCursor: 'second' },
+    });
+    const { user, router } = renderApp('/job-directory');
+    expect(await screen.findByText('6 jobs, page 1 of 2', {}, { timeout: 5000 })).toBeVisible();
+    const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('6 jobs, page 2 of 2')).toBeVisible();
+    expect(router.state.location.search).toBe('?cursor=second');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(pages.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('listJobs').map((call) => call.query.cursor)).toContain('second');
+  });
+
+  it('shows why a place cannot be searched', async () => {
+    stubApi({
+      listCategories: () => ({ groups: [] }),
+      listJobs: () => {
+        throw new StubbedApiError(400, { error: { code: ERROR_CODES.validation.code, message: 'We could not find that place' } });
+      },
+    });
+    renderApp('/job-directory?location=Nowhere');
+    expect(await screen.findByText('We could not find that place', {}, { timeout: 5000 })).toBeVisible();
   });
 });

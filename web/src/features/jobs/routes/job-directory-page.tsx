@@ -1,15 +1,15 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { JOB_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { JOB_MESSAGES, JOB_PAGE_SIZE, PRODUCT_NAME, type JobBoardPage } from '@solutionz/shared';
+import { ApiError } from '@/lib/api-client';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { jobBoardSearch, jobListQuery, readJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
+import { firstPageOf, jobBoardSearch, jobListQuery, readJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useJob, useJobBoard } from '@/entities/jobs/api/jobs';
 import { JobCard, jobViewerOf, type JobViewer } from '@/entities/jobs/components/job-card';
 import { JobFilters } from '../components/job-filters';
-import { JobPagination } from '@/entities/jobs/components/job-pagination';
 
 function BoardSkeleton() {
   return (
@@ -36,11 +36,32 @@ function OpenJob({ jobId, signedIn, viewer, onClose }: { jobId: string; signedIn
   );
 }
 
-/** The job board (spec 02 sections 2, 4, 8, 9): newest first, 5 a page, filters and the open job in the address bar. */
+/**
+ * How many jobs, where that is known: the kept total the API gives (no place, no budget filter), or the
+ * jobs of a result that fits on one page; else which page this is.
+ */
+function countText(data: JobBoardPage, pageNumber: number, firstPage: boolean): string {
+  const total = data.total ?? (firstPage && !data.nextCursor ? data.jobs.length : undefined);
+  if (total === undefined) return `Page ${pageNumber}`;
+  const pages = Math.max(1, Math.ceil(total / JOB_PAGE_SIZE));
+  return `${total === 1 ? '1 job' : `${total} jobs`}${pages > 1 ? `, page ${pageNumber} of ${pages}` : ''}`;
+}
+
+/** The pages before this one, as the Next button left them in the history entry (none when the address was opened directly). */
+interface BoardHistory {
+  readonly trail?: readonly string[];
+}
+
+/**
+ * The job board (spec 02 sections 2, 4, 8, 9): newest first (nearest first around a place), 5 a page with
+ * Previous and Next (the API pages with a cursor; a page number only counts from the first), filters,
+ * the page and the open job in the address bar.
+ */
 export function JobDirectoryPage() {
   useDocumentTitle(`${JOB_MESSAGES.title} | ${PRODUCT_NAME}`);
   const session = useSession();
   const [params, setParams] = useSearchParams();
+  const trail = (useLocation().state as BoardHistory | null)?.trail ?? [];
   const filters = readJobBoardFilters(params);
   const openJob = params.get('job') ?? undefined;
   const signedIn = session.status === 'signedIn';
@@ -48,7 +69,12 @@ export function JobDirectoryPage() {
   const viewer = jobViewerOf(profile);
   const board = useJobBoard(jobListQuery(filters), signedIn);
 
-  const go = (next: JobBoardFilters, job?: string) => setParams(new URLSearchParams(jobBoardSearch(next, job)));
+  const go = (next: JobBoardFilters, job?: string, pages: readonly string[] = []) =>
+    setParams(new URLSearchParams(jobBoardSearch(next, job)), { state: { trail: pages } satisfies BoardHistory });
+  const firstPage = !filters.cursor;
+  // A page opened from a shared address has no trail: Previous goes back to the first page.
+  const previous = () => (trail.length > 0 ? go({ ...firstPageOf(filters), ...(trail.at(-1) ? { cursor: trail.at(-1) } : {}) }, undefined, trail.slice(0, -1)) : go(firstPageOf(filters)));
+  const loadError = board.error instanceof ApiError && board.error.status === 400 ? board.error.message : JOB_MESSAGES.loadFailed;
   const jobHref = (id: string) => `${paths.jobDirectory}${jobBoardSearch(filters, id)}`;
 
   return (
@@ -64,18 +90,18 @@ export function JobDirectoryPage() {
             </Button>
           )}
         </HStack>
-        <JobFilters key={jobBoardSearch({ ...filters, page: 1 })} filters={filters} onChange={(next) => go(next)} />
+        <JobFilters key={jobBoardSearch(firstPageOf(filters))} filters={filters} onChange={(next) => go(next)} />
         {session.status === 'loading' || board.isPending ? (
           <BoardSkeleton />
         ) : board.isError ? (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>{JOB_MESSAGES.loadFailed}</Alert.Title>
+            <Alert.Title>{loadError}</Alert.Title>
           </Alert.Root>
         ) : (
           <Stack gap="4">
             <Text color="fg.muted" aria-live="polite">
-              {board.data.total === 1 ? '1 job' : `${board.data.total} jobs`}
+              {countText(board.data, trail.length + 1, firstPage)}
             </Text>
             {board.data.jobs.length === 0 ? (
               <Box borderWidth="1px" borderRadius="lg" p="8" textAlign="center">
@@ -84,11 +110,25 @@ export function JobDirectoryPage() {
             ) : (
               board.data.jobs.map((job) => <JobCard key={job.id} job={job} viewer={viewer} openHref={jobHref(job.id)} />)
             )}
-            <JobPagination page={board.data.page} pageCount={board.data.pageCount} onPage={(page) => go({ ...filters, page })} />
+            {(!firstPage || board.data.nextCursor) && (
+              <HStack as="nav" aria-label="Pagination" gap="2" justify="center">
+                <Button size="sm" variant="outline" disabled={firstPage} onClick={previous}>
+                  Previous
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!board.data.nextCursor}
+                  onClick={() => go({ ...filters, cursor: board.data.nextCursor! }, undefined, [...trail, filters.cursor ?? ''])}
+                >
+                  Next
+                </Button>
+              </HStack>
+            )}
           </Stack>
         )}
       </Stack>
-      {openJob && <OpenJob jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters)} />}
+      {openJob && <OpenJob jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters, undefined, trail)} />}
     </Container>
   );
 }
