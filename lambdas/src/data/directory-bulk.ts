@@ -3,6 +3,7 @@ import type { ProfileRecord } from './account-repository';
 import { chunks, untilProcessed } from './batch';
 import { isListed } from '../services/listing-rule';
 import { listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
+import type { CountSlot } from './geo-cells';
 import { directoryIndexCommands } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
@@ -23,6 +24,26 @@ const PARALLEL_BATCHES = 8;
 
 const keyOf = (item: Item) => `${String(item[PK])}\u0000${String(item[SK])}`;
 
+/**
+ * The counts items with one added for each slot, on top of what they hold already: written once each by a
+ * bulk load, however many of the loaded items count in them.
+ */
+export async function summedCounts(index: ReturnType<typeof directoryIndexCommands>, slots: readonly CountSlot[], entity: string): Promise<Item[]> {
+  /** Per counts item: its key and what to add to each of its attributes. */
+  const counts = new Map<string, { key: Item; added: Map<string, number> }>();
+  for (const { key, attribute } of slots) {
+    const count = counts.get(keyOf(key)) ?? { key, added: new Map<string, number>() };
+    count.added.set(attribute, (count.added.get(attribute) ?? 0) + 1);
+    counts.set(keyOf(key), count);
+  }
+  const stored = new Map((await index.batchGet([...counts.values()].map(({ key }) => key))).map((item) => [keyOf(item), item]));
+  return [...counts.entries()].map(([id, { key, added }]) => {
+    const item: Item = { ...stored.get(id), ...key, __edb_e__: entity };
+    for (const [attribute, n] of added) item[attribute] = Number(item[attribute] ?? 0) + n;
+    return item;
+  });
+}
+
 /** Writes the profiles and lists the listed ones (visible, active, a running membership at `now`); answers how many were listed. */
 export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableName: string, profiles: readonly ProfileRecord[], now: Date): Promise<{ listed: number }> {
   const listings = profiles.filter((profile) => isListed(profile, now)).map(listingOf);
@@ -31,26 +52,16 @@ export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableNam
   if (already.length > 0) throw new Error(`${already.length} of these providers are listed already: bulk loading is for providers new to the directory`);
 
   const items: Item[] = [];
-  /** Per counts item: its key and what to add to each of its attributes. */
-  const counts = new Map<string, { key: Item; added: Map<string, number> }>();
+  const slots: CountSlot[] = [];
   for (const listing of listings) {
     const scopes = scopesOf(listing.categories);
     items.push(listingItem(listing, scopes, 1));
     for (const scope of scopes) {
       items.push(...scopeEntries(listing, scope));
-      for (const { key, attribute } of scopeCountSlots(listing, scope)) {
-        const count = counts.get(keyOf(key)) ?? { key, added: new Map<string, number>() };
-        count.added.set(attribute, (count.added.get(attribute) ?? 0) + 1);
-        counts.set(keyOf(key), count);
-      }
+      slots.push(...scopeCountSlots(listing, scope));
     }
   }
-  const stored = new Map((await index.batchGet([...counts.values()].map(({ key }) => key))).map((item) => [keyOf(item), item]));
-  const countItems = [...counts.entries()].map(([id, { key, added }]) => {
-    const item: Item = { ...stored.get(id), ...key, __edb_e__: 'directoryCount' };
-    for (const [attribute, n] of added) item[attribute] = Number(item[attribute] ?? 0) + n;
-    return item;
-  });
+  const countItems = await summedCounts(index, slots, 'directoryCount');
 
   const { profile } = createTableStore(client, tableName).entities;
   const byId = new Map(profiles.map((record) => [record.userId, { ...record, categories: [...record.categories] }]));

@@ -25,7 +25,7 @@ const { partitionKey: PK, sortKey: SK } = TABLE;
 export const JOB_GEO_KEYS = { entries: 'JOBGEO', counts: 'JOBGEOCOUNT' } as const;
 export const ALL_JOBS_SCOPE = 'all';
 const ENTRY_ENTITY = 'jobBoardEntry';
-const COUNT_ENTITY = 'jobBoardCount';
+export const JOB_COUNT_ENTITY = 'jobBoardCount';
 
 /** The scope of a category selection: its text, case folded and escaped, so `all` and `#` cannot clash with it. */
 export const jobCategoryScope = (selection: string) => `c=${encodeURIComponent(selection.trim().toLowerCase())}`;
@@ -101,7 +101,7 @@ export function jobIndexWrites(table: string, job: IndexedJob, sign: 1 | -1, roo
       ...jobScopeEntries(job, scope).map((item) =>
         sign === 1 ? { Put: { TableName: table, Item: item } } : { Delete: { TableName: table, Key: { [PK]: item[PK], [SK]: item[SK] } } },
       ),
-      ...countWrites(table, jobScopeCountSlots(job, scope), sign, COUNT_ENTITY),
+      ...countWrites(table, jobScopeCountSlots(job, scope), sign, JOB_COUNT_ENTITY),
     ];
     const limit = groups.length === 1 ? room : 100;
     if (groups.at(-1)!.length + writes.length > limit) groups.push([]);

@@ -1,0 +1,448 @@
+/**
+ * `npm run bench:jobs`: the job board at N = 1,000, 10,000 and 50,000 open jobs placed at real UK postcode
+ * sectors (../shared/data) weighted towards cities, in DynamoDB Local behind the local gateway. At each N
+ * the same 200 seeded board searches (around a postcode sector or a town with a radius, or newest first
+ * without a place; half in a category, a fifth with a budget filter) go through GET /api/jobs; it prints
+ * the DynamoDB requests and items read per page (counted by the jobs function's own DynamoDB client,
+ * DYNAMODB_USAGE_METER) and the p50 and p95 latency. Every first page (and its total, where the API gives
+ * one) is checked against a brute-force look at every job, and one whole result is paged through with the
+ * cursor. Then the job alerts worker's reads for one posted job at 1,000 and 50,000 listed providers (a
+ * third of them with alerts on). Writes the figures to bench-results/jobs.json and exits non-zero when a
+ * target is missed or an answer is wrong. Starts its own stack (ports shifted by SOLUTIONZ_PORT_OFFSET,
+ * else 300) with throw-away data, and removes it at the end.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  budgetAmount,
+  formatCategorySelection,
+  JOB_PAGE_SIZE,
+  RADIUS_OPTIONS_MILES,
+  TAXONOMY,
+  type JobBoardPage,
+  type JobBudgetType,
+  type RadiusMiles,
+} from '@solutionz/shared';
+import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage, type DynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
+import type { Mailer } from '@solutionz/lambdas/adapters/ses-mailer';
+import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
+import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
+import { createJobAlertsRepository } from '@solutionz/lambdas/data/job-alerts';
+import { ALL_JOBS_SCOPE, jobCategoryScope, jobScopesOf } from '@solutionz/lambdas/data/job-board';
+import { bulkLoadJobs } from '@solutionz/lambdas/data/job-board-bulk';
+import type { JobRecord } from '@solutionz/lambdas/data/jobs-repository';
+import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
+import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
+import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
+import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
+import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
+import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
+import { milesBetween } from '@solutionz/lambdas/services/geo-search';
+import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/postcode-data';
+import { portOffsetFromEnv } from './local/ports';
+import { killAllManaged } from './local/process';
+import { seededRandom, type SeededRandom } from './local/seeded-random';
+import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+
+/** The sizes of the issue; BENCH_JOBS_SIZES (e.g. 1000,50000) measures others while tuning. */
+const SIZES = process.env.BENCH_JOBS_SIZES ? process.env.BENCH_JOBS_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
+const ALERT_SIZES = [1_000, 50_000];
+const SEARCHES = 200;
+/** Searches run before each measured round, so the JVM and the handler are warm. */
+const WARM_UP = 20;
+/** Sectors this close to a big city's centre draw this many times as many jobs as others. */
+const CITY_PULL = { miles: 10, weight: 3 } as const;
+const BIG_CITIES = ['London', 'Birmingham', 'Manchester', 'Leeds', 'Glasgow', 'Liverpool', 'Newcastle upon Tyne', 'Sheffield', 'Bristol', 'Edinburgh', 'Leicester', 'Nottingham', 'Cardiff'];
+const PAGED = { location: 'Leeds', radius: 10 } as const;
+const TARGETS = { growth: 1.5, p95Ms: 100 } as const;
+const DEFAULT_PORT_OFFSET = 300;
+const DAY_MS = 86_400_000;
+
+interface Point {
+  readonly lat: number;
+  readonly lng: number;
+}
+interface Sector extends Point {
+  readonly name: string;
+  readonly weight: number;
+}
+type BenchJob = JobRecord & { readonly contact: { contactName: string; contactEmail: string } };
+interface BenchSearch {
+  readonly query: Record<string, string>;
+  readonly centre?: Point;
+  readonly radius?: RadiusMiles;
+  readonly scope: string;
+  readonly budgetType?: JobBudgetType;
+}
+interface Measured {
+  readonly usage: DynamoDbUsage;
+  readonly ms: number;
+}
+type MeasuredSearch = Measured & { readonly placed: boolean };
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+const thousands = (value: number) => Math.round(value).toLocaleString('en-GB');
+const fixed = (value: number) => (value >= 100 ? thousands(value) : value.toFixed(1));
+
+async function placeOf(geocoder: Geocoder, text: string): Promise<Point> {
+  const { lat, lng } = await resolvePlace(geocoder, text, 'location');
+  return { lat, lng };
+}
+
+async function sectorsWeightedTowardsCities(postcodeDataDir: string, geocoder: Geocoder): Promise<Sector[]> {
+  const tables = readPostcodeTables(postcodeDataDir)!;
+  const cities = await Promise.all(BIG_CITIES.map((city) => placeOf(geocoder, city)));
+  return Object.entries(tables.sectors).map(([name, [lat, lng]]) => {
+    const near = cities.some((city) => milesBetween(city, { lat, lng }) <= CITY_PULL.miles);
+    return { name, lat, lng, weight: near ? CITY_PULL.weight : 1 };
+  });
+}
+
+const SUBCATEGORIES = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
+const subSelection = ({ group, sub }: (typeof SUBCATEGORIES)[number]) => formatCategorySelection({ kind: 'sub', group: group.name, sub: sub.name });
+
+/** The jobs of the benchmark, the first N of them at each size: one or two categories, posted over the last 60 days. */
+function benchJobs(random: SeededRandom, sectors: readonly Sector[], count: number, now: Date): BenchJob[] {
+  const sector = random.weighted(sectors, (candidate) => candidate.weight);
+  return Array.from({ length: count }, (_, index) => {
+    const first = random.pick(SUBCATEGORIES);
+    const categories = [subSelection(first)];
+    if (random.chance(0.2)) categories.push(random.chance(0.3) ? random.pick(TAXONOMY).name : subSelection(random.pick(SUBCATEGORIES)));
+    const place = sector();
+    const budgetType = random.pick(['fixed', 'hourly', undefined] as const);
+    const budget = budgetType === 'hourly' ? `£${random.int(15, 60)} an hour` : budgetType === 'fixed' ? `£${random.int(50, 5000)}` : undefined;
+    const amount = budgetAmount(budget);
+    return {
+      jobId: random.uuid(),
+      ownerId: random.uuid(),
+      title: `${first.sub.name} job ${index}`,
+      description: `A ${first.sub.name.toLowerCase()} job near ${place.name}.`,
+      categories: [...new Set(categories)],
+      ...(budget ? { budget } : {}),
+      ...(budgetType ? { budgetType } : {}),
+      ...(amount !== undefined ? { budgetAmount: amount } : {}),
+      locationName: place.name,
+      lat: place.lat,
+      lng: place.lng,
+      postedAt: new Date(now.getTime() - random.int(0, 60 * 24 * 60) * 60_000).toISOString(),
+      revealCount: 0,
+      revealCap: 5,
+      contact: { contactName: 'Bench Client', contactEmail: `bench-${index}@bench.solutionz.local` },
+    };
+  });
+}
+
+/** Three in five around a place (half a postcode sector, half a town), the rest newest first; half in a category, a fifth with a budget type. */
+async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder): Promise<BenchSearch[]> {
+  const sector = random.weighted(sectors, (candidate) => candidate.weight);
+  const towns = readTownsFromPackage();
+  const searches: BenchSearch[] = [];
+  while (searches.length < SEARCHES) {
+    const group = random.pick(TAXONOMY);
+    const category = random.chance(0.5) ? undefined : random.chance(0.4) ? group.name : formatCategorySelection({ kind: 'sub', group: group.name, sub: random.pick(group.subcategories).name });
+    const budgetType = random.chance(0.2) ? random.pick(['fixed', 'hourly'] as const) : undefined;
+    const scope = category ? jobCategoryScope(category) : ALL_JOBS_SCOPE;
+    const filters = { ...(category ? { category } : {}), ...(budgetType ? { budgetType } : {}) };
+    if (random.chance(0.4)) {
+      searches.push({ query: filters, scope, ...(budgetType ? { budgetType } : {}) });
+      continue;
+    }
+    const town = random.chance(0.5) ? (await geocoder.search(random.pick(towns).name)).best : undefined;
+    const place = town ?? (({ name, lat, lng }) => ({ name, lat, lng }))(sector());
+    const radius = random.pick(RADIUS_OPTIONS_MILES);
+    searches.push({ query: { ...filters, location: place.name, radius: String(radius) }, centre: { lat: place.lat, lng: place.lng }, radius, scope, ...(budgetType ? { budgetType } : {}) });
+  }
+  return searches;
+}
+
+/** What a search must answer, over every job: around a place nearest first (distance, then id), else newest first; the scope's count without a budget filter. */
+function bruteForce(jobs: readonly BenchJob[], search: BenchSearch): { ids: string[]; total?: number } {
+  const inScope = jobs.filter((job) => jobScopesOf(job.categories).includes(search.scope));
+  const kept = inScope.filter((job) => !search.budgetType || job.budgetType === search.budgetType);
+  if (search.centre) {
+    const ids = kept
+      .map((job) => ({ id: job.jobId, distance: milesBetween(search.centre!, job) }))
+      .filter((hit) => hit.distance <= search.radius!)
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+      .map((hit) => hit.id);
+    return { ids };
+  }
+  const ids = [...kept].sort((a, b) => (`${b.postedAt}#${b.jobId}` < `${a.postedAt}#${a.jobId}` ? -1 : 1)).map((job) => job.jobId);
+  return { ids, ...(search.budgetType ? {} : { total: inScope.length }) };
+}
+
+async function measured<T>(work: () => Promise<T>): Promise<Measured & { result: T }> {
+  resetDynamoDbUsage();
+  const started = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - started, usage: dynamoDbUsage() };
+}
+
+async function boardThroughGateway(stack: LocalStack, query: Record<string, string>): Promise<JobBoardPage> {
+  // Straight to the gateway, with the origin header CloudFront would add.
+  const response = await fetch(`${stack.urls.api}/jobs?${new URLSearchParams(query).toString()}`, { headers: LOCAL_ORIGIN_HEADERS });
+  if (!response.ok) throw new Error(`GET /api/jobs?${new URLSearchParams(query).toString()} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as JobBoardPage;
+}
+
+interface Round {
+  readonly n: number;
+  readonly searches: MeasuredSearch[];
+  readonly wrong: string[];
+  readonly paging: { readonly exact: boolean; readonly pages: Measured[]; readonly jobs: number; readonly problem?: string };
+  readonly loadSeconds: number;
+  readonly loadAverage: number;
+}
+
+const COLUMNS = ['requests', 'items read', 'items p95', 'p50 ms', 'p95 ms'];
+
+function summary(label: string, runs: readonly Measured[]): string {
+  const items = runs.map((run) => run.usage.itemsRead);
+  const cells = [
+    fixed(mean(runs.map((run) => run.usage.requests))),
+    fixed(mean(items)),
+    fixed(percentile(items, 95)),
+    percentile(runs.map((run) => run.ms), 50).toFixed(0),
+    percentile(runs.map((run) => run.ms), 95).toFixed(0),
+  ];
+  return `  ${label.padEnd(40)}${cells.map((cell) => cell.padStart(12)).join('')}`;
+}
+
+async function pageThrough(stack: LocalStack, geocoder: Geocoder, jobs: readonly BenchJob[]): Promise<Round['paging']> {
+  const expected = bruteForce(jobs, { query: {}, centre: await placeOf(geocoder, PAGED.location), radius: PAGED.radius, scope: ALL_JOBS_SCOPE }).ids;
+  const pages: Measured[] = [];
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const query = { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) };
+    const page = await measured(() => boardThroughGateway(stack, query));
+    pages.push(page);
+    ids.push(...page.result.jobs.map((job) => job.id));
+    cursor = page.result.nextCursor;
+  } while (cursor && pages.length <= expected.length);
+  const firstDifference = ids.findIndex((id, index) => id !== expected[index]);
+  const exact = ids.length === expected.length && firstDifference === -1;
+  const problem = exact ? undefined : `${ids.length} ids for ${expected.length} expected${firstDifference >= 0 ? `, first difference at ${firstDifference}` : ''}`;
+  return { exact, pages, jobs: ids.length, ...(problem ? { problem } : {}) };
+}
+
+/** Listed providers, a third with alerts on (a radius from the options, their profile's categories or one of their own). */
+function alertProviders(random: SeededRandom, sectors: readonly Sector[], count: number, now: Date): ProfileRecord[] {
+  const sector = random.weighted(sectors, (candidate) => candidate.weight);
+  const at = now.toISOString();
+  return Array.from({ length: count }, (_, index) => {
+    const category = subSelection(random.pick(SUBCATEGORIES));
+    const place = sector();
+    return {
+      userId: random.uuid(),
+      email: `alerts-${index}@bench.solutionz.local`,
+      accountType: 'provider',
+      firstName: 'Bench',
+      lastName: `Provider ${index}`,
+      categories: [category],
+      skills: [],
+      ...withGeohash({ name: place.name, lat: place.lat, lng: place.lng, precision: 'sector' }),
+      location: place.name,
+      placeName: place.name,
+      placePrecision: 'sector' as const,
+      isActive: true,
+      isVisible: true,
+      mfaEnabled: false,
+      subscriptionTier: 'yearly',
+      subscriptionEnd: new Date(now.getTime() + 300 * DAY_MS).toISOString(),
+      cancelAtPeriodEnd: false,
+      ...(random.chance(1 / 3) ? { jobAlerts: { enabled: true, radiusMiles: random.pick(RADIUS_OPTIONS_MILES), categories: random.chance(0.5) ? [] : [subSelection(random.pick(SUBCATEGORIES))] } } : {}),
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+}
+
+interface AlertRound {
+  readonly providers: number;
+  readonly runs: (Measured & { matched: number })[];
+}
+
+/** The alerts worker on a few jobs just posted (its reads through a metered client; mail goes nowhere). */
+async function measureAlerts(stack: LocalStack, jobs: readonly BenchJob[], providers: number, now: Date): Promise<AlertRound> {
+  const client = new DynamoDBClient({ region: stack.region, endpoint: stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB! });
+  meterDynamoDbUsage(client);
+  const documents = documentClient(client);
+  const nowhere: Mailer = { send: async () => undefined };
+  const deps = {
+    alerts: createJobAlertsRepository(documents, stack.tableName),
+    accounts: createAccountRepository(documents, stack.tableName),
+    directory: createDirectoryRepository(documents, stack.tableName),
+    mailer: nowhere,
+    clock: () => now,
+    pause: async () => undefined,
+    config: { siteUrl: 'https://solutionz.test' },
+  };
+  const runs: AlertRound['runs'] = [];
+  for (const job of jobs) {
+    const run = await measured(() => processJobInserted(deps, { ...job, postedAt: now.toISOString() }));
+    runs.push({ ...run, matched: run.result.matched });
+  }
+  return { providers, runs };
+}
+
+async function main(): Promise<number> {
+  const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
+  if (!postcodeDataDir) {
+    console.error(localPostcodeDataMissingMessage(REPO_ROOT));
+    return 2;
+  }
+  const geocoder = createOfflineGeocoder({ postcodeDataDir });
+  const random = seededRandom(20_261_126);
+  const now = new Date();
+  const sectors = await sectorsWeightedTowardsCities(postcodeDataDir, geocoder);
+  const jobs = benchJobs(random, sectors, SIZES.at(-1)!, now);
+  const searches = await benchSearches(random, sectors, geocoder);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-jobs-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeData);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllManaged();
+      removeData();
+      process.exit(130);
+    });
+  }
+
+  // The jobs function's DynamoDB client counts its requests (adapters/dynamodb.ts); the handler runs in this process.
+  process.env.DYNAMODB_USAGE_METER = '1';
+  const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
+  console.log(`Starting a local stack (port offset ${portOffset}, in memory)…`);
+  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false });
+  try {
+    const loader = documentClient(new DynamoDBClient({ region: stack.region, endpoint: stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB! }));
+    const rounds: Round[] = [];
+    let loaded = 0;
+    for (const n of SIZES) {
+      const started = performance.now();
+      await bulkLoadJobs(loader, stack.tableName, jobs.slice(loaded, n));
+      loaded = n;
+      const loadSeconds = (performance.now() - started) / 1000;
+      const open = jobs.slice(0, n);
+      console.log(`Loaded ${thousands(n)} jobs; searching…`);
+
+      for (const search of searches.slice(0, WARM_UP)) await boardThroughGateway(stack, search.query);
+      const runs: MeasuredSearch[] = [];
+      const wrong: string[] = [];
+      for (const search of searches) {
+        const run = await measured(() => boardThroughGateway(stack, search.query));
+        runs.push({ ...run, placed: search.centre !== undefined });
+        const expected = bruteForce(open, search);
+        const ids = run.result.jobs.map((job) => job.id);
+        if (ids.join() !== expected.ids.slice(0, JOB_PAGE_SIZE).join() || run.result.total !== expected.total || Boolean(run.result.nextCursor) !== expected.ids.length > JOB_PAGE_SIZE) {
+          wrong.push(`${JSON.stringify(search.query)}: ${ids.length} ids, total ${run.result.total}; expected ${Math.min(JOB_PAGE_SIZE, expected.ids.length)} of ${expected.ids.length}, total ${expected.total}`);
+        }
+      }
+      const paging = await pageThrough(stack, geocoder, open);
+      const round: Round = { n, searches: runs, wrong, paging, loadSeconds, loadAverage: loadavg()[0]! };
+      rounds.push(round);
+      printRound(round);
+    }
+
+    const alertRounds: AlertRound[] = [];
+    const providers = alertProviders(random, sectors, ALERT_SIZES.at(-1)!, now);
+    const posted = jobs.slice(0, 20);
+    let listed = 0;
+    for (const n of ALERT_SIZES) {
+      await bulkLoadProviders(loader, stack.tableName, providers.slice(listed, n), now);
+      listed = n;
+      const round = await measureAlerts(stack, posted, n, now);
+      alertRounds.push(round);
+      console.log(
+        `\nJob alerts, ${thousands(n)} listed providers (a third with alerts on), ${round.runs.length} jobs posted: per job ${fixed(mean(round.runs.map((run) => run.usage.itemsRead)))} items read ` +
+          `(p95 ${thousands(percentile(round.runs.map((run) => run.usage.itemsRead), 95))}), ${fixed(mean(round.runs.map((run) => run.usage.requests)))} requests, ` +
+          `${fixed(mean(round.runs.map((run) => run.matched)))} providers alerted, p95 ${percentile(round.runs.map((run) => run.ms), 95).toFixed(0)} ms`,
+      );
+    }
+    return report(rounds, alertRounds);
+  } finally {
+    await stack.stop();
+    removeData();
+  }
+}
+
+function printRound(round: Round): void {
+  console.log(`\nN = ${thousands(round.n)} open jobs, loaded in ${round.loadSeconds.toFixed(1)} s; load average ${round.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs`);
+  console.log(`  ${'per page'.padEnd(40)}${COLUMNS.map((column) => column.padStart(12)).join('')}`);
+  const placed = round.searches.filter((run) => run.placed);
+  console.log(summary(`every search (${round.searches.length})`, round.searches));
+  console.log(summary(`  around a place (${placed.length})`, placed));
+  console.log(summary(`  newest first (${round.searches.length - placed.length})`, round.searches.filter((run) => !run.placed)));
+  console.log(`  answers equal to the brute force: ${round.searches.length - round.wrong.length}/${round.searches.length}`);
+  for (const problem of round.wrong.slice(0, 5)) console.log(`    WRONG ${problem}`);
+  const { paging } = round;
+  console.log(
+    `  paging "${PAGED.location}", ${PAGED.radius} miles: ${paging.pages.length} pages, ${thousands(paging.jobs)} jobs, ${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; ` +
+      `per page ${fixed(mean(paging.pages.map((page) => page.usage.itemsRead)))} items read (first ${thousands(paging.pages[0]!.usage.itemsRead)}, max ${thousands(Math.max(...paging.pages.map((page) => page.usage.itemsRead)))})`,
+  );
+}
+
+function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): number {
+  const first = rounds[0]!;
+  const last = rounds.at(-1)!;
+  const items = (round: Round) => mean(round.searches.map((run) => run.usage.itemsRead));
+  const growth = items(last) / items(first);
+  const p95 = percentile(last.searches.map((run) => run.ms), 95);
+  const results: [string, boolean][] = [
+    [`items read per page grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)} jobs: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
+    [`p95 latency at ${thousands(last.n)} jobs at most ${TARGETS.p95Ms} ms: ${p95.toFixed(0)} ms`, p95 <= TARGETS.p95Ms],
+    [`paging through a whole result gives every job in the circle exactly once, in order (at every N)`, rounds.every((round) => round.paging.exact)],
+    [`every first page equals the brute force (at every N)`, rounds.every((round) => round.wrong.length === 0)],
+  ];
+  console.log('\nTargets:');
+  for (const [text, ok] of results) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${text}`);
+
+  const figures = {
+    at: new Date().toISOString(),
+    board: rounds.map((round) => ({
+      jobs: round.n,
+      itemsReadPerPage: items(round),
+      itemsReadP95: percentile(round.searches.map((run) => run.usage.itemsRead), 95),
+      requestsPerPage: mean(round.searches.map((run) => run.usage.requests)),
+      p50Ms: percentile(round.searches.map((run) => run.ms), 50),
+      p95Ms: percentile(round.searches.map((run) => run.ms), 95),
+      wrong: round.wrong.length,
+      pagingExact: round.paging.exact,
+      loadAverage: round.loadAverage,
+    })),
+    alerts: alertRounds.map((round) => ({
+      providers: round.providers,
+      itemsReadPerJob: mean(round.runs.map((run) => run.usage.itemsRead)),
+      requestsPerJob: mean(round.runs.map((run) => run.usage.requests)),
+      alertedPerJob: mean(round.runs.map((run) => run.matched)),
+    })),
+    targets: results.map(([text, ok]) => ({ text, ok })),
+  };
+  mkdirSync(join(REPO_ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench-results', 'jobs.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log('\nFigures written to bench-results/jobs.json');
+  return results.every(([, ok]) => ok) ? 0 : 1;
+}
+
+const started = Date.now();
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  console.log(`\nbench:jobs took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+// The geocoder's tables and the SDK's sockets would keep the process alive; everything this run started has stopped.
+process.exit();
