@@ -12,12 +12,18 @@ import { routeList } from '@solutionz/shared';
 export const API_PATH_PATTERN = '/api/*';
 
 /**
- * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place
- * search), each with a behaviour of its own in front of API_PATH_PATTERN, keyed on the query string.
+ * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place search
+ * and the public answers that are the same for every visitor), each with a behaviour of its own in front
+ * of API_PATH_PATTERN, keyed on the query string and the Authorization header.
  */
 export const CACHED_API_ROUTES = routeList
   .filter((route) => route.cacheSeconds !== undefined)
   .map((route) => ({ pathPattern: route.path.replace(/\{[^}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
+
+/** Whether a path falls under one of the cached API behaviours (CloudFront's `*` matches any characters, `/` too). */
+export function isCachedApiPath(path: string): boolean {
+  return CACHED_API_ROUTES.some(({ pathPattern }) => new RegExp(`^${pathPattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(path));
+}
 
 /**
  * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the

@@ -165,14 +165,16 @@ export class WebStack extends Stack {
       // Resolved by CloudFormation at deploy time; the rotation function replaces it in the distribution.
       customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() },
     });
-    // Kept only as long as the API's Cache-Control says (public, max-age): errors say no-store and are not kept.
+    // Kept only as long as the API's Cache-Control says (public, s-maxage): errors and answers to a request with a
+    // session say no-store and are not kept. Authorization is in the key, so a signed-in request never meets the
+    // anonymous copy (and reaches the API, which needs it).
     const cachedApiAnswers = new CachePolicy(this, 'CachedApiAnswers', {
       comment: 'Public API answers that depend on their URL alone, for as long as their Cache-Control allows',
       defaultTtl: Duration.seconds(0),
       minTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(Math.max(0, ...CACHED_API_ROUTES.map((route) => route.maxAgeSeconds))),
       queryStringBehavior: CacheQueryStringBehavior.all(),
-      headerBehavior: CacheHeaderBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -237,7 +239,9 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        // Listed first: CloudFront takes the first behaviour whose pattern matches.
+        // Listed first: CloudFront takes the first behaviour whose pattern matches. A pattern may also match other
+        // routes (`/api/jobs/*` the reveal): they are forwarded as /api/* forwards them, and only GET answers the API
+        // marks public are kept.
         ...Object.fromEntries(
           CACHED_API_ROUTES.map(({ pathPattern }) => [
             pathPattern,
@@ -246,7 +250,9 @@ export class WebStack extends Stack {
               viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
               allowedMethods: AllowedMethods.ALLOW_ALL,
               cachePolicy: cachedApiAnswers,
+              originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
               responseHeadersPolicy: securityHeaders,
+              functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
             },
           ]),
         ),

@@ -108,7 +108,7 @@ describe('the demo jobs', () => {
     const revealItems = (await Promise.all([...revealers].map((providerId) => repository.listRevealedJobIds(providerId)))).flat();
     expect(revealItems).toHaveLength(jobs.reduce((sum, job) => sum + job.reveals.length, 0));
 
-    const full = board.filter((job) => job.revealCount >= job.revealCap);
+    const full = [...board.values()].filter((job) => job.revealCount >= job.revealCap);
     expect(full).toHaveLength(1);
     expect(full[0]!.ownerId).toBe(ACCOUNTS.client!.userId);
     expect((await repository.listByOwner(ACCOUNTS.client!.userId)).length).toBe(jobs.filter((job) => job.ownerId === ACCOUNTS.client!.userId).length);

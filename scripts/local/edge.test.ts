@@ -34,6 +34,13 @@ describe('local edge (the CloudFront stand-in)', () => {
   const apiCalls: { url: string; viewerIp: string | undefined; origin: string | undefined }[] = [];
   const api: RequestListener = (req, res) => {
     apiCalls.push({ url: req.url ?? '', viewerIp: req.headers['x-viewer-ip'] as string | undefined, origin: req.headers['x-origin-verify'] as string | undefined });
+    if (req.url?.startsWith('/api/categories')) {
+      // As the API answers a public route: kept a minute without a session, never with one.
+      const cacheControl = req.headers.authorization ? 'private, no-store' : 'public, max-age=60, s-maxage=60';
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': cacheControl });
+      res.end(JSON.stringify({ call: apiCalls.length }));
+      return;
+    }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{"error":{"code":"NOT_FOUND","message":"Not found"}}');
   };
@@ -177,6 +184,31 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     expect(response.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
     expect(apiCalls.at(-1)).toEqual({ url: '/api/nothing-here?x=1', viewerIp: '203.0.113.9', origin: 'edge-secret' });
+  });
+
+  it('keeps public API answers as long as their Cache-Control says, one per query, never for a request with a session', async () => {
+    const calls = () => apiCalls.filter((call) => call.url.startsWith('/api/categories')).length;
+    const before = calls();
+    const first = await get('/api/categories?v=1');
+    expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    const body = await first.json();
+    const again = await get('/api/categories?v=1');
+    expect(again.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(await again.json()).toEqual(body);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
+    expect(calls()).toBe(before + 1);
+
+    await get('/api/categories?v=2');
+    expect(calls()).toBe(before + 2);
+    const signedIn = await get('/api/categories?v=1', { headers: { authorization: 'Bearer token' } });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(await signedIn.json()).not.toEqual(body);
+    expect(calls()).toBe(before + 3);
+    // An error is never kept.
+    await get('/api/nothing-here');
+    await get('/api/nothing-here');
+    expect(apiCalls.filter((call) => call.url === '/api/nothing-here')).toHaveLength(2);
   });
 
   it('serves /media/<bucket>/* from that bucket, with the object key being the path', async () => {

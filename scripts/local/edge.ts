@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
 import type { PagesHandler } from '@solutionz/lambdas/functions/pages';
 import {
+  isCachedApiPath,
   isPagePath,
   securityHeaderValues,
   SITE_CACHE_CONTROL,
@@ -128,6 +129,49 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/** An API answer the edge keeps: what the gateway sent, until when. */
+interface KeptAnswer {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+  readonly storedAt: number;
+  readonly expires: number;
+}
+
+/** How long a shared cache may keep an answer by its Cache-Control (s-maxage before max-age); 0 for private, no-store or none. */
+function sharedCacheSeconds(cacheControl: string | undefined): number {
+  if (!cacheControl || /\b(private|no-store|no-cache)\b/.test(cacheControl) || !/\bpublic\b/.test(cacheControl)) return 0;
+  const seconds = /\bs-maxage=(\d+)/.exec(cacheControl) ?? /\bmax-age=(\d+)/.exec(cacheControl);
+  return seconds ? Number(seconds[1]) : 0;
+}
+
+/**
+ * Sends the API's answer on and keeps it, when it is a 200 a shared cache may keep: the body is collected
+ * as the gateway writes it.
+ */
+function keepingAnswer(res: ServerResponse, keep: (answer: KeptAnswer) => void): void {
+  const chunks: Buffer[] = [];
+  const collect = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  res.write = ((chunk: unknown, ...rest: never[]) => {
+    collect(chunk);
+    return write(chunk as never, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: never[]) => {
+    collect(chunk);
+    return end(chunk as never, ...rest);
+  }) as typeof res.end;
+  res.once('finish', () => {
+    const seconds = sharedCacheSeconds(res.getHeader('cache-control')?.toString());
+    if (res.statusCode !== 200 || seconds === 0) return;
+    const now = Date.now();
+    keep({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), storedAt: now, expires: now + seconds * 1000 });
+  });
+}
+
 export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const spaFallback = loadViewerRequestFunction(SPA_FALLBACK_CODE);
   const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
@@ -137,6 +181,8 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const log = opts.log ?? (() => undefined);
   // Built files never change while the edge runs (a new build means a new start); the config file can.
   const siteCache = new Map<string, Promise<SiteObject | undefined>>();
+  // The cached API behaviours: one answer per path, query and (absent) Authorization, as long as its Cache-Control allows.
+  const apiCache = new Map<string, KeptAnswer>();
 
   async function readSiteObject(key: string): Promise<SiteObject | undefined> {
     const entry = (SITE_ENTRY_FILES as readonly string[]).includes(key);
@@ -264,6 +310,18 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
       for (const [name, value] of Object.entries(opts.originHeaders)) req.headers[name.toLowerCase()] = value;
       // The response headers policy overrides whatever the origin sends for these headers.
       for (const [name, value] of Object.entries(policyHeaders)) res.setHeader(name, value);
+      const cacheable = (method === 'GET' || method === 'HEAD') && isCachedApiPath(url.pathname) && !req.headers.authorization;
+      if (cacheable) {
+        const key = `${url.pathname}${url.search}`;
+        const kept = apiCache.get(key);
+        if (kept && kept.expires > Date.now()) {
+          res.writeHead(kept.status, { ...kept.headers, ...policyHeaders, age: String(Math.floor((Date.now() - kept.storedAt) / 1000)), 'x-cache': 'Hit from local edge' });
+          res.end(method === 'HEAD' ? undefined : kept.body);
+          return;
+        }
+        res.setHeader('x-cache', 'Miss from local edge');
+        if (method === 'GET') keepingAnswer(res, (answer) => apiCache.set(key, answer));
+      }
       opts.api(req, res);
       return;
     }

@@ -77,7 +77,7 @@ describe('synthesis without the postcode tables', () => {
   });
 });
 
-describe('CloudFront in front of the place search', () => {
+describe('CloudFront in front of the place search and the public answers', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
   const distribution = (): any => Object.values(synthesis.templates.web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
 
@@ -96,11 +96,27 @@ describe('CloudFront in front of the place search', () => {
       MaxTTL: 86_400,
       ParametersInCacheKeyAndForwardedToOrigin: {
         QueryStringsConfig: { QueryStringBehavior: 'all' },
-        HeadersConfig: { HeaderBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
         CookiesConfig: { CookieBehavior: 'none' },
         EnableAcceptEncodingGzip: true,
         EnableAcceptEncodingBrotli: true,
       },
     });
+  });
+
+  it('keeps the public answers that are the same for every visitor (one per query and Authorization), forwarding the rest as /api/* does', () => {
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: { Ref: string }; OriginRequestPolicyId?: string; FunctionAssociations?: unknown[] }[];
+    const patterns = behaviors.map((behavior) => behavior.PathPattern);
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    for (const pattern of ['/api/categories', '/api/providers', '/api/providers/*', '/api/jobs', '/api/jobs/*']) {
+      expect(patterns.indexOf(pattern), pattern).toBeGreaterThanOrEqual(0);
+      expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
+      const behavior = behaviors.find((candidate) => candidate.PathPattern === pattern)!;
+      expect(behavior.CachePolicyId).toEqual(behaviors.find((candidate) => candidate.PathPattern === '/api/locations')!.CachePolicyId);
+      // The reveal and other routes under the same pattern reach the API with every header and the viewer's address.
+      expect(behavior.OriginRequestPolicyId).toEqual(api.OriginRequestPolicyId);
+      expect(behavior.FunctionAssociations).toEqual(api.FunctionAssociations);
+    }
+    expect(patterns).not.toContain('/api/me/*');
   });
 });

@@ -169,4 +169,3 @@ describe('the board', () => {
     expect(errorOf(edited).message).toBe(JOB_MESSAGES.badCursor);
   });
 });
-});

@@ -69,7 +69,7 @@ describe('GET /api/locations', () => {
   });
 
   it('lets browsers and CloudFront keep an answer for a day', async () => {
-    expect((await searchPlaces('?q=Leeds')).cacheControl).toBe('public, max-age=86400');
+    expect((await searchPlaces('?q=Leeds')).cacheControl).toBe('public, max-age=86400, s-maxage=86400');
   });
 
   it.each([['', 'no text'], ['?q=L', 'one character']])('refuses %j (%s) with 400 naming the field, never cached', async (query) => {

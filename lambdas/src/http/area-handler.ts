@@ -87,18 +87,19 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         const deps = await getDeps();
         const caller = await authorize(spec, callerFromClaims(event.requestContext.authorizer?.jwt?.claims), options.standing?.(deps), clock());
         const input = validateRequest(spec, event);
+        const headers = lowerCaseKeys(event.headers ?? {});
         const result = await implementation({
           ...input,
           caller,
           deps,
           sourceIp: clientIp(event),
-          headers: lowerCaseKeys(event.headers ?? {}),
+          headers,
         } as never);
         if (options.validateResponses) {
           const checked = spec.response.safeParse(result);
           if (!checked.success) throw new Error(`Response of ${key} does not match its schema`, { cause: checked.error });
         }
-        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec.cacheSeconds);
+        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec.cacheSeconds, headers.authorization !== undefined);
       },
     };
   });

@@ -9,12 +9,23 @@ const BASE_HEADERS = {
 /** Answers for signed-in callers must never be stored by a shared cache or the browser. */
 const PRIVATE_HEADERS = { ...BASE_HEADERS, 'cache-control': 'no-store' } as const;
 
+/** A public answer to a request that carries a session: the same for everyone, but never kept with the session's answers. */
+const SESSION_HEADERS = { ...BASE_HEADERS, 'cache-control': 'private, no-store' } as const;
+
 /**
- * `cacheSeconds` (public routes only, see RouteSpec) lets browsers and CloudFront keep the answer; other
- * public answers carry no cache header (CloudFront does not cache /api/* otherwise).
+ * `cacheSeconds` (public routes only, see RouteSpec) lets browsers and CloudFront keep the answer to a
+ * request without a session, one per Authorization value (so a browser never gives a signed-in request
+ * the anonymous copy); other public answers carry no cache header (CloudFront does not cache /api/*
+ * otherwise).
  */
-export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean, cacheSeconds?: number): ApiResult {
-  const headers = !isPublic ? PRIVATE_HEADERS : cacheSeconds ? { ...BASE_HEADERS, 'cache-control': `public, max-age=${cacheSeconds}` } : BASE_HEADERS;
+export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean, cacheSeconds?: number, hasSession = false): ApiResult {
+  const headers = !isPublic
+    ? PRIVATE_HEADERS
+    : hasSession
+      ? SESSION_HEADERS
+      : cacheSeconds
+        ? { ...BASE_HEADERS, 'cache-control': `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`, vary: 'Authorization' }
+        : BASE_HEADERS;
   if (statusCode === 204) return { statusCode, headers: { ...headers } };
   return { statusCode, headers: { ...headers }, body: JSON.stringify(body) };
 }

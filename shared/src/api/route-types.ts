@@ -42,8 +42,8 @@ export interface RouteSpec<
   /** HTTP status of a successful answer; 200 unless given. */
   readonly successStatus?: 200 | 201 | 202 | 204;
   /**
-   * How long browsers and CloudFront may keep a successful answer, for a public GET whose answer
-   * depends on its URL alone (the place search); answers are not cached unless this is given.
+   * How long browsers and CloudFront may keep a successful answer to a request without a session, for a
+   * public GET whose answer depends on its URL alone; answers are not cached unless this is given.
    */
   readonly cacheSeconds?: number;
   /** What a signed-in caller of another account type is told (403); a generic refusal unless given. */

@@ -104,6 +104,12 @@ import { defineRoute, type RouteSpec } from './route-types';
  * gateway serves exactly these, the web client is typed from them. A route not listed here does
  * not exist anywhere.
  */
+/**
+ * How long browsers and CloudFront keep the public answers that are the same for every visitor without a
+ * session (categories, the directory, provider pages, the job board): short, so a change shows within a minute.
+ */
+const PUBLIC_ANSWER_SECONDS = 60;
+
 export const routes = {
   health: defineRoute({
     method: 'GET',
@@ -120,6 +126,7 @@ export const routes = {
     access: 'public',
     summary: 'The active service taxonomy: groups in display order, each with its categories',
     response: listCategoriesResponseSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   signup: defineRoute({
     method: 'POST',
@@ -388,6 +395,7 @@ export const routes = {
     summary: 'Listed providers by service, category and place (nearest first within a radius), paged with a cursor',
     query: providerSearchQuerySchema,
     response: providerSearchResponseSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listSavedProviders: defineRoute({
     method: 'GET',
@@ -487,6 +495,7 @@ export const routes = {
     summary: "A listed provider's portfolio in display order; 404 for anyone not listed",
     params: providerIdParamsSchema,
     response: portfolioResponseSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   // ── Provider page: public to anyone while listed; the owner sees their own always ──
   getProvider: defineRoute({
@@ -497,6 +506,7 @@ export const routes = {
     summary: "A listed provider's public page: profile, published contact details and rating; 404 when not listed",
     params: providerIdParamsSchema,
     response: providerProfileSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   getMyProviderPage: defineRoute({
     method: 'GET',
@@ -517,6 +527,7 @@ export const routes = {
     params: providerIdParamsSchema,
     query: feedbackPageQuerySchema,
     response: feedbackPageSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listMyProviderFeedback: defineRoute({
     method: 'GET',
@@ -603,6 +614,7 @@ export const routes = {
     summary: 'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
     query: jobListQuerySchema,
     response: jobBoardPageSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   getJob: defineRoute({
     method: 'GET',
@@ -612,6 +624,7 @@ export const routes = {
     summary: 'One job without contact details; 404 when there is none',
     params: jobIdParamsSchema,
     response: jobSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listJobBoardForMe: defineRoute({
     method: 'GET',
