@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { parseCategorySelection } from './category-selection';
-import { RADIUS_OPTIONS_MILES } from './constants';
 
 /**
  * Job alerts: a provider whose Job Alerts are on gets one e-mail per new job in their
@@ -12,8 +11,6 @@ export const JOB_ALERT_LIMITS = {
   maxJobAgeHours: 24,
   /** Tries of one mail before it is parked as a dead letter. */
   sendAttempts: 3,
-  /** The widest radius a provider can choose: how far around a job the worker looks. */
-  searchRadiusMiles: Math.max(...RADIUS_OPTIONS_MILES),
 } as const;
 
 /** The web page the mail's unsubscribe link opens (it posts the token to the API). */

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
 import { chunks, untilProcessed } from './batch';
 import { isListed } from '../services/listing-rule';
-import { listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
+import { listingItem, listingKey, listingOf, listingScopes, scopeCountSlots, scopeEntries, type Item } from './directory';
 import type { CountSlot } from './geo-cells';
 import { directoryIndexCommands } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -46,15 +46,16 @@ export async function summedCounts(index: ReturnType<typeof directoryIndexComman
 
 /** Writes the profiles and lists the listed ones (visible, active, a running membership at `now`); answers how many were listed. */
 export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableName: string, profiles: readonly ProfileRecord[], now: Date): Promise<{ listed: number }> {
-  const listings = profiles.filter((profile) => isListed(profile, now)).map(listingOf);
+  const listed = profiles.filter((profile) => isListed(profile, now));
+  const listings = listed.map(listingOf);
   const index = directoryIndexCommands(client, tableName);
   const already = await index.batchGet( listings.map((listing) => listingKey(listing.userId)));
   if (already.length > 0) throw new Error(`${already.length} of these providers are listed already: bulk loading is for providers new to the directory`);
 
   const items: Item[] = [];
   const slots: CountSlot[] = [];
-  for (const listing of listings) {
-    const scopes = scopesOf(listing.categories);
+  for (const [position, listing] of listings.entries()) {
+    const scopes = listingScopes(listed[position]!);
     items.push(listingItem(listing, scopes, 1));
     for (const scope of scopes) {
       items.push(...scopeEntries(listing, scope));

@@ -58,6 +58,36 @@ const listingAttributes = (listing: StoredListing) => ({
   scopes: [...listing.scopes],
 });
 
+/**
+ * The job alerts index lives in the same geo index under scopes of its own: a provider whose Job Alerts are
+ * on is in `alerts-<radius>-<group>` for their radius and the group (or `Other:` text) of each alert
+ * category, so a new job finds whom to tell by looking around itself within each radius a provider can
+ * choose, in its own groups only. The entries and counts are kept with the listing (geo only: no
+ * alphabetical entries or category counts).
+ */
+const ALERT_SCOPE_PREFIX = 'alerts-';
+const isAlertScope = (scope: string) => scope.startsWith(ALERT_SCOPE_PREFIX);
+
+/** The alerts scope of one category selection at one radius. */
+export function alertScope(radiusMiles: number, category: string): string {
+  const selection = parseCategorySelection(category);
+  const key = selection.kind === 'other' ? `other=${selection.text}` : selection.group;
+  return `${ALERT_SCOPE_PREFIX}${radiusMiles}-${encodeURIComponent(key.toLowerCase())}`;
+}
+
+/** The alerts scopes of a provider: none unless their alerts are on and they have a place. */
+function alertScopesOf(profile: ProfileRecord): string[] {
+  const settings = profile.jobAlerts;
+  if (!settings?.enabled || profile.accountType !== 'provider' || profile.lat === undefined || profile.lng === undefined) return [];
+  const categories = settings.categories.length > 0 ? settings.categories : profile.categories;
+  return [...new Set(categories.map((category) => alertScope(settings.radiusMiles, category)))];
+}
+
+/** Every scope a listed provider is indexed under: the directory's, and the job alerts'. */
+export function listingScopes(profile: ProfileRecord): string[] {
+  return [...scopesOf(profile.categories), ...alertScopesOf(profile)];
+}
+
 /** The scopes a provider is searched under: everyone's, and each group and subcategory of their categories. */
 export function scopesOf(categories: readonly string[]): string[] {
   const scopes = new Set<string>([ALL_SCOPE]);
@@ -114,10 +144,10 @@ export function listingItem(listing: ListingRecord, scopes: readonly string[], v
 /** The index entries that put a listing into one scope: alphabetical, and geo (or no place). */
 export function scopeEntries(listing: ListingRecord, scope: string): Item[] {
   const { userId, geohash } = listing;
-  const entries: Item[] = [{ [PK]: `LISTED#${scope}`, [SK]: alphabeticalPosition(listing), userId }];
+  const entries: Item[] = isAlertScope(scope) ? [] : [{ [PK]: `LISTED#${scope}`, [SK]: alphabeticalPosition(listing), userId }];
   if (geohash) {
     entries.push({ ...geoEntryKey(GEO_KEYS, scope, geohash, userId), userId, lat: listing.lat, lng: listing.lng });
-  } else {
+  } else if (!isAlertScope(scope)) {
     entries.push({ [PK]: `UNPLACED#${scope}`, [SK]: userId, userId });
   }
   return entries.map((entry) => ({ ...entry, __edb_e__: 'directoryEntry' }));
@@ -127,7 +157,7 @@ export function scopeEntries(listing: ListingRecord, scope: string): Item[] {
 export function scopeCountSlots(listing: ListingRecord, scope: string): CountSlot[] {
   return [
     ...(listing.geohash ? geoCountSlots(GEO_KEYS, scope, listing.geohash) : []),
-    ...(scope === ALL_SCOPE ? [] : [{ key: { [PK]: 'CATEGORY_COUNTS', [SK]: scope }, attribute: 'count' }]),
+    ...(scope === ALL_SCOPE || isAlertScope(scope) ? [] : [{ key: { [PK]: 'CATEGORY_COUNTS', [SK]: scope }, attribute: 'count' }]),
   ];
 }
 
@@ -207,7 +237,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
             .go({ response: 'none' });
           return;
         }
-        const scopes = scopesOf(wanted.categories);
+        const scopes = listingScopes(profile as ProfileRecord);
         await putListing({ ...wanted, scopes, version: (previous?.version ?? 0) + 1 }, previous?.version);
         // Entries say where and under what name; a card change alone moves nothing.
         const samePlace = previous !== undefined && !previous.tombstone && previous.geohash === wanted.geohash && sortName(previous) === sortName(wanted);

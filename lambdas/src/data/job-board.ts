@@ -60,7 +60,7 @@ export interface BoardEntry {
 }
 
 export const newestPartition = (scope: string) => `JOBNEW#${scope}`;
-export const newestPosition = (job: Pick<IndexedJob, 'postedAt' | 'jobId'>) => `${job.postedAt}#${job.jobId}`;
+const newestPosition = (job: Pick<IndexedJob, 'postedAt' | 'jobId'>) => `${job.postedAt}#${job.jobId}`;
 export const jobCountKey = (scope: string): Item => ({ [PK]: 'JOB_COUNTS', [SK]: scope });
 
 const budgetOf = (job: IndexedJob) => ({

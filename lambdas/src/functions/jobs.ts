@@ -4,6 +4,8 @@ import { getConfig } from '../config';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountRepository, type AccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createDirectoryRepository } from '../data/directory';
+import type { DirectoryRepository } from '../data/directory-repository';
 import { createJobAlertsRepository, type JobAlertsRepository } from '../data/job-alerts';
 import { createJobsRepository } from '../data/jobs-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
@@ -30,7 +32,7 @@ const config = getConfig();
 const runtime = areaRuntime(config);
 
 /** The unsubscribe link of the job alert mails is served here too (the jobs area, public). */
-function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
+function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository; directory: DirectoryRepository } {
   const documents = createDocumentClient(config.region);
   return {
     jobs: createJobsRepository(documents, config.tableName),
@@ -42,6 +44,8 @@ function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: A
     newId: () => randomUUID(),
     metrics: runtime.businessMetrics,
     alerts: createJobAlertsRepository(documents, config.tableName),
+    // Unsubscribing takes the provider out of the job alerts index, which is kept with the listing.
+    directory: createDirectoryRepository(documents, config.tableName),
   };
 }
 

@@ -115,20 +115,20 @@ export interface NearbyListing {
 }
 
 /**
- * Every listed provider with a place within `radius` miles of `centre`, nearest first, a page at a time
- * through the geo index (what the job alerts worker matches against, never a scan of all providers).
- * The ALL scope, not the job's categories: a provider's alert categories may differ from the categories
- * they are listed under, so the caller matches categories against each one's alert settings.
+ * Every listed provider of these scopes with a place within `radius` miles of `centre`, nearest first, a
+ * page at a time through the geo index (the job alerts worker, with the alerts scopes: never a scan of
+ * all providers).
  */
 export async function* listedProvidersNear(
   deps: Pick<DirectoryDeps, 'directory' | 'clock'>,
   centre: Point,
   radius: number,
+  scopes: readonly string[],
   pageSize = 50,
 ): AsyncGenerator<NearbyListing[]> {
   let after: Extract<Cursor, { m: 'g' }> | undefined;
   for (;;) {
-    const { hits, listings, more } = await nearest(deps, { scopes: [ALL_SCOPE] }, centre, radius, after, pageSize);
+    const { hits, listings, more } = await nearest(deps, { scopes }, centre, radius, after, pageSize);
     if (hits.length > 0) yield hits.map((hit) => ({ listing: listings.get(hit.id)!, distance: hit.distance }));
     const last = hits.at(-1);
     if (!more || !last) return;

@@ -188,6 +188,45 @@ describe('who gets a job alert', () => {
     expect(await mailsTo(farthest.email)).toHaveLength(1);
   });
 
+  it('finds whom to tell through the alerts index: neighbours in other groups or with alerts off are never read', async () => {
+    const trade = `Other: Trade ${randomUUID().slice(0, 8)}`;
+    const at = NOW.toISOString();
+    const neighbour = (index: number, alerts: ProfileRecord['jobAlerts']): ProfileRecord => ({
+      userId: `neighbour-${index}-${randomUUID().slice(0, 8)}`,
+      email: `neighbour-${index}-${randomUUID()}@example.co.uk`,
+      accountType: 'provider',
+      firstName: 'Pat',
+      lastName: `Neighbour ${index}`,
+      categories: [trade],
+      lat: YORK.lat + (index % 10) * 0.002,
+      lng: YORK.lng + Math.floor(index / 10) * 0.002,
+      isActive: true,
+      isVisible: true,
+      mfaEnabled: false,
+      subscriptionTier: 'monthly',
+      subscriptionEnd: '2026-12-23T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      jobAlerts: alerts,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await bulkLoadProviders(
+      documents,
+      table.tableName,
+      Array.from({ length: 80 }, (_, index) =>
+        neighbour(index, index % 2 === 0 ? { enabled: false, radiusMiles: 25, categories: [] } : { enabled: true, radiusMiles: 25, categories: ['Other: Something else'] }),
+      ),
+      NOW,
+    );
+    const wanted = await provider({ categories: [trade], alerts: { enabled: true, radiusMiles: 50, categories: [] } });
+    const read: string[] = [];
+    const accounts = { ...table.repositories.accounts, getProfiles: (ids: readonly string[]) => (read.push(...ids), table.repositories.accounts.getProfiles(ids)) };
+
+    expect(await processJobInserted(deps({ accounts }), job({ categories: [trade] }))).toMatchObject({ matched: 1, sent: 1 });
+    expect(read).toEqual([wanted.userId]);
+    expect(await mailsTo(wanted.email)).toHaveLength(1);
+  });
+
   it('mails nobody about a job posted more than 24 hours ago', async () => {
     const member = await provider();
     const summary = await processJobInserted(deps(), job({ postedAt: new Date(NOW.getTime() - 25 * 60 * 60 * 1000).toISOString() }));

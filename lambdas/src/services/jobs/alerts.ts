@@ -1,6 +1,7 @@
-import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, type JobAlertUnsubscribeResponse } from '@solutionz/shared';
+import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, RADIUS_OPTIONS_MILES, type JobAlertUnsubscribeResponse } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
+import { alertScope } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
@@ -50,19 +51,25 @@ function wants(profile: ProfileRecord | undefined, job: AlertedJob, distance: nu
   return categoriesOverlap(job.categories, categories);
 }
 
-/** Listed providers near the job (the directory's geo index, out to the widest radius anyone can choose) who want it. */
+/**
+ * Listed providers who want the job, through the job alerts index (directory.ts): for each radius a provider
+ * can choose, those with alerts on at that radius in the job's groups within it, so what is read follows
+ * whom the job concerns, not how many providers are near. Their profiles say the rest (`wants`).
+ */
 async function recipientsOf(deps: JobAlertDeps, job: AlertedJob): Promise<Recipient[]> {
-  const recipients: Recipient[] = [];
-  const near = listedProvidersNear({ directory: deps.directory, clock: deps.clock }, job, JOB_ALERT_LIMITS.searchRadiusMiles);
-  for await (const page of near) {
-    const profiles = await deps.accounts.getProfiles(page.map(({ listing }) => listing.userId));
-    for (const { listing, distance } of page) {
-      const profile = profiles.get(listing.userId);
-      // The job's own poster is a client, so never a provider here; checked all the same for a changed account type.
-      if (listing.userId !== job.ownerId && wants(profile, job, distance)) recipients.push({ profile, distance });
+  const recipients = new Map<string, Recipient>();
+  for (const radius of RADIUS_OPTIONS_MILES) {
+    const scopes = [...new Set(job.categories.map((category) => alertScope(radius, category)))];
+    for await (const page of listedProvidersNear({ directory: deps.directory, clock: deps.clock }, job, radius, scopes)) {
+      const profiles = await deps.accounts.getProfiles(page.map(({ listing }) => listing.userId));
+      for (const { listing, distance } of page) {
+        const profile = profiles.get(listing.userId);
+        // The job's own poster is a client, so never a provider here; checked all the same for a changed account type.
+        if (listing.userId !== job.ownerId && !recipients.has(listing.userId) && wants(profile, job, distance)) recipients.set(listing.userId, { profile, distance });
+      }
     }
   }
-  return recipients;
+  return [...recipients.values()];
 }
 
 async function sendWithRetries(deps: JobAlertDeps, send: () => Promise<void>): Promise<{ sent: true } | { sent: false; error: string }> {
@@ -161,7 +168,7 @@ function milesOf(profile: ProfileRecord, job: AlertedJob): number {
  * their radius and categories stay for when they turn them on again. Again is the same answer.
  */
 export async function unsubscribeJobAlerts(
-  deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'clock'>,
+  deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>,
   token: string,
   /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
   tokenField: 'body.token' | 'query.token' = 'body.token',
@@ -171,6 +178,7 @@ export async function unsubscribeJobAlerts(
   const profile = await deps.accounts.getProfile(providerId, { consistent: true });
   if (profile?.jobAlerts?.enabled) {
     await deps.accounts.setNotificationSettings(providerId, { jobAlerts: { ...profile.jobAlerts, enabled: false } }, deps.clock().toISOString());
+    await deps.directory.syncListing(providerId, deps.clock());
   }
   return { unsubscribed: true };
 }

@@ -7,11 +7,11 @@ import type { ProfilesDeps } from './deps';
 
 /**
  * PUT /api/me/notifications (spec 01 section 2.11): providers have Job Alerts, clients Provider
- * Updates; the other part is refused by name. Stored on the profile for the jobs issue to honour;
+ * Updates; the other part is refused by name. Stored on the profile, and the job alerts index follows;
  * the answer is the whole settings, defaults filled in.
  */
 export async function updateNotificationSettings(
-  deps: Pick<ProfilesDeps, 'accounts' | 'clock'>,
+  deps: Pick<ProfilesDeps, 'accounts' | 'directory' | 'clock'>,
   caller: AuthorizedCaller,
   input: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
@@ -29,5 +29,7 @@ export async function updateNotificationSettings(
   };
   const now = deps.clock();
   if (Object.keys(changes).length > 0) await deps.accounts.setNotificationSettings(profile.userId, changes, now.toISOString());
+  // The job alerts index is kept with the listing (directory.ts).
+  if (changes.jobAlerts) await deps.directory.syncListing(profile.userId, now);
   return toMeResponse({ ...profile, ...changes }, now).notifications;
 }
