@@ -10,9 +10,7 @@
  * with the cursor. Exits non-zero when a target is missed or an answer is wrong. Starts its own stack
  * (ports shifted by SOLUTIONZ_PORT_OFFSET, else 300) with throw-away data, and removes it at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   formatCategorySelection,
@@ -21,22 +19,19 @@ import {
   type ProviderSearchResponse,
   type RadiusMiles,
 } from '@solutionz/shared';
-import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage, type DynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
+import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { ALL_SCOPE, createDirectoryRepository, scopesOf } from '@solutionz/lambdas/data/directory';
 import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
 import type { DirectoryRepository, ListingRecord } from '@solutionz/lambdas/data/directory-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
-import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
-import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
-import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
+import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/postcode-data';
-import { portOffsetFromEnv } from './local/ports';
-import { killAllManaged } from './local/process';
-import { seededRandom, type SeededRandom } from './local/seeded-random';
-import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+import { benchSetup, byOperation, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack } from './local/bench-support';
+import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
+import type { SeededRandom } from './local/seeded-random';
+import { LOCAL_ORIGIN_HEADERS, type LocalStack } from './local/stack';
 
 /** The sizes of the issue; BENCH_DIRECTORY_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_DIRECTORY_SIZES ? process.env.BENCH_DIRECTORY_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
@@ -48,21 +43,9 @@ const BASELINE_SEARCHES = 5;
 const PAGE = 20;
 /** Listed providers who gave no place (they are kept, and come last). */
 const UNPLACED_SHARE = 0.005;
-/** Sectors this close to a big city's centre draw this many times as many providers as others (sectors already hold about as many addresses each). */
-const CITY_PULL = { miles: 10, weight: 3 } as const;
-const BIG_CITIES = ['London', 'Birmingham', 'Manchester', 'Leeds', 'Glasgow', 'Liverpool', 'Newcastle upon Tyne', 'Sheffield', 'Bristol', 'Edinburgh', 'Leicester', 'Nottingham', 'Cardiff'];
 const PAGED = { location: 'Leeds', radius: 10 } as const;
 const TARGETS = { growth: 1.5, fewerThanBaseline: 50, p95Ms: 150 } as const;
-const DEFAULT_PORT_OFFSET = 300;
 
-interface Point {
-  readonly lat: number;
-  readonly lng: number;
-}
-interface Sector extends Point {
-  readonly name: string;
-  readonly weight: number;
-}
 interface BenchSearch {
   readonly location: string;
   readonly centre: Point;
@@ -75,34 +58,8 @@ interface Listed {
   readonly place?: Point;
   readonly scopes: ReadonlySet<string>;
 }
-interface Measured {
-  readonly usage: DynamoDbUsage;
-  readonly ms: number;
-}
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-const thousands = (value: number) => Math.round(value).toLocaleString('en-GB');
-const fixed = (value: number) => (value >= 100 ? thousands(value) : value.toFixed(1));
-
-async function placeOf(geocoder: Geocoder, text: string): Promise<Point> {
-  const { lat, lng } = await resolvePlace(geocoder, text, 'location');
-  return { lat, lng };
-}
-
-async function sectorsWeightedTowardsCities(postcodeDataDir: string, geocoder: Geocoder): Promise<Sector[]> {
-  const tables = readPostcodeTables(postcodeDataDir)!;
-  const cities = await Promise.all(BIG_CITIES.map((city) => placeOf(geocoder, city)));
-  return Object.entries(tables.sectors).map(([name, [lat, lng]]) => {
-    const near = cities.some((city) => milesBetween(city, { lat, lng }) <= CITY_PULL.miles);
-    return { name, lat, lng, weight: near ? CITY_PULL.weight : 1 };
-  });
-}
 
 const SUBCATEGORIES = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
 const FIRST_NAMES = ['Amelia', 'Oliver', 'Isla', 'Harry', 'Ava', 'George', 'Mia', 'Noah', 'Freya', 'Jack', 'Priya', 'Mohammed', 'Sian', 'Callum', 'Niamh', 'Tomasz'];
@@ -195,13 +152,6 @@ async function everyListing(directory: DirectoryRepository): Promise<ListingReco
   return listings;
 }
 
-async function measured<T>(work: () => Promise<T>): Promise<Measured & { result: T }> {
-  resetDynamoDbUsage();
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started, usage: dynamoDbUsage() };
-}
-
 async function searchThroughGateway(stack: LocalStack, query: Record<string, string>): Promise<ProviderSearchResponse> {
   // Straight to the gateway, with the origin header CloudFront would add.
   const response = await fetch(`${stack.urls.api}/providers?${new URLSearchParams(query).toString()}`, { headers: LOCAL_ORIGIN_HEADERS });
@@ -224,43 +174,17 @@ interface Round {
   readonly baseline: Measured[];
   readonly wrong: string[];
   readonly fallbacks: number;
-  readonly paging: { readonly exact: boolean; readonly pages: Measured[]; readonly providers: number; readonly problem?: string };
+  readonly paging: PagedThrough;
   readonly loadSeconds: number;
   /** The machine's one-minute load average after the searches: latency depends on what else runs. */
   readonly loadAverage: number;
-}
-
-const COLUMNS = ['requests', 'items read', 'items p95', 'capacity', 'p50 ms', 'p95 ms'];
-
-function summary(label: string, runs: readonly Measured[]): string {
-  const items = runs.map((run) => run.usage.itemsRead);
-  const cells = [
-    fixed(mean(runs.map((run) => run.usage.requests))),
-    fixed(mean(items)),
-    fixed(percentile(items, 95)),
-    fixed(mean(runs.map((run) => run.usage.capacityUnits))),
-    percentile(runs.map((run) => run.ms), 50).toFixed(0),
-    percentile(runs.map((run) => run.ms), 95).toFixed(0),
-  ];
-  return `  ${label.padEnd(36)}${cells.map((cell) => cell.padStart(12)).join('')}`;
-}
-
-/** Where a search's reads went: queries (cell counts and index entries) and batch gets (listings). */
-function byOperation(runs: readonly Measured[]): string {
-  const operations = [...new Set(runs.flatMap((run) => Object.keys(run.usage.byOperation)))].sort();
-  return operations
-    .map((operation) => {
-      const of = (run: Measured) => run.usage.byOperation[operation] ?? { requests: 0, itemsRead: 0 };
-      return `${operation} ${fixed(mean(runs.map((run) => of(run).requests)))} requests, ${fixed(mean(runs.map((run) => of(run).itemsRead)))} items`;
-    })
-    .join('; ');
 }
 
 function printRound(round: Round, existing: number): void {
   console.log(
     `\nN = ${thousands(round.n)} listed providers (+${existing} demo members already listed), loaded in ${round.loadSeconds.toFixed(1)} s; load average ${round.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs`,
   );
-  console.log(`  ${'per search'.padEnd(36)}${COLUMNS.map((column) => column.padStart(12)).join('')}`);
+  console.log(`  per search${SUMMARY_HEADER.slice('per search'.length)}`);
   console.log(summary(`search, first page of ${PAGE} (${round.searches.length})`, round.searches));
   console.log(summary(`baseline, read all (${round.baseline.length} searches)`, round.baseline));
   console.log(`  search reads: ${byOperation(round.searches)}`);
@@ -268,64 +192,29 @@ function printRound(round: Round, existing: number): void {
   for (const problem of round.wrong.slice(0, 5)) console.log(`    WRONG ${problem}`);
   const { paging } = round;
   console.log(
-    `  paging "${PAGED.location}", ${PAGED.radius} miles, ${PAGE} a page: ${paging.pages.length} pages, ${thousands(paging.providers)} providers, ` +
+    `  paging "${PAGED.location}", ${PAGED.radius} miles, ${PAGE} a page: ${paging.pages.length} pages, ${thousands(paging.found)} providers, ` +
       `${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; per page ${fixed(mean(paging.pages.map((page) => page.usage.itemsRead)))} items read ` +
       `(first page ${thousands(paging.pages[0]!.usage.itemsRead)}, max ${thousands(Math.max(...paging.pages.map((page) => page.usage.itemsRead)))}), ` +
       `${fixed(mean(paging.pages.map((page) => page.usage.requests)))} requests, p95 ${percentile(paging.pages.map((page) => page.ms), 95).toFixed(0)} ms`,
   );
 }
 
-async function pageThrough(stack: LocalStack, geocoder: Geocoder, listed: readonly Listed[]): Promise<Round['paging']> {
+async function pageThroughLeeds(stack: LocalStack, geocoder: Geocoder, listed: readonly Listed[]): Promise<PagedThrough> {
   const expected = bruteForce(listed, { centre: await placeOf(geocoder, PAGED.location), radius: PAGED.radius }).ids;
-  const pages: Measured[] = [];
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const query = { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) };
-    const page = await measured(() => searchThroughGateway(stack, query));
-    pages.push(page);
-    ids.push(...page.result.providers.map((card) => card.id));
-    cursor = page.result.nextCursor;
-  } while (cursor && pages.length <= expected.length);
-  const repeated = ids.length - new Set(ids).size;
-  const firstDifference = ids.findIndex((id, index) => id !== expected[index]);
-  const exact = ids.length === expected.length && firstDifference === -1;
-  const problem = exact
-    ? undefined
-    : `${ids.length} ids for ${expected.length} expected, ${repeated} repeated${firstDifference >= 0 ? `, first difference at ${firstDifference}` : ''}`;
-  return { exact, pages, providers: ids.length, ...(problem ? { problem } : {}) };
+  return pageThrough(expected, async (cursor) => {
+    const page = await searchThroughGateway(stack, { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) });
+    return { ids: page.providers.map((card) => card.id), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  });
 }
 
 async function main(): Promise<number> {
-  const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
-  if (!postcodeDataDir) {
-    console.error(localPostcodeDataMissingMessage(REPO_ROOT));
-    return 2;
-  }
-  const geocoder = createOfflineGeocoder({ postcodeDataDir });
-  const random = seededRandom(20_261_123);
-  const now = new Date();
-  const sectors = await sectorsWeightedTowardsCities(postcodeDataDir, geocoder);
+  const setup = await benchSetup(20_261_123);
+  if (!setup) return 2;
+  const { geocoder, sectors, random, now } = setup;
   const providers = benchProviders(random, sectors, SIZES.at(-1)!, now);
   const searches = await benchSearches(random, sectors, geocoder);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-directory-'));
-  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once('exit', removeData);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      killAllManaged();
-      removeData();
-      process.exit(130);
-    });
-  }
-
-  // The directory function's DynamoDB client counts its requests (adapters/dynamodb.ts); the handler runs in this process.
-  process.env.DYNAMODB_USAGE_METER = '1';
-  const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
-  console.log(`Starting a local stack (port offset ${portOffset}, in memory)…`);
-  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false });
-  try {
+  return withBenchStack('bench-directory', async (stack) => {
     const endpoint = stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB!;
     const loader = documentClient(new DynamoDBClient({ region: stack.region, endpoint }));
     const meteredClient = new DynamoDBClient({ region: stack.region, endpoint });
@@ -363,16 +252,13 @@ async function main(): Promise<number> {
         baseline.push(run);
         if (run.result.join() !== bruteForce(listed, search).ids.slice(0, PAGE).join()) wrong.push(`baseline ${JSON.stringify(queryOf(search))} differs from the brute force`);
       }
-      const paging = await pageThrough(stack, geocoder, listed);
+      const paging = await pageThroughLeeds(stack, geocoder, listed);
       const round: Round = { n, searches: runs, baseline, wrong, fallbacks, paging, loadSeconds, loadAverage: loadavg()[0]! };
       rounds.push(round);
       printRound(round, existing.length);
     }
     return printTargets(rounds);
-  } finally {
-    await stack.stop();
-    removeData();
-  }
+  });
 }
 
 function printTargets(rounds: readonly Round[]): number {
@@ -398,14 +284,4 @@ function printTargets(rounds: readonly Round[]): number {
   return results.every(([, ok]) => ok) ? 0 : 1;
 }
 
-const started = Date.now();
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  console.log(`\nbench:directory took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-// The geocoder's tables and the SDK's sockets would keep the process alive; everything this run started has stopped.
-process.exit();
+await runBench('bench:directory', main);

@@ -11,8 +11,8 @@
  * target is missed or an answer is wrong. Starts its own stack (ports shifted by SOLUTIONZ_PORT_OFFSET,
  * else 300) with throw-away data, and removes it at the end.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -25,7 +25,7 @@ import {
   type JobBudgetType,
   type RadiusMiles,
 } from '@solutionz/shared';
-import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage, type DynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
+import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
 import type { Mailer } from '@solutionz/lambdas/adapters/ses-mailer';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
@@ -36,17 +36,14 @@ import { ALL_JOBS_SCOPE, jobCategoryScope, jobScopesOf } from '@solutionz/lambda
 import { bulkLoadJobs } from '@solutionz/lambdas/data/job-board-bulk';
 import type { JobRecord } from '@solutionz/lambdas/data/jobs-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
-import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
-import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
-import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
+import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
 import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/postcode-data';
-import { portOffsetFromEnv } from './local/ports';
-import { killAllManaged } from './local/process';
-import { seededRandom, type SeededRandom } from './local/seeded-random';
-import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+import { benchSetup, byOperation, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack } from './local/bench-support';
+import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
+import type { SeededRandom } from './local/seeded-random';
+import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
 /** The sizes of the issue; BENCH_JOBS_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_JOBS_SIZES ? process.env.BENCH_JOBS_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
@@ -54,22 +51,10 @@ const ALERT_SIZES = [1_000, 50_000];
 const SEARCHES = 200;
 /** Searches run before each measured round, so the JVM and the handler are warm. */
 const WARM_UP = 20;
-/** Sectors this close to a big city's centre draw this many times as many jobs as others. */
-const CITY_PULL = { miles: 10, weight: 3 } as const;
-const BIG_CITIES = ['London', 'Birmingham', 'Manchester', 'Leeds', 'Glasgow', 'Liverpool', 'Newcastle upon Tyne', 'Sheffield', 'Bristol', 'Edinburgh', 'Leicester', 'Nottingham', 'Cardiff'];
 const PAGED = { location: 'Leeds', radius: 10 } as const;
 const TARGETS = { growth: 1.5, p95Ms: 100 } as const;
-const DEFAULT_PORT_OFFSET = 300;
 const DAY_MS = 86_400_000;
 
-interface Point {
-  readonly lat: number;
-  readonly lng: number;
-}
-interface Sector extends Point {
-  readonly name: string;
-  readonly weight: number;
-}
 type BenchJob = JobRecord & { readonly contact: { contactName: string; contactEmail: string } };
 interface BenchSearch {
   readonly query: Record<string, string>;
@@ -78,35 +63,9 @@ interface BenchSearch {
   readonly scope: string;
   readonly budgetType?: JobBudgetType;
 }
-interface Measured {
-  readonly usage: DynamoDbUsage;
-  readonly ms: number;
-}
 type MeasuredSearch = Measured & { readonly placed: boolean };
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-const thousands = (value: number) => Math.round(value).toLocaleString('en-GB');
-const fixed = (value: number) => (value >= 100 ? thousands(value) : value.toFixed(1));
-
-async function placeOf(geocoder: Geocoder, text: string): Promise<Point> {
-  const { lat, lng } = await resolvePlace(geocoder, text, 'location');
-  return { lat, lng };
-}
-
-async function sectorsWeightedTowardsCities(postcodeDataDir: string, geocoder: Geocoder): Promise<Sector[]> {
-  const tables = readPostcodeTables(postcodeDataDir)!;
-  const cities = await Promise.all(BIG_CITIES.map((city) => placeOf(geocoder, city)));
-  return Object.entries(tables.sectors).map(([name, [lat, lng]]) => {
-    const near = cities.some((city) => milesBetween(city, { lat, lng }) <= CITY_PULL.miles);
-    return { name, lat, lng, weight: near ? CITY_PULL.weight : 1 };
-  });
-}
 
 const SUBCATEGORIES = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
 const subSelection = ({ group, sub }: (typeof SUBCATEGORIES)[number]) => formatCategorySelection({ kind: 'sub', group: group.name, sub: sub.name });
@@ -181,16 +140,14 @@ function bruteForce(jobs: readonly BenchJob[], search: BenchSearch): { ids: stri
   return { ids, ...(search.budgetType ? {} : { total: inScope.length }) };
 }
 
-async function measured<T>(work: () => Promise<T>): Promise<Measured & { result: T }> {
-  resetDynamoDbUsage();
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started, usage: dynamoDbUsage() };
-}
-
 async function boardThroughGateway(stack: LocalStack, query: Record<string, string>): Promise<JobBoardPage> {
-  // Straight to the gateway, with the origin header CloudFront would add.
-  const response = await fetch(`${stack.urls.api}/jobs?${new URLSearchParams(query).toString()}`, { headers: LOCAL_ORIGIN_HEADERS });
+  // Straight to the gateway, with the origin header CloudFront would add. A kept-alive connection the gateway
+  // closed while a load held this process up is reset on first use: that GET is sent again.
+  const url = `${stack.urls.api}/jobs?${new URLSearchParams(query).toString()}`;
+  const response = await fetch(url, { headers: LOCAL_ORIGIN_HEADERS }).catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return fetch(url, { headers: LOCAL_ORIGIN_HEADERS });
+  });
   if (!response.ok) throw new Error(`GET /api/jobs?${new URLSearchParams(query).toString()} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as JobBoardPage;
 }
@@ -199,41 +156,17 @@ interface Round {
   readonly n: number;
   readonly searches: MeasuredSearch[];
   readonly wrong: string[];
-  readonly paging: { readonly exact: boolean; readonly pages: Measured[]; readonly jobs: number; readonly problem?: string };
+  readonly paging: PagedThrough;
   readonly loadSeconds: number;
   readonly loadAverage: number;
 }
 
-const COLUMNS = ['requests', 'items read', 'items p95', 'p50 ms', 'p95 ms'];
-
-function summary(label: string, runs: readonly Measured[]): string {
-  const items = runs.map((run) => run.usage.itemsRead);
-  const cells = [
-    fixed(mean(runs.map((run) => run.usage.requests))),
-    fixed(mean(items)),
-    fixed(percentile(items, 95)),
-    percentile(runs.map((run) => run.ms), 50).toFixed(0),
-    percentile(runs.map((run) => run.ms), 95).toFixed(0),
-  ];
-  return `  ${label.padEnd(40)}${cells.map((cell) => cell.padStart(12)).join('')}`;
-}
-
-async function pageThrough(stack: LocalStack, geocoder: Geocoder, jobs: readonly BenchJob[]): Promise<Round['paging']> {
+async function pageThroughLeeds(stack: LocalStack, geocoder: Geocoder, jobs: readonly BenchJob[]): Promise<PagedThrough> {
   const expected = bruteForce(jobs, { query: {}, centre: await placeOf(geocoder, PAGED.location), radius: PAGED.radius, scope: ALL_JOBS_SCOPE }).ids;
-  const pages: Measured[] = [];
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const query = { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) };
-    const page = await measured(() => boardThroughGateway(stack, query));
-    pages.push(page);
-    ids.push(...page.result.jobs.map((job) => job.id));
-    cursor = page.result.nextCursor;
-  } while (cursor && pages.length <= expected.length);
-  const firstDifference = ids.findIndex((id, index) => id !== expected[index]);
-  const exact = ids.length === expected.length && firstDifference === -1;
-  const problem = exact ? undefined : `${ids.length} ids for ${expected.length} expected${firstDifference >= 0 ? `, first difference at ${firstDifference}` : ''}`;
-  return { exact, pages, jobs: ids.length, ...(problem ? { problem } : {}) };
+  return pageThrough(expected, async (cursor) => {
+    const page = await boardThroughGateway(stack, { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) });
+    return { ids: page.jobs.map((job) => job.id), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  });
 }
 
 /** Listed providers, a third with alerts on (a radius from the options, their profile's categories or one of their own). */
@@ -297,35 +230,13 @@ async function measureAlerts(stack: LocalStack, jobs: readonly BenchJob[], provi
 }
 
 async function main(): Promise<number> {
-  const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
-  if (!postcodeDataDir) {
-    console.error(localPostcodeDataMissingMessage(REPO_ROOT));
-    return 2;
-  }
-  const geocoder = createOfflineGeocoder({ postcodeDataDir });
-  const random = seededRandom(20_261_126);
-  const now = new Date();
-  const sectors = await sectorsWeightedTowardsCities(postcodeDataDir, geocoder);
-  const jobs = benchJobs(random, sectors, SIZES.at(-1)!, now);
+  const setup = await benchSetup(20_261_126);
+  if (!setup) return 2;
+  const { geocoder, sectors, random, now } = setup;
   const searches = await benchSearches(random, sectors, geocoder);
+  const jobs = benchJobs(random, sectors, SIZES.at(-1)!, now);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-jobs-'));
-  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once('exit', removeData);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      killAllManaged();
-      removeData();
-      process.exit(130);
-    });
-  }
-
-  // The jobs function's DynamoDB client counts its requests (adapters/dynamodb.ts); the handler runs in this process.
-  process.env.DYNAMODB_USAGE_METER = '1';
-  const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
-  console.log(`Starting a local stack (port offset ${portOffset}, in memory)…`);
-  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false });
-  try {
+  return withBenchStack('bench-jobs', async (stack) => {
     const loader = documentClient(new DynamoDBClient({ region: stack.region, endpoint: stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB! }));
     const rounds: Round[] = [];
     let loaded = 0;
@@ -349,7 +260,7 @@ async function main(): Promise<number> {
           wrong.push(`${JSON.stringify(search.query)}: ${ids.length} ids, total ${run.result.total}; expected ${Math.min(JOB_PAGE_SIZE, expected.ids.length)} of ${expected.ids.length}, total ${expected.total}`);
         }
       }
-      const paging = await pageThrough(stack, geocoder, open);
+      const paging = await pageThroughLeeds(stack, geocoder, open);
       const round: Round = { n, searches: runs, wrong, paging, loadSeconds, loadAverage: loadavg()[0]! };
       rounds.push(round);
       printRound(round);
@@ -371,24 +282,22 @@ async function main(): Promise<number> {
       );
     }
     return report(rounds, alertRounds);
-  } finally {
-    await stack.stop();
-    removeData();
-  }
+  });
 }
 
 function printRound(round: Round): void {
   console.log(`\nN = ${thousands(round.n)} open jobs, loaded in ${round.loadSeconds.toFixed(1)} s; load average ${round.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs`);
-  console.log(`  ${'per page'.padEnd(40)}${COLUMNS.map((column) => column.padStart(12)).join('')}`);
+  console.log(`  per page${SUMMARY_HEADER.slice('per page'.length)}`);
   const placed = round.searches.filter((run) => run.placed);
   console.log(summary(`every search (${round.searches.length})`, round.searches));
   console.log(summary(`  around a place (${placed.length})`, placed));
   console.log(summary(`  newest first (${round.searches.length - placed.length})`, round.searches.filter((run) => !run.placed)));
+  console.log(`  reads around a place: ${byOperation(placed)}`);
   console.log(`  answers equal to the brute force: ${round.searches.length - round.wrong.length}/${round.searches.length}`);
   for (const problem of round.wrong.slice(0, 5)) console.log(`    WRONG ${problem}`);
   const { paging } = round;
   console.log(
-    `  paging "${PAGED.location}", ${PAGED.radius} miles: ${paging.pages.length} pages, ${thousands(paging.jobs)} jobs, ${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; ` +
+    `  paging "${PAGED.location}", ${PAGED.radius} miles: ${paging.pages.length} pages, ${thousands(paging.found)} jobs, ${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; ` +
       `per page ${fixed(mean(paging.pages.map((page) => page.usage.itemsRead)))} items read (first ${thousands(paging.pages[0]!.usage.itemsRead)}, max ${thousands(Math.max(...paging.pages.map((page) => page.usage.itemsRead)))})`,
   );
 }
@@ -435,14 +344,4 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
   return results.every(([, ok]) => ok) ? 0 : 1;
 }
 
-const started = Date.now();
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  console.log(`\nbench:jobs took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-// The geocoder's tables and the SDK's sockets would keep the process alive; everything this run started has stopped.
-process.exit();
+await runBench('bench:jobs', main);

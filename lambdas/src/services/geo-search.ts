@@ -75,10 +75,11 @@ export interface NearestSearch<E extends GeoEntry, R> {
   readonly confirm: (hits: readonly Hit[]) => Promise<Map<string, R>>;
   /** Every hit is confirmed as it is found (a filter only the record can tell), up to this many. */
   readonly confirmAllUpTo?: number;
+  /** A cell holding at most this many is read whole; a fuller one is split into its 32 children (reading one item). */
+  readonly leafSize?: number;
 }
 
-/** A cell holding at most this many is read whole; a fuller one is split into its 32 children. */
-const LEAF_SIZE = 12;
+const DEFAULT_LEAF_SIZE = 12;
 /** Most cells read at the same time (each one request). */
 const PARALLEL_CELLS = 4;
 
@@ -90,8 +91,6 @@ interface Frontier {
   readonly max: number;
 }
 
-const splits = (cell: Frontier) => cell.count > LEAF_SIZE && cell.cell.length < GEO.finest;
-
 /**
  * Cells are visited in order of their least possible distance; a cell with few entries is read whole, a
  * fuller one is split into its non-empty children (one item holds a cell's child counts); the search
@@ -102,6 +101,8 @@ const splits = (cell: Frontier) => cell.count > LEAF_SIZE && cell.cell.length < 
  */
 export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearch<E, R>): Promise<{ hits: Hit[]; records: Map<string, R>; more: boolean }> {
   const { index, centre, radius, after, limit } = search;
+  const leafSize = search.leafSize ?? DEFAULT_LEAF_SIZE;
+  const splits = (cell: Frontier) => cell.count > leafSize && cell.cell.length < GEO.finest;
   const queue: Frontier[] = [];
   const push = (scope: string, cell: string, count: number) => {
     const { min, max } = cellDistances(centre, cell);

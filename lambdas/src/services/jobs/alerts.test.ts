@@ -81,6 +81,30 @@ async function provider(options: ProviderOptions = {}): Promise<{ userId: string
   return { userId, email };
 }
 
+/** One of many listed providers loaded at once, on a grid just north-east of the job. */
+function crowdMember(name: string, index: number, categories: string[], jobAlerts: ProfileRecord['jobAlerts']): ProfileRecord {
+  const at = NOW.toISOString();
+  return {
+    userId: `${name}-${index}-${randomUUID().slice(0, 8)}`,
+    email: `${name}-${index}-${randomUUID()}@example.co.uk`,
+    accountType: 'provider',
+    firstName: 'Pat',
+    lastName: `Trader ${index}`,
+    categories,
+    lat: YORK.lat + (index % 13) * 0.002,
+    lng: YORK.lng + Math.floor(index / 13) * 0.002,
+    isActive: true,
+    isVisible: true,
+    mfaEnabled: false,
+    subscriptionTier: 'monthly',
+    subscriptionEnd: '2026-12-23T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    ...(jobAlerts ? { jobAlerts } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 const job = (overrides: Partial<AlertedJob> = {}): AlertedJob => ({
   jobId: randomUUID(),
   ownerId: randomUUID(),
@@ -161,26 +185,7 @@ describe('who gets a job alert', () => {
   });
 
   it('reads past the first pages of the geo search: 130 listed providers nearer than the one who wants the job', async () => {
-    const at = NOW.toISOString();
-    const crowd = Array.from({ length: 130 }, (_, index): ProfileRecord => ({
-      userId: `crowd-${String(index).padStart(3, '0')}-${randomUUID().slice(0, 8)}`,
-      email: `crowd-${index}-${randomUUID()}@example.co.uk`,
-      accountType: 'provider',
-      firstName: 'Pat',
-      lastName: `Trader ${index}`,
-      categories: ['Pets/Animals'],
-      lat: YORK.lat + (index % 13) * 0.002,
-      lng: YORK.lng + Math.floor(index / 13) * 0.002,
-      isActive: true,
-      isVisible: true,
-      mfaEnabled: false,
-      subscriptionTier: 'monthly',
-      subscriptionEnd: '2026-12-23T12:00:00.000Z',
-      cancelAtPeriodEnd: false,
-      jobAlerts: { enabled: true, radiusMiles: 25, categories: [] },
-      createdAt: at,
-      updatedAt: at,
-    }));
+    const crowd = Array.from({ length: 130 }, (_, index) => crowdMember(`crowd-${String(index).padStart(3, '0')}`, index, ['Pets/Animals'], { enabled: true, radiusMiles: 25, categories: [] }));
     await bulkLoadProviders(documents, table.tableName, crowd, NOW);
     const farthest = await provider({ at: LEEDS });
 
@@ -190,26 +195,7 @@ describe('who gets a job alert', () => {
 
   it('finds whom to tell through the alerts index: neighbours in other groups or with alerts off are never read', async () => {
     const trade = `Other: Trade ${randomUUID().slice(0, 8)}`;
-    const at = NOW.toISOString();
-    const neighbour = (index: number, alerts: ProfileRecord['jobAlerts']): ProfileRecord => ({
-      userId: `neighbour-${index}-${randomUUID().slice(0, 8)}`,
-      email: `neighbour-${index}-${randomUUID()}@example.co.uk`,
-      accountType: 'provider',
-      firstName: 'Pat',
-      lastName: `Neighbour ${index}`,
-      categories: [trade],
-      lat: YORK.lat + (index % 10) * 0.002,
-      lng: YORK.lng + Math.floor(index / 10) * 0.002,
-      isActive: true,
-      isVisible: true,
-      mfaEnabled: false,
-      subscriptionTier: 'monthly',
-      subscriptionEnd: '2026-12-23T12:00:00.000Z',
-      cancelAtPeriodEnd: false,
-      jobAlerts: alerts,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const neighbour = (index: number, alerts: ProfileRecord['jobAlerts']) => crowdMember('neighbour', index, [trade], alerts);
     await bulkLoadProviders(
       documents,
       table.tableName,

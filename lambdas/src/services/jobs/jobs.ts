@@ -96,7 +96,7 @@ function budgetFilter(query: JobListQuery): ((entry: BoardEntry) => boolean) | u
 
 /** Most newest-first entries a budget-filtered page reads; past it the page ends early and its cursor goes on from there. */
 const FILTERED_READ_LIMIT = 500;
-const FILTERED_CHUNK = 50;
+const FILTERED_CHUNK = 20;
 
 interface BoardPage {
   readonly records: JobRecord[];
@@ -116,6 +116,8 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
     radius: query.radius ?? DEFAULT_RADIUS_MILES,
     ...(cursor ? { after: { id: cursor.id, distance: cursor.d } } : {}),
     limit: JOB_PAGE_SIZE,
+    // Pages of 5: a cell holding more than a page and the one that tells whether there is more is split, not read.
+    leafSize: JOB_PAGE_SIZE + 1,
     ...(keep ? { keep } : {}),
     confirm: (found) => deps.jobs.getMany(found.map((hit) => hit.id)),
   });

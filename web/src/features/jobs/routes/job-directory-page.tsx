@@ -38,13 +38,14 @@ function OpenJob({ jobId, signedIn, viewer, onClose }: { jobId: string; signedIn
 
 /**
  * How many jobs, where that is known: the kept total the API gives (no place, no budget filter), or the
- * jobs of a result that fits on one page; else which page this is.
+ * jobs of a result that fits on one page; and which page this is, where the way here tells (a page opened
+ * from a shared address does not).
  */
-function countText(data: JobBoardPage, pageNumber: number, firstPage: boolean): string {
+function countText(data: JobBoardPage, pageNumber: number | undefined, firstPage: boolean): string {
   const total = data.total ?? (firstPage && !data.nextCursor ? data.jobs.length : undefined);
-  if (total === undefined) return `Page ${pageNumber}`;
+  if (total === undefined) return pageNumber === undefined ? 'Jobs' : `Page ${pageNumber}`;
   const pages = Math.max(1, Math.ceil(total / JOB_PAGE_SIZE));
-  return `${total === 1 ? '1 job' : `${total} jobs`}${pages > 1 ? `, page ${pageNumber} of ${pages}` : ''}`;
+  return `${total === 1 ? '1 job' : `${total} jobs`}${pages > 1 && pageNumber !== undefined ? `, page ${pageNumber} of ${pages}` : ''}`;
 }
 
 /** The pages before this one, as the Next button left them in the history entry (none when the address was opened directly). */
@@ -101,7 +102,7 @@ export function JobDirectoryPage() {
         ) : (
           <Stack gap="4">
             <Text color="fg.muted" aria-live="polite">
-              {countText(board.data, trail.length + 1, firstPage)}
+              {countText(board.data, firstPage ? 1 : trail.length > 0 ? trail.length + 1 : undefined, firstPage)}
             </Text>
             {board.data.jobs.length === 0 ? (
               <Box borderWidth="1px" borderRadius="lg" p="8" textAlign="center">
