@@ -1,9 +1,10 @@
 import {
+  adminConsoleRouteList,
+  type AdminConsoleRoutes,
   ERROR_CODES,
   routeList,
   type ApiErrorBody,
   type RouteBody,
-  type RouteName,
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
@@ -20,14 +21,18 @@ const FAKE_WEB_CONFIG: WebConfig = {
   auth: { region: 'eu-west-2', userPoolId: 'eu-west-2_test', userPoolClientId: 'test-web-client', authFlowType: 'USER_SRP_AUTH' },
 };
 
+/** The route table and the shared routes the web calls before they join it (the admin console's). */
+type StubbedRoutes = Routes & AdminConsoleRoutes;
+type RouteName = keyof StubbedRoutes;
+
 /** One request as a route's implementation sees it: parsed by the route's own schemas. */
 export interface ApiRequest<N extends RouteName> {
-  readonly params: RouteParams<Routes[N]>;
-  readonly query: RouteQuery<Routes[N]>;
-  readonly body: RouteBody<Routes[N]>;
+  readonly params: RouteParams<StubbedRoutes[N]>;
+  readonly query: RouteQuery<StubbedRoutes[N]>;
+  readonly body: RouteBody<StubbedRoutes[N]>;
 }
 
-export type ApiStubs = { [N in RouteName]?: (request: ApiRequest<N>) => RouteResponse<Routes[N]> | Promise<RouteResponse<Routes[N]>> };
+export type ApiStubs = { [N in RouteName]?: (request: ApiRequest<N>) => RouteResponse<StubbedRoutes[N]> | Promise<RouteResponse<StubbedRoutes[N]>> };
 
 /** One request as the page sent it: path parameters and query as strings, the body as JSON. */
 export interface SentRequest {
@@ -37,7 +42,7 @@ export interface SentRequest {
 }
 
 /** The route table as URL patterns: `/api/jobs/{id}` matches `/api/jobs/42` with `id` = `42`. */
-const patterns = routeList.map((route) => ({
+const patterns = [...routeList, ...adminConsoleRouteList].map((route) => ({
   route,
   names: [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
   regex: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
