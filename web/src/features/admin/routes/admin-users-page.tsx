@@ -1,6 +1,6 @@
-import { Box, Button, Container, Flex, Heading, HStack, Input, Field, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuEllipsisVertical, LuPlus } from 'react-icons/lu';
+import { LuEye, LuEyeOff, LuPencil, LuPlus, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
 import {
   ADMIN_CONSOLE_MESSAGES,
   ADMIN_LIMITS,
@@ -52,52 +52,34 @@ function Categories({ categories }: { categories: readonly string[] }) {
   );
 }
 
+/** The row's actions as labelled icon buttons: one Tab stop each, named with the person they act on. */
 function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSummary; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
+  const name = fullName(user);
+  const actions = [
+    { label: 'View', icon: <LuEye />, run: () => onOpen({ kind: 'view', user }) },
+    { label: 'Edit', icon: <LuPencil />, run: () => onOpen({ kind: 'edit', user }) },
+    user.isActive
+      ? { label: 'Deactivate', icon: <LuUserX />, run: () => onOpen({ kind: 'deactivate', user }) }
+      : { label: 'Activate', icon: <LuUserCheck />, run: onActivate },
+    user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
+    { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+  ];
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Actions for ${fullName(user)}`}>
-          <LuEllipsisVertical aria-hidden="true" />
-          <Box as="span" display={{ base: 'inline', md: 'none' }}>
-            Actions
-          </Box>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44">
-            <Menu.Item value="view" onSelect={() => onOpen({ kind: 'view', user })}>
-              View
-            </Menu.Item>
-            <Menu.Item value="edit" onSelect={() => onOpen({ kind: 'edit', user })}>
-              Edit
-            </Menu.Item>
-            {user.isActive ? (
-              <Menu.Item value="deactivate" onSelect={() => onOpen({ kind: 'deactivate', user })}>
-                Deactivate
-              </Menu.Item>
-            ) : (
-              <Menu.Item value="activate" onSelect={onActivate}>
-                Activate
-              </Menu.Item>
-            )}
-            {user.isVisible ? (
-              <Menu.Item value="hide" onSelect={() => onOpen({ kind: 'hide', user })}>
-                Hide
-              </Menu.Item>
-            ) : (
-              <Menu.Item value="show" onSelect={onShow}>
-                Show
-              </Menu.Item>
-            )}
-            <Menu.Separator />
-            <Menu.Item value="delete" color="fg.error" onSelect={() => onOpen({ kind: 'delete', user })}>
-              Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <HStack gap="1" flexWrap="wrap">
+      {actions.map((action) => (
+        <IconButton
+          key={action.label}
+          size="sm"
+          variant="outline"
+          colorPalette={action.danger ? 'red' : undefined}
+          aria-label={`${action.label} ${name}`}
+          title={action.label}
+          onClick={action.run}
+        >
+          {action.icon}
+        </IconButton>
+      ))}
+    </HStack>
   );
 }
 
