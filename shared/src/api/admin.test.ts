@@ -19,7 +19,7 @@ describe('the admin console routes', () => {
       expect(route, route.name).toMatchObject({ area: 'admin', access: 'admin' });
       expect(route.path.startsWith('/api/admin/'), route.name).toBe(true);
       expect(taken.has(`${route.method} ${route.path}`), route.name).toBe(false);
-      expect(routeList.some((existing) => existing.name === route.name), route.name).toBe(false);
+      expect(routeList.some((existing) => (existing.name as string) === route.name), route.name).toBe(false);
     }
     expect(new Set(adminConsoleRouteList.map((route) => `${route.method} ${route.path}`)).size).toBe(adminConsoleRouteList.length);
   });

@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
  * The admin console (spec 02: admin header, dashboard, users, feedback moderation; sections 4-6):
@@ -483,9 +483,7 @@ export const adminConsoleRoutes = {
 
 export type AdminConsoleRoutes = typeof adminConsoleRoutes;
 export type AdminConsoleRouteName = keyof AdminConsoleRoutes;
-export const adminConsoleRouteList: readonly (RouteSpec & { name: AdminConsoleRouteName })[] = Object.entries(adminConsoleRoutes).map(
-  ([name, spec]) => ({ ...(spec as RouteSpec), name: name as AdminConsoleRouteName }),
-);
+export const adminConsoleRouteList = routeListOf(adminConsoleRoutes);
 
 /** How long ago something happened, in the spec's words (spec 02 section 9). */
 export function relativeTimeText(at: string, now: Date): string {

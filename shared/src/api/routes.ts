@@ -96,7 +96,7 @@ import {
   savedJobResponseSchema,
 } from '../jobs';
 import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
  * The API as data (DESIGN.md section 2). Infra creates exactly these HTTP API routes, the local
@@ -726,6 +726,4 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-export const routeList: readonly (RouteSpec & { name: RouteName })[] = Object.entries(routes).map(
-  ([name, spec]) => ({ ...(spec as RouteSpec), name: name as RouteName }),
-);
+export const routeList = routeListOf(routes);

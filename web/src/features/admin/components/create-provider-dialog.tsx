@@ -1,5 +1,5 @@
 import { Alert, Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ADMIN_CONSOLE_MESSAGES,
@@ -18,6 +18,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCreateProvider } from '../api/admin-api';
+import { FormDialog } from './form-dialog';
 import { SelectField } from './select-field';
 
 const TYPE_OPTIONS = (['provider', 'client'] as const).map((type) => ({ value: type, label: ROLE_LABELS[type] }));
@@ -59,7 +60,6 @@ function CreatedDialog({ provider, onClose }: { provider: AdminUserRecord; onClo
  */
 export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateProvider();
-  const formId = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [categories, setCategories] = useState<string[]>([]);
   const [logo, setLogo] = useState<File>();
@@ -101,72 +101,56 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title="Create provider"
       width="3xl"
+      submitLabel="Create provider"
+      busyLabel="Creating..."
+      submitDisabled={!ready}
       busy={create.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!ready} loading={create.isPending} loadingText="Creating...">
-            Create provider
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="4">
-          <SelectField label="Account type" value={fields.accountType} options={TYPE_OPTIONS} onChange={(accountType) => setFields((before) => ({ ...before, accountType }))} />
-          {isClient ? (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{MESSAGES.clientCreation.title}</Alert.Title>
-                <Alert.Description>{MESSAGES.clientCreation.description}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : (
-            <>
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                <FormField label="First name" required value={fields.firstName} onChange={set('firstName')} error={errors.firstName} />
-                <FormField label="Last name" required value={fields.lastName} onChange={set('lastName')} error={errors.lastName} />
-              </Stack>
-              <FormField label="Business name" required value={fields.businessName} onChange={set('businessName')} error={errors.businessName} />
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                <FormField label="Location" value={fields.location} onChange={set('location')} error={errors.location} helperText="A town or postcode" />
-                <FormField label="Phone number" type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
-              </Stack>
-              <FormField label="Website" value={fields.websiteUrl} onChange={set('websiteUrl')} error={errors.websiteUrl} placeholder="www.example.co.uk" />
-              <Field.Root invalid={Boolean(errors.bio)}>
-                <Field.Label>Bio</Field.Label>
-                <Textarea value={fields.bio} onChange={set('bio')} rows={4} maxLength={PROFILE_LIMITS.bioMaxChars} />
-                <Field.ErrorText color="red.700">{errors.bio}</Field.ErrorText>
-              </Field.Root>
-              <TaxonomyPicker value={categories} onChange={setCategories} error={errors.categories} />
-              <Field.Root invalid={Boolean(errors.logo ?? errors.logoKey)}>
-                <Field.Label>Business logo</Field.Label>
-                <Input type="file" accept={AVATAR.mimeTypes.join(',')} p="1" onChange={(event) => setLogo(event.target.files?.[0])} />
-                {errors.logo ?? errors.logoKey ? (
-                  <Field.ErrorText color="red.700">{errors.logo ?? errors.logoKey}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>PNG or JPEG, up to 2MB.</Field.HelperText>
-                )}
-              </Field.Root>
-            </>
-          )}
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="4">
+        <SelectField label="Account type" value={fields.accountType} options={TYPE_OPTIONS} onChange={(accountType) => setFields((before) => ({ ...before, accountType }))} />
+        {isClient ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{MESSAGES.clientCreation.title}</Alert.Title>
+              <Alert.Description>{MESSAGES.clientCreation.description}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : (
+          <>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+              <FormField label="First name" required value={fields.firstName} onChange={set('firstName')} error={errors.firstName} />
+              <FormField label="Last name" required value={fields.lastName} onChange={set('lastName')} error={errors.lastName} />
+            </Stack>
+            <FormField label="Business name" required value={fields.businessName} onChange={set('businessName')} error={errors.businessName} />
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+              <FormField label="Location" value={fields.location} onChange={set('location')} error={errors.location} helperText="A town or postcode" />
+              <FormField label="Phone number" type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
+            </Stack>
+            <FormField label="Website" value={fields.websiteUrl} onChange={set('websiteUrl')} error={errors.websiteUrl} placeholder="www.example.co.uk" />
+            <Field.Root invalid={Boolean(errors.bio)}>
+              <Field.Label>Bio</Field.Label>
+              <Textarea value={fields.bio} onChange={set('bio')} rows={4} maxLength={PROFILE_LIMITS.bioMaxChars} />
+              <Field.ErrorText color="red.700">{errors.bio}</Field.ErrorText>
+            </Field.Root>
+            <TaxonomyPicker value={categories} onChange={setCategories} error={errors.categories} />
+            <Field.Root invalid={Boolean(errors.logo ?? errors.logoKey)}>
+              <Field.Label>Business logo</Field.Label>
+              <Input type="file" accept={AVATAR.mimeTypes.join(',')} p="1" onChange={(event) => setLogo(event.target.files?.[0])} />
+              {errors.logo ?? errors.logoKey ? (
+                <Field.ErrorText color="red.700">{errors.logo ?? errors.logoKey}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>PNG or JPEG, up to 2MB.</Field.HelperText>
+              )}
+            </Field.Root>
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

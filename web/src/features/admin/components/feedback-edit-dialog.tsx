@@ -1,13 +1,13 @@
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
 import { ADMIN_CONSOLE_MESSAGES, FEEDBACK_LIMITS, adminFeedbackUpdateSchema, type AdminFeedbackEntry } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { StarRating } from '@/components/ui/star-rating';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateFeedback } from '../api/admin-api';
+import { FormDialog } from './form-dialog';
 import { ReasonFields, useReasonForm } from './reason-dialog';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.feedback;
@@ -15,7 +15,6 @@ const MESSAGES = ADMIN_CONSOLE_MESSAGES.feedback;
 /** Edit title, description and rating 1-5, with the reason the author is told. */
 export function FeedbackEditDialog({ entry, onClose }: { entry: AdminFeedbackEntry; onClose: () => void }) {
   const update = useUpdateFeedback();
-  const formId = useId();
   const reasonForm = useReasonForm();
   const [rating, setRating] = useState(entry.rating);
   const [title, setTitle] = useState(entry.title);
@@ -45,48 +44,24 @@ export function FeedbackEditDialog({ entry, onClose }: { entry: AdminFeedbackEnt
   }
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Edit feedback"
-      busy={update.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText="Saving...">
-            Save changes
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="4">
-          <Stack gap="1">
-            <StarRating value={rating} onChange={setRating} label="Rating" step={1} />
-            {errors.rating && (
-              <Text color="red.700" fontSize="sm">
-                {errors.rating}
-              </Text>
-            )}
-          </Stack>
-          <FormField label="Title" required value={title} maxLength={FEEDBACK_LIMITS.titleMax} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
-          <Field.Root invalid={Boolean(errors.description)}>
-            <Field.Label>Description</Field.Label>
-            <Textarea value={description} rows={4} maxLength={FEEDBACK_LIMITS.descriptionMax} onChange={(event) => setDescription(event.target.value)} />
-            <Field.ErrorText color="red.700">{errors.description}</Field.ErrorText>
-          </Field.Root>
-          <ReasonFields {...reasonForm.fields} />
+    <FormDialog title="Edit feedback" submitLabel="Save changes" busyLabel="Saving..." busy={update.isPending} onClose={onClose} onSubmit={submit}>
+      <Stack gap="4">
+        <Stack gap="1">
+          <StarRating value={rating} onChange={setRating} label="Rating" step={1} />
+          {errors.rating && (
+            <Text color="red.700" fontSize="sm">
+              {errors.rating}
+            </Text>
+          )}
         </Stack>
-      </form>
-    </AppDialog>
+        <FormField label="Title" required value={title} maxLength={FEEDBACK_LIMITS.titleMax} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+        <Field.Root invalid={Boolean(errors.description)}>
+          <Field.Label>Description</Field.Label>
+          <Textarea value={description} rows={4} maxLength={FEEDBACK_LIMITS.descriptionMax} onChange={(event) => setDescription(event.target.value)} />
+          <Field.ErrorText color="red.700">{errors.description}</Field.ErrorText>
+        </Field.Root>
+        <ReasonFields {...reasonForm.fields} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
+import { FieldShell } from '@/components/forms/form-field';
 
 export interface SelectFieldProps<V extends string> {
   label: string;
@@ -14,11 +15,7 @@ export interface SelectFieldProps<V extends string> {
 /** A labelled native select with its message underneath. */
 export function SelectField<V extends string>({ label, value, options, onChange, placeholder, error, required }: SelectFieldProps<V>) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldShell label={label} error={error} required={required}>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value as V)}>
           {placeholder !== undefined && (
@@ -34,7 +31,6 @@ export function SelectField<V extends string>({ label, value, options, onChange,
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldShell>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import {
   ADMIN_CONSOLE_MESSAGES,
   adminUserUpdateSchema,
@@ -14,6 +14,7 @@ import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useAdminUser, useUpdateUser } from '../api/admin-api';
+import { FormDialog } from './form-dialog';
 import { LoadFailed, LoadingRows } from './load-states';
 import { SelectField } from './select-field';
 import { emailText, listingText } from './user-text';
@@ -73,7 +74,6 @@ const TYPE_OPTIONS = (['client', 'provider'] as const).map((type) => ({ value: t
 /** Edit: names (both required) and, for clients and providers, the account type; the API says why a type change cannot be made (409). */
 export function EditUserDialog({ user, onClose }: { user: AdminUserSummary; onClose: () => void }) {
   const update = useUpdateUser();
-  const formId = useId();
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [accountType, setAccountType] = useState(user.accountType);
@@ -106,43 +106,19 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserSummary; onCl
   }
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Edit user"
-      busy={update.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText="Saving...">
-            Save changes
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="4">
-          <FormField label="First name" required value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.firstName} />
-          <FormField label="Last name" required value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.lastName} />
-          {user.accountType === 'admin' ? (
-            <Text fontSize="sm" color="fg.muted">
-              Account type: {ROLE_LABELS.admin} (cannot be changed here)
-            </Text>
-          ) : (
-            <SelectField label="Account type" value={accountType} options={TYPE_OPTIONS} onChange={setAccountType} />
-          )}
-          <FormErrorAlert message={conflict} />
-        </Stack>
-      </form>
-    </AppDialog>
+    <FormDialog title="Edit user" submitLabel="Save changes" busyLabel="Saving..." busy={update.isPending} onClose={onClose} onSubmit={submit}>
+      <Stack gap="4">
+        <FormField label="First name" required value={firstName} onChange={(event) => setFirstName(event.target.value)} error={errors.firstName} />
+        <FormField label="Last name" required value={lastName} onChange={(event) => setLastName(event.target.value)} error={errors.lastName} />
+        {user.accountType === 'admin' ? (
+          <Text fontSize="sm" color="fg.muted">
+            Account type: {ROLE_LABELS.admin} (cannot be changed here)
+          </Text>
+        ) : (
+          <SelectField label="Account type" value={accountType} options={TYPE_OPTIONS} onChange={setAccountType} />
+        )}
+        <FormErrorAlert message={conflict} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -157,9 +157,9 @@ describe('/admin/users', { timeout: 30_000 }, () => {
       ['Status', 'Active'],
       ['Visibility', 'Visible'],
       ['Listing', 'Membership'],
-    ]) {
+    ] as const) {
       expect(await dialog.findByText(label)).toBeInTheDocument();
-      expect(dialog.getByText(label).nextElementSibling).toHaveTextContent(value!);
+      expect(dialog.getByText(label).nextElementSibling).toHaveTextContent(value);
     }
   });
 

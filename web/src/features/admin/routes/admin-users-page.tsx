@@ -65,7 +65,7 @@ function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSumm
     { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
   ];
   return (
-    <HStack gap="1" flexWrap="wrap">
+    <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
       {actions.map((action) => (
         <IconButton
           key={action.label}
