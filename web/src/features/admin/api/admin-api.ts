@@ -19,6 +19,7 @@ const keys = {
   users: (q: string, type: AdminUserFilter, cursor: string | undefined) => [...ADMIN_KEY, 'users', { q, type, cursor }] as const,
   user: (userId: string) => [...ADMIN_KEY, 'user', userId] as const,
   feedback: (status: AdminFeedbackFilter, cursor: string | undefined) => [...ADMIN_KEY, 'feedback', { status, cursor }] as const,
+  audit: (targetId: string) => [...ADMIN_KEY, 'audit', targetId] as const,
 };
 
 export function useAdminDashboard() {
@@ -40,6 +41,11 @@ export function useAdminUser(userId: string | undefined) {
     queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminGetUser, { params: { userId: userId! }, signal }),
     enabled: Boolean(userId),
   });
+}
+
+/** The newest page of the audit trail about one user or feedback. */
+export function useAdminAudit(targetId: string) {
+  return useQuery({ queryKey: keys.audit(targetId), queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListAudit, { query: { targetId }, signal }) });
 }
 
 export function useAdminFeedback(status: AdminFeedbackFilter, cursor: string | undefined) {

@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
   ADMIN_CONSOLE_MESSAGES,
@@ -13,9 +13,10 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { useAdminUser, useUpdateUser } from '../api/admin-api';
+import { useAdminAudit, useAdminUser, useUpdateUser } from '../api/admin-api';
+import { ActivityList } from './activity-list';
 import { FormDialog } from './form-dialog';
-import { LoadFailed, LoadingRows } from './load-states';
+import { EmptyState, LoadFailed, LoadingRows } from './load-states';
 import { SelectField } from './select-field';
 import { emailText, listingText } from './user-text';
 
@@ -42,7 +43,28 @@ function recordRows(user: AdminUserRecord): [string, string][] {
   ];
 }
 
-/** View: every field of the spec's admin user record. */
+/** What admins have done to this account, newest first, with their reasons. */
+function UserHistory({ userId }: { userId: string }) {
+  const audit = useAdminAudit(userId);
+  return (
+    <Box as="section" aria-label="Admin history" mt="6">
+      <Heading as="h3" size="sm" mb="3">
+        Admin history
+      </Heading>
+      {audit.isPending ? (
+        <LoadingRows label="Loading the history" rows={2} />
+      ) : audit.isError ? (
+        <LoadFailed message={ADMIN_CONSOLE_MESSAGES.auditFailed} onRetry={() => void audit.refetch()} />
+      ) : audit.data.entries.length === 0 ? (
+        <EmptyState>No admin actions on this account.</EmptyState>
+      ) : (
+        <ActivityList entries={audit.data.entries} />
+      )}
+    </Box>
+  );
+}
+
+/** View: every field of the spec's admin user record, and the audit trail about the account. */
 export function ViewUserDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const user = useAdminUser(userId);
   return (
@@ -65,6 +87,7 @@ export function ViewUserDialog({ userId, onClose }: { userId: string; onClose: (
           ))}
         </Box>
       )}
+      <UserHistory userId={userId} />
     </AppDialog>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
-import { adminUser, signedInAdmin, summaryOf } from '../testing';
+import { adminUser, auditEntry, signedInAdmin, summaryOf } from '../testing';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 const priya = adminUser({ categories: ['Construction/Trade > Plumber', 'Construction/Trade > Electrician', 'Cleaning & Removal Services'] });
@@ -144,8 +144,8 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.deleted)).toBeInTheDocument();
   });
 
-  it('views every field of the admin user record', async () => {
-    const { user } = await openUsers({ adminGetUser: () => priya });
+  it('views every field of the admin user record and what admins did to it', async () => {
+    const { user, api } = await openUsers({ adminGetUser: () => priya, adminListAudit: () => ({ entries: [auditEntry({ action: 'user.activate', reason: null })] }) });
     await chooseAction(user, 'Priya Shah', 'View');
     const dialog = within(await screen.findByRole('dialog', { name: 'User details' }));
     for (const [label, value] of [
@@ -161,6 +161,10 @@ describe('/admin/users', { timeout: 30_000 }, () => {
       expect(await dialog.findByText(label)).toBeInTheDocument();
       expect(dialog.getByText(label).nextElementSibling).toHaveTextContent(value);
     }
+    const history = within(dialog.getByRole('region', { name: 'Admin history' }));
+    expect(await history.findByText('Shah Plumbing')).toBeInTheDocument();
+    expect(history.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office activated a user: Shah Plumbing');
+    expect(api.callsTo('adminListAudit')[0]?.query).toEqual({ targetId: 'user-1' });
   });
 
   it('edits names (both required) and shows why a type change cannot be made', async () => {
