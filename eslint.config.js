@@ -26,24 +26,42 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Handlers are thin adapters: AWS SDK clients live in adapters and the data layer only.
+  // Functions are thin adapters: AWS SDK clients live in adapters and the data layer only.
   {
-    files: ['lambdas/src/handlers/**/*.ts', 'lambdas/src/functions/**/*.ts', 'lambdas/src/services/**/*.ts'],
+    files: ['lambdas/src/functions/**/*.ts', 'lambdas/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'Handlers and services do not import AWS SDK clients; take an adapter or repository as a dependency.' }],
+        patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'Functions and services do not import AWS SDK clients; take an adapter or repository as a dependency.' }],
       }],
     },
   },
-  // No imports across web features: shared UI goes to web/src/components, shared logic to web/src/lib.
+  // The web's layers import downwards only: features, then entities, then components and lib.
+  {
+    files: ['web/src/entities/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/features/**', '@/features/**'], message: 'Entities serve several features and import none of them.' }],
+      }],
+    },
+  },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/features/**', '@/features/**', '**/entities/**', '@/entities/**'], message: 'Shared UI and helpers import no entity or feature: a domain piece several features need lives in web/src/entities.' }],
+      }],
+    },
+  },
+  // No imports across web features: domain data and UI several features share go to web/src/entities,
+  // generic UI to web/src/components, helpers to web/src/lib.
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
           group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`, `@/features/${f}`, `@/features/${f}/**`]),
-          message: 'Web features do not import each other; move what both need to web/src/components or web/src/lib.',
+          message: 'Web features do not import each other; move what both need to web/src/entities (domain), web/src/components (UI) or web/src/lib.',
         }],
       }],
     },

@@ -1,4 +1,53 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Tests of shared, lambdas and scripts. */
+const SERVERLESS_TESTS = ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/**
+ * The tests among them that run against the local AWS servers (through lambdas/src/testing: a test table,
+ * user pool, mail inbox or bucket, or an endpoint itself): the connected project. Every other test runs in the
+ * unit project, with no servers, in seconds. A test called up without its servers says to add it here.
+ */
+export const CONNECTED_TESTS = [
+  'lambdas/src/adapters/dynamodb.test.ts',
+  'lambdas/src/adapters/s3-media.test.ts',
+  'lambdas/src/adapters/ses-mailer.test.ts',
+  'lambdas/src/data/directory-bulk.test.ts',
+  'lambdas/src/data/job-alerts.test.ts',
+  'lambdas/src/data/portfolio-repository.test.ts',
+  'lambdas/src/data/saved-providers-repository.test.ts',
+  'lambdas/src/data/seed-categories.test.ts',
+  'lambdas/src/functions/admin.test.ts',
+  'lambdas/src/functions/categories.test.ts',
+  'lambdas/src/functions/pages.test.ts',
+  'lambdas/src/services/accounts/admin-setup.test.ts',
+  'lambdas/src/services/accounts/confirmation.test.ts',
+  'lambdas/src/services/accounts/password-reset.test.ts',
+  'lambdas/src/services/accounts/signup.test.ts',
+  'lambdas/src/services/directory/provider-profile.test.ts',
+  'lambdas/src/services/directory/saved-providers.test.ts',
+  'lambdas/src/services/directory/search.test.ts',
+  'lambdas/src/services/feedback/feedback.test.ts',
+  'lambdas/src/services/jobs/alerts.test.ts',
+  'lambdas/src/services/jobs/jobs.test.ts',
+  'lambdas/src/services/membership/membership.test.ts',
+  'lambdas/src/services/pages/sitemap.test.ts',
+  'lambdas/src/services/privacy/privacy.test.ts',
+  'lambdas/src/services/profiles/avatar.test.ts',
+  'lambdas/src/services/profiles/portfolio.test.ts',
+  'lambdas/src/services/profiles/update-profile.test.ts',
+  'lambdas/src/services/security/email-change.test.ts',
+  'lambdas/src/services/security/sessions.test.ts',
+  'lambdas/src/services/security/totp.test.ts',
+  'scripts/local/cognito-proxy.test.ts',
+  'scripts/local/demo-directory.test.ts',
+  'scripts/local/demo-jobs.test.ts',
+  'scripts/local/demo-portfolio.test.ts',
+  'scripts/local/loopback.test.ts',
+  'scripts/local/public-routes.test.ts',
+  'scripts/local/stream-poller.test.ts',
+  'scripts/local/table.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -6,15 +55,27 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: SERVERLESS_TESTS,
+          exclude: [...configDefaults.exclude, ...CONNECTED_TESTS],
           environment: 'node',
-          // Data-layer and service tests run against DynamoDB Local, cognito-local and the local SES: one table and one user pool per test file.
+          // Reading the town and postcode tables takes seconds on a busy two-core CI machine.
+          testTimeout: 15_000,
+          // Files share a worker and its loaded modules (the AWS SDK alone takes seconds to import per file); each
+          // file restores the environment variables and mocks it changes.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'connected',
+          include: CONNECTED_TESTS,
+          environment: 'node',
+          // DynamoDB Local, cognito-local, the local SES and s3rver, started once for the run: one table, user pool
+          // and bucket per test file.
           globalSetup: ['lambdas/src/testing/local-aws.global-setup.ts'],
           // Those servers answer in milliseconds, but on a busy two-core CI machine a test that writes a few
           // hundred items can pass Vitest's default five seconds.
           testTimeout: 15_000,
-          // Files share a worker and its loaded modules (the AWS SDK alone takes seconds to import per file); each
-          // file has its own table and user pool, and restores the environment variables and mocks it changes.
           isolate: false,
         },
       },

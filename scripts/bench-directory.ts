@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory`: the directory search of issue 10 at N = 1,000, 10,000 and 50,000 listed
+ * `npm run bench:directory`: the directory search at N = 1,000, 10,000 and 50,000 listed
  * providers, placed at real UK postcode sectors (../shared/data) weighted towards cities, in DynamoDB
  * Local behind the local gateway. At each N the same 200 seeded searches (a postcode sector or a town,
  * a radius from the options, half of them in a category) go through GET /api/providers; it prints the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of issue 2, measured on a production build.
+ * `npm run bench:web`: the web budgets, measured on a production build.
  * - entry JavaScript of the home route (the entry chunk and the chunks index.html preloads), gzip,
  *   at most 180 KB, with no aws-amplify module in it;
  * - Lighthouse 12 (mobile preset, Debian's Chromium) on the home page served by `vite preview`:

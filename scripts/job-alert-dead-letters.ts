@@ -12,7 +12,7 @@ import { S3RVER_CREDENTIALS } from './local/s3';
 import { LOCAL_MAIL_FROM, LOCAL_REGION, LOCAL_TABLE_NAME } from './local/stack';
 
 /**
- * The job alert mails that failed every try (issue 12; README "Job alerts"): lists them, or with
+ * The job alert mails that failed every try (README "Job alerts"): lists them, or with
  * --retry sends them again (to providers whose alerts are still on) and removes those that went.
  *
  *   npm run alerts:dead-letters [-- --retry]               the local stack (`npm start`, SOLUTIONZ_PORT_OFFSET)

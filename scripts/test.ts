@@ -5,9 +5,10 @@ import { join, relative } from 'node:path';
 import { testPortOffset } from './local/ports';
 import { killAllManaged } from './local/process';
 import { REPO_ROOT, startLocalStack, testEnvironment, type LocalStack } from './local/stack';
+import { CONNECTED_TESTS } from '../vitest.config';
 
 /**
- * `npm test`: checks, unit/web/infra tests, then integration and browser tests against a local stack
+ * `npm test`: checks, unit/connected/web/infra tests, then integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
  * behind the local edge) that is always stopped afterwards. The checks and the stack's start-up (with
  * the web build) run side by side. Everything the run writes lives in one temporary folder, removed at
@@ -184,7 +185,7 @@ function vitestSuite(path: string): string {
   const file = relative(REPO_ROOT, path);
   if (file.startsWith('web/')) return 'web';
   if (file.startsWith('test/infra/')) return 'infra';
-  return 'unit';
+  return CONNECTED_TESTS.includes(file) ? 'connected' : 'unit';
 }
 
 function printSlowest(): void {
@@ -228,8 +229,8 @@ async function main(): Promise<number> {
     }),
   ]);
 
-  await streamingStep('Unit, web and infra tests (vitest)', async () =>
-    (await run(bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--project', 'infra', ...vitestJson(reports.vitest)])).ok,
+  await streamingStep('Unit, connected, web and infra tests (vitest)', async () =>
+    (await run(bin('vitest'), ['run', '--project', 'unit', '--project', 'connected', '--project', 'web', '--project', 'infra', ...vitestJson(reports.vitest)])).ok,
   );
 
   if (stackStarted && stack) {

@@ -93,5 +93,8 @@ export default defineConfig({
     // A group of its own: where a run has a single worker (two cores), vitest then hands it all web files at
     // once and builds one jsdom for them, instead of one per file after the unit project's files.
     sequence: { groupOrder: 1 },
+    // A screen test types and clicks through several renders; on a two-core machine busy with the local
+    // stack the slowest took over Vitest's default five seconds (as the unit project's do, it gets fifteen).
+    testTimeout: 15_000,
   },
 });

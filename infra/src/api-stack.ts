@@ -328,7 +328,7 @@ export class ApiStack extends Stack {
           },
           statements: [
             manageUsers,
-            // The security tab (issue 8): sign out everywhere, turn 2-step verification off. Setting it up
+            // The security tab: sign out everywhere, turn 2-step verification off. Setting it up
             // (AssociateSoftwareToken, VerifySoftwareToken) acts with the user's own token, not this role.
             new PolicyStatement({
               actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],

@@ -48,7 +48,7 @@ export function functionNameOf(stage: string, name: string): string {
  * The architecture and npm platform of a function with native code (sharp's libvips): npm installs
  * the binaries of this platform whatever machine synthesizes (a Mac, an arm64 laptop).
  */
-export const NATIVE_CODE_PLATFORM = { architecture: Architecture.X86_64, npm: { npm_config_os: 'linux', npm_config_cpu: 'x64', npm_config_libc: 'glibc' } } as const;
+const NATIVE_CODE_PLATFORM = { architecture: Architecture.X86_64, npm: { npm_config_os: 'linux', npm_config_cpu: 'x64', npm_config_libc: 'glibc' } } as const;
 
 /** X-Ray's write actions support no resource-level permissions (cdk-nag AwsSolutions-IAM5). */
 export const XRAY_WILDCARD_REASON = 'X-Ray (active tracing) takes PutTraceSegments and PutTelemetryRecords on resource * only: they support no resource-level permissions.';

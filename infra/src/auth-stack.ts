@@ -54,7 +54,7 @@ export class AuthStack extends Stack {
         requireSymbols: false,
         tempPasswordValidity: Duration.days(3),
       },
-      // 2-step verification (issue 8): each user may turn on an authenticator app; no SMS codes.
+      // 2-step verification: each user may turn on an authenticator app; no SMS codes.
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       featurePlan: config.cognitoPlus ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,

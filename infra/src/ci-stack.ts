@@ -5,7 +5,7 @@ import type { DeploymentConfig } from './config';
 import { EDGE_REGION } from './edge-stack';
 import { nagPseudo } from './nag-names';
 
-export const GITHUB_OIDC_URL = 'https://token.actions.githubusercontent.com';
+const GITHUB_OIDC_URL = 'https://token.actions.githubusercontent.com';
 
 export interface CiStackProps extends StackProps {
   readonly config: DeploymentConfig & { readonly githubRepository: string };

@@ -97,7 +97,7 @@ function positiveNumber(node: Node, key: string, fallback: number): number {
 }
 
 /** Stages that never face the public: the first-admin setup may go unguarded there. */
-export const UNGUARDED_SETUP_STAGES: readonly string[] = ['local', 'test'];
+const UNGUARDED_SETUP_STAGES: readonly string[] = ['local', 'test'];
 
 /** The setup token's parameter; a deployment anyone can reach refuses to go without one. */
 function adminSetupTokenParameter(settings: StageSettings, stage: string): string | undefined {

@@ -13,7 +13,7 @@ export interface EdgeAlarmsStackProps extends StackProps {
 }
 
 /** Percent of CloudFront's answers that were 5xx (its own, or the origins' passed on) over 5 minutes. */
-export const CLOUDFRONT_5XX_PERCENT = 5;
+const CLOUDFRONT_5XX_PERCENT = 5;
 
 /**
  * CloudFront publishes its metrics in us-east-1 only, and an alarm must live with its metric: the

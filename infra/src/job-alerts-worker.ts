@@ -15,10 +15,10 @@ import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING, TABLE_D
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
 
-export const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
+const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
 
 /** The event source mapping's settings; the local poller (scripts/local/stream-poller.ts) batches and retries alike. */
-export const JOB_ALERTS_STREAM = {
+const JOB_ALERTS_STREAM = {
   batchSize: 10,
   retryAttempts: 3,
   /** How long a failed record is kept for inspection (the SQS maximum). */
@@ -42,7 +42,7 @@ export interface JobAlertsWorkerProps {
 }
 
 /**
- * The job alerts worker (issue 12): fed by the table's stream with new job items only (the same filter
+ * The job alerts worker: fed by the table's stream with new job items only (the same filter
  * the local poller applies), it mails the providers whose alerts match. A batch's records the worker
  * reports as failed are retried (halving the batch on errors), then sent to an SQS queue for inspection.
  */

@@ -15,7 +15,7 @@ export const LIVE_ALIAS = 'live';
 export const DURATION_ALARM_SHARE = 0.8;
 
 /** How each stage's releases take traffic (infra/stages.ts `releases`). */
-export const RELEASE_CONFIGS = {
+const RELEASE_CONFIGS = {
   canary: LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
   allAtOnce: LambdaDeploymentConfig.ALL_AT_ONCE,
 } as const;

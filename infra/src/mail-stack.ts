@@ -23,7 +23,7 @@ export interface MailStackProps extends StackProps {
 export const MAIL_EVENT_DIMENSION = 'ses:configuration-set';
 
 /** The events each configuration set counts in CloudWatch (namespace AWS/SES). */
-export const MAIL_EVENTS = [EmailSendingEvent.SEND, EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT];
+const MAIL_EVENTS = [EmailSendingEvent.SEND, EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT];
 
 /**
  * The SES identity the app's mail is sent from, through two configuration sets: account mail

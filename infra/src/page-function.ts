@@ -13,7 +13,7 @@ import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
 import { tableNameOf } from './data-stack';
 
-export const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'pages.ts');
+const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'pages.ts');
 
 /**
  * The items the page function reads: a profile (GetItem), the directory's alphabetical index (Query)
@@ -22,7 +22,7 @@ export const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions'
 export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 
 /** CloudFront waits for a custom origin 30 s by default; a page that takes this long is broken anyway. */
-export const PAGE_FUNCTION_TIMEOUT = Duration.seconds(10);
+const PAGE_FUNCTION_TIMEOUT = Duration.seconds(10);
 
 export interface PageFunctionProps {
   readonly config: DeploymentConfig;

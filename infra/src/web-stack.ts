@@ -62,9 +62,9 @@ import { nagPseudo } from './nag-names';
 import { PageFunction } from './page-function';
 
 /** How often the origin secret is replaced (CloudFront is told the new value by the rotation function). */
-export const ORIGIN_SECRET_ROTATION = Duration.days(30);
+const ORIGIN_SECRET_ROTATION = Duration.days(30);
 
-export const ORIGIN_SECRET_ROTATION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'origin-secret-rotation.ts');
+const ORIGIN_SECRET_ROTATION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'origin-secret-rotation.ts');
 
 export interface WebStackProps extends StackProps {
   readonly config: DeploymentConfig;

@@ -22,7 +22,7 @@ const envSchema = z.object({
  * Secrets Manager secret holding it in the cloud. One of them is required: a function that could not
  * tell CloudFront's requests from others would have to let both through.
  */
-export type OriginSecretSource = { readonly value: string } | { readonly secretArn: string };
+type OriginSecretSource = { readonly value: string } | { readonly secretArn: string };
 
 export interface Config {
   readonly stage: string;

@@ -94,12 +94,6 @@ export class ConflictError extends HttpError {
   }
 }
 
-export class UnprocessableError extends HttpError {
-  constructor(message: string, fields?: Record<string, string>) {
-    super('unprocessable', message, { fields });
-  }
-}
-
 export class RateLimitedError extends HttpError {
   constructor(
     message: string,

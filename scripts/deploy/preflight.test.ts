@@ -21,7 +21,7 @@ const emptyDir = mkdtempSync(join(tmpdir(), 'solutionz-preflight-'));
 afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
 function configFor(context: Record<string, string> = {}): DeploymentConfig {
-  return readDeploymentConfig(new App({ outdir: mkdtempSync(join(emptyDir, 'cdk-')), context: { [BUNDLING_STACKS]: [], ...context } }).node);
+  return readDeploymentConfig(new App({ outdir: mkdtempSync(join(emptyDir, 'cdk-')), context: { [BUNDLING_STACKS]: [], adminSetupTokenParameter: '/solutionz/dev/admin-setup-token', ...context } }).node);
 }
 
 const PROD = {

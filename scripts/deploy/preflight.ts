@@ -13,7 +13,7 @@ import { EDGE_REGION } from '../../infra/src/edge-stack';
  * deploy. Errors stop the deploy; warnings are printed and it goes on.
  */
 
-export type CheckLevel = 'ok' | 'warning' | 'error';
+type CheckLevel = 'ok' | 'warning' | 'error';
 
 export interface CheckResult {
   readonly level: CheckLevel;
@@ -33,10 +33,10 @@ export interface PreflightClients {
  * The bootstrap version the synthesized templates ask for at least (their CheckBootstrapVersion rule
  * refuses 1 to 5); older stacks are upgraded by `cdk bootstrap` again.
  */
-export const MIN_BOOTSTRAP_VERSION = 6;
+const MIN_BOOTSTRAP_VERSION = 6;
 
 /** Lambda keeps at least this much of the account's concurrency unreserved. */
-export const UNRESERVED_CONCURRENCY_FLOOR = 100;
+const UNRESERVED_CONCURRENCY_FLOOR = 100;
 
 export const bootstrapVersionParameter = `/cdk-bootstrap/${DefaultStackSynthesizer.DEFAULT_QUALIFIER}/version`;
 
@@ -60,7 +60,7 @@ function postcodeTables(config: DeploymentConfig): CheckResult {
 }
 
 /** The parameters the operator creates before the first deploy (README "Deploy to AWS"), and the type each must have. */
-export function requiredParameters(config: DeploymentConfig): { name: string; type: 'SecureString'; what: string }[] {
+function requiredParameters(config: DeploymentConfig): { name: string; type: 'SecureString'; what: string }[] {
   return [
     { name: config.stripeSecretKeyParameter, type: 'SecureString', what: "Stripe's secret key (sk_live_... or sk_test_...)" },
     { name: config.stripeWebhookSecretParameter, type: 'SecureString', what: "the Stripe webhook endpoint's signing secret (whsec_...)" },

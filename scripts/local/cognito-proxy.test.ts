@@ -19,12 +19,12 @@ import {
 import { generateSync } from 'otplib';
 import { SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
-// The endpoints the unit project's global setup provides, typed (scripts do not include that file).
+// The endpoints the connected project's global setup provides, typed (scripts do not include that file).
 import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
 import { nextSecond } from '@solutionz/lambdas/testing/seconds';
 import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
 
-/** The unit project's cognito-local sits behind this proxy (local-aws.global-setup.ts), as in the local stack. */
+/** The connected project's cognito-local sits behind this proxy (local-aws.global-setup.ts), as in the local stack. */
 const pool = useTestUserPool();
 
 const PASSWORD = 'Correct-horse-1';

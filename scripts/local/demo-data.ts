@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MembershipPlan } from '@solutionz/shared';
 import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-identity';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createAdminSetupRepository } from '@solutionz/lambdas/data/admin-setup-repository';
 import { createLocalAccount, type LocalAccount } from './accounts';
 
 /** A demo provider's membership, bought through the local Stripe when the demo data is loaded. */
@@ -140,6 +141,7 @@ export async function loadDemoAccounts(input: DemoAccountsInput): Promise<Readon
   const written = new Map<string, string>();
   const identity = createCognitoIdentity(input.cognito, input.userPoolId);
   const accounts = createAccountRepository(input.documents, input.tableName);
+  const adminSetup = createAdminSetupRepository(input.documents, input.tableName);
   const now = new Date();
   for (const user of input.users) {
     const existingUserId = await findSub(input.cognito, input.userPoolId, user.email);
@@ -152,8 +154,8 @@ export async function loadDemoAccounts(input: DemoAccountsInput): Promise<Readon
     }
     const userId = await createLocalAccount({ identity, accounts }, user, { now, existingUserId });
     written.set(user.email, userId);
-    if (user.accountType === 'admin' && (await accounts.claimAdminSetup(user.email.split('@')[0]!, now))) {
-      await accounts.completeAdminSetup(userId, now);
+    if (user.accountType === 'admin' && (await adminSetup.claimAdminSetup(user.email.split('@')[0]!, now))) {
+      await adminSetup.completeAdminSetup(userId, now);
     }
   }
   return written;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier, type TaxonomyGroup } from '@solutionz/shared';
 import { createAccountRepository, type NewProfile } from '@solutionz/lambdas/data/account-repository';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
@@ -13,7 +13,7 @@ import { milesBetween } from '@solutionz/lambdas/services/directory/search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**
- * The directory's demo providers (issue 10): about 340 across the UK and the whole taxonomy, at real
+ * The directory's demo providers: about 340 across the UK and the whole taxonomy, at real
  * postcode sectors near their towns (the reference tables beside the project), generated from a fixed
  * seed so every fresh start has the same ones. They have profiles but no sign-ins (they are not demo
  * logins) and complimentary memberships with no Stripe customer, written onto the profile; a few have
@@ -193,7 +193,7 @@ export interface DemoDirectoryProvider {
   readonly isVisible: boolean;
 }
 
-export interface DemoReview {
+interface DemoReview {
   readonly authorName: string;
   readonly rating: number;
   readonly title: string;
@@ -369,7 +369,7 @@ const PARALLEL = 10;
  */
 export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tableName: string, providers: readonly DemoDirectoryProvider[], now: Date): Promise<void> {
   const accounts = createAccountRepository(documents, tableName);
-  const { profile } = createAccountsService(documents, tableName).entities;
+  const { profile } = createTableStore(documents, tableName).entities;
   const directory = createDirectoryRepository(documents, tableName);
   const feedback = createFeedbackRepository(documents, tableName);
   const at = now.toISOString();

@@ -6,7 +6,7 @@ import { demoReviewerId, type DemoDirectoryProvider, type DemoTown } from './dem
 import { seededRandom, type SeededRandom } from './seeded-random';
 
 /**
- * The job board's demo jobs (issue 12): about 60 across the demo towns and the taxonomy, posted over the
+ * The job board's demo jobs: about 60 across the demo towns and the taxonomy, posted over the
  * last month by a handful of clients, the demo client's sign-in among them (so My Jobs shows some), a
  * few revealed by the demo member and by the directory's demo providers, and exactly one at its reveal
  * cap ("Enough interest"). Some are by clients who reviewed the provider who revealed their job, so the
@@ -31,7 +31,7 @@ interface JobKind {
 const fixed = (from: number, to: number, step = 10): Budget => ({ type: 'fixed', from, to, step });
 const hourly = (from: number, to: number): Budget => ({ type: 'hourly', from, to, step: 1 });
 
-export const DEMO_JOB_KINDS: readonly JobKind[] = [
+const DEMO_JOB_KINDS: readonly JobKind[] = [
   { category: 'Construction/Trade > Plumber', titles: ['Fix a leaking kitchen tap', 'Replace a dripping bath mixer', 'Unblock a slow-draining shower'], descriptions: ['The tap has dripped for a week and now runs constantly. Happy to buy the part if you tell me which.', 'Looking for someone this week; the flat is on the second floor with parking outside.'], budget: fixed(60, 180) },
   { category: 'Construction/Trade > Plumber', titles: ['Boiler service before winter', 'Radiators cold at the top'], descriptions: ['Combi boiler, about eight years old. Gas Safe registered engineers only, please.', 'Three radiators stay cold at the top even after bleeding. Might need a power flush.'], budget: undefined },
   { category: 'Construction/Trade > Electrician', titles: ['Add two double sockets in the living room', 'Replace the light fittings in the hallway', 'EICR for a rented flat'], descriptions: ['Victorian terrace, sockets on an internal wall. Certificate needed for the landlord.', 'Need the work signed off (Part P) as we are selling later this year.'], budget: fixed(120, 450) },
@@ -83,7 +83,7 @@ const DEMO_CLIENTS = [
 
 const CAPS = [3, 5, 5, 5, 5, 8, 10] as const;
 
-export interface DemoJobReveal {
+interface DemoJobReveal {
   readonly providerId: string;
   readonly revealedAt: string;
 }

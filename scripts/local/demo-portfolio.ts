@@ -16,7 +16,7 @@ import type { DemoDirectoryProvider } from './demo-directory';
  */
 
 /** What a demo picture shows. */
-export type DemoScene = 'bathroom' | 'room' | 'garden' | 'house';
+type DemoScene = 'bathroom' | 'room' | 'garden' | 'house';
 
 export interface DemoPortfolioItem {
   readonly title: string;
@@ -110,7 +110,7 @@ function sceneSvg(scene: DemoScene, hue: number): string {
 }
 
 /** A picture of the scene as a JPEG, the kind of file a provider uploads. */
-export function demoPicture(scene: DemoScene, hue: number): Promise<Buffer> {
+function demoPicture(scene: DemoScene, hue: number): Promise<Buffer> {
   return sharp(Buffer.from(sceneSvg(scene, hue))).jpeg({ quality: 82 }).toBuffer();
 }
 

@@ -63,7 +63,7 @@ interface ViewerRequestEvent {
 type ViewerRequestFunction = (event: ViewerRequestEvent) => ViewerRequestEvent['request'];
 
 /** Loads a CloudFront Function's source as the runtime would: a top-level `handler` in a context of its own. */
-export function loadViewerRequestFunction(code: string): ViewerRequestFunction {
+function loadViewerRequestFunction(code: string): ViewerRequestFunction {
   return runInNewContext(`${code}\nhandler;`, {}, { filename: 'cloudfront-function.js' }) as ViewerRequestFunction;
 }
 

@@ -7,7 +7,7 @@
  * the cloud.
  */
 export type FilterPattern = { readonly [key: string]: FilterPattern | readonly FilterElement[] };
-export type FilterElement = string | number | boolean | null | { readonly prefix: string };
+type FilterElement = string | number | boolean | null | { readonly prefix: string };
 
 const SUPPORTED_OPERATORS = new Set(['prefix']);
 

@@ -1,15 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { describe, expect, inject, it } from 'vitest';
-// The endpoints the unit project's global setup provides, typed (scripts do not include that file).
+import { describe, expect, it } from 'vitest';
+// The endpoints the connected project's global setup provides, typed (scripts do not include that file).
 import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
+import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 import { serveHttp } from './process';
 
 /**
  * Every server of the local stack listens on 127.0.0.1 only, so nobody else on the network reaches its
  * data (DynamoDB Local has no option for it: scripts/local/DynamoDbLocalOnLoopback.java). The servers
- * the unit project starts are the ones the stack starts; the stack's own (gateway, edge, local Stripe,
+ * the connected project starts are the ones the stack starts; the stack's own (gateway, edge, local Stripe,
  * Cognito proxy) are serveHttp's.
  */
 
@@ -56,11 +57,11 @@ const outwardAddresses = Object.values(networkInterfaces())
 const servers = (): [string, number][] =>
   (
     [
-      ['DynamoDB Local', inject('dynamodbEndpoint')],
-      ['cognito-local', inject('cognitoLocalEndpoint')],
-      ['the Cognito proxy', inject('cognitoEndpoint')],
-      ['the local SES', inject('sesEndpoint')],
-      ['s3rver', inject('s3Endpoint')],
+      ['DynamoDB Local', localEndpoint('dynamodbEndpoint')],
+      ['cognito-local', localEndpoint('cognitoLocalEndpoint')],
+      ['the Cognito proxy', localEndpoint('cognitoEndpoint')],
+      ['the local SES', localEndpoint('sesEndpoint')],
+      ['s3rver', localEndpoint('s3Endpoint')],
     ] as const
   ).map(([name, url]) => [name, Number(new URL(url).port)]);
 

@@ -70,7 +70,7 @@ export function blockedPorts(ports: Partial<Ports>): { name: PortName; port: num
 }
 
 /** `npm test` and `npm run test:e2e` run stacks of their own beside a developer's `npm start` (offset 0). */
-export const TEST_PORT_OFFSETS = { test: 100, e2e: 200 } as const;
+const TEST_PORT_OFFSETS = { test: 100, e2e: 200 } as const;
 
 /** The port offset of `npm test`'s own stack: SOLUTIONZ_TEST_PORT_OFFSET when set (two checkouts side by side), else 100. */
 export function testPortOffset(env: NodeJS.ProcessEnv = process.env): number {

@@ -20,7 +20,7 @@ export interface SpawnOptions {
   readonly logFile: string;
 }
 
-export interface ManagedProcess {
+interface ManagedProcess {
   readonly child: ChildProcess;
   /** Resolves when the process has exited; rejects never. */
   readonly exited: Promise<number | null>;
@@ -59,7 +59,7 @@ export function killAllManaged(): void {
  * Starts a server process in its own process group, so stopping it also stops anything it forked
  * (DynamoDB Local's JVM threads, Vite's esbuild service) and nothing outlives the launcher.
  */
-export function spawnManaged(options: SpawnOptions): ManagedProcess {
+function spawnManaged(options: SpawnOptions): ManagedProcess {
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(options.command, [...options.args], {
@@ -105,7 +105,7 @@ export function spawnManaged(options: SpawnOptions): ManagedProcess {
 }
 
 /** Polls `probe` until it returns true, failing with `what` and the log to read after `timeoutMs`. */
-export async function waitUntil(
+async function waitUntil(
   probe: () => Promise<boolean>,
   { what, timeoutMs, exited, logFile }: { what: string; timeoutMs: number; exited?: Promise<unknown>; logFile?: string },
 ): Promise<void> {
@@ -124,7 +124,7 @@ export async function waitUntil(
 }
 
 /** True once anything answers HTTP at `url` (any status: some emulators answer 400 to a bare GET). */
-export async function answersHttp(url: string): Promise<boolean> {
+async function answersHttp(url: string): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
   await response.body?.cancel();
   return true;

@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, routeList, type Area, type RouteName, type Routes } from '@solutionz/shared';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ApiHandler } from '@solutionz/lambdas/http/types';
@@ -9,6 +9,7 @@ import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/
 import { stubLambdaEnv } from '@solutionz/lambdas/testing/lambda-env';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
 import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
+import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 import { demoProviders, demoUsers, loadDemoAccounts } from './demo-data';
 import { demoDirectoryProviders, demoTowns, writeDemoDirectory } from './demo-directory';
 import { loadDemoJobs } from './demo-jobs';
@@ -89,7 +90,7 @@ function addressesIn(value: unknown, path: readonly string[] = []): { path: read
 
 async function loadDemoData(): Promise<Demo> {
   const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-  const cognito = new CognitoIdentityProviderClient({ region: TEST_REGION, endpoint: inject('cognitoEndpoint'), credentials: TEST_CREDENTIALS });
+  const cognito = new CognitoIdentityProviderClient({ region: TEST_REGION, endpoint: localEndpoint('cognitoEndpoint'), credentials: TEST_CREDENTIALS });
   const users = demoUsers(ADMIN_EMAIL_DOMAIN);
   const towns = await demoTowns(testGeocoder(), TEST_POSTCODE_DATA_DIR);
   // A fifth of the generated directory, spread over its towns, plans and standings: the same kinds of answers at a fifth of the load.

@@ -35,7 +35,7 @@ import * as web from './web';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const LOCAL_TABLE_NAME = 'solutionz-local';
 export const LOCAL_REGION = 'eu-west-2';
-export const LOCAL_STAGE = 'local';
+const LOCAL_STAGE = 'local';
 export const LOCAL_MAIL_FROM = 'no-reply@solutionz.local';
 export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
 /** The local Stripe signs its webhooks with this, and the webhook handler checks them with it. */
@@ -44,7 +44,7 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_solutionz_local_webhooks';
  * What the local front doors (the edge, the Vite dev server's proxy) put in the origin header, as
  * CloudFront does in the cloud: the functions refuse requests to the gateway without it.
  */
-export const LOCAL_ORIGIN_SECRET = 'solutionz-local-origin-secret';
+const LOCAL_ORIGIN_SECRET = 'solutionz-local-origin-secret';
 /** The header a script that calls the local gateway directly (not through a front door) must send. */
 export const LOCAL_ORIGIN_HEADERS: Readonly<Record<string, string>> = { [ORIGIN_VERIFY_HEADER]: LOCAL_ORIGIN_SECRET };
 

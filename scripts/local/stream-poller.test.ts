@@ -15,7 +15,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
-import { JOB_STREAM_FILTER, jobKeys } from '@solutionz/lambdas/data/jobs';
+import { JOB_STREAM_FILTER, jobContactEntity, jobKey, savedJobEntity } from '@solutionz/lambdas/data/jobs';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { STREAM_RETRY_ATTEMPTS, startStreamPoller, type StreamHandler, type StreamPoller } from './stream-poller';
@@ -63,7 +63,7 @@ function recordingHandler(fails: (record: DynamoDBRecord) => boolean = () => fal
   return { delivered, handler, jobIds };
 }
 
-const putJob = (jobId: string, title = 'Fix a dripping tap') => documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKeys.job(jobId), jobId, title } }));
+const putJob = (jobId: string, title = 'Fix a dripping tap') => documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKey(jobId), jobId, title } }));
 const failedLog = () => (existsSync(join(logsDir, 'job-alerts-failed.log')) ? readFileSync(join(logsDir, 'job-alerts-failed.log'), 'utf8') : '');
 
 describe('the local stream poller', () => {
@@ -103,13 +103,13 @@ describe('the local stream poller', () => {
     await putJob('old');
     const { handler, jobIds } = recordingHandler();
     await start(handler);
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKeys.contact('job-1'), email: 'client@example.com' } }));
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKeys.saved('provider-1', 'job-1') } }));
+    await documents.send(new PutCommand({ TableName: table.tableName, Item: jobContactEntity.put({ jobId: 'job-1', contactName: 'Cara', contactEmail: 'client@example.com' }).params({ table: table.tableName }).Item }));
+    await documents.send(new PutCommand({ TableName: table.tableName, Item: savedJobEntity.put({ providerId: 'provider-1', jobId: 'job-1', savedAt: '2026-11-23T12:00:00.000Z' }).params({ table: table.tableName }).Item }));
     await putJob('job-1');
     await documents.send(
-      new UpdateCommand({ TableName: table.tableName, Key: jobKeys.job('job-1'), UpdateExpression: 'SET title = :title', ExpressionAttributeValues: { ':title': 'Fix two taps' } }),
+      new UpdateCommand({ TableName: table.tableName, Key: jobKey('job-1'), UpdateExpression: 'SET title = :title', ExpressionAttributeValues: { ':title': 'Fix two taps' } }),
     );
-    await documents.send(new DeleteCommand({ TableName: table.tableName, Key: jobKeys.job('old') }));
+    await documents.send(new DeleteCommand({ TableName: table.tableName, Key: jobKey('old') }));
     await putJob('job-2');
     await expect.poll(jobIds).toContain('JOB#job-2');
     expect(jobIds()).toEqual(['JOB#job-1', 'JOB#job-2']);
@@ -122,7 +122,7 @@ describe('the local stream poller', () => {
       sizes.push(event.Records.length);
       return handler(event);
     });
-    const jobs = Array.from({ length: 12 }, (_, index) => ({ PutRequest: { Item: { ...jobKeys.job(`job-${index}`), jobId: `job-${index}` } } }));
+    const jobs = Array.from({ length: 12 }, (_, index) => ({ PutRequest: { Item: { ...jobKey(`job-${index}`), jobId: `job-${index}` } } }));
     await documents.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: jobs } }));
     await expect.poll(() => jobIds().length).toBe(12);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(10);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { TEST_CREDENTIALS, TEST_REGION } from '@solutionz/lambdas/testing/dynamodb-table';
+import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 import { ensureTable } from './table';
 
-const client = new DynamoDBClient({ region: TEST_REGION, endpoint: inject('dynamodbEndpoint'), credentials: TEST_CREDENTIALS });
+const client = new DynamoDBClient({ region: TEST_REGION, endpoint: localEndpoint('dynamodbEndpoint'), credentials: TEST_CREDENTIALS });
 const created: string[] = [];
 
 afterAll(async () => {

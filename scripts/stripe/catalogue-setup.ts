@@ -7,7 +7,7 @@ import Stripe from 'stripe';
  * never by Stripe's generated ids, so running this again finds everything and changes nothing.
  */
 
-export type SetupOutcome = 'created' | 'found' | 'replaced' | 'differs';
+type SetupOutcome = 'created' | 'found' | 'replaced' | 'differs';
 
 export interface SetupStep {
   /** What it is, in the catalogue's words ("price solutionz_monthly"). */

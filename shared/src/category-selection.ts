@@ -8,8 +8,8 @@ export type CategorySelection =
   | { kind: 'sub'; group: string; sub: string }
   | { kind: 'other'; text: string };
 
-export const SUB_SEPARATOR = ' > ';
-export const OTHER_PREFIX = 'Other: ';
+const SUB_SEPARATOR = ' > ';
+const OTHER_PREFIX = 'Other: ';
 
 export function formatCategorySelection(selection: CategorySelection): string {
   switch (selection.kind) {

@@ -23,6 +23,7 @@ export const RADIUS_OPTIONS_MILES = [5, 10, 25, 50, 100] as const;
 export type RadiusMiles = (typeof RADIUS_OPTIONS_MILES)[number];
 export const DEFAULT_RADIUS_MILES: RadiusMiles = 25;
 export const EARTH_RADIUS_MILES = 3959;
+/** Typing has to pause this long before places are looked up. */
 export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 
 export const GEOLOCATION = { enableHighAccuracy: true, timeoutMs: 10_000, maximumAgeMs: 300_000 } as const;
@@ -84,17 +85,22 @@ export const STORAGE_CACHE_CONTROL_S = 3600;
 export const SOCIAL_LINK_KEYS = ['website', 'linkedin', 'twitter', 'instagram', 'facebook', 'youtube', 'tiktok'] as const;
 export type SocialLinkKey = (typeof SOCIAL_LINK_KEYS)[number];
 
-export const RATING = { min: 1, max: 5, reviewDialogDefault: 5 } as const;
-export const JOBS_PAGE_SIZE = 5;
-export const BUDGET_SLIDER = { max: 10_000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
-export const BIO_PREVIEW_CHARS = 100;
 export const CATEGORY_CHIP_MAX_CHARS = 25;
 export const CATEGORY_CHIPS_SHOWN = 3;
+
+// The admin console's figures from the spec, kept for its screens and routes, which are being built now
+// (the @public tags keep knip from flagging them until those read them; remove the tags then).
+/** @public */
 export const ADMIN_USERS_PAGE_SIZE = 20;
+/** @public */
 export const POPULAR_CATEGORIES_LIMIT = 10;
+/** @public */
 export const POPULAR_CATEGORY_MIN_BAR_PERCENT = 10;
+/** @public */
 export const ACTIVE_SESSION_WINDOW_HOURS = 24;
+/** @public */
 export const NEW_USERS_WINDOW_DAYS = 30;
+/** @public */
 export const REVIEWS_SKELETON_ROWS = 3;
 
 export const TOKEN_TTL = { emailConfirmationHours: 24, passwordResetHours: 1, emailChangeHours: 24 } as const;

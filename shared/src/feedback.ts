@@ -3,7 +3,7 @@ import { providerIdParamsSchema } from './api/directory';
 import { SECURITY_MESSAGES } from './profile';
 
 /**
- * Feedback on a provider and the provider's reply (spec 02 sections 3-5, 8 and 9; issue 11): what the
+ * Feedback on a provider and the provider's reply (spec 02 sections 3-5, 8 and 9): what the
  * API takes and answers, the limits and the wording. The web's forms and the API validate with the same
  * schemas, so both give the same messages.
  */
@@ -82,7 +82,7 @@ export const feedbackPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEEDBACK_PAGE_SIZE.max).default(FEEDBACK_PAGE_SIZE.default),
 });
 
-export const feedbackReplySchema = z.object({
+const feedbackReplySchema = z.object({
   text: z.string(),
   createdAt: z.iso.datetime(),
   /** The time of the last edit; the creation time until it is edited. */
@@ -102,13 +102,13 @@ export const feedbackEntrySchema = z.object({
   updatedAt: z.iso.datetime().optional(),
   /** Published: shown publicly and counted in the rating. New feedback is; an admin may unpublish it. */
   approved: z.boolean(),
-  /** "Verified job": the provider revealed the contact details of a job the author posted (issue 12). */
+  /** "Verified job": the provider revealed the contact details of a job the author posted. */
   verifiedJob: z.boolean(),
   reply: feedbackReplySchema.optional(),
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
 
-export const feedbackRatingSchema = z.object({
+const feedbackRatingSchema = z.object({
   /** Mean of the published ratings, one decimal; null without any. */
   average: z.number().min(1).max(5).nullable(),
   count: z.number().int().min(0),

@@ -3,7 +3,7 @@ import { parseCategorySelection } from './category-selection';
 import { RADIUS_OPTIONS_MILES } from './constants';
 
 /**
- * Job alerts (issue 12): a provider whose Job Alerts are on gets one e-mail per new job in their
+ * Job alerts: a provider whose Job Alerts are on gets one e-mail per new job in their
  * categories within their radius, with a one-click unsubscribe link that works signed out.
  */
 
@@ -15,7 +15,6 @@ export const JOB_ALERT_LIMITS = {
   /** The widest radius a provider can choose: how far around a job the worker looks. */
   searchRadiusMiles: Math.max(...RADIUS_OPTIONS_MILES),
 } as const;
-export const ALERT_MAX_JOB_AGE_HOURS = JOB_ALERT_LIMITS.maxJobAgeHours;
 
 /** The web page the mail's unsubscribe link opens (it posts the token to the API). */
 export const JOB_ALERT_UNSUBSCRIBE_PATH = '/job-alerts/unsubscribe';
@@ -43,7 +42,6 @@ export const jobAlertUnsubscribeSchema = z.strictObject({
 
 /** POST /api/job-alerts/unsubscribe/one-click?token=…: the token in the query, the body (`List-Unsubscribe=One-Click`) unread. */
 export const jobAlertOneClickQuerySchema = z.strictObject({ token: jobAlertUnsubscribeSchema.shape.token });
-export type JobAlertUnsubscribe = z.output<typeof jobAlertUnsubscribeSchema>;
 
 /** Again after alerts are off is the same answer: the link may be opened twice. */
 export const jobAlertUnsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });
@@ -53,7 +51,7 @@ export type JobAlertUnsubscribeResponse = z.output<typeof jobAlertUnsubscribeRes
  * Whether two category selections overlap: equal ones do, and a whole group (`Group`) overlaps each of
  * its subcategories (`Group > Sub`) either way round. `Other: text` overlaps only the same text.
  */
-export function categorySelectionsOverlap(a: string, b: string): boolean {
+function categorySelectionsOverlap(a: string, b: string): boolean {
   const left = parseCategorySelection(a);
   const right = parseCategorySelection(b);
   if (left.kind === 'other' || right.kind === 'other') return left.kind === 'other' && right.kind === 'other' && left.text.toLowerCase() === right.text.toLowerCase();

@@ -3,7 +3,7 @@ import { formatCategorySelection, parseCategorySelection } from './category-sele
 import { RADIUS_OPTIONS_MILES } from './constants';
 
 /**
- * Jobs (spec 02 sections 2-9; issue 12; DESIGN.md section 7): posting, the board, the contact reveal
+ * Jobs (spec 02 sections 2-9; DESIGN.md section 7): posting, the board, the contact reveal
  * with its open lead count, saved jobs and My Jobs. Contact details never travel in a job card: they
  * come as `contact` only to the job's own client and to a subscribed provider who revealed it.
  */
@@ -19,7 +19,7 @@ export const JOB_LIMITS = {
   /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. Not given by the spec. */
   postsPerDay: 10,
 } as const;
-/** The board's budget slider (issue 12). */
+/** The board's budget slider. */
 export const JOB_BUDGET_SLIDER = { max: 10000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
 export const JOB_BUDGET_TYPES = ['hourly', 'fixed'] as const;
 export type JobBudgetType = (typeof JOB_BUDGET_TYPES)[number];
@@ -149,7 +149,7 @@ export const jobListQuerySchema = z
 export type JobListQueryInput = z.input<typeof jobListQuerySchema>;
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
-export const jobContactSchema = z.object({
+const jobContactSchema = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string().optional(),
@@ -191,7 +191,6 @@ export type JobPage = z.infer<typeof jobPageSchema>;
 
 export const jobIdParamsSchema = z.object({ jobId: z.string().trim().min(1).max(100) });
 export const jobRevealResponseSchema = z.object({ job: jobSchema.required({ contact: true }) });
-export type JobRevealResponse = z.infer<typeof jobRevealResponseSchema>;
 export const jobDeletedSchema = z.object({ jobId: z.string(), deleted: z.literal(true) });
 export const savedJobResponseSchema = z.object({ jobId: z.string(), saved: z.boolean() });
 export const jobPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });

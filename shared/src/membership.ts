@@ -105,7 +105,7 @@ export const couponCheckResponseSchema = z.object({
 export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
 
 /** Where the customer portal sends the person back to. */
-export const PORTAL_RETURN_PAGES = ['account', 'profile'] as const;
+const PORTAL_RETURN_PAGES = ['account', 'profile'] as const;
 export const portalRequestSchema = z.strictObject({ returnTo: z.enum(PORTAL_RETURN_PAGES).optional() });
 
 export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

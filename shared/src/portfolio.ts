@@ -3,7 +3,7 @@ import { MEDIA } from './constants';
 import { MESSAGES } from './messages';
 
 /**
- * A provider's portfolio (issue 11; spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
+ * A provider's portfolio (spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
  * title, a description and a list of images and videos. Files go straight from the browser to the
  * portfolio bucket with presigned POSTs; saving an item hands the API the upload ids, and the API
  * checks every file before it links it. The browser and the API validate with these same schemas.
@@ -18,7 +18,7 @@ export const PORTFOLIO_MEDIA_TYPES = {
 } as const;
 export type PortfolioContentType = keyof typeof PORTFOLIO_MEDIA_TYPES;
 export type PortfolioMediaType = (typeof PORTFOLIO_MEDIA_TYPES)[PortfolioContentType];
-export const PORTFOLIO_CONTENT_TYPES = Object.keys(PORTFOLIO_MEDIA_TYPES) as PortfolioContentType[];
+const PORTFOLIO_CONTENT_TYPES = Object.keys(PORTFOLIO_MEDIA_TYPES) as PortfolioContentType[];
 
 export const PORTFOLIO_LIMITS = {
   maxFileBytes: MEDIA.maxBytes,
@@ -70,7 +70,7 @@ export function portfolioFileProblem(file: { name: string; type: string; size: n
 
 const filenameSchema = z.string().trim().min(1).max(PORTFOLIO_LIMITS.filenameMaxChars);
 
-export const portfolioUploadFileSchema = z
+const portfolioUploadFileSchema = z
   .strictObject({ name: filenameSchema, type: z.string().trim().max(100), size: z.number().int().positive() })
   .superRefine((file, context) => {
     if (!(file.type in PORTFOLIO_MEDIA_TYPES)) context.addIssue({ code: 'custom', path: ['type'], message: PORTFOLIO_MESSAGES.wrongType.description(file.name) });
@@ -90,7 +90,7 @@ export type PortfolioUploadRequest = z.infer<typeof portfolioUploadRequestSchema
  * (as the form field `file`, last) to `url`. The policy fixes the key, the declared content type and
  * 1 byte..maxBytes. `uploadId` is what an item save names the file by.
  */
-export const portfolioUploadGrantSchema = z.object({
+const portfolioUploadGrantSchema = z.object({
   uploadId: z.string(),
   name: z.string(),
   url: z.string(),
@@ -106,7 +106,7 @@ export const portfolioUploadResponseSchema = z.object({ uploads: z.array(portfol
 const uploadIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Not an upload id');
 
 /** A file uploaded with a grant, linked by this save. A video may bring a poster image uploaded the same way. */
-export const newPortfolioMediaSchema = z.strictObject({
+const newPortfolioMediaSchema = z.strictObject({
   uploadId: uploadIdSchema,
   /** The name the person knows the file by (shown, and named in errors). */
   filename: filenameSchema,
@@ -114,7 +114,7 @@ export const newPortfolioMediaSchema = z.strictObject({
   posterUploadId: uploadIdSchema.optional(),
 });
 /** A file the item already has, kept (its id from the item's `media`). */
-export const keptPortfolioMediaSchema = z.strictObject({ id: z.string().trim().min(1).max(100) });
+const keptPortfolioMediaSchema = z.strictObject({ id: z.string().trim().min(1).max(100) });
 
 export const portfolioItemInputSchema = z.strictObject({
   title: z
@@ -152,7 +152,7 @@ export const portfolioOrderSchema = z.strictObject({
 // ── What is answered ─────────────────────────────────────────────────────────────────────────────
 
 /** URLs are site paths (`/media/portfolio/...`), served by CloudFront or the local edge. */
-export const portfolioMediaSchema = z.object({
+const portfolioMediaSchema = z.object({
   id: z.string(),
   type: z.enum(['image', 'video']),
   url: z.string(),

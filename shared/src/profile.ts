@@ -13,7 +13,7 @@ import {
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 /**
- * The own profile, account settings and their security controls (issue 8; spec 01 sections 2.10,
+ * The own profile, account settings and their security controls (spec 01 sections 2.10,
  * 2.11, 5, 8; spec 02 section 5): one schema per form, used by the browser and the API alike.
  */
 
@@ -40,7 +40,7 @@ export const PROFILE_MESSAGES = {
   unknownTab: 'Tab content not found',
 } as const;
 
-/** Where a typed place could not be placed (issue 8) and what the web adds to it (spec 02 section 8). */
+/** Where a typed place could not be placed and what the web adds to it (spec 02 section 8). */
 export const LOCATION_MESSAGES = {
   notFound: "We couldn't find that place in the UK",
   ambiguous: (name: string) => `There is more than one ${name} in the UK: please choose one.`,
@@ -121,7 +121,7 @@ const socialLinkSchema = z
   .transform(normaliseSocialLink)
   .refine((link) => link === '' || isWebAddress(link), 'Enter a web address, e.g. www.example.co.uk');
 
-export const socialLinksSchema = z.strictObject(
+const socialLinksSchema = z.strictObject(
   Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, socialLinkSchema.optional()])) as Record<SocialLinkKey, z.ZodOptional<typeof socialLinkSchema>>,
 );
 
@@ -187,17 +187,17 @@ export const PROVIDER_ONLY_PROFILE_FIELDS = ['businessName', 'phoneNumber', 'cat
 
 // ── Notification settings (spec 01 section 2.11; honoured by the jobs issue) ──────────────────────
 
-export const radiusMilesSchema = z
+const radiusMilesSchema = z
   .number()
   .refine((miles) => (RADIUS_OPTIONS_MILES as readonly number[]).includes(miles), `Choose one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
   .transform((miles) => miles as RadiusMiles);
 
-export const jobAlertSettingsSchema = z.strictObject({
+const jobAlertSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   radiusMiles: radiusMilesSchema,
   categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories),
 });
-export const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
+const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
 /** Providers have Job Alerts, clients Provider Updates; a settings change sends only its own part. */
 export const notificationSettingsSchema = z.strictObject({
@@ -236,7 +236,7 @@ export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 export const avatarConfirmRequestSchema = z.strictObject({ key: z.string().trim().min(1).max(300) });
 export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
 
-// ── Security tab (issue 8: every control real) ───────────────────────────────────────────────────
+// ── Security tab (every control real) ────────────────────────────────────────────────────────────
 
 const currentPasswordSchema = z.string().min(1, SECURITY_MESSAGES.currentPasswordRequired).max(256);
 const newEmailSchema = z

@@ -42,7 +42,3 @@ export const TAXONOMY: readonly TaxonomyGroup[] = Object.entries(groups).map(([n
   slug: slugify(name),
   subcategories: subs.map((sub) => ({ name: sub, slug: slugify(sub) })),
 }));
-
-export function findGroupBySlug(slug: string): TaxonomyGroup | undefined {
-  return TAXONOMY.find((group) => group.slug === slug);
-}

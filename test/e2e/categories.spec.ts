@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts } from './support/fixtures';
 
 /**
- * The Service Categories pages (spec 02 sections 2 and 5, issue 10): the groups with their counts and
+ * The Service Categories pages (spec 02 sections 2 and 5): the groups with their counts and
  * the search box, and a category's page with its listed professionals. A provider of a test's own is
  * named to sort first among its category's professionals ("Aa ..."), so other tests' providers and the
  * demo data never push it off the first page.

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
 
 /**
- * The professionals directory (spec 02 sections 2 and 4, issue 10): searches from the home page and
+ * The professionals directory (spec 02 sections 2 and 4): searches from the home page and
  * from the filters bar, by postcode, town, near me and category, nearest first within the radius; the
  * fallback, a place nobody can find, and Back. Each test lists providers of its own under a made-up word
  * in their business names and searches for that word, so other tests and the demo data never show up

@@ -8,7 +8,7 @@ import { pickPlace } from './support/profile';
 import { callApiAs } from './support/provider-page';
 
 /**
- * Job alerts (issue 12): a listed provider who turned Job Alerts on gets one mail about a new job near
+ * Job alerts: a listed provider who turned Job Alerts on gets one mail about a new job near
  * them in their categories, sent by the worker that the local stack feeds from the table's stream; the
  * mail's links open the job and unsubscribe without signing in. The provider's alerts and the jobs
  * are for a service of the test's own ("Other: Zq... kennels"), so no other test's job reaches this

@@ -8,7 +8,7 @@ import { subscribeAccount } from '../support/membership';
 import { callApiAs } from './support/provider-page';
 
 /**
- * Jobs (spec 02 sections 2-9, issue 12): a client posts a job and finds it on the board; providers see
+ * Jobs (spec 02 sections 2-9): a client posts a job and finds it on the board; providers see
  * contact details only as members, reveal them (the open lead count rises) and save jobs; the board's
  * filters and pages live in the address bar. Jobs made here carry a word of their own ("Other: Zq...")
  * so that other tests' jobs never land among them.

@@ -4,7 +4,7 @@ import { fillCommonSignupFields, newClient } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-/** UK locations as a person types them (issue 8): the autocomplete, and what sign-up does with a place it cannot find. */
+/** UK locations as a person types them: the autocomplete, and what sign-up does with a place it cannot find. */
 
 test('sign-up offers places as a postcode is typed, and the account keeps the place picked', async ({ page, request }) => {
   const account = newClient();

@@ -5,7 +5,7 @@ import { hideProvider, listedProvider, profileTabs, sideCard } from './support/p
 import { logInOnPage } from './support/session';
 
 /**
- * The provider's page, /directory/{id} (spec 02 sections 2 and 4, issue 11): what a visitor sees of a
+ * The provider's page, /directory/{id} (spec 02 sections 2 and 4): what a visitor sees of a
  * listed provider, tab by tab; a provider who is not listed; the owner's own page and its side card;
  * a signed-out visitor who logs in to leave feedback and comes back to the form.
  */

@@ -5,7 +5,7 @@ import { nowInSeconds } from './support/inbox';
 import { mailWithSubject, openSecurityTab, totpCode, turnOnTwoStepThroughApi, wrongTotpCode } from './support/security';
 import { accountMenu, chooseFromAccountMenu, expectSignedOutHeader, logIn } from './support/session';
 
-/** 2-step verification with an authenticator app (issue 8): Cognito's software-token MFA, codes made by otplib. */
+/** 2-step verification with an authenticator app: Cognito's software-token MFA, codes made by otplib. */
 
 /** Turns 2-step verification on from the security tab, as the person would with their phone; the secret it showed. */
 async function turnOnTwoStep(page: Page, account: TestAccount): Promise<string> {

@@ -1,4 +1,4 @@
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { SECURITY_MESSAGES } from '@solutionz/shared';
 import { documents, stack } from '../support/local-stack';
 import { seriousViolations } from './support/axe';
@@ -7,7 +7,7 @@ import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
 import { expectSessionEnded, mailWithSubject, openSecurityTab, signedInElsewhere, signsIn, untilNextSecond } from './support/security';
 import { accountMenu, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
-/** The security tab of /account (spec 01 section 2.11, issue 8): every control, end to end through the local inbox. */
+/** The security tab of /account (spec 01 section 2.11): every control, end to end through the local inbox. */
 test.describe('signed in as a client', () => {
   test.use({ signedInAs: 'client' });
 
@@ -124,7 +124,7 @@ test.describe('signed in as a client', () => {
   test('a deactivated account is signed out on its next request with the reason', async ({ page, account }) => {
     await openSecurityTab(page);
     // As an administrator would: the profile's flag, straight in the table.
-    await createAccountsService(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ isActive: false }).go();
+    await createTableStore(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ isActive: false }).go();
     await page.getByRole('button', { name: 'Download my data' }).click();
     // The reason is said once, by the session's end notice; the refused download adds no toast of its own.
     await expect(page.getByText(SECURITY_MESSAGES.deactivated)).toBeVisible();

@@ -6,7 +6,7 @@ import { PAGE_FUNCTION_TABLE_ACTIONS } from '../../infra/src/page-function';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 /**
- * The page function behind CloudFront (issue 11): /directory/*, /sitemap.xml and /robots.txt come from
+ * The page function behind CloudFront: /directory/*, /sitemap.xml and /robots.txt come from
  * a Lambda function URL that only the distribution may call, which reads the site bucket's index.html
  * and the table; everything else stays as it was.
  */

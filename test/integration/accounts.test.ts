@@ -12,7 +12,8 @@ import {
   signupResponseSchema,
 } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createLinkTokenRepository } from '@solutionz/lambdas/data/link-token-repository';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { hashToken } from '@solutionz/lambdas/services/accounts/tokens';
 import { cognito, documents, stack } from '../support/local-stack';
 
@@ -190,7 +191,7 @@ describe('sign-up, confirmation and the signed-in profile', () => {
     const body = client();
     const created = signupResponseSchema.parse((await call('POST', '/accounts/signup', { body })).body);
     const raw = randomBytes(32).toString('base64url');
-    await createAccountRepository(documents, stack.tableName).putToken({
+    await createLinkTokenRepository(documents, stack.tableName).putToken({
       tokenHash: hashToken(raw),
       purpose: 'confirm-email',
       userId: created.userId,
@@ -335,7 +336,7 @@ describe('business-name search', () => {
 describe('admin entry', () => {
   // The demo admin holds the one-time setup on this throw-away stack; it is freed so setup itself can
   // be tested here, and freed again afterwards for the browser tests, which create the first admin too.
-  const freeAdminSetup = () => createAccountsService(documents, stack.tableName).entities.adminSetup.delete({}).go();
+  const freeAdminSetup = () => createTableStore(documents, stack.tableName).entities.adminSetup.delete({}).go();
   beforeAll(freeAdminSetup);
   afterAll(freeAdminSetup);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
 
@@ -149,7 +149,7 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: signedIn(200),
   },
-  // Portfolio (issue 11): editing needs a running membership, reading your own or deleting does not.
+  // Portfolio: editing needs a running membership, reading your own or deleting does not.
   createPortfolioUploads: {
     request: () => ({ body: { files: [{ name: 'matrix.png', type: 'image/png', size: 1000 }] } }),
     expect: only(['subscribedProvider', 'unconfirmedProvider'], 201),
@@ -174,7 +174,7 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: everyone(200),
   },
-  // Feedback (issue 11): clients leave it on listed providers; nobody here has feedback to change or delete, and no
+  // Feedback: clients leave it on listed providers; nobody here has feedback to change or delete, and no
   // feedback has the id the reply row names (feedback.test.ts covers the owners' successes).
   listProviderFeedback: {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
@@ -203,7 +203,7 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId, feedbackId: 'no-such-feedback' }, body: { text: 'Thanks' } }),
     expect: { ...only(['provider', 'subscribedProvider', 'otherProvider'], 404), unconfirmedProvider: 403 },
   },
-  // Provider page (issue 11): anyone reads a listed provider (the member of this matrix); each provider their own page.
+  // Provider page: anyone reads a listed provider (the member of this matrix); each provider their own page.
   getProvider: {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: everyone(200),
@@ -214,7 +214,7 @@ const matrix: Record<RouteName, Row> = {
     request: () => ({ body: { id: 'evt_matrix', type: 'customer.subscription.deleted', data: { object: { customer: 'cus_any' } } } }),
     expect: everyone(400),
   },
-  // Jobs (issue 12): no row here names a real job (jobs.test.ts covers the owners' and revealers' successes).
+  // Jobs: no row here names a real job (jobs.test.ts covers the owners' and revealers' successes).
   createJob: {
     request: () => ({ body: { title: 'Matrix job', description: 'Posted by the authorization matrix.', contactEmail: 'matrix@example.co.uk', categories: ['Home Services'], location: 'Leeds' } }),
     expect: { ...only(['client', 'otherClient'], 201), unconfirmedClient: 403 },
@@ -230,12 +230,12 @@ const matrix: Record<RouteName, Row> = {
   unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
   listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient', 'unconfirmedClient'], 200) },
   updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
-  // Job alerts (issue 12): the link works signed out; job-alerts.test.ts covers a real token.
+  // Job alerts: the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
 
-const profiles = createAccountsService(documents, stack.tableName).entities.profile;
+const profiles = createTableStore(documents, stack.tableName).entities.profile;
 
 async function makeCallers(): Promise<Callers> {
   const [client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider] = await Promise.all([

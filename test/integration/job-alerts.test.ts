@@ -3,14 +3,14 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, JOB_ALERT_MESSAGES, JOB_ALERT_UNSUBSCRIBE_PATH, jobSchema, meResponseSchema, type Job } from '@solutionz/shared';
-import { jobKeys } from '@solutionz/lambdas/data/jobs';
+import { jobKey } from '@solutionz/lambdas/data/jobs';
 import { S3RVER_CREDENTIALS } from '../../scripts/local/s3';
 import { LOCAL_MAIL_FROM } from '../../scripts/local/stack';
 import { createTestAccount, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Job alerts through the running stack (issue 12): the worker's handler, given the same stream record of
+ * Job alerts through the running stack: the worker's handler, given the same stream record of
  * a real posted job twice (and twice at once), mails each provider who wants the job exactly once; the
  * mail's unsubscribe link works over HTTP without signing in. The stack's own stream poller, when it
  * runs, delivers the record a further time: still one mail. Matching and failures are covered in
@@ -40,7 +40,7 @@ const dynamodb = new DynamoDBClient({ region: stack.region, endpoint: stack.dyna
 
 /** The record the table's stream carries for the job's insert, its image read from the table as stored. */
 async function insertRecordOf(job: Job): Promise<DynamoDBStreamEvent> {
-  const key = Object.fromEntries(Object.entries(jobKeys.job(job.id)).map(([name, value]) => [name, { S: value }]));
+  const key = Object.fromEntries(Object.entries(jobKey(job.id)).map(([name, value]) => [name, { S: value }]));
   const { Item } = await dynamodb.send(new GetItemCommand({ TableName: stack.tableName, Key: key, ConsistentRead: true }));
   if (!Item) throw new Error(`The job ${job.id} is not in the table`);
   return {

@@ -5,7 +5,7 @@ import { createTestAccount, signInTokens, stack, type TestAccount } from '../sup
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Jobs through the running stack (spec 02 sections 2-9; issue 12): contact details in no answer but the
+ * Jobs through the running stack (spec 02 sections 2-9): contact details in no answer but the
  * poster's and a revealing member's (read in the raw JSON), the reveal cap under a crowd, deleting by the
  * poster only, the strict form, the board's filters and paging. Service cases are in lambdas/src/services/jobs.
  */

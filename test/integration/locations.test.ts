@@ -6,7 +6,7 @@ import { createAccountRepository } from '@solutionz/lambdas/data/account-reposit
 import { cognito, documents, signInTokens, stack } from '../support/local-stack';
 
 /**
- * UK places through the web origin and the local gateway (issue 8): the place search an autocomplete
+ * UK places through the web origin and the local gateway: the place search an autocomplete
  * calls, and sign-up, which stores the place of the typed location or refuses it with suggestions.
  */
 

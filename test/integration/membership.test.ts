@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, COUPON_FIRST100, MEMBERSHIP_MESSAGES, meResponseSchema } from '@solutionz/shared';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../scripts/local/stack';
 import { sdkFor } from '../../scripts/local/stripe/client';
 import { signatureHeader } from '../../scripts/local/stripe/webhooks';
@@ -13,7 +13,7 @@ import { localStripeUrl, subscribeAccount } from '../support/membership';
  * concurrent FIRST100 claims, shuffled lifecycles) are in lambdas/src/services/membership.
  */
 
-const profiles = createAccountsService(documents, stack.tableName).entities.profile;
+const profiles = createTableStore(documents, stack.tableName).entities.profile;
 const webhookUrl = `${stack.apiBaseUrl}/stripe/webhook`;
 
 async function post(url: string, body: string, headers: Record<string, string>) {

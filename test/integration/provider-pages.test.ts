@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { readHead } from '@solutionz/lambdas/testing/html-head';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
@@ -15,7 +15,7 @@ import { subscribeAccount } from '../support/membership';
 
 const web = new URL(stack.apiBaseUrl).origin;
 const accounts = createAccountRepository(documents, stack.tableName);
-const profiles = createAccountsService(documents, stack.tableName).entities.profile;
+const profiles = createTableStore(documents, stack.tableName).entities.profile;
 const directory = createDirectoryRepository(documents, stack.tableName);
 
 /** A provider who filled in a bio and a website on the profile tab, then bought a membership. */

@@ -14,11 +14,11 @@ import {
 import { IdentityExistsError } from './cognito-identity';
 
 /** What a password check found; `locked` is Cognito refusing after too many wrong passwords. */
-export type PasswordCheck = 'correct' | 'wrong' | 'locked';
+type PasswordCheck = 'correct' | 'wrong' | 'locked';
 export type PasswordAndCodeCheck = PasswordCheck | 'wrong-code' | 'no-2-step';
 
 /**
- * The security controls of the account settings (issue 8) over Cognito: password and 2-step code
+ * The security controls of the account settings over Cognito: password and 2-step code
  * checks, the sign-in name, sessions and software-token MFA. Admin calls name the user by the
  * Cognito `sub` (the pool's real username, e-mail being an alias), so an address change in flight
  * never makes them miss; sign-in checks use the address, as the person does.

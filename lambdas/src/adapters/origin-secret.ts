@@ -5,7 +5,7 @@ import type { OriginSecretValues } from '../http/origin-guard';
  * The stages a rotation moves the origin secret through (the Web stack's rotation function): CloudFront
  * may send the pending value while its new configuration spreads, and the previous one until it has.
  */
-export const ORIGIN_SECRET_STAGES = ['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'] as const;
+const ORIGIN_SECRET_STAGES = ['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'] as const;
 
 /** The origin secret's values from Secrets Manager; a stage no version holds (no rotation under way) is skipped. */
 export function secretsManagerOriginSecret(client: SecretsManagerClient, secretId: string): OriginSecretValues {

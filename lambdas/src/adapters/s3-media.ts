@@ -10,12 +10,12 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 
 /** A browser upload straight to the bucket: POST `fields` and then the file to `url`. */
-export interface UploadGrant {
+interface UploadGrant {
   readonly url: string;
   readonly fields: Record<string, string>;
 }
 
-export interface UploadPolicy {
+interface UploadPolicy {
   /** The one key the upload may write. */
   readonly key: string;
   readonly contentType: string;
@@ -24,7 +24,7 @@ export interface UploadPolicy {
 }
 
 /** An uploaded object as it was read back: its size from the store, its bytes only when within the limit. */
-export type StoredObject = { readonly size: number; readonly body?: Buffer };
+type StoredObject = { readonly size: number; readonly body?: Buffer };
 
 /** What services keep files in (DESIGN.md section 9); one per bucket, so keys never name a bucket. */
 export interface MediaStorage {

@@ -48,7 +48,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_A
  * that never got an answer is NETWORK; a 5xx answer is SERVER; anything else (a rejected address,
  * say) is UNKNOWN and its own message is shown.
  */
-export function classifySesError(error: unknown): EmailFailureCategory {
+function classifySesError(error: unknown): EmailFailureCategory {
   const e = error as { name?: string; code?: string; $fault?: string; $metadata?: { httpStatusCode?: number }; cause?: { code?: string } };
   const name = e?.name ?? '';
   if (SENDER_SETUP_ERRORS.has(name)) return 'SMTP_AUTH';

@@ -24,7 +24,7 @@ export interface SubscriptionState {
   readonly created: number;
 }
 
-export interface CheckoutSessionState {
+interface CheckoutSessionState {
   readonly id: string;
   /** open, complete or expired. */
   readonly status: string;
@@ -45,7 +45,7 @@ export interface PaymentEvent {
   readonly customerId: string | undefined;
 }
 
-export interface NewCheckout {
+interface NewCheckout {
   readonly customerId: string;
   readonly userId: string;
   readonly plan: MembershipPlan;
@@ -86,14 +86,14 @@ export class CouponRefusedError extends Error {
   override readonly name = 'CouponRefusedError';
 }
 
-export interface StripeSettings {
+interface StripeSettings {
   readonly secretKey: string;
   readonly webhookSecret?: string;
   /** The local Stripe's base URL; stripe.com when absent. */
   readonly apiUrl?: string;
 }
 
-export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
+function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
   if (!settings.apiUrl) return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 8_000 });
   // The local Stripe has no use for the SDK's request telemetry, whose buffer only fills and warns.
   const url = new URL(settings.apiUrl);

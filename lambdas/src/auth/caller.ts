@@ -22,12 +22,12 @@ export interface AuthorizedCaller extends SignedInCaller {
   /** The account's e-mail address is confirmed (the link opened): it may act on others. */
   readonly emailConfirmed: boolean;
 }
-export interface AnonymousCaller {
+interface AnonymousCaller {
   readonly kind: 'anonymous';
 }
 export type Caller = SignedInCaller | AnonymousCaller;
 
-export const ANONYMOUS: AnonymousCaller = Object.freeze({ kind: 'anonymous' });
+const ANONYMOUS: AnonymousCaller = Object.freeze({ kind: 'anonymous' });
 
 /** What API Gateway's JWT authorizer puts in `requestContext.authorizer.jwt.claims`. */
 export type JwtClaims = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
@@ -66,8 +66,4 @@ export function callerFromClaims(claims: JwtClaims | undefined): Caller {
     groups: parseGroups(claims?.['cognito:groups']),
     ...(Number.isFinite(issuedAt) && issuedAt > 0 ? { issuedAt } : {}),
   };
-}
-
-export function hasGroup(caller: Caller, group: AccountType): caller is SignedInCaller {
-  return caller.kind === 'signedIn' && caller.groups.includes(group);
 }

@@ -1,7 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
-import { createAccountsService, type TokenPurpose } from './accounts';
-import { conflictPause, isConditionFailure } from './write-outcomes';
+import { untilProcessed } from './batch';
+import { nameWords, wordItem, wordKey, type BusinessRecord } from './business-repository';
+import { epochSeconds } from './epoch-seconds';
+import type { TokenRecord } from './link-token-repository';
+import { createTableStore } from './table-store';
+import { isConditionFailure } from './write-outcomes';
 
 export interface ProfileRecord {
   readonly userId: string;
@@ -47,31 +51,7 @@ export interface ProfileRecord {
 type MembershipFields = 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
 export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
 
-export interface TokenRecord {
-  readonly tokenHash: string;
-  readonly purpose: TokenPurpose;
-  readonly userId: string;
-  readonly email: string;
-  /** Epoch seconds. */
-  readonly expiresAt: number;
-  readonly createdAt: string;
-  readonly usedAt?: string;
-}
-
-export interface BusinessRecord {
-  readonly businessId: string;
-  readonly businessName: string;
-  readonly businessEmail?: string;
-}
-
-export interface AdminSetupRecord {
-  readonly username: string;
-  readonly startedAt: string;
-  readonly userId?: string;
-  readonly completedAt?: string;
-}
-
-export interface NewAccount {
+interface NewAccount {
   readonly profile: NewProfile;
   /** The reservation this sign-up holds on the profile's e-mail (see accountEmailEntity). */
   readonly reservationId: string;
@@ -86,7 +66,7 @@ export type EditableProfileFields = Pick<
 >;
 
 /** A provider's business renamed with the profile: the business item and its search words follow. */
-export interface BusinessRename {
+interface BusinessRename {
   readonly businessId: string;
   /** The name its search words are indexed under now; absent when the business is new. */
   readonly previousName?: string;
@@ -121,10 +101,7 @@ export interface EmailMove {
   readonly now: Date;
 }
 
-export type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
-
-export type CooldownResult = { readonly claimed: true } | { readonly claimed: false; readonly retryAfterSeconds: number };
-export type QuotaResult = { readonly taken: true } | { readonly taken: false; readonly retryAfterSeconds: number };
+type EmailMoveResult = 'moved' | 'token-spent' | 'address-taken';
 
 export interface AccountRepository {
   /** Holds the address for one sign-up; false when an account (or a live reservation) has it. */
@@ -157,76 +134,18 @@ export interface AccountRepository {
   moveEmail(move: EmailMove): Promise<EmailMoveResult>;
   /** Puts everything moveEmail changed back, the token usable again. */
   undoEmailMove(move: EmailMove): Promise<void>;
-  /** Every link token issued to the user that has not expired away yet, spent or not. */
-  tokensOfUser(userId: string): Promise<TokenRecord[]>;
-  deleteTokens(tokenHashes: readonly string[]): Promise<void>;
-  deleteBusiness(businessId: string, businessName: string): Promise<void>;
-  deleteCooldowns(cooldowns: readonly { scope: string; subject: string }[]): Promise<void>;
   /** The profile and the e-mail item, the address first so a retry after a failure finds the profile. */
   deleteAccountRecords(userId: string, email: string): Promise<void>;
   findUserIdByEmail(email: string): Promise<string | undefined>;
-  putToken(token: TokenRecord): Promise<void>;
-  getToken(tokenHash: string): Promise<TokenRecord | undefined>;
-  /** Marks the token used if it is unused, unexpired and of this purpose; false when it was not. */
-  redeemToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<boolean>;
   /** Confirms the profile's address now, unless it is confirmed already or is no longer `email`. */
   markEmailConfirmed(userId: string, email: string, now: Date): Promise<void>;
   /** Redeems a confirmation token and confirms its user's e-mail in one transaction. */
   redeemConfirmationToken(token: TokenRecord, now: Date): Promise<boolean>;
-  /** Makes a redeemed token usable again after the step that needed it failed. */
-  unredeemToken(tokenHash: string): Promise<void>;
-  /**
-   * Takes one of `limit` uses of the current fixed window by a conditional counter write: refused, with
-   * the seconds until the window ends, once `limit` are taken (concurrent takes can never pass it).
-   */
-  takeQuota(scope: string, subject: string, limit: number, windowSeconds: number, now: Date): Promise<QuotaResult>;
-  /** Counts one attempt in the current fixed window; returns the count including this one. */
-  countAttempt(scope: string, subject: string, windowSeconds: number, now: Date): Promise<{ count: number; retryAfterSeconds: number }>;
-  claimCooldown(scope: string, subject: string, seconds: number, now: Date): Promise<CooldownResult>;
-  claimAdminSetup(username: string, now: Date): Promise<boolean>;
-  completeAdminSetup(userId: string, now: Date): Promise<void>;
-  releaseAdminSetup(): Promise<void>;
-  getAdminSetup(): Promise<AdminSetupRecord | undefined>;
-  /** Businesses with a name word starting with the text's longest word and containing the whole text: their ids and names. */
-  searchBusinesses(text: string, limit: number): Promise<Pick<BusinessRecord, 'businessId' | 'businessName'>[]>;
 }
-
-/** Lower-case ASCII letters and digits separated by single spaces: what search compares. */
-export function normaliseBusinessName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-const SEARCH_PREFIX_LENGTH = 2;
-/** Batch reads of profiles, counting those that ask again for what DynamoDB left unprocessed. */
-const UNPROCESSED_READ_ATTEMPTS = 10;
-/** Keeps a business and its word items inside one transaction (at most 100 items). */
-const MAX_INDEXED_WORDS = 20;
-const SEARCH_CANDIDATES = 100;
-
-function nameWords(name: string): string[] {
-  const words = normaliseBusinessName(name)
-    .split(' ')
-    .filter((word) => word.length >= SEARCH_PREFIX_LENGTH);
-  return [...new Set(words)].slice(0, MAX_INDEXED_WORDS);
-}
-
-function wordItem(word: string, business: { businessId: string; businessName: string }) {
-  return { prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId: business.businessId, businessName: business.businessName };
-}
-
-function epochSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
-
 
 export function createAccountRepository(client: DynamoDBDocumentClient, tableName: string): AccountRepository {
-  const service = createAccountsService(client, tableName);
-  const { profile, accountEmail, accountToken, rateCounter, cooldown, adminSetup } = service.entities;
+  const service = createTableStore(client, tableName);
+  const { profile, accountEmail } = service.entities;
 
   return {
     async reserveEmail(email, reservationId, now, holdSeconds) {
@@ -287,14 +206,15 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async getProfiles(userIds) {
       const found = new Map<string, ProfileRecord>();
       // ElectroDB splits the keys into BatchGetItem calls; what DynamoDB leaves unprocessed (throttling) is asked for again.
-      let pending = [...new Set(userIds)].map((userId) => ({ userId }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= UNPROCESSED_READ_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} profiles unread`);
-        if (attempt > 0) await conflictPause(attempt);
-        const { data, unprocessed } = await profile.get(pending).go();
-        for (const record of data) found.set(record.userId, record);
-        pending = unprocessed.map(({ userId }) => ({ userId }));
-      }
+      await untilProcessed(
+        'Profile reads',
+        [...new Set(userIds)].map((userId) => ({ userId })),
+        async (pending) => {
+          const { data, unprocessed } = await profile.get([...pending]).go();
+          for (const record of data) found.set(record.userId, record);
+          return unprocessed;
+        },
+      );
       return found;
     },
 
@@ -333,7 +253,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
                   })
                   .commit()
               : businesses.patch({ businessId: business.businessId }).set({ businessName: business.businessName }).commit(),
-            ...oldWords.map((word) => words.delete({ prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId: business.businessId }).commit()),
+            ...oldWords.map((word) => words.delete(wordKey(word, business.businessId)).commit()),
             ...newWords.map((word) => words.put(wordItem(word, business)).commit()),
           ];
         })
@@ -433,33 +353,6 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       if (result.canceled) throw new Error(`Undoing the e-mail change was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
     },
 
-    async tokensOfUser(userId) {
-      const { data } = await accountToken.query.byUser({ userId }).go({ pages: 'all' });
-      return data;
-    },
-
-    async deleteTokens(tokenHashes) {
-      if (tokenHashes.length === 0) return;
-      const { unprocessed } = await accountToken.delete(tokenHashes.map((tokenHash) => ({ tokenHash }))).go();
-      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} tokens were not deleted`);
-    },
-
-    async deleteBusiness(businessId, businessName) {
-      const { business, businessWord } = service.entities;
-      const words = nameWords(businessName).map((word) => ({ prefix: word.slice(0, SEARCH_PREFIX_LENGTH), word, businessId }));
-      if (words.length > 0) {
-        const { unprocessed } = await businessWord.delete(words).go();
-        if (unprocessed.length > 0) throw new Error(`${unprocessed.length} business search words were not deleted`);
-      }
-      await business.delete({ businessId }).go({ response: 'none' });
-    },
-
-    async deleteCooldowns(cooldowns) {
-      if (cooldowns.length === 0) return;
-      const { unprocessed } = await cooldown.delete(cooldowns.map(({ scope, subject }) => ({ scope, subject }))).go();
-      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} cooldowns were not deleted`);
-    },
-
     async deleteAccountRecords(userId, email) {
       try {
         await accountEmail
@@ -476,32 +369,6 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async findUserIdByEmail(email) {
       const { data } = await accountEmail.get({ email }).go();
       return data?.userId;
-    },
-
-    async putToken(token) {
-      await accountToken.create({ ...token }).go({ response: 'none' });
-    },
-
-    async getToken(tokenHash) {
-      const { data } = await accountToken.get({ tokenHash }).go();
-      return data ?? undefined;
-    },
-
-    async redeemToken(tokenHash, purpose, now) {
-      try {
-        await accountToken
-          .patch({ tokenHash })
-          .set({ usedAt: now.toISOString() })
-          .where(
-            (attr, op) =>
-              `${op.eq(attr.purpose, purpose)} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`,
-          )
-          .go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
     },
 
     async redeemConfirmationToken(token, now) {
@@ -535,100 +402,5 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       }
     },
 
-    async unredeemToken(tokenHash) {
-      await accountToken.patch({ tokenHash }).remove(['usedAt']).go({ response: 'none' });
-    },
-
-    async takeQuota(scope, subject, limit, windowSeconds, now) {
-      const nowSeconds = epochSeconds(now);
-      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
-      const windowEnd = windowStart + windowSeconds;
-      try {
-        await rateCounter
-          .update({ scope, subject, windowStart })
-          .add({ count: 1 })
-          .set({ expiresAt: windowEnd + windowSeconds })
-          .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, limit)}`)
-          .go({ response: 'none' });
-        return { taken: true };
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        return { taken: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
-      }
-    },
-
-    async countAttempt(scope, subject, windowSeconds, now) {
-      const nowSeconds = epochSeconds(now);
-      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
-      const windowEnd = windowStart + windowSeconds;
-      const { data } = await rateCounter
-        .update({ scope, subject, windowStart })
-        .add({ count: 1 })
-        .set({ expiresAt: windowEnd + windowSeconds })
-        .go({ response: 'all_new' });
-      return { count: data.count ?? 1, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
-    },
-
-    async claimCooldown(scope, subject, seconds, now) {
-      const until = now.getTime() + seconds * 1000;
-      try {
-        await cooldown
-          .put({ scope, subject, until, expiresAt: Math.ceil(until / 1000) })
-          .where((attr, op) => `${op.notExists(attr.until)} OR ${op.lte(attr.until, now.getTime())}`)
-          .go({ response: 'none' });
-        return { claimed: true };
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const { data } = await cooldown.get({ scope, subject }).go();
-        const remainingMs = (data?.until ?? until) - now.getTime();
-        return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
-      }
-    },
-
-    async claimAdminSetup(username, now) {
-      try {
-        await adminSetup.create({ username, startedAt: now.toISOString() }).go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
-
-    async completeAdminSetup(userId, now) {
-      await adminSetup.patch({}).set({ userId, completedAt: now.toISOString() }).go({ response: 'none' });
-    },
-
-    async releaseAdminSetup() {
-      await adminSetup
-        .delete({})
-        .where((attr, op) => op.notExists(attr.completedAt))
-        .go({ response: 'none' })
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
-    },
-
-    async getAdminSetup() {
-      const { data } = await adminSetup.get({}).go();
-      return data ?? undefined;
-    },
-
-    async searchBusinesses(text, limit) {
-      const normalised = normaliseBusinessName(text);
-      const longest = normalised.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
-      if (longest.length < SEARCH_PREFIX_LENGTH) return [];
-      const { data } = await service.entities.businessWord.query
-        .byWord({ prefix: longest.slice(0, SEARCH_PREFIX_LENGTH) })
-        .begins({ word: longest })
-        .go({ limit: SEARCH_CANDIDATES });
-      const found = new Map<string, BusinessRecord>();
-      for (const item of data) {
-        if (found.size >= limit) break;
-        if (found.has(item.businessId) || !normaliseBusinessName(item.businessName).includes(normalised)) continue;
-        found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName });
-      }
-      return [...found.values()].sort((a, b) => a.businessName.localeCompare(b.businessName, 'en-GB'));
-    },
   };
 }

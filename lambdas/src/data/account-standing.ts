@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType } from '@solutionz/shared';
-import { createAccountsService } from './accounts';
+import { createTableStore } from './table-store';
 
 /**
  * How an account stands right now, read from its profile (DESIGN.md section 4: the profile, not the
@@ -23,7 +23,7 @@ export interface AccountStanding {
 export type AccountStandingReader = (userId: string) => Promise<AccountStanding | undefined>;
 
 export function createAccountStandingReader(client: DynamoDBDocumentClient, tableName: string): AccountStandingReader {
-  const { profile } = createAccountsService(client, tableName).entities;
+  const { profile } = createTableStore(client, tableName).entities;
   return async (userId) => {
     const { data: item } = await profile
       .get({ userId })
@@ -38,10 +38,4 @@ export function createAccountStandingReader(client: DynamoDBDocumentClient, tabl
       emailConfirmed: Boolean(item.emailConfirmedAt),
     };
   };
-}
-
-/** A membership counts while its tier is not `none` and its end, if any, has not passed. */
-export function hasActiveMembership(standing: Pick<AccountStanding, 'subscriptionTier' | 'subscriptionEnd'>, now: Date): boolean {
-  if (standing.subscriptionTier === 'none') return false;
-  return !standing.subscriptionEnd || Date.parse(standing.subscriptionEnd) > now.getTime();
 }

@@ -1,5 +1,4 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { ACCOUNT_TYPES, PLACE_PRECISIONS, SOCIAL_LINK_KEYS, type SocialLinkKey } from '@solutionz/shared';
 import { gsi1, pk, sk } from './key-templates';
 
@@ -26,7 +25,7 @@ export const profileEntity = new Entity({
     lastName: { type: 'string', required: true },
     /** The location as the person typed it. */
     location: { type: 'string' },
-    /** Where that is (issue 8): the geocoder's display name, coordinates, geohash and precision. */
+    /** Where that is: the geocoder's display name, coordinates, geohash and precision. */
     placeName: { type: 'string' },
     lat: { type: 'number' },
     lng: { type: 'number' },
@@ -60,12 +59,12 @@ export const profileEntity = new Entity({
     subscriptionTier: { type: ['none', 'monthly', 'yearly'] as const, required: true, default: 'none' },
     subscriptionEnd: { type: 'string' },
     cancelAtPeriodEnd: { type: 'boolean', required: true, default: false },
-    /** Feedback on a provider (issue 11 maintains them): how many ratings, and their sum. */
+    /** Feedback on a provider, kept with every feedback change: how many ratings, and their sum. */
     ratingCount: { type: 'number' },
     ratingTotal: { type: 'number' },
     /** A renewal failed and Stripe is retrying (status past_due). */
     paymentFailed: { type: 'boolean' },
-    /** The provider's one Stripe customer (issue 9), created at the first checkout. */
+    /** The provider's one Stripe customer, created at the first checkout. */
     stripeCustomerId: { type: 'string' },
     /** The subscription the summary above was read from, and its Stripe status. */
     stripeSubscriptionId: { type: 'string' },
@@ -100,7 +99,7 @@ export const accountEmailEntity = new Entity({
   },
 });
 
-export const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
+const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**
@@ -218,19 +217,3 @@ export const businessWordEntity = new Entity({
   },
 });
 
-export function createAccountsService(client: DynamoDBDocumentClient, table: string) {
-  return new Service(
-    {
-      profile: profileEntity,
-      accountEmail: accountEmailEntity,
-      accountToken: accountTokenEntity,
-      rateCounter: rateCounterEntity,
-      cooldown: cooldownEntity,
-      adminSetup: adminSetupEntity,
-      business: businessEntity,
-      businessWord: businessWordEntity,
-    },
-    { client, table },
-  );
-}
-export type AccountsService = ReturnType<typeof createAccountsService>;

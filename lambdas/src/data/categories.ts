@@ -1,10 +1,9 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { TABLE } from './table-definition';
 
 /**
- * The service taxonomy as data, so the admin can manage it (issue 2 loads it from the shared
- * TAXONOMY; see seed-categories.ts).
+ * The service taxonomy as data, so the admin can manage it (first loaded from the shared
+ * TAXONOMY by seed-categories.ts).
  *
  * Access pattern "list active categories ordered by group then display order":
  *   Query PK = "CATEGORIES" (the `taxonomy` collection) -> every group and category in one
@@ -56,7 +55,3 @@ export const categoryEntity = new Entity({
   },
 });
 
-export function createCategoryService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ categoryGroup: categoryGroupEntity, category: categoryEntity }, { client, table });
-}
-export type CategoryService = ReturnType<typeof createCategoryService>;

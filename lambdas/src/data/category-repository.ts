@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createCategoryService } from './categories';
+import { createTableStore } from './table-store';
 
 export interface CategoryGroupRecord {
   readonly groupId: string;
@@ -24,7 +24,7 @@ export interface CategoryGroupWithCategories extends CategoryGroupRecord {
   readonly categories: readonly CategoryRecord[];
 }
 
-export interface Taxonomy {
+interface Taxonomy {
   readonly groups: readonly CategoryGroupRecord[];
   readonly categories: readonly CategoryRecord[];
 }
@@ -42,7 +42,7 @@ const byDisplayOrder = (a: { displayOrder: number; name: string }, b: { displayO
   a.displayOrder - b.displayOrder || a.name.localeCompare(b.name, 'en-GB');
 
 export function createCategoryRepository(client: DynamoDBDocumentClient, tableName: string): CategoryRepository {
-  const service = createCategoryService(client, tableName);
+  const service = createTableStore(client, tableName);
 
   async function listAll(): Promise<Taxonomy> {
     const { data } = await service.collections.taxonomy({}).go({ pages: 'all' });

@@ -8,7 +8,7 @@ import { searchProviders } from '../services/directory/search';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable, type TestTable } from '../testing/dynamodb-table';
 import { fakeGeocoder } from '../testing/fake-geocoder';
 import type { ProfileRecord } from './account-repository';
-import { createAccountsService } from './accounts';
+import { createTableStore } from './table-store';
 import { bulkLoadProviders } from './directory-bulk';
 
 const synced = useTestTable();
@@ -72,7 +72,7 @@ async function everyItem(table: TestTable): Promise<Record<string, unknown>[]> {
 }
 
 async function listThroughSync(table: TestTable, profiles: readonly ProfileRecord[]): Promise<void> {
-  const { profile } = createAccountsService(documentsOf(table), table.tableName).entities;
+  const { profile } = createTableStore(documentsOf(table), table.tableName).entities;
   for (let i = 0; i < profiles.length; i += 10) {
     await Promise.all(
       profiles.slice(i, i + 10).map(async (record) => {

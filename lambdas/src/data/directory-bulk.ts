@@ -1,7 +1,10 @@
-import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
-import { createAccountsService } from './accounts';
-import { isListed, listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
+import { chunks, untilProcessed } from './batch';
+import { isListed } from '../services/listing-rule';
+import { listingItem, listingKey, listingOf, scopeCountSlots, scopeEntries, scopesOf, type Item } from './directory';
+import { directoryIndexCommands } from './raw-commands';
+import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
 
 /**
@@ -14,54 +17,17 @@ import { TABLE } from './table-definition';
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
-const BATCH_WRITE_SIZE = 25;
-const BATCH_GET_SIZE = 100;
-/** Batches in flight at once: enough to keep DynamoDB Local busy without queueing behind it. */
+/** Profiles per ElectroDB batch call (it splits them into BatchWriteItem calls of 25, PARALLEL_BATCHES at a time). */
+const PROFILES_PER_CALL = 800;
 const PARALLEL_BATCHES = 8;
 
 const keyOf = (item: Item) => `${String(item[PK])}\u0000${String(item[SK])}`;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-async function inParallel<T>(tasks: readonly T[], run: (task: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await run(tasks[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, tasks.length) }, worker));
-}
-
-async function batchGet(client: DynamoDBDocumentClient, tableName: string, keys: readonly Item[]): Promise<Item[]> {
-  const found: Item[] = [];
-  await inParallel(chunks(keys, BATCH_GET_SIZE), async (chunk) => {
-    let pending: Item[] | undefined = chunk;
-    while (pending?.length) {
-      const answer: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
-      found.push(...(answer.Responses?.[tableName] ?? []));
-      pending = answer.UnprocessedKeys?.[tableName]?.Keys;
-    }
-  });
-  return found;
-}
-
-async function batchPut(client: DynamoDBDocumentClient, tableName: string, items: readonly Item[]): Promise<void> {
-  await inParallel(chunks(items, BATCH_WRITE_SIZE), async (chunk) => {
-    let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length) {
-      const answer = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (answer.UnprocessedItems?.[tableName] ?? []) as typeof pending;
-    }
-  });
-}
-
 /** Writes the profiles and lists the listed ones (visible, active, a running membership at `now`); answers how many were listed. */
 export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableName: string, profiles: readonly ProfileRecord[], now: Date): Promise<{ listed: number }> {
   const listings = profiles.filter((profile) => isListed(profile, now)).map(listingOf);
-  const already = await batchGet(client, tableName, listings.map((listing) => listingKey(listing.userId)));
+  const index = directoryIndexCommands(client, tableName);
+  const already = await index.batchGet( listings.map((listing) => listingKey(listing.userId)));
   if (already.length > 0) throw new Error(`${already.length} of these providers are listed already: bulk loading is for providers new to the directory`);
 
   const items: Item[] = [];
@@ -79,18 +45,22 @@ export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableNam
       }
     }
   }
-  const stored = new Map((await batchGet(client, tableName, [...counts.values()].map(({ key }) => key))).map((item) => [keyOf(item), item]));
+  const stored = new Map((await index.batchGet([...counts.values()].map(({ key }) => key))).map((item) => [keyOf(item), item]));
   const countItems = [...counts.entries()].map(([id, { key, added }]) => {
     const item: Item = { ...stored.get(id), ...key, __edb_e__: 'directoryCount' };
     for (const [attribute, n] of added) item[attribute] = Number(item[attribute] ?? 0) + n;
     return item;
   });
 
-  const { profile } = createAccountsService(client, tableName).entities;
-  for (const chunk of chunks(profiles, BATCH_WRITE_SIZE * PARALLEL_BATCHES * 4)) {
-    const { unprocessed } = await profile.put(chunk.map((record) => ({ ...record, categories: [...record.categories] }))).go({ concurrency: PARALLEL_BATCHES });
-    if (unprocessed.length > 0) throw new Error(`DynamoDB did not take ${unprocessed.length} profiles`);
+  const { profile } = createTableStore(client, tableName).entities;
+  const byId = new Map(profiles.map((record) => [record.userId, { ...record, categories: [...record.categories] }]));
+  for (const chunk of chunks([...byId.values()], PROFILES_PER_CALL)) {
+    // ElectroDB answers the keys of what stayed unprocessed: the profiles are found again by them.
+    await untilProcessed('Profile writes', chunk, async (pending) => {
+      const { unprocessed } = await profile.put([...pending]).go({ concurrency: PARALLEL_BATCHES });
+      return unprocessed.map(({ userId }) => byId.get(userId)!);
+    });
   }
-  await batchPut(client, tableName, [...items, ...countItems]);
+  await index.batchPut([...items, ...countItems]);
   return { listed: listings.length };
 }

@@ -1,7 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-
 /**
- * The directory's read model (DESIGN.md sections 5 and 6; issue 10). A provider who is listed (visible,
+ * The directory's read model (DESIGN.md sections 5 and 6). A provider who is listed (visible,
  * active, a membership that has not ended) has a listing: one item with the card, plus index items the
  * search reads, all written and removed together whenever the profile, membership or visibility changes
  * (`syncListing`), so a provider who stops being listed leaves every index at once.
@@ -64,5 +62,3 @@ export interface DirectoryRepository {
   /** Listed providers per category slug (groups and subcategories), maintained with the listings. */
   categoryCounts(): Promise<Record<string, number>>;
 }
-
-export type CreateDirectoryRepository = (client: DynamoDBDocumentClient, tableName: string) => DirectoryRepository;

@@ -1,29 +1,21 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
 import { parseCategorySelection, slugify, TAXONOMY } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
-import { hasActiveMembership } from './account-standing';
+import { untilProcessed } from './batch';
 import type { CellCount, DirectoryRepository, ListingRecord } from './directory-repository';
-import { createAccountsService } from './accounts';
+import { PARAMS_ONLY } from './key-templates';
+import { listingEntity } from './listing';
+import { directoryIndexCommands, type Item, type TransactItems } from './raw-commands';
+import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
-import { queryAll as queryTable } from './query-all';
+import { isListed } from '../services/listing-rule';
 import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES, retryOnConflict } from './write-outcomes';
 
 /**
  * The directory's items (see directory-repository.ts for the model). Key formats, all here:
  *
- *   listing             PK = LISTING#<userId>            SK = LISTING          the card, where, scopes, version
+ *   listing             PK = LISTING#<userId>            SK = LISTING          the card, where, scopes, version (listing.ts)
  *   geo entry           PK = GEO#<scope>#<geohash-3>     SK = <geohash-9>#<userId>
  *   geo cell counts     PK = GEOCOUNT#<scope>#<parent>   SK = CHILDREN         one number attribute cell_<child> per
  *                                                                              non-empty child; parent ROOT holds the
@@ -36,6 +28,10 @@ import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES, retryOnConflic
  * "non-empty children of a cell": GetItem PK = GEOCOUNT#<scope>#<cell>, SK = CHILDREN (count > 0 kept by
  * the reader): one item read however many children or providers the cell has, so going one level
  * finer costs the same at any density.
+ *
+ * The listing is an ElectroDB entity; the entries and counts are written and read with raw commands
+ * (raw-commands.ts): a geo query is a `begins_with` on a geohash of any precision, and a counts item holds
+ * one number attribute per child cell, named after the cell.
  *
  * Index entries say only where someone is; the listing item is the truth. A search checks the listings
  * of the hits that make its page (one BatchGet), so deleting the listing item takes a provider out of every
@@ -53,11 +49,17 @@ export const ALL_SCOPE = 'all';
 interface StoredListing extends ListingRecord {
   readonly scopes: readonly string[];
   readonly version: number;
-  /** Being taken out of the indexes: no longer listed, its entries not all gone yet. */
   readonly tombstone?: boolean;
 }
 
-export type Item = Record<string, unknown>;
+export type { Item };
+
+const listingAttributes = (listing: StoredListing) => ({
+  ...listing,
+  categories: [...listing.categories],
+  skills: [...listing.skills],
+  scopes: [...listing.scopes],
+});
 
 /** The scopes a provider is searched under: everyone's, and each group and subcategory of their categories. */
 export function scopesOf(categories: readonly string[]): string[] {
@@ -74,11 +76,6 @@ export function scopesOf(categories: readonly string[]): string[] {
     }
   }
   return [...scopes];
-}
-
-/** Listed: a visible, active provider whose membership has not ended (spec 02 section 4). */
-export function isListed(profile: ProfileRecord | undefined, now: Date): profile is ProfileRecord {
-  return Boolean(profile && profile.accountType === 'provider' && profile.isActive && profile.isVisible && hasActiveMembership(profile, now));
 }
 
 export function listingOf(profile: ProfileRecord): ListingRecord {
@@ -119,11 +116,11 @@ function countedCells(geohash: string): { parent: string; cell: string }[] {
   return cells;
 }
 
-export const listingKey = (userId: string): Item => ({ [PK]: `LISTING#${userId}`, [SK]: 'LISTING' });
+export const listingKey = (userId: string): Item => listingEntity.get({ userId }).params<{ Key: Item }>(PARAMS_ONLY).Key;
 
-/** The listing item as stored at `version`, with the scopes it is indexed under. */
+/** The listing item as stored at `version`, with the scopes it is indexed under (for bulk loading's raw batch writes). */
 export function listingItem(listing: ListingRecord, scopes: readonly string[], version: number): Item {
-  return { ...listingKey(listing.userId), __edb_e__: 'listing', ...listing, scopes, version };
+  return listingEntity.put(listingAttributes({ ...listing, scopes, version })).params<{ Item: Item }>(PARAMS_ONLY).Item;
 }
 
 /** The index entries that put a listing into one scope: alphabetical, and geo (or no place). */
@@ -159,7 +156,7 @@ export function scopeCountSlots(listing: ListingRecord, scope: string): CountSlo
  * entry write is conditional (not there yet, or still there), so repeating a move changes nothing and
  * the counts never drift: a move already done is cancelled as a whole.
  */
-function scopeWrites(table: string, listing: ListingRecord, scope: string, sign: 1 | -1): NonNullable<TransactWriteCommandInput['TransactItems']> {
+function scopeWrites(table: string, listing: ListingRecord, scope: string, sign: 1 | -1): TransactItems {
   const names = { '#pk': PK };
   return [
     ...scopeEntries(listing, scope).map((item) =>
@@ -179,25 +176,20 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
   ];
 }
 
-function fromItem(item: Item): StoredListing {
-  const { [PK]: _pk, [SK]: _sk, __edb_e__: _entity, ...listing } = item;
-  return listing as unknown as StoredListing;
-}
 
 export function createDirectoryRepository(client: DynamoDBDocumentClient, tableName: string): DirectoryRepository {
-  const profiles = createAccountsService(client, tableName).entities.profile;
+  const { profile: profiles, listing: listings } = createTableStore(client, tableName).entities;
+  const index = directoryIndexCommands(client, tableName);
 
   async function storedListing(userId: string): Promise<StoredListing | undefined> {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: listingKey(userId), ConsistentRead: true }));
-    return Item ? fromItem(Item) : undefined;
+    const { data } = await listings.get({ userId }).go({ consistent: true });
+    return data ?? undefined;
   }
-
-  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, tableName, input);
 
   /** The non-empty cells a counts item holds. */
   async function cellCounts(pk: string): Promise<CellCount[]> {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { [PK]: pk, [SK]: CHILDREN } }));
-    return Object.entries(Item ?? {})
+    const item = await index.get({ [PK]: pk, [SK]: CHILDREN });
+    return Object.entries(item ?? {})
       .filter(([attribute, count]) => attribute.startsWith(CELL_ATTRIBUTE) && (count as number) > 0)
       .map(([attribute, count]) => ({ cell: attribute.slice(CELL_ATTRIBUTE.length), count: count as number }));
   }
@@ -209,7 +201,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   async function moveScope(listing: ListingRecord, scope: string, sign: 1 | -1): Promise<void> {
     await retryOnConflict(`The move of listing ${listing.userId} in ${scope}`, async () => {
       try {
-        await client.send(new TransactWriteCommand({ TransactItems: scopeWrites(tableName, listing, scope, sign) }));
+        await index.transact(scopeWrites(tableName, listing, scope, sign));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -221,35 +213,22 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   }
 
   /** Replaces the listing item if it is still at `version` (or absent, without one). */
-  async function putListing(item: Item, version: number | undefined): Promise<void> {
-    await client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...listingKey(item.userId as string), __edb_e__: 'listing', ...item },
-        ...(version === undefined
-          ? { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': PK } }
-          : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } }),
-      }),
-    );
+  async function putListing(listing: StoredListing, version: number | undefined): Promise<void> {
+    await listings
+      .put(listingAttributes(listing))
+      .where((attr, op) => (version === undefined ? op.notExists(attr.userId) : op.eq(attr.version, version)))
+      .go({ response: 'none' });
   }
 
-  async function listEntries(pk: string, after: string | undefined, limit: number): Promise<{ ids: string[]; last?: string }> {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: after === undefined ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
-        ExpressionAttributeNames: { '#pk': PK, ...(after === undefined ? {} : { '#sk': SK }) },
-        ExpressionAttributeValues: { ':pk': pk, ...(after === undefined ? {} : { ':after': after }) },
-        Limit: limit,
-      }),
-    );
-    const items = page.Items ?? [];
-    return { ids: items.map((item) => item.userId as string), ...(page.LastEvaluatedKey ? { last: items.at(-1)![SK] as string } : {}) };
+  async function listEntries(partition: string, after: string | undefined, limit: number): Promise<{ ids: string[]; last?: string }> {
+    const { items, last } = await index.entriesAfter(partition, after, limit);
+    return { ids: items.map((item) => item.userId as string), ...(last ? { last } : {}) };
   }
 
   async function sync(userId: string, now: Date, remove: boolean): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const [{ data: profile }, previous] = await Promise.all([profiles.get({ userId }).go({ consistent: true }), storedListing(userId)]);
+      // The rule of who is listed is the service layer's; this only keeps the listing in line with it.
       const wanted = !remove && isListed((profile ?? undefined) as ProfileRecord | undefined, now) ? listingOf(profile as ProfileRecord) : undefined;
       try {
         if (!wanted) {
@@ -258,15 +237,10 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
           const tombstone = { ...previous, tombstone: true, version: previous.version + 1 };
           await putListing(tombstone, previous.version);
           await moveScopes(previous, previous.scopes, -1);
-          await client.send(
-            new DeleteCommand({
-              TableName: tableName,
-              Key: listingKey(userId),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': tombstone.version },
-            }),
-          );
+          await listings
+            .delete({ userId })
+            .where((attr, op) => op.eq(attr.version, tombstone.version))
+            .go({ response: 'none' });
           return;
         }
         const scopes = scopesOf(wanted.categories);
@@ -292,18 +266,15 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
 
     async getListings(userIds) {
       const found = new Map<string, ListingRecord>();
-      const unique = [...new Set(userIds)];
-      for (let i = 0; i < unique.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(listingKey);
-        while (keys?.length) {
-          const answer: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
-          for (const item of answer.Responses?.[tableName] ?? []) {
-            const listing = fromItem(item);
-            if (!listing.tombstone) found.set(listing.userId, listing);
-          }
-          keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-        }
-      }
+      await untilProcessed(
+        'Listing reads',
+        [...new Set(userIds)].map((userId) => ({ userId })),
+        async (keys) => {
+          const { data, unprocessed } = await listings.get([...keys]).go();
+          for (const listing of data) if (!listing.tombstone) found.set(listing.userId, listing);
+          return unprocessed;
+        },
+      );
       return found;
     },
 
@@ -311,7 +282,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     childCells: (scope, cell) => cellCounts(`GEOCOUNT#${scope}#${cell}`),
 
     async cellListings(scope, cell) {
-      const items = await queryAll({
+      const items = await index.queryAll({
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :cell)',
         ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
         ExpressionAttributeValues: { ':pk': `GEO#${scope}#${cell.slice(0, GEO.partition)}`, ':cell': cell },
@@ -341,7 +312,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     },
 
     async categoryCounts() {
-      const items = await queryAll({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': PK }, ExpressionAttributeValues: { ':pk': 'CATEGORY_COUNTS' } });
+      const items = await index.queryAll({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': PK }, ExpressionAttributeValues: { ':pk': 'CATEGORY_COUNTS' } });
       return Object.fromEntries(items.filter((item) => (item.count as number) > 0).map((item) => [item[SK] as string, item.count as number]));
     },
   };

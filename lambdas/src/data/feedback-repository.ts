@@ -1,37 +1,12 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { createAccountsService } from './accounts';
-import {
-  authorLinkItem,
-  authorLinkKey,
-  authorLinksOf,
-  feedbackItem,
-  feedbackKey,
-  publishedIndex,
-  publishedKeys,
-  PUBLISHED_KEY_ATTRIBUTES,
-  ratingChange,
-  receivedIndex,
-  type Item,
-  type PagedIndex,
-} from './feedback';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { untilProcessed } from './batch';
+import { publishedIndex, receivedIndex, type PagedIndex } from './feedback';
+import { pageBelow, type Item } from './raw-commands';
+import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
-import { TABLE } from './table-definition';
-import { queryAll as queryTable } from './query-all';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
-export interface FeedbackReplyRecord {
+interface FeedbackReplyRecord {
   readonly text: string;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -53,17 +28,17 @@ export interface FeedbackRecord {
   readonly reply?: FeedbackReplyRecord;
 }
 
-export type NewFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string };
+type NewFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string };
 
 /** What the author (or an admin) may change. */
-export interface FeedbackChange {
+interface FeedbackChange {
   readonly rating: number;
   readonly title: string;
   /** Absent: the description is removed. */
   readonly description?: string;
 }
 
-export type CreateOutcome = 'created' | 'duplicate' | 'no-provider';
+type CreateOutcome = 'created' | 'duplicate' | 'no-provider';
 
 export interface FeedbackPageRecord {
   readonly feedback: FeedbackRecord[];
@@ -71,7 +46,7 @@ export interface FeedbackPageRecord {
 }
 
 /** Only the author may change or delete through this; without it (an admin), anyone's. */
-export interface AuthorCheck {
+interface AuthorCheck {
   readonly authorId?: string;
 }
 
@@ -129,39 +104,42 @@ function toRecord(item: Item): FeedbackRecord {
   };
 }
 
-const NEW_ITEM = `attribute_not_exists(${TABLE.partitionKey})`;
-
-type Cancelled = { readonly canceled: true; readonly codes: string[] } | { readonly canceled: false };
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type WriteCallback = Parameters<ReturnType<typeof createTableStore>['transaction']['write']>[0];
+/** The entities as a transaction's writes see them. */
+type Entities = Parameters<WriteCallback>[0];
+/** One write of a transaction, as the entities' `commit()` give it. */
+type TransactionWrite = ReturnType<WriteCallback>[number];
 
 /** A change of one feedback: its own writes, what it does to the provider's aggregate, and the record it leaves. */
 interface Plan {
-  readonly items: TransactItems;
+  readonly items: (entities: Entities) => TransactionWrite[];
   readonly rating?: { readonly count: number; readonly total: number };
   readonly result: FeedbackRecord;
 }
 
+type Cancelled = { readonly canceled: true; readonly codes: string[] } | { readonly canceled: false };
+
 export function createFeedbackRepository(client: DynamoDBDocumentClient, tableName: string): FeedbackRepository {
-  const { profile: profiles } = createAccountsService(client, tableName).entities;
+  const store = createTableStore(client, tableName);
+  const { feedback: feedbackItems, feedbackAuthor: authorLinks, profile: profiles } = store.entities;
 
   /** Runs a transaction; a cancelled one answers each item's reason code, in order. */
-  async function transact(items: TransactItems): Promise<Cancelled> {
-    try {
-      await client.send(new TransactWriteCommand({ TransactItems: items }));
-      return { canceled: false };
-    } catch (error) {
-      const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if ((error as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw error;
-      return { canceled: true, codes: reasons.map((reason) => reason.Code ?? 'None') };
-    }
+  async function transact(writes: (entities: Entities) => TransactionWrite[]): Promise<Cancelled> {
+    const result = await store.transaction.write((entities) => writes(entities)).go();
+    return result.canceled ? { canceled: true, codes: (result.data as { code: string }[]).map((item) => item.code) } : { canceled: false };
   }
+
+  /**
+   * The change of a provider's rating aggregate, as one write of a transaction: it fails when the profile
+   * is gone (an erased provider).
+   */
+  const ratingChange = (entities: Entities, providerId: string, count: number, total: number) =>
+    entities.profile.patch({ userId: providerId }).add({ ratingCount: count, ratingTotal: total }).commit();
 
   async function get(feedbackId: string): Promise<FeedbackRecord | undefined> {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: feedbackKey(feedbackId), ConsistentRead: true }));
-    return Item ? toRecord(Item) : undefined;
+    const { data } = await feedbackItems.get({ feedbackId }).go({ consistent: true });
+    return data ? toRecord(data) : undefined;
   }
-
-  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, tableName, input);
 
   /**
    * The cursor names the last entry shown, (createdAt, id), never a raw key: the partition always comes
@@ -170,72 +148,35 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
   async function page(index: PagedIndex, cursor: string | undefined, limit: number): Promise<FeedbackPageRecord> {
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     const below = after ? index.position(after.createdAt, after.feedbackId) : undefined;
-    // Below a position and within the prefix; without a prefix (a partition of its own) simply below it.
-    const condition = below
-      ? index.prefix
-        ? '#pk = :pk AND #sk BETWEEN :prefix AND :below'
-        : '#pk = :pk AND #sk < :below'
-      : index.prefix
-        ? '#pk = :pk AND begins_with(#sk, :prefix)'
-        : '#pk = :pk';
-    const answer = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: index.indexName,
-        KeyConditionExpression: condition,
-        ExpressionAttributeNames: { '#pk': index.partitionKey, ...(below || index.prefix ? { '#sk': index.sortKey } : {}) },
-        ExpressionAttributeValues: { ':pk': index.partition, ...(index.prefix ? { ':prefix': index.prefix } : {}), ...(below ? { ':below': below } : {}) },
-        ScanIndexForward: false,
-        // One more than the page tells whether there is a next page; one more again covers the entry the cursor names.
-        Limit: limit + (below ? 2 : 1),
-      }),
-    );
-    const records = (answer.Items ?? []).filter((item) => item[index.sortKey] !== below).map(toRecord);
+    const records = (await pageBelow(client, tableName, index, below, limit)).map(toRecord);
     const feedback = records.slice(0, limit);
     return records.length > limit ? { feedback, nextCursor: encodeCursor(feedback.at(-1)!) } : { feedback };
   }
 
-  async function authorLinks(authorId: string): Promise<Item[]> {
-    const links = authorLinksOf(authorId);
-    return queryAll({
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': links.partitionKey, '#sk': links.sortKey },
-      ExpressionAttributeValues: { ':pk': links.partition, ':prefix': links.prefix },
-      ConsistentRead: true,
-    });
+  async function linksOf(authorId: string) {
+    const { data } = await authorLinks.query.byAuthor({ authorId }).go({ pages: 'all', consistent: true });
+    return data;
   }
 
   async function batchGet(feedbackIds: readonly string[]): Promise<FeedbackRecord[]> {
     const found: FeedbackRecord[] = [];
-    for (let i = 0; i < feedbackIds.length; i += 100) {
-      let keys: Item[] | undefined = feedbackIds.slice(i, i + 100).map(feedbackKey);
-      while (keys?.length) {
-        const answer: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
-        found.push(...(answer.Responses?.[tableName] ?? []).map(toRecord));
-        keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-      }
-    }
+    await untilProcessed(
+      'Feedback reads',
+      feedbackIds.map((feedbackId) => ({ feedbackId })),
+      async (keys) => {
+        const { data, unprocessed } = await feedbackItems.get([...keys]).go({ consistent: true });
+        found.push(...data.map(toRecord));
+        return unprocessed;
+      },
+    );
     return found;
   }
 
-  async function batchDelete(keys: readonly Item[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests: { DeleteRequest: { Key: Item } }[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      while (requests?.length) {
-        const answer = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = answer.UnprocessedItems?.[tableName] as typeof requests;
-      }
-    }
-  }
-
   /** The feedback as it stands now must still be as read: same rating, same publication, same author. */
-  function unchanged(current: FeedbackRecord, check: AuthorCheck) {
-    return {
-      ConditionExpression: `attribute_exists(#pk) AND #rating = :oldRating AND #approved = :oldApproved${check.authorId ? ' AND #authorId = :authorId' : ''}`,
-      names: { '#pk': TABLE.partitionKey, '#rating': 'rating', '#approved': 'approved', ...(check.authorId ? { '#authorId': 'authorId' } : {}) },
-      values: { ':oldRating': current.rating, ':oldApproved': current.approved, ...(check.authorId ? { ':authorId': check.authorId } : {}) },
-    };
-  }
+  const unchanged =
+    (current: FeedbackRecord, check: AuthorCheck) =>
+    (attr: { rating: unknown; approved: unknown; authorId: unknown }, op: { eq: (attribute: never, value: unknown) => string }) =>
+      [op.eq(attr.rating as never, current.rating), op.eq(attr.approved as never, current.approved), ...(check.authorId ? [op.eq(attr.authorId as never, check.authorId)] : [])].join(' AND ');
 
   /**
    * Reads the feedback, plans the change and runs it in one transaction with the rating aggregate; reads
@@ -249,11 +190,11 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
       if (!current || (check.authorId && current.authorId !== check.authorId)) return undefined;
       const planned = plan(current);
       if (planned === 'unchanged') return current;
-      const rating = withRating && planned.rating ? [ratingChange(tableName, current.providerId, planned.rating.count, planned.rating.total)] : [];
-      const outcome = await transact([...planned.items, ...rating]);
+      const rating = withRating ? planned.rating : undefined;
+      const outcome = await transact((entities) => [...planned.items(entities), ...(rating ? [ratingChange(entities, current.providerId, rating.count, rating.total)] : [])]);
       if (!outcome.canceled) return planned.result;
       if (outcome.codes.includes('TransactionConflict')) return CONFLICT;
-      if (rating.length > 0 && outcome.codes.at(-1) === 'ConditionalCheckFailed' && outcome.codes[0] !== 'ConditionalCheckFailed') {
+      if (rating && outcome.codes.at(-1) === 'ConditionalCheckFailed' && outcome.codes[0] !== 'ConditionalCheckFailed') {
         // The provider's profile is gone (an erasure under way): there is no aggregate left to keep.
         withRating = false;
         return CONFLICT;
@@ -266,14 +207,13 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
 
   return {
     async create(feedback) {
-      const { id, authorId, providerId } = feedback;
-      const items: TransactItems = [
-        { Put: { TableName: tableName, Item: feedbackItem(feedback), ConditionExpression: NEW_ITEM } },
-        { Put: { TableName: tableName, Item: authorLinkItem(authorId, providerId, id), ConditionExpression: NEW_ITEM } },
-        ...(feedback.approved ? [ratingChange(tableName, providerId, 1, feedback.rating)] : []),
-      ];
+      const { id, authorId, providerId, ...attributes } = feedback;
       return retryOnConflict<CreateOutcome>(`The feedback ${id}`, async () => {
-        const outcome = await transact(items);
+        const outcome = await transact((entities) => [
+          entities.feedback.create({ ...attributes, feedbackId: id, authorId, providerId }).commit(),
+          entities.feedbackAuthor.create({ authorId, providerId, feedbackId: id }).commit(),
+          ...(feedback.approved ? [ratingChange(entities, providerId, 1, feedback.rating)] : []),
+        ]);
         if (!outcome.canceled) return 'created';
         const [feedbackCode, linkCode, ratingCode] = outcome.codes;
         if (linkCode === 'ConditionalCheckFailed') return 'duplicate';
@@ -288,9 +228,9 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     get,
 
     async findByAuthor(providerId, authorId) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: authorLinkKey(authorId, providerId), ConsistentRead: true }));
-      if (!Item) return undefined;
-      const feedback = await get(Item.feedbackId as string);
+      const { data } = await authorLinks.get({ authorId, providerId }).go({ consistent: true });
+      if (!data) return undefined;
+      const feedback = await get(data.feedbackId);
       return feedback?.authorId === authorId ? feedback : undefined;
     },
 
@@ -298,42 +238,26 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     listReceived: (providerId, { cursor, limit }) => page(receivedIndex(providerId), cursor, limit),
 
     async listAllReceived(providerId) {
-      const index = receivedIndex(providerId);
-      const items = await queryAll({
-        IndexName: index.indexName,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-        ExpressionAttributeValues: { ':pk': index.partition, ':prefix': index.prefix },
-        ScanIndexForward: false,
-      });
-      return items.map(toRecord);
+      const { data } = await feedbackItems.query.received({ providerId }).go({ pages: 'all', order: 'desc' });
+      return data.map(toRecord);
     },
 
     async listAllGiven(authorId) {
-      const links = await authorLinks(authorId);
-      const given = await batchGet(links.map((link) => link.feedbackId as string));
+      const links = await linksOf(authorId);
+      const given = await batchGet(links.map((link) => link.feedbackId));
       return given.filter((feedback) => feedback.authorId === authorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
 
     edit(feedbackId, { rating, title, description }, now, check = {}) {
       return change(feedbackId, check, (current) => {
-        const guard = unchanged(current, check);
         const updatedAt = now.toISOString();
         const { description: _previous, ...kept } = current;
         const delta = rating - current.rating;
         return {
-          items: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: feedbackKey(feedbackId),
-                UpdateExpression: `SET #rating = :rating, #title = :title, #updatedAt = :updatedAt${description ? ', #description = :description' : ' REMOVE #description'}`,
-                ConditionExpression: guard.ConditionExpression,
-                ExpressionAttributeNames: { ...guard.names, '#title': 'title', '#updatedAt': 'updatedAt', '#description': 'description' },
-                ExpressionAttributeValues: { ...guard.values, ':rating': rating, ':title': title, ':updatedAt': updatedAt, ...(description ? { ':description': description } : {}) },
-              },
-            },
-          ],
+          items: (entities) => {
+            const write = entities.feedback.patch({ feedbackId }).set({ rating, title, updatedAt, ...(description ? { description } : {}) });
+            return [(description ? write : write.remove(['description'])).where(unchanged(current, check)).commit()];
+          },
           ...(current.approved && delta !== 0 ? { rating: { count: 0, total: delta } } : {}),
           result: { ...kept, rating, title, ...(description ? { description } : {}), updatedAt },
         };
@@ -341,45 +265,28 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     remove(feedbackId, check = {}) {
-      return change(feedbackId, check, (current) => {
-        const guard = unchanged(current, check);
-        return {
-          items: [
-            {
-              Delete: {
-                TableName: tableName,
-                Key: feedbackKey(feedbackId),
-                ConditionExpression: guard.ConditionExpression,
-                ExpressionAttributeNames: guard.names,
-                ExpressionAttributeValues: guard.values,
-              },
-            },
-            ...(current.authorId ? [{ Delete: { TableName: tableName, Key: authorLinkKey(current.authorId, current.providerId) } }] : []),
-          ],
-          ...(current.approved ? { rating: { count: -1, total: -current.rating } } : {}),
-          result: current,
-        };
-      });
+      return change(feedbackId, check, (current) => ({
+        items: (entities) => [
+          entities.feedback.delete({ feedbackId }).where(unchanged(current, check)).commit(),
+          ...(current.authorId ? [entities.feedbackAuthor.delete({ authorId: current.authorId, providerId: current.providerId }).commit()] : []),
+        ],
+        ...(current.approved ? { rating: { count: -1, total: -current.rating } } : {}),
+        result: current,
+      }));
     },
 
     setApproved(feedbackId, approved) {
       return change(feedbackId, {}, (current) => {
         if (current.approved === approved) return 'unchanged';
-        const guard = unchanged(current, {});
-        const keys = publishedKeys(current.providerId, current.createdAt, current.id);
-        const [gsiPk, gsiSk] = PUBLISHED_KEY_ATTRIBUTES;
         return {
-          items: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: feedbackKey(feedbackId),
-                UpdateExpression: approved ? 'SET #approved = :approved, #gsiPk = :gsiPk, #gsiSk = :gsiSk' : 'SET #approved = :approved REMOVE #gsiPk, #gsiSk',
-                ConditionExpression: guard.ConditionExpression,
-                ExpressionAttributeNames: { ...guard.names, '#gsiPk': gsiPk, '#gsiSk': gsiSk },
-                ExpressionAttributeValues: { ...guard.values, ':approved': approved, ...(approved ? { ':gsiPk': keys[gsiPk], ':gsiSk': keys[gsiSk] } : {}) },
-              },
-            },
+          // The index keys are the published list's (sparse) keys: the entity writes or removes them with `approved`.
+          items: (entities) => [
+            entities.feedback
+              .patch({ feedbackId })
+              .set({ approved })
+              .composite({ providerId: current.providerId, createdAt: current.createdAt })
+              .where(unchanged(current, {}))
+              .commit(),
           ],
           rating: approved ? { count: 1, total: current.rating } : { count: -1, total: -current.rating },
           result: { ...current, approved },
@@ -390,19 +297,14 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     async putReply(feedbackId, providerId, text, now) {
       const at = now.toISOString();
       try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: feedbackKey(feedbackId),
-            UpdateExpression: 'SET #text = :text, #updatedAt = :now, #createdAt = if_not_exists(#createdAt, :now)',
-            ConditionExpression: 'attribute_exists(#pk) AND #providerId = :providerId',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#providerId': 'providerId', '#text': 'replyText', '#updatedAt': 'replyUpdatedAt', '#createdAt': 'replyCreatedAt' },
-            ExpressionAttributeValues: { ':text': text, ':now': at, ':providerId': providerId },
-            // The item before this write: whether it had a reply decides 'submitted' or 'updated', also when two replies race.
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        const before = toRecord(Attributes!);
+        const { data } = await feedbackItems
+          .patch({ feedbackId })
+          .ifNotExists({ replyCreatedAt: at })
+          .set({ replyText: text, replyUpdatedAt: at })
+          .where((attr, op) => op.eq(attr.providerId, providerId))
+          // The item before this write: whether it had a reply decides 'submitted' or 'updated', also when two replies race.
+          .go({ response: 'all_old' });
+        const before = toRecord(data);
         return { created: !before.reply, feedback: { ...before, reply: { text, createdAt: before.reply?.createdAt ?? at, updatedAt: at } } };
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
@@ -411,31 +313,35 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     async detachAuthor(authorId, authorName) {
-      for (const link of await authorLinks(authorId)) {
+      for (const link of await linksOf(authorId)) {
         try {
-          await client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: feedbackKey(link.feedbackId as string),
-              UpdateExpression: 'SET #authorName = :authorName REMOVE #authorId',
-              ConditionExpression: '#authorId = :authorId',
-              ExpressionAttributeNames: { '#authorName': 'authorName', '#authorId': 'authorId' },
-              ExpressionAttributeValues: { ':authorName': authorName, ':authorId': authorId },
-            }),
-          );
+          await feedbackItems
+            .patch({ feedbackId: link.feedbackId })
+            .set({ authorName })
+            .remove(['authorId'])
+            .where((attr, op) => op.eq(attr.authorId, authorId))
+            .go({ response: 'none' });
         } catch (error) {
           // Deleted meanwhile, or detached by an earlier run of the same erasure.
           if (!isConditionFailure(error)) throw error;
         }
-        await client.send(new DeleteCommand({ TableName: tableName, Key: authorLinkKey(authorId, link.providerId as string) }));
+        await authorLinks.delete({ authorId, providerId: link.providerId }).go({ response: 'none' });
       }
     },
 
     async removeAllReceived(providerId) {
       const received = await this.listAllReceived(providerId);
       // The links first: a run that stops half-way leaves feedback that the next run finds again, never a link without its feedback.
-      await batchDelete(received.flatMap((feedback) => (feedback.authorId ? [authorLinkKey(feedback.authorId, providerId)] : [])));
-      await batchDelete(received.map((feedback) => feedbackKey(feedback.id)));
+      await untilProcessed(
+        `The author links of provider ${providerId}`,
+        received.flatMap((feedback) => (feedback.authorId ? [{ authorId: feedback.authorId, providerId }] : [])),
+        async (keys) => (await authorLinks.delete([...keys]).go()).unprocessed,
+      );
+      await untilProcessed(
+        `The feedback of provider ${providerId}`,
+        received.map((feedback) => ({ feedbackId: feedback.id })),
+        async (keys) => (await feedbackItems.delete([...keys]).go()).unprocessed,
+      );
       try {
         await profiles.patch({ userId: providerId }).remove(['ratingCount', 'ratingTotal']).go({ response: 'none' });
       } catch (error) {

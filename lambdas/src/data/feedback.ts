@@ -1,9 +1,9 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { profileEntity } from './accounts';
+import { Entity } from 'electrodb';
+import { gsi1, gsi2, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Feedback on providers and their replies (spec 02 section 3; issue 11). Every key format of these items
+ * Feedback on providers and their replies (spec 02 section 3). Every key format of these items
  * is here and nowhere else.
  *
  *   feedback       PK = FEEDBACK#<feedbackId>          SK = FEEDBACK
@@ -25,51 +25,55 @@ import { TABLE } from './table-definition';
  * and changes in the same TransactWriteItems as the feedback, never by reading all of it.
  */
 
-const { partitionKey: PK, sortKey: SK } = TABLE;
+export const feedbackEntity = new Entity({
+  model: { entity: 'feedback', version: '1', service: 'solutionz' },
+  attributes: {
+    feedbackId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    /** The client who wrote it; removed when their account is erased. */
+    authorId: { type: 'string' },
+    authorName: { type: 'string', required: true },
+    rating: { type: 'number', required: true },
+    title: { type: 'string', required: true },
+    description: { type: 'string' },
+    approved: { type: 'boolean', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string' },
+    replyText: { type: 'string' },
+    replyCreatedAt: { type: 'string' },
+    replyUpdatedAt: { type: 'string' },
+  },
+  indexes: {
+    byId: { pk: pk('FEEDBACK#${feedbackId}', ['feedbackId']), sk: sk('FEEDBACK', []) },
+    received: gsi1('USER#${providerId}', ['providerId'], 'FEEDBACK_RECEIVED#${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
+    /** Sparse: only published feedback has these keys. */
+    published: {
+      ...gsi2('PUBLISHED_FEEDBACK#${providerId}', ['providerId'], '${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
+      condition: (attributes: { approved?: boolean }) => attributes.approved === true,
+    },
+  },
+});
+
+export const feedbackAuthorEntity = new Entity({
+  model: { entity: 'feedbackAuthor', version: '1', service: 'solutionz' },
+  attributes: {
+    authorId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    feedbackId: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byAuthor: { pk: pk('USER#${authorId}', ['authorId']), sk: sk('FEEDBACK_FOR#${providerId}', ['providerId']) },
+  },
+});
+
 const [GSI1, GSI2] = TABLE.globalIndexes;
-
-export type Item = Record<string, unknown>;
-
-export const FEEDBACK_ENTITY = 'feedback';
-export const AUTHOR_LINK_ENTITY = 'feedbackAuthor';
-
-export const feedbackKey = (feedbackId: string): Item => ({ [PK]: `FEEDBACK#${feedbackId}`, [SK]: 'FEEDBACK' });
-export const authorLinkKey = (authorId: string, providerId: string): Item => ({ [PK]: `USER#${authorId}`, [SK]: `FEEDBACK_FOR#${providerId}` });
-
 const RECEIVED_PREFIX = 'FEEDBACK_RECEIVED#';
 
-/** The GSI2 keys that publish a feedback; removed to unpublish it. */
-export function publishedKeys(providerId: string, createdAt: string, feedbackId: string): Item {
-  return { [GSI2.partitionKey]: `PUBLISHED_FEEDBACK#${providerId}`, [GSI2.sortKey]: `${createdAt}#${feedbackId}` };
-}
-export const PUBLISHED_KEY_ATTRIBUTES = [GSI2.partitionKey, GSI2.sortKey] as const;
-
-/** The feedback item as stored, with its index keys. */
-export function feedbackItem(feedback: {
-  id: string;
-  providerId: string;
-  authorId: string;
-  createdAt: string;
-  approved: boolean;
-  [attribute: string]: unknown;
-}): Item {
-  const { id, ...attributes } = feedback;
-  return {
-    ...feedbackKey(id),
-    __edb_e__: FEEDBACK_ENTITY,
-    feedbackId: id,
-    ...attributes,
-    [GSI1.partitionKey]: `USER#${feedback.providerId}`,
-    [GSI1.sortKey]: `${RECEIVED_PREFIX}${feedback.createdAt}#${id}`,
-    ...(feedback.approved ? publishedKeys(feedback.providerId, feedback.createdAt, id) : {}),
-  };
-}
-
-export function authorLinkItem(authorId: string, providerId: string, feedbackId: string): Item {
-  return { ...authorLinkKey(authorId, providerId), __edb_e__: AUTHOR_LINK_ENTITY, authorId, providerId, feedbackId };
-}
-
-/** Where a page of newest-first feedback is read from, and the sort key of a position in it. */
+/**
+ * Where a page of newest-first feedback is read from, and the sort key of a position in it: the entity
+ * keys above spelled out for the paged Query, which needs a key condition ElectroDB does not build
+ * (strictly below a position, and no lower than the prefix).
+ */
 export interface PagedIndex {
   readonly indexName: string;
   readonly partitionKey: string;
@@ -100,18 +104,4 @@ export function receivedIndex(providerId: string): PagedIndex {
     prefix: RECEIVED_PREFIX,
     position: (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`,
   };
-}
-
-/** The author links of one author: their partition, and the prefix of the links in it. */
-export const authorLinksOf = (authorId: string) => ({ partitionKey: PK, sortKey: SK, partition: `USER#${authorId}`, prefix: 'FEEDBACK_FOR#' });
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/**
- * The change of a provider's rating aggregate, as one item of a transaction: the profile's own key
- * format stays in accounts.ts, and the update fails when the profile is gone (an erased provider).
- */
-export function ratingChange(tableName: string, providerId: string, count: number, total: number): TransactItem {
-  const params = profileEntity.patch({ userId: providerId }).add({ ratingCount: count, ratingTotal: total }).params({ table: tableName });
-  return { Update: params as NonNullable<TransactItem['Update']> };
 }

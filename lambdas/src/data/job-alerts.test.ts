@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { documentClient } from '../adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import { createJobAlertsRepository, STALE_CLAIM_MS } from './job-alerts';
-import { alertedJobFromStreamImage, jobKeys, type AlertedJob } from './jobs';
+import { alertedJobFromStreamImage, jobContactEntity, jobKey, type AlertedJob } from './jobs';
 
 const table = useTestTable();
 const alerts = createJobAlertsRepository(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName);
@@ -28,7 +28,7 @@ describe('the stream image of a job', () => {
       { ...job(), categories: ['Construction/Trade > Plumber'], description: 'Drips', budget: '£80', budgetType: 'hourly', revealCap: 5 },
       { contactName: 'Cara', contactEmail: 'cara@example.co.uk' },
     );
-    const item = { ...jobKeys.job(stored.jobId), ...stored };
+    const item = { ...jobKey(stored.jobId), ...stored };
     expect(alertedJobFromStreamImage(marshall(item))).toEqual({
       jobId: stored.jobId,
       ownerId: stored.ownerId,
@@ -41,7 +41,7 @@ describe('the stream image of a job', () => {
       lng: -1.0815,
       postedAt: NOW.toISOString(),
     });
-    expect(alertedJobFromStreamImage(marshall({ ...jobKeys.contact(stored.jobId), jobId: stored.jobId, contactEmail: 'cara@example.co.uk' }))).toBeUndefined();
+    expect(alertedJobFromStreamImage(marshall(jobContactEntity.put({ jobId: stored.jobId, contactName: 'Cara', contactEmail: 'cara@example.co.uk' }).params({ table: table.tableName }).Item))).toBeUndefined();
   });
 });
 

@@ -1,32 +1,8 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertedJob } from './jobs';
-import { queryAll } from './query-all';
-import { TABLE } from './table-definition';
+import { createTableStore } from './table-store';
 import { isConditionFailure } from './write-outcomes';
-
-/**
- * Job alerts (issue 12). Every key format of the alert items is here and nowhere else.
- *
- *   a claim:          PK = JOB_ALERT#<jobId>, SK = PROVIDER#<providerId>. One per job and provider, written
- *                     with a condition before the mail goes (status sending), then marked sent or failed.
- *                     TTL (expiresAt) a week after the job was posted: alerts go only in its first 24 hours,
- *                     so a claim is never needed after that.
- *   the unsubscribe   PK = USER#<providerId>, SK = JOB_ALERT_TOKEN. Created once and put in every alert
- *   token:            mail; the token is `<providerId>.<secret>`, so finding it is one GetItem.
- *   a dead letter:    PK = JOB_ALERT_DEAD_LETTERS, SK = <jobId>#<providerId>. A mail that failed every try,
- *                     with what the alert needs to go again; one partition (they are few, and an operator
- *                     lists them all), one item per job and provider however often it failed.
- */
-
-const { partitionKey: PK, sortKey: SK, ttlAttribute: TTL } = TABLE;
-
-const alertKeys = {
-  claim: (jobId: string, providerId: string) => ({ [PK]: `JOB_ALERT#${jobId}`, [SK]: `PROVIDER#${providerId}` }),
-  token: (providerId: string) => ({ [PK]: `USER#${providerId}`, [SK]: 'JOB_ALERT_TOKEN' }),
-  deadLetterPartition: 'JOB_ALERT_DEAD_LETTERS',
-  deadLetter: (jobId: string, providerId: string) => ({ [PK]: 'JOB_ALERT_DEAD_LETTERS', [SK]: `${jobId}#${providerId}` }),
-} as const;
 
 /** A claim in `sending` this long is taken to be from a worker that died mid-send, and may be taken over. */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -66,49 +42,42 @@ export interface JobAlertsRepository {
 
 const TOKEN_SEPARATOR = '.';
 
-export function createJobAlertsRepository(client: DynamoDBDocumentClient, TableName: string): JobAlertsRepository {
+export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableName: string): JobAlertsRepository {
+  const { jobAlertClaim: claims, jobAlertToken: tokens, jobAlertDeadLetter: deadLetters } = createTableStore(client, tableName).entities;
+
   async function finish(jobId: string, providerId: string, claimId: string, status: 'sent' | 'failed', now: Date) {
     try {
-      await client.send(
-        new UpdateCommand({
-          TableName,
-          Key: alertKeys.claim(jobId, providerId),
-          UpdateExpression: 'SET #status = :status, finishedAt = :now',
-          ConditionExpression: 'claimId = :claim',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':now': now.toISOString(), ':claim': claimId },
-        }),
-      );
+      await claims
+        .patch({ jobId, providerId })
+        .set({ status, finishedAt: now.toISOString() })
+        .where((attr, op) => op.eq(attr.claimId, claimId))
+        .go({ response: 'none' });
     } catch (error) {
       // Taken over as stale meanwhile: the claim is the other worker's to finish.
       if (!isConditionFailure(error)) throw error;
     }
   }
 
-  const readToken = async (providerId: string) =>
-    (await client.send(new GetCommand({ TableName, Key: alertKeys.token(providerId), ConsistentRead: true }))).Item?.secret as string | undefined;
+  const readToken = async (providerId: string) => (await tokens.get({ providerId }).go({ consistent: true })).data?.secret;
 
   const repository: JobAlertsRepository = {
     async claim(job, providerId, now) {
       const claimId = randomUUID();
       try {
-        await client.send(
-          new PutCommand({
-            TableName,
-            Item: {
-              ...alertKeys.claim(job.jobId, providerId),
-              jobId: job.jobId,
-              providerId,
-              status: 'sending',
-              claimId,
-              claimedAt: now.getTime(),
-              [TTL]: Math.ceil((Date.parse(job.postedAt) + CLAIM_KEPT_MS) / 1000),
-            },
-            ConditionExpression: 'attribute_not_exists(#pk) OR #status = :failed OR (#status = :sending AND claimedAt < :stale)',
-            ExpressionAttributeNames: { '#pk': PK, '#status': 'status' },
-            ExpressionAttributeValues: { ':failed': 'failed', ':sending': 'sending', ':stale': now.getTime() - STALE_CLAIM_MS },
-          }),
-        );
+        await claims
+          .put({
+            jobId: job.jobId,
+            providerId,
+            status: 'sending',
+            claimId,
+            claimedAt: now.getTime(),
+            expiresAt: Math.ceil((Date.parse(job.postedAt) + CLAIM_KEPT_MS) / 1000),
+          })
+          .where(
+            (attr, op) =>
+              `${op.notExists(attr.jobId)} OR ${op.eq(attr.status, 'failed')} OR (${op.eq(attr.status, 'sending')} AND ${op.lt(attr.claimedAt, now.getTime() - STALE_CLAIM_MS)})`,
+          )
+          .go({ response: 'none' });
         return claimId;
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
@@ -124,14 +93,7 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, TableN
       if (!secret) {
         const created = randomBytes(24).toString('base64url');
         try {
-          await client.send(
-            new PutCommand({
-              TableName,
-              Item: { ...alertKeys.token(providerId), providerId, secret: created, createdAt: now.toISOString() },
-              ConditionExpression: 'attribute_not_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': PK },
-            }),
-          );
+          await tokens.create({ providerId, secret: created, createdAt: now.toISOString() }).go({ response: 'none' });
           secret = created;
         } catch (error) {
           // Two alerts for the same provider at once: the first one's token is everyone's.
@@ -155,39 +117,23 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, TableN
     },
 
     async park(letter) {
-      await client.send(
-        new PutCommand({
-          TableName,
-          Item: { ...alertKeys.deadLetter(letter.job.jobId, letter.providerId), ...letter, job: { ...letter.job, categories: [...letter.job.categories] } },
-        }),
-      );
+      await deadLetters.put({ ...letter, jobId: letter.job.jobId, job: { ...letter.job, categories: [...letter.job.categories] } }).go({ response: 'none' });
     },
 
     async deadLetters() {
-      const items = await queryAll(client, TableName, {
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': PK },
-        ExpressionAttributeValues: { ':pk': alertKeys.deadLetterPartition },
-        ConsistentRead: true,
-      });
-      return items.map((item) => ({
-        job: item.job as AlertedJob,
-        providerId: item.providerId as string,
-        error: item.error as string,
-        attempts: item.attempts as number,
-        parkedAt: item.parkedAt as string,
-      }));
+      const { data } = await deadLetters.query.all({}).go({ pages: 'all', consistent: true });
+      return data.map((item) => ({ job: item.job as AlertedJob, providerId: item.providerId, error: item.error, attempts: item.attempts, parkedAt: item.parkedAt }));
     },
 
     async removeDeadLetter(jobId, providerId) {
-      await client.send(new DeleteCommand({ TableName, Key: alertKeys.deadLetter(jobId, providerId) }));
+      await deadLetters.delete({ jobId, providerId }).go({ response: 'none' });
     },
 
     async forgetProvider(providerId) {
       const letters = (await repository.deadLetters()).filter((letter) => letter.providerId === providerId);
       await Promise.all([
-        client.send(new DeleteCommand({ TableName, Key: alertKeys.token(providerId) })),
-        ...letters.map((letter) => client.send(new DeleteCommand({ TableName, Key: alertKeys.deadLetter(letter.job.jobId, providerId) }))),
+        tokens.delete({ providerId }).go({ response: 'none' }),
+        ...letters.map((letter) => deadLetters.delete({ jobId: letter.job.jobId, providerId }).go({ response: 'none' })),
       ]);
     },
   };

@@ -1,20 +1,8 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
-import { TABLE } from './table-definition';
-import { JOB_CARD_ATTRIBUTES, JOB_INDEXES, jobIndexAttributes, jobKeys } from './jobs';
-import { queryAll as queryTable } from './query-all';
-import { conflictPause, isConditionFailure, retryOnConflict } from './write-outcomes';
+import { untilProcessed } from './batch';
+import { createTableStore } from './table-store';
+import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 export interface JobRecord {
   readonly jobId: string;
@@ -34,20 +22,20 @@ export interface JobRecord {
   readonly revealCap: number;
 }
 
-export type NewJob = Omit<JobRecord, 'revealCount'>;
+type NewJob = Omit<JobRecord, 'revealCount'>;
 
 /** What a reveal did: counted a new one, found the provider's earlier one, or found the job full or gone. */
-export type RevealOutcome = 'revealed' | 'alreadyRevealed' | 'enoughInterest' | 'notFound';
-export type CapOutcome = { readonly job: JobRecord } | 'notFound' | 'belowCount';
+type RevealOutcome = 'revealed' | 'alreadyRevealed' | 'enoughInterest' | 'notFound';
+type CapOutcome = { readonly job: JobRecord } | 'notFound' | 'belowCount';
 
-export interface SavedJobRecord {
+interface SavedJobRecord {
   readonly providerId: string;
   readonly jobId: string;
   readonly savedAt: string;
 }
 
 /** A provider revealed a job of this client: the client's feedback on them is a verified job. */
-export interface VerifiedClientRecord {
+interface VerifiedClientRecord {
   readonly clientId: string;
   /** The first job of the client the provider revealed, and when. */
   readonly jobId: string;
@@ -92,332 +80,194 @@ export interface JobsRepository {
   removeVerifiedClients(userId: string): Promise<void>;
 }
 
-const toJob = (item: Record<string, unknown>): JobRecord => ({
-  jobId: item.jobId as string,
-  ownerId: item.ownerId as string,
-  title: item.title as string,
-  description: item.description as string,
-  categories: item.categories as string[],
-  ...(item.budget !== undefined ? { budget: item.budget as string } : {}),
-  ...(item.budgetType !== undefined ? { budgetType: item.budgetType as JobBudgetType } : {}),
-  ...(item.budgetAmount !== undefined ? { budgetAmount: item.budgetAmount as number } : {}),
-  locationName: item.locationName as string,
-  lat: item.lat as number,
-  lng: item.lng as number,
-  postedAt: item.postedAt as string,
-  revealCount: item.revealCount as number,
-  revealCap: item.revealCap as number,
+type StoredJob = { readonly budgetType?: JobBudgetType; readonly budgetAmount?: number; readonly budget?: string } & Omit<JobRecord, 'budget' | 'budgetType' | 'budgetAmount'>;
+
+const toJob = (item: StoredJob): JobRecord => ({
+  jobId: item.jobId,
+  ownerId: item.ownerId,
+  title: item.title,
+  description: item.description,
+  categories: item.categories,
+  ...(item.budget !== undefined ? { budget: item.budget } : {}),
+  ...(item.budgetType !== undefined ? { budgetType: item.budgetType } : {}),
+  ...(item.budgetAmount !== undefined ? { budgetAmount: item.budgetAmount } : {}),
+  locationName: item.locationName,
+  lat: item.lat,
+  lng: item.lng,
+  postedAt: item.postedAt,
+  revealCount: item.revealCount,
+  revealCap: item.revealCap,
 });
 
-const projection = {
-  ProjectionExpression: JOB_CARD_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(JOB_CARD_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
-};
-
-export function createJobsRepository(client: DynamoDBDocumentClient, TableName: string): JobsRepository {
-  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryTable(client, TableName, input);
-
-  async function deleteKeys(keys: Record<string, unknown>[]) {
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 10) throw new Error(`${requests.length} job items were not deleted`);
-        const answer = await client.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
-        requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
-        if (requests.length > 0) await conflictPause(attempt + 1);
-      }
-    }
-  }
-
-  const keyOf = (item: Record<string, unknown>) => ({ [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] });
-
-  /**
-   * Written with every first reveal and changed by none: a second job of the same client keeps the first
-   * job and time, and never fails the reveal (no condition, unlike the reveal item).
-   */
-  function verifiedClientWrite(providerId: string, clientId: string, jobId: string, revealedAt: string) {
-    const attributes = { providerId, clientId, jobId, revealedAt, ...jobIndexAttributes.verifiedClient(providerId, clientId) };
-    const names = Object.keys(attributes);
-    return {
-      Update: {
-        TableName,
-        Key: jobKeys.verifiedClient(providerId, clientId),
-        UpdateExpression: `SET ${names.map((_, i) => `#a${i} = if_not_exists(#a${i}, :a${i})`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(Object.values(attributes).map((value, i) => [`:a${i}`, value])),
-      },
-    };
-  }
+export function createJobsRepository(client: DynamoDBDocumentClient, tableName: string): JobsRepository {
+  const store = createTableStore(client, tableName);
+  const { job: jobs, jobContact: contacts, jobReveal: reveals, savedJob: savedJobs, verifiedClient: verified } = store.entities;
 
   async function hasRevealed(jobId: string, providerId: string) {
-    const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.reveal(jobId, providerId), ConsistentRead: true }));
-    return Item !== undefined;
+    const { data } = await reveals.get({ jobId, providerId }).go({ consistent: true });
+    return data !== null;
   }
 
   const repository: JobsRepository = {
     async create(job, contact) {
       const record: JobRecord = { ...job, revealCount: 0 };
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName,
-                Item: { ...jobKeys.job(job.jobId), ...jobIndexAttributes.job(job.jobId, job.ownerId, job.postedAt), ...record },
-                ConditionExpression: 'attribute_not_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-              },
-            },
-            { Put: { TableName, Item: { ...jobKeys.contact(job.jobId), jobId: job.jobId, ...contact } } },
-          ],
-        }),
-      );
+      const result = await store.transaction
+        .write(({ job: jobWrite, jobContact: contactWrite }) => [
+          jobWrite.create({ ...record, categories: [...record.categories] }).commit(),
+          contactWrite.put({ jobId: job.jobId, ...contact }).commit(),
+        ])
+        .go();
+      if (result.canceled) throw new Error(`The job transaction was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
       return record;
     },
 
     async get(jobId) {
-      const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ...projection }));
-      return Item ? toJob(Item) : undefined;
+      const { data } = await jobs.get({ jobId }).go();
+      return data ? toJob(data) : undefined;
     },
 
     async getContact(jobId) {
-      const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.contact(jobId) }));
-      if (!Item) return undefined;
-      return {
-        contactName: Item.contactName as string,
-        contactEmail: Item.contactEmail as string,
-        ...(Item.contactPhone ? { contactPhone: Item.contactPhone as string } : {}),
-      };
+      const { data } = await contacts.get({ jobId }).go();
+      if (!data) return undefined;
+      return { contactName: data.contactName, contactEmail: data.contactEmail, ...(data.contactPhone ? { contactPhone: data.contactPhone } : {}) };
     },
 
     async listBoard() {
-      const { indexName, partitionKey } = JOB_INDEXES.board;
-      const items = await queryAll({
-        IndexName: indexName,
-        KeyConditionExpression: '#gpk = :board',
-        ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#gpk': partitionKey },
-        ExpressionAttributeValues: { ':board': jobKeys.boardPartition },
-        ProjectionExpression: projection.ProjectionExpression,
-        ScanIndexForward: false,
-      });
-      return items.map(toJob);
+      const { data } = await jobs.query.board({}).go({ pages: 'all', order: 'desc' });
+      return data.map(toJob);
     },
 
     async listByOwner(ownerId) {
-      const { indexName, partitionKey, sortKey } = JOB_INDEXES.byOwner;
-      const items = await queryAll({
-        IndexName: indexName,
-        KeyConditionExpression: '#gpk = :owner AND begins_with(#gsk, :prefix)',
-        ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#gpk': partitionKey, '#gsk': sortKey },
-        ExpressionAttributeValues: { ':owner': jobKeys.userPartition(ownerId), ':prefix': jobKeys.postedPrefix },
-        ProjectionExpression: projection.ProjectionExpression,
-        ScanIndexForward: false,
-      });
-      return items.map(toJob);
+      const { data } = await jobs.query.byOwner({ ownerId }).go({ pages: 'all', order: 'desc' });
+      return data.map(toJob);
     },
 
     async delete(jobId, ownerId) {
       try {
-        await client.send(
-          new DeleteCommand({
-            TableName,
-            Key: jobKeys.job(jobId),
-            ConditionExpression: 'ownerId = :owner',
-            ExpressionAttributeValues: { ':owner': ownerId },
-          }),
-        );
+        await jobs
+          .delete({ jobId })
+          .where((attr, op) => op.eq(attr.ownerId, ownerId))
+          .go({ response: 'none' });
       } catch (error) {
         if (isConditionFailure(error)) return false;
         throw error;
       }
-      const partition = await queryAll({
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': jobKeys.jobPartition(jobId) },
-        ProjectionExpression: '#pk, #sk',
-      });
-      const { indexName, partitionKey } = JOB_INDEXES.savesOfJob;
-      const saves = await queryAll({
-        IndexName: indexName,
-        KeyConditionExpression: '#gpk = :job',
-        ExpressionAttributeNames: { '#gpk': partitionKey },
-        ExpressionAttributeValues: { ':job': jobKeys.jobPartition(jobId) },
-      });
-      await deleteKeys([...partition, ...saves].map(keyOf));
+      const [{ data: jobReveals }, { data: saves }] = await Promise.all([
+        reveals.query.byJob({ jobId }).go({ pages: 'all' }),
+        savedJobs.query.savesOfJob({ jobId }).go({ pages: 'all' }),
+      ]);
+      await Promise.all([
+        contacts.delete({ jobId }).go({ response: 'none' }),
+        untilProcessed(`The reveals of job ${jobId}`, jobReveals.map(({ providerId }) => ({ jobId, providerId })), async (keys) => (await reveals.delete([...keys]).go()).unprocessed),
+        untilProcessed(`The saves of job ${jobId}`, saves.map(({ providerId }) => ({ providerId, jobId })), async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed),
+      ]);
       return true;
     },
 
     reveal(jobId, providerId, now) {
       const revealedAt = now.toISOString();
       return retryOnConflict<RevealOutcome>(`The reveal of job ${jobId}`, async () => {
-        const [revealed, { Item: job }] = await Promise.all([
-          hasRevealed(jobId, providerId),
-          client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ProjectionExpression: 'ownerId', ConsistentRead: true })),
-        ]);
+        const [revealed, { data: job }] = await Promise.all([hasRevealed(jobId, providerId), jobs.get({ jobId }).go({ consistent: true })]);
         if (revealed) return 'alreadyRevealed';
         if (!job) return 'notFound';
-        const clientId = job.ownerId as string;
-        try {
-          await client.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName,
-                    Key: jobKeys.job(jobId),
-                    UpdateExpression: 'SET revealCount = revealCount + :one',
-                    ConditionExpression: 'attribute_exists(#pk) AND revealCount < revealCap',
-                    ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-                    ExpressionAttributeValues: { ':one': 1 },
-                  },
-                },
-                {
-                  Put: {
-                    TableName,
-                    Item: {
-                      ...jobKeys.reveal(jobId, providerId),
-                      ...jobIndexAttributes.reveal(jobId, providerId, revealedAt),
-                      jobId,
-                      providerId,
-                      revealedAt,
-                    },
-                    ConditionExpression: 'attribute_not_exists(#pk)',
-                    ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-                  },
-                },
-                verifiedClientWrite(providerId, clientId, jobId, revealedAt),
-              ],
-            }),
-          );
-          return 'revealed';
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
-        }
+        const result = await store.transaction
+          .write(({ job: jobWrite, jobReveal: revealWrite, verifiedClient: verifiedWrite }) => [
+            jobWrite
+              .patch({ jobId })
+              .add({ revealCount: 1 })
+              .where((attr, op) => `${op.name(attr.revealCount)} < ${op.name(attr.revealCap)}`)
+              .commit(),
+            revealWrite.create({ jobId, providerId, revealedAt }).commit(),
+            // Written with every first reveal and changed by none: a second job of the same client keeps the
+            // first job and time, and never fails the reveal (no condition, unlike the reveal item).
+            verifiedWrite.upsert({ providerId, clientId: job.ownerId }).ifNotExists({ jobId, revealedAt }).commit(),
+          ])
+          .go();
+        if (!result.canceled) return 'revealed';
+        const codes = result.data.map((item) => item.code);
+        if (codes.includes('TransactionConflict')) return CONFLICT;
+        if (!codes.includes('ConditionalCheckFailed')) throw new Error(`The reveal transaction was cancelled: ${codes.join(', ')}`);
         if (await hasRevealed(jobId, providerId)) return 'alreadyRevealed';
-        const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ConsistentRead: true }));
-        return Item ? 'enoughInterest' : 'notFound';
+        const { data: after } = await jobs.get({ jobId }).go({ consistent: true });
+        return after ? 'enoughInterest' : 'notFound';
       });
     },
 
     hasRevealed,
 
     async listRevealedJobIds(providerId) {
-      const { indexName, partitionKey, sortKey } = JOB_INDEXES.byUser;
-      const items = await queryAll({
-        IndexName: indexName,
-        KeyConditionExpression: '#gpk = :user AND begins_with(#gsk, :prefix)',
-        ExpressionAttributeNames: { '#gpk': partitionKey, '#gsk': sortKey },
-        ExpressionAttributeValues: { ':user': jobKeys.userPartition(providerId), ':prefix': jobKeys.revealedPrefix },
-        ScanIndexForward: false,
-      });
-      return items.map((item) => ({ jobId: item.jobId as string, revealedAt: item.revealedAt as string }));
+      const { data } = await reveals.query.byProvider({ providerId }).go({ pages: 'all', order: 'desc' });
+      return data.map(({ jobId, revealedAt }) => ({ jobId, revealedAt }));
     },
 
     async setRevealCap(jobId, ownerId, revealCap) {
       try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName,
-            Key: jobKeys.job(jobId),
-            UpdateExpression: 'SET revealCap = :cap',
-            ConditionExpression: 'ownerId = :owner AND revealCount <= :cap',
-            ExpressionAttributeValues: { ':cap': revealCap, ':owner': ownerId },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return { job: toJob(Attributes!) };
+        const { data } = await jobs
+          .patch({ jobId })
+          .set({ revealCap })
+          .where((attr, op) => `${op.eq(attr.ownerId, ownerId)} AND ${op.lte(attr.revealCount, revealCap)}`)
+          .go({ response: 'all_new' });
+        return { job: toJob(data) };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
-      const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.job(jobId), ConsistentRead: true }));
-      return Item && Item.ownerId === ownerId ? 'belowCount' : 'notFound';
+      const { data } = await jobs.get({ jobId }).go({ consistent: true });
+      return data && data.ownerId === ownerId ? 'belowCount' : 'notFound';
     },
 
     async save(providerId, jobId, now) {
-      const savedAt = now.toISOString();
       try {
-        await client.send(
-          new PutCommand({
-            TableName,
-            Item: { ...jobKeys.saved(providerId, jobId), ...jobIndexAttributes.saved(providerId, jobId, savedAt), providerId, jobId, savedAt },
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          }),
-        );
+        await savedJobs.create({ providerId, jobId, savedAt: now.toISOString() }).go({ response: 'none' });
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
     },
 
     async unsave(providerId, jobId) {
-      await client.send(new DeleteCommand({ TableName, Key: jobKeys.saved(providerId, jobId) }));
+      await savedJobs.delete({ providerId, jobId }).go({ response: 'none' });
     },
 
     async isSaved(providerId, jobId) {
-      const { Item } = await client.send(new GetCommand({ TableName, Key: jobKeys.saved(providerId, jobId) }));
-      return Item !== undefined;
+      const { data } = await savedJobs.get({ providerId, jobId }).go();
+      return data !== null;
     },
 
     async listSaved(providerId) {
-      const { indexName, partitionKey, sortKey } = JOB_INDEXES.byUser;
-      const items = await queryAll({
-        IndexName: indexName,
-        KeyConditionExpression: '#gpk = :user AND begins_with(#gsk, :prefix)',
-        ExpressionAttributeNames: { '#gpk': partitionKey, '#gsk': sortKey },
-        ExpressionAttributeValues: { ':user': jobKeys.userPartition(providerId), ':prefix': jobKeys.savedPrefix },
-        ScanIndexForward: false,
-      });
-      return items.map((item) => ({ providerId, jobId: item.jobId as string, savedAt: item.savedAt as string }));
+      const { data } = await savedJobs.query.newestFirst({ providerId }).go({ pages: 'all', order: 'desc' });
+      return data.map(({ jobId, savedAt }) => ({ providerId, jobId, savedAt }));
     },
 
     async removeProviderActivity(providerId) {
-      const [reveals, saves] = await Promise.all([repository.listRevealedJobIds(providerId), repository.listSaved(providerId)]);
-      await deleteKeys([
-        ...reveals.map(({ jobId }) => jobKeys.reveal(jobId, providerId)),
-        ...saves.map(({ jobId }) => jobKeys.saved(providerId, jobId)),
+      const [revealed, saved] = await Promise.all([repository.listRevealedJobIds(providerId), repository.listSaved(providerId)]);
+      await Promise.all([
+        untilProcessed(`The reveals of provider ${providerId}`, revealed.map(({ jobId }) => ({ jobId, providerId })), async (keys) => (await reveals.delete([...keys]).go()).unprocessed),
+        untilProcessed(`The saved jobs of provider ${providerId}`, saved.map(({ jobId }) => ({ providerId, jobId })), async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed),
       ]);
     },
 
     async verifiedClients(providerId, clientIds) {
-      const verified = new Set<string>();
-      const unique = [...new Set(clientIds)];
-      for (let i = 0; i < unique.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((clientId) => jobKeys.verifiedClient(providerId, clientId));
-        while (keys?.length) {
-          const answer: BatchGetCommandOutput = await client.send(
-            new BatchGetCommand({ RequestItems: { [TableName]: { Keys: keys, ProjectionExpression: 'clientId' } } }),
-          );
-          for (const item of answer.Responses?.[TableName] ?? []) verified.add(item.clientId as string);
-          keys = answer.UnprocessedKeys?.[TableName]?.Keys;
-        }
-      }
-      return verified;
+      const found = new Set<string>();
+      const keys = [...new Set(clientIds)].map((clientId) => ({ providerId, clientId }));
+      await untilProcessed(`The verified-job markers of provider ${providerId}`, keys, async (pending) => {
+        const { data, unprocessed } = await verified.get([...pending]).go();
+        for (const item of data) found.add(item.clientId);
+        return unprocessed;
+      });
+      return found;
     },
 
     async listVerifiedClients(providerId) {
-      const items = await queryAll({
-        KeyConditionExpression: '#pk = :user AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':user': jobKeys.userPartition(providerId), ':prefix': jobKeys.verifiedClientPrefix },
-      });
-      return items.map((item) => ({ clientId: item.clientId as string, jobId: item.jobId as string, revealedAt: item.revealedAt as string }));
+      const { data } = await verified.query.byProvider({ providerId }).go({ pages: 'all' });
+      return data.map(({ clientId, jobId, revealedAt }) => ({ clientId, jobId, revealedAt }));
     },
 
     async removeVerifiedClients(userId) {
-      const { indexName, partitionKey, sortKey } = JOB_INDEXES.verifiedByClient;
-      const [asProvider, asClient] = await Promise.all([
-        repository.listVerifiedClients(userId),
-        queryAll({
-          IndexName: indexName,
-          KeyConditionExpression: '#gpk = :user AND begins_with(#gsk, :prefix)',
-          ExpressionAttributeNames: { '#gpk': partitionKey, '#gsk': sortKey },
-          ExpressionAttributeValues: { ':user': jobKeys.userPartition(userId), ':prefix': jobKeys.verifiedByPrefix },
-        }),
+      const [{ data: asProvider }, { data: asClient }] = await Promise.all([
+        verified.query.byProvider({ providerId: userId }).go({ pages: 'all' }),
+        verified.query.byClient({ clientId: userId }).go({ pages: 'all' }),
       ]);
-      await deleteKeys([
-        ...asProvider.map(({ clientId }) => jobKeys.verifiedClient(userId, clientId)),
-        ...asClient.map((item) => jobKeys.verifiedClient(item.providerId as string, userId)),
-      ]);
+      const keys = [...asProvider, ...asClient].map(({ providerId, clientId }) => ({ providerId, clientId }));
+      await untilProcessed(`The verified-job markers of ${userId}`, keys, async (pending) => (await verified.delete([...pending]).go()).unprocessed);
     },
   };
   return repository;

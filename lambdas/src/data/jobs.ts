@@ -1,10 +1,12 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { JobBudgetType } from '@solutionz/shared';
+import { Entity } from 'electrodb';
+import { JOB_BUDGET_TYPES, type JobBudgetType } from '@solutionz/shared';
+import { gsi1, gsi2, PARAMS_ONLY, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Jobs (issue 12; DESIGN.md section 7). Every key format of the job items is here and nowhere else.
+ * Jobs (DESIGN.md section 7). Every key format of the job items is here and nowhere else.
  *
  *   the job:        PK = JOB#<jobId>, SK = JOB. GSI1 (the board, newest first): GSI1PK = JOBS,
  *                   GSI1SK = <postedAt>#<jobId>. GSI2 (a client's My Jobs): GSI2PK = USER#<ownerId>,
@@ -25,66 +27,165 @@ import { TABLE } from './table-definition';
  *                   GSI2SK = REVEALED_BY#<providerId>.
  * The USER# partitions of GSI1/GSI2 are shared with the person's other items under other prefixes.
  */
-const [GSI1, GSI2] = TABLE.globalIndexes;
-export const JOB_INDEXES = { board: GSI1, byOwner: GSI2, byUser: GSI1, savesOfJob: GSI2, verifiedByClient: GSI2 } as const;
 
-export const jobKeys = {
-  job: (jobId: string) => ({ [TABLE.partitionKey]: `JOB#${jobId}`, [TABLE.sortKey]: 'JOB' }),
-  contact: (jobId: string) => ({ [TABLE.partitionKey]: `JOB#${jobId}`, [TABLE.sortKey]: 'CONTACT' }),
-  reveal: (jobId: string, providerId: string) => ({ [TABLE.partitionKey]: `JOB#${jobId}`, [TABLE.sortKey]: `REVEAL#${providerId}` }),
-  saved: (providerId: string, jobId: string) => ({ [TABLE.partitionKey]: `USER#${providerId}`, [TABLE.sortKey]: `SAVED_JOB#${jobId}` }),
-  verifiedClient: (providerId: string, clientId: string) => ({ [TABLE.partitionKey]: `USER#${providerId}`, [TABLE.sortKey]: `REVEALED_CLIENT#${clientId}` }),
-  jobPartition: (jobId: string) => `JOB#${jobId}`,
-  revealPrefix: 'REVEAL#',
-  boardPartition: 'JOBS',
-  userPartition: (userId: string) => `USER#${userId}`,
-  postedPrefix: 'POSTED_JOB#',
-  revealedPrefix: 'REVEALED_JOB#',
-  savedPrefix: 'SAVED_JOB#',
-  verifiedClientPrefix: 'REVEALED_CLIENT#',
-  verifiedByPrefix: 'REVEALED_BY#',
-} as const;
+/** The job card: the contact is a separate item, so no list of jobs can carry it. */
+export const jobEntity = new Entity({
+  model: { entity: 'job', version: '1', service: 'solutionz' },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    ownerId: { type: 'string', required: true, readOnly: true },
+    title: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    categories: { type: 'list', items: { type: 'string' }, required: true },
+    budget: { type: 'string' },
+    budgetType: { type: JOB_BUDGET_TYPES },
+    /** The first amount in the budget text: what the budget filter compares. */
+    budgetAmount: { type: 'number' },
+    locationName: { type: 'string', required: true },
+    lat: { type: 'number', required: true },
+    lng: { type: 'number', required: true },
+    postedAt: { type: 'string', required: true, readOnly: true },
+    revealCount: { type: 'number', required: true, default: 0 },
+    revealCap: { type: 'number', required: true },
+  },
+  indexes: {
+    byId: { pk: pk('JOB#${jobId}', ['jobId']), sk: sk('JOB', []) },
+    board: gsi1('JOBS', [], '${postedAt}#${jobId}', ['postedAt', 'jobId']),
+    byOwner: gsi2('USER#${ownerId}', ['ownerId'], 'POSTED_JOB#${postedAt}#${jobId}', ['postedAt', 'jobId']),
+  },
+});
 
-export const jobIndexAttributes = {
-  job: (jobId: string, ownerId: string, postedAt: string) => ({
-    [GSI1.partitionKey]: jobKeys.boardPartition,
-    [GSI1.sortKey]: `${postedAt}#${jobId}`,
-    [GSI2.partitionKey]: jobKeys.userPartition(ownerId),
-    [GSI2.sortKey]: `${jobKeys.postedPrefix}${postedAt}#${jobId}`,
-  }),
-  reveal: (jobId: string, providerId: string, revealedAt: string) => ({
-    [GSI1.partitionKey]: jobKeys.userPartition(providerId),
-    [GSI1.sortKey]: `${jobKeys.revealedPrefix}${revealedAt}#${jobId}`,
-  }),
-  saved: (providerId: string, jobId: string, savedAt: string) => ({
-    [GSI1.partitionKey]: jobKeys.userPartition(providerId),
-    [GSI1.sortKey]: `${jobKeys.savedPrefix}${savedAt}#${jobId}`,
-    [GSI2.partitionKey]: jobKeys.jobPartition(jobId),
-    [GSI2.sortKey]: `SAVED_BY#${providerId}`,
-  }),
-  verifiedClient: (providerId: string, clientId: string) => ({
-    [GSI2.partitionKey]: jobKeys.userPartition(clientId),
-    [GSI2.sortKey]: `${jobKeys.verifiedByPrefix}${providerId}`,
-  }),
-} as const;
+export const jobContactEntity = new Entity({
+  model: { entity: 'jobContact', version: '1', service: 'solutionz' },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    contactName: { type: 'string', required: true },
+    contactEmail: { type: 'string', required: true },
+    contactPhone: { type: 'string' },
+  },
+  indexes: {
+    byJob: { pk: pk('JOB#${jobId}', ['jobId']), sk: sk('CONTACT', []) },
+  },
+});
 
-/** The attributes a job card may carry: the contact is a separate item, so naming them is belt and braces. */
-export const JOB_CARD_ATTRIBUTES = [
-  'jobId',
-  'ownerId',
-  'title',
-  'description',
-  'categories',
-  'budget',
-  'budgetType',
-  'budgetAmount',
-  'locationName',
-  'lat',
-  'lng',
-  'postedAt',
-  'revealCount',
-  'revealCap',
-] as const;
+export const jobRevealEntity = new Entity({
+  model: { entity: 'jobReveal', version: '1', service: 'solutionz' },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    revealedAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byJob: { pk: pk('JOB#${jobId}', ['jobId']), sk: sk('REVEAL#${providerId}', ['providerId']) },
+    byProvider: gsi1('USER#${providerId}', ['providerId'], 'REVEALED_JOB#${revealedAt}#${jobId}', ['revealedAt', 'jobId']),
+  },
+});
+
+export const savedJobEntity = new Entity({
+  model: { entity: 'savedJob', version: '1', service: 'solutionz' },
+  attributes: {
+    providerId: { type: 'string', required: true, readOnly: true },
+    jobId: { type: 'string', required: true, readOnly: true },
+    savedAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byProvider: { pk: pk('USER#${providerId}', ['providerId']), sk: sk('SAVED_JOB#${jobId}', ['jobId']) },
+    newestFirst: gsi1('USER#${providerId}', ['providerId'], 'SAVED_JOB#${savedAt}#${jobId}', ['savedAt', 'jobId']),
+    savesOfJob: gsi2('JOB#${jobId}', ['jobId'], 'SAVED_BY#${providerId}', ['providerId']),
+  },
+});
+
+export const verifiedClientEntity = new Entity({
+  model: { entity: 'verifiedClient', version: '1', service: 'solutionz' },
+  attributes: {
+    providerId: { type: 'string', required: true, readOnly: true },
+    clientId: { type: 'string', required: true, readOnly: true },
+    /** The first job of the client the provider revealed, and when. */
+    jobId: { type: 'string', required: true },
+    revealedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byProvider: { pk: pk('USER#${providerId}', ['providerId']), sk: sk('REVEALED_CLIENT#${clientId}', ['clientId']) },
+    byClient: gsi2('USER#${clientId}', ['clientId'], 'REVEALED_BY#${providerId}', ['providerId']),
+  },
+});
+
+/**
+ * Job alerts. Every key format of the alert items is here and nowhere else.
+ *
+ *   a claim:          PK = JOB_ALERT#<jobId>, SK = PROVIDER#<providerId>. One per job and provider, written
+ *                     with a condition before the mail goes (status sending), then marked sent or failed.
+ *                     TTL (expiresAt) a week after the job was posted: alerts go only in its first 24 hours,
+ *                     so a claim is never needed after that.
+ *   the unsubscribe   PK = USER#<providerId>, SK = JOB_ALERT_TOKEN. Created once and put in every alert
+ *   token:            mail; the token is `<providerId>.<secret>`, so finding it is one GetItem.
+ *   a dead letter:    PK = JOB_ALERT_DEAD_LETTERS, SK = <jobId>#<providerId>. A mail that failed every try,
+ *                     with what the alert needs to go again; one partition (they are few, and an operator
+ *                     lists them all), one item per job and provider however often it failed.
+ */
+
+export const jobAlertClaimEntity = new Entity({
+  model: { entity: 'jobAlertClaim', version: '1', service: 'solutionz' },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    status: { type: ['sending', 'sent', 'failed'] as const, required: true },
+    claimId: { type: 'string', required: true },
+    /** Epoch ms. */
+    claimedAt: { type: 'number', required: true },
+    finishedAt: { type: 'string' },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byJob: { pk: pk('JOB_ALERT#${jobId}', ['jobId']), sk: sk('PROVIDER#${providerId}', ['providerId']) },
+  },
+});
+
+export const jobAlertTokenEntity = new Entity({
+  model: { entity: 'jobAlertToken', version: '1', service: 'solutionz' },
+  attributes: {
+    providerId: { type: 'string', required: true, readOnly: true },
+    secret: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byProvider: { pk: pk('USER#${providerId}', ['providerId']), sk: sk('JOB_ALERT_TOKEN', []) },
+  },
+});
+
+export const jobAlertDeadLetterEntity = new Entity({
+  model: { entity: 'jobAlertDeadLetter', version: '1', service: 'solutionz' },
+  attributes: {
+    jobId: { type: 'string', required: true, readOnly: true },
+    providerId: { type: 'string', required: true, readOnly: true },
+    job: {
+      type: 'map',
+      required: true,
+      properties: {
+        jobId: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+        title: { type: 'string', required: true },
+        categories: { type: 'list', items: { type: 'string' }, required: true },
+        budget: { type: 'string' },
+        budgetType: { type: JOB_BUDGET_TYPES },
+        locationName: { type: 'string', required: true },
+        lat: { type: 'number', required: true },
+        lng: { type: 'number', required: true },
+        postedAt: { type: 'string', required: true },
+      },
+    },
+    /** What the last try was told. */
+    error: { type: 'string', required: true },
+    attempts: { type: 'number', required: true },
+    parkedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    all: { pk: pk('JOB_ALERT_DEAD_LETTERS', []), sk: sk('${jobId}#${providerId}', ['jobId', 'providerId']) },
+  },
+});
+
+/** A job item's table key (the stream filter below and tests that write raw stream records need it). */
+export const jobKey = (jobId: string) => jobEntity.get({ jobId }).params<{ Key: Record<string, string> }>(PARAMS_ONLY).Key;
 
 /**
  * The table stream's records the job alerts worker takes: new job items only (not their contact,

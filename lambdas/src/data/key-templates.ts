@@ -4,8 +4,16 @@ import { TABLE } from './table-definition';
 
 export const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
 export const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });
-export const gsi1 = <const P extends string[], const S extends string[]>(pkTemplate: string, pkComposite: P, skTemplate: string, skComposite: S) => ({
-  index: TABLE.globalIndexes[0].indexName,
-  pk: { field: TABLE.globalIndexes[0].partitionKey, composite: pkComposite, template: pkTemplate, casing: 'none' as const },
-  sk: { field: TABLE.globalIndexes[0].sortKey, composite: skComposite, template: skTemplate, casing: 'none' as const },
-});
+function onIndex(position: 0 | 1 | 2) {
+  const index = TABLE.globalIndexes[position];
+  return <const P extends string[], const S extends string[]>(pkTemplate: string, pkComposite: P, skTemplate: string, skComposite: S) => ({
+    index: index.indexName,
+    pk: { field: index.partitionKey, composite: pkComposite, template: pkTemplate, casing: 'none' as const },
+    sk: { field: index.sortKey, composite: skComposite, template: skTemplate, casing: 'none' as const },
+  });
+}
+export const gsi1 = onIndex(0);
+export const gsi2 = onIndex(1);
+
+/** For params built only for their key or item, never sent: ElectroDB asks for a table name all the same. */
+export const PARAMS_ONLY = { table: 'params-only' } as const;

@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CHECKOUT_SESSION_MINUTES, type SubscriptionTier } from '@solutionz/shared';
 import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
-import { createMembershipService, type OfferSlotStatus } from './membership';
+import { type OfferSlotStatus } from './membership';
+import { createTableStore } from './table-store';
 
 /** The subscription fields of a profile, as the membership writes them from Stripe. */
 export interface StoredSubscription {
@@ -14,14 +15,14 @@ export interface StoredSubscription {
   readonly status: string | undefined;
 }
 
-export interface OfferSlot {
+interface OfferSlot {
   readonly status: OfferSlotStatus;
   readonly checkoutSessionId?: string;
   /** Epoch seconds: when a pending slot's hold ends. */
   readonly heldUntil: number;
 }
 
-export type SlotClaim =
+type SlotClaim =
   /** A new slot was taken for this provider. */
   | { readonly outcome: 'claimed' }
   /** The provider already holds a pending slot (an earlier checkout still open), until `heldUntil` (epoch seconds). */
@@ -60,7 +61,7 @@ export interface MembershipRepository {
 }
 
 export function createMembershipRepository(client: DynamoDBDocumentClient, tableName: string): MembershipRepository {
-  const service = createMembershipService(client, tableName);
+  const service = createTableStore(client, tableName);
   const { stripeEvent, offerCounter, offerSlot, profile } = service.entities;
 
   return {

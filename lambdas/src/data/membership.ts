@@ -1,15 +1,13 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { profileEntity } from './accounts';
+import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
- * Membership (issue 9): Stripe's webhook events seen, and the FIRST100 offer's slots. Every key format
+ * Membership: Stripe's webhook events seen, and the FIRST100 offer's slots. Every key format
  * of these items is here and nowhere else. The subscription summary itself is on the profile (accounts.ts).
  */
 
 
-export const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
+const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
 
 /**
  * One item per Stripe event id, so each event is handled once however often Stripe delivers it.
@@ -34,7 +32,7 @@ export const stripeEventEntity = new Entity({
   },
 });
 
-export const OFFER_SLOT_STATUSES = ['pending', 'used'] as const;
+const OFFER_SLOT_STATUSES = ['pending', 'used'] as const;
 export type OfferSlotStatus = (typeof OFFER_SLOT_STATUSES)[number];
 
 /**
@@ -78,9 +76,3 @@ export const offerSlotEntity = new Entity({
   },
 });
 
-export function createMembershipService(client: DynamoDBDocumentClient, table: string) {
-  return new Service(
-    { stripeEvent: stripeEventEntity, offerCounter: offerCounterEntity, offerSlot: offerSlotEntity, profile: profileEntity },
-    { client, table },
-  );
-}

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
-import { createPortfolioService } from './portfolio';
+import { createTableStore } from './table-store';
 
 export interface PortfolioMediaRecord {
   /** Unique within its item. */
@@ -27,7 +27,7 @@ export interface PortfolioItemRecord {
 }
 
 /** What a save writes; the position of a new item and the times come from the caller. */
-export interface PortfolioItemContent {
+interface PortfolioItemContent {
   readonly title: string;
   readonly description?: string;
   readonly media: readonly PortfolioMediaRecord[];
@@ -98,7 +98,7 @@ function cancellationCodes(result: { data: unknown }): string[] {
 }
 
 export function createPortfolioRepository(client: DynamoDBDocumentClient, tableName: string): PortfolioRepository {
-  const service = createPortfolioService(client, tableName);
+  const service = createTableStore(client, tableName);
   const { portfolioItem, portfolioCounter } = service.entities;
 
   async function list(userId: string, options?: { consistent?: boolean }): Promise<PortfolioItemRecord[]> {

@@ -1,9 +1,8 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { pk, sk } from './key-templates';
 
 /**
- * A provider's portfolio (issue 11). Every key format of these items is here and nowhere else.
+ * A provider's portfolio. Every key format of these items is here and nowhere else.
  *
  *   "a provider's portfolio" (the page, the editor, export, erasure): Query PK = USER#<userId>,
  *   SK begins_with PORTFOLIO_ITEM#, all of it (at most PORTFOLIO_LIMITS.maxItemsPerProvider items), put
@@ -11,7 +10,7 @@ import { pk, sk } from './key-templates';
  *   "one item": GetItem PK = USER#<userId>, SK = PORTFOLIO_ITEM#<itemId>. The provider's id is in the
  *   key, so nobody reaches another provider's item by guessing its id.
  */
-export const PORTFOLIO_MEDIA_KINDS = ['image', 'video'] as const;
+const PORTFOLIO_MEDIA_KINDS = ['image', 'video'] as const;
 
 export const portfolioItemEntity = new Entity({
   model: { entity: 'portfolioItem', version: '1', service: 'solutionz' },
@@ -71,6 +70,3 @@ export const portfolioCounterEntity = new Entity({
   },
 });
 
-export function createPortfolioService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ portfolioItem: portfolioItemEntity, portfolioCounter: portfolioCounterEntity }, { client, table });
-}

@@ -1,19 +1,27 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAccountRepository, type AccountRepository } from './account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from './account-standing';
+import { createAdminSetupRepository, type AdminSetupRepository } from './admin-setup-repository';
+import { createBusinessRepository, type BusinessRepository } from './business-repository';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
 import { createJobAlertsRepository, type JobAlertsRepository } from './job-alerts';
 import { createJobsRepository, type JobsRepository } from './jobs-repository';
+import { createLinkTokenRepository, type LinkTokenRepository } from './link-token-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
+import { createRateLimitRepository, type RateLimitRepository } from './rate-limit-repository';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
   readonly accounts: AccountRepository;
+  readonly tokens: LinkTokenRepository;
+  readonly rateLimits: RateLimitRepository;
+  readonly businesses: BusinessRepository;
+  readonly adminSetup: AdminSetupRepository;
   readonly standing: AccountStandingReader;
   readonly membership: MembershipRepository;
   readonly saved: SavedProvidersRepository;
@@ -28,6 +36,10 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
   return {
     categories: createCategoryRepository(client, tableName),
     accounts: createAccountRepository(client, tableName),
+    tokens: createLinkTokenRepository(client, tableName),
+    rateLimits: createRateLimitRepository(client, tableName),
+    businesses: createBusinessRepository(client, tableName),
+    adminSetup: createAdminSetupRepository(client, tableName),
     standing: createAccountStandingReader(client, tableName),
     membership: createMembershipRepository(client, tableName),
     saved: createSavedProvidersRepository(client, tableName),

@@ -1,16 +1,19 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { untilProcessed } from './batch';
+import { pageBelow } from './raw-commands';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { isConditionFailure } from './write-outcomes';
-import { createSavedProvidersService, newestFirstKeys } from './saved-providers';
+import { newestFirstKeys } from './saved-providers';
+import { createTableStore } from './table-store';
 
-export interface SavedProviderRecord {
+interface SavedProviderRecord {
   readonly userId: string;
   readonly providerId: string;
   /** ISO time of the first save. */
   readonly savedAt: string;
 }
 
-export interface SavedProvidersPage {
+interface SavedProvidersPage {
   readonly saved: SavedProviderRecord[];
   /** Where the next page starts; absent on the last page. */
   readonly nextCursor?: string;
@@ -43,7 +46,7 @@ const toRecord = (item: Record<string, unknown>): SavedProviderRecord => ({
 });
 
 export function createSavedProvidersRepository(client: DynamoDBDocumentClient, tableName: string): SavedProvidersRepository {
-  const { savedProvider } = createSavedProvidersService(client, tableName).entities;
+  const { savedProvider } = createTableStore(client, tableName).entities;
 
   async function listAll(userId: string): Promise<SavedProviderRecord[]> {
     const { data } = await savedProvider.query.newestFirst({ userId }).go({ pages: 'all', order: 'desc' });
@@ -72,19 +75,8 @@ export function createSavedProvidersRepository(client: DynamoDBDocumentClient, t
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       const { index, partitionKey, sortKey, partition, prefix, sort } = newestFirstKeys;
       const below = after ? sort(after.savedAt, after.providerId) : undefined;
-      // One more than the page tells whether there is a next page; one more again covers the item the cursor names.
-      const answer = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: index,
-          KeyConditionExpression: below ? '#pk = :pk AND #sk BETWEEN :prefix AND :below' : '#pk = :pk AND begins_with(#sk, :prefix)',
-          ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
-          ExpressionAttributeValues: { ':pk': partition(userId), ':prefix': prefix, ...(below ? { ':below': below } : {}) },
-          ScanIndexForward: false,
-          Limit: limit + (below ? 2 : 1),
-        }),
-      );
-      const items = (answer.Items ?? []).filter((item) => item[sortKey] !== below).map(toRecord);
+      const list = { indexName: index, partitionKey, sortKey, partition: partition(userId), prefix };
+      const items = (await pageBelow(client, tableName, list, below, limit)).map(toRecord);
       const saved = items.slice(0, limit);
       return items.length > limit ? { saved, nextCursor: encodeCursor(saved.at(-1)!) } : { saved };
     },
@@ -94,8 +86,11 @@ export function createSavedProvidersRepository(client: DynamoDBDocumentClient, t
     async removeAll(userId) {
       const saved = await listAll(userId);
       if (saved.length === 0) return;
-      const { unprocessed } = await savedProvider.delete(saved.map(({ providerId }) => ({ userId, providerId }))).go();
-      if (unprocessed.length > 0) throw new Error(`${unprocessed.length} saved providers were not deleted`);
+      await untilProcessed(
+        `The saved providers of ${userId}`,
+        saved.map(({ providerId }) => ({ userId, providerId })),
+        async (keys) => (await savedProvider.delete([...keys]).go()).unprocessed,
+      );
     },
   };
 }

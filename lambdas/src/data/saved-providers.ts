@@ -1,10 +1,9 @@
-import { Entity, Service } from 'electrodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity } from 'electrodb';
 import { gsi1, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Saved professionals (spec 01 section 4.11; issue 10): one item per person and provider they saved.
+ * Saved professionals (spec 01 section 4.11): one item per person and provider they saved.
  * Every key format of these items is here and nowhere else.
  *
  *   "save / unsave one provider": PutItem (attribute_not_exists) / DeleteItem on
@@ -44,6 +43,3 @@ export const newestFirstKeys = {
   sort: (savedAt: string, providerId: string) => `SAVED_PROVIDER#${savedAt}#${providerId}`,
 } as const;
 
-export function createSavedProvidersService(client: DynamoDBDocumentClient, table: string) {
-  return new Service({ savedProvider: savedProviderEntity }, { client, table });
-}

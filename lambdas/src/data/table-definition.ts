@@ -13,5 +13,3 @@ export const TABLE = {
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
   ],
 } as const;
-
-export type GlobalIndexName = (typeof TABLE.globalIndexes)[number]['indexName'];

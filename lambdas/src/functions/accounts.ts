@@ -8,6 +8,9 @@ import { lazyPaymentGateway, paymentGatewayFromConfig } from '../adapters/stripe
 import { loadAccountsConfig, loadAvatarsConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
+import { createBusinessRepository } from '../data/business-repository';
+import { createLinkTokenRepository } from '../data/link-token-repository';
+import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
 import { createJobAlertsRepository } from '../data/job-alerts';
@@ -41,12 +44,18 @@ const portfolioConfig = loadPortfolioConfig();
 // Account deletion cancels the person's subscription at Stripe.
 const stripeConfig = loadStripeConfig();
 
-export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
+function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
+  const tokens = createLinkTokenRepository(documents, config.tableName);
+  const rateLimits = createRateLimitRepository(documents, config.tableName);
+  const businesses = createBusinessRepository(documents, config.tableName);
   const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });
   return {
     accounts,
+    tokens,
+    rateLimits,
+    businesses,
     standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
     security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
@@ -58,6 +67,9 @@ export function createAccountsDeps(): AccountsDeps & { personalData: PersonalDat
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
     personalData: personalDataRegistry({
       accounts,
+      tokens,
+      rateLimits,
+      businesses,
       avatars,
       membership: createMembershipRepository(documents, config.tableName),
       directory: createDirectoryRepository(documents, config.tableName),

@@ -5,6 +5,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { resolveSecrets } from '../adapters/secrets';
 import { loadAdminConfig } from '../area-config';
 import { getConfig } from '../config';
+import { createAdminSetupRepository } from '../data/admin-setup-repository';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createAreaHandler } from '../http/area-handler';
@@ -28,6 +29,7 @@ export const handler = createAreaHandler(
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
       return {
         accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
+        adminSetup: createAdminSetupRepository(createDocumentClient(config.region), config.tableName),
         standing: createAccountStandingReader(createDocumentClient(config.region), config.tableName),
         identity: createCognitoIdentityFor(config.region, config.userPoolId),
         clock: () => new Date(),

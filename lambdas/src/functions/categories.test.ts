@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MESSAGES } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
-import { createAccountsService } from '../data/accounts';
+import { createTableStore } from '../data/table-store';
 import type { CategoryGroupRecord, CategoryRecord } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { apiEvent, captureLogs, lambdaContext, TEST_ORIGIN_SECRET } from '../testing/api-event';
@@ -17,7 +17,7 @@ const NOW = new Date();
 
 /** A provider with a running membership in these categories, listed in the directory. */
 async function listedProvider(userId: string, categories: string[]) {
-  await createAccountsService(documents, table.tableName)
+  await createTableStore(documents, table.tableName)
     .entities.profile.create({
       userId,
       email: `${userId}@example.co.uk`,

@@ -15,7 +15,7 @@ import { replyToFeedback } from '../services/feedback/reply';
 const config = getConfig();
 const runtime = areaRuntime(config);
 
-export function createFeedbackDeps(): FeedbackDeps {
+function createFeedbackDeps(): FeedbackDeps {
   const documents = createDocumentClient(config.region);
   return {
     feedback: createFeedbackRepository(documents, config.tableName),

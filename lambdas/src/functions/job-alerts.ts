@@ -13,7 +13,7 @@ import { createTelemetry, powertoolsBusinessMetrics, publishMetrics } from '../h
 import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
 
 /**
- * The job alerts worker (issue 12): fed new job items by the table's stream (JOB_STREAM_FILTER) in the
+ * The job alerts worker: fed new job items by the table's stream (JOB_STREAM_FILTER) in the
  * cloud and by the local stack's stream poller, in the same event shape. A record whose alerts could
  * not be worked through (the table unreachable, say) is reported back to be delivered again; claims
  * make that harmless, and mails that fail are parked by the service, never failing the record.

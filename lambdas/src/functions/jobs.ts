@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
+import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountRepository, type AccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createJobAlertsRepository, type JobAlertsRepository } from '../data/job-alerts';
@@ -29,11 +30,12 @@ const config = getConfig();
 const runtime = areaRuntime(config);
 
 /** The unsubscribe link of the job alert mails is served here too (the jobs area, public). */
-export function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
+function createJobsDeps(): JobsDeps & { alerts: JobAlertsRepository; accounts: AccountRepository } {
   const documents = createDocumentClient(config.region);
   return {
     jobs: createJobsRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
+    rateLimits: createRateLimitRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     geocoder: geocoderFromEnv(),
     clock: () => new Date(),

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../adapters/dynamodb';
-import { createAccountsService } from '../data/accounts';
+import { createTableStore } from '../data/table-store';
 import { createDirectoryRepository } from '../data/directory';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import { readHead } from '../testing/html-head';
@@ -10,7 +10,7 @@ import { createPagesHandler, type PageEvent } from './pages';
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const profiles = createAccountsService(documents, table.tableName).entities.profile;
+const profiles = createTableStore(documents, table.tableName).entities.profile;
 const directory = createDirectoryRepository(documents, table.tableName);
 
 const NOW = new Date('2026-11-21T12:00:00Z');

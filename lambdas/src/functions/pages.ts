@@ -20,7 +20,7 @@ import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type
  */
 
 export type PageEvent = Pick<APIGatewayProxyEventV2, 'rawPath' | 'headers'> & { readonly requestContext: { readonly http: { readonly method: string } } };
-export type PageResult = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+type PageResult = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
 export type PagesHandler = (event: PageEvent) => Promise<PageResult>;
 
 export interface PagesHandlerOptions {

@@ -30,7 +30,7 @@ const runtime = areaRuntime(config);
 const avatarsConfig = loadAvatarsConfig();
 const portfolioConfig = loadPortfolioConfig();
 
-export function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: AccountStandingReader } {
+function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: AccountStandingReader } {
   const documents = createDocumentClient(config.region);
   return {
     accounts: createAccountRepository(documents, config.tableName),

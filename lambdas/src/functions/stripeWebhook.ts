@@ -14,7 +14,7 @@ const runtime = areaRuntime(config);
 const stripeConfig = loadStripeConfig(process.env, { webhook: true });
 
 /** Its own function (DESIGN.md section 8): public, and the only holder of the webhook signing secret. */
-export async function createStripeWebhookDeps(): Promise<StripeWebhookDeps> {
+async function createStripeWebhookDeps(): Promise<StripeWebhookDeps> {
   const documents = createDocumentClient(config.region);
   return {
     accounts: createAccountRepository(documents, config.tableName),

@@ -5,7 +5,7 @@ import type { GeocodedPlace, Geocoder } from './geocoder';
 import { sharedTownName } from './town-index';
 
 /** Geohash length stored with a place: about 5 m, fine enough for any cell size the directory index picks. */
-export const STORED_GEOHASH_PRECISION = 9;
+const STORED_GEOHASH_PRECISION = 9;
 
 export function withGeohash(place: Place): GeocodedPlace {
   return { ...place, geohash: ngeohash.encode(place.lat, place.lng, STORED_GEOHASH_PRECISION) };

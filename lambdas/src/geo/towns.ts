@@ -40,7 +40,7 @@ function countyName(admin2Name: string): string {
     .replace(/ (City|County Borough|county borough|Council)$/, '');
 }
 
-export function townsFromCities(cities: readonly CitiesEntry[], admin2: readonly AdminEntry[]): Town[] {
+function townsFromCities(cities: readonly CitiesEntry[], admin2: readonly AdminEntry[]): Town[] {
   const counties = new Map(admin2.filter((entry) => entry.code.startsWith('GB.')).map((entry) => [entry.code, countyName(entry.name)]));
   return cities
     .filter((city) => city.country === 'GB' && city.admin1 in COUNTRIES)

@@ -11,10 +11,10 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
 /** Every route but a public one has a signed-in caller whose standing the access check has read. */
-export type RouteCaller<R> = R extends { readonly access: 'public' } ? Caller : AuthorizedCaller;
+type RouteCaller<R> = R extends { readonly access: 'public' } ? Caller : AuthorizedCaller;
 
 /** What a route implementation receives: validated input, the caller, and the area's dependencies. */
-export interface RouteRequest<R, D> {
+interface RouteRequest<R, D> {
   readonly params: RouteParams<R>;
   readonly query: RouteQuery<R>;
   readonly body: RouteBody<R>;

@@ -19,7 +19,7 @@ export const BUSINESS_METRICS = {
   mailsFailed: 'MailsFailed',
 } as const;
 
-export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
 
 export interface BusinessMetrics {
   count(metric: BusinessMetric, value?: number): void;

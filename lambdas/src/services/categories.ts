@@ -4,7 +4,7 @@ import type { DirectoryRepository } from '../data/directory-repository';
 
 export interface CategoriesDeps {
   readonly categories: Pick<CategoryRepository, 'listActive'>;
-  /** The maintained count of listed providers per group and subcategory slug (issue 10), not a count per request. */
+  /** The maintained count of listed providers per group and subcategory slug, not a count per request. */
   readonly directory: Pick<DirectoryRepository, 'categoryCounts'>;
 }
 

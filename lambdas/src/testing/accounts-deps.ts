@@ -22,6 +22,9 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
   const metrics = recordingBusinessMetrics();
   const deps: AccountsDeps = {
     accounts: table.repositories.accounts,
+    tokens: table.repositories.tokens,
+    rateLimits: table.repositories.rateLimits,
+    businesses: table.repositories.businesses,
     standing: table.repositories.standing,
     identity,
     security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableInput } from '../data/create-table-input';
 import { createRepositories, type Repositories } from '../data/repositories';
 import { TABLE } from '../data/table-definition';
+import { localEndpoint } from './local-endpoint';
 
 export const TEST_REGION = 'eu-west-2';
 /** The local emulators take any key; the SDK only needs one to sign with. */
@@ -16,8 +17,11 @@ export interface TestTable {
   readonly endpoint: string;
   /** The real repositories over this file's table. */
   readonly repositories: Repositories;
-  /** The ElectroDB entity name of each item now in the table, sorted, duplicates kept. */
-  entities(): Promise<string[]>;
+  /**
+   * Every item now in the table that holds one of these texts anywhere (a key or a value, any case): what
+   * an erasure test scans for, so that it sees a trace whatever kind of item keeps it.
+   */
+  itemsMentioning(...texts: string[]): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface TestTable {
  * Local's writes several times slower, so the others go without).
  */
 export function useTestTable({ stream = false }: { stream?: boolean } = {}): TestTable {
-  const endpoint = inject('dynamodbEndpoint');
+  const endpoint = localEndpoint('dynamodbEndpoint');
   const tableName = `unit-${randomUUID()}`;
   const client = new DynamoDBClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
   const documents = documentClient(client);
@@ -58,8 +62,12 @@ export function useTestTable({ stream = false }: { stream?: boolean } = {}): Tes
     tableName,
     endpoint,
     repositories: createRepositories(documents, tableName),
-    async entities() {
-      return (await items()).map((item) => String(item.__edb_e__)).sort();
+    async itemsMentioning(...texts) {
+      const sought = texts.map((text) => text.toLowerCase());
+      return (await items()).filter((item) => {
+        const stored = JSON.stringify(item).toLowerCase();
+        return sought.some((text) => stored.includes(text));
+      });
     },
   };
 }

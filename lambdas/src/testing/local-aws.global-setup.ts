@@ -57,7 +57,7 @@ function started(result: PromiseSettledResult<LocalService>, logFile: string): L
 }
 
 /**
- * The local AWS stand-ins the unit project tests against (DynamoDB Local in memory, cognito-local
+ * The local AWS stand-ins the connected project tests against (DynamoDB Local in memory, cognito-local
  * behind its gap-filling proxy, aws-ses-v2-local, s3rver), started together once and stopped when
  * the run ends.
  */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, DeleteBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { S3RVER_CLIENT_OPTIONS, S3RVER_CREDENTIALS } from '../../../scripts/local/s3';
 import { createS3MediaStorage, type MediaStorage } from '../adapters/s3-media';
 import { TEST_REGION } from './dynamodb-table';
+import { localEndpoint } from './local-endpoint';
 
 export interface TestMediaBucket {
   readonly bucket: string;
@@ -22,7 +23,7 @@ export interface TestMediaBucket {
  * before each test and deleted after the file. Call it at the top level of the file.
  */
 export function useTestMediaBucket(): TestMediaBucket {
-  const endpoint = inject('s3Endpoint');
+  const endpoint = localEndpoint('s3Endpoint');
   const bucket = `unit-${randomUUID()}`;
   const client = new S3Client({
     region: TEST_REGION,

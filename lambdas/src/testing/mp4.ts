@@ -1,5 +1,5 @@
 /** One ISO base media box: its size, its type, its body. */
-export function box(type: string, ...body: Buffer[]): Buffer {
+function box(type: string, ...body: Buffer[]): Buffer {
   const content = Buffer.concat(body);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(8 + content.length, 0);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { inject } from 'vitest';
 import { createSesMailer, type Mailer } from '../adapters/ses-mailer';
 import { TEST_CREDENTIALS, TEST_REGION } from './dynamodb-table';
+import { localEndpoint } from './local-endpoint';
 
 /** A mail as aws-ses-v2-local keeps it in its store. */
 export interface SentMail {
@@ -29,7 +29,7 @@ export interface TestMailer {
  * sender address of this mailer's own is what tells its mail apart.
  */
 export function testMailer(): TestMailer {
-  const endpoint = inject('sesEndpoint');
+  const endpoint = localEndpoint('sesEndpoint');
   const from = `no-reply+${randomUUID()}@solutionz.test`;
   const client = new SESv2Client({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
   return {

@@ -9,7 +9,7 @@ import { createStripePayments, type PaymentGateway } from '../adapters/stripe-pa
 export { submitCheckout, VALID_CARD, WEBHOOK_SECRET };
 
 /** What the test's webhook endpoint does with a delivery: our handler, answering a status. */
-export type WebhookEndpoint = (rawBody: string, signature: string | undefined) => Promise<number>;
+type WebhookEndpoint = (rawBody: string, signature: string | undefined) => Promise<number>;
 
 export interface TestStripe {
   /** The local Stripe of this test file (started in beforeAll). */

@@ -10,13 +10,14 @@ import {
   NotAuthorizedException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ensureUserPool, type UserPoolIds } from '../../../scripts/local/user-pool';
 import { createCognitoIdentity, type Identity } from '../adapters/cognito-identity';
 import { TEST_CREDENTIALS, TEST_REGION } from './dynamodb-table';
+import { localEndpoint } from './local-endpoint';
 
 /** A user as the pool holds it, for tests to check what the identity adapter did. */
-export interface PoolUserState {
+interface PoolUserState {
   readonly sub: string;
   readonly emailVerified: boolean;
   readonly status: string;
@@ -46,7 +47,7 @@ export interface TestUserPool {
  * deleted after the file. Call it at the top level of the file.
  */
 export function useTestUserPool(): TestUserPool {
-  const endpoint = inject('cognitoEndpoint');
+  const endpoint = localEndpoint('cognitoEndpoint');
   const newClient = () => new CognitoIdentityProviderClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
   const admin = newClient();
   let ids: UserPoolIds | undefined;

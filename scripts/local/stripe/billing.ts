@@ -29,11 +29,11 @@ import { AUTOMATIC, type EventRequest, type StripeStore } from './store';
  */
 
 /** Days after a failed renewal on which Stripe tries the card again; after the last failure the subscription is cancelled. */
-export const RENEWAL_RETRY_DAYS = [3, 5, 7] as const;
+const RENEWAL_RETRY_DAYS = [3, 5, 7] as const;
 const DAY = 86_400;
 
 /** The end of a billing period `periods` intervals after `anchor`, keeping the anchor's day of the month as Stripe does. */
-export function addInterval(anchor: number, recurring: { interval?: string; interval_count?: number }, periods: number): number {
+function addInterval(anchor: number, recurring: { interval?: string; interval_count?: number }, periods: number): number {
   const count = (recurring.interval_count ?? 1) * periods;
   if (recurring.interval === 'day') return anchor + DAY * count;
   if (recurring.interval === 'week') return anchor + 7 * DAY * count;

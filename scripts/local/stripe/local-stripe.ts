@@ -47,7 +47,7 @@ export interface LocalStripeOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface LocalStripeFaults {
+interface LocalStripeFaults {
   /** Every event delivered twice, the deliveries of each change in a random order. */
   readonly duplicateAndShuffle: boolean;
 }

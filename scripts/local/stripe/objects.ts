@@ -128,7 +128,7 @@ export type PortalSession = Fields<
   Stripe.BillingPortal.Session,
   'id' | 'object' | 'configuration' | 'created' | 'customer' | 'customer_account' | 'flow' | 'livemode' | 'locale' | 'on_behalf_of' | 'return_url' | 'url'
 >;
-export type SubscriptionItem = Fields<
+type SubscriptionItem = Fields<
   Stripe.SubscriptionItem,
   'id' | 'object' | 'billing_thresholds' | 'created' | 'current_period_end' | 'current_period_start' | 'discounts' | 'metadata' | 'plan' | 'price' | 'quantity' | 'subscription' | 'tax_rates'
 >;
@@ -163,7 +163,7 @@ export type Subscription = Fields<
   | 'trial_end'
   | 'trial_start'
 > & { items: { object: 'list'; data: SubscriptionItem[]; has_more: boolean; url: string } };
-export type InvoiceLine = Fields<
+type InvoiceLine = Fields<
   Stripe.InvoiceLineItem,
   'id' | 'object' | 'amount' | 'currency' | 'description' | 'discount_amounts' | 'discountable' | 'discounts' | 'invoice' | 'livemode' | 'metadata' | 'parent' | 'period' | 'pricing' | 'quantity' | 'subtotal' | 'taxes'
 >;

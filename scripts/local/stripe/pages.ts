@@ -65,7 +65,7 @@ export function formatDate(unixSeconds: number): string {
 }
 
 /** "£2.99 per month", "£20.00 per year", "£5.00 every 3 months". */
-export function priceText(price: Pick<Price, 'unit_amount' | 'currency' | 'recurring'>): string {
+function priceText(price: Pick<Price, 'unit_amount' | 'currency' | 'recurring'>): string {
   const amount = formatMoney(price.unit_amount ?? 0, price.currency);
   const recurring = price.recurring;
   if (!recurring) return amount;
@@ -74,7 +74,7 @@ export function priceText(price: Pick<Price, 'unit_amount' | 'currency' | 'recur
 }
 
 /** What a coupon gives, as the checkout page says it: "First 12 months free". */
-export function couponText(coupon: Coupon): string {
+function couponText(coupon: Coupon): string {
   const off = coupon.percent_off !== null ? `${coupon.percent_off}% off` : `${formatMoney(coupon.amount_off ?? 0, coupon.currency ?? 'gbp')} off`;
   if (coupon.duration === 'repeating' && coupon.duration_in_months) {
     return coupon.percent_off === 100 ? `First ${coupon.duration_in_months} months free` : `${off} for ${coupon.duration_in_months} months`;

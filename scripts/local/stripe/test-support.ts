@@ -5,7 +5,7 @@ import { serveHttp, type LocalService } from '../process';
 import { sdkFor } from './client';
 import { startLocalStripe, type LocalStripe, type LocalStripeOptions } from './local-stripe';
 
-export { sdkFor, submitCheckout, VALID_CARD, type CardEntry } from './client';
+export { sdkFor, submitCheckout, VALID_CARD } from './client';
 
 /**
  * Helpers for the local Stripe's own tests: a webhook endpoint to receive its events, and a local Stripe
@@ -14,7 +14,7 @@ export { sdkFor, submitCheckout, VALID_CARD, type CardEntry } from './client';
 
 export const WEBHOOK_SECRET = 'whsec_local_test_secret';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   readonly rawBody: string;
   readonly signature: string;
   readonly headers: IncomingMessage['headers'];

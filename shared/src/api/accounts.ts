@@ -5,12 +5,12 @@ import { notificationSettingsResponseSchema } from '../profile';
 import { placeSchema } from './locations';
 import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 
-/** Request and response shapes of the accounts and admin-entry routes (issue 3). */
+/** Request and response shapes of the accounts and admin-entry routes. */
 
 export const signupRequestSchema = signupSchema;
 
 /** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
-export const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
+const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
   z.object({ sent: z.literal(true) }),
   z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
 ]);
@@ -49,10 +49,10 @@ export const passwordResetConfirmSchema = z
   });
 export const passwordResetConfirmResponseSchema = z.object({ message: z.string() });
 
-export const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
+const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-/** The derived subscription state of spec 01 section 3, written from Stripe's webhooks (issue 9). */
+/** The derived subscription state of spec 01 section 3, written from Stripe's webhooks. */
 export const subscriptionSummarySchema = z.object({
   isSubscribed: z.boolean(),
   tier: z.enum(SUBSCRIPTION_TIERS),
@@ -72,7 +72,7 @@ export const meResponseSchema = z.object({
   displayName: z.string(),
   /** The location as the person typed it. */
   location: z.string().nullable(),
-  /** Where that is: the geocoded base location (issue 8). */
+  /** Where that is: the geocoded base location. */
   place: placeSchema.nullable(),
   phoneNumber: z.string().nullable(),
   businessName: z.string().nullable(),
@@ -80,7 +80,7 @@ export const meResponseSchema = z.object({
   skills: z.array(z.string()),
   socialLinks: z.object(Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, z.string()])) as Record<SocialLinkKey, z.ZodString>),
   categories: z.array(z.string()),
-  /** Served under /media/ (issue 8), or null for the initials. */
+  /** Served under /media/, or null for the initials. */
   avatarUrl: z.string().nullable(),
   notifications: notificationSettingsResponseSchema,
   mfaEnabled: z.boolean(),

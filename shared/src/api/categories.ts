@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Service Categories pages (spec 02 sections 2 and 5; issue 10). */
+/** The Service Categories pages (spec 02 sections 2 and 5). */
 export const CATEGORIES_MESSAGES = {
   title: 'Service Categories',
   searchPlaceholder: 'Search categories...',
@@ -9,17 +9,17 @@ export const CATEGORIES_MESSAGES = {
   loadFailed: 'Failed to load categories',
 } as const;
 
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   displayOrder: z.number().int().positive(),
-  /** Listed providers in it (a maintained counter, issue 10). */
+  /** Listed providers in it (a maintained counter). */
   providerCount: z.number().int().min(0),
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryGroupSchema = z.object({
+const categoryGroupSchema = z.object({
   name: z.string(),
   slug: z.string(),
   displayOrder: z.number().int().positive(),

@@ -3,7 +3,7 @@ import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES } from '../constants';
 import { placeSchema } from './locations';
 
 /**
- * The professionals directory (spec 02 sections 2-4; issue 10): the search, its cards, saved
+ * The professionals directory (spec 02 sections 2-4): the search, its cards, saved
  * professionals. Only listed providers appear: visible, active, with a membership that has not ended.
  */
 
@@ -57,7 +57,7 @@ export const providerSearchQuerySchema = z
   });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
-export const providerCardSchema = z.object({
+const providerCardSchema = z.object({
   id: z.string(),
   businessName: z.string().nullable(),
   /** First and last name. */
@@ -92,7 +92,7 @@ export const savedProvidersQuerySchema = z.object({
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE.max).default(DIRECTORY_PAGE_SIZE.default),
 });
-export const savedProviderSchema = z.object({
+const savedProviderSchema = z.object({
   providerId: z.string(),
   savedAt: z.iso.datetime(),
   /** The card while the provider is listed; null once they are not (no membership, hidden, deleted). */
@@ -102,10 +102,10 @@ export const savedProvidersResponseSchema = z.object({ saved: z.array(savedProvi
 export type SavedProvidersResponse = z.infer<typeof savedProvidersResponseSchema>;
 
 /**
- * Everyday words for trades (issue 10): the service text matches these as it matches the taxonomy's
+ * Everyday words for trades: the service text matches these as it matches the taxonomy's
  * names. Keys are lower-case words; values are subcategory slugs.
  */
-export const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   sparky: ['electrician'],
   sparkie: ['electrician'],
   electrics: ['electrician'],
@@ -154,7 +154,7 @@ export const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 /**
- * The taxonomy slugs a service text names (issue 10): a subcategory or group by its name, or the start
+ * The taxonomy slugs a service text names: a subcategory or group by its name, or the start
  * of it ("plumb"), a plural ("plumbers"), or an everyday word of SERVICE_SYNONYMS ("sparky"). Empty
  * when the text names no category (then it is matched against business names and skills instead).
  */

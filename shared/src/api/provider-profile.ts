@@ -3,7 +3,7 @@ import { PRODUCT_NAME, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants
 import { normaliseSocialLink, socialLinksFrom, type SocialLinks } from '../profile';
 
 /**
- * The provider's public page (/directory/{id}; spec 02 sections 2-4, issue 11): what anyone may read
+ * The provider's public page (/directory/{id}; spec 02 sections 2-4): what anyone may read
  * about a listed provider, and the same for the owner with why the page is or is not public. The
  * schemas are strict and list every field that goes out: a private field of the profile (the e-mail,
  * Stripe ids, flags, 2-step verification) has no place in them.
@@ -31,7 +31,7 @@ export const PROVIDER_PROFILE_MESSAGES = {
 } as const;
 
 /** Why an owner's page is not public: the listing rule (spec 02 section 4) part by part. */
-export const UNLISTED_REASONS = ['noMembership', 'hidden', 'deactivated'] as const;
+const UNLISTED_REASONS = ['noMembership', 'hidden', 'deactivated'] as const;
 export type UnlistedReason = (typeof UNLISTED_REASONS)[number];
 
 /** The social links a page shows (spec 02 section 5): blanks left out, https:// added where missing. */

@@ -16,7 +16,7 @@ export type Area =
   | 'admin'
   | 'stripeWebhook';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiPath = `/api/${string}`;
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;

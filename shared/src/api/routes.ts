@@ -415,7 +415,7 @@ export const routes = {
     params: providerIdParamsSchema,
     response: savedProviderResponseSchema,
   }),
-  // ── Portfolio (issue 11, part P): editing needs a running membership; deleting your own item does not ──
+  // ── Portfolio: editing needs a running membership; deleting your own item does not ──
   createPortfolioUploads: defineRoute({
     method: 'POST',
     path: '/api/me/portfolio/uploads',
@@ -487,7 +487,7 @@ export const routes = {
     params: providerIdParamsSchema,
     response: portfolioResponseSchema,
   }),
-  // ── Provider page (issue 11, part S): public to anyone while listed; the owner sees their own always ──
+  // ── Provider page: public to anyone while listed; the owner sees their own always ──
   getProvider: defineRoute({
     method: 'GET',
     path: '/api/providers/{providerId}',
@@ -506,7 +506,7 @@ export const routes = {
     summary: "The caller's own provider page whatever its state, with whether it is listed and why not",
     response: myProviderPageSchema,
   }),
-  // ── Feedback and replies (issue 11, part F): clients leave one each per provider, published at once ──
+  // ── Feedback and replies: clients leave one each per provider, published at once ──
   listProviderFeedback: defineRoute({
     method: 'GET',
     path: '/api/providers/{providerId}/feedback',
@@ -581,7 +581,7 @@ export const routes = {
     body: replyFormSchema,
     response: replyResultSchema,
   }),
-  // ── Jobs (issue 12, part J1): contact details only ever in `contact`, for the poster and a revealing member ──
+  // ── Jobs: contact details only ever in `contact`, for the poster and a revealing member ──
   createJob: defineRoute({
     method: 'POST',
     path: '/api/jobs',
@@ -702,7 +702,7 @@ export const routes = {
     body: jobRevealCapUpdateSchema,
     response: jobSchema,
   }),
-  // ── Job alerts (issue 12, part A): the mail's one-click unsubscribe link works signed out ──
+  // ── Job alerts: the mail's one-click unsubscribe link works signed out ──
   unsubscribeJobAlerts: defineRoute({
     method: 'POST',
     path: '/api/job-alerts/unsubscribe',

@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
  */
 
 /** No icon in the app is drawn larger than this (px); a missing recipe once drew one at the page's full width. */
-export const ICON_MAX_PX = 64;
+const ICON_MAX_PX = 64;
 
 /** The little of the DOM the check reads: the test project is compiled for Node, without the DOM's types. */
 interface Rect {
@@ -103,7 +103,7 @@ function findLayoutProblems(iconMaxPx: number): string[] {
 }
 
 /** Every layout problem of the page as it is drawn now. */
-export function layoutProblems(page: Page): Promise<string[]> {
+function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(findLayoutProblems, ICON_MAX_PX);
 }
 

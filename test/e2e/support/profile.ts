@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-/** The own profile and the account settings (issue 8), as a person reaches them. */
+/** The own profile and the account settings, as a person reaches them. */
 
 /** The settings sidebar's tab of that name (spec 01 section 2.11). */
 export const settingsTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Settings' }).getByRole('tab', { name, exact: true });
@@ -34,7 +34,7 @@ export async function expectSameDocument(page: Page): Promise<void> {
 }
 
 /** A position in London, as a phone's camera writes it into a photo's EXIF (GPS IFD, degrees/minutes/seconds). */
-export const PHOTO_GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2604/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3924/100' };
+const PHOTO_GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2604/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3924/100' };
 
 /**
  * A real JPEG as a phone leaves it: landscape, with the camera's make and model and where it was

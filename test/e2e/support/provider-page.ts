@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import type { FeedbackForm, ProfileUpdateInput } from '@solutionz/shared';
 import { documents, signInTokens, stack, type TestAccount } from '../../support/local-stack';
@@ -29,7 +29,7 @@ export async function listedProvider(accounts: Accounts, profile: ProfileUpdateI
 
 /** Hidden by an administrator: set in the table until the admin issue gives it a route, and out of the directory. */
 export async function hideProvider(account: TestAccount): Promise<void> {
-  await createAccountsService(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ isVisible: false }).go();
+  await createTableStore(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ isVisible: false }).go();
   await createDirectoryRepository(documents, stack.tableName).syncListing(account.userId, new Date());
 }
 

@@ -6,7 +6,7 @@ import { expectSoundLayout } from './layout';
 export { expect };
 
 /** Every page is looked at as a phone and a desktop show it. */
-export const WIDTHS = [390, 1280] as const;
+const WIDTHS = [390, 1280] as const;
 const HEIGHT = 844;
 
 /**

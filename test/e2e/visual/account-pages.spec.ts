@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createAccountsService } from '@solutionz/lambdas/data/accounts';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { documents, stack } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
@@ -24,7 +24,7 @@ const sameWidthEmail = () => `visual-${String(randomInt(10 ** 9, 10 ** 10))}@exa
  * ends, so the page shows no renewal date (a bought one's would move with the real date).
  */
 async function giveMembership(userId: string): Promise<void> {
-  await createAccountsService(documents, stack.tableName).entities.profile.patch({ userId }).set({ subscriptionTier: 'yearly', cancelAtPeriodEnd: false }).go();
+  await createTableStore(documents, stack.tableName).entities.profile.patch({ userId }).set({ subscriptionTier: 'yearly', cancelAtPeriodEnd: false }).go();
 }
 
 atEveryWidth(() => {

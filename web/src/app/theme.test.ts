@@ -16,7 +16,7 @@ const usages = chakraUsages(webSrc);
 const STYLED_BY_THE_APP: Readonly<Record<string, readonly string[]>> = {
   Dialog: ['components/ui/app-dialog.tsx'],
   Switch: ['components/ui/toggle-switch.tsx'],
-  Progress: ['components/avatar/avatar-upload-dialog.tsx', 'components/portfolio/editor-media.tsx'],
+  Progress: ['components/avatar/avatar-upload-dialog.tsx', 'entities/portfolio/components/editor-media.tsx'],
 };
 
 /** Parts a component can draw that the app never asks for (recipe keys by component), with the reason. */

@@ -107,7 +107,7 @@ export function endsSession(error: unknown): boolean {
   return error instanceof ApiError && error.code in SESSION_ENDING_CODES;
 }
 
-export function toApiError(status: number, payload: unknown): ApiError {
+function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorBodySchema.safeParse(payload);
   if (!parsed.success) return new ApiError(status, 'UNKNOWN', MESSAGES.api.internal);
   const { code, message, fields, retryAfterSeconds, category, suggestions } = parsed.data.error;

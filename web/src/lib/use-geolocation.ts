@@ -14,7 +14,7 @@ export type GeolocationState =
   | { readonly status: 'error'; readonly message: string };
 
 /** The spec's message for a `GeolocationPositionError.code` (1 denied, 2 unavailable, 3 timeout). */
-export function geolocationErrorMessage(code: number): string {
+function geolocationErrorMessage(code: number): string {
   switch (code) {
     case 1:
       return MESSAGES.geolocation.denied;

@@ -26,7 +26,7 @@ type StubbedRoutes = Routes & AdminConsoleRoutes;
 type RouteName = keyof StubbedRoutes;
 
 /** One request as a route's implementation sees it: parsed by the route's own schemas. */
-export interface ApiRequest<N extends RouteName> {
+interface ApiRequest<N extends RouteName> {
   readonly params: RouteParams<StubbedRoutes[N]>;
   readonly query: RouteQuery<StubbedRoutes[N]>;
   readonly body: RouteBody<StubbedRoutes[N]>;

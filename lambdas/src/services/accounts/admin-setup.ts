@@ -25,7 +25,7 @@ export async function setupFirstAdmin(
   const now = deps.clock();
   const username = input.username.trim().toLowerCase();
   const email = adminEmail(username, deps.config.adminEmailDomain);
-  if (!(await deps.accounts.claimAdminSetup(username, now))) throw new ConflictError(ADMIN_MESSAGES.alreadyExists);
+  if (!(await deps.adminSetup.claimAdminSetup(username, now))) throw new ConflictError(ADMIN_MESSAGES.alreadyExists);
 
   const reservationId = deps.random.id();
   let reserved = false;
@@ -45,15 +45,15 @@ export async function setupFirstAdmin(
     // Cognito may have made the user before a later step of createUser failed.
     if (identityAttempted) await deps.identity.deleteUser(email).catch(() => undefined);
     if (reserved) await deps.accounts.releaseEmail(email, reservationId).catch(() => undefined);
-    await deps.accounts.releaseAdminSetup().catch(() => undefined);
+    await deps.adminSetup.releaseAdminSetup().catch(() => undefined);
     throw error;
   }
   // The admin exists from here on; the marker already blocks a second setup, this only dates it.
-  await deps.accounts.completeAdminSetup(userId, now);
+  await deps.adminSetup.completeAdminSetup(userId, now);
   return { userId, email };
 }
 
-export async function adminOverview(deps: Pick<AdminDeps, 'accounts'>): Promise<AdminOverviewResponse> {
-  const setup = await deps.accounts.getAdminSetup();
+export async function adminOverview(deps: Pick<AdminDeps, 'adminSetup'>): Promise<AdminOverviewResponse> {
+  const setup = await deps.adminSetup.getAdminSetup();
   return { adminSetup: { completed: Boolean(setup?.completedAt), completedAt: setup?.completedAt ?? null } };
 }

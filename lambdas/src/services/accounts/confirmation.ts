@@ -15,7 +15,7 @@ import { hashToken, isRedeemable, issueToken } from './tokens';
  */
 export async function confirmEmail(deps: AccountsDeps, rawToken: string): Promise<ConfirmEmailResponse> {
   const now = deps.clock();
-  const token = await deps.accounts.getToken(hashToken(rawToken));
+  const token = await deps.tokens.getToken(hashToken(rawToken));
   if (!isRedeemable(token, 'confirm-email', now)) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
   const profile = await deps.accounts.getProfile(token.userId);
   if (!profile) throw new InvalidTokenError(ACCOUNT_MESSAGES.confirmationLinkInvalid);
@@ -41,7 +41,7 @@ export async function resendConfirmation(deps: AccountsDeps, email: string, sour
   const profile = await profileByEmail(deps, email);
   if (profile && !profile.emailConfirmedAt) {
     const token = issueToken(deps, 'confirm-email', profile, TOKEN_TTL.emailConfirmationHours);
-    await deps.accounts.putToken(token.record);
+    await deps.tokens.putToken(token.record);
     await sendOrThrow(deps.mailer, confirmationMail(profile.email, deps.config.siteUrl, token.raw));
   }
   return { message: EMAIL_MESSAGES.resent.description };

@@ -3,16 +3,26 @@ import type { AccountSecurity } from '../../adapters/cognito-security';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountStandingReader } from '../../data/account-standing';
 import type { AccountRepository } from '../../data/account-repository';
+import type { AdminSetupRepository } from '../../data/admin-setup-repository';
+import type { BusinessRepository } from '../../data/business-repository';
+import type { LinkTokenRepository } from '../../data/link-token-repository';
+import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { BusinessMetrics } from '../business-metrics';
 
 /** Everything the accounts services use, passed in so tests can swap any part for a fake. */
 export interface AccountsDeps {
   readonly accounts: AccountRepository;
+  /** The links sent by e-mail: confirmation, password reset, e-mail change. */
+  readonly tokens: LinkTokenRepository;
+  /** Mail caps, resend countdowns and sign-up attempts. */
+  readonly rateLimits: RateLimitRepository;
+  /** Finding an existing business at sign-up. */
+  readonly businesses: Pick<BusinessRepository, 'searchBusinesses'>;
   /** How a signed-in caller stands now (the access check of every signed-in route). */
   readonly standing: AccountStandingReader;
   readonly identity: Identity;
-  /** Password and 2-step checks, sessions and the sign-in name (the security tab, issue 8). */
+  /** Password and 2-step checks, sessions and the sign-in name (the security tab). */
   readonly security: AccountSecurity;
   readonly mailer: Mailer;
   /** Places the location typed at sign-up. */
@@ -35,6 +45,7 @@ export interface AccountsDeps {
 
 export interface AdminDeps {
   readonly accounts: AccountRepository;
+  readonly adminSetup: AdminSetupRepository;
   readonly standing: AccountStandingReader;
   readonly identity: Identity;
   readonly clock: () => Date;

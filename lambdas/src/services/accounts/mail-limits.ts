@@ -4,7 +4,7 @@ import { RateLimitedError } from '../../errors';
 import type { AccountsDeps } from './deps';
 
 /** The link mails a person can ask for, each counted on its own. */
-export type LinkMailKind = 'resend-confirmation' | 'password-reset' | 'email-change';
+type LinkMailKind = 'resend-confirmation' | 'password-reset' | 'email-change';
 
 export interface LinkMailRequest {
   readonly kind: LinkMailKind;
@@ -29,13 +29,13 @@ function mailRateLimited(retryAfterSeconds: number): RateLimitedError {
  * the address, and the same whether or not it has an account: a refusal tells nobody which addresses
  * are registered.
  */
-export async function allowLinkMail(deps: Pick<AccountsDeps, 'accounts' | 'clock'>, request: LinkMailRequest): Promise<void> {
+export async function allowLinkMail(deps: Pick<AccountsDeps, 'rateLimits' | 'clock'>, request: LinkMailRequest): Promise<void> {
   const now = deps.clock();
-  const cooldown = await deps.accounts.claimCooldown(request.kind, request.countdownSubject, EMAIL_RESEND_COUNTDOWN_S, now);
+  const cooldown = await deps.rateLimits.claimCooldown(request.kind, request.countdownSubject, EMAIL_RESEND_COUNTDOWN_S, now);
   if (!cooldown.claimed) throw mailRateLimited(cooldown.retryAfterSeconds);
   const { windowSeconds, perAddress, perClientIp } = MAIL_RATE_LIMIT;
-  const toAddress = await deps.accounts.takeQuota(`mail-to#${request.kind}`, digest(request.address), perAddress, windowSeconds, now);
+  const toAddress = await deps.rateLimits.takeQuota(`mail-to#${request.kind}`, digest(request.address), perAddress, windowSeconds, now);
   if (!toAddress.taken) throw mailRateLimited(toAddress.retryAfterSeconds);
-  const fromIp = await deps.accounts.takeQuota(`mail-from#${request.kind}`, request.sourceIp, perClientIp, windowSeconds, now);
+  const fromIp = await deps.rateLimits.takeQuota(`mail-from#${request.kind}`, request.sourceIp, perClientIp, windowSeconds, now);
   if (!fromIp.taken) throw mailRateLimited(fromIp.retryAfterSeconds);
 }

@@ -49,7 +49,7 @@ export function emailChangeMail(to: string, siteUrl: string, token: string): Out
   );
 }
 
-/** A change to how the account signs in (issue 8: security alerts are always on). */
+/** A change to how the account signs in (security alerts are always on). */
 export type SecurityAlert =
   | { readonly kind: 'email-change-requested'; readonly newEmail: string }
   | { readonly kind: 'email-changed'; readonly newEmail: string }
@@ -130,7 +130,7 @@ export interface AlertMailJob {
   readonly locationName: string;
 }
 
-/** A new job near a provider whose Job Alerts are on (issue 12), with a one-click unsubscribe link. */
+/** A new job near a provider whose Job Alerts are on, with a one-click unsubscribe link. */
 export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, miles: number, unsubscribeToken: string): OutgoingMail {
   const jobLink = `${siteUrl}/job-directory?job=${encodeURIComponent(job.jobId)}`;
   const unsubscribeLink = `${siteUrl}${JOB_ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, displayName, socialLinksFrom, type MeResponse, type RadiusMiles, type SubscriptionSummary } from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
-import { hasActiveMembership } from '../../data/account-standing';
+import { hasActiveMembership } from '../listing-rule';
 import { NotFoundError } from '../../errors';
 import type { AccountsDeps } from './deps';
 

@@ -21,7 +21,7 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, so
   const profile = userId ? await deps.accounts.getProfile(userId) : undefined;
   if (!profile || profile.accountType === 'admin') return answer;
   const token = issueToken(deps, 'reset-password', profile, TOKEN_TTL.passwordResetHours);
-  await deps.accounts.putToken(token.record);
+  await deps.tokens.putToken(token.record);
   await sendOrThrow(deps.mailer, passwordResetMail(profile.email, deps.config.siteUrl, token.raw));
   return answer;
 }
@@ -36,12 +36,12 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, so
 export async function resetPassword(deps: AccountsDeps, rawToken: string, password: string): Promise<{ message: string }> {
   const now = deps.clock();
   const tokenHash = hashToken(rawToken);
-  const token = await deps.accounts.getToken(tokenHash);
+  const token = await deps.tokens.getToken(tokenHash);
   const profile = token ? await deps.accounts.getProfile(token.userId, { consistent: true }) : undefined;
   if (
     !isRedeemable(token, 'reset-password', now) ||
     profile?.email !== token.email ||
-    !(await deps.accounts.redeemToken(tokenHash, 'reset-password', now))
+    !(await deps.tokens.redeemToken(tokenHash, 'reset-password', now))
   ) {
     throw new InvalidTokenError(ACCOUNT_MESSAGES.resetLinkInvalid);
   }
@@ -53,7 +53,7 @@ export async function resetPassword(deps: AccountsDeps, rawToken: string, passwo
     }
     await deps.identity.setPassword(profile.email, password);
   } catch (error) {
-    await deps.accounts.unredeemToken(tokenHash).catch(() => undefined);
+    await deps.tokens.unredeemToken(tokenHash).catch(() => undefined);
     throw error;
   }
   await sendSecurityAlert(deps, profile.email, { kind: 'password-reset' });

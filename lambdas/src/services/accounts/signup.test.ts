@@ -1,6 +1,7 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, LOCATION_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
+import type { AccountRepository } from '../../data/account-repository';
 import { PlaceNotFoundError } from '../../errors';
 import { hashToken } from './tokens';
 import { signUp } from './signup';
@@ -14,8 +15,16 @@ import { useTestUserPool } from '../../testing/user-pool';
 const table = useTestTable();
 const pool = useTestUserPool();
 
-/** A sign-up that failed keeps only its attempt counters (per IP address and per e-mail): no half-made account. */
-const ONLY_ATTEMPT_COUNTERS = ['rateCounter', 'rateCounter'];
+/**
+ * What the table still holds of Priya's account: after a failed sign-up, nothing (no profile, address or business
+ * name; only the attempt counters, per IP address and per e-mail, which expire within the hour).
+ */
+async function storedOfPriya({ accounts, clock }: { accounts: AccountRepository; clock: () => Date }) {
+  const addressFree = await accounts.reserveEmail('priya@example.co.uk', 'probe', clock(), 60);
+  if (addressFree) await accounts.releaseEmail('priya@example.co.uk', 'probe');
+  return { addressFree, items: await table.itemsMentioning('Patel', 'Kaur', '0121 496 0000') };
+}
+const NOTHING_OF_PRIYA = { addressFree: true, items: [] };
 
 const provider: Signup = signupSchema.parse({
   accountType: 'provider',
@@ -58,15 +67,15 @@ describe('signUp', () => {
       placePrecision: 'town',
     });
     expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
-    expect(await deps.accounts.searchBusinesses('patel', 10)).toEqual([{ businessId: expect.any(String), businessName: 'Patel Electrical' }]);
+    expect(await deps.businesses.searchBusinesses('patel', 10)).toEqual([{ businessId: expect.any(String), businessName: 'Patel Electrical' }]);
 
     const mails = await sentMail();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.destination.to).toEqual(['priya@example.co.uk']);
     const token = linkToken(mails[0], '/confirm-email');
     expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
-    expect(await deps.accounts.getToken(token)).toBeUndefined();
-    expect(await deps.accounts.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+    expect(await deps.tokens.getToken(token)).toBeUndefined();
+    expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
   });
 
   it('stores a postcode as typed beside the place it is in', async () => {
@@ -93,7 +102,7 @@ describe('signUp', () => {
     expect(body.fields).toEqual({ 'body.location': message });
     expect(body.suggestions?.map((place) => place.name)).toEqual(suggested);
     expect(await pool.emails()).toEqual([]);
-    expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await storedOfPriya(deps)).toEqual(NOTHING_OF_PRIYA);
     expect(await sentMail()).toHaveLength(0);
 
     await expect(signUp(deps, { ...provider, location: 'Richmond, North Yorkshire' }, '203.0.113.1')).resolves.toMatchObject({ email: 'priya@example.co.uk' });
@@ -105,7 +114,7 @@ describe('signUp', () => {
 
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('Cognito is unavailable');
     expect(await pool.emails()).toEqual([]);
-    expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await storedOfPriya(deps)).toEqual(NOTHING_OF_PRIYA);
     expect(await sentMail()).toHaveLength(0);
 
     const result = await signUp(deps, provider, '203.0.113.1');
@@ -119,7 +128,7 @@ describe('signUp', () => {
 
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('TransactionCanceledException');
     expect(await pool.emails()).toEqual([]);
-    expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await storedOfPriya(deps)).toEqual(NOTHING_OF_PRIYA);
     await expect(signUp(deps, provider, '203.0.113.1')).resolves.toMatchObject({ confirmationEmail: { sent: true } });
     expect(await pool.emails()).toEqual(['priya@example.co.uk']);
   });
@@ -128,7 +137,7 @@ describe('signUp', () => {
     const { deps, cognito } = testAccountsDeps(table, pool);
     failNextSend(cognito, 'AdminCreateUserCommand', new Error('Cognito is unavailable'));
     await expect(signUp(deps, provider, '203.0.113.1')).rejects.toThrow('Cognito is unavailable');
-    expect(await table.entities()).toEqual(ONLY_ATTEMPT_COUNTERS);
+    expect(await storedOfPriya(deps)).toEqual(NOTHING_OF_PRIYA);
     expect(await pool.emails()).toEqual([]);
   });
 

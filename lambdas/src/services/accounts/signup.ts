@@ -20,9 +20,9 @@ const RESERVATION_HOLD_SECONDS = 300;
 
 async function enforceSignupLimits(deps: AccountsDeps, email: string, sourceIp: string, now: Date): Promise<void> {
   const { windowSeconds, perIp, perEmail } = SIGNUP_RATE_LIMIT;
-  const byIp = await deps.accounts.countAttempt('signup-ip', sourceIp, windowSeconds, now);
+  const byIp = await deps.rateLimits.countAttempt('signup-ip', sourceIp, windowSeconds, now);
   if (byIp.count > perIp) throw new RateLimitedError(ACCOUNT_MESSAGES.signupRateLimited, byIp.retryAfterSeconds);
-  const byEmail = await deps.accounts.countAttempt('signup-email', email, windowSeconds, now);
+  const byEmail = await deps.rateLimits.countAttempt('signup-email', email, windowSeconds, now);
   if (byEmail.count > perEmail) throw new RateLimitedError(ACCOUNT_MESSAGES.signupRateLimited, byEmail.retryAfterSeconds);
 }
 
@@ -41,7 +41,7 @@ async function createIdentity(deps: AccountsDeps, input: Signup): Promise<string
 }
 
 /**
- * Creates the account as one unit (issue 3): the typed location is placed (issue 8), the address is
+ * Creates the account as one unit: the typed location is placed, the address is
  * reserved by a conditional write, then
  * the Cognito user, then profile, business and confirmation token in one transaction. A failure at
  * any step undoes the earlier ones, so trying again simply works. The confirmation mail comes last:

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TokenPurpose } from '../../data/accounts';
-import type { TokenRecord } from '../../data/account-repository';
+import type { TokenRecord } from '../../data/link-token-repository';
 import type { AccountsDeps } from './deps';
 
 /** Only this digest is stored: a leaked table gives no usable link. */

@@ -2,7 +2,7 @@ import { BIO_PREVIEW_LENGTH, type ProviderCard } from '@solutionz/shared';
 import type { ListingRecord } from '../../data/directory-repository';
 
 /** The bio as a card shows it: at most BIO_PREVIEW_LENGTH characters, cut at a word with an ellipsis. */
-export function bioPreview(bio: string | undefined): string | null {
+function bioPreview(bio: string | undefined): string | null {
   const text = bio?.replace(/\s+/g, ' ').trim();
   if (!text) return null;
   if (text.length <= BIO_PREVIEW_LENGTH) return text;

@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { createAccountsService } from '../../data/accounts';
-import { isListed } from '../../data/directory';
+import { createTableStore } from '../../data/table-store';
+import { isListed, unlistedReasons } from '../listing-rule';
 import { NotFoundError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
-import { getMyProviderPage, getProviderProfile, unlistedReasons } from './provider-profile';
+import { getMyProviderPage, getProviderProfile } from './provider-profile';
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const profiles = createAccountsService(documents, table.tableName).entities.profile;
+const profiles = createTableStore(documents, table.tableName).entities.profile;
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const deps = { profiles: table.repositories.accounts, clock: () => NOW };

@@ -4,11 +4,10 @@ import {
   publishedSocialLinks,
   type MyProviderPage,
   type ProviderProfile,
-  type UnlistedReason,
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
-import { hasActiveMembership } from '../../data/account-standing';
+import { isListed, unlistedReasons } from '../listing-rule';
 import { NotFoundError } from '../../errors';
 
 /** What the provider page reads: the profile itself, which holds everything the page shows. */
@@ -22,7 +21,7 @@ export interface ProviderPageDeps {
  * only published when it is named here, so the e-mail, Stripe ids, flags and security settings stay on
  * the server however the profile grows.
  */
-export function toProviderProfile(profile: ProfileRecord): ProviderProfile {
+function toProviderProfile(profile: ProfileRecord): ProviderProfile {
   const locationName = profile.placeName ?? profile.location;
   return {
     id: profile.userId,
@@ -45,19 +44,10 @@ export function toProviderProfile(profile: ProfileRecord): ProviderProfile {
   };
 }
 
-/** What keeps a provider out of the directory (spec 02 section 4: visible, active, a running membership); none when listed. */
-export function unlistedReasons(profile: ProfileRecord, now: Date): UnlistedReason[] {
-  return [
-    ...(hasActiveMembership(profile, now) ? [] : (['noMembership'] as const)),
-    ...(profile.isVisible ? [] : (['hidden'] as const)),
-    ...(profile.isActive ? [] : (['deactivated'] as const)),
-  ];
-}
-
 /** The listed provider's page, or undefined for anyone who is not a listed provider (unknown, client, unlisted). */
 export async function findListedProvider(deps: ProviderPageDeps, providerId: string): Promise<ProviderProfile | undefined> {
   const profile = await deps.profiles.getProfile(providerId);
-  if (profile?.accountType !== 'provider' || unlistedReasons(profile, deps.clock()).length > 0) return undefined;
+  if (!isListed(profile, deps.clock())) return undefined;
   return toProviderProfile(profile);
 }
 

@@ -4,14 +4,14 @@ import { DIRECTORY_MESSAGES, providerSearchQuerySchema, type ProviderSearchQuery
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { documentClient } from '../../adapters/dynamodb';
-import { createAccountsService } from '../../data/accounts';
+import { createTableStore } from '../../data/table-store';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
 import { cellDistances, milesBetween, searchProviders } from './search';
 import type { DirectoryDeps } from './deps';
 
 const table = useTestTable();
-const profiles = () => createAccountsService(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities.profile;
+const profiles = () => createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities.profile;
 const NOW = new Date('2026-11-23T12:00:00Z');
 const YORK = { lat: 53.959, lng: -1.0815 };
 

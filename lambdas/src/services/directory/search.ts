@@ -14,6 +14,7 @@ import { ALL_SCOPE, alphabeticalPosition, GEO } from '../../data/directory';
 import type { ListingRecord } from '../../data/directory-repository';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
+import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
 import type { DirectoryDeps } from './deps';
 
@@ -113,9 +114,6 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
   return text.split(/\s+/).every((word) => haystack.includes(word));
 }
 
-const stillListed = (listing: ListingRecord | undefined, now: Date): listing is ListingRecord =>
-  Boolean(listing && (!listing.listedUntil || Date.parse(listing.listedUntil) > now.getTime()));
-
 interface Frontier {
   readonly scope: string;
   readonly cell: string;
@@ -164,7 +162,7 @@ async function nearest(
     const fresh = await deps.directory.getListings(hits.map((hit) => hit.userId));
     for (const hit of hits) {
       const listing = fresh.get(hit.userId);
-      if (stillListed(listing, now) && matchesText(listing, filter.text)) listings.set(hit.userId, listing);
+      if (isListed(listing, now) && matchesText(listing, filter.text)) listings.set(hit.userId, listing);
       else found.delete(hit.userId);
     }
   };
@@ -258,7 +256,7 @@ async function firstInOrder(deps: DirectoryDeps, filter: Filter, read: ScopeRead
       for (let seen = 0; passed.length <= limit && seen < TEXT_SEARCH_READ_LIMIT; ) {
         const page = await read(scope, position, limit + 1);
         seen += page.listings.length;
-        passed.push(...page.listings.filter((listing) => stillListed(listing, now) && matchesText(listing, filter.text)));
+        passed.push(...page.listings.filter((listing) => isListed(listing, now) && matchesText(listing, filter.text)));
         if (!page.last) break;
         position = page.last;
       }
@@ -327,7 +325,7 @@ async function alphabeticalPage(deps: DirectoryDeps, filter: Filter, after: stri
 }
 
 /**
- * GET /api/providers (issue 10). Filters by category (or the category a service text names, else the
+ * GET /api/providers. Filters by category (or the category a service text names, else the
  * text against names and skills) and by place and radius; when the filters match nobody on the first
  * page, every listed provider nearest first (no radius) with `fallback` (spec 02 section 4).
  */

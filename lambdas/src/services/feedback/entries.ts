@@ -27,7 +27,7 @@ function toFeedbackEntry(record: FeedbackRecord, verifiedJob: boolean): Feedback
  * read of the markers per provider (a page is one provider's), never a read per entry. Feedback of an
  * erased author has no author left to verify.
  */
-export async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, records: readonly FeedbackRecord[]): Promise<FeedbackEntry[]> {
+async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, records: readonly FeedbackRecord[]): Promise<FeedbackEntry[]> {
   const authorsByProvider = new Map<string, string[]>();
   for (const { providerId, authorId } of records) {
     if (authorId) authorsByProvider.set(providerId, [...(authorsByProvider.get(providerId) ?? []), authorId]);
@@ -44,7 +44,7 @@ export async function toFeedbackEntryOf(deps: Pick<FeedbackDeps, 'jobs'>, record
 }
 
 /** The rating the cards show, from the profile's aggregate of published feedback. */
-export function ratingOf(profile: Pick<ProfileRecord, 'ratingCount' | 'ratingTotal'> | undefined): FeedbackPage['rating'] {
+function ratingOf(profile: Pick<ProfileRecord, 'ratingCount' | 'ratingTotal'> | undefined): FeedbackPage['rating'] {
   const count = profile?.ratingCount ?? 0;
   return { average: count > 0 ? Math.round(((profile?.ratingTotal ?? 0) / count) * 10) / 10 : null, count };
 }

@@ -1,6 +1,6 @@
 import { FEEDBACK_MESSAGES, type FeedbackEntry, type FeedbackForm, type FeedbackPage, type RouteQuery, type Routes } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { isListed } from '../../data/directory';
+import { isListed } from '../listing-rule';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { FeedbackDeps } from './deps';
 import { authorNameOf, readPage, toFeedbackEntryOf } from './entries';

@@ -6,7 +6,7 @@ import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { documentClient } from '../../adapters/dynamodb';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { ProfileRecord } from '../../data/account-repository';
-import { createAccountsService } from '../../data/accounts';
+import { createTableStore } from '../../data/table-store';
 import { bulkLoadProviders } from '../../data/directory-bulk';
 import { createJobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
@@ -17,7 +17,7 @@ import { processJobInserted, retryDeadLetters, unsubscribeJobAlerts, type JobAle
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const profiles = createAccountsService(documents, table.tableName).entities.profile;
+const profiles = createTableStore(documents, table.tableName).entities.profile;
 const alerts = createJobAlertsRepository(documents, table.tableName);
 const inbox = testMailer();
 

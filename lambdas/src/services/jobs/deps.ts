@@ -1,14 +1,17 @@
 import type { AccountRepository } from '../../data/account-repository';
 import type { AccountStandingReader } from '../../data/account-standing';
 import type { JobsRepository } from '../../data/jobs-repository';
+import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { BusinessMetrics } from '../business-metrics';
 
 /** Everything the jobs services use, passed in so tests can swap any part. */
 export interface JobsDeps {
   readonly jobs: JobsRepository;
-  /** The poster's name for the contact, and the day's posting quota. */
-  readonly accounts: Pick<AccountRepository, 'getProfile' | 'takeQuota'>;
+  /** The poster's name for the contact. */
+  readonly accounts: Pick<AccountRepository, 'getProfile'>;
+  /** The day's posting quota. */
+  readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
   readonly standing: AccountStandingReader;
   readonly geocoder: Geocoder;
   readonly clock: () => Date;

@@ -31,7 +31,8 @@ function deps(): JobsDeps {
   return {
     metrics,
     jobs: table.repositories.jobs,
-    accounts: { getProfile: async () => undefined, takeQuota: table.repositories.accounts.takeQuota },
+    accounts: { getProfile: async () => undefined },
+    rateLimits: table.repositories.rateLimits,
     standing: table.repositories.standing,
     geocoder: fakeGeocoder(),
     // Each job a second after the last, so "newest first" is the order of posting.

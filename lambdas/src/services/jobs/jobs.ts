@@ -107,7 +107,7 @@ const DAY_S = 86_400;
  */
 export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: JobPost): Promise<Job> {
   const [place, profile] = await Promise.all([resolvePlace(deps.geocoder, post.location, 'body.location'), deps.accounts.getProfile(caller.userId)]);
-  const quota = await deps.accounts.takeQuota('job-posts', caller.userId, JOB_LIMITS.postsPerDay, DAY_S, deps.clock());
+  const quota = await deps.rateLimits.takeQuota('job-posts', caller.userId, JOB_LIMITS.postsPerDay, DAY_S, deps.clock());
   if (!quota.taken) throw new RateLimitedError(JOB_MESSAGES.dailyLimit, quota.retryAfterSeconds);
   const contactName = `${profile?.firstName ?? ''} ${profile?.lastName ?? ''}`.trim() || post.contactEmail.split('@')[0]!;
   const contact: JobContact = { contactName, contactEmail: post.contactEmail, ...(post.contactPhone ? { contactPhone: post.contactPhone } : {}) };
@@ -164,7 +164,7 @@ export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: Authorized
 }
 
 /**
- * A subscribed provider reveals the contact (spec 02 section 4; issue 12): counted once per provider,
+ * A subscribed provider reveals the contact (spec 02 section 4): counted once per provider,
  * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
  */
 export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {

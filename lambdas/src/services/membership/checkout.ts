@@ -10,7 +10,7 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { CouponRefusedError } from '../../adapters/stripe-payments';
-import { hasActiveMembership } from '../../data/account-standing';
+import { hasActiveMembership } from '../listing-rule';
 import { ConflictError, EmailNotConfirmedError, NotFoundError, ValidationError } from '../../errors';
 import type { MembershipDeps } from './deps';
 import { currentSubscription, syncCustomer } from './subscription';

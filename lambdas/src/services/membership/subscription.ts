@@ -8,7 +8,7 @@ import type { SubscriptionSummary } from '@solutionz/shared';
 /** Statuses in which Stripe still bills the subscription: the membership runs (past_due while Stripe retries a failed renewal). */
 const RUNNING = new Set(['active', 'trialing', 'past_due']);
 
-export function isRunning(subscription: SubscriptionState): boolean {
+function isRunning(subscription: SubscriptionState): boolean {
   return RUNNING.has(subscription.status);
 }
 
@@ -17,7 +17,7 @@ export function currentSubscription(subscriptions: readonly SubscriptionState[])
   return [...subscriptions].sort((a, b) => b.created - a.created).find((subscription) => isRunning(subscription) && subscription.plan !== undefined);
 }
 
-export function storedSubscription(subscription: SubscriptionState | undefined): StoredSubscription {
+function storedSubscription(subscription: SubscriptionState | undefined): StoredSubscription {
   if (!subscription) {
     return { tier: 'none', end: undefined, cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: undefined, status: undefined };
   }

@@ -8,7 +8,7 @@ import { syncCustomer } from './subscription';
 /** A claim on an event lapses after this long, so a delivery whose handler died is handled by a later one. */
 const HANDLING_HOLD_MS = 60_000;
 /** Stripe retries an event for up to three days; its id is remembered longer than that. */
-export const EVENT_MEMORY_SECONDS = 7 * 24 * 60 * 60;
+const EVENT_MEMORY_SECONDS = 7 * 24 * 60 * 60;
 
 const SYNCED_EVENTS = new Set([
   'customer.subscription.created',

@@ -15,7 +15,7 @@ import {
  */
 
 /** The picture a link preview shows for a provider without one: a 1200 x 630 banner in web/public. */
-export const DEFAULT_SHARE_IMAGE = '/share-image.png';
+const DEFAULT_SHARE_IMAGE = '/share-image.png';
 
 export interface PageHead {
   readonly title: string;
@@ -51,7 +51,7 @@ export function providerPageUrl(siteUrl: string, providerId: string): string {
 }
 
 /** LocalBusiness (schema.org) for a listed provider: who, where, how to reach them, and their rating when they have one. */
-export function providerJsonLd(provider: ProviderProfile, siteUrl: string): Record<string, unknown> {
+function providerJsonLd(provider: ProviderProfile, siteUrl: string): Record<string, unknown> {
   const url = providerPageUrl(siteUrl, provider.id);
   const sameAs = SOCIAL_LINK_KEYS.flatMap((key) => provider.socialLinks[key] ?? []);
   return {

@@ -1,20 +1,21 @@
 import { TAXONOMY } from '@solutionz/shared';
 import { ALL_SCOPE } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
+import { isListed } from '../listing-rule';
 import { escapeHtml, providerPageUrl } from './crawler-html';
 
 /**
- * /sitemap.xml and /robots.txt (issue 11): the pages search engines should know, with absolute
+ * /sitemap.xml and /robots.txt: the pages search engines should know, with absolute
  * addresses on the site's origin: the public pages, every category page of the taxonomy, and the
  * page of every listed provider, read from the directory's alphabetical index page by page.
  */
 
 /** The sitemap protocol's limit for one file; past it a sitemap index would be needed. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const LISTINGS_PER_READ = 250;
 
 /** The public pages that are not about one provider. */
-export function sitePageUrls(siteUrl: string): string[] {
+function sitePageUrls(siteUrl: string): string[] {
   return [
     `${siteUrl}/`,
     `${siteUrl}/directory`,
@@ -30,8 +31,7 @@ export async function listedProviderIds(directory: Pick<DirectoryRepository, 'al
   while (ids.length < limit) {
     const page = await directory.alphabeticalListings(ALL_SCOPE, after, Math.min(perRead, limit - ids.length));
     for (const listing of page.listings) {
-      // A membership that has ended is out even before Stripe's webhook removes the listing.
-      if (!listing.listedUntil || Date.parse(listing.listedUntil) > now.getTime()) ids.push(listing.userId);
+      if (isListed(listing, now)) ids.push(listing.userId);
     }
     if (!page.last) break;
     after = page.last;
@@ -39,7 +39,7 @@ export async function listedProviderIds(directory: Pick<DirectoryRepository, 'al
   return ids.slice(0, limit);
 }
 
-export function renderSitemap(urls: readonly string[]): string {
+function renderSitemap(urls: readonly string[]): string {
   const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }

@@ -9,7 +9,7 @@ export interface ErasureDeps extends Pick<AccountsDeps, 'accounts' | 'identity' 
 }
 
 /**
- * Deletes the caller's account (issue 8), the one place that does: every registered eraser, then the
+ * Deletes the caller's account, the one place that does: every registered eraser, then the
  * profile and the e-mail item, then the Cognito user. Each step may run again, and the profile goes
  * last of the data, so a deletion that fails half-way is asked for again by the person, still signed
  * in. The confirmation goes to the address the account had; the web then signs the person out.

@@ -15,7 +15,7 @@ function exported(feedback: FeedbackRecord) {
   };
 }
 
-/** Feedback the person left on providers, with the providers' replies (issue 11). */
+/** Feedback the person left on providers, with the providers' replies. */
 export function feedbackGivenSection(feedback: FeedbackRepository): ExportSection {
   return {
     name: 'feedbackGiven',

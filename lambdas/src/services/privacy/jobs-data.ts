@@ -1,7 +1,7 @@
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { Eraser, ExportSection } from './personal-data';
 
-/** The jobs a client posted, with their contact details and lead counts (issue 12). */
+/** The jobs a client posted, with their contact details and lead counts. */
 export function jobsPostedSection(jobs: JobsRepository): ExportSection {
   return {
     name: 'jobsPosted',

@@ -2,12 +2,15 @@ import { COUPON_FIRST100 } from '@solutionz/shared';
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
+import type { BusinessRepository } from '../../data/business-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
 import type { JobAlertsRepository } from '../../data/job-alerts';
 import type { JobsRepository } from '../../data/jobs-repository';
+import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
+import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
@@ -17,6 +20,9 @@ import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-dat
 
 export interface RegistryDeps {
   readonly accounts: AccountRepository;
+  readonly tokens: Pick<LinkTokenRepository, 'tokensOfUser' | 'deleteTokens'>;
+  readonly rateLimits: Pick<RateLimitRepository, 'deleteCooldowns'>;
+  readonly businesses: Pick<BusinessRepository, 'deleteBusiness'>;
   readonly avatars: MediaStorage;
   readonly membership: MembershipRepository;
   readonly payments: PaymentGateway;
@@ -31,12 +37,12 @@ export interface RegistryDeps {
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
-function emailLinks(accounts: AccountRepository): ExportSection {
+function emailLinks(tokens: RegistryDeps['tokens']): ExportSection {
   return {
     name: 'emailLinks',
     async collect({ userId }) {
-      const tokens = await accounts.tokensOfUser(userId);
-      return tokens
+      const sent = await tokens.tokensOfUser(userId);
+      return sent
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         .map((token) => ({
           purpose: token.purpose,
@@ -49,22 +55,22 @@ function emailLinks(accounts: AccountRepository): ExportSection {
   };
 }
 
-function linkTokens(accounts: AccountRepository): Eraser {
+function linkTokens(tokens: RegistryDeps['tokens']): Eraser {
   return {
     name: 'link tokens',
     async erase({ userId }) {
-      const tokens = await accounts.tokensOfUser(userId);
-      await accounts.deleteTokens(tokens.map((token) => token.tokenHash));
+      const issued = await tokens.tokensOfUser(userId);
+      await tokens.deleteTokens(issued.map((token) => token.tokenHash));
     },
   };
 }
 
 /** A provider's business and the search words that find it at sign-up. */
-function business(accounts: AccountRepository): Eraser {
+function business(businesses: RegistryDeps['businesses']): Eraser {
   return {
     name: 'business',
     async erase({ profile }) {
-      if (profile.businessId) await accounts.deleteBusiness(profile.businessId, profile.businessName ?? '');
+      if (profile.businessId) await businesses.deleteBusiness(profile.businessId, profile.businessName ?? '');
     },
   };
 }
@@ -74,11 +80,11 @@ function business(accounts: AccountRepository): Eraser {
  * leave by TTL: sign-up attempts within twenty minutes, the daily link mail caps (keyed by a digest of
  * the address) within two days.
  */
-function cooldowns(accounts: AccountRepository): Eraser {
+function cooldowns(rateLimits: RegistryDeps['rateLimits']): Eraser {
   return {
     name: 'cooldowns',
     async erase({ userId, email }) {
-      await accounts.deleteCooldowns([
+      await rateLimits.deleteCooldowns([
         { scope: 'resend-confirmation', subject: email },
         { scope: 'password-reset', subject: email },
         { scope: 'email-change', subject: userId },
@@ -138,7 +144,7 @@ function membership(deps: Pick<RegistryDeps, 'membership' | 'payments'>): Eraser
   };
 }
 
-/** The professionals the person saved, newest first (issue 10). */
+/** The professionals the person saved, newest first. */
 function savedProvidersSection(saved: SavedProvidersRepository): ExportSection {
   return {
     name: 'savedProviders',
@@ -155,7 +161,7 @@ function savedProviders(saved: SavedProvidersRepository): Eraser {
   };
 }
 
-/** A provider's portfolio items with their files' names and addresses (issue 11). */
+/** A provider's portfolio items with their files' names and addresses. */
 function portfolioSection(portfolio: PortfolioRepository): ExportSection {
   return {
     name: 'portfolio',
@@ -189,11 +195,11 @@ function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Er
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.accounts), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs)],
     erasers: [
-      linkTokens(deps.accounts),
-      business(deps.accounts),
-      cooldowns(deps.accounts),
+      linkTokens(deps.tokens),
+      business(deps.businesses),
+      cooldowns(deps.rateLimits),
       avatarFiles(deps.avatars),
       membership(deps),
       { name: 'directory listing', erase: ({ userId }) => deps.directory.removeListing(userId) },

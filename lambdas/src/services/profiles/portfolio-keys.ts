@@ -2,7 +2,7 @@
  * Where portfolio files live in the portfolio bucket. Kept apart from the upload pipeline so erasure (in
  * the accounts function, which runs without sharp) can find a person's files without loading the image code.
  */
-export const PORTFOLIO_UPLOADS_ROOT = 'uploads/portfolio/';
+const PORTFOLIO_UPLOADS_ROOT = 'uploads/portfolio/';
 
 /** Where the browser uploads to (never served; lapses after a day by the bucket's lifecycle rule). */
 export const portfolioUploadPrefix = (userId: string) => `${PORTFOLIO_UPLOADS_ROOT}${userId}/`;

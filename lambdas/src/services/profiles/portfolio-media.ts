@@ -97,7 +97,7 @@ async function imageBytes(bytes: Buffer, maxPx: number, quality: number): Promis
 }
 
 /** The type the bytes say they are, if it is one the portfolio takes. */
-export async function portfolioTypeOf(bytes: Buffer): Promise<PortfolioContentType | undefined> {
+async function portfolioTypeOf(bytes: Buffer): Promise<PortfolioContentType | undefined> {
   const detected = await fileTypeFromBuffer(bytes);
   return detected && detected.mime in PORTFOLIO_MEDIA_TYPES ? (detected.mime as PortfolioContentType) : undefined;
 }

@@ -13,7 +13,7 @@ import {
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository } from '../../data/account-repository';
-import { isListed } from '../../data/directory';
+import { isListed } from '../listing-rule';
 import type { PortfolioItemRecord, PortfolioMediaRecord, PortfolioRepository } from '../../data/portfolio-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { checkPortfolioFile, posterWebp } from './portfolio-media';
@@ -46,7 +46,7 @@ function toPortfolioMedia(media: PortfolioMediaRecord): PortfolioMedia {
   };
 }
 
-export function toPortfolioItem(item: PortfolioItemRecord): PortfolioItem {
+function toPortfolioItem(item: PortfolioItemRecord): PortfolioItem {
   return {
     id: item.itemId,
     title: item.title,

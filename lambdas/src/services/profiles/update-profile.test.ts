@@ -89,15 +89,15 @@ describe('updateProfile', () => {
 
   it('renames a provider’s business with its search words, in the profile’s transaction', async () => {
     const { save, deps, userId } = await account('provider');
-    expect(await deps.accounts.searchBusinesses('patel', 5)).toHaveLength(1);
+    expect(await table.repositories.businesses.searchBusinesses('patel', 5)).toHaveLength(1);
     const me = await save({ businessName: 'Sparks & Sons Electrical', phoneNumber: '07700 900123', categories: ['Construction/Trade > Electrician', 'IT'] });
     expect(me).toMatchObject({ businessName: 'Sparks & Sons Electrical', phoneNumber: '07700 900123', categories: ['Construction/Trade > Electrician', 'IT'] });
 
-    expect(await deps.accounts.searchBusinesses('patel', 5)).toEqual([]);
-    const found = await deps.accounts.searchBusinesses('sparks', 5);
+    expect(await table.repositories.businesses.searchBusinesses('patel', 5)).toEqual([]);
+    const found = await table.repositories.businesses.searchBusinesses('sparks', 5);
     expect(found).toEqual([{ businessId: expect.any(String), businessName: 'Sparks & Sons Electrical' }]);
     expect(found[0]?.businessId).toBe((await deps.accounts.getProfile(userId))?.businessId);
-    expect(await deps.accounts.searchBusinesses('electrical', 5)).toHaveLength(1);
+    expect(await table.repositories.businesses.searchBusinesses('electrical', 5)).toHaveLength(1);
   });
 
   it('reads again and retries when another save renamed the business in between', async () => {
@@ -120,8 +120,8 @@ describe('updateProfile', () => {
       },
     };
     await expect(updateProfile(racing, caller, profileUpdateSchema.parse({ businessName: 'Final Name' }))).resolves.toMatchObject({ businessName: 'Final Name' });
-    expect(await accounts.searchBusinesses('other', 5)).toEqual([]);
-    expect(await accounts.searchBusinesses('final', 5)).toEqual([expect.objectContaining({ businessName: 'Final Name' })]);
+    expect(await table.repositories.businesses.searchBusinesses('other', 5)).toEqual([]);
+    expect(await table.repositories.businesses.searchBusinesses('final', 5)).toEqual([expect.objectContaining({ businessName: 'Final Name' })]);
     expect((await accounts.getProfile(userId))?.businessName).toBe('Final Name');
   });
 });

@@ -28,7 +28,7 @@ export async function requirePassword(deps: Pick<AccountsDeps, 'security'>, prof
 }
 
 /**
- * Security alerts are always on (issue 8). The change they report has already happened, so a mail
+ * Security alerts are always on. The change they report has already happened, so a mail
  * that cannot be sent does not undo it or fail the request.
  */
 export async function sendSecurityAlert(deps: Pick<AccountsDeps, 'mailer' | 'config'>, to: string, alert: SecurityAlert): Promise<void> {

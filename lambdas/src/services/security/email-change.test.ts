@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
-import { createAccountsService } from '../../data/accounts';
+import { createTableStore } from '../../data/table-store';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { failNextSend } from '../../testing/sdk-middleware';
@@ -20,7 +20,7 @@ const NEW_EMAIL = 'cara.new@example.co.uk';
 
 /** The contact address on a provider's business item. */
 async function businessEmailOf(userId: string): Promise<string | undefined> {
-  const { profile, business } = createAccountsService(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
+  const { profile, business } = createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
   const { data } = await profile.get({ userId }).go({ consistent: true });
   return data?.businessId ? (await business.get({ businessId: data.businessId }).go({ consistent: true })).data?.businessEmail : undefined;
 }

@@ -14,7 +14,7 @@ import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
 const OLD_ADDRESS_HOLD_S = 300;
 
 /**
- * Mails a single-use link to the new address and tells the old one (issue 8). The password is
+ * Mails a single-use link to the new address and tells the old one. The password is
  * checked before anything about the new address is said, so only the account holder learns whether
  * an address is registered; one request per countdown, as every link mail.
  */
@@ -36,7 +36,7 @@ export async function requestEmailChange(
   await allowLinkMail(deps, { kind: 'email-change', countdownSubject: profile.userId, address: newEmail, sourceIp });
 
   const token = issueToken(deps, 'change-email', { userId: profile.userId, email: newEmail }, TOKEN_TTL.emailChangeHours);
-  await deps.accounts.putToken(token.record);
+  await deps.tokens.putToken(token.record);
   await sendOrThrow(deps.mailer, emailChangeMail(newEmail, deps.config.siteUrl, token.raw));
   await sendSecurityAlert(deps, profile.email, { kind: 'email-change-requested', newEmail });
   return { sentTo: newEmail, message: SECURITY_MESSAGES.emailChangeSent(newEmail) };
@@ -54,7 +54,7 @@ export async function requestEmailChange(
  */
 export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): Promise<{ email: string; message: string }> {
   const now = deps.clock();
-  const token = await deps.accounts.getToken(hashToken(rawToken));
+  const token = await deps.tokens.getToken(hashToken(rawToken));
   if (!isRedeemable(token, 'change-email', now)) throw new InvalidTokenError(SECURITY_MESSAGES.emailChangeLinkInvalid);
   const profile = await deps.accounts.getProfile(token.userId, { consistent: true });
   if (!profile || profile.email === token.email) throw new InvalidTokenError(SECURITY_MESSAGES.emailChangeLinkInvalid);

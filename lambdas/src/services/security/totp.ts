@@ -11,7 +11,7 @@ import { ownProfile, refuseWrongPassword, requirePassword, sendSecurityAlert } f
  */
 
 /** Setting up an authenticator acts as the signed-in user in Cognito, with the token this request came with. */
-export function bearerToken(authorization: string | undefined): string {
+function bearerToken(authorization: string | undefined): string {
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw new UnauthorizedError();
   return token;

@@ -14,7 +14,7 @@ import { uploadWithPresignedPost } from '@/lib/presigned-upload';
 type AvatarMimeType = (typeof AVATAR.mimeTypes)[number];
 
 /** The picture's type from the browser, or from its name when the browser gave none (spec 01 section 5: png, jpeg, jpg). */
-export function avatarTypeOf(file: Pick<File, 'name' | 'type'>): AvatarMimeType | undefined {
+function avatarTypeOf(file: Pick<File, 'name' | 'type'>): AvatarMimeType | undefined {
   if ((AVATAR.mimeTypes as readonly string[]).includes(file.type)) return file.type as AvatarMimeType;
   if (file.type) return undefined;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';

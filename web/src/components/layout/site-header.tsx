@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 
-export const HEADER_HEIGHT = '16';
+const HEADER_HEIGHT = '16';
 
 // Signed-in parts in chunks of their own: most first visits are signed out and never load them.
 const AccountMenu = lazy(() => import('./account-menu'));

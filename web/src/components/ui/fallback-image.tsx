@@ -2,7 +2,7 @@ import { Image, type ImageProps } from '@chakra-ui/react';
 import { useState } from 'react';
 
 /** Served from web/public: a neutral picture frame. */
-export const PLACEHOLDER_IMAGE = '/placeholder-image.svg';
+const PLACEHOLDER_IMAGE = '/placeholder-image.svg';
 
 /** An image that shows the placeholder picture instead when its own cannot be loaded (spec 02 section 2). */
 export function FallbackImage({ src, onError, ...image }: ImageProps) {

@@ -21,11 +21,11 @@ export interface StarRatingProps {
 
 const sizes = { sm: '4', md: '5', lg: '7' } as const;
 
-export function roundToHalf(value: number, max: number): number {
+function roundToHalf(value: number, max: number): number {
   return Math.min(max, Math.max(0, Math.round(value * 2) / 2));
 }
 
-export function starsLabel(value: number): string {
+function starsLabel(value: number): string {
   return `${value} ${value === 1 ? 'star' : 'stars'}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The only module that touches aws-amplify. It is reached through dynamic `import()` alone, so
- * Amplify stays out of the entry chunk (budget: DESIGN.md section 10, issue 2).
+ * Amplify stays out of the entry chunk (budget: DESIGN.md section 10).
  */
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';

@@ -29,7 +29,7 @@ export interface SignedIn {
 }
 
 /** The password was right and the account has 2-step verification: confirmSignInWithCode finishes it. */
-export interface CodeNeeded {
+interface CodeNeeded {
   readonly status: 'codeNeeded';
 }
 

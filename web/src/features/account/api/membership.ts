@@ -62,7 +62,7 @@ export function checkoutFailure(error: unknown): { message: string; clearsCoupon
  * the profile is read again every second for up to half a minute until it says subscribed, so the
  * banner and the guards follow without a reload, on whichever page the person is by then.
  */
-export const MEMBERSHIP_START_POLL = { intervalMs: 1000, attempts: 30 } as const;
+const MEMBERSHIP_START_POLL = { intervalMs: 1000, attempts: 30 } as const;
 
 async function followMembershipStart(queryClient: QueryClient, userId: string): Promise<void> {
   const key = profileQueryKey(userId);

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 
-/** The security tab's calls (issue 8: every control real). Each answers only to its own dialog. */
+/** The security tab's calls (every control real). Each answers only to its own dialog. */
 
 export function useRequestEmailChange() {
   return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest('requestEmailChange', { body }) });
@@ -50,7 +50,7 @@ export function useSignOutEverywhere() {
   return useMutation({ mutationFn: () => apiRequest('signOutEverywhere') });
 }
 
-export const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
+const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
 
 /** GET /api/me/export, saved by the browser as a JSON file. */
 export function useDownloadMyData() {

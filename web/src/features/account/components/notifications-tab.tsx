@@ -1,7 +1,7 @@
 import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
-import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';

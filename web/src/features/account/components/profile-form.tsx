@@ -17,9 +17,9 @@ import {
   type ProfileUpdateInput,
 } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
-import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -44,7 +44,7 @@ const FIELDS: readonly FieldPath<ProfileUpdateInput>[] = [
 ];
 
 /** The form's starting values: the profile as it is; provider fields only for providers (a client's would be refused). */
-export function profileFormValues(profile: MeResponse): ProfileUpdateInput {
+function profileFormValues(profile: MeResponse): ProfileUpdateInput {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -75,7 +75,7 @@ function profileResolver(profile: MeResponse): Resolver<ProfileUpdateInput, unkn
  * The profile tab of the account settings (spec 01 section 2.11): checked with the API's own schema,
  * saved with PATCH /api/me/profile. The header updates at once; a provider then sees their public page.
  */
-export function ProfileForm({ profile }: { profile: MeResponse }) {
+function ProfileForm({ profile }: { profile: MeResponse }) {
   const navigate = useNavigate();
   const save = useUpdateProfile();
   const [suggestions, setSuggestions] = useState<readonly Place[]>([]);

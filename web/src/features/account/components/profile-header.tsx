@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { RoleBadge } from './role-badge';
 
 /** The place the profile shows: where the geocoder put it, or the text as typed before places were geocoded. */
-export const placeName = (profile: Pick<MeResponse, 'place' | 'location'>) => profile.place?.name ?? profile.location;
+const placeName = (profile: Pick<MeResponse, 'place' | 'location'>) => profile.place?.name ?? profile.location;
 
 /** Avatar, name, role badge, location and Edit Profile (spec 01 section 2.10). */
 export function ProfileHeader({ profile }: { profile: MeResponse }) {

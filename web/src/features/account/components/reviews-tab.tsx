@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FeedbackEntryView, FeedbackSkeleton } from '@/components/feedback/feedback-entry';
-import { FeedbackList, FeedbackLoadFailed } from '@/components/feedback/feedback-list';
+import { FeedbackEntryView, FeedbackSkeleton } from '@/entities/feedback/components/feedback-entry';
+import { FeedbackList, FeedbackLoadFailed } from '@/entities/feedback/components/feedback-list';
 import { paths } from '@/config/paths';
-import { useReceivedFeedback } from '@/lib/feedback';
+import { useReceivedFeedback } from '@/entities/feedback/api/feedback';
 import { EmptyState } from './empty-state';
 
 export interface ReviewsTabProps {

@@ -3,13 +3,13 @@ import { format } from 'date-fns';
 import { LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { DATE_FORMATS, DIRECTORY_MESSAGES, type SavedProvidersResponse } from '@solutionz/shared';
-import { SavedJobsList } from '@/components/jobs/job-lists';
+import { SavedJobsList } from '@/entities/jobs/components/job-lists';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { useSavedProvidersList, useToggleSavedProvider } from '@/lib/saved-providers';
+import { useSavedProvidersList, useToggleSavedProvider } from '@/entities/providers/api/saved-providers';
 import { EmptyState } from './empty-state';
 
 type SavedProvider = SavedProvidersResponse['saved'][number];

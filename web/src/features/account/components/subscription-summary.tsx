@@ -15,12 +15,12 @@ import { useCancelMembership, useOpenPortal } from '../api/membership';
 const DAY_MS = 86_400_000;
 
 /** Whole days from now until `iso`, never below zero. */
-export function daysUntil(iso: string, now = Date.now()): number {
+function daysUntil(iso: string, now = Date.now()): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / DAY_MS));
 }
 
 /** The plan a subscription summary names (spec 01 section 3: Annual Plan, Monthly Plan, Basic Plan). */
-export const planLabel = (subscription: SubscriptionSummary) => (subscription.tier === 'none' ? BASIC_PLAN_LABEL : PLANS[subscription.tier].label);
+const planLabel = (subscription: SubscriptionSummary) => (subscription.tier === 'none' ? BASIC_PLAN_LABEL : PLANS[subscription.tier].label);
 
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 

@@ -9,7 +9,7 @@ import { useAuthActions, useSession } from '@/lib/auth/session';
 import { useConfirmEmailChange } from '../api/security';
 
 /**
- * /confirm-email-change?token= (issue 8): the target of the link mailed to a new address. Opening it
+ * /confirm-email-change?token=: the target of the link mailed to a new address. Opening it
  * moves the account to that address and ends every session of it, this browser's too, which signs
  * out here quietly: the page itself says to sign in again with the new address.
  */

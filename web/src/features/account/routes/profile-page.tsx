@@ -2,9 +2,9 @@ import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME, type MeResponse } from '@solutionz/shared';
-import { MyJobsList } from '@/components/jobs/job-lists';
+import { MyJobsList } from '@/entities/jobs/components/job-lists';
 import { PageLoading } from '@/components/layout/page-loading';
-import { PortfolioTab } from '@/components/portfolio/portfolio-tab';
+import { PortfolioTab } from '@/entities/portfolio/components/portfolio-tab';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/use-document-title';

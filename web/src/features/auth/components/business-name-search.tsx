@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { BUSINESS_SEARCH } from '@solutionz/shared';
 import { SuggestionCombobox } from '@/components/forms/suggestion-combobox';
-import { apiRequest } from '@/lib/api-client';
+import { useBusinessNameSearch } from '../api/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface BusinessNameSearchProps {
@@ -23,12 +22,7 @@ export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name }: 
   const term = useDebouncedValue(value.trim(), BUSINESS_SEARCH.debounceMs);
   const searchable = term.length >= BUSINESS_SEARCH.minChars;
 
-  const { data } = useQuery({
-    queryKey: ['businessSearch', term],
-    queryFn: ({ signal }) => apiRequest('searchBusinesses', { query: { q: term }, signal }),
-    enabled: open && searchable,
-    staleTime: 30_000,
-  });
+  const { data } = useBusinessNameSearch(term, open);
   const businesses = searchable ? (data?.businesses ?? []).slice(0, BUSINESS_SEARCH.maxResults) : [];
 
   return (

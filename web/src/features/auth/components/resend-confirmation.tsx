@@ -1,5 +1,4 @@
 import { Alert, Button, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   EMAIL_FAILURE_MESSAGES,
@@ -12,8 +11,9 @@ import {
 import { FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { errorMessageWithRetry, waitLabel } from '@/lib/retry-after';
+import { useResendConfirmation } from '../api/auth';
 import { useCountdown } from './use-countdown';
 
 interface Notice {
@@ -51,8 +51,7 @@ export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }:
   const [sent, setSent] = useState(false);
   const countdown = useCountdown();
 
-  const resend = useMutation({
-    mutationFn: (address: string) => apiRequest('resendConfirmation', { body: { email: address } }),
+  const resend = useResendConfirmation({
     onSuccess: () => {
       setSent(true);
       countdown.start(EMAIL_RESEND_COUNTDOWN_S);

@@ -16,9 +16,10 @@ import { FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { announceEmailConfirmed } from '@/lib/auth/email-confirmed-signal';
 import { useAuthActions, useSession } from '@/lib/auth/session';
+import { useConfirmEmail } from '../api/auth';
 import { clearPendingSignup, readPendingSignup, type PendingSignup } from '../components/pending-signup';
 import { ResendConfirmation } from '../components/resend-confirmation';
 
@@ -56,7 +57,7 @@ function RedeemToken({ token }: { token: string }) {
   const { refreshProfile } = useAuthActions();
   const navigate = useNavigate();
   const [pending] = useState(readPendingSignup);
-  const confirm = useMutation({ mutationFn: () => apiRequest('confirmEmail', { body: { token } }) });
+  const confirm = useConfirmEmail(token);
   const started = useRef(false);
 
   // The token is single-use: a second request (React's development double effect) would be refused.

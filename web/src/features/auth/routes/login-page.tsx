@@ -14,7 +14,7 @@ import { useAuthActions } from '@/lib/auth/session';
 import { AccountTypeTabs } from '../components/account-type-tabs';
 
 /** Where a signed-in user goes when the link named no way back (spec 01 section 4.5; admins to their dashboard). */
-export function destinationAfterLogin(profile: MeResponse | null): string {
+function destinationAfterLogin(profile: MeResponse | null): string {
   if (!profile) return paths.directory;
   switch (profile.accountType) {
     case 'admin':
@@ -31,7 +31,7 @@ export function destinationAfterLogin(profile: MeResponse | null): string {
  * general message (which does not reveal whether the address has an account); Cognito's lock-out and
  * throttling messages are passed on because they tell the user to wait rather than retype.
  */
-export function loginFailureMessage(error: unknown): string {
+function loginFailureMessage(error: unknown): string {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   if (name === 'LimitExceededException' || name === 'TooManyRequestsException' || /attempts exceeded/i.test(message)) return message;
   return ACCOUNT_MESSAGES.loginFailed;

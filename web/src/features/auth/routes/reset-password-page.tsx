@@ -1,6 +1,5 @@
 import { Alert, Button, chakra, Link, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -18,8 +17,9 @@ import { FormField } from '@/components/forms/form-field';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { errorMessageWithRetry, waitLabel } from '@/lib/retry-after';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/auth';
 import { useCountdown } from '../components/use-countdown';
 
 /** The product's one password policy (the API's schema), with the reset page's own mismatch wording. */
@@ -53,8 +53,7 @@ function RequestResetLink() {
     defaultValues: { email: '' },
   });
   const countdown = useCountdown();
-  const request = useMutation({
-    mutationFn: (email: string) => apiRequest('requestPasswordReset', { body: { email } }),
+  const request = useRequestPasswordReset({
     onSuccess: () => toaster.create({ type: 'success', title: AUTH_PAGE_MESSAGES.resetEmailSent }),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
@@ -120,8 +119,7 @@ function ChooseNewPassword({ token }: { token: string | null }) {
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const update = useMutation({
-    mutationFn: (values: NewPassword) => apiRequest('confirmPasswordReset', { body: { token: token ?? '', ...values } }),
+  const update = useConfirmPasswordReset(token, {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'TOKEN_INVALID') setLinkProblem(error.message || ACCOUNT_MESSAGES.resetLinkInvalid);
       else applyServerFieldErrors(error, setError, ['password', 'confirmPassword']);

@@ -1,6 +1,5 @@
 import { Alert, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,12 +15,13 @@ import {
 } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FieldShell, FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
-import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { useSignup } from '../api/auth';
 import { AccountTypeTabs } from '../components/account-type-tabs';
 import { BusinessNameSearch } from '../components/business-name-search';
 import { savePendingSignup } from '../components/pending-signup';
@@ -67,12 +67,7 @@ export function SignupPage() {
   const isProvider = accountType === 'provider';
   const errors = formState.errors;
 
-  const signup = useMutation({
-    mutationFn: (values: Signup) =>
-      apiRequest('signup', {
-        // A client's hidden provider fields are not part of the account.
-        body: values.accountType === 'provider' ? values : { ...values, phone: undefined, businessName: undefined, categories: undefined },
-      }),
+  const signup = useSignup({
     onSuccess: (result) => {
       toaster.create({ type: 'success', title: ACCOUNT_MESSAGES.accountCreated });
       savePendingSignup(result.email, result.accountType);

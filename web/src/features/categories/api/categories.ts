@@ -1,11 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { DEFAULT_RADIUS_MILES, DIRECTORY_PAGE_SIZE, type RouteQuery, type Routes } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
-
-/** The live taxonomy with its listed-provider counts (GET /api/categories), under the key every category picker shares. */
-export function useCategories() {
-  return useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
-}
 
 /** A category with no place: the radius goes unused, as the API's query always carries one. */
 const categoryQuery = (category: string, cursor: string | undefined): RouteQuery<Routes['searchProviders']> => ({

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, HStack, SimpleGrid, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES } from '@solutionz/shared';
-import { ProviderCard } from '@/components/providers/provider-card';
+import { ProviderCard } from '@/entities/providers/components/provider-card';
 import { paths } from '@/config/paths';
 import { useCategoryProviders } from '../api/categories';
 

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { CATEGORIES_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCategories } from '../api/categories';
+import { useCategories } from '@/entities/categories/api/categories';
 import { CategoryGroupCard } from '../components/category-group-card';
 import { searchCategoryGroups } from '../components/category-search';
 

@@ -7,7 +7,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { paths } from '@/config/paths';
 import { directoryPath, noDirectoryFilters } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCategories } from '../api/categories';
+import { useCategories } from '@/entities/categories/api/categories';
 import { CategoryProviders } from '../components/category-providers';
 import { findCategory, professionalCount, type FoundCategory } from '../components/category-search';
 

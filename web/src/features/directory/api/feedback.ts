@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackEntry, FeedbackForm, ReplyForm } from '@solutionz/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
-import { publicFeedbackKey, receivedFeedbackKey } from '@/lib/feedback';
+import { publicFeedbackKey, receivedFeedbackKey } from '@/entities/feedback/api/feedback';
 import { providerPageKey } from './provider-page';
 
 /** The signed-in client's own feedback for one provider; null when they have left none (404). */

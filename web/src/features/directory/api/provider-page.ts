@@ -3,11 +3,11 @@ import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
-/** Not listed, or no such provider: the public read answers 404 (the lead's rule for issue 11). */
+/** Not listed, or no such provider: the public read answers 404 for both. */
 export const isNotAvailable = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** The owner's page lives under the session's key, so a sign-out drops it with the rest of the person's data. */
-export const myProviderPageKey = (userId: string) => [PROFILE_KEY, userId, 'provider-page'] as const;
+const myProviderPageKey = (userId: string) => [PROFILE_KEY, userId, 'provider-page'] as const;
 export const providerPageKey = (providerId: string) => ['provider-page', providerId] as const;
 
 /**

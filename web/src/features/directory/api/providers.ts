@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { DIRECTORY_PAGE_SIZE, type RadiusMiles, type RouteQuery, type Routes } from '@solutionz/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { Coordinates } from '@/lib/use-geolocation';
@@ -11,7 +11,7 @@ export interface ProviderSearch {
   readonly radius: RadiusMiles;
 }
 
-export function providerSearchQuery(search: ProviderSearch, cursor: string | undefined): RouteQuery<Routes['searchProviders']> {
+function providerSearchQuery(search: ProviderSearch, cursor: string | undefined): RouteQuery<Routes['searchProviders']> {
   const { service, category, where, radius } = search;
   return {
     ...(service ? { service } : {}),
@@ -40,9 +40,4 @@ export function useProviderSearch(search: ProviderSearch | null) {
     enabled: search !== null,
     retry: (failures, error) => !isRefusal(error) && failures < 1,
   });
-}
-
-/** The live taxonomy (GET /api/categories), shared with every other category picker through its key. */
-export function useCategories() {
-  return useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
 }

@@ -1,6 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { TAXONOMY } from '@solutionz/shared';
-import { useCategories } from '../api/providers';
+import { useCategories } from '@/entities/categories/api/categories';
 
 export interface CategorySelectProps {
   /** A group or subcategory slug; empty for every category. */

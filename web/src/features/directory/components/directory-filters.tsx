@@ -2,7 +2,7 @@ import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSel
 import { useState, type FormEvent } from 'react';
 import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
 import { RADIUS_OPTIONS_MILES, type Place } from '@solutionz/shared';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { isRadius, type DirectoryFilters } from '@/lib/directory-url';
 import { CategorySelect } from './category-select';
 
@@ -30,7 +30,7 @@ type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radiu
 const draftOf = ({ service, category, location, radius }: DirectoryFilters): Draft => ({ service, category, location, radius });
 
 /**
- * The directory's filters bar (spec 02 section 2, issue 10): service text, category, location (the
+ * The directory's filters bar (spec 02 section 2): service text, category, location (the
  * place autocomplete, or near me) and radius. Text is searched on Search or Enter; a category, a
  * radius or a suggested place searches at once, with whatever text is in the boxes.
  */

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { directoryListState } from '@/lib/directory-url';
-import { ProviderCard } from './provider-card';
+import { ProviderCard } from '@/entities/providers/components/provider-card';
 
 const SKELETON_CARDS = 6;
 
@@ -56,7 +56,7 @@ export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retryin
   );
 }
 
-export function NoProfessionals() {
+function NoProfessionals() {
   return (
     <Stack gap="3" align="center" textAlign="center" py="12" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
       <Heading as="h3" size="md">

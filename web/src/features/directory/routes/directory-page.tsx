@@ -48,7 +48,7 @@ export function DirectoryPage() {
 }
 
 /**
- * The professionals directory (spec 02 sections 2 and 4, issue 10). The address holds the search
+ * The professionals directory (spec 02 sections 2 and 4). The address holds the search
  * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
  * A near-me position travels in the entry's state; an entry without one asks the device.
  */

@@ -11,7 +11,7 @@ import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotAvailable, isOwnPage, useProviderPage } from '../api/provider-page';
 import { FeedbackTab } from '../components/feedback/feedback-tab';
-import { PortfolioTab } from '../components/portfolio';
+import { PortfolioTab } from '@/entities/portfolio/components/portfolio-tab';
 import { ProfileNotAvailable } from '../components/provider-page/profile-not-available';
 import { ProviderAbout } from '../components/provider-page/provider-about';
 import { ProviderHeader } from '../components/provider-page/provider-header';
@@ -156,7 +156,7 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
 }
 
 /**
- * /directory/{id} (spec 02 sections 2, 4 and 8; issue 11): the provider's public page. Anyone sees a
+ * /directory/{id} (spec 02 sections 2, 4 and 8): the provider's public page. Anyone sees a
  * listed provider; the owner always sees their own (through their own route); anyone else sees
  * 'Profile Not Available'. A page that cannot be read at all is reported and left for the directory.
  */

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@c
 import { useState } from 'react';
 import { LuLocateFixed, LuMapPin, LuX } from 'react-icons/lu';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
-import { LazyLocationAutocomplete } from '@/components/forms/lazy-location-autocomplete';
+import { LazyLocationAutocomplete } from '@/entities/locations/components/lazy-location-autocomplete';
 import { useGeolocation } from '@/lib/use-geolocation';
 import type { LocationValue } from './directory-search';
 

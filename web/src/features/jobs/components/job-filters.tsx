@@ -1,8 +1,7 @@
 import { Button, chakra, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCategorySelection, JOB_BUDGET_SLIDER, RADIUS_OPTIONS_MILES } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import { useCategories } from '@/entities/categories/api/categories';
 import { isRadius } from '@/lib/directory-url';
 import { noJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 
@@ -14,7 +13,7 @@ const RANGE_STYLE = { width: 'full', accentColor: 'brand.solid' } as const;
  * The page gives it a key from the filters, so a new address (back, a shared link) starts it afresh.
  */
 export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; onChange: (next: JobBoardFilters) => void }) {
-  const categories = useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
+  const categories = useCategories();
   const [location, setLocation] = useState(filters.location);
   const [budget, setBudget] = useState<[number, number]>([
     filters.minBudget ?? JOB_BUDGET_SLIDER.defaultMin,

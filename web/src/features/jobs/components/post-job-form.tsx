@@ -5,14 +5,14 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { JOB_LIMITS, JOB_MESSAGES, jobPostSchema, type JobPost, type JobPostInput, type Place } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { LocationAutocomplete } from '@/components/forms/location-autocomplete';
+import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
-import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { usePostJob } from '@/lib/jobs';
+import { usePostJob } from '@/entities/jobs/api/jobs';
 
 const FIELDS: readonly FieldPath<JobPostInput>[] = [
   'title',

@@ -9,7 +9,7 @@ import { useAuthActions, useSession } from '@/lib/auth/session';
 import { useUnsubscribeJobAlerts } from '../api/job-alerts';
 
 /**
- * /job-alerts/unsubscribe?token= (issue 12): the one-click unsubscribe link of a job alert mail. It
+ * /job-alerts/unsubscribe?token=: the one-click unsubscribe link of a job alert mail. It
  * turns the provider's Job Alerts off on opening, signed in or not.
  */
 export function JobAlertsUnsubscribePage() {

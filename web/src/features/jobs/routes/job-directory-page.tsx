@@ -6,10 +6,10 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { jobBoardSearch, jobListQuery, readJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useJob, useJobBoard } from '@/lib/jobs';
-import { JobCard, jobViewerOf, type JobViewer } from '@/components/jobs/job-card';
+import { useJob, useJobBoard } from '@/entities/jobs/api/jobs';
+import { JobCard, jobViewerOf, type JobViewer } from '@/entities/jobs/components/job-card';
 import { JobFilters } from '../components/job-filters';
-import { JobPagination } from '@/components/jobs/job-pagination';
+import { JobPagination } from '@/entities/jobs/components/job-pagination';
 
 function BoardSkeleton() {
   return (

@@ -3,10 +3,10 @@ import { CURRENCY, LOCALE, MEMBERSHIP_PLANS, PLANS, YEARLY_COMPARISON_PENCE, typ
 import { StatusBadge } from '@/components/ui/status-badge';
 
 const pounds = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-export const formatPence = (pence: number) => pounds.format(pence / 100);
+const formatPence = (pence: number) => pounds.format(pence / 100);
 
 /** What the yearly plan saves against twelve monthly payments, the percentage rounded down to the ten ("over 40%"). */
-export function yearlySaving() {
+function yearlySaving() {
   const savedPence = YEARLY_COMPARISON_PENCE - PLANS.yearly.pricePence;
   return {
     comparison: formatPence(YEARLY_COMPARISON_PENCE),

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDeleteAccount } from '../../api/security';
 import { useLeaveAccount } from './use-leave-account';
 
-/** Delete account (issue 8): the warning, the password, then the account and its data are erased and this browser signed out. */
+/** Delete account: the warning, the password, then the account and its data are erased and this browser signed out. */
 export default function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const remove = useDeleteAccount();
   const leave = useLeaveAccount();

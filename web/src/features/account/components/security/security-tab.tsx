@@ -37,7 +37,7 @@ function SecurityItem({ title, status, description, action }: { title: string; s
 }
 
 /**
- * The security tab (spec 01 section 2.11, issue 8): every control does what it says, on the server.
+ * The security tab (spec 01 section 2.11): every control does what it says, on the server.
  * The spec's simulated controls (a support-access toggle, delays standing in for calls) are not kept.
  */
 export function SecurityTab({ profile }: { profile: MeResponse }) {

@@ -27,7 +27,7 @@ function useQrCode(uri: string | undefined): string | undefined {
 }
 
 /**
- * Turn on 2-step verification (issue 8): a new authenticator secret as a QR code and as text, then
+ * Turn on 2-step verification: a new authenticator secret as a QR code and as text, then
  * the current password and a code from the app to prove it was added (a session alone must not be
  * able to bind an authenticator). Later sign-ins ask for a code.
  */

@@ -2,7 +2,7 @@ import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuPencil, LuReply } from 'react-icons/lu';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, replyFormSchema, type FeedbackEntry } from '@solutionz/shared';
-import { FeedbackReplyView } from '@/components/feedback/feedback-entry';
+import { FeedbackReplyView } from '@/entities/feedback/components/feedback-entry';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';

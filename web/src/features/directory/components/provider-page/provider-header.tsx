@@ -5,16 +5,16 @@ import { SocialIconLinks } from '@/components/profile/social-links';
 import { StarRating } from '@/components/ui/star-rating';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
-export function fullName(page: Pick<ProviderProfile, 'firstName' | 'lastName'>): string {
+function fullName(page: Pick<ProviderProfile, 'firstName' | 'lastName'>): string {
   return `${page.firstName} ${page.lastName}`.trim();
 }
 
 /** The header's heading: the business, else the spec's fallback (spec 02 section 2). */
-export function businessHeading(page: Pick<ProviderProfile, 'businessName'>): string {
+function businessHeading(page: Pick<ProviderProfile, 'businessName'>): string {
   return page.businessName?.trim() || PROVIDER_PROFILE_MESSAGES.businessNameFallback;
 }
 
-export function ratingSummary({ average, count }: ProviderProfile['rating']): string {
+function ratingSummary({ average, count }: ProviderProfile['rating']): string {
   if (count === 0 || average === null) return 'No reviews yet';
   return `${average.toFixed(1)} (${count} ${count === 1 ? 'review' : 'reviews'})`;
 }

@@ -3,7 +3,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
-import { SaveProviderButton } from '@/components/providers/save-provider-button';
+import { SaveProviderButton } from '@/entities/providers/components/save-provider-button';
 import { paths } from '@/config/paths';
 import type { Viewer } from './viewer';
 

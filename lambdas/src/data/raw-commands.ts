@@ -1,0 +1,146 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { chunks, untilProcessed } from './batch';
+import { TABLE } from './table-definition';
+
+/**
+ * The DynamoDB commands ElectroDB cannot express, and the only module that sends commands of its own
+ * (every other read and write goes through the entities of table-store.ts; docs/data-layer.md has the rule):
+ *   - key-prefix paging: a page of a newest-first list strictly below the last item shown and no lower
+ *     than the list's prefix (`SK BETWEEN <prefix> AND <position>`), the cursor naming that item, never a
+ *     raw DynamoDB key; ElectroDB's range operators give no lower bound and its cursors are raw keys;
+ *   - the directory's geo index (directory.ts): entries under a geohash `begins_with` at any precision, and
+ *     cell counters held as one number attribute per child cell, whose names are data (`cell_<geohash>`),
+ *     which an entity's fixed attribute list cannot hold.
+ */
+
+export type Item = Record<string, unknown>;
+
+/** Every item a query matches: DynamoDB answers at most 1 MB a call, so this follows LastEvaluatedKey to the end. */
+async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** A newest-first list spelled out for the paged Query: where it is, and the sort key its cursor names. */
+export interface PagedList {
+  readonly indexName?: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+  readonly partition: string;
+  /** Sort keys of this list start with it ('' when the partition holds nothing else). */
+  readonly prefix: string;
+}
+
+/**
+ * Up to `limit` + 1 items of the list, newest first, strictly below the sort key `below` (from the top
+ * without one): one more than a page tells whether there is a next page.
+ */
+export async function pageBelow(client: DynamoDBDocumentClient, tableName: string, list: PagedList, below: string | undefined, limit: number): Promise<Item[]> {
+  // Below a position and within the prefix; without a prefix (a partition of its own) simply below it.
+  const condition = below
+    ? list.prefix
+      ? '#pk = :pk AND #sk BETWEEN :prefix AND :below'
+      : '#pk = :pk AND #sk < :below'
+    : list.prefix
+      ? '#pk = :pk AND begins_with(#sk, :prefix)'
+      : '#pk = :pk';
+  const answer = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      ...(list.indexName ? { IndexName: list.indexName } : {}),
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: { '#pk': list.partitionKey, ...(below || list.prefix ? { '#sk': list.sortKey } : {}) },
+      ExpressionAttributeValues: { ':pk': list.partition, ...(list.prefix ? { ':prefix': list.prefix } : {}), ...(below ? { ':below': below } : {}) },
+      ScanIndexForward: false,
+      // One more than the page tells whether there is a next page; one more again covers the item `below` names.
+      Limit: limit + (below ? 2 : 1),
+    }),
+  );
+  return (answer.Items ?? []).filter((item) => item[list.sortKey] !== below).slice(0, limit + 1);
+}
+
+const { partitionKey: PK, sortKey: SK } = TABLE;
+const BATCH_WRITE_SIZE = 25;
+const BATCH_GET_SIZE = 100;
+/** Batches in flight at once: enough to keep DynamoDB Local busy without queueing behind it. */
+const PARALLEL_BATCHES = 8;
+
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+async function inParallel<T>(tasks: readonly T[], run: (task: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await run(tasks[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, tasks.length) }, worker));
+}
+
+/** The raw reads and writes of the directory's geo index, alphabetical lists and counters (their keys: directory.ts). */
+export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** A scope move's entry and counter writes, all or nothing. */
+    async transact(items: TransactItems): Promise<void> {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+    },
+
+    async get(key: Item): Promise<Item | undefined> {
+      return (await client.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
+    },
+
+    queryAll: (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAll(client, tableName, input),
+
+    /** Up to `limit` entries of a partition in key order, after the sort key `after`; `last` names where the next page starts. */
+    async entriesAfter(partition: string, after: string | undefined, limit: number): Promise<{ items: Item[]; last?: string }> {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: after === undefined ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
+          ExpressionAttributeNames: { '#pk': PK, ...(after === undefined ? {} : { '#sk': SK }) },
+          ExpressionAttributeValues: { ':pk': partition, ...(after === undefined ? {} : { ':after': after }) },
+          Limit: limit,
+        }),
+      );
+      const items = page.Items ?? [];
+      return { items, ...(page.LastEvaluatedKey ? { last: items.at(-1)![SK] as string } : {}) };
+    },
+
+    /** Many items by key (bulk loading), batches in parallel. */
+    async batchGet(keys: readonly Item[]): Promise<Item[]> {
+      const found: Item[] = [];
+      await inParallel(chunks(keys, BATCH_GET_SIZE), (chunk) =>
+        untilProcessed('Directory reads', chunk, async (pending) => {
+          const answer = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [...pending] } } }));
+          found.push(...(answer.Responses?.[tableName] ?? []));
+          return answer.UnprocessedKeys?.[tableName]?.Keys;
+        }),
+      );
+      return found;
+    },
+
+    /** Many items written without conditions (bulk loading), batches in parallel. */
+    async batchPut(items: readonly Item[]): Promise<void> {
+      await inParallel(chunks(items, BATCH_WRITE_SIZE), (chunk) =>
+        untilProcessed(
+          'Directory writes',
+          chunk.map((Item) => ({ PutRequest: { Item } })),
+          async (pending) => (await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...pending] } }))).UnprocessedItems?.[tableName] as { PutRequest: { Item: Item } }[] | undefined,
+        ),
+      );
+    },
+  };
+}

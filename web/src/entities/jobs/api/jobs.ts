@@ -1,0 +1,87 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Job, JobListQuery, JobPostInput } from '@solutionz/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every cached answer about jobs (the board, My Jobs, saved jobs) starts with this key. */
+const JOBS_KEY = 'jobs';
+
+/** POST /api/jobs; the board and My Jobs are read again so the new job shows at once. */
+export function usePostJob() {
+  const queryClient = useQueryClient();
+  return useMutation<Job, Error, JobPostInput>({
+    mutationFn: (body) => apiRequest('createJob', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}
+
+/** The board: signed in, from /api/me/job-board (with the caller's flags and contact details); else the public list. */
+export function useJobBoard(query: JobListQuery, signedIn: boolean) {
+  return useQuery({
+    queryKey: [JOBS_KEY, 'board', signedIn, query],
+    queryFn: ({ signal }) => (signedIn ? apiRequest('listJobBoardForMe', { query, signal }) : apiRequest('listJobs', { query, signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJob(jobId: string | undefined, signedIn: boolean) {
+  return useQuery({
+    queryKey: [JOBS_KEY, 'job', signedIn, jobId],
+    queryFn: ({ signal }) =>
+      signedIn ? apiRequest('getJobForMe', { params: { jobId: jobId ?? '' }, signal }) : apiRequest('getJob', { params: { jobId: jobId ?? '' }, signal }),
+    enabled: Boolean(jobId),
+    retry: false,
+  });
+}
+
+export function useRevealJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => apiRequest('revealJob', { params: { jobId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}
+
+export function useSaveJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
+      save ? apiRequest('saveJob', { params: { jobId } }) : apiRequest('unsaveJob', { params: { jobId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}
+
+/** The client's own jobs, newest first, with their contact details (GET /api/me/jobs). */
+export function useMyJobs(page: number) {
+  return useQuery({
+    queryKey: [JOBS_KEY, 'mine', page],
+    queryFn: ({ signal }) => apiRequest('listMyJobs', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The provider's saved jobs (GET /api/me/saved-jobs). */
+export function useSavedJobs(page: number) {
+  return useQuery({
+    queryKey: [JOBS_KEY, 'saved', page],
+    queryFn: ({ signal }) => apiRequest('listSavedJobs', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeleteJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => apiRequest('deleteJob', { params: { jobId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}
+
+/** PATCH /api/me/jobs/{jobId}: a new reveal cap (409 below the reveals so far); My Jobs and the board show it at once. */
+export function useUpdateJobRevealCap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, revealCap }: { jobId: string; revealCap: number }) =>
+      apiRequest('updateJobRevealCap', { params: { jobId }, body: { revealCap } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
+  });
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
+import { BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** What the page does when a request settles: its messages, countdowns and navigation stay with it. */
+type NewPassword = Omit<RouteBody<Routes['confirmPasswordReset']>, 'token'>;
+
+type Reactions<Data, Variables> = Pick<UseMutationOptions<Data, Error, Variables>, 'onSuccess' | 'onError'>;
+
+/** Registered business names like the one being typed (GET /api/businesses), as a provider signs up. */
+export function useBusinessNameSearch(term: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['businessSearch', term],
+    queryFn: ({ signal }) => apiRequest('searchBusinesses', { query: { q: term }, signal }),
+    enabled: enabled && term.length >= BUSINESS_SEARCH.minChars,
+    staleTime: 30_000,
+  });
+}
+
+export function useSignup(reactions: Reactions<RouteResponse<Routes['signup']>, Signup>) {
+  return useMutation({
+    mutationFn: (values: Signup) =>
+      apiRequest('signup', {
+        // A client's hidden provider fields are not part of the account.
+        body: values.accountType === 'provider' ? values : { ...values, phone: undefined, businessName: undefined, categories: undefined },
+      }),
+    ...reactions,
+  });
+}
+
+export function useConfirmEmail(token: string) {
+  return useMutation({ mutationFn: () => apiRequest('confirmEmail', { body: { token } }) });
+}
+
+export function useResendConfirmation(reactions: Reactions<RouteResponse<Routes['resendConfirmation']>, string>) {
+  return useMutation({ mutationFn: (address: string) => apiRequest('resendConfirmation', { body: { email: address } }), ...reactions });
+}
+
+export function useRequestPasswordReset(reactions: Reactions<RouteResponse<Routes['requestPasswordReset']>, string>) {
+  return useMutation({ mutationFn: (email: string) => apiRequest('requestPasswordReset', { body: { email } }), ...reactions });
+}
+
+export function useConfirmPasswordReset(token: string | null, reactions: Reactions<RouteResponse<Routes['confirmPasswordReset']>, NewPassword>) {
+  return useMutation({ mutationFn: (values: NewPassword) => apiRequest('confirmPasswordReset', { body: { token: token ?? '', ...values } }), ...reactions });
+}
