@@ -11,7 +11,7 @@ import {
   type AdminUserRecord,
 } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
-import { TaxonomyPicker } from '@/components/forms/taxonomy-picker';
+import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';

@@ -8,7 +8,7 @@ import {
   type AdminFeedbackFilter,
   type AdminReason,
 } from '@solutionz/shared';
-import { feedbackDate } from '@/components/feedback/feedback-dates';
+import { feedbackDate } from '@/entities/feedback/components/feedback-dates';
 import { StarRating } from '@/components/ui/star-rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toastFailure } from '@/components/ui/failure-toast';
