@@ -58,10 +58,13 @@ const adminEnv = z.object({
   ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   ADMIN_SETUP_TOKEN: optional,
   ADMIN_SETUP_TOKEN_PARAMETER: optional,
+  REQUIRE_ADMIN_MFA: z.enum(['true', 'false']).default('false'),
 });
 
 export interface AdminConfig {
   readonly adminEmailDomain: string;
+  /** Admin console routes answer only admins with 2-step verification on (a per-stage CDK setting). */
+  readonly requireAdminMfa: boolean;
   /** The first-admin setup token: as is (local runs) or an SSM SecureString read at cold start; none leaves setup unguarded. */
   readonly adminSetupToken?: SecretSource;
 }
@@ -69,7 +72,7 @@ export interface AdminConfig {
 export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
   const e = parse(adminEnv, env);
   const adminSetupToken = secretSource(e.ADMIN_SETUP_TOKEN, e.ADMIN_SETUP_TOKEN_PARAMETER);
-  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, ...(adminSetupToken ? { adminSetupToken } : {}) };
+  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true', ...(adminSetupToken ? { adminSetupToken } : {}) };
 }
 
 const avatarsEnv = z.object({
@@ -99,6 +102,17 @@ const portfolioEnv = z.object({
 export function loadPortfolioConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
   const e = parse(portfolioEnv, env);
   return { bucket: e.MEDIA_BUCKET_PORTFOLIO, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
+}
+
+const logosEnv = z.object({
+  MEDIA_BUCKET_LOGOS: z.string().trim().min(1),
+  AWS_ENDPOINT_URL_S3: optional,
+});
+
+/** The admin area (logos of the businesses it creates) and the accounts area (their erasure) read the logos bucket. */
+export function loadLogosConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
+  const e = parse(logosEnv, env);
+  return { bucket: e.MEDIA_BUCKET_LOGOS, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
 }
 
 const stripeEnv = z

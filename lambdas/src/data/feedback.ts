@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { gsi1, gsi2, pk, sk } from './key-templates';
+import { gsi1, gsi2, gsi3, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
@@ -47,6 +47,8 @@ export const feedbackEntity = new Entity({
     byId: { pk: pk('FEEDBACK#${feedbackId}', ['feedbackId']), sk: sk('FEEDBACK', []) },
     received: gsi1('USER#${providerId}', ['providerId'], 'FEEDBACK_RECEIVED#${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
     /** Sparse: only published feedback has these keys. */
+    /** The admin's moderation list, newest first, one partition per state: "pending feedback" is GSI3 PK = FEEDBACK_STATUS#false. */
+    moderation: gsi3('FEEDBACK_STATUS#${approved}', ['approved'], '${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
     published: {
       ...gsi2('PUBLISHED_FEEDBACK#${providerId}', ['providerId'], '${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
       condition: (attributes: { approved?: boolean }) => attributes.approved === true,
@@ -66,7 +68,7 @@ export const feedbackAuthorEntity = new Entity({
   },
 });
 
-const [GSI1, GSI2] = TABLE.globalIndexes;
+const [GSI1, GSI2, GSI3] = TABLE.globalIndexes;
 const RECEIVED_PREFIX = 'FEEDBACK_RECEIVED#';
 
 /**
@@ -103,5 +105,17 @@ export function receivedIndex(providerId: string): PagedIndex {
     partition: `USER#${providerId}`,
     prefix: RECEIVED_PREFIX,
     position: (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`,
+  };
+}
+
+/** The admin's moderation list of one state, newest first. */
+export function moderationIndex(approved: boolean): PagedIndex {
+  return {
+    indexName: GSI3.indexName,
+    partitionKey: GSI3.partitionKey,
+    sortKey: GSI3.sortKey,
+    partition: `FEEDBACK_STATUS#${approved}`,
+    prefix: '',
+    position: (createdAt, feedbackId) => `${createdAt}#${feedbackId}`,
   };
 }

@@ -17,3 +17,4 @@ export const gsi2 = onIndex(1);
 
 /** For params built only for their key or item, never sent: ElectroDB asks for a table name all the same. */
 export const PARAMS_ONLY = { table: 'params-only' } as const;
+export const gsi3 = onIndex(2);

@@ -45,6 +45,8 @@ export const ADMIN_CONSOLE_MESSAGES = {
   reasonNoteTooLong: `The reason must be at most ${ADMIN_LIMITS.reasonNoteMaxChars} characters`,
   reasonHint: 'The person affected is e-mailed this reason.',
   statsFailed: 'Failed to load the dashboard',
+  /** Deployed stages: admin routes answer 403 ADMIN_MFA_REQUIRED until the admin has 2-step verification on. */
+  mfaRequired: 'Administrators must turn on 2-step verification before using the admin console.',
   auditFailed: 'Failed to load the activity',
   users: {
     loadFailed: 'Failed to load users',
@@ -71,6 +73,10 @@ export const ADMIN_CONSOLE_MESSAGES = {
     },
     /** The acting admin on their own account (409). */
     notOnYourself: 'You cannot do this to your own account.',
+    /** Admin accounts are managed by the site owner, not from the users table (409). */
+    adminProtected: 'Admin accounts cannot be deactivated, hidden or deleted here.',
+    /** Another admin changed the same account between reading and writing (409): reload and try again. */
+    changedMeanwhile: 'This user was changed by someone else in the meantime. Please reload and try again.',
   },
   createProvider: {
     validationError: 'Validation Error',
@@ -104,7 +110,6 @@ export const adminReasonSchema = z
     note: z.string().trim().max(ADMIN_LIMITS.reasonNoteMaxChars, ADMIN_CONSOLE_MESSAGES.reasonNoteTooLong).default(''),
   })
   .refine((reason) => reason.code !== 'other' || reason.note.length > 0, { path: ['note'], message: ADMIN_CONSOLE_MESSAGES.reasonNoteRequired });
-export type AdminReasonInput = z.input<typeof adminReasonSchema>;
 export type AdminReason = z.output<typeof adminReasonSchema>;
 
 /** Restricting (deactivate, hide, unpublish) needs a reason; lifting a restriction does not. */
@@ -149,7 +154,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
 const auditSnapshotSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
 
-export const adminAuditEntrySchema = z.object({
+const adminAuditEntrySchema = z.object({
   id: z.string(),
   at: z.iso.datetime(),
   /** The admin who acted; their name reads 'Deleted user' once that admin's account is erased. */
@@ -165,17 +170,17 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 const cursorSchema = z.string().max(1000).optional();
 
-export const adminAuditQuerySchema = z.object({
+const adminAuditQuerySchema = z.object({
   cursor: cursorSchema,
   /** Only the entries about one user or one feedback. */
   targetId: z.string().trim().min(1).max(100).optional(),
 });
-export const adminAuditPageSchema = z.object({ entries: z.array(adminAuditEntrySchema), nextCursor: z.string().optional() });
+const adminAuditPageSchema = z.object({ entries: z.array(adminAuditEntrySchema), nextCursor: z.string().optional() });
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
 // ── Dashboard ───────────────────────────────────────────────────────────────────────────────────
 
-export const adminDashboardSchema = z.object({
+const adminDashboardSchema = z.object({
   stats: z.object({
     /** Providers with a business name, admin-created businesses included. */
     businesses: z.number().int().min(0),
@@ -194,17 +199,17 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 // ── Users ───────────────────────────────────────────────────────────────────────────────────────
 
 /** How a provider comes to be listed: their own membership, a listing an admin granted (admin-created businesses), or neither. */
-export const ADMIN_LISTINGS = ['membership', 'adminGranted', 'none'] as const;
+const ADMIN_LISTINGS = ['membership', 'adminGranted', 'none'] as const;
 export type AdminListing = (typeof ADMIN_LISTINGS)[number];
 
-export const adminUsersQuerySchema = z.object({
+const adminUsersQuerySchema = z.object({
   /** Word and prefix match over first name, last name, business name and e-mail. */
   q: z.string().trim().max(ADMIN_LIMITS.searchMaxChars, tooLongMessage(ADMIN_LIMITS.searchMaxChars)).optional(),
   type: z.enum(ADMIN_USER_FILTERS).default('all'),
   cursor: cursorSchema,
 });
 
-export const adminUserSummarySchema = z.object({
+const adminUserSummarySchema = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -223,7 +228,7 @@ export const adminUserSummarySchema = z.object({
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
 /** The spec's admin user record: every field of the row plus the profile's own. */
-export const adminUserRecordSchema = adminUserSummarySchema.extend({
+const adminUserRecordSchema = adminUserSummarySchema.extend({
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   location: z.string().nullable(),
@@ -232,10 +237,10 @@ export const adminUserRecordSchema = adminUserSummarySchema.extend({
 });
 export type AdminUserRecord = z.infer<typeof adminUserRecordSchema>;
 
-export const adminUsersPageSchema = z.object({ users: z.array(adminUserSummarySchema), nextCursor: z.string().optional() });
+const adminUsersPageSchema = z.object({ users: z.array(adminUserSummarySchema), nextCursor: z.string().optional() });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-export const adminUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });
+const adminUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });
 
 const requiredName = z
   .string(ADMIN_CONSOLE_MESSAGES.users.namesRequired)
@@ -250,19 +255,15 @@ export const adminUserUpdateSchema = z.strictObject({
   accountType: z.enum(['client', 'provider']).optional(),
   reason: adminReasonSchema.optional(),
 });
-export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 
 export const adminUserActiveSchema = z
   .strictObject({ active: z.boolean(), reason: adminReasonSchema.optional() })
   .superRefine(reasonWhenRestricting((value) => !(value as { active: boolean }).active));
-export type AdminUserActiveInput = z.input<typeof adminUserActiveSchema>;
-export const adminUserVisibleSchema = z
+const adminUserVisibleSchema = z
   .strictObject({ visible: z.boolean(), reason: adminReasonSchema.optional() })
   .superRefine(reasonWhenRestricting((value) => !(value as { visible: boolean }).visible));
-export type AdminUserVisibleInput = z.input<typeof adminUserVisibleSchema>;
-export const adminDeletionSchema = z.strictObject({ reason: adminReasonSchema });
-export type AdminDeletionInput = z.input<typeof adminDeletionSchema>;
-export const adminUserDeletedSchema = z.object({ userId: z.string(), deleted: z.literal(true) });
+const adminDeletionSchema = z.strictObject({ reason: adminReasonSchema });
+const adminUserDeletedSchema = z.object({ userId: z.string(), deleted: z.literal(true) });
 
 // ── Create provider ─────────────────────────────────────────────────────────────────────────────
 
@@ -296,27 +297,28 @@ export const adminCreateProviderSchema = z
     if (!value.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: ADMIN_CONSOLE_MESSAGES.createProvider.businessNameRequired });
   });
 export type AdminCreateProviderInput = z.input<typeof adminCreateProviderSchema>;
+export type AdminCreateProvider = z.output<typeof adminCreateProviderSchema>;
 
-export const adminCreatedProviderSchema = z.object({ provider: adminUserRecordSchema });
+const adminCreatedProviderSchema = z.object({ provider: adminUserRecordSchema });
 
 /** The logo goes to the logos bucket through the same presigned POST and server re-check as an avatar. */
-export const adminLogoUploadRequestSchema = z.strictObject({
+const adminLogoUploadRequestSchema = z.strictObject({
   contentType: z.enum(AVATAR.mimeTypes, ADMIN_CONSOLE_MESSAGES.createProvider.logoWrongType),
   size: z.number().int().positive().max(AVATAR.maxBytes, ADMIN_CONSOLE_MESSAGES.createProvider.logoTooLarge),
 });
 
 // ── Feedback moderation ─────────────────────────────────────────────────────────────────────────
 
-export const adminFeedbackQuerySchema = z.object({ status: z.enum(ADMIN_FEEDBACK_FILTERS).default('all'), cursor: cursorSchema });
+const adminFeedbackQuerySchema = z.object({ status: z.enum(ADMIN_FEEDBACK_FILTERS).default('all'), cursor: cursorSchema });
 
-export const adminFeedbackEntrySchema = feedbackEntrySchema.extend({
+const adminFeedbackEntrySchema = feedbackEntrySchema.extend({
   /** The provider's name and business name as the list shows them. */
   providerName: z.string(),
   businessName: z.string().nullable(),
 });
 export type AdminFeedbackEntry = z.infer<typeof adminFeedbackEntrySchema>;
 
-export const adminFeedbackPageSchema = z.object({
+const adminFeedbackPageSchema = z.object({
   /** Newest first. */
   feedback: z.array(adminFeedbackEntrySchema),
   counts: z.object({ all: z.number().int().min(0), approved: z.number().int().min(0), pending: z.number().int().min(0) }),
@@ -324,27 +326,21 @@ export const adminFeedbackPageSchema = z.object({
 });
 export type AdminFeedbackPage = z.infer<typeof adminFeedbackPageSchema>;
 
-export const adminFeedbackParamsSchema = feedbackParamsSchema;
+const adminFeedbackParamsSchema = feedbackParamsSchema;
 export const adminFeedbackApprovalSchema = z
   .strictObject({ approved: z.boolean(), reason: adminReasonSchema.optional() })
   .superRefine(reasonWhenRestricting((value) => !(value as { approved: boolean }).approved));
-export type AdminFeedbackApprovalInput = z.input<typeof adminFeedbackApprovalSchema>;
 /** Title, description and rating 1-5 as the author's own form takes them, and the reason the author is told. */
 export const adminFeedbackUpdateSchema = feedbackFormSchema.extend({ reason: adminReasonSchema });
-export type AdminFeedbackUpdateInput = z.input<typeof adminFeedbackUpdateSchema>;
-export const adminFeedbackResultSchema = z.object({ feedback: adminFeedbackEntrySchema });
-export const adminFeedbackDeletedSchema = z.object({ feedbackId: z.string(), deleted: z.literal(true) });
+const adminFeedbackResultSchema = z.object({ feedback: adminFeedbackEntrySchema });
+const adminFeedbackDeletedSchema = z.object({ feedbackId: z.string(), deleted: z.literal(true) });
 
 // ── The routes ──────────────────────────────────────────────────────────────────────────────────
 
 const USER = '/api/admin/users/{userId}';
 const FEEDBACK = '/api/admin/feedback/{providerId}/{feedbackId}';
 
-/**
- * The admin console's routes. They join the route table (`routes`) when the admin area implements
- * them: the area handler refuses to start with a route it has no implementation for, and infra,
- * the local gateway and the authorization matrix serve and walk every route of the table.
- */
+/** The admin console's routes, part of the one route table (`routes` spreads them in). */
 export const adminConsoleRoutes = {
   adminDashboard: defineRoute({
     method: 'GET',
@@ -420,6 +416,7 @@ export const adminConsoleRoutes = {
     summary: 'A presigned POST for a business logo into the logos bucket (PNG or JPEG, 2MB at most)',
     body: adminLogoUploadRequestSchema,
     response: presignedUploadSchema,
+    successStatus: 201,
   }),
   adminCreateProvider: defineRoute({
     method: 'POST',
@@ -482,7 +479,6 @@ export const adminConsoleRoutes = {
 } as const satisfies Record<string, RouteSpec>;
 
 export type AdminConsoleRoutes = typeof adminConsoleRoutes;
-export type AdminConsoleRouteName = keyof AdminConsoleRoutes;
 export const adminConsoleRouteList = routeListOf(adminConsoleRoutes);
 
 /** How long ago something happened, in the spec's words (spec 02 section 9). */

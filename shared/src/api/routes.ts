@@ -1,3 +1,4 @@
+import { adminConsoleRoutes } from './admin';
 import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
@@ -330,6 +331,8 @@ export const routes = {
     summary: 'Admin dashboard overview',
     response: adminOverviewResponseSchema,
   }),
+  // ── The admin console (shared/src/api/admin.ts) ──
+  ...adminConsoleRoutes,
   membershipCheckout: defineRoute({
     method: 'POST',
     path: '/api/membership/checkout',

@@ -50,10 +50,9 @@ const SESSION_ENDING_CODES: Readonly<Record<string, SessionEndReason>> = {
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
-export type RouteRequestOptions<T> = Part<'params', RouteParams<T>> &
+type RouteRequestOptions<T> = Part<'params', RouteParams<T>> &
   Part<'query', RouteQuery<T>> &
   Part<'body', RouteBody<T>> & { signal?: AbortSignal; headers?: Record<string, string> };
-export type ApiRequestOptions<N extends RouteName> = RouteRequestOptions<Routes[N]>;
 
 type OptionalArgs<T> = object extends RouteRequestOptions<T> ? [options?: RouteRequestOptions<T>] : [options: RouteRequestOptions<T>];
 

@@ -1,6 +1,4 @@
 import {
-  adminConsoleRouteList,
-  type AdminConsoleRoutes,
   ERROR_CODES,
   routeList,
   type ApiErrorBody,
@@ -21,8 +19,7 @@ const FAKE_WEB_CONFIG: WebConfig = {
   auth: { region: 'eu-west-2', userPoolId: 'eu-west-2_test', userPoolClientId: 'test-web-client', authFlowType: 'USER_SRP_AUTH' },
 };
 
-/** The route table and the shared routes the web calls before they join it (the admin console's). */
-type StubbedRoutes = Routes & AdminConsoleRoutes;
+type StubbedRoutes = Routes;
 type RouteName = keyof StubbedRoutes;
 
 /** One request as a route's implementation sees it: parsed by the route's own schemas. */
@@ -42,7 +39,7 @@ export interface SentRequest {
 }
 
 /** The route table as URL patterns: `/api/jobs/{id}` matches `/api/jobs/42` with `id` = `42`. */
-const patterns = [...routeList, ...adminConsoleRouteList].map((route) => ({
+const patterns = routeList.map((route) => ({
   route,
   names: [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
   regex: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
