@@ -49,6 +49,15 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByText('No admin actions yet.')).toBeInTheDocument();
   });
 
+  it('sends an admin without 2-step verification to set it up where the stage requires it', async () => {
+    stubApi({ adminDashboard: () => { throw new StubbedApiError(403, { error: { code: 'ADMIN_MFA_REQUIRED', message: ADMIN_CONSOLE_MESSAGES.mfaRequired } }); } });
+    const { user, router } = renderApp('/admin', signedInAdmin());
+    const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
+    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.mfaRequired, {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.click(statistics.getByRole('link', { name: 'Set up 2-step verification' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/account?tab=security'));
+  });
+
   it("has the spec's admin header: Return to Main leads to the main website, Logout signs the admin out", async () => {
     stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [] }) });
     const { user, router, fake } = renderApp('/admin', signedInAdmin());

@@ -61,7 +61,7 @@ export function AdminDashboardPage() {
         </SimpleGrid>
         <Panel title="Statistics">
           {dashboard.isError ? (
-            <LoadFailed message={ADMIN_CONSOLE_MESSAGES.statsFailed} onRetry={() => void dashboard.refetch()} />
+            <LoadFailed message={ADMIN_CONSOLE_MESSAGES.statsFailed} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
           ) : (
             <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
               {STATS.map((stat) => (

@@ -145,7 +145,7 @@ export function AdminFeedbackPage() {
         {feedback.isPending ? (
           <LoadingRows label="Loading feedback" />
         ) : feedback.isError ? (
-          <LoadFailed message={MESSAGES.loadFailed} onRetry={() => void feedback.refetch()} />
+          <LoadFailed message={MESSAGES.loadFailed} error={feedback.error} onRetry={() => void feedback.refetch()} />
         ) : feedback.data.feedback.length === 0 ? (
           <EmptyState>{EMPTY_TEXT[status]}</EmptyState>
         ) : (

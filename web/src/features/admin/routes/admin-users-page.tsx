@@ -174,7 +174,7 @@ export function AdminUsersPage() {
         {users.isPending ? (
           <LoadingRows label="Loading users" />
         ) : users.isError ? (
-          <LoadFailed message={MESSAGES.loadFailed} onRetry={() => void users.refetch()} />
+          <LoadFailed message={MESSAGES.loadFailed} error={users.error} onRetry={() => void users.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState>{query ? `No users match “${query}”.` : 'No users of this type yet.'}</EmptyState>
         ) : (
