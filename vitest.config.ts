@@ -12,6 +12,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/adapters/dynamodb.test.ts',
   'lambdas/src/adapters/s3-media.test.ts',
   'lambdas/src/adapters/ses-mailer.test.ts',
+  'lambdas/src/data/admin-bulk.test.ts',
   'lambdas/src/data/directory-bulk.test.ts',
   'lambdas/src/data/job-alerts.test.ts',
   'lambdas/src/data/portfolio-repository.test.ts',

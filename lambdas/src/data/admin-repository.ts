@@ -69,7 +69,7 @@ const wordBucket = (scope: string, word: string) => `WORD#${scope}#${word[0]}`;
 const listBucket = (scope: string) => `LIST#${scope}`;
 
 /** Every entry that finds the person: newest-first and by word, in `all` and in their account type. */
-function userIndexEntries(profile: ProfileRecord): (IndexEntry & { words: string[] })[] {
+export function userIndexEntries(profile: ProfileRecord): (IndexEntry & { words: string[] })[] {
   const words = wordsOf(profile);
   return [ALL, profile.accountType].flatMap((scope) => [
     { bucket: listBucket(scope), position: `${profile.createdAt}#${profile.userId}`, words },
@@ -77,7 +77,7 @@ function userIndexEntries(profile: ProfileRecord): (IndexEntry & { words: string
   ]);
 }
 
-const slotOf = (entry: IndexEntry) => `${entry.bucket}|${entry.position}`;
+export const slotOf = (entry: IndexEntry) => `${entry.bucket}|${entry.position}`;
 function entryOfSlot(slot: string): IndexEntry {
   const at = slot.indexOf('|');
   return { bucket: slot.slice(0, at), position: slot.slice(at + 1) };
