@@ -119,7 +119,8 @@ async function bruteCount(now: Date) {
   };
 }
 
-describe('the dashboard', () => {
+// Each test signs up several accounts through cognito-local and writes many items: seconds on a busy machine.
+describe('the dashboard', { timeout: 60_000 }, () => {
   it('keeps every counter equal to a brute count while people sign up, get listed and are moderated at the same time', async () => {
     const context = admin();
     const boss = await account(context, 'admin');
@@ -169,7 +170,7 @@ describe('the dashboard', () => {
   });
 });
 
-describe('the users table', () => {
+describe('the users table', { timeout: 60_000 }, () => {
   it('pages newest first, filters by type and finds people by word and prefix of names, business and address', async () => {
     const context = admin();
     const boss = await account(context, 'admin');
