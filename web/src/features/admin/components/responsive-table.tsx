@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
  */
 export function ResponsiveTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
   return (
-    <Box as="table" width="full" fontSize="sm" css={{ borderCollapse: 'collapse' }}>
+    // On a phone the table and its body are plain blocks too: a table's layout would add each card's
+    // padding and border to the full width and push it past the right edge.
+    <Box as="table" display={{ base: 'block', md: 'table' }} width="full" fontSize="sm" css={{ borderCollapse: 'collapse' }}>
       <Box as="caption" srOnly>
         {caption}
       </Box>
@@ -20,7 +22,9 @@ export function ResponsiveTable({ caption, headers, children }: { caption: strin
           ))}
         </Box>
       </Box>
-      <Box as="tbody">{children}</Box>
+      <Box as="tbody" display={{ base: 'block', md: 'table-row-group' }}>
+        {children}
+      </Box>
     </Box>
   );
 }
