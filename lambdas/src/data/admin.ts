@@ -1,8 +1,7 @@
 import { Entity } from 'electrodb';
 import { ADMIN_AUDIT_ACTIONS, ADMIN_REASON_CODES } from '@solutionz/shared';
-import { gsi1, gsi2, gsi3, PARAMS_ONLY, pk, sk } from './key-templates';
+import { gsi1, gsi2, gsi3, pagedIndex, PARAMS_ONLY, pk, sk } from './key-templates';
 import type { Item } from './raw-commands';
-import { TABLE } from './table-definition';
 
 /**
  * The admin console's items: the dashboard's counters, the audit trail and the users search index.
@@ -95,19 +94,8 @@ export const userIndexEntryEntity = new Entity({
   },
 });
 
-const GSI3 = TABLE.globalIndexes[2];
-
-/** The newest-first list of a users index bucket, spelled out for the paged Query (see raw-commands.ts pageBelow). */
-export function usersListIndex(bucket: string) {
-  return {
-    indexName: GSI3.indexName,
-    partitionKey: GSI3.partitionKey,
-    sortKey: GSI3.sortKey,
-    partition: `UIDX#${bucket}`,
-    prefix: '',
-    position: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
-  };
-}
+/** The newest-first list of a users index bucket. */
+export const usersListIndex = (bucket: string) => pagedIndex(2, `UIDX#${bucket}`, '', (createdAt, userId) => `${createdAt}#${userId}`);
 
 /** The names of the counters (the sort keys of their items). */
 export const STAT = {

@@ -1,6 +1,5 @@
 import { Entity } from 'electrodb';
-import { gsi1, gsi2, gsi3, pk, sk } from './key-templates';
-import { TABLE } from './table-definition';
+import { gsi1, gsi2, gsi3, pagedIndex, pk, sk } from './key-templates';
 
 /**
  * Feedback on providers and their replies (spec 02 section 3). Every key format of these items
@@ -68,7 +67,6 @@ export const feedbackAuthorEntity = new Entity({
   },
 });
 
-const [GSI1, GSI2, GSI3] = TABLE.globalIndexes;
 const RECEIVED_PREFIX = 'FEEDBACK_RECEIVED#';
 
 /**
@@ -86,36 +84,10 @@ export interface PagedIndex {
   readonly position: (createdAt: string, feedbackId: string) => string;
 }
 
-export function publishedIndex(providerId: string): PagedIndex {
-  return {
-    indexName: GSI2.indexName,
-    partitionKey: GSI2.partitionKey,
-    sortKey: GSI2.sortKey,
-    partition: `PUBLISHED_FEEDBACK#${providerId}`,
-    prefix: '',
-    position: (createdAt, feedbackId) => `${createdAt}#${feedbackId}`,
-  };
-}
+export const publishedIndex = (providerId: string): PagedIndex => pagedIndex(1, `PUBLISHED_FEEDBACK#${providerId}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);
 
-export function receivedIndex(providerId: string): PagedIndex {
-  return {
-    indexName: GSI1.indexName,
-    partitionKey: GSI1.partitionKey,
-    sortKey: GSI1.sortKey,
-    partition: `USER#${providerId}`,
-    prefix: RECEIVED_PREFIX,
-    position: (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`,
-  };
-}
+export const receivedIndex = (providerId: string): PagedIndex =>
+  pagedIndex(0, `USER#${providerId}`, RECEIVED_PREFIX, (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`);
 
 /** The admin's moderation list of one state, newest first. */
-export function moderationIndex(approved: boolean): PagedIndex {
-  return {
-    indexName: GSI3.indexName,
-    partitionKey: GSI3.partitionKey,
-    sortKey: GSI3.sortKey,
-    partition: `FEEDBACK_STATUS#${approved}`,
-    prefix: '',
-    position: (createdAt, feedbackId) => `${createdAt}#${feedbackId}`,
-  };
-}
+export const moderationIndex = (approved: boolean): PagedIndex => pagedIndex(2, `FEEDBACK_STATUS#${approved}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);

@@ -149,74 +149,55 @@ export async function updateUser(
   return toAdminRecord(updated, now);
 }
 
+/** The two switches an admin flips on an account, what each records and what the person is told. */
+const SWITCHES = {
+  isActive: { on: { action: 'user.activate', notice: 'reactivated' }, off: { action: 'user.deactivate', notice: 'deactivated' } },
+  isVisible: { on: { action: 'user.show', notice: 'shown' }, off: { action: 'user.hide', notice: 'hidden' } },
+} as const;
+
+/**
+ * Flips one switch of someone else's (non-admin) account, audited with its reason in the profile's own
+ * transaction; the directory listing follows and the person is told. Asking for the state it has changes
+ * and records nothing. Returns the profile as it is after.
+ */
+async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, flag: keyof typeof SWITCHES, value: boolean, reason: AdminReason | undefined, extra: Pick<Partial<ProfileRecord>, 'sessionsValidAfter'> = {}): Promise<ProfileRecord> {
+  const actor = await actorOf(deps, caller);
+  notOnYourself(actor, userId);
+  const profile = await target(deps, userId);
+  notAnAdmin(profile);
+  if (profile[flag] === value) return profile;
+  const now = deps.clock();
+  const { action, notice } = SWITCHES[flag][value ? 'on' : 'off'];
+  const updated = await apply(deps, {
+    userId,
+    expect: { [flag]: profile[flag] },
+    set: { [flag]: value, updatedAt: now.toISOString(), ...extra },
+    audit: auditRecord(deps, actor, { action, target: { kind: 'user', id: userId, label: labelOf(profile) }, before: { [flag]: profile[flag] }, after: { [flag]: value }, reason }),
+  });
+  await deps.directory.syncListing(userId, deps.clock());
+  await notifyAffected(deps, profile.email, { kind: notice }, reason);
+  return updated;
+}
+
 /**
  * Deactivation blocks first in the database (every signed-in route checks the profile; tokens issued
  * before now are refused), then the directory listing goes, then Cognito disables the sign-in and
- * revokes its refresh tokens. Asking again repeats the steps that may not have happened (the Cognito
- * calls are safe to repeat) without a second audit entry or mail. Activation reverses each step.
+ * revokes its refresh tokens. Asking again repeats the Cognito calls (safe to repeat), in case they
+ * failed the first time, without a second audit entry or mail. Activation reverses each step.
  */
-export async function setUserActive(
-  deps: AdminConsoleDeps,
-  caller: AuthorizedCaller,
-  userId: string,
-  input: { active: boolean; reason?: AdminReason | undefined },
-): Promise<AdminUserRecord> {
-  const actor = await actorOf(deps, caller);
-  notOnYourself(actor, userId);
-  let profile = await target(deps, userId);
-  notAnAdmin(profile);
-  const now = deps.clock();
-  const changed = profile.isActive !== input.active;
-  if (changed) {
-    profile = await apply(deps, {
-      userId,
-      expect: { isActive: profile.isActive },
-      set: { isActive: input.active, updatedAt: now.toISOString(), ...(input.active ? {} : { sessionsValidAfter: Math.floor(now.getTime() / 1000) }) },
-      audit: auditRecord(deps, actor, {
-        action: input.active ? 'user.activate' : 'user.deactivate',
-        target: { kind: 'user', id: userId, label: labelOf(profile) },
-        before: { isActive: profile.isActive },
-        after: { isActive: input.active },
-        reason: input.reason,
-      }),
-    });
-    await deps.directory.syncListing(userId, deps.clock());
-  }
+export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { active: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
+  const sessionsEnd = input.active ? {} : { sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) };
+  const profile = await flip(deps, caller, userId, 'isActive', input.active, input.reason, sessionsEnd);
   if (profile.email) {
     await deps.identity.setEnabled(profile.email, input.active);
     if (!input.active) await deps.security.signOutEverywhere(userId);
   }
-  if (changed) await notifyAffected(deps, profile.email, { kind: input.active ? 'reactivated' : 'deactivated' }, input.reason);
-  return toAdminRecord(profile, now);
+  return toAdminRecord(profile, deps.clock());
 }
 
-export async function setUserVisible(
-  deps: AdminConsoleDeps,
-  caller: AuthorizedCaller,
-  userId: string,
-  input: { visible: boolean; reason?: AdminReason | undefined },
-): Promise<AdminUserRecord> {
-  const actor = await actorOf(deps, caller);
-  notOnYourself(actor, userId);
-  let profile = await target(deps, userId);
-  notAnAdmin(profile);
-  const now = deps.clock();
-  if (profile.isVisible === input.visible) return toAdminRecord(profile, now);
-  profile = await apply(deps, {
-    userId,
-    expect: { isVisible: profile.isVisible },
-    set: { isVisible: input.visible, updatedAt: now.toISOString() },
-    audit: auditRecord(deps, actor, {
-      action: input.visible ? 'user.show' : 'user.hide',
-      target: { kind: 'user', id: userId, label: labelOf(profile) },
-      before: { isVisible: profile.isVisible },
-      after: { isVisible: input.visible },
-      reason: input.reason,
-    }),
-  });
-  await deps.directory.syncListing(userId, deps.clock());
-  await notifyAffected(deps, profile.email, { kind: input.visible ? 'shown' : 'hidden' }, input.reason);
-  return toAdminRecord(profile, now);
+export async function setUserVisible(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { visible: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
+  const profile = await flip(deps, caller, userId, 'isVisible', input.visible, input.reason);
+  return toAdminRecord(profile, deps.clock());
 }
 
 /**
