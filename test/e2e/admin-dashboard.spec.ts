@@ -21,7 +21,13 @@ test.describe('an administrator', () => {
 
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    for (const [card, href] of [['Users', '/admin/users'], ['Feedback', '/admin/feedback'], ['Categories', '/admin/categories'], ['Analytics', '/admin/analytics']]) {
+    const cards: [name: string, href: string][] = [
+      ['Users', '/admin/users'],
+      ['Feedback', '/admin/feedback'],
+      ['Categories', '/admin/categories'],
+      ['Analytics', '/admin/analytics'],
+    ];
+    for (const [card, href] of cards) {
       await expect(page.getByRole('main').getByRole('link', { name: card, exact: true })).toHaveAttribute('href', href);
     }
     const stats = page.getByRole('region', { name: 'Statistics' });
