@@ -37,8 +37,8 @@ const DEEP_PAGE = 40;
 const TARGETS = { growth: 1.5 } as const;
 const PROVIDER_SHARE = 0.4;
 const PENDING_SHARE = 0.15;
-/** One account in this many has the rare surname, so the rare search finds a handful at any size. */
-const RARE_EVERY = 5_000;
+/** The accounts with the rare surname, all among the first 1,000: the rare search finds the same few at every size. */
+const RARE_AT = new Set([7, 407, 807]);
 const RARE_SURNAME = 'Featherstonehaugh';
 const COMMON_PREFIX = 'smi';
 const YEAR_MS = 365 * 86_400_000;
@@ -75,7 +75,7 @@ function benchAccounts(random: SeededRandom, count: number, now: Date): ProfileR
   const surname = random.weighted(SURNAMES, ([, weight]) => weight);
   return Array.from({ length: count }, (_, index): ProfileRecord => {
     const firstName = random.pick(FIRST_NAMES);
-    const lastName = index % RARE_EVERY === 7 ? RARE_SURNAME : surname()[0];
+    const lastName = RARE_AT.has(index) ? RARE_SURNAME : surname()[0];
     const local = `${firstName}.${lastName}`.normalize('NFKD').replace(/[^A-Za-z.]/g, '').toLowerCase();
     const email = `${local}.${index.toString(36)}@${random.pick(EMAIL_DOMAINS)}`;
     const at = new Date(now.getTime() - random.next() * 2 * YEAR_MS).toISOString();
