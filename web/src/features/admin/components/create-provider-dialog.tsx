@@ -114,7 +114,7 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
       <Stack gap="4">
         <SelectField label="Account type" value={fields.accountType} options={TYPE_OPTIONS} onChange={(accountType) => setFields((before) => ({ ...before, accountType }))} />
         {isClient ? (
-          <Alert.Root status="info">
+          <Alert.Root status="info" role="status">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{MESSAGES.clientCreation.title}</Alert.Title>

@@ -58,11 +58,16 @@ function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSumm
   const actions = [
     { label: 'View', icon: <LuEye />, run: () => onOpen({ kind: 'view', user }) },
     { label: 'Edit', icon: <LuPencil />, run: () => onOpen({ kind: 'edit', user }) },
-    user.isActive
-      ? { label: 'Deactivate', icon: <LuUserX />, run: () => onOpen({ kind: 'deactivate', user }) }
-      : { label: 'Activate', icon: <LuUserCheck />, run: onActivate },
-    user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
-    { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+    // Admin accounts are the site owner's to manage: the API refuses these for them (409), so they are not offered.
+    ...(user.accountType === 'admin'
+      ? []
+      : [
+          user.isActive
+            ? { label: 'Deactivate', icon: <LuUserX />, run: () => onOpen({ kind: 'deactivate', user }) }
+            : { label: 'Activate', icon: <LuUserCheck />, run: onActivate },
+          user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
+          { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+        ]),
   ];
   return (
     <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
