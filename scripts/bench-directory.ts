@@ -10,9 +10,7 @@
  * with the cursor. Exits non-zero when a target is missed or an answer is wrong. Starts its own stack
  * (ports shifted by SOLUTIONZ_PORT_OFFSET, else 300) with throw-away data, and removes it at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   formatCategorySelection,
@@ -32,11 +30,10 @@ import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/directory/search';
+import { fixed, mean, percentile, runBench, thousands, withBenchStack } from './local/bench';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './local/postcode-data';
-import { portOffsetFromEnv } from './local/ports';
-import { killAllManaged } from './local/process';
 import { seededRandom, type SeededRandom } from './local/seeded-random';
-import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, startLocalStack, type LocalStack } from './local/stack';
+import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
 /** The sizes of the issue; BENCH_DIRECTORY_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_DIRECTORY_SIZES ? process.env.BENCH_DIRECTORY_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
@@ -53,7 +50,6 @@ const CITY_PULL = { miles: 10, weight: 3 } as const;
 const BIG_CITIES = ['London', 'Birmingham', 'Manchester', 'Leeds', 'Glasgow', 'Liverpool', 'Newcastle upon Tyne', 'Sheffield', 'Bristol', 'Edinburgh', 'Leicester', 'Nottingham', 'Cardiff'];
 const PAGED = { location: 'Leeds', radius: 10 } as const;
 const TARGETS = { growth: 1.5, fewerThanBaseline: 50, p95Ms: 150 } as const;
-const DEFAULT_PORT_OFFSET = 300;
 
 interface Point {
   readonly lat: number;
@@ -81,14 +77,6 @@ interface Measured {
 }
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-const thousands = (value: number) => Math.round(value).toLocaleString('en-GB');
-const fixed = (value: number) => (value >= 100 ? thousands(value) : value.toFixed(1));
 
 async function placeOf(geocoder: Geocoder, text: string): Promise<Point> {
   const { lat, lng } = await resolvePlace(geocoder, text, 'location');
@@ -309,23 +297,7 @@ async function main(): Promise<number> {
   const providers = benchProviders(random, sectors, SIZES.at(-1)!, now);
   const searches = await benchSearches(random, sectors, geocoder);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-directory-'));
-  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once('exit', removeData);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      killAllManaged();
-      removeData();
-      process.exit(130);
-    });
-  }
-
-  // The directory function's DynamoDB client counts its requests (adapters/dynamodb.ts); the handler runs in this process.
-  process.env.DYNAMODB_USAGE_METER = '1';
-  const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
-  console.log(`Starting a local stack (port offset ${portOffset}, in memory)…`);
-  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false });
-  try {
+  return withBenchStack('bench:directory', async (stack) => {
     const endpoint = stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB!;
     const loader = documentClient(new DynamoDBClient({ region: stack.region, endpoint }));
     const meteredClient = new DynamoDBClient({ region: stack.region, endpoint });
@@ -369,10 +341,7 @@ async function main(): Promise<number> {
       printRound(round, existing.length);
     }
     return printTargets(rounds);
-  } finally {
-    await stack.stop();
-    removeData();
-  }
+  });
 }
 
 function printTargets(rounds: readonly Round[]): number {
@@ -398,14 +367,4 @@ function printTargets(rounds: readonly Round[]): number {
   return results.every(([, ok]) => ok) ? 0 : 1;
 }
 
-const started = Date.now();
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  console.log(`\nbench:directory took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-// The geocoder's tables and the SDK's sockets would keep the process alive; everything this run started has stopped.
-process.exit();
+await runBench('bench:directory', main);
