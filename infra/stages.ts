@@ -23,6 +23,12 @@ export const stageSettingsSchema = z.strictObject({
   certificateArn: z.string().optional(),
   /** SSM parameter holding the first-admin setup token (README "Deploy to AWS"). */
   adminSetupTokenParameter: z.string().optional(),
+  /**
+   * Admin console routes answer only admins with 2-step verification on; an admin without it is sent to
+   * set it up first. Cognito cannot require MFA of one group, so the admin function checks. When absent:
+   * on, except in the local and test stages.
+   */
+  requireAdminMfa: z.boolean().optional(),
   /** Subscribed to the alarm topics and the budget. */
   alarmEmail: z.email().optional(),
   mailFromDomain: z.string().optional(),

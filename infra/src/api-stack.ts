@@ -311,21 +311,30 @@ export class ApiStack extends Stack {
     });
     const avatarsBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'avatars');
     const portfolioBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'portfolio');
+    const logosBucket = mediaBucketName(Aws.ACCOUNT_ID, config.stage, 'logos');
+    // The accounts and admin areas mail people: links open the site; admins' sign-ins live in their own domain.
+    const mailEnvironment = {
+      SITE_URL: props.siteUrl,
+      ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
+      MAIL_FROM_ADDRESS: config.mailFromAddress,
+      MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
+    };
+    const sendMail = new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [props.mailIdentity.emailIdentityArn, this.configurationSetArn(props.mailConfigurationSet)],
+      conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
+    });
     switch (area) {
       case 'accounts': {
-        const personFiles = combined(mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']), mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']));
+        const personFiles = combined(
+          mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']),
+          mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']),
+          mediaFileAccess(config.stage, 'logos', ['s3:DeleteObject']),
+        );
         // Deleting an account cancels its membership at Stripe.
         const stripe = this.secretParameters(stripeKey);
         return {
-          environment: {
-            SITE_URL: props.siteUrl,
-            ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
-            MAIL_FROM_ADDRESS: config.mailFromAddress,
-            MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
-            MEDIA_BUCKET_AVATARS: avatarsBucket,
-            MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
-            ...stripe.environment,
-          },
+          environment: { ...mailEnvironment, MEDIA_BUCKET_AVATARS: avatarsBucket, MEDIA_BUCKET_PORTFOLIO: portfolioBucket, MEDIA_BUCKET_LOGOS: logosBucket, ...stripe.environment },
           statements: [
             manageUsers,
             // The security tab: sign out everywhere, turn 2-step verification off. Setting it up
@@ -334,17 +343,10 @@ export class ApiStack extends Stack {
               actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
               resources: [userPool.userPoolArn],
             }),
-            // Account deletion removes the person's pictures and portfolio files.
+            // Account deletion removes the person's pictures, portfolio files and a business's logo.
             ...personFiles.statements,
             ...stripe.statements!,
-            new PolicyStatement({
-              actions: ['ses:SendEmail'],
-              resources: [
-                props.mailIdentity.emailIdentityArn,
-                this.configurationSetArn(props.mailConfigurationSet),
-              ],
-              conditions: { StringEquals: { 'ses:FromAddress': config.mailFromAddress } },
-            }),
+            sendMail,
           ],
           wildcardResources: personFiles.wildcardResources,
         };
@@ -352,9 +354,38 @@ export class ApiStack extends Stack {
       case 'admin': {
         // The first-admin setup token, read from its SecureString at cold start (only the local and test stages go without).
         const setupToken = config.adminSetupTokenParameter ? this.secretParameters({ ADMIN_SETUP_TOKEN_PARAMETER: config.adminSetupTokenParameter }) : undefined;
+        // Deleting a user is the same erasure as their own (files, Stripe); creating a business stores its logo.
+        const files = combined(
+          mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']),
+          mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']),
+          mediaFileAccess(config.stage, 'logos', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+        );
+        const stripe = this.secretParameters(stripeKey);
         return {
-          environment: { ADMIN_EMAIL_DOMAIN: config.adminEmailDomain, ...setupToken?.environment },
-          statements: [manageUsers, ...(setupToken?.statements ?? [])],
+          environment: {
+            ...mailEnvironment,
+            REQUIRE_ADMIN_MFA: String(config.requireAdminMfa),
+            MEDIA_BUCKET_AVATARS: avatarsBucket,
+            MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
+            MEDIA_BUCKET_LOGOS: logosBucket,
+            ...stripe.environment,
+            ...setupToken?.environment,
+          },
+          statements: [
+            manageUsers,
+            // Deactivation disables the sign-in and ends its sessions; a type change moves it between groups.
+            new PolicyStatement({
+              actions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminRemoveUserFromGroup'],
+              resources: [userPool.userPoolArn],
+            }),
+            ...files.statements,
+            ...stripe.statements!,
+            sendMail,
+            ...(setupToken?.statements ?? []),
+          ],
+          wildcardResources: files.wildcardResources,
+          // Logos are checked and re-encoded with sharp, as profile pictures are.
+          nativeModules: ['sharp'],
         };
       }
       case 'profiles':

@@ -34,6 +34,8 @@ export interface DeploymentConfig {
    * time. Required for every stage but the local and test ones: without it setup is unguarded.
    */
   readonly adminSetupTokenParameter?: string;
+  /** Admin console routes require 2-step verification of the admin (stages.ts requireAdminMfa). */
+  readonly requireAdminMfa: boolean;
   readonly alarmEmail?: string;
   /** Cognito Plus tier (threat protection); billed per monthly active user. */
   readonly cognitoPlus: boolean;
@@ -193,6 +195,7 @@ export function readDeploymentConfig(node: Node, stages: Readonly<Record<string,
     mailFromAddress,
     adminEmailDomain: text(node, 'adminEmailDomain') ?? CONTEXT_DEFAULTS.adminEmailDomain,
     adminSetupTokenParameter: setupTokenParameter,
+    requireAdminMfa: settings.requireAdminMfa ?? !UNGUARDED_SETUP_STAGES.includes(stage),
     alarmEmail: settings.alarmEmail,
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),

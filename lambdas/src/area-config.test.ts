@@ -24,7 +24,12 @@ describe('area configuration', () => {
   });
 
   it('treats an empty setup token as no token', () => {
-    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk' });
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk', requireAdminMfa: false });
+  });
+
+  it('requires 2-step verification of admins only when the stage says so', () => {
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', REQUIRE_ADMIN_MFA: 'true' }).requireAdminMfa).toBe(true);
+    expect(() => loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', REQUIRE_ADMIN_MFA: 'yes' })).toThrow('REQUIRE_ADMIN_MFA');
   });
 
   it('reads the setup token as a value locally or as the name of its SSM SecureString in the cloud', () => {

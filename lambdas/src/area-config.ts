@@ -58,10 +58,13 @@ const adminEnv = z.object({
   ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   ADMIN_SETUP_TOKEN: optional,
   ADMIN_SETUP_TOKEN_PARAMETER: optional,
+  REQUIRE_ADMIN_MFA: z.enum(['true', 'false']).default('false'),
 });
 
 export interface AdminConfig {
   readonly adminEmailDomain: string;
+  /** Admin console routes answer only admins with 2-step verification on (a per-stage CDK setting). */
+  readonly requireAdminMfa: boolean;
   /** The first-admin setup token: as is (local runs) or an SSM SecureString read at cold start; none leaves setup unguarded. */
   readonly adminSetupToken?: SecretSource;
 }
@@ -69,13 +72,8 @@ export interface AdminConfig {
 export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
   const e = parse(adminEnv, env);
   const adminSetupToken = secretSource(e.ADMIN_SETUP_TOKEN, e.ADMIN_SETUP_TOKEN_PARAMETER);
-  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, ...(adminSetupToken ? { adminSetupToken } : {}) };
+  return { adminEmailDomain: e.ADMIN_EMAIL_DOMAIN, requireAdminMfa: e.REQUIRE_ADMIN_MFA === 'true', ...(adminSetupToken ? { adminSetupToken } : {}) };
 }
-
-const avatarsEnv = z.object({
-  MEDIA_BUCKET_AVATARS: z.string().trim().min(1),
-  AWS_ENDPOINT_URL_S3: optional,
-});
 
 export interface AvatarsConfig {
   /** The private bucket profile pictures are uploaded to and served from (DESIGN.md section 9). */
@@ -84,22 +82,20 @@ export interface AvatarsConfig {
   readonly localS3: boolean;
 }
 
-/** The profiles area (pictures) and the accounts area (their erasure) read the avatars bucket. */
-export function loadAvatarsConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
-  const e = parse(avatarsEnv, env);
-  return { bucket: e.MEDIA_BUCKET_AVATARS, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
+/** A media bucket's name from its variable, and whether S3 is the local stand-in. */
+function mediaBucketConfig(variable: 'MEDIA_BUCKET_AVATARS' | 'MEDIA_BUCKET_PORTFOLIO' | 'MEDIA_BUCKET_LOGOS', env: NodeJS.ProcessEnv): AvatarsConfig {
+  const e = parse(z.object({ [variable]: z.string().trim().min(1), AWS_ENDPOINT_URL_S3: optional }), env);
+  return { bucket: e[variable] as string, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
 }
 
-const portfolioEnv = z.object({
-  MEDIA_BUCKET_PORTFOLIO: z.string().trim().min(1),
-  AWS_ENDPOINT_URL_S3: optional,
-});
+/** The profiles area (pictures) and the account areas (their erasure) read the avatars bucket. */
+export const loadAvatarsConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_AVATARS', env);
 
-/** The profiles area (portfolio files) and the accounts area (their erasure) read the portfolio bucket. */
-export function loadPortfolioConfig(env: NodeJS.ProcessEnv = process.env): AvatarsConfig {
-  const e = parse(portfolioEnv, env);
-  return { bucket: e.MEDIA_BUCKET_PORTFOLIO, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
-}
+/** The profiles area (portfolio files) and the account areas (their erasure) read the portfolio bucket. */
+export const loadPortfolioConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_PORTFOLIO', env);
+
+/** The admin area (logos of the businesses it creates) and the account areas (their erasure) read the logos bucket. */
+export const loadLogosConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_LOGOS', env);
 
 const stripeEnv = z
   .object({

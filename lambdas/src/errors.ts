@@ -70,6 +70,13 @@ export class EmailNotConfirmedError extends HttpError {
   }
 }
 
+/** The stage requires 2-step verification of administrators, and the caller has not turned it on. */
+export class AdminMfaRequiredError extends HttpError {
+  constructor(message: string) {
+    super('adminMfaRequired', message);
+  }
+}
+
 export class ForbiddenError extends HttpError {
   constructor(message: string = MESSAGES.api.forbidden) {
     super('forbidden', message);

@@ -73,6 +73,15 @@ describe('the Cognito proxy', () => {
     });
   });
 
+  it('gives a disabled user no tokens, from a sign-in or a refresh, as Cognito does', async () => {
+    const { email, signIn, refresh } = await userWithSession();
+    await pool.identity().identity.setEnabled(email, false);
+    await expect(signIn()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    await pool.identity().identity.setEnabled(email, true);
+    await expect(signIn()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+  });
+
   it('revokes one refresh token', async () => {
     const { client, tokens, refresh } = await userWithSession();
     await client.send(new RevokeTokenCommand({ ClientId: pool.userPoolClientId, Token: tokens.RefreshToken! }));

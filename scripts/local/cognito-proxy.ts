@@ -16,6 +16,8 @@ import { serveHttp, type LocalService } from './process';
  * - `UpdateUserAttributes` and `DeleteUserAttributes` with a user's own access token touch only the app
  *   client's write attributes, as Cognito has it (cognito-local keeps the list but lets anything through);
  * - a wrong password gives Cognito's `NotAuthorizedException`, not cognito-local's `InvalidPasswordException`;
+ * - a disabled user (an admin's deactivation) gets no tokens, from a sign-in or a refresh: Cognito's
+ *   `NotAuthorizedException` "User is disabled." (cognito-local issues them all the same);
  * - every answer carries CORS headers, including the proxy's own.
  * Known gap: cognito-local does not keep the refresh token of a sign-in that answered a 2-step
  * challenge (RespondToAuthChallenge), so such a session cannot be refreshed locally.
@@ -126,6 +128,17 @@ function isRevoked(signOuts: SignOuts, username: unknown, issuedAt: unknown): bo
 async function poolUser(upstreamUrl: URL, req: IncomingMessage, userPoolId: unknown, username: unknown): Promise<{ user: Record<string, unknown> } | { error: Upstream }> {
   const found = await callUpstream(upstreamUrl, req, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
   return found.status === 200 ? { user: parseJson(found.body) } : { error: found };
+}
+
+/** Tokens cognito-local issued (a sign-in, a refresh, an answered challenge) to a user who is disabled. */
+async function isDisabledUsersSession(upstreamUrl: URL, req: IncomingMessage, upstream: Upstream): Promise<boolean> {
+  const result = parseJson(upstream.body).AuthenticationResult as Record<string, unknown> | undefined;
+  if (!result?.AccessToken) return false;
+  const { iss, username } = claimsOf(result.AccessToken);
+  const userPoolId = typeof iss === 'string' ? iss.slice(iss.lastIndexOf('/') + 1) : undefined;
+  if (!userPoolId || typeof username !== 'string') return false;
+  const found = await poolUser(upstreamUrl, req, userPoolId, username);
+  return 'user' in found && found.user.Enabled === false;
 }
 
 function attributeOf(user: Record<string, unknown>, name: string): string | undefined {
@@ -253,6 +266,7 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
       return sendJson(res, 400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     }
   }
+  if (upstream.status === 200 && (await isDisabledUsersSession(upstreamUrl, req, upstream))) return notAuthorized(res, 'User is disabled.');
   send(res, upstream.status, upstream.headers, upstream.body);
 }
 

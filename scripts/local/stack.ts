@@ -14,6 +14,7 @@ import * as cognitoProxy from './cognito-proxy';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import { loadDemoDirectory } from './demo-directory';
 import { loadDemoJobs } from './demo-jobs';
+import { demoModeratedUsers, loadDemoModeration } from './demo-moderation';
 import * as dynamodb from './dynamodb';
 import { startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
@@ -232,7 +233,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
-    const everyDemoUser = [...users, ...demoProviders()];
+    const everyDemoUser = [...users, ...demoProviders(), ...demoModeratedUsers()];
     const [, demoDirectory, demoUserIds] = await Promise.all([
       tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
       tableCreated && options.demoDirectory ? loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date()) : undefined,
@@ -245,9 +246,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
       const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
       try {
+        const demoAdmin = users.find((user) => user.accountType === 'admin')!;
+        const [deactivated] = demoModeratedUsers();
         await Promise.all([
           // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
           loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date()),
+          demoUserIds
+            ? loadDemoModeration(
+                {
+                  documents,
+                  tableName: LOCAL_TABLE_NAME,
+                  cognito: cognitoClient,
+                  userPoolId: userPool.userPoolId,
+                  admin: { userId: demoUserIds.get(demoAdmin.email)!, name: `${demoAdmin.firstName} ${demoAdmin.lastName}` },
+                  deactivatedClient: { userId: demoUserIds.get(deactivated!.email)!, email: deactivated!.email },
+                  towns: demoDirectory.towns,
+                  providers: demoDirectory.providers,
+                },
+                new Date(),
+              )
+            : undefined,
           writeDemoPortfolios(
             { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
             demoPortfolios(demoDirectory.providers),

@@ -22,3 +22,4 @@ export * from './portfolio';
 export * from './api/provider-profile';
 export * from './jobs';
 export * from './job-alerts';
+export * from './api/admin';

@@ -121,7 +121,7 @@ const socialLinkSchema = z
   .transform(normaliseSocialLink)
   .refine((link) => link === '' || isWebAddress(link), 'Enter a web address, e.g. www.example.co.uk');
 
-const socialLinksSchema = z.strictObject(
+export const socialLinksSchema = z.strictObject(
   Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, socialLinkSchema.optional()])) as Record<SocialLinkKey, z.ZodOptional<typeof socialLinkSchema>>,
 );
 

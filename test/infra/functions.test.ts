@@ -52,7 +52,7 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT_MS);
 
 /** Areas whose functions carry packages with native code, installed by npm rather than bundled. */
-const NATIVE_MODULES: Partial<Record<Area, string[]>> = { profiles: ['sharp'] };
+const NATIVE_MODULES: Partial<Record<Area, string[]>> = { profiles: ['sharp'], admin: ['sharp'] };
 
 describe('Lambda code', () => {
   it.each(areas)('%s is bundled by esbuild into one ES module with its source map (and the geo tables where it places locations)', (area) => {
@@ -61,11 +61,13 @@ describe('Lambda code', () => {
     expect(readdirSync(functions.assetDir(area)).sort()).toEqual([...(GEOCODING_AREAS.has(area) ? ['geo'] : []), ...bundle, ...installed].sort());
   });
 
-  it('installs sharp with the linux-x64 libvips build for the x86_64 function that re-encodes pictures, whatever machine synthesizes; the rest run on arm64', () => {
-    const modules = join(functions.assetDir('profiles'), 'node_modules');
-    expect(readdirSync(modules)).toEqual(expect.arrayContaining(['sharp', '@img']));
-    // npm installs the optional packages of the platform it is told, not the machine's (a Mac, an arm64 laptop).
-    expect(readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort()).toEqual(['sharp-libvips-linux-x64', 'sharp-linux-x64']);
+  it('installs sharp with the linux-x64 libvips build for the x86_64 functions that re-encode pictures, whatever machine synthesizes; the rest run on arm64', () => {
+    for (const area of ['profiles', 'admin'] as const) {
+      const modules = join(functions.assetDir(area), 'node_modules');
+      expect(readdirSync(modules), area).toEqual(expect.arrayContaining(['sharp', '@img']));
+      // npm installs the optional packages of the platform it is told, not the machine's (a Mac, an arm64 laptop).
+      expect(readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort(), area).toEqual(['sharp-libvips-linux-x64', 'sharp-linux-x64']);
+    }
     for (const area of areas) expect(functions.architecture(area), area).toEqual([NATIVE_MODULES[area] ? 'x86_64' : 'arm64']);
   });
 
@@ -82,6 +84,7 @@ describe('Lambda code', () => {
       ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
       MEDIA_BUCKET_AVATARS: 'solutionz-dev-avatars-123456789012',
       MEDIA_BUCKET_PORTFOLIO: 'solutionz-dev-portfolio-123456789012',
+      MEDIA_BUCKET_LOGOS: 'solutionz-dev-logos-123456789012',
       STRIPE_SECRET_KEY_PARAMETER: '/solutionz/dev/stripe/secret-key',
       STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/dev/stripe/webhook-secret',
       ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:solutionz-dev-origin-AbCdEf',
@@ -139,49 +142,57 @@ describe('Lambda permissions', () => {
     }
   });
 
-  it('lets only the accounts and admin areas manage Cognito users, and only accounts send mail', () => {
+  it('lets only the accounts and admin areas manage Cognito users and send mail, and only admin disable users', () => {
     for (const area of areas) {
       const actions = actionsOf(functions.statements(area));
       expect(actions.includes('cognito-idp:AdminCreateUser'), area).toBe(area === 'accounts' || area === 'admin');
-      expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts');
+      expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts' || area === 'admin');
+      for (const action of ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminRemoveUserFromGroup']) {
+        expect(actions.includes(action), `${area} ${action}`).toBe(area === 'admin');
+      }
     }
   });
 
-  it('lets profiles read, write and delete only the avatar and portfolio files, and accounts delete them (erasure)', () => {
-    const s3Statements = (area: Area) => functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+  it('lets profiles read, write and delete the avatar and portfolio files, admin the logos, and both account areas delete all three (erasure)', () => {
+    const erase = ['s3:DeleteObject'];
+    const readWrite = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
+    const expected: Partial<Record<Area, Record<string, string[]>>> = {
+      profiles: { avatars: readWrite, portfolio: readWrite },
+      accounts: { avatars: erase, portfolio: erase, logos: erase },
+      admin: { avatars: erase, portfolio: erase, logos: readWrite },
+    };
     const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
     for (const area of areas) {
-      const statements = s3Statements(area);
-      if (area !== 'profiles' && area !== 'accounts') {
-        expect(statements, area).toEqual([]);
-        continue;
+      const statements = functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+      const buckets = expected[area] ?? {};
+      const granted: Record<string, string[]> = {};
+      for (const statement of statements.filter((candidate) => !actionsOf([candidate]).includes('s3:ListBucket'))) {
+        for (const key of objectKeys(statement)) {
+          const bucket = Object.keys(buckets).find((name) => key.includes(`solutionz-dev-${name}-`));
+          expect(bucket, `${area} ${key}`).toBeDefined();
+          // Only the bucket's two prefixes, never the whole bucket.
+          expect(key.includes(`/uploads/${bucket}/*`) || key.includes(`/media/${bucket}/*`), `${area} ${key}`).toBe(true);
+          granted[bucket!] = [...new Set([...(granted[bucket!] ?? []), ...actionsOf([statement])])].sort();
+        }
       }
-      // CDK merges statements with the same actions: one for the objects of both buckets, one listing per bucket.
-      const objects = statements.filter((statement) => !actionsOf([statement]).includes('s3:ListBucket'));
-      expect(objects, area).toHaveLength(1);
-      expect(actionsOf(objects).sort()).toEqual(area === 'profiles' ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : ['s3:DeleteObject']);
-      const keys = objectKeys(objects[0]!);
-      expect(keys).toHaveLength(4);
-      for (const bucket of ['avatars', 'portfolio']) {
-        expect(keys.find((key) => key.includes(`/uploads/${bucket}/*`)), `${area} ${bucket}`).toContain(`solutionz-dev-${bucket}-`);
-        expect(keys.find((key) => key.includes(`/media/${bucket}/*`)), `${area} ${bucket}`).toContain(`solutionz-dev-${bucket}-`);
+      expect(granted, area).toEqual(buckets);
+      for (const bucket of Object.keys(buckets)) {
         const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket') && objectKeys(statement).some((key) => key.includes(`solutionz-dev-${bucket}-`)))!;
-        expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': [`uploads/${bucket}/*`, `media/${bucket}/*`] } });
+        expect(listing.Condition, `${area} ${bucket}`).toEqual({ StringLike: { 's3:prefix': [`uploads/${bucket}/*`, `media/${bucket}/*`] } });
       }
-      expect(statements, area).toHaveLength(3);
     }
   });
 
-  it('lets only accounts sign users out everywhere and turn their 2-step verification off', () => {
+  it('lets only accounts and admin (deactivation) sign users out everywhere, and only accounts turn their 2-step verification off', () => {
     for (const area of areas) {
       const actions = actionsOf(functions.statements(area));
-      expect(actions.includes('cognito-idp:AdminUserGlobalSignOut'), area).toBe(area === 'accounts');
+      expect(actions.includes('cognito-idp:AdminUserGlobalSignOut'), area).toBe(area === 'accounts' || area === 'admin');
       expect(actions.includes('cognito-idp:AdminSetUserMFAPreference'), area).toBe(area === 'accounts');
     }
     expect(actionsOf(functions.statements('accounts'))).toEqual(expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']));
   });
 
-  it('lets membership, the Stripe webhook, accounts (deletion cancels the membership) and admin (the setup token) read exactly the secrets they use', () => {
+  it('lets membership, the Stripe webhook, accounts and admin (deletion cancels the membership; admin also the setup token) read exactly the secrets they use', () => {
     const parameterReads = (synthesis: ReturnType<typeof functionsOf>, area: Area) =>
       synthesis
         .statements(area)
@@ -193,7 +204,10 @@ describe('Lambda permissions', () => {
       membership: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
       accounts: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
       stripeWebhook: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey, webhookSecret] }],
-      admin: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(`:parameter${TEST_SETUP_TOKEN_PARAMETER}"`)] }],
+      admin: [
+        { actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] },
+        { actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(`:parameter${TEST_SETUP_TOKEN_PARAMETER}"`)] },
+      ],
     };
     for (const area of areas) expect(parameterReads(functions, area), area).toEqual(expected[area] ?? []);
 
@@ -206,9 +220,11 @@ describe('Lambda permissions', () => {
     );
   });
 
-  it('lets accounts send mail only from the configured sender', () => {
-    const send = functions.statements('accounts').find((statement) => statement.Action === 'ses:SendEmail')!;
-    expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
+  it('lets accounts and admin send mail only from the configured sender', () => {
+    for (const area of ['accounts', 'admin'] as const) {
+      const send = functions.statements(area).find((statement) => statement.Action === 'ses:SendEmail')!;
+      expect(send.Condition, area).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
+    }
   });
 });
 
@@ -244,7 +260,15 @@ describe('Lambda environment', () => {
 
     const test = functionsOf(synthesisWith({ stage: 'test', adminSetupTokenParameter: '' }));
     expect(test.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN_PARAMETER');
-    expect(actionsOf(test.statements('admin')).filter((action) => action.startsWith('ssm:'))).toEqual([]);
+    // What it reads is Stripe's key only (an admin's deletion of a member cancels the membership).
+    expect(test.statements('admin').filter((statement) => actionsOf([statement]).some((action) => action.startsWith('ssm:'))).map((statement) => JSON.stringify(statement.Resource))).toEqual([
+      expect.stringContaining(':parameter/solutionz/test/stripe/secret-key"'),
+    ]);
+  });
+
+  it('requires 2-step verification of admins outside the local and test stages, unless the stage says otherwise', () => {
+    expect(functions.environment('admin')).toMatchObject({ REQUIRE_ADMIN_MFA: 'true' });
+    expect(functionsOf(synthesisWith({ stage: 'test', adminSetupTokenParameter: '' })).environment('admin')).toMatchObject({ REQUIRE_ADMIN_MFA: 'false' });
   });
 
   it('names the Stripe parameters to the functions that read them, and points Checkout back at the site', () => {
@@ -265,12 +289,15 @@ describe('Lambda environment', () => {
   it('gives no area the variables of another', () => {
     for (const area of areas) {
       const names = Object.keys(functions.environment(area));
-      expect(names.includes('SITE_URL'), area).toBe(area === 'accounts' || area === 'membership');
-      expect(names.includes('STRIPE_SECRET_KEY_PARAMETER'), area).toBe(area === 'accounts' || area === 'membership' || area === 'stripeWebhook');
+      const accountAreas = area === 'accounts' || area === 'admin';
+      expect(names.includes('SITE_URL'), area).toBe(accountAreas || area === 'membership');
+      expect(names.includes('STRIPE_SECRET_KEY_PARAMETER'), area).toBe(accountAreas || area === 'membership' || area === 'stripeWebhook');
       expect(names.includes('STRIPE_WEBHOOK_SECRET_PARAMETER'), area).toBe(area === 'stripeWebhook');
-      expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(area === 'admin' || area === 'accounts');
-      expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || area === 'accounts');
-      expect(names.includes('MEDIA_BUCKET_PORTFOLIO'), area).toBe(area === 'profiles' || area === 'accounts');
+      expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(accountAreas);
+      expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || accountAreas);
+      expect(names.includes('MEDIA_BUCKET_PORTFOLIO'), area).toBe(area === 'profiles' || accountAreas);
+      expect(names.includes('MEDIA_BUCKET_LOGOS'), area).toBe(accountAreas);
+      expect(names.includes('REQUIRE_ADMIN_MFA'), area).toBe(area === 'admin');
     }
   });
 });

@@ -117,6 +117,26 @@ const matrix: Record<RouteName, Row> = {
     expect: everyone(400),
   },
   adminOverview: { request: () => ({}), expect: only(['admin'], 200) },
+  // The admin console: every other caller is refused whatever it sends. The admin's requests name users and
+  // feedback that do not exist (404) or are refused for their body, so the matrix changes nobody.
+  adminDashboard: { request: () => ({}), expect: only(['admin'], 200) },
+  adminListUsers: { request: () => ({ query: { q: 'matrix', type: 'client' } }), expect: only(['admin'], 200) },
+  adminGetUser: { request: (_role, callers) => ({ params: { userId: callers.client.account.userId } }), expect: only(['admin'], 200) },
+  adminUpdateUser: { request: () => ({ params: { userId: unique('nobody') }, body: { firstName: 'Matrix', lastName: 'Person' } }), expect: only(['admin'], 404) },
+  adminSetUserActive: { request: () => ({ params: { userId: unique('nobody') }, body: { active: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  adminSetUserVisible: { request: () => ({ params: { userId: unique('nobody') }, body: { visible: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  adminDeleteUser: { request: () => ({ params: { userId: unique('nobody') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  // A presigned upload stores nothing until the browser uses it.
+  adminLogoUpload: { request: () => ({ body: { contentType: 'image/png', size: 1000 } }), expect: only(['admin'], 201) },
+  adminCreateProvider: { request: () => ({ body: { accountType: 'client', firstName: 'Matrix', lastName: 'Person', businessName: 'Matrix Ltd' } }), expect: only(['admin'], 400) },
+  adminListFeedback: { request: () => ({ query: { status: 'pending' } }), expect: only(['admin'], 200) },
+  adminSetFeedbackApproval: { request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { approved: true } }), expect: only(['admin'], 404) },
+  adminUpdateFeedback: {
+    request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { rating: 3, title: 'Matrix', reason: { code: 'spam' } } }),
+    expect: only(['admin'], 404),
+  },
+  adminDeleteFeedback: { request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  adminListAudit: { request: () => ({}), expect: only(['admin'], 200) },
   membershipCheckout: {
     // Providers only; one who is a member already is refused. Opening a checkout charges nobody.
     request: () => ({ body: { plan: 'monthly' } }),
@@ -250,7 +270,7 @@ async function makeCallers(): Promise<Callers> {
     createTestAccount('provider', { emailConfirmed: false }),
   ]);
   // Real memberships, bought through checkout and Stripe's webhooks (a paid one needs no confirmed address);
-  // deactivation is set in the table directly until the admin issue gives it a route.
+  // deactivation is set in the table directly (the admin route's own steps are covered by the admin tests).
   await Promise.all([subscribeAccount(subscribedProvider, 'monthly'), subscribeAccount(unconfirmedProvider, 'monthly')]);
   await profiles.patch({ userId: deactivated.userId }).set({ isActive: false }).go();
   const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider };

@@ -2,6 +2,9 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -16,6 +19,10 @@ export interface Identity {
   deleteUser(email: string): Promise<void>;
   setPassword(email: string, password: string): Promise<void>;
   markEmailVerified(email: string): Promise<void>;
+  /** A disabled user cannot sign in or refresh tokens (an admin's deactivation); enabling lets them again. */
+  setEnabled(email: string, enabled: boolean): Promise<void>;
+  /** Moves the user from one account-type group to another (an admin's type change). */
+  moveToGroup(email: string, from: AccountType, to: AccountType): Promise<void>;
 }
 
 /** The e-mail is already a username in the pool. */
@@ -66,6 +73,16 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
       } catch (error) {
         if (!isNamed(error, 'UserNotFoundException')) throw error;
       }
+    },
+
+    async setEnabled(email, enabled) {
+      const input = { UserPoolId: userPoolId, Username: email };
+      await client.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+    },
+
+    async moveToGroup(email, from, to) {
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: to }));
+      await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: from }));
     },
 
     async setPassword(email, password) {

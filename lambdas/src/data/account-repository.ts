@@ -1,6 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { untilProcessed } from './batch';
+import { STAT, ukMonth } from './admin';
+import { createAdminRepository } from './admin-repository';
 import { nameWords, wordItem, wordKey, type BusinessRecord } from './business-repository';
 import { epochSeconds } from './epoch-seconds';
 import type { TokenRecord } from './link-token-repository';
@@ -43,6 +45,11 @@ export interface ProfileRecord {
   readonly stripeCustomerId?: string;
   readonly stripeSubscriptionId?: string;
   readonly subscriptionStatus?: string;
+  /** An admin-created business nobody has claimed: no sign-in, `email` empty. */
+  readonly unclaimed?: boolean;
+  /** An admin listed it without a membership (admin-created businesses). */
+  readonly listingGrantedBy?: string;
+  readonly listingGrantedAt?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -146,6 +153,8 @@ export interface AccountRepository {
 export function createAccountRepository(client: DynamoDBDocumentClient, tableName: string): AccountRepository {
   const service = createTableStore(client, tableName);
   const { profile, accountEmail } = service.entities;
+  // The admin's users table finds people by name, business and address: its index follows every write of them.
+  const { syncUserIndex } = createAdminRepository(client, tableName);
 
   return {
     async reserveEmail(email, reservationId, now, holdSeconds) {
@@ -175,7 +184,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
 
     async createAccount({ profile: newProfile, reservationId, business, token }) {
       const result = await service.transaction
-        .write(({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words }) => [
+        .write(({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words, adminStat: stats }) => [
           profiles.create({ ...newProfile, categories: [...newProfile.categories] }).commit(),
           emails
             .patch({ email: newProfile.email })
@@ -188,6 +197,8 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
             ? [
                 businesses.create({ ...business }).commit(),
                 ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
+                stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
+                stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
               ]
             : []),
         ])
@@ -196,6 +207,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
         const reasons = result.data.map((item) => item.code).join(', ');
         throw new Error(`The account transaction was cancelled: ${reasons}`);
       }
+      await syncUserIndex(newProfile.userId);
     },
 
     async getProfile(userId, options) {
@@ -220,7 +232,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
 
     async editProfile({ userId, set, remove, updatedAt, business }) {
       const result = await service.transaction
-        .write(({ profile: profiles, business: businesses, businessWord: words }) => {
+        .write(({ profile: profiles, business: businesses, businessWord: words, adminStat: stats }) => {
           const { categories, ...fields } = set;
           const profileSet = {
             ...fields,
@@ -253,12 +265,18 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
                   })
                   .commit()
               : businesses.patch({ businessId: business.businessId }).set({ businessName: business.businessName }).commit(),
+            ...(business.previousName === undefined
+              ? [stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(), stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit()]
+              : []),
             ...oldWords.map((word) => words.delete(wordKey(word, business.businessId)).commit()),
             ...newWords.map((word) => words.put(wordItem(word, business)).commit()),
           ];
         })
         .go();
-      if (!result.canceled) return true;
+      if (!result.canceled) {
+        if (set.firstName !== undefined || set.lastName !== undefined || business) await syncUserIndex(userId);
+        return true;
+      }
       const reasons = (result.data as { code: string }[]).map((item) => item.code);
       if (reasons[0] === 'ConditionalCheckFailed') return false;
       throw new Error(`The profile transaction was cancelled: ${reasons.join(', ')}`);
@@ -320,7 +338,10 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           ...(business ? [businesses.patch({ businessId: business.businessId }).set({ businessEmail: to }).commit()] : []),
         ])
         .go();
-      if (!result.canceled) return 'moved';
+      if (!result.canceled) {
+        await syncUserIndex(userId);
+        return 'moved';
+      }
       const [tokenWrite, newAddress] = result.data;
       if (tokenWrite?.code === 'ConditionalCheckFailed') return 'token-spent';
       if (newAddress?.code === 'ConditionalCheckFailed') return 'address-taken';
@@ -351,19 +372,24 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
         })
         .go();
       if (result.canceled) throw new Error(`Undoing the e-mail change was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
+      await syncUserIndex(userId);
     },
 
     async deleteAccountRecords(userId, email) {
-      try {
-        await accountEmail
-          .delete({ email })
-          .where((attr, op) => op.eq(attr.userId, userId))
-          .go({ response: 'none' });
-      } catch (error) {
-        // Already gone (an earlier attempt), or the address is no longer this account's.
-        if (!isConditionFailure(error)) throw error;
+      // An unclaimed business (admin-created) has no address and so no e-mail item.
+      if (email) {
+        try {
+          await accountEmail
+            .delete({ email })
+            .where((attr, op) => op.eq(attr.userId, userId))
+            .go({ response: 'none' });
+        } catch (error) {
+          // Already gone (an earlier attempt), or the address is no longer this account's.
+          if (!isConditionFailure(error)) throw error;
+        }
       }
       await profile.delete({ userId }).go({ response: 'none' });
+      await syncUserIndex(userId);
     },
 
     async findUserIdByEmail(email) {

@@ -69,6 +69,13 @@ export const profileEntity = new Entity({
     /** The subscription the summary above was read from, and its Stripe status. */
     stripeSubscriptionId: { type: 'string' },
     subscriptionStatus: { type: 'string' },
+    /**
+     * A business an admin created: no sign-in and no e-mail address (`email` is empty) until someone claims
+     * it; it is listed by the admin's grant instead of a membership.
+     */
+    unclaimed: { type: 'boolean' },
+    listingGrantedBy: { type: 'string' },
+    listingGrantedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

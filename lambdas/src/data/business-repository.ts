@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { STAT, ukMonth } from './admin';
 import { createTableStore } from './table-store';
 
 /**
@@ -51,7 +52,8 @@ export interface BusinessRepository {
 }
 
 export function createBusinessRepository(client: DynamoDBDocumentClient, tableName: string): BusinessRepository {
-  const { business, businessWord } = createTableStore(client, tableName).entities;
+  const store = createTableStore(client, tableName);
+  const { business, businessWord } = store.entities;
 
   return {
     async searchBusinesses(text, limit) {
@@ -77,7 +79,18 @@ export function createBusinessRepository(client: DynamoDBDocumentClient, tableNa
         const { unprocessed } = await businessWord.delete(words).go();
         if (unprocessed.length > 0) throw new Error(`${unprocessed.length} business search words were not deleted`);
       }
-      await business.delete({ businessId }).go({ response: 'none' });
+      const { data: stored } = await business.get({ businessId }).go({ consistent: true });
+      if (!stored) return;
+      // The counters move only with the item's own deletion: a second run finds nothing and moves nothing.
+      const result = await store.transaction
+        .write(({ business: businesses, adminStat: stats }) => [
+          businesses.delete({ businessId }).where((attr, op) => op.exists(attr.businessId)).commit(),
+          stats.update({ name: STAT.businesses }).add({ count: -1 }).commit(),
+          stats.update({ name: STAT.businessesIn(ukMonth(stored.createdAt)) }).add({ count: -1 }).commit(),
+        ])
+        .go();
+      const codes = result.canceled ? (result.data as { code: string }[]).map((item) => item.code) : [];
+      if (result.canceled && codes[0] !== 'ConditionalCheckFailed') throw new Error(`The business deletion was cancelled: ${codes.join(', ')}`);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
+import { STAT } from './admin';
+import { addToStat } from './admin-repository';
 import { chunks, untilProcessed } from './batch';
 import { isListed } from '../services/listing-rule';
 import { listingItem, listingKey, listingOf, listingScopes, scopeCountSlots, scopeEntries, type Item } from './directory';
@@ -74,5 +76,6 @@ export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableNam
     });
   }
   await index.batchPut([...items, ...countItems]);
+  await addToStat(client, tableName, STAT.listedProviders, listings.length);
   return { listed: listings.length };
 }

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
 import { parseCategorySelection, slugify, TAXONOMY } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
+import { STAT, statUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import type { DirectoryRepository, ListingRecord } from './directory-repository';
 import { cellQuery, cellsOf, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
@@ -174,6 +175,8 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
         ? { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: names } }
         : { Delete: { TableName: table, Key: { [PK]: item[PK], [SK]: item[SK] }, ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: names } },
     ),
+    // The dashboard's count of listed providers moves with the listing's entry into (or out of) everyone's scope.
+    ...(scope === ALL_SCOPE ? [statUpdateItem(table, STAT.listedProviders, sign)] : []),
     ...countWrites(table, scopeCountSlots(listing, scope), sign, 'directoryCount'),
   ];
 }

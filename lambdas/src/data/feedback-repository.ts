@@ -1,6 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { untilProcessed } from './batch';
-import { publishedIndex, receivedIndex, type PagedIndex } from './feedback';
+import { STAT } from './admin';
+import { auditAttributes, type AuditRecord } from './admin-repository';
+import { moderationIndex, publishedIndex, receivedIndex, type PagedIndex } from './feedback';
 import { pageBelow, type Item } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
@@ -63,12 +65,20 @@ export interface FeedbackRepository {
   listAllReceived(providerId: string): Promise<FeedbackRecord[]>;
   /** Everything the author wrote that still carries their link, newest first. */
   listAllGiven(authorId: string): Promise<FeedbackRecord[]>;
-  /** Changes rating, title and description; the rating aggregate follows. Undefined when there is no such feedback (of that author). */
-  edit(feedbackId: string, change: FeedbackChange, now: Date, check?: AuthorCheck): Promise<FeedbackRecord | undefined>;
-  /** Deletes the feedback with its reply and author link; the aggregate follows. Answers what was deleted. */
-  remove(feedbackId: string, check?: AuthorCheck): Promise<FeedbackRecord | undefined>;
-  /** Publishes or unpublishes (the admin's moderation); the aggregate follows. */
-  setApproved(feedbackId: string, approved: boolean): Promise<FeedbackRecord | undefined>;
+  /**
+   * Changes rating, title and description; the rating aggregate follows, and an admin's audit entry is
+   * written in the same transaction. Undefined when there is no such feedback (of that author).
+   */
+  edit(feedbackId: string, change: FeedbackChange, now: Date, check?: AuthorCheck, audit?: AuditRecord): Promise<FeedbackRecord | undefined>;
+  /** Deletes the feedback with its reply and author link; the aggregate and the counts follow. Answers what was deleted. */
+  remove(feedbackId: string, check?: AuthorCheck, audit?: AuditRecord): Promise<FeedbackRecord | undefined>;
+  /**
+   * Publishes or unpublishes (the admin's moderation); the aggregate, the counts and the audit entry
+   * follow in the same transaction. `changed` is false when it said so already (nothing written).
+   */
+  setApproved(feedbackId: string, approved: boolean, audit?: AuditRecord): Promise<{ feedback: FeedbackRecord; changed: boolean } | undefined>;
+  /** Every feedback of one state or all, newest first, for moderation; throws InvalidCursorError for a cursor it did not make. */
+  listForModeration(status: 'all' | 'approved' | 'pending', page: { cursor?: string; limit: number }): Promise<FeedbackPageRecord>;
   /**
    * Writes the one reply, or replaces its text, on feedback addressed to `providerId`; `created` tells
    * whether there was none before. Undefined when there is no such feedback for that provider.
@@ -113,6 +123,8 @@ type TransactionWrite = ReturnType<WriteCallback>[number];
 /** A change of one feedback: its own writes, what it does to the provider's aggregate, and the record it leaves. */
 interface Plan {
   readonly items: (entities: Entities) => TransactionWrite[];
+  /** The moderation counts it moves. */
+  readonly counts?: readonly { readonly approved: boolean; readonly delta: number }[];
   readonly rating?: { readonly count: number; readonly total: number };
   readonly result: FeedbackRecord;
 }
@@ -183,7 +195,7 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
    * and plans again when the feedback changed in between or another write met it. A plan names the
    * feedback's own write, the change of the aggregate (if any) and the record it leaves.
    */
-  async function change(feedbackId: string, check: AuthorCheck, plan: (current: FeedbackRecord) => Plan | 'unchanged'): Promise<FeedbackRecord | undefined> {
+  async function change(feedbackId: string, check: AuthorCheck, plan: (current: FeedbackRecord) => Plan | 'unchanged', audit?: AuditRecord): Promise<FeedbackRecord | undefined> {
     let withRating = true;
     return retryOnConflict(`The change of feedback ${feedbackId}`, async () => {
       const current = await get(feedbackId);
@@ -191,7 +203,13 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
       const planned = plan(current);
       if (planned === 'unchanged') return current;
       const rating = withRating ? planned.rating : undefined;
-      const outcome = await transact((entities) => [...planned.items(entities), ...(rating ? [ratingChange(entities, current.providerId, rating.count, rating.total)] : [])]);
+      const outcome = await transact((entities) => [
+        ...planned.items(entities),
+        ...(planned.counts ?? []).map(({ approved, delta }) => entities.adminStat.update({ name: STAT.feedback(approved) }).add({ count: delta }).commit()),
+        ...(audit ? [entities.auditEntry.create(auditAttributes(audit)).commit()] : []),
+        // Last: a cancellation reason at the end is the aggregate's (see below).
+        ...(rating ? [ratingChange(entities, current.providerId, rating.count, rating.total)] : []),
+      ]);
       if (!outcome.canceled) return planned.result;
       if (outcome.codes.includes('TransactionConflict')) return CONFLICT;
       if (rating && outcome.codes.at(-1) === 'ConditionalCheckFailed' && outcome.codes[0] !== 'ConditionalCheckFailed') {
@@ -213,11 +231,12 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
           entities.feedback.create({ ...attributes, feedbackId: id, authorId, providerId }).commit(),
           entities.feedbackAuthor.create({ authorId, providerId, feedbackId: id }).commit(),
           ...(feedback.approved ? [ratingChange(entities, providerId, 1, feedback.rating)] : []),
+          entities.adminStat.update({ name: STAT.feedback(feedback.approved) }).add({ count: 1 }).commit(),
         ]);
         if (!outcome.canceled) return 'created';
         const [feedbackCode, linkCode, ratingCode] = outcome.codes;
         if (linkCode === 'ConditionalCheckFailed') return 'duplicate';
-        if (ratingCode === 'ConditionalCheckFailed') return 'no-provider';
+        if (feedback.approved && ratingCode === 'ConditionalCheckFailed') return 'no-provider';
         if (feedbackCode === 'ConditionalCheckFailed') throw new Error(`Feedback ${id} exists already`);
         // Another write touched the author link or the provider's profile at the same moment: DynamoDB cancels rather than waits.
         if (outcome.codes.includes('TransactionConflict')) return CONFLICT;
@@ -248,7 +267,7 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
       return given.filter((feedback) => feedback.authorId === authorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
 
-    edit(feedbackId, { rating, title, description }, now, check = {}) {
+    edit(feedbackId, { rating, title, description }, now, check = {}, audit) {
       return change(feedbackId, check, (current) => {
         const updatedAt = now.toISOString();
         const { description: _previous, ...kept } = current;
@@ -261,23 +280,34 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
           ...(current.approved && delta !== 0 ? { rating: { count: 0, total: delta } } : {}),
           result: { ...kept, rating, title, ...(description ? { description } : {}), updatedAt },
         };
-      });
+      }, audit);
     },
 
-    remove(feedbackId, check = {}) {
-      return change(feedbackId, check, (current) => ({
-        items: (entities) => [
-          entities.feedback.delete({ feedbackId }).where(unchanged(current, check)).commit(),
-          ...(current.authorId ? [entities.feedbackAuthor.delete({ authorId: current.authorId, providerId: current.providerId }).commit()] : []),
-        ],
-        ...(current.approved ? { rating: { count: -1, total: -current.rating } } : {}),
-        result: current,
-      }));
+    remove(feedbackId, check = {}, audit) {
+      return change(
+        feedbackId,
+        check,
+        (current) => ({
+          items: (entities) => [
+            entities.feedback.delete({ feedbackId }).where(unchanged(current, check)).commit(),
+            ...(current.authorId ? [entities.feedbackAuthor.delete({ authorId: current.authorId, providerId: current.providerId }).commit()] : []),
+          ],
+          counts: [{ approved: current.approved, delta: -1 }],
+          ...(current.approved ? { rating: { count: -1, total: -current.rating } } : {}),
+          result: current,
+        }),
+        audit,
+      );
     },
 
-    setApproved(feedbackId, approved) {
-      return change(feedbackId, {}, (current) => {
-        if (current.approved === approved) return 'unchanged';
+    async setApproved(feedbackId, approved, audit) {
+      let changed = true;
+      const feedback = await change(feedbackId, {}, (current) => {
+        if (current.approved === approved) {
+          changed = false;
+          return 'unchanged';
+        }
+        changed = true;
         return {
           // The index keys are the published list's (sparse) keys: the entity writes or removes them with `approved`.
           items: (entities) => [
@@ -288,10 +318,25 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
               .where(unchanged(current, {}))
               .commit(),
           ],
+          counts: [
+            { approved, delta: 1 },
+            { approved: !approved, delta: -1 },
+          ],
           rating: approved ? { count: 1, total: current.rating } : { count: -1, total: -current.rating },
           result: { ...current, approved },
         };
-      });
+      }, audit);
+      return feedback ? { feedback, changed } : undefined;
+    },
+
+    async listForModeration(status, { cursor, limit }) {
+      if (status !== 'all') return page(moderationIndex(status === 'approved'), cursor, limit);
+      // Both states' lists below the same position, merged newest first.
+      const [approved, pending] = await Promise.all([page(moderationIndex(true), cursor, limit), page(moderationIndex(false), cursor, limit)]);
+      const merged = [...approved.feedback, ...pending.feedback].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      const feedback = merged.slice(0, limit);
+      const more = merged.length > limit || approved.nextCursor !== undefined || pending.nextCursor !== undefined;
+      return more && feedback.length > 0 ? { feedback, nextCursor: encodeCursor(feedback.at(-1)!) } : { feedback };
     },
 
     async putReply(feedbackId, providerId, text, now) {
@@ -331,17 +376,23 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
 
     async removeAllReceived(providerId) {
       const received = await this.listAllReceived(providerId);
-      // The links first: a run that stops half-way leaves feedback that the next run finds again, never a link without its feedback.
-      await untilProcessed(
-        `The author links of provider ${providerId}`,
-        received.flatMap((feedback) => (feedback.authorId ? [{ authorId: feedback.authorId, providerId }] : [])),
-        async (keys) => (await authorLinks.delete([...keys]).go()).unprocessed,
-      );
-      await untilProcessed(
-        `The feedback of provider ${providerId}`,
-        received.map((feedback) => ({ feedbackId: feedback.id })),
-        async (keys) => (await feedbackItems.delete([...keys]).go()).unprocessed,
-      );
+      // One transaction each, so the moderation counts move with the feedback that goes: a second run finds
+      // nothing left to count.
+      for (const { id } of received) {
+        await retryOnConflict(`The deletion of feedback ${id}`, async () => {
+          const current = await get(id);
+          if (!current) return undefined;
+          const outcome = await transact((entities) => [
+            entities.feedback.delete({ feedbackId: id }).where(unchanged(current, {})).commit(),
+            ...(current.authorId ? [entities.feedbackAuthor.delete({ authorId: current.authorId, providerId }).commit()] : []),
+            entities.adminStat.update({ name: STAT.feedback(current.approved) }).add({ count: -1 }).commit(),
+          ]);
+          if (!outcome.canceled) return undefined;
+          // Moderated or deleted meanwhile: read again, so the count that moves is the state it had.
+          if (outcome.codes[0] === 'ConditionalCheckFailed' || outcome.codes.includes('TransactionConflict')) return CONFLICT;
+          throw new Error(`The feedback ${id} was not deleted: ${outcome.codes.join(', ')}`);
+        });
+      }
       try {
         await profiles.patch({ userId: providerId }).remove(['ratingCount', 'ratingTotal']).go({ response: 'none' });
       } catch (error) {

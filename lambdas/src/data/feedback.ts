@@ -1,6 +1,5 @@
 import { Entity } from 'electrodb';
-import { gsi1, gsi2, pk, sk } from './key-templates';
-import { TABLE } from './table-definition';
+import { gsi1, gsi2, gsi3, pagedIndex, pk, sk } from './key-templates';
 
 /**
  * Feedback on providers and their replies (spec 02 section 3). Every key format of these items
@@ -47,6 +46,8 @@ export const feedbackEntity = new Entity({
     byId: { pk: pk('FEEDBACK#${feedbackId}', ['feedbackId']), sk: sk('FEEDBACK', []) },
     received: gsi1('USER#${providerId}', ['providerId'], 'FEEDBACK_RECEIVED#${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
     /** Sparse: only published feedback has these keys. */
+    /** The admin's moderation list, newest first, one partition per state: "pending feedback" is GSI3 PK = FEEDBACK_STATUS#false. */
+    moderation: gsi3('FEEDBACK_STATUS#${approved}', ['approved'], '${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
     published: {
       ...gsi2('PUBLISHED_FEEDBACK#${providerId}', ['providerId'], '${createdAt}#${feedbackId}', ['createdAt', 'feedbackId']),
       condition: (attributes: { approved?: boolean }) => attributes.approved === true,
@@ -66,7 +67,6 @@ export const feedbackAuthorEntity = new Entity({
   },
 });
 
-const [GSI1, GSI2] = TABLE.globalIndexes;
 const RECEIVED_PREFIX = 'FEEDBACK_RECEIVED#';
 
 /**
@@ -84,24 +84,10 @@ export interface PagedIndex {
   readonly position: (createdAt: string, feedbackId: string) => string;
 }
 
-export function publishedIndex(providerId: string): PagedIndex {
-  return {
-    indexName: GSI2.indexName,
-    partitionKey: GSI2.partitionKey,
-    sortKey: GSI2.sortKey,
-    partition: `PUBLISHED_FEEDBACK#${providerId}`,
-    prefix: '',
-    position: (createdAt, feedbackId) => `${createdAt}#${feedbackId}`,
-  };
-}
+export const publishedIndex = (providerId: string): PagedIndex => pagedIndex(1, `PUBLISHED_FEEDBACK#${providerId}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);
 
-export function receivedIndex(providerId: string): PagedIndex {
-  return {
-    indexName: GSI1.indexName,
-    partitionKey: GSI1.partitionKey,
-    sortKey: GSI1.sortKey,
-    partition: `USER#${providerId}`,
-    prefix: RECEIVED_PREFIX,
-    position: (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`,
-  };
-}
+export const receivedIndex = (providerId: string): PagedIndex =>
+  pagedIndex(0, `USER#${providerId}`, RECEIVED_PREFIX, (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`);
+
+/** The admin's moderation list of one state, newest first. */
+export const moderationIndex = (approved: boolean): PagedIndex => pagedIndex(2, `FEEDBACK_STATUS#${approved}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);

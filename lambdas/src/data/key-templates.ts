@@ -17,3 +17,13 @@ export const gsi2 = onIndex(1);
 
 /** For params built only for their key or item, never sent: ElectroDB asks for a table name all the same. */
 export const PARAMS_ONLY = { table: 'params-only' } as const;
+export const gsi3 = onIndex(2);
+
+/**
+ * A newest-first list on a global index, spelled out for the paged Query (raw-commands.ts `pageBelow`):
+ * where it is, the prefix its sort keys start with, and the sort key of a position in it.
+ */
+export function pagedIndex(position: 0 | 1 | 2, partition: string, prefix: string, sortKeyOf: (at: string, id: string) => string) {
+  const index = TABLE.globalIndexes[position];
+  return { indexName: index.indexName, partitionKey: index.partitionKey, sortKey: index.sortKey, partition, prefix, position: sortKeyOf };
+}

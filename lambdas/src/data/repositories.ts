@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAccountRepository, type AccountRepository } from './account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from './account-standing';
+import { createAdminRepository, type AdminRepository } from './admin-repository';
 import { createAdminSetupRepository, type AdminSetupRepository } from './admin-setup-repository';
 import { createBusinessRepository, type BusinessRepository } from './business-repository';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
@@ -30,6 +31,7 @@ export interface Repositories {
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
   readonly jobAlerts: JobAlertsRepository;
+  readonly admin: AdminRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -48,5 +50,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     portfolio: createPortfolioRepository(client, tableName),
     jobs: createJobsRepository(client, tableName),
     jobAlerts: createJobAlertsRepository(client, tableName),
+    admin: createAdminRepository(client, tableName),
   };
 }

@@ -1,5 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
@@ -48,6 +49,10 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       jobAlertClaim: own(jobAlertClaimEntity),
       jobAlertToken: own(jobAlertTokenEntity),
       jobAlertDeadLetter: own(jobAlertDeadLetterEntity),
+      adminStat: own(adminStatEntity),
+      auditEntry: own(auditEntryEntity),
+      userIndexHead: own(userIndexHeadEntity),
+      userIndexEntry: own(userIndexEntryEntity),
     },
     { client, table },
   );

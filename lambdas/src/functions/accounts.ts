@@ -2,23 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
 import { createCognitoSecurityFor } from '../adapters/cognito-security';
 import { createDocumentClient } from '../adapters/dynamodb';
-import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { lazyPaymentGateway, paymentGatewayFromConfig } from '../adapters/stripe-payments';
-import { loadAccountsConfig, loadAvatarsConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
+import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createBusinessRepository } from '../data/business-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountStandingReader } from '../data/account-standing';
-import { createDirectoryRepository } from '../data/directory';
-import { createJobAlertsRepository } from '../data/job-alerts';
-import { createJobsRepository } from '../data/jobs-repository';
-import { createFeedbackRepository } from '../data/feedback-repository';
-import { createMembershipRepository } from '../data/membership-repository';
-import { createPortfolioRepository } from '../data/portfolio-repository';
-import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
@@ -31,7 +22,7 @@ import { signUp } from '../services/accounts/signup';
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
-import { personalDataRegistry } from '../services/privacy/registry';
+import { createPersonalData } from './wiring';
 import { confirmEmailChange, requestEmailChange } from '../services/security/email-change';
 import { changePassword, signOutEverywhere } from '../services/security/sessions';
 import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
@@ -39,23 +30,19 @@ import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 const config = getConfig();
 const runtime = areaRuntime(config);
 const accountsConfig = loadAccountsConfig();
-const avatarsConfig = loadAvatarsConfig();
-const portfolioConfig = loadPortfolioConfig();
-// Account deletion cancels the person's subscription at Stripe.
-const stripeConfig = loadStripeConfig();
+// Account deletion removes the person's files and cancels their subscription at Stripe.
+const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(), logos: loadLogosConfig(), stripe: loadStripeConfig() };
 
 function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const tokens = createLinkTokenRepository(documents, config.tableName);
   const rateLimits = createRateLimitRepository(documents, config.tableName);
-  const businesses = createBusinessRepository(documents, config.tableName);
-  const avatars = createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 });
   return {
     accounts,
     tokens,
     rateLimits,
-    businesses,
+    businesses: createBusinessRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
     security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
@@ -65,22 +52,7 @@ function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegist
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
-    personalData: personalDataRegistry({
-      accounts,
-      tokens,
-      rateLimits,
-      businesses,
-      avatars,
-      membership: createMembershipRepository(documents, config.tableName),
-      directory: createDirectoryRepository(documents, config.tableName),
-      payments: lazyPaymentGateway(() => paymentGatewayFromConfig(config.region, stripeConfig)),
-      saved: createSavedProvidersRepository(documents, config.tableName),
-      feedback: createFeedbackRepository(documents, config.tableName),
-      portfolio: createPortfolioRepository(documents, config.tableName),
-      jobs: createJobsRepository(documents, config.tableName),
-      jobAlerts: createJobAlertsRepository(documents, config.tableName),
-      portfolioFiles: createS3MediaStorageFor(config.region, portfolioConfig.bucket, { localEndpoint: portfolioConfig.localS3 }),
-    }),
+    personalData: createPersonalData(config, documents, accounts, places),
   };
 }
 

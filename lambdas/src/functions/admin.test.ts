@@ -23,7 +23,18 @@ describe('admin function: the first-admin setup token in the cloud', () => {
     // SSM has no local stand-in: its answer is the one part given here, as a SecureString read with decryption.
     ssm = mockClient(SSMClient);
     ssm.on(GetParametersCommand, { Names: [PARAMETER], WithDecryption: true }).resolves({ Parameters: [{ Name: PARAMETER, Value: TOKEN, Type: 'SecureString' }] });
-    stubLambdaEnv(table, pool, { STAGE: 'prod', ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test', ADMIN_SETUP_TOKEN_PARAMETER: PARAMETER });
+    stubLambdaEnv(table, pool, {
+      STAGE: 'prod',
+      ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test',
+      ADMIN_SETUP_TOKEN_PARAMETER: PARAMETER,
+      // What the rest of the admin console needs at cold start (mail, the buckets erasure reaches, Stripe).
+      SITE_URL: 'https://solutionz.test',
+      MAIL_FROM_ADDRESS: 'no-reply@solutionz.test',
+      MEDIA_BUCKET_AVATARS: 'avatars',
+      MEDIA_BUCKET_PORTFOLIO: 'portfolio',
+      MEDIA_BUCKET_LOGOS: 'logos',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+    });
     vi.resetModules();
     ({ handler } = await import('./admin'));
   });

@@ -1,21 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
+import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_SETUP_TOKEN_HEADER } from '@solutionz/shared';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
+import { createCognitoSecurityFor } from '../adapters/cognito-security';
 import { createDocumentClient } from '../adapters/dynamodb';
+import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { resolveSecrets } from '../adapters/secrets';
-import { loadAdminConfig } from '../area-config';
+import { createSesMailerFor } from '../adapters/ses-mailer';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
-import { createAdminSetupRepository } from '../data/admin-setup-repository';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
+import { createAdminRepository } from '../data/admin-repository';
+import { createAdminSetupRepository } from '../data/admin-setup-repository';
+import { createDirectoryRepository } from '../data/directory';
+import { createFeedbackRepository } from '../data/feedback-repository';
+import { createJobsRepository } from '../data/jobs-repository';
+import { createRateLimitRepository } from '../data/rate-limit-repository';
+import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
 import type { AdminDeps } from '../services/accounts/deps';
+import { listAudit } from '../services/admin/audit';
+import { createLogoUpload, createProvider } from '../services/admin/create-provider';
+import { dashboard } from '../services/admin/dashboard';
+import type { AdminConsoleDeps } from '../services/admin/deps';
+import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
+import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
+import { createPersonalData } from './wiring';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
 const adminConfig = loadAdminConfig();
+const accountsConfig = loadAccountsConfig();
+const logosConfig = loadLogosConfig();
+// Deleting a user is the same erasure as their own: files, and the subscription at Stripe.
+const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(), logos: logosConfig, stripe: loadStripeConfig() };
 
 export const handler = createAreaHandler(
   'admin',
@@ -23,18 +43,49 @@ export const handler = createAreaHandler(
     adminSetup: ({ deps, body, headers }) =>
       setupFirstAdmin(deps, { username: body.username!, password: body.password! }, headers[ADMIN_SETUP_TOKEN_HEADER]),
     adminOverview: ({ deps }) => adminOverview(deps),
+    adminDashboard: ({ deps, caller }) => dashboard(deps, caller),
+    adminListUsers: ({ deps, caller, query }) => listUsers(deps, caller, query),
+    adminGetUser: ({ deps, caller, params }) => getUser(deps, caller, params.userId),
+    adminUpdateUser: ({ deps, caller, params, body }) => updateUser(deps, caller, params.userId, body),
+    adminSetUserActive: ({ deps, caller, params, body }) => setUserActive(deps, caller, params.userId, body),
+    adminSetUserVisible: ({ deps, caller, params, body }) => setUserVisible(deps, caller, params.userId, body),
+    adminDeleteUser: ({ deps, caller, params, body }) => deleteUser(deps, caller, params.userId, body),
+    adminLogoUpload: ({ deps, caller, body }) => createLogoUpload(deps, caller, body),
+    adminCreateProvider: ({ deps, caller, body }) => createProvider(deps, caller, body),
+    adminListFeedback: ({ deps, caller, query }) => listFeedback(deps, caller, query),
+    adminSetFeedbackApproval: ({ deps, caller, params, body }) => setFeedbackApproval(deps, caller, params, body),
+    adminUpdateFeedback: ({ deps, caller, params, body }) => updateFeedback(deps, caller, params, body),
+    adminDeleteFeedback: ({ deps, caller, params, body }) => deleteFeedback(deps, caller, params, body),
+    adminListAudit: ({ deps, caller, query }) => listAudit(deps, caller, query, ADMIN_AUDIT_PAGE_SIZE),
   },
   {
-    deps: async (): Promise<AdminDeps> => {
+    deps: async (): Promise<AdminDeps & AdminConsoleDeps> => {
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
+      const documents = createDocumentClient(config.region);
+      const accounts = createAccountRepository(documents, config.tableName);
       return {
-        accounts: createAccountRepository(createDocumentClient(config.region), config.tableName),
-        adminSetup: createAdminSetupRepository(createDocumentClient(config.region), config.tableName),
-        standing: createAccountStandingReader(createDocumentClient(config.region), config.tableName),
+        accounts,
+        adminSetup: createAdminSetupRepository(documents, config.tableName),
+        standing: createAccountStandingReader(documents, config.tableName),
         identity: createCognitoIdentityFor(config.region, config.userPoolId),
+        admin: createAdminRepository(documents, config.tableName),
+        feedback: createFeedbackRepository(documents, config.tableName),
+        jobs: createJobsRepository(documents, config.tableName),
+        directory: createDirectoryRepository(documents, config.tableName),
+        security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
+        mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
+        rateLimits: createRateLimitRepository(documents, config.tableName),
+        logos: createS3MediaStorageFor(config.region, logosConfig.bucket, { localEndpoint: logosConfig.localS3 }),
+        personalData: createPersonalData(config, documents, accounts, places),
+        geocoder: geocoderFromEnv(),
         clock: () => new Date(),
         random: { id: () => randomUUID() },
-        config: { adminEmailDomain: adminConfig.adminEmailDomain, ...(adminSetupToken ? { adminSetupToken } : {}) },
+        config: {
+          adminEmailDomain: adminConfig.adminEmailDomain,
+          siteUrl: accountsConfig.siteUrl,
+          requireAdminMfa: adminConfig.requireAdminMfa,
+          ...(adminSetupToken ? { adminSetupToken } : {}),
+        },
       };
     },
     standing: (deps) => deps.standing,

@@ -25,8 +25,9 @@ export async function authorize(
   if (!standingOf) throw new Error('A route that is not public needs the account standing reader');
   const standing = await standingOf(caller.userId);
   if (!standing) throw new SessionRevokedError();
-  if (standing.sessionsValidAfter !== undefined && (caller.issuedAt ?? 0) < standing.sessionsValidAfter) throw new SessionRevokedError();
+  // Deactivation also ends the sessions: the person is told why (deactivated) rather than only that they were signed out.
   if (!standing.isActive) throw new AccountDeactivatedError();
+  if (standing.sessionsValidAfter !== undefined && (caller.issuedAt ?? 0) < standing.sessionsValidAfter) throw new SessionRevokedError();
   const authorized: AuthorizedCaller = {
     ...caller,
     accountType: standing.accountType,

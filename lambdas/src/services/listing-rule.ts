@@ -4,12 +4,12 @@ import type { ListingRecord } from '../data/directory-repository';
 
 /**
  * Who the directory lists (spec 02 section 4): a provider who is visible, active and has a running
- * membership. The directory's listings, its search, the sitemap, provider pages, feedback and portfolios
+ * membership, or a listing an admin granted (a business the admin created, waiting to be claimed). The directory's listings, its search, the sitemap, provider pages, feedback and portfolios
  * all ask this one rule.
  */
 
 /** What the rule reads of a profile. */
-export type ListingStanding = Pick<ProfileRecord, 'accountType' | 'isActive' | 'isVisible' | 'subscriptionTier' | 'subscriptionEnd'>;
+export type ListingStanding = Pick<ProfileRecord, 'accountType' | 'isActive' | 'isVisible' | 'subscriptionTier' | 'subscriptionEnd' | 'listingGrantedBy'>;
 
 /** A membership counts while its tier is not `none` and its end, if any, has not passed. */
 export function hasActiveMembership(membership: { readonly subscriptionTier: SubscriptionTier; readonly subscriptionEnd?: string | undefined }, now: Date): boolean {
@@ -21,7 +21,7 @@ const runsAt = (end: string | undefined, now: Date) => !end || Date.parse(end) >
 /** What keeps a provider out of the directory; none when listed. */
 export function unlistedReasons(standing: ListingStanding, now: Date): UnlistedReason[] {
   return [
-    ...(hasActiveMembership(standing, now) ? [] : (['noMembership'] as const)),
+    ...(hasActiveMembership(standing, now) || standing.listingGrantedBy ? [] : (['noMembership'] as const)),
     ...(standing.isVisible ? [] : (['hidden'] as const)),
     ...(standing.isActive ? [] : (['deactivated'] as const)),
   ];

@@ -22,6 +22,8 @@ interface PoolUserState {
   readonly emailVerified: boolean;
   readonly status: string;
   readonly groups: string[];
+  /** False once an admin deactivated the account (AdminDisableUser). */
+  readonly enabled: boolean;
 }
 
 export interface TestUserPool {
@@ -95,6 +97,7 @@ export function useTestUserPool(): TestUserPool {
           emailVerified: attribute('email_verified') === 'true',
           status: user.UserStatus ?? '',
           groups: Groups.map((group) => group.GroupName ?? '').sort(),
+          enabled: user.Enabled !== false,
         };
       } catch (error) {
         if (error instanceof UserNotFoundException) return undefined;

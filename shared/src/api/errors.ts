@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An administrator deactivated the account: every signed-in route refuses it. */
   accountDeactivated: { status: 403, code: 'ACCOUNT_DEACTIVATED' },
+  /** The stage requires administrators to have 2-step verification on, and this one has not: the web sends them to set it up. */
+  adminMfaRequired: { status: 403, code: 'ADMIN_MFA_REQUIRED' },
   /** The route acts on others and the caller's e-mail address is not confirmed yet: the answer offers the resend. */
   emailNotConfirmed: { status: 403, code: 'EMAIL_NOT_CONFIRMED' },
   notFound: { status: 404, code: 'NOT_FOUND' },

@@ -72,6 +72,11 @@ export function defineRoute<
   return spec;
 }
 
+/** A route table as a list, each route with its name. */
+export function routeListOf<T extends Record<string, RouteSpec>>(table: T): readonly (RouteSpec & { name: keyof T & string })[] {
+  return Object.entries(table).map(([name, spec]) => ({ ...spec, name }));
+}
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 /**
  * Read from the property, not by matching `RouteSpec<infer P, ...>`: that match falls back to the

@@ -1,3 +1,4 @@
+import { adminConsoleRoutes } from './admin';
 import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
@@ -97,7 +98,7 @@ import {
   savedJobResponseSchema,
 } from '../jobs';
 import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
  * The API as data (DESIGN.md section 2). Infra creates exactly these HTTP API routes, the local
@@ -338,6 +339,8 @@ export const routes = {
     summary: 'Admin dashboard overview',
     response: adminOverviewResponseSchema,
   }),
+  // ── The admin console (shared/src/api/admin.ts) ──
+  ...adminConsoleRoutes,
   membershipCheckout: defineRoute({
     method: 'POST',
     path: '/api/membership/checkout',
@@ -740,6 +743,4 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-export const routeList: readonly (RouteSpec & { name: RouteName })[] = Object.entries(routes).map(
-  ([name, spec]) => ({ ...(spec as RouteSpec), name: name as RouteName }),
-);
+export const routeList = routeListOf(routes);

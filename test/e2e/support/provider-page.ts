@@ -1,8 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import type { FeedbackForm, ProfileUpdateInput } from '@solutionz/shared';
-import { documents, signInTokens, stack, type TestAccount } from '../../support/local-stack';
+import { createTestAccount, signInTokens, stack, type TestAccount } from '../../support/local-stack';
 import { subscribeAccount } from '../../support/membership';
 import type { Accounts } from './fixtures';
 
@@ -27,10 +25,11 @@ export async function listedProvider(accounts: Accounts, profile: ProfileUpdateI
   return account;
 }
 
-/** Hidden by an administrator: set in the table until the admin issue gives it a route, and out of the directory. */
+/** Hidden by an administrator through the admin console's route, with a reason, and so out of the directory. */
 export async function hideProvider(account: TestAccount): Promise<void> {
-  await createTableStore(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ isVisible: false }).go();
-  await createDirectoryRepository(documents, stack.tableName).syncListing(account.userId, new Date());
+  const admin = await createTestAccount('admin');
+  const hidden = await callApiAs(admin, 'PUT', `/admin/users/${encodeURIComponent(account.userId)}/visible`, { visible: false, reason: { code: 'policyBreach' } });
+  expect(hidden.status, await hidden.text()).toBe(200);
 }
 
 /** Feedback a client left through the API, as the page would send it. */

@@ -37,9 +37,10 @@ export function atEveryWidth(tests: (width: number) => void): void {
  * Once the page has settled (the footer is there, every image is decoded, nothing is loading),
  * checks its layout (layout.ts) and compares the whole page with its baseline `<name>-<width>.png`;
  * `mask` paints over parts that differ from run to run (an account's e-mail address, a date the
- * server chose).
+ * server chose); `style`, added after the layout check, gives a list whose length varies a fixed height
+ * (the screenshot option of that name would leave the page as long as the list).
  */
-export async function expectPageToMatch(page: Page, name: string, mask: readonly Locator[] = []): Promise<void> {
+export async function expectPageToMatch(page: Page, name: string, mask: readonly Locator[] = [], style?: string): Promise<void> {
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.locator('.chakra-skeleton, .chakra-spinner')).toHaveCount(0);
   await page.evaluate(async () => {
@@ -54,5 +55,6 @@ export async function expectPageToMatch(page: Page, name: string, mask: readonly
   // Nothing hovered.
   await page.mouse.move(0, 0);
   await expectSoundLayout(page);
+  if (style) await page.addStyleTag({ content: style });
   await expect(page).toHaveScreenshot(`${name}-${page.viewportSize()!.width}.png`, { fullPage: true, mask: [...mask] });
 }

@@ -4,6 +4,7 @@ import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { documents, stack } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
+import { VISUAL_PROVIDERS } from './visual-data';
 
 /**
  * The pages of a signed-in person, drawn as a phone and a desktop draw them. The accounts are fresh
@@ -90,10 +91,37 @@ atEveryWidth(() => {
   test.describe('an administrator', () => {
     test.use({ signedInAs: 'admin' });
 
-    test('on the admin landing page', async ({ page }) => {
+    /**
+     * The admin pages show the whole marketplace, which other tests change as they run: the figures,
+     * the activity and the feedback list are painted over, the last two at a fixed height.
+     */
+    const fixedHeight = (selector: string, rem: number) => `${selector} { height: ${rem}rem !important; overflow: hidden !important; }`;
+
+    test('on the admin dashboard', async ({ page }) => {
       await page.goto('/admin');
       await expect(h1(page, 'Admin Dashboard')).toBeVisible();
-      await expectPageToMatch(page, 'admin-dashboard');
+      const figures = page.getByRole('region', { name: 'Statistics' }).locator('dd');
+      await expect(figures.first()).toHaveText(/^\d/);
+      await expect(page.getByRole('status', { name: 'Loading recent activity' })).toHaveCount(0);
+      const activity = 'section[aria-label="Recent activity"] > :not(h2)';
+      await expectPageToMatch(page, 'admin-dashboard', [figures, page.locator(activity)], fixedHeight(activity, 14));
+    });
+
+    test('on the users page, searching', async ({ page }) => {
+      await page.goto('/admin/users');
+      // The screenshot data's providers, by the domain of their addresses (visual.solutionz.test): the same rows on every run.
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('visual test');
+      const names = page.getByRole('table', { name: 'Users' }).getByRole('row').locator('td:first-child > :last-child');
+      await expect(names).toHaveText(VISUAL_PROVIDERS.map((provider) => `${provider.firstName} ${provider.lastName}`), { timeout: 20_000 });
+      await expectPageToMatch(page, 'admin-users');
+    });
+
+    test('on the feedback page', async ({ page }) => {
+      await page.goto('/admin/feedback');
+      await expect(h1(page, 'Feedback Moderation')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+      const list = 'main [aria-busy]';
+      await expectPageToMatch(page, 'admin-feedback', [page.getByRole('group', { name: 'Show feedback' }), page.locator(list)], fixedHeight(list, 40));
     });
   });
 });

@@ -78,6 +78,20 @@ export const appRoutes: RouteObject[] = [
             element: <RequireSession accountType="provider" otherTypesTo={paths.directory} loginQuery={{ type: 'provider' }} />,
             children: [{ path: paths.membership, ...page(account, (m) => m.MembershipPage) }],
           },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+  {
+    // The admin screens under the spec's admin header.
+    ...page(admin, (m) => m.AdminLayout),
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
           {
             // The spec's admin routes carry no guard in the route table; the screens show the admin login to anyone but an admin (spec 02).
             ...page(admin, (m) => m.AdminGate),
@@ -90,7 +104,6 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
             ],
           },
-          { path: '*', Component: NotFoundPage },
         ],
       },
     ],

@@ -12,6 +12,7 @@ import {
   type RouteQuery,
   type RouteResponse,
   type Routes,
+  type RouteSpec,
 } from '@solutionz/shared';
 import { getAccessToken } from './auth/access-token';
 import { reportSessionEnded, type SessionEndReason } from './auth/session-ended-signal';
@@ -49,20 +50,22 @@ const SESSION_ENDING_CODES: Readonly<Record<string, SessionEndReason>> = {
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
-type ApiRequestOptions<N extends RouteName> = Part<'params', RouteParams<Routes[N]>> &
-  Part<'query', RouteQuery<Routes[N]>> &
-  Part<'body', RouteBody<Routes[N]>> & { signal?: AbortSignal; headers?: Record<string, string> };
+type RouteRequestOptions<T> = Part<'params', RouteParams<T>> &
+  Part<'query', RouteQuery<T>> &
+  Part<'body', RouteBody<T>> & { signal?: AbortSignal; headers?: Record<string, string> };
 
-type OptionalArgs<N extends RouteName> = object extends ApiRequestOptions<N>
-  ? [options?: ApiRequestOptions<N>]
-  : [options: ApiRequestOptions<N>];
+type OptionalArgs<T> = object extends RouteRequestOptions<T> ? [options?: RouteRequestOptions<T>] : [options: RouteRequestOptions<T>];
 
 /**
  * Calls one route of the shared route table: the path, method and response schema come from the
  * table, so a route the API does not have cannot be called and a drifted response fails here.
  */
-export async function apiRequest<N extends RouteName>(name: N, ...[options]: OptionalArgs<N>): Promise<RouteResponse<Routes[N]>> {
-  const route = routes[name];
+export function apiRequest<N extends RouteName>(name: N, ...args: OptionalArgs<Routes[N]>): Promise<RouteResponse<Routes[N]>> {
+  return requestRoute(routes[name], ...args);
+}
+
+/** Calls a route given by its spec: one of a group of shared routes that the route table does not hold yet (the admin console's). */
+export async function requestRoute<T extends RouteSpec>(route: T, ...[options]: OptionalArgs<T>): Promise<RouteResponse<T>> {
   const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
@@ -95,7 +98,7 @@ export async function apiRequest<N extends RouteName>(name: N, ...[options]: Opt
     if (ended) reportSessionEnded(ended);
     throw error;
   }
-  return route.response.parse(payload) as RouteResponse<Routes[N]>;
+  return route.response.parse(payload) as RouteResponse<T>;
 }
 
 /** Whether the API refused the call because the session is over for good (SessionProvider then signs out). */

@@ -3,7 +3,6 @@ import {
   routeList,
   type ApiErrorBody,
   type RouteBody,
-  type RouteName,
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
@@ -20,14 +19,17 @@ const FAKE_WEB_CONFIG: WebConfig = {
   auth: { region: 'eu-west-2', userPoolId: 'eu-west-2_test', userPoolClientId: 'test-web-client', authFlowType: 'USER_SRP_AUTH' },
 };
 
+type StubbedRoutes = Routes;
+type RouteName = keyof StubbedRoutes;
+
 /** One request as a route's implementation sees it: parsed by the route's own schemas. */
 interface ApiRequest<N extends RouteName> {
-  readonly params: RouteParams<Routes[N]>;
-  readonly query: RouteQuery<Routes[N]>;
-  readonly body: RouteBody<Routes[N]>;
+  readonly params: RouteParams<StubbedRoutes[N]>;
+  readonly query: RouteQuery<StubbedRoutes[N]>;
+  readonly body: RouteBody<StubbedRoutes[N]>;
 }
 
-export type ApiStubs = { [N in RouteName]?: (request: ApiRequest<N>) => RouteResponse<Routes[N]> | Promise<RouteResponse<Routes[N]>> };
+export type ApiStubs = { [N in RouteName]?: (request: ApiRequest<N>) => RouteResponse<StubbedRoutes[N]> | Promise<RouteResponse<StubbedRoutes[N]>> };
 
 /** One request as the page sent it: path parameters and query as strings, the body as JSON. */
 export interface SentRequest {

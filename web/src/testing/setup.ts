@@ -30,3 +30,10 @@ afterAll(() => {
 
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
+
+// jsdom has no layout observers; menus (zag's popper) watch the size of what they are anchored to.
+window.ResizeObserver ??= class {
+  observe = () => undefined;
+  unobserve = () => undefined;
+  disconnect = () => undefined;
+};

@@ -46,7 +46,7 @@ describe('signUp', () => {
     expect(counted).toEqual({ SignUps: 1 });
 
     const user = await pool.user('priya@example.co.uk');
-    expect(user).toEqual({ sub: expect.any(String), emailVerified: false, status: 'CONFIRMED', groups: ['provider'] });
+    expect(user).toEqual({ sub: expect.any(String), emailVerified: false, status: 'CONFIRMED', groups: ['provider'], enabled: true });
     expect(result).toEqual({ userId: user!.sub, email: 'priya@example.co.uk', accountType: 'provider', confirmationEmail: { sent: true } });
     expect(await pool.signsIn('priya@example.co.uk', 'Correct-horse-1')).toBe(true);
     // Cognito must not send its own invitation: our confirmation mail is the only one.

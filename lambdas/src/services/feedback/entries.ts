@@ -27,7 +27,7 @@ function toFeedbackEntry(record: FeedbackRecord, verifiedJob: boolean): Feedback
  * read of the markers per provider (a page is one provider's), never a read per entry. Feedback of an
  * erased author has no author left to verify.
  */
-async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, records: readonly FeedbackRecord[]): Promise<FeedbackEntry[]> {
+export async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, records: readonly FeedbackRecord[]): Promise<FeedbackEntry[]> {
   const authorsByProvider = new Map<string, string[]>();
   for (const { providerId, authorId } of records) {
     if (authorId) authorsByProvider.set(providerId, [...(authorsByProvider.get(providerId) ?? []), authorId]);

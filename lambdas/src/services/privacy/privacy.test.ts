@@ -36,8 +36,10 @@ async function provider() {
       portfolio: table.repositories.portfolio,
       jobs: table.repositories.jobs,
       jobAlerts: table.repositories.jobAlerts,
-      // One bucket stands in for both: avatars and portfolio files live under different prefixes.
+      // One bucket stands in for all three: avatars, portfolio files and logos live under different prefixes.
       portfolioFiles: media.storage,
+      logoFiles: media.storage,
+      admin: table.repositories.admin,
     }),
   };
   const account = await createTestAccount(deps, 'provider');

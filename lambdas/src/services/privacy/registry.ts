@@ -2,6 +2,7 @@ import { COUPON_FIRST100 } from '@solutionz/shared';
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
+import type { AdminRepository } from '../../data/admin-repository';
 import type { BusinessRepository } from '../../data/business-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
@@ -12,6 +13,7 @@ import type { MembershipRepository } from '../../data/membership-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
+import { logoPrefix } from '../admin/logo-keys';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
@@ -34,6 +36,38 @@ export interface RegistryDeps {
   readonly jobAlerts: Pick<JobAlertsRepository, 'forgetProvider'>;
   /** The portfolio bucket. */
   readonly portfolioFiles: MediaStorage;
+  /** The logos bucket (businesses an admin created). */
+  readonly logoFiles: MediaStorage;
+  readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
+}
+
+/** What the audit trail reads in place of an erased person. */
+const DELETED_USER = { id: 'deleted-user', name: 'Deleted user' } as const;
+
+/** An admin's own actions, from the append-only audit trail. */
+function adminActionsSection(admin: RegistryDeps['admin']): ExportSection {
+  return {
+    name: 'adminActions',
+    async collect({ userId, profile }) {
+      if (profile.accountType !== 'admin') return [];
+      return (await admin.auditByActor(userId)).map((entry) => ({
+        at: entry.at,
+        action: entry.action,
+        target: { kind: entry.targetKind, id: entry.targetId, label: entry.targetLabel },
+        before: entry.before,
+        after: entry.after,
+        reason: entry.reason,
+      }));
+    },
+  };
+}
+
+/**
+ * The audit trail is append-only: an erased person's entries stay, with their id and name (as actor, as
+ * target and in the snapshots' name fields) replaced by "Deleted user".
+ */
+function auditTrail(admin: RegistryDeps['admin']): Eraser {
+  return { name: 'audit trail', erase: ({ userId }) => admin.anonymiseAudit(userId, DELETED_USER) };
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
@@ -195,7 +229,7 @@ function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Er
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin)],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),
@@ -208,6 +242,8 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       feedbackEraser(deps.feedback),
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
+      { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
+      auditTrail(deps.admin),
     ],
   };
 }

@@ -24,10 +24,13 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
 });
 
 /** The label and message around a custom control that renders its own Chakra input. */
-export function FieldShell({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+export function FieldShell({ label, error, required, children }: { label: string; error?: string | undefined; required?: boolean | undefined; children: ReactNode }) {
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
       {children}
       <Field.ErrorText color="red.700">{error}</Field.ErrorText>
     </Field.Root>

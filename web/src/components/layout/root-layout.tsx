@@ -1,18 +1,18 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteHeader } from './site-header';
 
 // Below every page, so it need not hold up the first paint.
 const SiteFooter = lazy(() => import('./site-footer'));
 
-/** Header, page, footer: the layout every public page shares (spec 01 section 2.2). */
-export function RootLayout() {
+/** Header, page, footer: the layout every public page shares (spec 01 section 2.2); the admin screens bring a header of their own. */
+export function RootLayout({ header = <SiteHeader /> }: { header?: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>Skip to content</SkipNavLink>
-      <SiteHeader />
-      <Box as="main" flex="1">
+      {header}
+      <Box as="main" flex="1" minW="0">
         <SkipNavContent />
         <Outlet />
       </Box>

@@ -30,6 +30,9 @@ export function AppDialog({ open, onOpenChange, title, children, footer, role = 
       unmountOnExit
       closeOnEscape={!busy}
       closeOnInteractOutside={!busy}
+      // Focus leaves a modal dialog only by script: a dialog that closed as this one opened (a form and
+      // its success dialog) hands focus back to its trigger, which must not close this one as well.
+      onFocusOutside={(event) => event.preventDefault()}
     >
       <Portal>
         <Dialog.Backdrop position="fixed" inset="0" bg="blackAlpha.600" zIndex="modal" />

@@ -1,17 +1,5 @@
 import { ComingSoonPage } from '@/components/layout/coming-soon-page';
 
-export function AdminDashboardPage() {
-  return <ComingSoonPage heading="Admin Dashboard" description="Users, feedback, categories and analytics at a glance." />;
-}
-
-export function AdminFeedbackPage() {
-  return <ComingSoonPage heading="Feedback Moderation" description="Approve, edit or remove feedback left on providers." />;
-}
-
-export function AdminUsersPage() {
-  return <ComingSoonPage heading="User Management" description="Search, edit and manage every account." />;
-}
-
 export function AdminCategoriesPage() {
   return <ComingSoonPage heading="Categories Management" description="Add, edit, order and remove service categories." />;
 }
@@ -20,5 +8,9 @@ export function AdminAnalyticsPage() {
   return <ComingSoonPage heading="Analytics" description="Providers, seekers, sessions, feedback and popular categories." />;
 }
 
+export { AdminDashboardPage } from './admin-dashboard-page';
+export { AdminFeedbackPage } from './admin-feedback-page';
+export { AdminUsersPage } from './admin-users-page';
 export { AdminSignupPage } from './admin-signup-page';
 export { AdminGate, AdminLoginPage } from './admin-login-page';
+export { AdminLayout } from '../components/admin-layout';

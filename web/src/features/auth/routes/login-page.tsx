@@ -1,7 +1,7 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, MESSAGES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, SECURITY_MESSAGES, type MeResponse, type SignupAccountType } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
@@ -34,6 +34,8 @@ function destinationAfterLogin(profile: MeResponse | null): string {
 function loginFailureMessage(error: unknown): string {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   if (name === 'LimitExceededException' || name === 'TooManyRequestsException' || /attempts exceeded/i.test(message)) return message;
+  // An administrator deactivated the account: Cognito refuses the sign-in, and the person is told why.
+  if (name === 'NotAuthorizedException' && message === 'User is disabled.') return SECURITY_MESSAGES.deactivated;
   return ACCOUNT_MESSAGES.loginFailed;
 }
 

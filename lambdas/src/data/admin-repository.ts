@@ -1,0 +1,383 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AdminAuditAction, AdminReasonCode } from '@solutionz/shared';
+import type { ProfileRecord } from './account-repository';
+import { STAT, ukMonth, usersListIndex } from './admin';
+import { nameWords, wordItem, type BusinessRecord } from './business-repository';
+import { pageBelow } from './raw-commands';
+import { createTableStore } from './table-store';
+import { decodeTimeCursor, encodeTimeCursor, InvalidCursorError } from './time-cursor';
+import { conflictPause, MAX_CONFLICT_RETRIES } from './write-outcomes';
+
+/** The changed fields of an audited action, as they were and as they became. */
+export type AuditSnapshot = Record<string, string | number | boolean | null | string[]>;
+
+export interface AuditRecord {
+  readonly auditId: string;
+  readonly at: string;
+  readonly actorId: string;
+  readonly actorName: string;
+  readonly action: AdminAuditAction;
+  readonly targetKind: 'user' | 'feedback';
+  readonly targetId: string;
+  readonly targetLabel: string;
+  readonly before: AuditSnapshot | null;
+  readonly after: AuditSnapshot | null;
+  readonly reason: { readonly code: AdminReasonCode; readonly note: string } | null;
+}
+
+/** The dashboard's figures as the writes keep them. */
+interface AdminStats {
+  readonly businesses: number;
+  readonly listedProviders: number;
+  readonly businessesThisMonth: number;
+  readonly pendingFeedback: number;
+  readonly approvedFeedback: number;
+}
+
+/** Adds to a counter outside any transaction: bulk loading only, which writes without conditions anyway. */
+export async function addToStat(client: DynamoDBDocumentClient, tableName: string, name: string, delta: number): Promise<void> {
+  await createTableStore(client, tableName).entities.adminStat.update({ name }).add({ count: delta }).go({ response: 'none' });
+}
+
+// ── The users index ─────────────────────────────────────────────────────────────────────────────
+
+/** Words a search finds a person by: names, business name and e-mail address, accents and case folded. */
+function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** A person is found by at most this many words (a transaction holds the entries of two scopes). */
+const MAX_USER_WORDS = 12;
+const ALL = 'all';
+
+function wordsOf(profile: ProfileRecord): string[] {
+  const words = [profile.firstName, profile.lastName, profile.businessName ?? '', profile.email].flatMap(searchWords);
+  return [...new Set(words)].slice(0, MAX_USER_WORDS);
+}
+
+interface IndexEntry {
+  readonly bucket: string;
+  readonly position: string;
+}
+
+const wordBucket = (scope: string, word: string) => `WORD#${scope}#${word[0]}`;
+const listBucket = (scope: string) => `LIST#${scope}`;
+
+/** Every entry that finds the person: newest-first and by word, in `all` and in their account type. */
+export function userIndexEntries(profile: ProfileRecord): (IndexEntry & { words: string[] })[] {
+  const words = wordsOf(profile);
+  return [ALL, profile.accountType].flatMap((scope) => [
+    { bucket: listBucket(scope), position: `${profile.createdAt}#${profile.userId}`, words },
+    ...words.map((word) => ({ bucket: wordBucket(scope, word), position: `${word}#${profile.userId}`, words })),
+  ]);
+}
+
+export const slotOf = (entry: IndexEntry) => `${entry.bucket}|${entry.position}`;
+function entryOfSlot(slot: string): IndexEntry {
+  const at = slot.indexOf('|');
+  return { bucket: slot.slice(0, at), position: slot.slice(at + 1) };
+}
+
+/** A page of the users table: the ids in order and where the next page starts. */
+interface UserIdPage {
+  readonly userIds: string[];
+  readonly nextCursor?: string;
+}
+
+/** Query pages a search reads at most for one answer page (words that other typed words reject cost reads). */
+const MAX_SEARCH_READS = 10;
+
+function encodePosition(position: string): string {
+  return Buffer.from(JSON.stringify(['w', position])).toString('base64url');
+}
+
+function decodePosition(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed[0] === 'w' && typeof parsed[1] === 'string' && parsed[1].includes('#')) return parsed[1];
+  } catch (error) {
+    throw new InvalidCursorError('The cursor is not one of ours', { cause: error });
+  }
+  throw new InvalidCursorError('The cursor is not one of ours');
+}
+
+// ── The repository ──────────────────────────────────────────────────────────────────────────────
+
+/** What an admin changes on a profile, and what the profile must still say for the change to apply. */
+export interface AdminProfileChange {
+  readonly userId: string;
+  readonly expect: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName'>>;
+  readonly set: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName' | 'sessionsValidAfter'>> & { readonly updatedAt: string };
+  readonly audit: AuditRecord;
+}
+
+interface UnclaimedProvider {
+  readonly profile: Omit<ProfileRecord, 'email' | 'isActive' | 'isVisible' | 'mfaEnabled' | 'subscriptionTier' | 'cancelAtPeriodEnd'>;
+  readonly business: BusinessRecord & { readonly createdAt: string };
+  readonly audit: AuditRecord;
+}
+
+interface AuditPage {
+  readonly entries: AuditRecord[];
+  readonly nextCursor?: string;
+}
+
+export interface AdminRepository {
+  stats(now: Date): Promise<AdminStats>;
+  /** The audit trail newest first, or the entries about one target; throws InvalidCursorError for a cursor it did not make. */
+  auditPage(page: { cursor?: string; targetId?: string; limit: number }): Promise<AuditPage>;
+  /** Every entry an admin made (their data export). */
+  auditByActor(actorId: string): Promise<AuditRecord[]>;
+  /** Erasure: the person's id and name leave every entry they acted in or were the target of; the entries stay. */
+  anonymiseAudit(userId: string, replacement: { id: string; name: string }): Promise<void>;
+  /** Brings the person's index entries in line with their profile as stored now (none when it is gone). */
+  syncUserIndex(userId: string): Promise<void>;
+  /** Users newest first, in a scope (`all` or an account type). */
+  listUsers(scope: string, cursor: string | undefined, limit: number): Promise<UserIdPage>;
+  /** Users with a word starting with each typed word, by the longest typed word's order. */
+  searchUsers(scope: string, text: string, cursor: string | undefined, limit: number): Promise<UserIdPage>;
+  /**
+   * Changes the profile if it still says `expect`, with the audit entry in the same transaction:
+   * 'changed', 'stale' (it says something else now) or 'gone'.
+   */
+  changeProfile(change: AdminProfileChange): Promise<'changed' | 'stale' | 'gone'>;
+  /** Profile, business with its search words, counters and audit entry: all or nothing. */
+  createUnclaimedProvider(provider: UnclaimedProvider): Promise<void>;
+  /** An audit entry on its own (actions whose change is not one transaction: erasure). */
+  recordAudit(audit: AuditRecord): Promise<void>;
+}
+
+function toAudit(item: {
+  auditId: string;
+  at: string;
+  actorId: string;
+  actorName: string;
+  action: AdminAuditAction;
+  targetKind: 'user' | 'feedback';
+  targetId: string;
+  targetLabel: string;
+  before?: string | undefined;
+  after?: string | undefined;
+  reasonCode?: AdminReasonCode | undefined;
+  reasonNote?: string | undefined;
+}): AuditRecord {
+  return {
+    auditId: item.auditId,
+    at: item.at,
+    actorId: item.actorId,
+    actorName: item.actorName,
+    action: item.action,
+    targetKind: item.targetKind,
+    targetId: item.targetId,
+    targetLabel: item.targetLabel,
+    before: item.before ? (JSON.parse(item.before) as AuditSnapshot) : null,
+    after: item.after ? (JSON.parse(item.after) as AuditSnapshot) : null,
+    reason: item.reasonCode ? { code: item.reasonCode, note: item.reasonNote ?? '' } : null,
+  };
+}
+
+/** The audit entry's attributes as stored. */
+export function auditAttributes(audit: AuditRecord) {
+  return {
+    auditId: audit.auditId,
+    at: audit.at,
+    actorId: audit.actorId,
+    actorName: audit.actorName,
+    action: audit.action,
+    targetKind: audit.targetKind,
+    targetId: audit.targetId,
+    targetLabel: audit.targetLabel,
+    ...(audit.before ? { before: JSON.stringify(audit.before) } : {}),
+    ...(audit.after ? { after: JSON.stringify(audit.after) } : {}),
+    ...(audit.reason ? { reasonCode: audit.reason.code, reasonNote: audit.reason.note } : {}),
+  };
+}
+
+export function createAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
+  const store = createTableStore(client, tableName);
+  const { adminStat, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
+
+  async function sync(userId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const [{ data: profile }, { data: head }] = await Promise.all([profiles.get({ userId }).go({ consistent: true }), userIndexHead.get({ userId }).go({ consistent: true })]);
+      const wanted = profile ? userIndexEntries(profile as ProfileRecord) : [];
+      const wantedSlots = new Set(wanted.map(slotOf));
+      const stale = (head?.slots ?? []).filter((slot) => !wantedSlots.has(slot)).map(entryOfSlot);
+      if (!head && wanted.length === 0) return;
+      const result = await store.transaction
+        .write(({ userIndexHead: heads, userIndexEntry: entries }) => {
+          const headWrite = wanted.length
+            ? heads
+                .put({ userId, version: (head?.version ?? 0) + 1, slots: [...wantedSlots] })
+                .where((attr, op) => (head ? op.eq(attr.version, head.version) : op.notExists(attr.version)))
+                .commit()
+            : heads
+                .delete({ userId })
+                .where((attr, op) => op.eq(attr.version, head!.version))
+                .commit();
+          return [
+            headWrite,
+            ...stale.map((entry) => entries.delete({ userId, ...entry }).commit()),
+            ...wanted.map((entry) => entries.put({ userId, ...entry }).commit()),
+          ];
+        })
+        .go();
+      if (!result.canceled) return;
+      const codes = (result.data as { code: string }[]).map((item) => item.code);
+      // Another sync of the same person went first: read again and redo it from what is stored now.
+      if (!codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
+        throw new Error(`The users index of ${userId} was not written: ${codes.join(', ')}`);
+      }
+      await conflictPause(attempt);
+    }
+  }
+
+  async function anonymiseEntries(entries: AuditRecord[], userId: string, replacement: { id: string; name: string }): Promise<void> {
+    for (const entry of entries) {
+      const scrub = (snapshot: AuditSnapshot | null) => (snapshot ? JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, /name/i.test(key) ? replacement.name : value]))) : undefined);
+      const set = {
+        ...(entry.actorId === userId ? { actorId: replacement.id, actorName: replacement.name } : {}),
+        ...(entry.targetId === userId ? { targetId: replacement.id, targetLabel: replacement.name } : {}),
+        ...(entry.targetId === userId && entry.before ? { before: scrub(entry.before)! } : {}),
+        ...(entry.targetId === userId && entry.after ? { after: scrub(entry.after)! } : {}),
+      };
+      await auditEntry.patch({ at: entry.at, auditId: entry.auditId }).set(set).go({ response: 'none' });
+    }
+  }
+
+  const repository: AdminRepository = {
+    async stats(now) {
+      const { data } = await adminStat.query.byName({}).go({ pages: 'all' });
+      const count = (name: string) => Math.max(0, data.find((item) => item.name === name)?.count ?? 0);
+      return {
+        businesses: count(STAT.businesses),
+        listedProviders: count(STAT.listedProviders),
+        businessesThisMonth: count(STAT.businessesIn(ukMonth(now))),
+        pendingFeedback: count(STAT.pendingFeedback),
+        approvedFeedback: count(STAT.approvedFeedback),
+      };
+    },
+
+    async auditPage({ cursor, targetId, limit }) {
+      const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const query = targetId ? auditEntry.query.byTarget({ targetId }) : auditEntry.query.newest({});
+      const ranged = below ? query.lt({ at: below.at, auditId: below.id }) : query;
+      const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
+      const entries = data.slice(0, limit).map(toAudit);
+      return data.length > limit ? { entries, nextCursor: encodeTimeCursor(entries.at(-1)!.at, entries.at(-1)!.auditId) } : { entries };
+    },
+
+    async auditByActor(actorId) {
+      const { data } = await auditEntry.query.byActor({ actorId }).go({ pages: 'all', order: 'desc' });
+      return data.map(toAudit);
+    },
+
+    async anonymiseAudit(userId, replacement) {
+      const [{ data: asActor }, { data: asTarget }] = await Promise.all([
+        auditEntry.query.byActor({ actorId: userId }).go({ pages: 'all' }),
+        auditEntry.query.byTarget({ targetId: userId }).go({ pages: 'all' }),
+      ]);
+      const byId = new Map([...asActor, ...asTarget].map((item) => [item.auditId, toAudit(item)]));
+      await anonymiseEntries([...byId.values()], userId, replacement);
+    },
+
+    syncUserIndex: sync,
+
+    async listUsers(scope, cursor, limit) {
+      const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const list = usersListIndex(listBucket(scope));
+      const items = await pageBelow(client, tableName, list, below ? list.position(below.at, below.id) : undefined, limit);
+      const userIds = items.slice(0, limit).map((item) => item.userId as string);
+      if (items.length <= limit) return { userIds };
+      const [createdAt, userId] = splitPosition(items[limit - 1]![list.sortKey] as string);
+      return { userIds, nextCursor: encodeTimeCursor(createdAt, userId) };
+    },
+
+    async searchUsers(scope, text, cursor, limit) {
+      const typed = [...new Set(searchWords(text))];
+      if (typed.length === 0) return repository.listUsers(scope, cursor, limit);
+      const key = typed.reduce((a, b) => (b.length > a.length ? b : a));
+      const others = typed.filter((word) => word !== key);
+      let after = cursor === undefined ? undefined : decodePosition(cursor);
+      if (after !== undefined && !after.startsWith(key)) throw new InvalidCursorError('The cursor belongs to another search');
+      // A person with two words starting with the key is found once, by the first of them, and only when
+      // every other typed word starts one of their words too.
+      const accepts = (entry: { position: string; words: string[] }) =>
+        splitPosition(entry.position)[0] === entry.words.filter((word) => word.startsWith(key)).sort()[0] &&
+        others.every((other) => entry.words.some((word) => word.startsWith(other)));
+      const found: string[] = [];
+      let lastShown: string | undefined;
+      for (let read = 0; read < MAX_SEARCH_READS; read++) {
+        const { data } = await userIndexEntry.query
+          .search({ bucket: wordBucket(scope, key) })
+          .between({ position: after ?? key }, { position: `${key}~` })
+          .go({ limit: limit + 1 });
+        for (const entry of data) {
+          if (entry.position === after || !accepts(entry)) continue;
+          if (found.length === limit) return { userIds: found, nextCursor: encodePosition(lastShown!) };
+          found.push(entry.userId);
+          lastShown = entry.position;
+        }
+        if (data.length < limit + 1) return { userIds: found };
+        after = data.at(-1)!.position;
+      }
+      // Words the other typed words reject cost reads: after so many, the page ends here and the next resumes.
+      return { userIds: found, nextCursor: encodePosition(after!) };
+    },
+
+    async changeProfile({ userId, expect, set, audit }) {
+      const result = await store.transaction
+        .write(({ profile, auditEntry: entries }) => [
+          profile
+            .patch({ userId })
+            .set(set)
+            .where((attr, op) =>
+              Object.entries(expect)
+                .map(([name, value]) => op.eq(attr[name as keyof typeof expect] as never, value))
+                .join(' AND ') || op.exists(attr.userId),
+            )
+            .commit(),
+          entries.create(auditAttributes(audit)).commit(),
+        ])
+        .go();
+      if (!result.canceled) {
+        if (set.firstName !== undefined || set.lastName !== undefined || set.accountType !== undefined) await sync(userId);
+        return 'changed';
+      }
+      const codes = (result.data as { code: string }[]).map((item) => item.code);
+      if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`The admin change of ${userId} was cancelled: ${codes.join(', ')}`);
+      const { data } = await profiles.get({ userId }).go({ consistent: true, attributes: ['userId'] });
+      return data ? 'stale' : 'gone';
+    },
+
+    async createUnclaimedProvider({ profile, business, audit }) {
+      const result = await store.transaction
+        .write(({ profile: newProfiles, business: businesses, businessWord: words, adminStat: stats, auditEntry: entries }) => [
+          newProfiles.create({ ...profile, email: '', categories: [...profile.categories], ...(profile.skills ? { skills: [...profile.skills] } : {}) }).commit(),
+          businesses.create({ businessId: business.businessId, businessName: business.businessName, ownerUserId: profile.userId, createdAt: business.createdAt }).commit(),
+          ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
+          stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
+          stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
+          entries.create(auditAttributes(audit)).commit(),
+        ])
+        .go();
+      if (result.canceled) throw new Error(`The provider transaction was cancelled: ${(result.data as { code: string }[]).map((item) => item.code).join(', ')}`);
+      await sync(profile.userId);
+    },
+
+    async recordAudit(audit) {
+      await auditEntry.create(auditAttributes(audit)).go({ response: 'none' });
+    },
+  };
+  return repository;
+}
+
+function splitPosition(position: string): [string, string] {
+  const at = position.lastIndexOf('#');
+  return [position.slice(0, at), position.slice(at + 1)];
+}

@@ -1,0 +1,377 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_CONSOLE_MESSAGES, type AdminReason } from '@solutionz/shared';
+import { ukMonth } from '../../data/admin';
+import { createTableStore } from '../../data/table-store';
+import { AdminMfaRequiredError, ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { testAccountsDeps } from '../../testing/accounts-deps';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { useTestMediaBucket } from '../../testing/media-bucket';
+import { useTestStripe } from '../../testing/stripe';
+import { createTestAccount, type TestAccount } from '../../testing/test-account';
+import { useTestUserPool } from '../../testing/user-pool';
+import { createFeedback } from '../feedback/feedback';
+import { personalDataRegistry } from '../privacy/registry';
+import { listAudit } from './audit';
+import { createLogoUpload, createProvider } from './create-provider';
+import { dashboard } from './dashboard';
+import type { AdminConsoleDeps } from './deps';
+import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from './feedback';
+import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from './users';
+
+const table = useTestTable();
+const pool = useTestUserPool();
+const media = useTestMediaBucket();
+const stripe = useTestStripe();
+
+const SPAM: AdminReason = { code: 'spam', note: 'Posted adverts in every review' };
+const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
+
+function admin(options: { requireAdminMfa?: boolean } = {}) {
+  const context = testAccountsDeps(table, pool);
+  const { repositories } = table;
+  const deps: AdminConsoleDeps = {
+    accounts: repositories.accounts,
+    admin: repositories.admin,
+    feedback: repositories.feedback,
+    jobs: repositories.jobs,
+    directory: repositories.directory,
+    identity: context.deps.identity,
+    security: context.deps.security,
+    mailer: context.deps.mailer,
+    rateLimits: repositories.rateLimits,
+    logos: media.storage,
+    personalData: personalDataRegistry({
+      accounts: repositories.accounts,
+      tokens: repositories.tokens,
+      rateLimits: repositories.rateLimits,
+      businesses: repositories.businesses,
+      avatars: media.storage,
+      membership: repositories.membership,
+      directory: repositories.directory,
+      payments: stripe.payments,
+      saved: repositories.saved,
+      feedback: repositories.feedback,
+      portfolio: repositories.portfolio,
+      jobs: repositories.jobs,
+      jobAlerts: repositories.jobAlerts,
+      portfolioFiles: media.storage,
+      logoFiles: media.storage,
+      admin: repositories.admin,
+    }),
+    geocoder: context.deps.geocoder,
+    clock: context.deps.clock,
+    random: context.deps.random,
+    config: { siteUrl: 'https://solutionz.test', requireAdminMfa: options.requireAdminMfa ?? false },
+  };
+  return { ...context, deps };
+}
+
+type Context = ReturnType<typeof admin>;
+let people = 0;
+const documents = () => DynamoDBDocumentClient.from(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
+
+function account(context: Context, type: 'client' | 'provider' | 'admin', overrides: Parameters<typeof createTestAccount>[2] = {}): Promise<TestAccount> {
+  const n = ++people;
+  const email = type === 'admin' ? `head.office${n}@admin.solutionz.test` : `${type}${n}@example.co.uk`;
+  return createTestAccount(context.deps, type, { email, ...overrides }, context.deps.clock());
+}
+
+/** A provider whose membership runs (as Stripe's webhook leaves the profile), listed in the directory. */
+async function listedProvider(context: Context, overrides: Parameters<typeof createTestAccount>[2] = {}): Promise<TestAccount> {
+  const provider = await account(context, 'provider', overrides);
+  await createTableStore(documents(), table.tableName)
+    .entities.profile.patch({ userId: provider.userId })
+    .set({ subscriptionTier: 'monthly', subscriptionEnd: '2027-06-01T00:00:00.000Z' })
+    .go({ response: 'none' });
+  await table.repositories.directory.syncListing(provider.userId, context.deps.clock());
+  return provider;
+}
+
+/** What the feedback services need besides the admin's dependencies (a client writes feedback). */
+const feedbackDeps = (context: Context) => ({ ...context.deps, standing: table.repositories.standing, newId: context.deps.random.id });
+
+const scanAll = async () => {
+  const client = documents();
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** The dashboard's figures counted the slow way: every item of the table. */
+async function bruteCount(now: Date) {
+  const items = await scanAll();
+  const of = (entity: string) => items.filter((item) => item.__edb_e__ === entity);
+  const feedback = of('feedback');
+  return {
+    businesses: of('business').length,
+    listedProviders: of('listing').filter((item) => !item.tombstone).length,
+    businessesThisMonth: of('business').filter((item) => ukMonth(item.createdAt as string) === ukMonth(now)).length,
+    pendingFeedback: feedback.filter((item) => item.approved === false).length,
+    approvedFeedback: feedback.filter((item) => item.approved === true).length,
+  };
+}
+
+// Each test signs up several accounts through cognito-local and writes many items: seconds on a busy machine.
+describe('the dashboard', { timeout: 60_000 }, () => {
+  it('keeps every counter equal to a brute count while people sign up, get listed and are moderated at the same time', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const [providers, clients] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => listedProvider(context))),
+      Promise.all(Array.from({ length: 4 }, () => account(context, 'client'))),
+    ]);
+    const written = await Promise.all(
+      clients.flatMap((client, c) => providers.slice(0, 3).map((provider, p) => createFeedback(feedbackDeps(context), client.caller, provider.userId, { rating: 1 + ((c + p) % 5), title: `Job ${c}-${p}` }))),
+    );
+    // Two admins moderating the same feedback at once, hiding and listing providers, and more sign-ups, all together.
+    await Promise.all([
+      ...written.slice(0, 6).flatMap((entry) => [
+        setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
+        setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
+      ]),
+      setUserVisible(context.deps, boss.caller, providers[4]!.userId, { visible: false, reason: SPAM }),
+      setUserActive(context.deps, boss.caller, providers[5]!.userId, { active: false, reason: SPAM }),
+      listedProvider(context),
+      account(context, 'provider'),
+      deleteFeedback(context.deps, boss.caller, { providerId: written[11]!.providerId, feedbackId: written[11]!.id }, { reason: SPAM }),
+    ]);
+    context.advance(1);
+    await setFeedbackApproval(context.deps, boss.caller, { providerId: written[0]!.providerId, feedbackId: written[0]!.id }, { approved: true });
+
+    const now = context.deps.clock();
+    const brute = await bruteCount(now);
+    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6 });
+    expect(await table.repositories.admin.stats(now)).toEqual(brute);
+    const { stats, recentActivity } = await dashboard(context.deps, boss.caller);
+    expect(stats).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5 });
+    // Each admin action once: a second unpublish of the same feedback changed nothing and recorded nothing.
+    expect(recentActivity).toHaveLength(10);
+    expect(recentActivity[0]).toMatchObject({ action: 'feedback.approve', actor: { id: boss.userId, name: 'head.office' }, reason: null });
+    const all = await listAudit(context.deps, boss.caller, {}, 50);
+    expect(all.entries.map((entry) => entry.action).sort()).toEqual(
+      ['feedback.approve', 'feedback.delete', 'user.deactivate', 'user.hide', ...Array<string>(6).fill('feedback.unapprove')].sort(),
+    );
+  });
+
+  it('is refused to an admin without 2-step verification where the stage requires it', async () => {
+    const context = admin({ requireAdminMfa: true });
+    const boss = await account(context, 'admin');
+    await expect(dashboard(context.deps, boss.caller)).rejects.toThrow(AdminMfaRequiredError);
+    await table.repositories.accounts.setMfaEnabled(boss.userId, true, new Date().toISOString());
+    await expect(dashboard(context.deps, boss.caller)).resolves.toMatchObject({ stats: { businesses: 0 } });
+  });
+});
+
+describe('the users table', { timeout: 60_000 }, () => {
+  it('pages newest first, filters by type and finds people by word and prefix of names, business and address', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    for (let n = 0; n < 23; n++) {
+      context.advance(60);
+      await account(context, n % 2 ? 'client' : 'provider', { firstName: `Person${n}`, lastName: n === 7 ? 'Ó Briain' : 'Smith', ...(n % 2 ? {} : { businessName: `Works ${n} Ltd` }) });
+    }
+    const first = await listUsers(context.deps, boss.caller, { type: 'all' });
+    expect(first.users).toHaveLength(20);
+    expect(first.users[0]!.firstName).toBe('Person22');
+    const second = await listUsers(context.deps, boss.caller, { type: 'all', cursor: first.nextCursor });
+    expect(second.users.map((user) => user.firstName)).toEqual(['Person2', 'Person1', 'Person0', 'head.office']);
+    expect(second.nextCursor).toBeUndefined();
+    expect(first.users[0]).toMatchObject({ email: expect.stringMatching(/@example\.co\.uk$/), accountType: 'provider', listing: 'none', isActive: true });
+
+    const clients = await listUsers(context.deps, boss.caller, { type: 'client' });
+    expect(clients.users.map((user) => user.accountType)).toEqual(Array(11).fill('client'));
+
+    const find = async (q: string, type: 'all' | 'client' | 'provider' = 'all') => (await listUsers(context.deps, boss.caller, { q, type })).users.map((user) => user.firstName).sort();
+    expect(await find('Briáin')).toEqual(['Person7']);
+    expect(await find('works 1')).toEqual(['Person10', 'Person12', 'Person14', 'Person16', 'Person18']);
+    expect(await find('person1', 'client')).toHaveLength(6);
+    expect(await find('example.co.uk person3')).toEqual(['Person3']);
+    expect(await find('nobody')).toEqual([]);
+
+    const paged = await listUsers(context.deps, boss.caller, { q: 'smi', type: 'all' });
+    const rest = await listUsers(context.deps, boss.caller, { q: 'smi', type: 'all', cursor: paged.nextCursor });
+    expect(paged.users).toHaveLength(20);
+    expect(new Set([...paged.users, ...rest.users].map((user) => user.userId)).size).toBe(22);
+    await expect(listUsers(context.deps, boss.caller, { q: 'works', type: 'all', cursor: paged.nextCursor })).rejects.toThrow(ValidationError);
+  });
+
+  it('renames, and changes the account type only where it breaks nothing', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const client = await account(context, 'client');
+    const member = await listedProvider(context);
+
+    const renamed = await updateUser(context.deps, boss.caller, client.userId, { firstName: 'Carla', lastName: 'Clarke', accountType: 'provider' });
+    expect(renamed).toMatchObject({ firstName: 'Carla', lastName: 'Clarke', accountType: 'provider' });
+    expect((await pool.user(client.email))!.groups).toEqual(['provider']);
+    expect((await listUsers(context.deps, boss.caller, { q: 'carla', type: 'provider' })).users).toHaveLength(1);
+    expect((await listUsers(context.deps, boss.caller, { q: 'carla', type: 'client' })).users).toHaveLength(0);
+
+    await expect(updateUser(context.deps, boss.caller, member.userId, { firstName: 'Priya', lastName: 'Patel', accountType: 'client' })).rejects.toThrow(MESSAGES.typeChange.membership);
+    await expect(updateUser(context.deps, boss.caller, boss.userId, { firstName: 'head.office', lastName: '', accountType: 'client' })).rejects.toThrow(ConflictError);
+    await expect(updateUser(context.deps, boss.caller, 'nobody', { firstName: 'A', lastName: 'B' })).rejects.toThrow(NotFoundError);
+    const audit = await listAudit(context.deps, boss.caller, { targetId: client.userId }, 10);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'user.typeChange',
+        before: { firstName: 'Cara', lastName: 'Client', accountType: 'client' },
+        after: { firstName: 'Carla', lastName: 'Clarke', accountType: 'provider' },
+      }),
+    ]);
+  });
+
+  it('deactivates: the sign-in is disabled, the listing goes and the person is told why; activating restores it', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const provider = await listedProvider(context);
+
+    await setUserActive(context.deps, boss.caller, provider.userId, { active: false, reason: SPAM });
+    expect(await table.repositories.standing(provider.userId)).toMatchObject({ isActive: false, sessionsValidAfter: expect.any(Number) });
+    expect((await pool.user(provider.email))!.enabled).toBe(false);
+    expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(0);
+    const mail = (await context.sentMail()).at(-1)!;
+    expect(mail).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account has been deactivated' });
+    expect(mail.body.text).toContain('Reason: Spam or advertising - Posted adverts in every review');
+
+    await setUserActive(context.deps, boss.caller, provider.userId, { active: true });
+    expect((await pool.user(provider.email))!.enabled).toBe(true);
+    expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
+    expect((await getUser(context.deps, boss.caller, provider.userId)).isActive).toBe(true);
+
+    await expect(setUserActive(context.deps, boss.caller, boss.userId, { active: false, reason: SPAM })).rejects.toThrow(MESSAGES.notOnYourself);
+    const other = await account(context, 'admin');
+    await expect(setUserVisible(context.deps, boss.caller, other.userId, { visible: false, reason: SPAM })).rejects.toThrow(MESSAGES.adminProtected);
+  });
+
+  it('hides a provider from the directory at once and shows them again', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const provider = await listedProvider(context);
+    await setUserVisible(context.deps, boss.caller, provider.userId, { visible: false, reason: SPAM });
+    expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(0);
+    expect((await context.sentMail()).at(-1)).toMatchObject({ subject: 'Your Solutionz profile is hidden from the directory' });
+    await setUserVisible(context.deps, boss.caller, provider.userId, { visible: true });
+    expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
+  });
+
+  it('deletes as the account’s own deletion does, and the audit trail keeps the entries without the person', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const provider = await listedProvider(context);
+    await setUserVisible(context.deps, boss.caller, provider.userId, { visible: false, reason: SPAM });
+    context.advance(1);
+
+    await deleteUser(context.deps, boss.caller, provider.userId, { reason: { code: 'requested', note: '' } });
+    expect(await table.itemsMentioning(provider.userId, provider.email, 'Patel')).toEqual([]);
+    expect(await pool.user(provider.email)).toBeUndefined();
+    const entries = (await listAudit(context.deps, boss.caller, {}, 10)).entries;
+    expect(entries.map((entry) => [entry.action, entry.target.id, entry.target.label])).toEqual([
+      ['user.delete', 'deleted-user', 'Deleted user'],
+      ['user.hide', 'deleted-user', 'Deleted user'],
+    ]);
+    expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account was deleted' });
+    expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0, listedProviders: 0 });
+  });
+});
+
+describe('an admin-created provider', () => {
+  it('is a business without a login, listed by the admin’s grant, with its logo checked and stripped', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const grant = await createLogoUpload(context.deps, boss.caller, { contentType: 'image/png' });
+    expect(grant.key.startsWith(`uploads/logos/${boss.userId}/`)).toBe(true);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'Someone' } } })
+      .png()
+      .toBuffer();
+    await media.storage.write(grant.key, png, 'image/png', 'no-store');
+
+    const { provider } = await createProvider(context.deps, boss.caller, {
+      accountType: 'provider',
+      firstName: 'Owen',
+      lastName: 'Jones',
+      businessName: 'Jones Roofing',
+      location: 'Leeds',
+      phoneNumber: '0113 496 0000',
+      categories: ['Construction/Trade > Roofer'],
+      logoKey: grant.key,
+    });
+    expect(provider).toMatchObject({ email: null, unclaimedBusiness: true, listing: 'adminGranted', businessName: 'Jones Roofing', location: expect.stringContaining('Leeds') });
+    expect(provider.avatarUrl).toMatch(new RegExp(`^/media/logos/${provider.userId}/.+\\.webp$`));
+    const stored = await media.object(provider.avatarUrl!.slice(1));
+    expect(stored.contentType).toBe('image/webp');
+    expect((await sharp(stored.body).metadata()).exif).toBeUndefined();
+    expect(await media.keys('uploads/logos/')).toEqual([]);
+    expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
+    expect(await table.repositories.businesses.searchBusinesses('jones', 5)).toEqual([{ businessId: expect.any(String), businessName: 'Jones Roofing' }]);
+    expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 1, businessesThisMonth: 1, listedProviders: 1 });
+    expect((await listUsers(context.deps, boss.caller, { q: 'jones roof', type: 'provider' })).users).toEqual([expect.objectContaining({ userId: provider.userId, email: null })]);
+    await expect(updateUser(context.deps, boss.caller, provider.userId, { firstName: 'Owen', lastName: 'Jones', accountType: 'client' })).rejects.toThrow(MESSAGES.typeChange.unclaimed);
+  });
+
+  it('refuses a logo that is not an image, and one uploaded by someone else', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const grant = await createLogoUpload(context.deps, boss.caller, { contentType: 'image/png' });
+    await media.storage.write(grant.key, Buffer.from('%PDF-1.7 not a picture'), 'image/png', 'no-store');
+    const input = { accountType: 'provider' as const, firstName: 'A', lastName: 'B', businessName: 'AB Ltd', logoKey: grant.key };
+    await expect(createProvider(context.deps, boss.caller, input)).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.createProvider.logoWrongType);
+    await expect(createProvider(context.deps, boss.caller, { ...input, logoKey: 'uploads/logos/someone-else/x' })).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.createProvider.logoMissing);
+    expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0 });
+  });
+});
+
+describe('feedback moderation', () => {
+  it('unpublishes, edits and deletes with the rating following, the author told why and each step audited', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const provider = await listedProvider(context);
+    const author = await account(context, 'client');
+    const other = await account(context, 'client');
+    const entry = await createFeedback(feedbackDeps(context), author.caller, provider.userId, { rating: 1, title: 'Never turned up' });
+    context.advance(60);
+    await createFeedback(feedbackDeps(context), other.caller, provider.userId, { rating: 5, title: 'Brilliant' });
+    const params = { providerId: provider.userId, feedbackId: entry.id };
+
+    const page = await listFeedback(context.deps, boss.caller, { status: 'all' });
+    expect(page.feedback.map((item) => [item.title, item.providerName, item.businessName])).toEqual([
+      ['Brilliant', 'Priya Patel', 'Patel Electrical'],
+      ['Never turned up', 'Priya Patel', 'Patel Electrical'],
+    ]);
+    expect(page.counts).toEqual({ all: 2, approved: 2, pending: 0 });
+
+    context.advance(1);
+    await setFeedbackApproval(context.deps, boss.caller, params, { approved: false, reason: SPAM });
+    expect((await table.repositories.directory.getListings([provider.userId])).get(provider.userId)).toMatchObject({ ratingCount: 1, ratingAverage: 5 });
+    expect((await listFeedback(context.deps, boss.caller, { status: 'pending' })).feedback.map((item) => item.title)).toEqual(['Never turned up']);
+    const unpublished = (await context.sentMail()).at(-1)!;
+    expect(unpublished).toMatchObject({ destination: { to: [author.email] }, subject: 'Your feedback was unpublished' });
+    expect(unpublished.body.text).toContain('Reason: Spam or advertising');
+
+    context.advance(1);
+    const edited = await updateFeedback(context.deps, boss.caller, params, { rating: 2, title: 'Late', reason: { code: 'abusive', note: '' } });
+    expect(edited.feedback).toMatchObject({ rating: 2, title: 'Late', approved: false });
+    context.advance(1);
+    await setFeedbackApproval(context.deps, boss.caller, params, { approved: true });
+    expect((await table.repositories.directory.getListings([provider.userId])).get(provider.userId)).toMatchObject({ ratingCount: 2, ratingAverage: 3.5 });
+
+    context.advance(1);
+    await deleteFeedback(context.deps, boss.caller, params, { reason: SPAM });
+    expect((await listFeedback(context.deps, boss.caller, { status: 'all' })).counts).toEqual({ all: 1, approved: 1, pending: 0 });
+    await expect(deleteFeedback(context.deps, boss.caller, params, { reason: SPAM })).rejects.toThrow(NotFoundError);
+    expect((await listAudit(context.deps, boss.caller, { targetId: entry.id }, 10)).entries.map((item) => item.action)).toEqual([
+      'feedback.delete',
+      'feedback.approve',
+      'feedback.update',
+      'feedback.unapprove',
+    ]);
+  });
+});

@@ -1,0 +1,123 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminConsoleRoutes,
+  type AdminConsoleRoutes,
+  type AdminCreateProviderInput,
+  type AdminFeedbackEntry,
+  type AdminFeedbackFilter,
+  type AdminReason,
+  type AdminUserFilter,
+  type RouteBody,
+} from '@solutionz/shared';
+import { requestRoute } from '@/lib/api-client';
+import { uploadWithPresignedPost } from '@/lib/presigned-upload';
+
+/** Every admin query starts with this key, so an action refreshes what it may have changed. */
+const ADMIN_KEY = ['admin'] as const;
+const keys = {
+  dashboard: [...ADMIN_KEY, 'dashboard'] as const,
+  users: (q: string, type: AdminUserFilter, cursor: string | undefined) => [...ADMIN_KEY, 'users', { q, type, cursor }] as const,
+  user: (userId: string) => [...ADMIN_KEY, 'user', userId] as const,
+  feedback: (status: AdminFeedbackFilter, cursor: string | undefined) => [...ADMIN_KEY, 'feedback', { status, cursor }] as const,
+  audit: (targetId: string) => [...ADMIN_KEY, 'audit', targetId] as const,
+};
+
+export function useAdminDashboard() {
+  return useQuery({ queryKey: keys.dashboard, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminDashboard, { signal }) });
+}
+
+export function useAdminUsers(q: string, type: AdminUserFilter, cursor: string | undefined) {
+  return useQuery({
+    queryKey: keys.users(q, type, cursor),
+    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListUsers, { query: { q: q || undefined, type, cursor }, signal }),
+    // The table keeps its rows while the next page or a new search loads, so it does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(userId: string | undefined) {
+  return useQuery({
+    queryKey: keys.user(userId ?? ''),
+    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminGetUser, { params: { userId: userId! }, signal }),
+    enabled: Boolean(userId),
+  });
+}
+
+/** The newest page of the audit trail about one user or feedback. */
+export function useAdminAudit(targetId: string) {
+  return useQuery({ queryKey: keys.audit(targetId), queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListAudit, { query: { targetId }, signal }) });
+}
+
+export function useAdminFeedback(status: AdminFeedbackFilter, cursor: string | undefined) {
+  return useQuery({
+    queryKey: keys.feedback(status, cursor),
+    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListFeedback, { query: { status, cursor }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A mutation after which every admin screen reads afresh: counters, lists and the activity panel all follow one action. */
+function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) });
+}
+
+type Body<N extends keyof AdminConsoleRoutes> = RouteBody<AdminConsoleRoutes[N]>;
+
+export function useUpdateUser() {
+  return useAdminMutation(({ userId, body }: { userId: string; body: Body<'adminUpdateUser'> }) =>
+    requestRoute(adminConsoleRoutes.adminUpdateUser, { params: { userId }, body }),
+  );
+}
+
+export function useSetUserActive() {
+  return useAdminMutation(({ userId, active, reason }: { userId: string; active: boolean; reason?: AdminReason }) =>
+    requestRoute(adminConsoleRoutes.adminSetUserActive, { params: { userId }, body: { active, ...(reason ? { reason } : {}) } }),
+  );
+}
+
+export function useSetUserVisible() {
+  return useAdminMutation(({ userId, visible, reason }: { userId: string; visible: boolean; reason?: AdminReason }) =>
+    requestRoute(adminConsoleRoutes.adminSetUserVisible, { params: { userId }, body: { visible, ...(reason ? { reason } : {}) } }),
+  );
+}
+
+export function useDeleteUser() {
+  return useAdminMutation(({ userId, reason }: { userId: string; reason: AdminReason }) =>
+    requestRoute(adminConsoleRoutes.adminDeleteUser, { params: { userId }, body: { reason } }),
+  );
+}
+
+/** Uploads the logo (when one is chosen) through the presigned POST of the logos bucket, then creates the provider with its key. */
+export function useCreateProvider() {
+  return useAdminMutation(async ({ input, logo }: { input: AdminCreateProviderInput; logo?: File }) => {
+    let logoKey: string | undefined;
+    if (logo) {
+      const upload = await requestRoute(adminConsoleRoutes.adminLogoUpload, { body: { contentType: logo.type as 'image/png' | 'image/jpeg', size: logo.size } });
+      await uploadWithPresignedPost(upload, logo);
+      logoKey = upload.key;
+    }
+    const body = { ...input, ...(logoKey ? { logoKey } : {}) } as Body<'adminCreateProvider'>;
+    return requestRoute(adminConsoleRoutes.adminCreateProvider, { body });
+  });
+}
+
+const feedbackParams = (entry: Pick<AdminFeedbackEntry, 'id' | 'providerId'>) => ({ providerId: entry.providerId, feedbackId: entry.id });
+
+export function useSetFeedbackApproval() {
+  return useAdminMutation(({ entry, approved, reason }: { entry: AdminFeedbackEntry; approved: boolean; reason?: AdminReason }) =>
+    requestRoute(adminConsoleRoutes.adminSetFeedbackApproval, { params: feedbackParams(entry), body: { approved, ...(reason ? { reason } : {}) } }),
+  );
+}
+
+export function useUpdateFeedback() {
+  return useAdminMutation(({ entry, body }: { entry: AdminFeedbackEntry; body: Body<'adminUpdateFeedback'> }) =>
+    requestRoute(adminConsoleRoutes.adminUpdateFeedback, { params: feedbackParams(entry), body }),
+  );
+}
+
+export function useDeleteFeedback() {
+  return useAdminMutation(({ entry, reason }: { entry: AdminFeedbackEntry; reason: AdminReason }) =>
+    requestRoute(adminConsoleRoutes.adminDeleteFeedback, { params: feedbackParams(entry), body: { reason } }),
+  );
+}

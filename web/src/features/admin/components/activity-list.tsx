@@ -1,0 +1,32 @@
+import { chakra, List, Text } from '@chakra-ui/react';
+import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_REASON_LABELS, relativeTimeText, type AdminAuditEntry } from '@solutionz/shared';
+
+/** Audit entries as sentences: who did what to whom, when, and why. */
+export function ActivityList({ entries, now = new Date() }: { entries: readonly AdminAuditEntry[]; now?: Date }) {
+  return (
+    <List.Root variant="plain" gap="3">
+      {entries.map((entry) => (
+        <List.Item key={entry.id} display="block" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
+          <Text overflowWrap="anywhere">
+            <Text as="span" fontWeight="semibold">
+              {entry.actor.name}
+            </Text>{' '}
+            {ADMIN_AUDIT_ACTION_LABELS[entry.action]}:{' '}
+            <Text as="span" fontWeight="medium">
+              {entry.target.label}
+            </Text>
+          </Text>
+          {entry.reason && (
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+              Reason: {ADMIN_REASON_LABELS[entry.reason.code]}
+              {entry.reason.note ? ` (${entry.reason.note})` : ''}
+            </Text>
+          )}
+          <chakra.time dateTime={entry.at} display="block" fontSize="sm" color="fg.muted">
+            {relativeTimeText(entry.at, now)}
+          </chakra.time>
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_CONSOLE_MESSAGES } from '@solutionz/shared';
+import { StubbedApiError, stubApi } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
+import { auditEntry, signedInAdmin } from '../testing';
+
+const STATS = { businesses: 1204, listedProviders: 987, businessesThisMonth: 31, pendingFeedback: 6 };
+
+describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
+  it('shows the four counters, the cards to each screen and the recent activity with its reason', async () => {
+    stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [auditEntry()] }) });
+    renderApp('/admin', signedInAdmin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+
+    const stats = within(screen.getByRole('region', { name: 'Statistics' }));
+    expect(await stats.findByText('1,204')).toBeInTheDocument();
+    expect(stats.getByText('Businesses').nextElementSibling).toHaveTextContent('1,204');
+    expect(stats.getByText('Visible, active providers').nextElementSibling).toHaveTextContent('987');
+    expect(stats.getByText('Businesses created this month').nextElementSibling).toHaveTextContent('31');
+    expect(stats.getByText('Feedback awaiting approval').nextElementSibling).toHaveTextContent('6');
+
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(screen.getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/admin/feedback');
+    expect(screen.getByRole('link', { name: 'Categories' }).closest('div')).toHaveTextContent('Arrives in the next release.');
+    expect(screen.getByRole('link', { name: 'Analytics' }).closest('div')).toHaveTextContent('Arrives in the next release.');
+
+    const activity = within(screen.getByRole('region', { name: 'Recent activity' }));
+    expect(activity.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office hid a user from the directory: Shah Plumbing');
+    expect(activity.getByText('Reason: False or misleading information (Claims a Gas Safe number it does not hold)')).toBeInTheDocument();
+    expect(activity.getByText('3 hours ago')).toBeInTheDocument();
+  });
+
+  it('says when there is no activity yet, and offers to try again when the figures cannot be read', async () => {
+    let fail = true;
+    stubApi({
+      adminDashboard: () => {
+        if (fail) throw new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'boom' } });
+        return { stats: STATS, recentActivity: [] };
+      },
+    });
+    const { user } = renderApp('/admin/dashboard', signedInAdmin());
+    const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
+    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.statsFailed, {}, { timeout: 8000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(statistics.getByRole('button', { name: 'Try again' }));
+    expect(await statistics.findByText('1,204')).toBeInTheDocument();
+    expect(screen.getByText('No admin actions yet.')).toBeInTheDocument();
+  });
+
+  it('sends an admin without 2-step verification to set it up where the stage requires it', async () => {
+    stubApi({ adminDashboard: () => { throw new StubbedApiError(403, { error: { code: 'ADMIN_MFA_REQUIRED', message: ADMIN_CONSOLE_MESSAGES.mfaRequired } }); } });
+    const { user, router } = renderApp('/admin', signedInAdmin());
+    const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
+    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.mfaRequired, {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.click(statistics.getByRole('link', { name: 'Set up 2-step verification' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/account?tab=security'));
+  });
+
+  it("has the spec's admin header: Return to Main leads to the main website, Logout signs the admin out", async () => {
+    stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [] }) });
+    const { user, router, fake } = renderApp('/admin', signedInAdmin());
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    const header = within(screen.getByRole('banner'));
+
+    await user.click(header.getByRole('button', { name: 'Return to Main' }));
+    expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Main Website' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+
+    await router.navigate('/admin');
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await waitFor(async () => expect(await fake.auth.currentUser()).toBeNull());
+  });
+
+  it('shows anyone but an admin the admin login, with Sign In in the header', async () => {
+    const api = stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [] }) });
+    renderApp('/admin', createFakeAuth({ signedInAs: fakeAccount({ accountType: 'client' }) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/admin-login');
+    expect(api.callsTo('adminDashboard')).toEqual([]);
+  });
+});

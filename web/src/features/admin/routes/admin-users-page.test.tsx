@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
+import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render';
+import { adminUser, auditEntry, signedInAdmin, summaryOf } from '../testing';
+
+const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
+const priya = adminUser({ categories: ['Construction/Trade > Plumber', 'Construction/Trade > Electrician', 'Cleaning & Removal Services'] });
+const tom = adminUser({ userId: 'user-2', firstName: 'Tom', lastName: 'Reed', email: 'tom@example.com', accountType: 'client', businessName: null, categories: [], listing: 'none' });
+const unclaimed = adminUser({ userId: 'user-3', firstName: 'Ben', lastName: 'Ali', email: null, businessName: 'Ali Roofing', listing: 'adminGranted', unclaimedBusiness: true });
+
+/** The users page over the given accounts, one page of them, with `more` standing for the next page's cursor. */
+async function openUsers(stubs: ApiStubs = {}, users: readonly AdminUserRecord[] = [priya, tom, unclaimed]) {
+  const api = stubApi({
+    adminListUsers: ({ query }) => (query.cursor === 'page-2' ? { users: [summaryOf(adminUser({ userId: 'user-21', firstName: 'Zoe', lastName: 'Page' }))] } : { users: users.map(summaryOf), nextCursor: 'page-2' }),
+    listCategories: () => ({ groups: [] }),
+    ...stubs,
+  });
+  const view = renderApp('/admin/users', signedInAdmin());
+  await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 8000 });
+  const table = within(await screen.findByRole('table', { name: 'Users' }));
+  return { ...view, api, table };
+}
+
+const rowOf = (name: string) => within(screen.getByText(name).closest('tr')!);
+
+async function chooseAction(user: ReturnType<typeof renderApp>['user'], name: string, action: string) {
+  await user.click(await screen.findByRole('button', { name: `${action} ${name}` }));
+}
+
+describe('/admin/users', { timeout: 30_000 }, () => {
+  it('lists accounts with e-mail, type, business, the first two categories and how each is listed', async () => {
+    const { table } = await openUsers();
+    expect(table.getAllByRole('row')).toHaveLength(4);
+    const row = rowOf('Priya Shah');
+    expect(row.getByText('priya@example.com')).toBeInTheDocument();
+    expect(row.getByText('Solutionz Provider')).toBeInTheDocument();
+    expect(row.getByText('Construction/Trade > Plumber, Construction/Trade > Electrician', { exact: false })).toHaveTextContent(
+      'Construction/Trade > Plumber, Construction/Trade > Electrician, …',
+    );
+    expect(row.getByLabelText('and 1 more')).toBeInTheDocument();
+    expect(rowOf('Tom Reed').getByText('Solutionz Seeker')).toBeInTheDocument();
+    const business = rowOf('Ben Ali');
+    expect(business.getByText('No login (unclaimed business)')).toBeInTheDocument();
+    expect(business.getByText('Admin-granted listing')).toBeInTheDocument();
+  });
+
+  it('searches as the admin types, filters by type, and starts again at page 1', async () => {
+    const { user, api } = await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Zoe Page')).toBeInTheDocument();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'shah');
+    await waitFor(() => expect(api.callsTo('adminListUsers').at(-1)?.query).toEqual({ q: 'shah', type: 'all' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Account type' }), 'Solutionz Provider');
+    await waitFor(() => expect(api.callsTo('adminListUsers').at(-1)?.query).toEqual({ q: 'shah', type: 'provider' }));
+    expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
+  it('pages on with the cursor and back with Previous', async () => {
+    const { user, api } = await openUsers();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Zoe Page')).toBeInTheDocument();
+    expect(api.callsTo('adminListUsers').at(-1)?.query).toMatchObject({ cursor: 'page-2' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
+  it('says when nothing matches', async () => {
+    const { user } = await openUsers({ adminListUsers: ({ query }) => (query.q ? { users: [] } : { users: [summaryOf(priya)] }) });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument();
+  });
+
+  it('shows the failure with a way to try again', async () => {
+    stubApi({ adminListUsers: () => Promise.reject(new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'boom' } })) });
+    renderApp('/admin/users', signedInAdmin());
+    expect(await screen.findByText(MESSAGES.loadFailed, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('deactivates only with a reason, which it sends; activating needs none', async () => {
+    const { user, api } = await openUsers({
+      adminSetUserActive: ({ body }) => adminUser({ isActive: body.active }),
+    });
+    await chooseAction(user, 'Priya Shah', 'Deactivate');
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Deactivate user' }));
+    await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    expect(await dialog.findByText(ADMIN_CONSOLE_MESSAGES.reasonRequired)).toBeInTheDocument();
+    expect(api.callsTo('adminSetUserActive')).toEqual([]);
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Other');
+    await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    expect(await dialog.findByText(ADMIN_CONSOLE_MESSAGES.reasonNoteRequired)).toBeInTheDocument();
+    await user.type(dialog.getByRole('textbox', { name: /Details/ }), 'Threatening messages to clients');
+    await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('adminSetUserActive')).toEqual([
+      { params: { userId: 'user-1' }, query: {}, body: { active: false, reason: { code: 'other', note: 'Threatening messages to clients' } } },
+    ]);
+    expect(await screen.findByText(MESSAGES.deactivated)).toBeInTheDocument();
+  });
+
+  it('activates and shows at once, without a reason', async () => {
+    const asleep = adminUser({ isActive: false, isVisible: false });
+    const { user, api } = await openUsers(
+      { adminSetUserActive: () => adminUser(), adminSetUserVisible: () => adminUser() },
+      [asleep],
+    );
+    expect(rowOf('Priya Shah').getByText('Inactive')).toBeInTheDocument();
+    expect(rowOf('Priya Shah').getByText('Hidden')).toBeInTheDocument();
+    await chooseAction(user, 'Priya Shah', 'Activate');
+    await waitFor(() => expect(api.callsTo('adminSetUserActive').map((call) => call.body)).toEqual([{ active: true }]));
+    await chooseAction(user, 'Priya Shah', 'Show');
+    await waitFor(() => expect(api.callsTo('adminSetUserVisible').map((call) => call.body)).toEqual([{ visible: true }]));
+  });
+
+  it('hides with a reason and tells the admin when the API refuses', async () => {
+    const { user } = await openUsers({
+      adminSetUserVisible: () => Promise.reject(new StubbedApiError(409, { error: { code: 'CONFLICT', message: MESSAGES.notOnYourself } })),
+    });
+    await chooseAction(user, 'Priya Shah', 'Hide');
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Hide user' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Spam or advertising');
+    await user.click(dialog.getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText(MESSAGES.visibilityFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.notOnYourself)).toBeInTheDocument();
+  });
+
+  it("warns before deleting, as the spec says, and deletes with the reason", async () => {
+    const { user, api } = await openUsers({ adminDeleteUser: ({ params }) => ({ userId: params.userId, deleted: true }) });
+    await chooseAction(user, 'Tom Reed', 'Delete');
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
+    expect(dialog.getByText(MESSAGES.deleteWarning, { exact: false })).toBeInTheDocument();
+    await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Requested by the account holder');
+    await user.click(dialog.getByRole('button', { name: 'Delete user' }));
+    await waitFor(() => expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'user-2' }, query: {}, body: { reason: { code: 'requested', note: '' } } }]));
+    expect(await screen.findByText(MESSAGES.deleted)).toBeInTheDocument();
+  });
+
+  it('views every field of the admin user record and what admins did to it', async () => {
+    const { user, api } = await openUsers({ adminGetUser: () => priya, adminListAudit: () => ({ entries: [auditEntry({ action: 'user.activate', reason: null })] }) });
+    await chooseAction(user, 'Priya Shah', 'View');
+    const dialog = within(await screen.findByRole('dialog', { name: 'User details' }));
+    for (const [label, value] of [
+      ['Email', 'priya@example.com'],
+      ['Business name', 'Shah Plumbing'],
+      ['Location', 'Leeds'],
+      ['Phone number', '07700 900123'],
+      ['Bio', 'Boilers and bathrooms.'],
+      ['Status', 'Active'],
+      ['Visibility', 'Visible'],
+      ['Listing', 'Membership'],
+    ] as const) {
+      expect(await dialog.findByText(label)).toBeInTheDocument();
+      expect(dialog.getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    const history = within(dialog.getByRole('region', { name: 'Admin history' }));
+    expect(await history.findByText('Shah Plumbing')).toBeInTheDocument();
+    expect(history.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office activated a user: Shah Plumbing');
+    expect(api.callsTo('adminListAudit')[0]?.query).toEqual({ targetId: 'user-1' });
+  });
+
+  it('edits names (both required) and shows why a type change cannot be made', async () => {
+    const { user, api } = await openUsers({
+      adminUpdateUser: ({ body }) => {
+        if (body.accountType) throw new StubbedApiError(409, { error: { code: 'CONFLICT', message: MESSAGES.typeChange.membership } });
+        return adminUser({ firstName: body.firstName, lastName: body.lastName });
+      },
+    });
+    await chooseAction(user, 'Priya Shah', 'Edit');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit user' }));
+    const first = dialog.getByRole('textbox', { name: /First name/ });
+    await user.clear(first);
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await dialog.findByText(MESSAGES.namesRequired)).toBeInTheDocument();
+
+    await user.type(first, 'Priyanka');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Account type' }), 'Solutionz Seeker');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await dialog.findByText(MESSAGES.typeChange.membership)).toBeInTheDocument();
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Account type' }), 'Solutionz Provider');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user' })).not.toBeInTheDocument());
+    expect(api.callsTo('adminUpdateUser').at(-1)?.body).toEqual({ firstName: 'Priyanka', lastName: 'Shah' });
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users: create provider', { timeout: 30_000 }, () => {
+  it('enables Create only with both names and a business name, refuses clients, and offers Stay or View in Directory', async () => {
+    const created = adminUser({ userId: 'new-1', firstName: 'Ann', lastName: 'Lee', email: null, businessName: 'Lee & Sons Joinery', listing: 'adminGranted', unclaimedBusiness: true });
+    const { user, api, router } = await openUsers({ adminCreateProvider: () => ({ provider: created }) });
+    await user.click(screen.getByRole('button', { name: 'Create provider' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create provider' }));
+    const create = dialog.getByRole('button', { name: 'Create provider' });
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Account type' }), 'Solutionz Seeker');
+    expect(dialog.getByText(ADMIN_CONSOLE_MESSAGES.createProvider.clientCreation.title)).toBeInTheDocument();
+    expect(dialog.getByText(ADMIN_CONSOLE_MESSAGES.createProvider.clientCreation.description)).toBeInTheDocument();
+    expect(create).toBeDisabled();
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Account type' }), 'Solutionz Provider');
+    await user.type(dialog.getByRole('textbox', { name: /First name/ }), 'Ann');
+    await user.type(dialog.getByRole('textbox', { name: /Last name/ }), 'Lee');
+    expect(create).toBeDisabled();
+    await user.type(dialog.getByRole('textbox', { name: /Business name/ }), 'Lee & Sons Joinery');
+    await user.type(dialog.getByRole('textbox', { name: 'Website' }), 'leejoinery.co.uk');
+    expect(create).toBeEnabled();
+    await user.click(create);
+
+    const success = within(await screen.findByRole('dialog', { name: 'Provider created' }));
+    expect(success.getByText(ADMIN_CONSOLE_MESSAGES.createProvider.created, { exact: false })).toBeInTheDocument();
+    expect(api.callsTo('adminCreateProvider')[0]?.body).toEqual({
+      accountType: 'provider',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      businessName: 'Lee & Sons Joinery',
+      websiteUrl: 'leejoinery.co.uk',
+      categories: [],
+    });
+    await user.click(success.getByRole('button', { name: 'View in Directory' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/directory'));
+    expect(new URLSearchParams(router.state.location.search).get('service')).toBe('Lee & Sons Joinery');
+  });
+
+  it("shows the API's message beside the field it refused", async () => {
+    const { user } = await openUsers({
+      adminCreateProvider: () => {
+        throw new StubbedApiError(400, { error: { code: 'VALIDATION', message: 'Invalid phone number format', fields: { 'body.phoneNumber': 'Invalid phone number format' } } });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Create provider' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create provider' }));
+    await user.type(dialog.getByRole('textbox', { name: /First name/ }), 'Ann');
+    await user.type(dialog.getByRole('textbox', { name: /Last name/ }), 'Lee');
+    await user.type(dialog.getByRole('textbox', { name: /Business name/ }), 'Lee Joinery');
+    await user.click(dialog.getByRole('button', { name: 'Create provider' }));
+    expect(await screen.findByText(ADMIN_CONSOLE_MESSAGES.createProvider.failed)).toBeInTheDocument();
+    expect(dialog.getByText('Invalid phone number format')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,245 @@
+import { Box, Button, Container, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuEye, LuEyeOff, LuPencil, LuPlus, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  ADMIN_LIMITS,
+  ADMIN_USER_FILTERS,
+  ADMIN_USERS_CATEGORIES_SHOWN,
+  PRODUCT_NAME,
+  ROLE_LABELS,
+  type AdminReason,
+  type AdminUserFilter,
+  type AdminUserSummary,
+} from '@solutionz/shared';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { toastFailure } from '@/components/ui/failure-toast';
+import { toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminUsers, useDeleteUser, useSetUserActive, useSetUserVisible } from '../api/admin-api';
+import { CreateProviderDialog } from '../components/create-provider-dialog';
+import { CursorPager, useCursorPages } from '../components/cursor-pager';
+import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { ReasonDialog } from '../components/reason-dialog';
+import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
+import { SelectField } from '../components/select-field';
+import { EditUserDialog, ViewUserDialog } from '../components/user-dialogs';
+import { emailText, listingText } from '../components/user-text';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const FILTER_OPTIONS = ADMIN_USER_FILTERS.map((filter) => ({ value: filter, label: filter === 'all' ? 'All' : ROLE_LABELS[filter] }));
+const HEADERS = ['Name', 'Email', 'Type', 'Business', 'Categories', 'Status', 'Actions'] as const;
+const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
+
+type Dialog =
+  | { kind: 'view' | 'edit' | 'deactivate' | 'hide' | 'delete'; user: AdminUserSummary }
+  | { kind: 'create' };
+
+const fullName = (user: AdminUserSummary) => `${user.firstName} ${user.lastName}`.trim() || user.businessName || user.userId;
+
+/** The categories column: the first two, then an ellipsis with the rest in its title. */
+function Categories({ categories }: { categories: readonly string[] }) {
+  if (categories.length === 0) return <Text color="fg.muted">—</Text>;
+  const shown = categories.slice(0, ADMIN_USERS_CATEGORIES_SHOWN).join(', ');
+  const more = categories.length > ADMIN_USERS_CATEGORIES_SHOWN;
+  return (
+    <Text title={more ? categories.join(', ') : undefined}>
+      {shown}
+      {more && <span aria-label={`and ${categories.length - ADMIN_USERS_CATEGORIES_SHOWN} more`}>, …</span>}
+    </Text>
+  );
+}
+
+/** The row's actions as labelled icon buttons: one Tab stop each, named with the person they act on. */
+function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSummary; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
+  const name = fullName(user);
+  const actions = [
+    { label: 'View', icon: <LuEye />, run: () => onOpen({ kind: 'view', user }) },
+    { label: 'Edit', icon: <LuPencil />, run: () => onOpen({ kind: 'edit', user }) },
+    // Admin accounts are the site owner's to manage: the API refuses these for them (409), so they are not offered.
+    ...(user.accountType === 'admin'
+      ? []
+      : [
+          user.isActive
+            ? { label: 'Deactivate', icon: <LuUserX />, run: () => onOpen({ kind: 'deactivate', user }) }
+            : { label: 'Activate', icon: <LuUserCheck />, run: onActivate },
+          user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
+          { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+        ]),
+  ];
+  return (
+    <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
+      {actions.map((action) => (
+        <IconButton
+          key={action.label}
+          size="sm"
+          variant="outline"
+          colorPalette={action.danger ? 'red' : undefined}
+          aria-label={`${action.label} ${name}`}
+          title={action.label}
+          onClick={action.run}
+        >
+          {action.icon}
+        </IconButton>
+      ))}
+    </HStack>
+  );
+}
+
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
+
+/** /admin/users (spec 02): search, filter, 20 a page, and every action on an account. */
+export function AdminUsersPage() {
+  useDocumentTitle(`User Management | ${PRODUCT_NAME}`);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<AdminUserFilter>('all');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const pages = useCursorPages();
+  const [queryAt, setQueryAt] = useState({ query, type });
+  if (queryAt.query !== query || queryAt.type !== type) {
+    setQueryAt({ query, type });
+    pages.reset();
+  }
+  const users = useAdminUsers(query, type, pages.cursor);
+  const [dialog, setDialog] = useState<Dialog>();
+  const setActive = useSetUserActive();
+  const setVisible = useSetUserVisible();
+  const remove = useDeleteUser();
+  const close = () => setDialog(undefined);
+
+  function changeActive(user: AdminUserSummary, active: boolean, reason?: AdminReason) {
+    setActive.mutate(
+      { userId: user.userId, active, ...(reason ? { reason } : {}) },
+      {
+        onSuccess: () => {
+          toaster.success({ title: active ? MESSAGES.activated : MESSAGES.deactivated, description: fullName(user) });
+          close();
+        },
+        onError: (error) => toastFailure(error, { title: MESSAGES.statusFailed, description: failureText(error) }),
+      },
+    );
+  }
+
+  function changeVisible(user: AdminUserSummary, visible: boolean, reason?: AdminReason) {
+    setVisible.mutate(
+      { userId: user.userId, visible, ...(reason ? { reason } : {}) },
+      {
+        onSuccess: () => {
+          toaster.success({ title: visible ? MESSAGES.shown : MESSAGES.hidden, description: fullName(user) });
+          close();
+        },
+        onError: (error) => toastFailure(error, { title: MESSAGES.visibilityFailed, description: failureText(error) }),
+      },
+    );
+  }
+
+  function deleteUser(user: AdminUserSummary, reason: AdminReason) {
+    remove.mutate(
+      { userId: user.userId, reason },
+      {
+        onSuccess: () => {
+          toaster.success({ title: MESSAGES.deleted, description: fullName(user) });
+          close();
+        },
+        onError: (error) => toastFailure(error, { title: MESSAGES.deleteFailed, description: failureText(error) }),
+      },
+    );
+  }
+
+  const rows = users.data?.users ?? [];
+  return (
+    <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Flex justify="space-between" align="center" gap="3" flexWrap="wrap">
+          <Heading as="h1" size="2xl">
+            User Management
+          </Heading>
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <LuPlus aria-hidden="true" />
+            Create provider
+          </Button>
+        </Flex>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-end' }} role="search">
+          <Field.Root flex="1">
+            <Field.Label>Search users</Field.Label>
+            <Input
+              type="search"
+              value={search}
+              maxLength={ADMIN_LIMITS.searchMaxChars}
+              placeholder="Name, business name or email"
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </Field.Root>
+          <Box minW={{ md: '48' }}>
+            <SelectField label="Account type" value={type} options={FILTER_OPTIONS} onChange={setType} />
+          </Box>
+        </Stack>
+        {users.isPending ? (
+          <LoadingRows label="Loading users" />
+        ) : users.isError ? (
+          <LoadFailed message={MESSAGES.loadFailed} error={users.error} onRetry={() => void users.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState>{query ? `No users match “${query}”.` : 'No users of this type yet.'}</EmptyState>
+        ) : (
+          <Box aria-busy={users.isFetching}>
+            <ResponsiveTable caption="Users" headers={HEADERS}>
+              {rows.map((user) => (
+                <Row key={user.userId}>
+                  <Cell label="Name">
+                    <Text fontWeight="medium">{fullName(user)}</Text>
+                  </Cell>
+                  <Cell label="Email">
+                    <Text color={user.email ? undefined : 'fg.muted'}>{emailText(user)}</Text>
+                  </Cell>
+                  <Cell label="Type">{ROLE_LABELS[user.accountType]}</Cell>
+                  <Cell label="Business">{user.businessName ?? '—'}</Cell>
+                  <Cell label="Categories">
+                    <Categories categories={user.categories} />
+                  </Cell>
+                  <Cell label="Status">
+                    <HStack gap="1" flexWrap="wrap">
+                      <StatusBadge tone={user.isActive ? 'green' : 'orange'}>{user.isActive ? 'Active' : 'Inactive'}</StatusBadge>
+                      <StatusBadge tone={user.isVisible ? 'gray' : 'orange'}>{user.isVisible ? 'Visible' : 'Hidden'}</StatusBadge>
+                      {user.accountType === 'provider' && <StatusBadge tone={user.listing === 'adminGranted' ? 'brand' : 'gray'}>{listingText(user)}</StatusBadge>}
+                    </HStack>
+                  </Cell>
+                  <Cell label="Actions">
+                    <UserActions user={user} onOpen={setDialog} onActivate={() => changeActive(user, true)} onShow={() => changeVisible(user, true)} />
+                  </Cell>
+                </Row>
+              ))}
+            </ResponsiveTable>
+            <CursorPager label="Users pages" page={pages.page} nextCursor={users.data.nextCursor} busy={users.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+          </Box>
+        )}
+      </Stack>
+      {dialog?.kind === 'create' && <CreateProviderDialog onClose={close} />}
+      {dialog?.kind === 'view' && <ViewUserDialog userId={dialog.user.userId} onClose={close} />}
+      {dialog?.kind === 'edit' && <EditUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'deactivate' && (
+        <ReasonDialog
+          title="Deactivate user"
+          confirmLabel="Deactivate"
+          busyLabel="Deactivating..."
+          busy={setActive.isPending}
+          onClose={close}
+          onConfirm={(reason) => changeActive(dialog.user, false, reason)}
+        >
+          {fullName(dialog.user)} will be signed out everywhere, unable to sign in and out of the directory until activated again. They are e-mailed the reason.
+        </ReasonDialog>
+      )}
+      {dialog?.kind === 'hide' && (
+        <ReasonDialog title="Hide user" confirmLabel="Hide" busyLabel="Hiding..." busy={setVisible.isPending} onClose={close} onConfirm={(reason) => changeVisible(dialog.user, false, reason)}>
+          {fullName(dialog.user)} leaves the directory at once and is e-mailed the reason.
+        </ReasonDialog>
+      )}
+      {dialog?.kind === 'delete' && (
+        <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={remove.isPending} onClose={close} onConfirm={(reason) => deleteUser(dialog.user, reason)}>
+          {`${fullName(dialog.user)}: ${MESSAGES.deleteWarning}`}
+        </ReasonDialog>
+      )}
+    </Container>
+  );
+}
