@@ -107,7 +107,8 @@ import { defineRoute, routeListOf, type RouteSpec } from './route-types';
  */
 /**
  * How long browsers and CloudFront keep the public answers that are the same for every visitor without a
- * session (categories, the directory, provider pages, the job board): short, so a change shows within a minute.
+ * session (categories, the job board): short, so a change shows within a minute. The directory and provider
+ * pages are not kept: what an admin's moderation changes there must show at once.
  */
 const PUBLIC_ANSWER_SECONDS = 60;
 
@@ -398,7 +399,6 @@ export const routes = {
     summary: 'Listed providers by service, category and place (nearest first within a radius), paged with a cursor',
     query: providerSearchQuerySchema,
     response: providerSearchResponseSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listSavedProviders: defineRoute({
     method: 'GET',
@@ -498,7 +498,6 @@ export const routes = {
     summary: "A listed provider's portfolio in display order; 404 for anyone not listed",
     params: providerIdParamsSchema,
     response: portfolioResponseSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   // ── Provider page: public to anyone while listed; the owner sees their own always ──
   getProvider: defineRoute({
@@ -509,7 +508,6 @@ export const routes = {
     summary: "A listed provider's public page: profile, published contact details and rating; 404 when not listed",
     params: providerIdParamsSchema,
     response: providerProfileSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   getMyProviderPage: defineRoute({
     method: 'GET',
@@ -530,7 +528,6 @@ export const routes = {
     params: providerIdParamsSchema,
     query: feedbackPageQuerySchema,
     response: feedbackPageSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listMyProviderFeedback: defineRoute({
     method: 'GET',
