@@ -101,5 +101,7 @@ test('an administrator with 2-step verification signs in on /admin-login with a 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await answerCodeStep(page, secret);
   await expect(page).toHaveURL(/\/admin/);
-  await expect(accountMenu(page, admin.fullName)).toBeVisible();
+  // Signed in: the admin console's own header offers Logout.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
 });

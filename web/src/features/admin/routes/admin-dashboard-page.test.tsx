@@ -66,8 +66,14 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
 
     await user.click(header.getByRole('button', { name: 'Return to Main' }));
     expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    await user.click(screen.getByRole('menuitem', { name: 'Main Website' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Chosen by keyboard: a click in the menu's first moments after opening is not taken as a choice on a busy machine.
+    const main = screen.getByRole('menuitem', { name: 'Main Website' });
+    await waitFor(async () => {
+      if (main.getAttribute('data-highlighted') === null) await user.keyboard('{ArrowDown}');
+      expect(main).toHaveAttribute('data-highlighted');
+    });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
 
     await router.navigate('/admin');
     await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
