@@ -1,7 +1,7 @@
 import { categoryLabel, JOB_ALERT_ONE_CLICK_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, PRODUCT_NAME, TOKEN_TTL, type JobBudgetType } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): OutgoingMail {
   return {

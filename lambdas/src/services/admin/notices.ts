@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ADMIN_REASON_LABELS, PRODUCT_NAME, type AdminReason } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 import { trySend } from '../accounts/delivery';
+import { escapeHtml } from '../accounts/mails';
 import type { AdminConsoleDeps } from './deps';
 
 /** What an admin did that the person affected is told of. */
@@ -13,8 +14,6 @@ export type ModerationNotice =
 /** Statements to one address a day at most: an admin toggling an account cannot flood its owner. */
 const NOTICES_PER_DAY = 5;
 const DAY_S = 86_400;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function noticeText(notice: ModerationNotice): { subject: string; what: string } {
   switch (notice.kind) {

@@ -13,13 +13,13 @@ import type { ProfileRecord } from '../../data/account-repository';
 import type { AdminProfileChange } from '../../data/admin-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { hasActiveMembership } from '../listing-rule';
+import { eraseAccount } from '../privacy/erasure';
+import { DELETED_USER } from '../privacy/registry';
 import { actorOf, auditRecord, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected } from './notices';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
-/** What the audit trail reads in place of a deleted person (as erasure leaves their earlier entries). */
-const DELETED_USER = { id: 'deleted-user', name: 'Deleted user' } as const;
 
 function listingOf(profile: ProfileRecord, now: Date): AdminListing {
   if (profile.listingGrantedBy) return 'adminGranted';
@@ -210,10 +210,7 @@ export async function deleteUser(deps: AdminConsoleDeps, caller: AuthorizedCalle
   notOnYourself(actor, userId);
   const profile = await target(deps, userId);
   notAnAdmin(profile);
-  const subject = { userId, email: profile.email, profile };
-  for (const eraser of deps.personalData.erasers) await eraser.erase(subject);
-  await deps.accounts.deleteAccountRecords(userId, profile.email);
-  if (profile.email) await deps.identity.deleteUser(profile.email);
+  await eraseAccount(deps, profile);
   await deps.admin.recordAudit(
     auditRecord(deps, actor, {
       action: 'user.delete',

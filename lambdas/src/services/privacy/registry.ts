@@ -42,7 +42,7 @@ export interface RegistryDeps {
 }
 
 /** What the audit trail reads in place of an erased person. */
-const DELETED_USER = { id: 'deleted-user', name: 'Deleted user' } as const;
+export const DELETED_USER = { id: 'deleted-user', name: 'Deleted user' } as const;
 
 /** An admin's own actions, from the append-only audit trail. */
 function adminActionsSection(admin: RegistryDeps['admin']): ExportSection {
