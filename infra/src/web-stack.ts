@@ -239,9 +239,8 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        // Listed first: CloudFront takes the first behaviour whose pattern matches. A pattern may also match other
-        // routes (`/api/jobs/*` the reveal): they are forwarded as /api/* forwards them, and only GET answers the API
-        // marks public are kept.
+        // Listed first: CloudFront takes the first behaviour whose pattern matches. Only GET answers the API marks
+        // public are kept.
         ...Object.fromEntries(
           CACHED_API_ROUTES.map(({ pathPattern }) => [
             pathPattern,

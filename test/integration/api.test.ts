@@ -57,12 +57,19 @@ describe('API through the web origin and the local gateway', () => {
       isActive: true,
     };
 
+    // The edge keeps the public answer a minute (checked below), so the change is read at the origin.
+    const fromOrigin = async () => {
+      const response = await fetch(`${stack.gatewayUrl}/api/categories`, { headers: LOCAL_ORIGIN_HEADERS });
+      return { cacheControl: response.headers.get('cache-control'), body: (await response.json()) as unknown };
+    };
     await categories.putCategories([record]);
-    const listed = listCategoriesResponseSchema.parse((await get('/categories')).body);
+    const answer = await fromOrigin();
+    expect(answer.cacheControl).toBe('public, max-age=60, s-maxage=60');
+    const listed = listCategoriesResponseSchema.parse(answer.body);
     expect(listed.groups.find((g) => g.slug === group.slug)?.categories.at(-1)?.name).toBe(name);
 
     await categories.putCategories([{ ...record, isActive: false }]);
-    const after = listCategoriesResponseSchema.parse((await get('/categories')).body);
+    const after = listCategoriesResponseSchema.parse((await fromOrigin()).body);
     expect(after.groups.flatMap((g) => g.categories.map((c) => c.name))).not.toContain(name);
   });
 

@@ -30,7 +30,7 @@ describe('directory function: GET /api/locations', () => {
   it('answers the best match and the suggestions, cacheable for a day by browsers and CloudFront', async () => {
     const result = await search({ q: 'st albans' });
     expect(result.statusCode).toBe(200);
-    expect(result.headers).toMatchObject({ 'cache-control': 'public, max-age=86400' });
+    expect(result.headers).toMatchObject({ 'cache-control': 'public, max-age=86400, s-maxage=86400' });
     const body = locationSearchResponseSchema.parse(JSON.parse(result.body!));
     expect(body.best).toMatchObject({ name: 'St Albans, Hertfordshire', precision: 'town' });
   });

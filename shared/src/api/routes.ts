@@ -624,7 +624,6 @@ export const routes = {
     summary: 'One job without contact details; 404 when there is none',
     params: jobIdParamsSchema,
     response: jobSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   listJobBoardForMe: defineRoute({
     method: 'GET',
