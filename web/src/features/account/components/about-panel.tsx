@@ -1,7 +1,8 @@
-import { Flex, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
+import { SkillChips } from '@/components/ui/skill-chips';
 import { filledSocialLinks, SocialLinkList } from './social-link-list';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -26,13 +27,7 @@ export function AboutPanel({ profile }: { profile: MeResponse }) {
       <Section title="Bio">{profile.bio ? <Text whiteSpace="pre-line">{profile.bio}</Text> : <Empty>No bio yet.</Empty>}</Section>
       <Section title="Skills">
         {profile.skills.length > 0 ? (
-          <Flex wrap="wrap" as="ul" gap="2" listStyleType="none" aria-label="Skills">
-            {profile.skills.map((skill) => (
-              <chakra.li key={skill} px="3" py="1" borderRadius="full" bg="bg.muted" fontSize="sm">
-                {skill}
-              </chakra.li>
-            ))}
-          </Flex>
+          <SkillChips skills={profile.skills} />
         ) : (
           <Empty>No skills added yet.</Empty>
         )}

@@ -83,6 +83,16 @@ describe('/profile', () => {
     expect(router.state.location.pathname).toBe('/membership');
   });
 
+  it('shows a provider the services and skills they offer in the Services tab, with the way to change them', async () => {
+    const { user } = await openProfile({ accountType: 'provider', categories: ['Construction/Trade > Plumber', 'Other: Pool cleaning'], skills: ['Boiler servicing'] });
+    await user.click(await screen.findByRole('tab', { name: 'Services' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Services' });
+    expect(within(within(panel).getByRole('list', { name: 'Services' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Plumber', 'Pool cleaning']);
+    expect(within(within(panel).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Boiler servicing']);
+    expect(within(panel).queryByText('No services yet')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Edit Services' })).toHaveAttribute('href', '/account');
+  });
+
   it('opens the portfolio editor for a subscribed provider from the empty Portfolio tab', async () => {
     const { user, router } = await openProfile({ accountType: 'provider', subscription: subscribed });
     stubApi({ listCategories: () => ({ groups: [] }), listMyPortfolio: () => ({ items: [] }) });

@@ -11,9 +11,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AboutPanel } from '../components/about-panel';
 import { EmptyState } from '../components/empty-state';
 import { ProfileHeader } from '../components/profile-header';
-import { ProviderWorkEmptyState } from '../components/provider-work-empty-state';
 import { ReviewsTab } from '../components/reviews-tab';
 import { SavedItems } from '../components/saved-items';
+import { ServicesPanel } from '../components/services-panel';
 import { SubscriptionSummaryCard } from '../components/subscription-summary';
 
 interface ProfileTab {
@@ -24,7 +24,6 @@ interface ProfileTab {
 
 /** The tabs each account type has (spec 01 section 2.10), in the order they are shown. */
 export function profileTabs(profile: MeResponse): ProfileTab[] {
-  const subscribed = profile.subscription.isSubscribed;
   const about: ProfileTab = { value: 'about', label: 'About', content: <AboutPanel profile={profile} /> };
   const subscriptions: ProfileTab = {
     value: 'subscriptions',
@@ -47,14 +46,7 @@ export function profileTabs(profile: MeResponse): ProfileTab[] {
         {
           value: 'services',
           label: 'Services',
-          content: (
-            <ProviderWorkEmptyState
-              title="No services yet"
-              description="The services you offer, with their prices, will be listed here and on your public profile for clients to find."
-              actionLabel="Add Services"
-              subscribed={subscribed}
-            />
-          ),
+          content: <ServicesPanel profile={profile} />,
         },
         {
           value: 'portfolio',

@@ -1,8 +1,9 @@
-import { chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { DATE_FORMATS, type ProviderProfile } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
+import { SkillChips } from '@/components/ui/skill-chips';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,13 +28,7 @@ export function ProviderAbout({ page }: { page: ProviderProfile }) {
       </Section>
       <Section title="Skills">
         {page.skills.length > 0 ? (
-          <Flex wrap="wrap" as="ul" gap="2" listStyleType="none" aria-label="Skills">
-            {page.skills.map((skill) => (
-              <chakra.li key={skill} px="3" py="1" borderRadius="full" bg="bg.muted" fontSize="sm">
-                {skill}
-              </chakra.li>
-            ))}
-          </Flex>
+          <SkillChips skills={page.skills} />
         ) : (
           <Empty>No skills listed yet.</Empty>
         )}

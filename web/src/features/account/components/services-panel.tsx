@@ -1,0 +1,49 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MeResponse } from '@solutionz/shared';
+import { CategoryChips } from '@/components/ui/category-chips';
+import { SkillChips } from '@/components/ui/skill-chips';
+import { paths } from '@/config/paths';
+import { ProviderWorkEmptyState } from './provider-work-empty-state';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2">
+      <Heading as="h3" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The Services tab of a provider's own profile (spec 01 section 2.10): the categories they are listed under
+ * and their skills, as clients see them on the public page, with the way to change them; the empty state
+ * (settings, or /membership without one) when there is neither.
+ */
+export function ServicesPanel({ profile }: { profile: MeResponse }) {
+  const { categories, skills } = profile;
+  if (categories.length === 0 && skills.length === 0) {
+    return (
+      <ProviderWorkEmptyState
+        title="No services yet"
+        description="The services you offer will be listed here and on your public profile for clients to find."
+        actionLabel="Add Services"
+        subscribed={profile.subscription.isSubscribed}
+      />
+    );
+  }
+  return (
+    <Stack gap="6" align="start">
+      <Section title="Services">
+        {categories.length > 0 ? <CategoryChips value={categories} label="Services" /> : <Text color="fg.muted">No categories chosen yet.</Text>}
+      </Section>
+      <Section title="Skills">{skills.length > 0 ? <SkillChips skills={skills} /> : <Text color="fg.muted">No skills added yet.</Text>}</Section>
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to={paths.account}>Edit Services</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
