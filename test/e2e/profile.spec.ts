@@ -1,5 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { LOCATION_MESSAGES, MESSAGES, PROFILE_MESSAGES, STORAGE_CACHE_CONTROL_S } from '@solutionz/shared';
+import { LOCATION_MESSAGES, PROFILE_MESSAGES, STORAGE_CACHE_CONTROL_S } from '@solutionz/shared';
 import sharp from 'sharp';
 import { s3, stack } from '../support/local-stack';
 import { seriousViolations } from './support/axe';
@@ -186,10 +186,14 @@ test.describe('a provider', () => {
     await expect(main.getByRole('definition').filter({ hasText: '0161 496 0123' })).toBeVisible();
     await expect(main.getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveText(['LinkedIn']);
     await expect(main.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://linkedin.com/in/pat-pearson');
+    await main.getByRole('tab', { name: 'Services' }).click();
+    const services = main.getByRole('tabpanel', { name: 'Services' });
+    await expect(services.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(['Electrician', 'Cleaning & Removal Servi…', 'Lawn Care']);
+    await expect(services.getByRole('list', { name: 'Skills' }).getByRole('listitem')).toHaveText(['Boiler servicing']);
     await expectSameDocument(page);
   });
 
-  test('/profile has the provider tabs with honest empty states, and work needs a membership first', async ({ page }) => {
+  test('/profile has the provider tabs with honest empty states, and the services they offer with the way to change them', async ({ page }) => {
     await page.goto('/profile');
     const main = page.getByRole('main');
     const sections = main.getByRole('tablist', { name: 'Profile sections' });
@@ -210,10 +214,10 @@ test.describe('a provider', () => {
     await expect(main.getByRole('link', { name: 'Get Membership' })).toHaveAttribute('href', '/membership');
 
     await main.getByRole('tab', { name: 'Services' }).click();
-    await expect(main.getByRole('heading', { name: 'No services yet' })).toBeVisible();
-    await main.getByRole('button', { name: 'Add Services' }).click();
-    await expect(page).toHaveURL(/\/membership$/);
-    await expect(page.getByText(MESSAGES.api.subscriptionRequired)).toBeVisible();
+    await expect(main.getByRole('tabpanel', { name: 'Services' }).getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(['Plumber']);
+    await main.getByRole('link', { name: 'Edit Services' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(profileForm(page).getByRole('group', { name: 'Categories', exact: true }).getByRole('list', { name: 'Chosen categories' }).getByRole('listitem')).toHaveText(['Plumber']);
   });
 
   test('/profile has no serious accessibility violation', async ({ page, account }) => {
