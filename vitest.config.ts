@@ -31,6 +31,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/services/directory/search.test.ts',
   'lambdas/src/services/feedback/feedback.test.ts',
   'lambdas/src/services/jobs/alerts.test.ts',
+  'lambdas/src/services/profiles/provider-updates.test.ts',
   'lambdas/src/services/jobs/jobs.test.ts',
   'lambdas/src/services/membership/membership.test.ts',
   'lambdas/src/services/pages/sitemap.test.ts',

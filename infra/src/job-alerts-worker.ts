@@ -9,7 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
+import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING, TABLE_DATA_ACTIONS, XRAY_WILDCARD_REASON } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
@@ -127,10 +127,10 @@ export class JobAlertsWorker extends Construct {
     // On the alias, so that a release's new version takes stream batches only as CodeDeploy lets it.
     this.release.alias.addEventSource(
       new DynamoEventSource(table, {
-        // Jobs posted before the mapping existed are not alerted (the worker alerts recent jobs only anyway).
+        // Jobs and news from before the mapping existed are not mailed (the worker mails recent ones only anyway).
         startingPosition: StartingPosition.LATEST,
         batchSize: JOB_ALERTS_STREAM.batchSize,
-        filters: [{ pattern: JSON.stringify(JOB_STREAM_FILTER) }],
+        filters: MAIL_WORKER_STREAM_FILTERS.map((filter) => ({ pattern: JSON.stringify(filter) })),
         reportBatchItemFailures: true,
         retryAttempts: JOB_ALERTS_STREAM.retryAttempts,
         bisectBatchOnError: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
+import { PROVIDER_NEWS_STREAM_FILTER } from '@solutionz/lambdas/data/provider-updates';
 import { matchesFilterPattern } from './event-filter';
 
 /** A stream record as Lambda's filter sees it: keys and images in DynamoDB JSON. */
@@ -24,6 +25,13 @@ describe('the local event filter', () => {
     expect(matchesFilterPattern(JOB_STREAM_FILTER, record('INSERT', 'X#JOB#1', 'JOB'))).toBe(false);
     expect(matchesFilterPattern(JOB_STREAM_FILTER, record('INSERT', 'JOB#1', 'job'))).toBe(false);
     expect(matchesFilterPattern(JOB_STREAM_FILTER, record('insert', 'JOB#1', 'JOB'))).toBe(false);
+  });
+
+  it("passes a provider's new news item through the provider updates filter, and nothing else", () => {
+    expect(matchesFilterPattern(PROVIDER_NEWS_STREAM_FILTER, record('INSERT', 'PROVIDER_NEWS#p1', '2026-11-26#portfolio'))).toBe(true);
+    expect(matchesFilterPattern(PROVIDER_NEWS_STREAM_FILTER, record('MODIFY', 'PROVIDER_NEWS#p1', '2026-11-26#portfolio'))).toBe(false);
+    expect(matchesFilterPattern(PROVIDER_NEWS_STREAM_FILTER, record('INSERT', 'USER#p1', 'PORTFOLIO_ITEM#i1'))).toBe(false);
+    expect(matchesFilterPattern(PROVIDER_NEWS_STREAM_FILTER, record('INSERT', 'JOB#123', 'JOB'))).toBe(false);
   });
 
   it('needs every field of the pattern, of the same type', () => {

@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
 import { createS3MediaStorage } from '@solutionz/lambdas/adapters/s3-media';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
+import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
@@ -332,7 +332,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
     };
     started(await startGateway({ ...gateway, port: ports.gateway }));
-    // What the cloud's event source mapping does: new jobs on the table's stream reach the alerts worker.
+    // What the cloud's event source mapping does: new jobs and providers' news on the table's stream reach the mails worker.
     started(
       await startStreamPoller({
         endpoint: direct(ports.dynamodb),
@@ -340,7 +340,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         credentials: s3.S3RVER_CREDENTIALS,
         tableName: LOCAL_TABLE_NAME,
         handler: await loadJobAlertsHandler(),
-        filter: JOB_STREAM_FILTER,
+        filters: MAIL_WORKER_STREAM_FILTERS,
         logsDir: logs,
       }),
     );

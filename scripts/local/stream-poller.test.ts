@@ -44,7 +44,7 @@ async function start(handler: StreamHandler, retryBaseMs = 20): Promise<StreamPo
     credentials: TEST_CREDENTIALS,
     tableName: table.tableName,
     handler,
-    filter: JOB_STREAM_FILTER,
+    filters: [JOB_STREAM_FILTER],
     logsDir,
     idleMs: 50,
     retryBaseMs,

@@ -26,8 +26,8 @@ export interface StreamPollerOptions {
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
   readonly tableName: string;
   readonly handler: StreamHandler;
-  /** The event source mapping's filter: only matching records reach the handler. */
-  readonly filter: FilterPattern;
+  /** The event source mapping's filters: only records matching one of them reach the handler. */
+  readonly filters: readonly FilterPattern[];
   /** `job-alerts.log` and `job-alerts-failed.log` go here. */
   readonly logsDir: string;
   /** How long to wait when no shard had new records. */
@@ -90,7 +90,7 @@ function describeError(error: unknown): string {
 
 /**
  * Reads the table's stream in DynamoDB Local and calls `handler` with what the cloud's event source
- * mapping would pass it: the records `filter` lets through, in the Lambda event shape. Records the
+ * mapping would pass it: the records `filters` let through, in the Lambda event shape. Records the
  * handler reports as failed (or all, if it throws) are delivered again up to STREAM_RETRY_ATTEMPTS times
  * with a growing pause, then written to job-alerts-failed.log. Resolves once it reads from the current
  * end of the stream, so whatever is written after that is delivered.
@@ -206,7 +206,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 
   const deliver = async (records: StreamsRecord[]) => {
-    const passed = records.map((record) => lambdaRecord(record, streamArn, options.region)).filter((record) => matchesFilterPattern(options.filter, record));
+    const passed = records.map((record) => lambdaRecord(record, streamArn, options.region)).filter((record) => options.filters.some((filter) => matchesFilterPattern(filter, record)));
     for (let start = 0; start < passed.length; start += BATCH_SIZE) await deliverBatch(passed.slice(start, start + BATCH_SIZE));
   };
 

@@ -22,4 +22,6 @@ export * from './portfolio';
 export * from './api/provider-profile';
 export * from './jobs';
 export * from './job-alerts';
+export * from './provider-updates';
+export * from './unsubscribe';
 export * from './api/admin';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { parseCategorySelection } from './category-selection';
+import { unsubscribeSchemas } from './unsubscribe';
 
 /**
  * Job alerts: a provider whose Job Alerts are on gets one e-mail per new job in their
@@ -28,21 +28,11 @@ export const JOB_ALERT_MESSAGES = {
   unsubscribed: 'You have unsubscribed from job alerts',
 } as const;
 
+const jobAlertUnsubscribe = unsubscribeSchemas(JOB_ALERT_MESSAGES.unsubscribeInvalid);
 /** POST /api/job-alerts/unsubscribe: the token of the mail's link. */
-export const jobAlertUnsubscribeSchema = z.strictObject({
-  token: z
-    .string(JOB_ALERT_MESSAGES.unsubscribeInvalid)
-    .trim()
-    .min(1, JOB_ALERT_MESSAGES.unsubscribeInvalid)
-    .max(200, JOB_ALERT_MESSAGES.unsubscribeInvalid),
-});
-
-/** POST /api/job-alerts/unsubscribe/one-click?token=…: the token in the query, the body (`List-Unsubscribe=One-Click`) unread. */
-export const jobAlertOneClickQuerySchema = z.strictObject({ token: jobAlertUnsubscribeSchema.shape.token });
-
-/** Again after alerts are off is the same answer: the link may be opened twice. */
-export const jobAlertUnsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });
-export type JobAlertUnsubscribeResponse = z.output<typeof jobAlertUnsubscribeResponseSchema>;
+export const jobAlertUnsubscribeSchema = jobAlertUnsubscribe.body;
+/** POST /api/job-alerts/unsubscribe/one-click?token=…. */
+export const jobAlertOneClickQuerySchema = jobAlertUnsubscribe.oneClickQuery;
 
 /**
  * Whether two category selections overlap: equal ones do, and a whole group (`Group`) overlaps each of

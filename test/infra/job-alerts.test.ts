@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { JOB_STREAM_FILTER } from '@solutionz/lambdas/data/jobs';
+import { PROVIDER_NEWS_STREAM_FILTER } from '@solutionz/lambdas/data/provider-updates';
 import { defaultSynthesis, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON */
@@ -49,7 +50,7 @@ describe('the job alerts worker', () => {
 
   it('takes only new job items (the filter the local poller applies), from the latest record, ten at a time', () => {
     const mapping = ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties;
-    expect(mapping.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(JOB_STREAM_FILTER) }] });
+    expect(mapping.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(JOB_STREAM_FILTER) }, { Pattern: JSON.stringify(PROVIDER_NEWS_STREAM_FILTER) }] });
     expect(mapping).toMatchObject({ StartingPosition: 'LATEST', BatchSize: 10 });
   });
 

@@ -253,6 +253,8 @@ const matrix: Record<RouteName, Row> = {
   // Job alerts: the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  unsubscribeProviderUpdates: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  oneClickUnsubscribeProviderUpdates: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

@@ -6,6 +6,7 @@ import { createAdminRepository } from './admin-repository';
 import { nameWords, wordItem, wordKey, type BusinessRecord } from './business-repository';
 import { epochSeconds } from './epoch-seconds';
 import type { TokenRecord } from './link-token-repository';
+import { newsItem } from './provider-updates';
 import { createTableStore } from './table-store';
 import { isConditionFailure } from './write-outcomes';
 
@@ -89,6 +90,8 @@ export interface ProfileEdit {
   readonly remove: readonly (keyof EditableProfileFields)[];
   readonly updatedAt: string;
   readonly business?: BusinessRename;
+  /** Set when a provider's services (categories or skills) change: the clients who saved them hear of it. */
+  readonly servicesChanged?: boolean;
 }
 
 export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates'>;
@@ -230,9 +233,9 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       return found;
     },
 
-    async editProfile({ userId, set, remove, updatedAt, business }) {
+    async editProfile({ userId, set, remove, updatedAt, business, servicesChanged }) {
       const result = await service.transaction
-        .write(({ profile: profiles, business: businesses, businessWord: words, adminStat: stats }) => {
+        .write(({ profile: profiles, business: businesses, businessWord: words, adminStat: stats, providerNews: news }) => {
           const { categories, ...fields } = set;
           const profileSet = {
             ...fields,
@@ -248,6 +251,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
                   .where((attr, op) => (business.previousName === undefined ? op.notExists(attr.businessName) : op.eq(attr.businessName, business.previousName)))
                   .commit()
               : profileWrite.commit(),
+            ...(servicesChanged ? [news.put(newsItem(userId, 'services', updatedAt)).commit()] : []),
           ];
           if (!business) return writes;
           const newWords = nameWords(business.businessName);

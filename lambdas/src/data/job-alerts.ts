@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertedJob } from './jobs';
 import { createTableStore } from './table-store';
+import { unsubscribeTokens } from './unsubscribe-tokens';
 import { isConditionFailure } from './write-outcomes';
 
 /** A claim in `sending` this long is taken to be from a worker that died mid-send, and may be taken over. */
@@ -40,10 +41,8 @@ export interface JobAlertsRepository {
   forgetProvider(providerId: string): Promise<void>;
 }
 
-const TOKEN_SEPARATOR = '.';
-
 export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableName: string): JobAlertsRepository {
-  const { jobAlertClaim: claims, jobAlertToken: tokens, jobAlertDeadLetter: deadLetters } = createTableStore(client, tableName).entities;
+  const { jobAlertClaim: claims, jobAlertToken: tokenItems, jobAlertDeadLetter: deadLetters } = createTableStore(client, tableName).entities;
 
   async function finish(jobId: string, providerId: string, claimId: string, status: 'sent' | 'failed', now: Date) {
     try {
@@ -58,7 +57,12 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableN
     }
   }
 
-  const readToken = async (providerId: string) => (await tokens.get({ providerId }).go({ consistent: true })).data?.secret;
+  const tokens = unsubscribeTokens({
+    read: async (providerId) => (await tokenItems.get({ providerId }).go({ consistent: true })).data?.secret,
+    create: async (providerId, secret, createdAt) => {
+      await tokenItems.create({ providerId, secret, createdAt }).go({ response: 'none' });
+    },
+  });
 
   const repository: JobAlertsRepository = {
     async claim(job, providerId, now) {
@@ -88,33 +92,8 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableN
     markSent: (jobId, providerId, claimId, now) => finish(jobId, providerId, claimId, 'sent', now),
     markFailed: (jobId, providerId, claimId, now) => finish(jobId, providerId, claimId, 'failed', now),
 
-    async unsubscribeToken(providerId, now) {
-      let secret = await readToken(providerId);
-      if (!secret) {
-        const created = randomBytes(24).toString('base64url');
-        try {
-          await tokens.create({ providerId, secret: created, createdAt: now.toISOString() }).go({ response: 'none' });
-          secret = created;
-        } catch (error) {
-          // Two alerts for the same provider at once: the first one's token is everyone's.
-          if (!isConditionFailure(error)) throw error;
-          secret = await readToken(providerId);
-        }
-      }
-      if (!secret) throw new Error(`The unsubscribe token of ${providerId} was neither found nor created`);
-      return `${providerId}${TOKEN_SEPARATOR}${secret}`;
-    },
-
-    async providerOfUnsubscribeToken(token) {
-      const at = token.indexOf(TOKEN_SEPARATOR);
-      if (at <= 0) return undefined;
-      const providerId = token.slice(0, at);
-      const given = Buffer.from(token.slice(at + 1));
-      const stored = await readToken(providerId);
-      if (!stored) return undefined;
-      const expected = Buffer.from(stored);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? providerId : undefined;
-    },
+    unsubscribeToken: (providerId, now) => tokens.tokenOf(providerId, now),
+    providerOfUnsubscribeToken: (token) => tokens.ownerOf(token),
 
     async park(letter) {
       await deadLetters.put({ ...letter, jobId: letter.job.jobId, job: { ...letter.job, categories: [...letter.job.categories] } }).go({ response: 'none' });
@@ -132,7 +111,7 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableN
     async forgetProvider(providerId) {
       const letters = (await repository.deadLetters()).filter((letter) => letter.providerId === providerId);
       await Promise.all([
-        tokens.delete({ providerId }).go({ response: 'none' }),
+        tokenItems.delete({ providerId }).go({ response: 'none' }),
         ...letters.map((letter) => deadLetters.delete({ jobId: letter.job.jobId, providerId }).go({ response: 'none' })),
       ]);
     },

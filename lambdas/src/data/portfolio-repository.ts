@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
+import { newsItem } from './provider-updates';
 import { createTableStore } from './table-store';
 
 export interface PortfolioMediaRecord {
@@ -128,7 +129,7 @@ export function createPortfolioRepository(client: DynamoDBDocumentClient, tableN
       const { userId, itemId, title, description, position, media, createdAt } = item;
       const codes = await transact('portfolio add', () =>
         service.transaction
-          .write(({ portfolioItem: items, portfolioCounter: counters }) => [
+          .write(({ portfolioItem: items, portfolioCounter: counters, providerNews: news }) => [
             items
               .create({ userId, itemId, title, ...(description ? { description } : {}), position, media: storedMedia(media), createdAt, updatedAt: createdAt })
               .commit(),
@@ -137,6 +138,8 @@ export function createPortfolioRepository(client: DynamoDBDocumentClient, tableN
               .add({ itemCount: 1 })
               .where((attr, op) => `${op.notExists(attr.itemCount)} OR ${op.lt(attr.itemCount, limit)}`)
               .commit(),
+            // The clients who saved the provider hear of new work (Provider Updates).
+            news.put(newsItem(userId, 'portfolio', createdAt)).commit(),
           ])
           .go(),
       );

@@ -9,6 +9,7 @@ import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
 import { createJobAlertsRepository, type JobAlertsRepository } from './job-alerts';
+import { createProviderUpdatesRepository, type ProviderUpdatesRepository } from './provider-updates-repository';
 import { createJobsRepository, type JobsRepository } from './jobs-repository';
 import { createLinkTokenRepository, type LinkTokenRepository } from './link-token-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
@@ -31,6 +32,7 @@ export interface Repositories {
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
   readonly jobAlerts: JobAlertsRepository;
+  readonly providerUpdates: ProviderUpdatesRepository;
   readonly admin: AdminRepository;
 }
 
@@ -50,6 +52,7 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     portfolio: createPortfolioRepository(client, tableName),
     jobs: createJobsRepository(client, tableName),
     jobAlerts: createJobAlertsRepository(client, tableName),
+    providerUpdates: createProviderUpdatesRepository(client, tableName),
     admin: createAdminRepository(client, tableName),
   };
 }

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { gsi1, pk, sk } from './key-templates';
+import { gsi1, gsi2, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
@@ -14,6 +14,8 @@ import { TABLE } from './table-definition';
  *   SAVED_PROVIDER#<savedAt>#<providerId>, so a page resumes strictly below the last one shown
  *   (`SK BETWEEN SAVED_PROVIDER# AND <last>`, the last itself dropped), whatever was saved meanwhile.
  * The GSI1 partition is the one the person's link tokens use (accounts.ts), under another prefix.
+ *   "who saved this provider" (Provider Updates, provider-updates.ts): Query GSI2 PK = SAVERS_OF#<providerId>,
+ *   paged; SK = USER#<userId>.
  */
 export const savedProviderEntity = new Entity({
   model: { entity: 'savedProvider', version: '1', service: 'solutionz' },
@@ -26,6 +28,7 @@ export const savedProviderEntity = new Entity({
   indexes: {
     byProvider: { pk: pk('USER#${userId}', ['userId']), sk: sk('SAVED_PROVIDER#${providerId}', ['providerId']) },
     newestFirst: gsi1('USER#${userId}', ['userId'], 'SAVED_PROVIDER#${savedAt}#${providerId}', ['savedAt', 'providerId']),
+    savers: gsi2('SAVERS_OF#${providerId}', ['providerId'], 'USER#${userId}', ['userId']),
   },
 });
 

@@ -8,6 +8,7 @@ import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, job
 import { listingEntity } from './listing';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
+import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
 import { savedProviderEntity } from './saved-providers';
 
 /**
@@ -53,6 +54,9 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       auditEntry: own(auditEntryEntity),
       userIndexHead: own(userIndexHeadEntity),
       userIndexEntry: own(userIndexEntryEntity),
+      providerNews: own(providerNewsEntity),
+      providerUpdateClaim: own(providerUpdateClaimEntity),
+      providerUpdatesToken: own(providerUpdatesTokenEntity),
     },
     { client, table },
   );

@@ -10,11 +10,15 @@ import { createJobAlertsRepository } from '../data/job-alerts';
 import { alertedJobFromStreamImage } from '../data/jobs';
 import { createLogger } from '../http/logger';
 import { createTelemetry, powertoolsBusinessMetrics, publishMetrics } from '../http/telemetry';
+import { createProviderUpdatesRepository } from '../data/provider-updates-repository';
+import { providerNewsFromStreamImage } from '../data/provider-updates';
 import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
+import { processProviderNews, type ProviderUpdateDeps } from '../services/profiles/provider-updates';
 
 /**
- * The job alerts worker: fed new job items by the table's stream (JOB_STREAM_FILTER) in the
- * cloud and by the local stack's stream poller, in the same event shape. A record whose alerts could
+ * The notification mails worker: fed new job items (JOB_STREAM_FILTER: job alerts) and providers' news
+ * (PROVIDER_NEWS_STREAM_FILTER: provider updates) by the table's stream in the cloud and by the local
+ * stack's stream poller, in the same event shape. A record whose alerts could
  * not be worked through (the table unreachable, say) is reported back to be delivered again; claims
  * make that harmless, and mails that fail are parked by the service, never failing the record.
  */
@@ -26,9 +30,10 @@ const { tracer, metrics } = createTelemetry(config);
 /** A short, growing wait between tries of one mail: 0.25 s, then 0.5 s. */
 const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 250 * attempt));
 
-export function createJobAlertDeps(): JobAlertDeps {
+export function createJobAlertDeps(): JobAlertDeps & ProviderUpdateDeps {
   const documents = createDocumentClient(config.region);
   return {
+    updates: createProviderUpdatesRepository(documents, config.tableName),
     alerts: createJobAlertsRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
@@ -39,14 +44,26 @@ export function createJobAlertDeps(): JobAlertDeps {
   };
 }
 
-let deps: JobAlertDeps | undefined;
+let deps: (JobAlertDeps & ProviderUpdateDeps) | undefined;
 
 async function handleRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   deps ??= createJobAlertDeps();
   const batchItemFailures: DynamoDBBatchItemFailure[] = [];
   // Every record is tried even after one fails: each failed one is reported, and those delivered again are idempotent.
   for (const record of event.Records) {
-    const job = record.eventName === 'INSERT' ? alertedJobFromStreamImage(record.dynamodb?.NewImage) : undefined;
+    const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
+    const news = providerNewsFromStreamImage(image as Parameters<typeof providerNewsFromStreamImage>[0]);
+    if (news) {
+      try {
+        const summary = await processProviderNews(deps, news);
+        logger.info('Provider updates done', { providerId: news.providerId, kind: news.kind, ...summary });
+      } catch (error) {
+        logger.error('Provider updates failed; the record is handed back', { providerId: news.providerId, error: error as Error });
+        batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? news.providerId });
+      }
+      continue;
+    }
+    const job = alertedJobFromStreamImage(image);
     if (!job) continue;
     try {
       const summary = await processJobInserted(deps, job);

@@ -7,6 +7,7 @@ import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from '../data/account-standing';
 import { createDirectoryRepository } from '../data/directory';
 import { createPortfolioRepository } from '../data/portfolio-repository';
+import { createProviderUpdatesRepository, type ProviderUpdatesRepository } from '../data/provider-updates-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
@@ -23,6 +24,7 @@ import {
   updatePortfolioItem,
   type PortfolioDeps,
 } from '../services/profiles/portfolio';
+import { unsubscribeProviderUpdates } from '../services/profiles/provider-updates';
 import { updateProfile } from '../services/profiles/update-profile';
 
 const config = getConfig();
@@ -30,7 +32,7 @@ const runtime = areaRuntime(config);
 const avatarsConfig = loadAvatarsConfig();
 const portfolioConfig = loadPortfolioConfig();
 
-function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: AccountStandingReader } {
+function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: AccountStandingReader; updates: ProviderUpdatesRepository } {
   const documents = createDocumentClient(config.region);
   return {
     accounts: createAccountRepository(documents, config.tableName),
@@ -39,6 +41,7 @@ function createProfilesDeps(): ProfilesDeps & PortfolioDeps & { standing: Accoun
     directory: createDirectoryRepository(documents, config.tableName),
     avatars: createS3MediaStorageFor(config.region, avatarsConfig.bucket, { localEndpoint: avatarsConfig.localS3 }),
     portfolio: createPortfolioRepository(documents, config.tableName),
+    updates: createProviderUpdatesRepository(documents, config.tableName),
     portfolioFiles: createS3MediaStorageFor(config.region, portfolioConfig.bucket, { localEndpoint: portfolioConfig.localS3 }),
     clock: () => new Date(),
     random: { id: () => randomUUID() },
@@ -59,6 +62,8 @@ export const handler = createAreaHandler(
     reorderPortfolio: ({ deps, caller, body }) => reorderPortfolio(deps, caller, body.itemIds),
     deletePortfolioItem: ({ deps, caller, params }) => deletePortfolioItem(deps, caller, params.itemId),
     getProviderPortfolio: ({ deps, params }) => getProviderPortfolio(deps, params.providerId),
+    unsubscribeProviderUpdates: ({ deps, body }) => unsubscribeProviderUpdates(deps, body.token),
+    oneClickUnsubscribeProviderUpdates: ({ deps, query }) => unsubscribeProviderUpdates(deps, query.token, 'query.token'),
   },
   {
     deps: createProfilesDeps,

@@ -9,6 +9,7 @@ import { createBusinessRepository } from '../data/business-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobAlertsRepository } from '../data/job-alerts';
+import { createProviderUpdatesRepository } from '../data/provider-updates-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createMembershipRepository } from '../data/membership-repository';
@@ -47,6 +48,7 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     portfolio: createPortfolioRepository(documents, table),
     jobs: createJobsRepository(documents, table),
     jobAlerts: createJobAlertsRepository(documents, table),
+    providerUpdates: createProviderUpdatesRepository(documents, table),
     portfolioFiles: bucket(places.portfolio),
     logoFiles: bucket(places.logos),
     admin: createAdminRepository(documents, table),

@@ -97,7 +97,9 @@ import {
   jobSchema,
   savedJobResponseSchema,
 } from '../jobs';
-import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeResponseSchema, jobAlertUnsubscribeSchema } from '../job-alerts';
+import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeSchema } from '../job-alerts';
+import { PROVIDER_UPDATES_ONE_CLICK_PATH, providerUpdatesOneClickQuerySchema, providerUpdatesUnsubscribeSchema } from '../provider-updates';
+import { unsubscribeResponseSchema } from '../unsubscribe';
 import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
@@ -723,7 +725,7 @@ export const routes = {
     access: 'public',
     summary: "Turn off the Job Alerts of the provider whose alert mail carried the token (again is the same answer; 400 for a token that is not one)",
     body: jobAlertUnsubscribeSchema,
-    response: jobAlertUnsubscribeResponseSchema,
+    response: unsubscribeResponseSchema,
   }),
   oneClickUnsubscribeJobAlerts: defineRoute({
     method: 'POST',
@@ -733,7 +735,27 @@ export const routes = {
     rawBody: true,
     summary: "RFC 8058 one-click unsubscribe from the alert mail's List-Unsubscribe header: the token in the query, the form body unread",
     query: jobAlertOneClickQuerySchema,
-    response: jobAlertUnsubscribeResponseSchema,
+    response: unsubscribeResponseSchema,
+  }),
+  // ── Provider updates: the same, for a client's mails about professionals they saved ──
+  unsubscribeProviderUpdates: defineRoute({
+    method: 'POST',
+    path: '/api/provider-updates/unsubscribe',
+    area: 'profiles',
+    access: 'public',
+    summary: "Turn off the Provider Updates of the client whose update mail carried the token (again is the same answer; 400 for a token that is not one)",
+    body: providerUpdatesUnsubscribeSchema,
+    response: unsubscribeResponseSchema,
+  }),
+  oneClickUnsubscribeProviderUpdates: defineRoute({
+    method: 'POST',
+    path: PROVIDER_UPDATES_ONE_CLICK_PATH,
+    area: 'profiles',
+    access: 'public',
+    rawBody: true,
+    summary: "RFC 8058 one-click unsubscribe from the update mail's List-Unsubscribe header: the token in the query, the form body unread",
+    query: providerUpdatesOneClickQuerySchema,
+    response: unsubscribeResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -1,4 +1,14 @@
-import { categoryLabel, JOB_ALERT_ONE_CLICK_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, PRODUCT_NAME, TOKEN_TTL, type JobBudgetType } from '@solutionz/shared';
+import {
+  categoryLabel,
+  JOB_ALERT_ONE_CLICK_PATH,
+  JOB_ALERT_UNSUBSCRIBE_PATH,
+  PRODUCT_NAME,
+  PROVIDER_UPDATES_ONE_CLICK_PATH,
+  PROVIDER_UPDATES_UNSUBSCRIBE_PATH,
+  TOKEN_TTL,
+  type JobBudgetType,
+  type ProviderNewsKind,
+} from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -130,6 +140,9 @@ export interface AlertMailJob {
   readonly locationName: string;
 }
 
+/** RFC 8058: mail programs offer their own unsubscribe button and POST to the address themselves. */
+const oneClickUnsubscribe = (address: string) => ({ 'List-Unsubscribe': `<${address}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
 /** A new job near a provider whose Job Alerts are on, with a one-click unsubscribe link. */
 export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, miles: number, unsubscribeToken: string): OutgoingMail {
   const jobLink = `${siteUrl}/job-directory?job=${encodeURIComponent(job.jobId)}`;
@@ -153,7 +166,38 @@ export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, mil
       `<p><a href="${escapeHtml(jobLink)}">View the job</a></p>` +
       `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from job alerts</a></p>` +
       `<p>${PRODUCT_NAME}</p>`,
-    // RFC 8058: mail programs offer their own unsubscribe button and POST to the address themselves.
-    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: oneClickUnsubscribe(oneClick),
+  };
+}
+
+const NEWS_TEXT: Record<ProviderNewsKind, { subject: string; body: string }> = {
+  portfolio: { subject: 'has added new work', body: 'has added new work to their portfolio.' },
+  services: { subject: 'has updated their services', body: 'has updated the services they offer.' },
+};
+
+/** Provider Updates: a professional the client saved has news; at most one a week per professional. */
+export function providerUpdateMail(to: string, siteUrl: string, provider: { readonly userId: string; readonly name: string }, kind: ProviderNewsKind, unsubscribeToken: string): OutgoingMail {
+  const page = `${siteUrl}/directory/${encodeURIComponent(provider.userId)}`;
+  const unsubscribeLink = `${siteUrl}${PROVIDER_UPDATES_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const oneClick = `${siteUrl}${PROVIDER_UPDATES_ONE_CLICK_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const news = `${provider.name}, a professional you saved, ${NEWS_TEXT[kind].body}`;
+  const why = 'You get this email because Provider Updates are on in your notification settings; we send at most one a week about each professional.';
+  return {
+    to,
+    subject: `${provider.name} ${NEWS_TEXT[kind].subject}`,
+    text: `${news}
+
+See their profile: ${page}
+
+${why}
+Unsubscribe from provider updates: ${unsubscribeLink}
+
+${PRODUCT_NAME}`,
+    html:
+      `<p>${escapeHtml(news)}</p>` +
+      `<p><a href="${escapeHtml(page)}">See their profile</a></p>` +
+      `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from provider updates</a></p>` +
+      `<p>${PRODUCT_NAME}</p>`,
+    headers: oneClickUnsubscribe(oneClick),
   };
 }

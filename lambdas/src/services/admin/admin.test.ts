@@ -57,6 +57,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
       portfolio: repositories.portfolio,
       jobs: repositories.jobs,
       jobAlerts: repositories.jobAlerts,
+      providerUpdates: repositories.providerUpdates,
       portfolioFiles: media.storage,
       logoFiles: media.storage,
       admin: repositories.admin,

@@ -1,4 +1,4 @@
-import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, RADIUS_OPTIONS_MILES, type JobAlertUnsubscribeResponse } from '@solutionz/shared';
+import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, RADIUS_OPTIONS_MILES, type UnsubscribeResponse } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import { alertScope } from '../../data/directory';
@@ -8,6 +8,7 @@ import type { AlertedJob } from '../../data/jobs';
 import { ValidationError } from '../../errors';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';
+import { inParallel, sendWithRetries } from '../mail-delivery';
 import { milesBetween } from '../geo-search';
 
 /** Everything the job alerts worker uses, passed in so tests can swap any part. */
@@ -72,18 +73,6 @@ async function recipientsOf(deps: JobAlertDeps, job: AlertedJob): Promise<Recipi
   return [...recipients.values()];
 }
 
-async function sendWithRetries(deps: JobAlertDeps, send: () => Promise<void>): Promise<{ sent: true } | { sent: false; error: string }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await send();
-      return { sent: true };
-    } catch (error) {
-      if (attempt >= JOB_ALERT_LIMITS.sendAttempts) return { sent: false, error: error instanceof Error ? error.message : String(error) };
-      await deps.pause(attempt);
-    }
-  }
-}
-
 type Outcome = 'sent' | 'skipped' | 'parked';
 
 /** Claims, mails (with retries) and records one provider's alert; a mail that never goes is parked. */
@@ -93,7 +82,7 @@ async function alertOne(deps: JobAlertDeps, job: AlertedJob, recipient: Recipien
   if (!claimId) return 'skipped';
   const token = await deps.alerts.unsubscribeToken(profile.userId, deps.clock());
   const mail = jobAlertMail(profile.email, deps.config.siteUrl, job, distance, token);
-  const result = await sendWithRetries(deps, () => deps.mailer.send(mail));
+  const result = await sendWithRetries(() => deps.mailer.send(mail), JOB_ALERT_LIMITS.sendAttempts, deps.pause);
   if (result.sent) {
     await deps.alerts.markSent(job.jobId, profile.userId, claimId, deps.clock());
     return 'sent';
@@ -102,16 +91,6 @@ async function alertOne(deps: JobAlertDeps, job: AlertedJob, recipient: Recipien
   await deps.alerts.park({ job, providerId: profile.userId, error: result.error, attempts: JOB_ALERT_LIMITS.sendAttempts, parkedAt: now.toISOString() });
   await deps.alerts.markFailed(job.jobId, profile.userId, claimId, now);
   return 'parked';
-}
-
-async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await run(items[index]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
@@ -172,7 +151,7 @@ export async function unsubscribeJobAlerts(
   token: string,
   /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
   tokenField: 'body.token' | 'query.token' = 'body.token',
-): Promise<JobAlertUnsubscribeResponse> {
+): Promise<UnsubscribeResponse> {
   const providerId = await deps.alerts.providerOfUnsubscribeToken(token);
   if (!providerId) throw new ValidationError({ [tokenField]: JOB_ALERT_MESSAGES.unsubscribeInvalid }, JOB_ALERT_MESSAGES.unsubscribeInvalid);
   const profile = await deps.accounts.getProfile(providerId, { consistent: true });

@@ -36,6 +36,7 @@ async function provider() {
       portfolio: table.repositories.portfolio,
       jobs: table.repositories.jobs,
       jobAlerts: table.repositories.jobAlerts,
+      providerUpdates: table.repositories.providerUpdates,
       // One bucket stands in for all three: avatars, portfolio files and logos live under different prefixes.
       portfolioFiles: media.storage,
       logoFiles: media.storage,

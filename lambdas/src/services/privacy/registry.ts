@@ -11,6 +11,7 @@ import type { JobsRepository } from '../../data/jobs-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
+import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
 import { logoPrefix } from '../admin/logo-keys';
@@ -34,6 +35,7 @@ export interface RegistryDeps {
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
   readonly jobAlerts: Pick<JobAlertsRepository, 'forgetProvider'>;
+  readonly providerUpdates: Pick<ProviderUpdatesRepository, 'forgetClient'>;
   /** The portfolio bucket. */
   readonly portfolioFiles: MediaStorage;
   /** The logos bucket (businesses an admin created). */
@@ -242,6 +244,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       feedbackEraser(deps.feedback),
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
+      { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forgetClient(userId) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

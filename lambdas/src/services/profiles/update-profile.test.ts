@@ -87,6 +87,16 @@ describe('updateProfile', () => {
     expect(await deps.accounts.getProfile(userId)).toEqual(before);
   });
 
+  it('tells the clients who saved a provider of changed services (categories or skills), not of the same ones saved again or of other fields', async () => {
+    const { save, userId } = await account('provider');
+    const kinds = async () => (await table.itemsMentioning(`PROVIDER_NEWS#${userId}`)).map((item) => item.kind);
+    const categories = (await table.repositories.accounts.getProfile(userId))!.categories;
+    await save({ bio: 'Thirty years of wiring.', categories: [...categories].reverse() });
+    expect(await kinds()).toEqual([]);
+    await save({ skills: ['Rewiring'] });
+    expect(await kinds()).toEqual(['services']);
+  });
+
   it('renames a provider’s business with its search words, in the profile’s transaction', async () => {
     const { save, deps, userId } = await account('provider');
     expect(await table.repositories.businesses.searchBusinesses('patel', 5)).toHaveLength(1);

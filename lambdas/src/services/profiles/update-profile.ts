@@ -43,11 +43,14 @@ function editOf(profile: ProfileRecord, input: ProfileUpdate, place: GeocodedPla
     ...(input.categories !== undefined ? { categories: [...new Set(input.categories)] } : {}),
   };
   const renamed = input.businessName !== undefined && input.businessName !== profile.businessName;
+  const changed = (before: readonly string[] | undefined, after: readonly string[] | undefined) =>
+    after !== undefined && [...(before ?? [])].sort().join('\n') !== [...after].sort().join('\n');
   return {
     userId: profile.userId,
     set,
     remove: input.bio === '' ? ['bio'] : [],
     updatedAt,
+    servicesChanged: profile.accountType === 'provider' && (changed(profile.categories, set.categories) || changed(profile.skills, set.skills)),
     ...(renamed
       ? {
           business: {

@@ -87,7 +87,7 @@ function ProviderUpdates({ profile }: { profile: MeResponse }) {
   return (
     <SettingsSection
       title="Provider Updates"
-      description="E-mails when professionals you saved have news for you."
+      description="An e-mail when a professional you saved adds new work or changes their services: at most one a week about each."
       onSave={() => save({ providerUpdates: settings })}
       saving={saving}
     >

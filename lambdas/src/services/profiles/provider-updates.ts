@@ -1,0 +1,97 @@
+import { PROVIDER_UPDATE_LIMITS, PROVIDER_UPDATES_MESSAGES, type UnsubscribeResponse } from '@solutionz/shared';
+import type { Mailer } from '../../adapters/ses-mailer';
+import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
+import type { ProviderNews } from '../../data/provider-updates';
+import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
+import { ValidationError } from '../../errors';
+import { providerUpdateMail } from '../accounts/mails';
+import { inParallel, sendWithRetries } from '../mail-delivery';
+
+/** Everything the Provider Updates worker uses, passed in so tests can swap any part. */
+export interface ProviderUpdateDeps {
+  readonly updates: ProviderUpdatesRepository;
+  readonly accounts: Pick<AccountRepository, 'getProfiles' | 'getProfile' | 'setNotificationSettings'>;
+  readonly mailer: Mailer;
+  readonly clock: () => Date;
+  /** Waits before the next try of a failed send (`attempt` counts from 1). */
+  readonly pause: (attempt: number) => Promise<void>;
+  readonly config: { readonly siteUrl: string };
+}
+
+export interface ProviderUpdateSummary {
+  /** Clients who saved the provider and have Provider Updates on. */
+  readonly matched: number;
+  readonly sent: number;
+  /** Mailed about this provider within the quiet days already (or a record delivered again). */
+  readonly skipped: number;
+  readonly failed: number;
+}
+
+/** Clients mailed at the same time for one piece of news. */
+const PARALLEL_SENDS = 4;
+
+type Outcome = 'sent' | 'skipped' | 'failed';
+
+/** Only a professional clients can find is news: listed, not hidden, deactivated or awaiting a claim. */
+function isPublic(profile: ProfileRecord | undefined): profile is ProfileRecord {
+  return profile?.accountType === 'provider' && profile.isActive && profile.isVisible && !profile.unclaimed;
+}
+
+const wantsUpdates = (profile: ProfileRecord | undefined): profile is ProfileRecord =>
+  profile?.accountType === 'client' && profile.isActive && profile.providerUpdates?.enabled === true;
+
+async function mailOne(deps: ProviderUpdateDeps, news: ProviderNews, provider: { userId: string; name: string }, client: ProfileRecord): Promise<Outcome> {
+  const claimId = await deps.updates.claim(client.userId, news.providerId, deps.clock());
+  if (!claimId) return 'skipped';
+  const token = await deps.updates.unsubscribeToken(client.userId, deps.clock());
+  const mail = providerUpdateMail(client.email, deps.config.siteUrl, provider, news.kind, token);
+  const result = await sendWithRetries(() => deps.mailer.send(mail), PROVIDER_UPDATE_LIMITS.sendAttempts, deps.pause);
+  if (result.sent) {
+    await deps.updates.markSent(client.userId, news.providerId, claimId);
+    return 'sent';
+  }
+  // Failed: the claim lets the provider's next news try again.
+  await deps.updates.markFailed(client.userId, news.providerId, claimId);
+  return 'failed';
+}
+
+/**
+ * A professional's news (the table's stream: their first new portfolio item or change of services of a
+ * day): mails each client who saved them and has Provider Updates on, at most once a week per client and
+ * professional however often the record is delivered. News older than a day mails nobody (a replayed
+ * stream, demo data). Throws only when the state itself cannot be read or written, so the record is
+ * delivered again.
+ */
+export async function processProviderNews(deps: ProviderUpdateDeps, news: ProviderNews): Promise<ProviderUpdateSummary> {
+  const summary = { matched: 0, sent: 0, skipped: 0, failed: 0 };
+  const age = deps.clock().getTime() - Date.parse(news.at);
+  if (!(age <= PROVIDER_UPDATE_LIMITS.maxNewsAgeHours * 3_600_000)) return summary;
+  const profile = await deps.accounts.getProfile(news.providerId);
+  if (!isPublic(profile)) return summary;
+  const provider = { userId: profile.userId, name: profile.businessName?.trim() || `${profile.firstName} ${profile.lastName}`.trim() };
+  for await (const page of deps.updates.savers(news.providerId)) {
+    const profiles = await deps.accounts.getProfiles(page);
+    const clients = page.map((clientId) => profiles.get(clientId)).filter(wantsUpdates);
+    const outcomes = await inParallel(clients, PARALLEL_SENDS, (client) => mailOne(deps, news, provider, client));
+    summary.matched += clients.length;
+    for (const outcome of outcomes) summary[outcome] += 1;
+  }
+  return summary;
+}
+
+/**
+ * POST /api/provider-updates/unsubscribe (and its one-click twin): the mail's link turns the client's
+ * Provider Updates off, signed out. Again is the same answer.
+ */
+export async function unsubscribeProviderUpdates(
+  deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>,
+  token: string,
+  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
+  tokenField: 'body.token' | 'query.token' = 'body.token',
+): Promise<UnsubscribeResponse> {
+  const clientId = await deps.updates.clientOfUnsubscribeToken(token);
+  if (!clientId) throw new ValidationError({ [tokenField]: PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid }, PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid);
+  const profile = await deps.accounts.getProfile(clientId, { consistent: true });
+  if (profile?.providerUpdates?.enabled) await deps.accounts.setNotificationSettings(clientId, { providerUpdates: { enabled: false } }, deps.clock().toISOString());
+  return { unsubscribed: true };
+}
