@@ -79,6 +79,8 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   getJob: (demo) => demo.jobIds.map((jobId) => ({ params: { jobId } })),
   unsubscribeJobAlerts: () => [{ body: { token: 'not-a-real-token' } }],
   oneClickUnsubscribeJobAlerts: () => [{ query: { token: 'not-a-real-token' } }],
+  unsubscribeProviderUpdates: () => [{ body: { token: 'not-a-real-token' } }],
+  oneClickUnsubscribeProviderUpdates: () => [{ query: { token: 'not-a-real-token' } }],
 };
 
 /** Every string of the answer with an `@`, by its path (`providers.3.bio`). */

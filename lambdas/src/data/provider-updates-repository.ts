@@ -25,12 +25,16 @@ export interface ProviderUpdatesRepository {
   unsubscribeToken(clientId: string, now: Date): Promise<string>;
   /** Whose token this is, or undefined for one that is malformed, unknown or wrong. */
   clientOfUnsubscribeToken(token: string): Promise<string | undefined>;
-  /** Account erasure: the client's token. Claims hold only the two ids and expire by TTL. */
-  forgetClient(clientId: string): Promise<void>;
+  /**
+   * Account erasure: the person's token and claims as a client, and the news about them as a provider.
+   * Claims of other clients about an erased provider hold only the two ids and expire by TTL (at most
+   * PROVIDER_UPDATE_LIMITS.quietDays + 1 days), as job alert claims do.
+   */
+  forget(userId: string): Promise<void>;
 }
 
 export function createProviderUpdatesRepository(client: DynamoDBDocumentClient, tableName: string): ProviderUpdatesRepository {
-  const { savedProvider, providerUpdateClaim: claims, providerUpdatesToken: tokenItems } = createTableStore(client, tableName).entities;
+  const { savedProvider, providerUpdateClaim: claims, providerUpdatesToken: tokenItems, providerNews: news } = createTableStore(client, tableName).entities;
 
   async function finish(clientId: string, providerId: string, claimId: string, status: 'sent' | 'failed') {
     try {
@@ -86,8 +90,16 @@ export function createProviderUpdatesRepository(client: DynamoDBDocumentClient, 
     unsubscribeToken: (clientId, now) => tokens.tokenOf(clientId, now),
     clientOfUnsubscribeToken: (token) => tokens.ownerOf(token),
 
-    async forgetClient(clientId) {
-      await tokenItems.delete({ clientId }).go({ response: 'none' });
+    async forget(userId) {
+      const [ownClaims, newsAbout] = await Promise.all([
+        claims.query.byClient({ clientId: userId }).go({ pages: 'all', attributes: ['clientId', 'providerId'] }),
+        news.query.byProvider({ providerId: userId }).go({ pages: 'all', attributes: ['providerId', 'day', 'kind'] }),
+      ]);
+      await Promise.all([
+        tokenItems.delete({ clientId: userId }).go({ response: 'none' }),
+        ...ownClaims.data.map((claim) => claims.delete(claim).go({ response: 'none' })),
+        ...newsAbout.data.map((item) => news.delete(item).go({ response: 'none' })),
+      ]);
     },
   };
 }

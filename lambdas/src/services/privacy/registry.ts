@@ -35,7 +35,7 @@ export interface RegistryDeps {
   readonly portfolio: PortfolioRepository;
   readonly jobs: JobsRepository;
   readonly jobAlerts: Pick<JobAlertsRepository, 'forgetProvider'>;
-  readonly providerUpdates: Pick<ProviderUpdatesRepository, 'forgetClient'>;
+  readonly providerUpdates: Pick<ProviderUpdatesRepository, 'forget'>;
   /** The portfolio bucket. */
   readonly portfolioFiles: MediaStorage;
   /** The logos bucket (businesses an admin created). */
@@ -244,7 +244,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       feedbackEraser(deps.feedback),
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
-      { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forgetClient(userId) },
+      { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forget(userId) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

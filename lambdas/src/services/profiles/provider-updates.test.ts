@@ -138,6 +138,20 @@ describe('Provider Updates', () => {
     expect(await processProviderNews(deps({ clock: () => later }), news(provider.userId, 'services', later))).toMatchObject({ matched: 0 });
   });
 
+  it("leaves no trace of an erased client (token, claims) nor of an erased provider's news", async () => {
+    const provider = await person('provider');
+    const client = await saver(provider.userId);
+    await table.repositories.accounts.editProfile({ userId: provider.userId, set: { skills: ['Boilers'] }, remove: [], updatedAt: NOW.toISOString(), servicesChanged: true });
+    expect(await processProviderNews(deps(), news(provider.userId))).toMatchObject({ sent: 1 });
+    const updatesItems = async (id: string) => (await table.itemsMentioning(id)).filter((item) => /^(PROVIDER_NEWS|PROVIDER_UPDATE)/.test(`${item.SK as string}`) || `${item.PK as string}`.startsWith('PROVIDER_NEWS#'));
+    expect(await updatesItems(client.userId)).toHaveLength(2);
+    await table.repositories.providerUpdates.forget(client.userId);
+    expect(await updatesItems(client.userId)).toEqual([]);
+    expect(await updatesItems(provider.userId)).toHaveLength(1);
+    await table.repositories.providerUpdates.forget(provider.userId);
+    expect(await updatesItems(provider.userId)).toEqual([]);
+  });
+
   it('is told of new portfolio work and changed services in the same transaction, and of nothing else', async () => {
     const provider = await person('provider');
     const at = NOW.toISOString();
