@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { JOB_ALERT_MESSAGES, type Job } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { mailsTo, nowInSeconds, type InboxMail } from './support/inbox';
+import { linkAfter, mailsTo, nowInSeconds, type InboxMail } from './support/inbox';
 import { pickPlace } from './support/profile';
 import { callApiAs } from './support/provider-page';
 
@@ -21,15 +21,6 @@ const uniqueWord = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
 /** The job alerts that reached `to` since `since`. */
 async function alertsTo(to: string, since: number): Promise<InboxMail[]> {
   return (await mailsTo(to, since)).filter((mail) => mail.subject.startsWith(NEW_JOB_SUBJECT));
-}
-
-/** The path and query of the mail's link whose line starts with `label`. */
-function linkAfter(mail: InboxMail, label: string): string {
-  const line = (mail.body.text ?? '').split('\n').find((text) => text.trim().startsWith(label));
-  const link = line?.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`The mail "${mail.subject}" has no line "${label} <link>":\n${mail.body.text}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
 }
 
 /** Chooses "Other: `service`" in a category picker. */

@@ -3,7 +3,7 @@ import { DIRECTORY_MESSAGES, PROVIDER_UPDATES_MESSAGES } from '@solutionz/shared
 import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { mailsTo, nowInSeconds, type InboxMail } from './support/inbox';
+import { linkAfter, mailsTo, nowInSeconds, type InboxMail } from './support/inbox';
 import { callApiAs } from './support/provider-page';
 
 /**
@@ -12,15 +12,6 @@ import { callApiAs } from './support/provider-page';
  * local stack feeds from the table's stream; at most one a week per professional; the mail's links open
  * the professional's page and unsubscribe without signing in.
  */
-
-/** The path and query of the mail's link whose line starts with `label`. */
-function linkAfter(mail: InboxMail, label: string): string {
-  const line = (mail.body.text ?? '').split('\n').find((text) => text.trim().startsWith(label));
-  const link = line?.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`The mail "${mail.subject}" has no line "${label} <link>":\n${mail.body.text}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
 
 test.describe('a client with Provider Updates on', () => {
   test.use({ signedInAs: 'client' });

@@ -57,3 +57,12 @@ export async function linkFromInbox(to: string, page: '/confirm-email' | '/reset
 export async function mailCount(to: string, since: number): Promise<number> {
   return (await mailsTo(to, since)).length;
 }
+
+/** The path and query of the mail's link whose line starts with `label` ("View the job:"). */
+export function linkAfter(mail: InboxMail, label: string): string {
+  const line = (mail.body.text ?? '').split('\n').find((text) => text.trim().startsWith(label));
+  const link = line?.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`The mail "${mail.subject}" has no line "${label} <link>":\n${mail.body.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

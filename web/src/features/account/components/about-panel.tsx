@@ -1,20 +1,10 @@
-import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { chakra, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
 import { SkillChips } from '@/components/ui/skill-chips';
 import { filledSocialLinks, SocialLinkList } from './social-link-list';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" gap="2">
-      <Heading as="h3" size="md">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  );
-}
+import { ProfileSection } from './profile-section';
 
 const Empty = ({ children }: { children: ReactNode }) => <Text color="fg.muted">{children}</Text>;
 
@@ -24,30 +14,30 @@ export function AboutPanel({ profile }: { profile: MeResponse }) {
   const hasLinks = filledSocialLinks(profile.socialLinks).length > 0;
   return (
     <Stack gap="6">
-      <Section title="Bio">{profile.bio ? <Text whiteSpace="pre-line">{profile.bio}</Text> : <Empty>No bio yet.</Empty>}</Section>
-      <Section title="Skills">
+      <ProfileSection title="Bio">{profile.bio ? <Text whiteSpace="pre-line">{profile.bio}</Text> : <Empty>No bio yet.</Empty>}</ProfileSection>
+      <ProfileSection title="Skills">
         {profile.skills.length > 0 ? (
           <SkillChips skills={profile.skills} />
         ) : (
           <Empty>No skills added yet.</Empty>
         )}
-      </Section>
+      </ProfileSection>
       {isProvider && (
-        <Section title="Categories">
+        <ProfileSection title="Categories">
           {profile.categories.length > 0 ? <CategoryChips value={profile.categories} label="Categories" /> : <Empty>No categories chosen yet.</Empty>}
-        </Section>
+        </ProfileSection>
       )}
       {isProvider && (
-        <Section title="Business details">
+        <ProfileSection title="Business details">
           <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1">
             <chakra.dt fontWeight="medium">Business name</chakra.dt>
             <chakra.dd>{profile.businessName ?? '—'}</chakra.dd>
             <chakra.dt fontWeight="medium">Phone</chakra.dt>
             <chakra.dd>{profile.phoneNumber ?? '—'}</chakra.dd>
           </chakra.dl>
-        </Section>
+        </ProfileSection>
       )}
-      <Section title="Social links">{hasLinks ? <SocialLinkList links={profile.socialLinks} /> : <Empty>No social links yet.</Empty>}</Section>
+      <ProfileSection title="Social links">{hasLinks ? <SocialLinkList links={profile.socialLinks} /> : <Empty>No social links yet.</Empty>}</ProfileSection>
     </Stack>
   );
 }

@@ -1,22 +1,11 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MeResponse } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
 import { SkillChips } from '@/components/ui/skill-chips';
 import { paths } from '@/config/paths';
 import { ProviderWorkEmptyState } from './provider-work-empty-state';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" gap="2">
-      <Heading as="h3" size="md">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  );
-}
+import { ProfileSection } from './profile-section';
 
 /**
  * The Services tab of a provider's own profile (spec 01 section 2.10): the categories they are listed under
@@ -37,10 +26,10 @@ export function ServicesPanel({ profile }: { profile: MeResponse }) {
   }
   return (
     <Stack gap="6" align="start">
-      <Section title="Services">
+      <ProfileSection title="Services">
         {categories.length > 0 ? <CategoryChips value={categories} label="Services" /> : <Text color="fg.muted">No categories chosen yet.</Text>}
-      </Section>
-      <Section title="Skills">{skills.length > 0 ? <SkillChips skills={skills} /> : <Text color="fg.muted">No skills added yet.</Text>}</Section>
+      </ProfileSection>
+      <ProfileSection title="Skills">{skills.length > 0 ? <SkillChips skills={skills} /> : <Text color="fg.muted">No skills added yet.</Text>}</ProfileSection>
       <Button asChild size="sm" variant="outline">
         <RouterLink to={paths.account}>Edit Services</RouterLink>
       </Button>
