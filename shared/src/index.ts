@@ -22,6 +22,7 @@ export * from './portfolio';
 export * from './api/provider-profile';
 export * from './jobs';
 export * from './job-alerts';
+export * from './mail-links';
 export * from './provider-updates';
 export * from './unsubscribe';
 export * from './api/admin';

@@ -13,16 +13,6 @@ export const JOB_ALERT_LIMITS = {
   sendAttempts: 3,
 } as const;
 
-/** The web page the mail's unsubscribe link opens (it posts the token to the API). */
-export const JOB_ALERT_UNSUBSCRIBE_PATH = '/job-alerts/unsubscribe';
-
-/**
- * Where mail programs unsubscribe without opening anything (RFC 8058): the mail's List-Unsubscribe
- * header names it with the token in the query, and List-Unsubscribe-Post says a POST of
- * `List-Unsubscribe=One-Click` is enough.
- */
-export const JOB_ALERT_ONE_CLICK_PATH = '/api/job-alerts/unsubscribe/one-click';
-
 export const JOB_ALERT_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Sign in and turn Job Alerts off in your notification settings.',
   unsubscribed: 'You have unsubscribed from job alerts',

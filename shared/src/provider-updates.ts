@@ -19,12 +19,6 @@ export const PROVIDER_UPDATE_LIMITS = {
 export const PROVIDER_NEWS_KINDS = ['portfolio', 'services'] as const;
 export type ProviderNewsKind = (typeof PROVIDER_NEWS_KINDS)[number];
 
-/** The web page the mail's unsubscribe link opens (it posts the token to the API). */
-export const PROVIDER_UPDATES_UNSUBSCRIBE_PATH = '/provider-updates/unsubscribe';
-
-/** Where mail programs unsubscribe without opening anything (RFC 8058), the token in the query. */
-export const PROVIDER_UPDATES_ONE_CLICK_PATH = '/api/provider-updates/unsubscribe/one-click';
-
 export const PROVIDER_UPDATES_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Sign in and turn Provider Updates off in your notification settings.',
   unsubscribed: 'You have unsubscribed from provider updates',

@@ -97,8 +97,9 @@ import {
   jobSchema,
   savedJobResponseSchema,
 } from '../jobs';
-import { JOB_ALERT_ONE_CLICK_PATH, jobAlertOneClickQuerySchema, jobAlertUnsubscribeSchema } from '../job-alerts';
-import { PROVIDER_UPDATES_ONE_CLICK_PATH, providerUpdatesOneClickQuerySchema, providerUpdatesUnsubscribeSchema } from '../provider-updates';
+import { jobAlertOneClickQuerySchema, jobAlertUnsubscribeSchema } from '../job-alerts';
+import { JOB_ALERT_ONE_CLICK_PATH, PROVIDER_UPDATES_ONE_CLICK_PATH } from '../mail-links';
+import { providerUpdatesOneClickQuerySchema, providerUpdatesUnsubscribeSchema } from '../provider-updates';
 import { unsubscribeResponseSchema } from '../unsubscribe';
 import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
