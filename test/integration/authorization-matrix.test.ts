@@ -253,6 +253,12 @@ const matrix: Record<RouteName, Row> = {
   // Job alerts: the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  // Public: anyone may look at a business's claim page and claim it; an unknown business is 404 for all.
+  getClaimable: { request: () => ({ params: { businessId: unique('no-business') } }), expect: everyone(404) },
+  claimBusiness: {
+    request: () => ({ params: { businessId: unique('no-business') }, body: { fullName: 'Matrix Claimant', email: `${unique('claim')}@example.co.uk`, password: 'Correct-horse-1' } }),
+    expect: everyone(404),
+  },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, normalisePhone, PHONE_PATTERN } from '../accounts';
+import { ACCOUNT_MESSAGES, emailSchema, normalisePhone, PHONE_PATTERN } from '../accounts';
 import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
@@ -285,6 +285,8 @@ export const adminCreateProviderSchema = z
     bio: optionalText(PROFILE_LIMITS.bioMaxChars),
     categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
     logoKey: z.string().trim().min(1).max(300).optional(),
+    /** The business's own address, as the business gave it: a claimant who confirms it is verified without a review. */
+    businessEmail: emailSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.accountType === 'client') {

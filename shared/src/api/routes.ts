@@ -1,4 +1,5 @@
 import { adminConsoleRoutes } from './admin';
+import { claimRoutes } from './claims';
 import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
@@ -735,6 +736,8 @@ export const routes = {
     query: jobAlertOneClickQuerySchema,
     response: jobAlertUnsubscribeResponseSchema,
   }),
+  // ── Business claiming (shared/src/api/claims.ts) ──
+  ...claimRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
