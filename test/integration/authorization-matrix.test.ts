@@ -259,6 +259,8 @@ const matrix: Record<RouteName, Row> = {
     request: () => ({ params: { businessId: unique('no-business') }, body: { fullName: 'Matrix Claimant', email: `${unique('claim')}@example.co.uk`, password: 'Correct-horse-1' } }),
     expect: everyone(404),
   },
+  adminListClaims: { request: () => ({}), expect: only(['admin'], 200) },
+  adminDecideClaim: { request: () => ({ params: { businessId: unique('no-business') }, body: { decision: 'approve' } }), expect: only(['admin'], 404) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

@@ -134,6 +134,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'feedback.unapprove',
   'feedback.update',
   'feedback.delete',
+  'claim.approve',
+  'claim.refuse',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -149,6 +151,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'feedback.unapprove': 'unpublished feedback',
   'feedback.update': 'edited feedback',
   'feedback.delete': 'deleted feedback',
+  'claim.approve': 'approved a business claim',
+  'claim.refuse': 'refused a business claim',
 };
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
@@ -168,7 +172,7 @@ const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-const cursorSchema = z.string().max(1000).optional();
+export const cursorSchema = z.string().max(1000).optional();
 
 const adminAuditQuerySchema = z.object({
   cursor: cursorSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, emailSchema, passwordSchema, splitFullName } from '../accounts';
 import { PROFILE_LIMITS } from '../profile-fields';
 import { confirmationEmailStatusSchema } from './accounts';
+import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema, cursorSchema } from './admin';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
@@ -66,6 +67,42 @@ export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 const claimableSchema = z.object({ businessId: z.string(), businessName: z.string(), claimable: z.boolean() });
 export type Claimable = z.infer<typeof claimableSchema>;
 
+// ── The admin's review ──────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_CLAIM_MESSAGES = {
+  loadFailed: 'Failed to load claims',
+  decided: 'This claim has already been decided. Please reload.',
+  notFound: 'Claim not found',
+  approved: 'Claim approved',
+  refused: 'Claim refused',
+  decideFailed: 'Failed to update the claim',
+} as const;
+
+const adminClaimsQuerySchema = z.object({ state: z.enum(CLAIM_STATES).default('pending'), cursor: cursorSchema });
+
+const adminClaimSchema = z.object({
+  claimId: z.string(),
+  businessId: z.string(),
+  businessName: z.string(),
+  claimantUserId: z.string(),
+  /** Admin answers only: the address the claimant signed up with. */
+  claimantEmail: z.string(),
+  state: z.enum(CLAIM_STATES),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  refusalReason: z.string().nullable(),
+});
+export type AdminClaim = z.infer<typeof adminClaimSchema>;
+const adminClaimsPageSchema = z.object({ claims: z.array(adminClaimSchema), nextCursor: z.string().optional() });
+export type AdminClaimsPage = z.infer<typeof adminClaimsPageSchema>;
+
+/** Approve, or refuse with a reason that is mailed to the claimant. */
+const adminClaimDecisionSchema = z
+  .strictObject({ decision: z.enum(['approve', 'refuse']), reason: adminReasonSchema.optional() })
+  .superRefine((value, ctx) => {
+    if (value.decision === 'refuse' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason', 'code'], message: ADMIN_CONSOLE_MESSAGES.reasonRequired });
+  });
+
 const CLAIM_PATH = '/api/businesses/{businessId}/claim';
 
 export const claimRoutes = {
@@ -88,5 +125,24 @@ export const claimRoutes = {
     body: claimRequestSchema,
     response: claimResponseSchema,
     successStatus: 201,
+  }),
+  adminListClaims: defineRoute({
+    method: 'GET',
+    path: '/api/admin/claims',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Business claims in a state (pending by default), newest first, 20 a page, with the claimant\'s address',
+    query: adminClaimsQuerySchema,
+    response: adminClaimsPageSchema,
+  }),
+  adminDecideClaim: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/claims/{businessId}/decision',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Approve a pending claim, or refuse it with a reason mailed to the claimant (409 once decided); audited',
+    params: claimParamsSchema,
+    body: adminClaimDecisionSchema,
+    response: adminClaimSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES, CLAIM_RATE_LIMIT, claimRequestSchema, type ClaimRequestInput } from '@solutionz/shared';
+import { ADMIN_CLAIM_MESSAGES, CLAIM_MESSAGES, CLAIM_RATE_LIMIT, claimRequestSchema, type AdminReason, type ClaimRequestInput } from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import { decideClaim, listClaims } from '../admin/claims';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failOnce } from '../../testing/fail-once';
@@ -128,5 +130,49 @@ describe('verifyClaimsOnConfirmation', () => {
     const confirmed = await confirmEmail(deps, linkToken((await sentMail())[0], '/confirm-email'));
     await verifyClaimsOnConfirmation(deps, confirmed.email);
     expect(await deps.claims.claimsOf(result.userId)).toEqual([expect.objectContaining({ state: 'pending' })]);
+  });
+});
+
+describe('the admin review', () => {
+  const boss = { kind: 'signedIn', userId: 'admin-boss', groups: ['admin'], accountType: 'admin', subscribed: false } as unknown as AuthorizedCaller;
+  const SPAM: AdminReason = { code: 'spam', note: 'Not the owner' };
+
+  it('lists pending claims newest first, approves one and refuses another with the reason mailed, each audited; a decided claim is not decided again', async () => {
+    const context = claimDeps();
+    const deps = { ...context.deps, config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false } };
+    await listedBusiness('r1');
+    await listedBusiness('r2');
+    const first = await claimBusiness(context.deps, 'r1', form('one@example.co.uk'), '203.0.113.40');
+    context.advance(60);
+    const second = await claimBusiness(context.deps, 'r2', form('two@example.co.uk'), '203.0.113.41');
+
+    const pending = await listClaims(deps, boss, { state: 'pending' });
+    expect(pending.claims.map((claim) => [claim.businessId, claim.claimantEmail])).toEqual([['r2', 'two@example.co.uk'], ['r1', 'one@example.co.uk']]);
+
+    await expect(decideClaim(deps, boss, 'r1', { decision: 'approve' })).resolves.toMatchObject({ state: 'approved', claimantUserId: first.userId });
+    await expect(decideClaim(deps, boss, 'r2', { decision: 'refuse', reason: SPAM })).resolves.toMatchObject({ state: 'refused', refusalReason: 'Spam or advertising - Not the owner' });
+    await expect(decideClaim(deps, boss, 'r1', { decision: 'refuse', reason: SPAM })).rejects.toThrow(ADMIN_CLAIM_MESSAGES.decided);
+    await expect(decideClaim(deps, boss, 'nope', { decision: 'approve' })).rejects.toThrow(ADMIN_CLAIM_MESSAGES.notFound);
+
+    expect((await listClaims(deps, boss, { state: 'pending' })).claims).toEqual([]);
+    expect((await listClaims(deps, boss, { state: 'approved' })).claims.map((claim) => claim.businessId)).toEqual(['r1']);
+    const audit = await table.repositories.admin.auditPage({ limit: 10 });
+    expect(audit.entries.map((entry) => [entry.action, entry.targetId])).toEqual(expect.arrayContaining([['claim.approve', first.userId], ['claim.refuse', second.userId]]));
+
+    const refusal = (await context.sentMail()).find((mail) => mail.subject === 'Your business claim was refused');
+    expect(refusal?.destination.to).toEqual(['two@example.co.uk']);
+    expect(refusal?.body.text).toContain('Reason: Spam or advertising - Not the owner');
+    // A refused claim frees the business for its real owner.
+    expect(await getClaimable(context.deps, 'r2')).toMatchObject({ claimable: true });
+  });
+
+  it('of two admins deciding the same claim at once, one decides and the other is told', async () => {
+    const context = claimDeps();
+    const deps = { ...context.deps, config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false } };
+    await listedBusiness('r3');
+    await claimBusiness(context.deps, 'r3', form('three@example.co.uk'), '203.0.113.42');
+    const outcomes = await Promise.allSettled([decideClaim(deps, boss, 'r3', { decision: 'approve' }), decideClaim(deps, boss, 'r3', { decision: 'refuse', reason: SPAM })]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([ADMIN_CLAIM_MESSAGES.decided]);
   });
 });
