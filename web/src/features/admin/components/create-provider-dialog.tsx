@@ -74,7 +74,7 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
   function submit() {
     if (isClient) return;
     const logoError = logo && !(AVATAR.mimeTypes as readonly string[]).includes(logo.type) ? MESSAGES.logoWrongType : logo && logo.size > AVATAR.maxBytes ? MESSAGES.logoTooLarge : undefined;
-    const parsed = adminCreateProviderSchema.safeParse({ ...fields, categories });
+    const parsed = adminCreateProviderSchema.safeParse({ ...withoutBlanks(fields), categories });
     if (!parsed.success || logoError) {
       const found: Record<string, string> = logoError ? { logo: logoError } : {};
       for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
