@@ -318,6 +318,7 @@ export class ApiStack extends Stack {
       ADMIN_EMAIL_DOMAIN: config.adminEmailDomain,
       MAIL_FROM_ADDRESS: config.mailFromAddress,
       MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
+      ...(config.adminNotifyAddresses ? { ADMIN_NOTIFY_ADDRESSES: config.adminNotifyAddresses } : {}),
     };
     const sendMail = new PolicyStatement({
       actions: ['ses:SendEmail'],

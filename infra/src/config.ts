@@ -37,6 +37,8 @@ export interface DeploymentConfig {
   /** Admin console routes require 2-step verification of the admin (stages.ts requireAdminMfa). */
   readonly requireAdminMfa: boolean;
   readonly alarmEmail?: string;
+  /** Comma-separated admins' addresses told of a business claim (CDK context "adminNotifyAddresses"; else alarmEmail). */
+  readonly adminNotifyAddresses?: string;
   /** Cognito Plus tier (threat protection); billed per monthly active user. */
   readonly cognitoPlus: boolean;
   /** The production web build; deployed only if it exists, so synth works without a build. */
@@ -197,6 +199,7 @@ export function readDeploymentConfig(node: Node, stages: Readonly<Record<string,
     adminSetupTokenParameter: setupTokenParameter,
     requireAdminMfa: settings.requireAdminMfa ?? !UNGUARDED_SETUP_STAGES.includes(stage),
     alarmEmail: settings.alarmEmail,
+    adminNotifyAddresses: text(node, 'adminNotifyAddresses') ?? settings.alarmEmail,
     cognitoPlus: text(node, 'cognitoPlus') === 'true',
     webDistPath: isAbsolute(webDist) ? webDist : join(REPO_ROOT, webDist),
     postcodeDataPath,

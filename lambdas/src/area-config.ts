@@ -33,6 +33,12 @@ const accountsEnv = z.object({
   SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
   MAIL_FROM_ADDRESS: z.email(),
   MAIL_CONFIGURATION_SET: optional,
+  /** Comma-separated: where the claim-notify mail goes. */
+  ADMIN_NOTIFY_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((address) => address.trim()).filter(Boolean))
+    .pipe(z.array(z.email())),
 });
 
 export interface AccountsConfig {
@@ -42,6 +48,8 @@ export interface AccountsConfig {
   readonly mailConfigurationSet?: string;
   /** Admin sign-ins live in this domain; nobody may sign up with an address in it. */
   readonly adminEmailDomain: string;
+  /** The admins' addresses that a business claim is announced to. */
+  readonly adminNotifyAddresses: readonly string[];
 }
 
 export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
@@ -51,6 +59,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     mailFromAddress: e.MAIL_FROM_ADDRESS,
     mailConfigurationSet: e.MAIL_CONFIGURATION_SET,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+    adminNotifyAddresses: e.ADMIN_NOTIFY_ADDRESSES,
   };
 }
 

@@ -38,6 +38,8 @@ export const LOCAL_TABLE_NAME = 'solutionz-local';
 export const LOCAL_REGION = 'eu-west-2';
 const LOCAL_STAGE = 'local';
 export const LOCAL_MAIL_FROM = 'no-reply@solutionz.local';
+/** The local admins' mailbox (the local SES keeps every mail): where a business claim is announced. */
+const LOCAL_ADMIN_NOTIFY_ADDRESS = 'admins@solutionz.local';
 export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
 /** The local Stripe signs its webhooks with this, and the webhook handler checks them with it. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_solutionz_local_webhooks';
@@ -307,6 +309,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SITE_URL: `http://localhost:${ports.web}`,
       MAIL_FROM_ADDRESS: LOCAL_MAIL_FROM,
       ADMIN_EMAIL_DOMAIN: LOCAL_ADMIN_EMAIL_DOMAIN,
+      ADMIN_NOTIFY_ADDRESSES: LOCAL_ADMIN_NOTIFY_ADDRESS,
       MEDIA_BUCKET_AVATARS: s3.LOCAL_BUCKETS.avatars,
       MEDIA_BUCKET_PORTFOLIO: s3.LOCAL_BUCKETS.portfolio,
       MEDIA_BUCKET_LOGOS: s3.LOCAL_BUCKETS.logos,

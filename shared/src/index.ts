@@ -26,3 +26,4 @@ export * from './mail-links';
 export * from './provider-updates';
 export * from './unsubscribe';
 export * from './api/admin';
+export * from './api/claims';

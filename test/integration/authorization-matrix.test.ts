@@ -255,6 +255,14 @@ const matrix: Record<RouteName, Row> = {
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
   unsubscribeProviderUpdates: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeProviderUpdates: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  // Public: anyone may look at a business's claim page and claim it; an unknown business is 404 for all.
+  getClaimable: { request: () => ({ params: { businessId: unique('no-business') } }), expect: everyone(404) },
+  claimBusiness: {
+    request: () => ({ params: { businessId: unique('no-business') }, body: { fullName: 'Matrix Claimant', email: `${unique('claim')}@example.co.uk`, password: 'Correct-horse-1' } }),
+    expect: everyone(404),
+  },
+  adminListClaims: { request: () => ({}), expect: only(['admin'], 200) },
+  adminDecideClaim: { request: () => ({ params: { businessId: unique('no-business') }, body: { decision: 'approve' } }), expect: only(['admin'], 404) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

@@ -359,7 +359,9 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
       const result = await store.transaction
         .write(({ profile: newProfiles, business: businesses, businessWord: words, adminStat: stats, auditEntry: entries }) => [
           newProfiles.create({ ...profile, email: '', categories: [...profile.categories], ...(profile.skills ? { skills: [...profile.skills] } : {}) }).commit(),
-          businesses.create({ businessId: business.businessId, businessName: business.businessName, ownerUserId: profile.userId, createdAt: business.createdAt }).commit(),
+          businesses
+            .create({ businessId: business.businessId, businessName: business.businessName, ownerUserId: profile.userId, createdAt: business.createdAt, ...(business.businessEmail ? { businessEmail: business.businessEmail } : {}) })
+            .commit(),
           ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
           stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
           stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),

@@ -5,6 +5,7 @@ import { createAdminRepository, type AdminRepository } from './admin-repository'
 import { createAdminSetupRepository, type AdminSetupRepository } from './admin-setup-repository';
 import { createBusinessRepository, type BusinessRepository } from './business-repository';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
+import { createClaimRepository, type ClaimRepository } from './claim-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
@@ -34,6 +35,7 @@ export interface Repositories {
   readonly jobAlerts: JobAlertsRepository;
   readonly providerUpdates: ProviderUpdatesRepository;
   readonly admin: AdminRepository;
+  readonly claims: ClaimRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -54,5 +56,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     jobAlerts: createJobAlertsRepository(client, tableName),
     providerUpdates: createProviderUpdatesRepository(client, tableName),
     admin: createAdminRepository(client, tableName),
+    claims: createClaimRepository(client, tableName),
   };
 }

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
+import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
@@ -57,6 +58,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       providerNews: own(providerNewsEntity),
       providerUpdateClaim: own(providerUpdateClaimEntity),
       providerUpdatesToken: own(providerUpdatesTokenEntity),
+      claim: own(claimEntity),
     },
     { client, table },
   );

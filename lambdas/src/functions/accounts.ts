@@ -7,6 +7,7 @@ import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioCo
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createBusinessRepository } from '../data/business-repository';
+import { createClaimRepository } from '../data/claim-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createAccountStandingReader } from '../data/account-standing';
@@ -15,10 +16,10 @@ import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import { searchBusinesses } from '../services/accounts/business-search';
 import { confirmEmail, resendConfirmation } from '../services/accounts/confirmation';
-import type { AccountsDeps } from '../services/accounts/deps';
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
+import { claimBusiness, getClaimable, verifyClaimsOnConfirmation, type ClaimDeps } from '../services/claims/claim';
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
@@ -33,7 +34,7 @@ const accountsConfig = loadAccountsConfig();
 // Account deletion removes the person's files and cancels their subscription at Stripe.
 const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(), logos: loadLogosConfig(), stripe: loadStripeConfig() };
 
-function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegistry } {
+function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const tokens = createLinkTokenRepository(documents, config.tableName);
@@ -53,6 +54,8 @@ function createAccountsDeps(): AccountsDeps & { personalData: PersonalDataRegist
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
     personalData: createPersonalData(config, documents, accounts, places),
+    claims: createClaimRepository(documents, config.tableName),
+    adminNotifyAddresses: accountsConfig.adminNotifyAddresses,
   };
 }
 
@@ -60,7 +63,11 @@ export const handler = createAreaHandler(
   'accounts',
   {
     signup: ({ deps, body, sourceIp }) => signUp(deps, body, sourceIp),
-    confirmEmail: ({ deps, body }) => confirmEmail(deps, body.token),
+    confirmEmail: async ({ deps, body }) => {
+      const confirmed = await confirmEmail(deps, body.token);
+      await verifyClaimsOnConfirmation(deps, confirmed.email);
+      return confirmed;
+    },
     resendConfirmation: ({ deps, body, sourceIp }) => resendConfirmation(deps, body.email, sourceIp),
     requestPasswordReset: ({ deps, body, sourceIp }) => requestPasswordReset(deps, body.email, sourceIp),
     confirmPasswordReset: ({ deps, body }) => resetPassword(deps, body.token, body.password),
@@ -75,6 +82,8 @@ export const handler = createAreaHandler(
     disableTotp: ({ deps, caller, body }) => disableTotp(deps, caller, body),
     exportMyData: ({ deps, caller }) => exportMyData(deps, caller),
     deleteAccount: ({ deps, caller, body }) => deleteAccount(deps, caller, body.password),
+    getClaimable: ({ deps, params }) => getClaimable(deps, params.businessId),
+    claimBusiness: ({ deps, params, body, sourceIp }) => claimBusiness(deps, params.businessId, body, sourceIp),
   },
   {
     deps: createAccountsDeps,

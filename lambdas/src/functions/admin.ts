@@ -12,6 +12,7 @@ import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createAdminRepository } from '../data/admin-repository';
 import { createAdminSetupRepository } from '../data/admin-setup-repository';
+import { createClaimRepository, type ClaimRepository } from '../data/claim-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
@@ -22,6 +23,7 @@ import { areaRuntime } from '../http/area-runtime';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
 import type { AdminDeps } from '../services/accounts/deps';
 import { listAudit } from '../services/admin/audit';
+import { decideClaim, listClaims } from '../services/admin/claims';
 import { createLogoUpload, createProvider } from '../services/admin/create-provider';
 import { dashboard } from '../services/admin/dashboard';
 import type { AdminConsoleDeps } from '../services/admin/deps';
@@ -57,9 +59,11 @@ export const handler = createAreaHandler(
     adminUpdateFeedback: ({ deps, caller, params, body }) => updateFeedback(deps, caller, params, body),
     adminDeleteFeedback: ({ deps, caller, params, body }) => deleteFeedback(deps, caller, params, body),
     adminListAudit: ({ deps, caller, query }) => listAudit(deps, caller, query, ADMIN_AUDIT_PAGE_SIZE),
+    adminListClaims: ({ deps, caller, query }) => listClaims(deps, caller, query),
+    adminDecideClaim: ({ deps, caller, params, body }) => decideClaim(deps, caller, params.businessId, body),
   },
   {
-    deps: async (): Promise<AdminDeps & AdminConsoleDeps> => {
+    deps: async (): Promise<AdminDeps & AdminConsoleDeps & { claims: ClaimRepository }> => {
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
       const documents = createDocumentClient(config.region);
       const accounts = createAccountRepository(documents, config.tableName);
@@ -78,6 +82,7 @@ export const handler = createAreaHandler(
         logos: createS3MediaStorageFor(config.region, logosConfig.bucket, { localEndpoint: logosConfig.localS3 }),
         personalData: createPersonalData(config, documents, accounts, places),
         geocoder: geocoderFromEnv(),
+        claims: createClaimRepository(documents, config.tableName),
         clock: () => new Date(),
         random: { id: () => randomUUID() },
         config: {

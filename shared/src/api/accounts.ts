@@ -10,7 +10,7 @@ import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 export const signupRequestSchema = signupSchema;
 
 /** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
-const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
+export const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
   z.object({ sent: z.literal(true) }),
   z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
 ]);

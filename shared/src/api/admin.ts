@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, normalisePhone, PHONE_PATTERN } from '../accounts';
+import { ACCOUNT_MESSAGES, emailSchema, normalisePhone, PHONE_PATTERN } from '../accounts';
 import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
@@ -134,6 +134,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'feedback.unapprove',
   'feedback.update',
   'feedback.delete',
+  'claim.approve',
+  'claim.refuse',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -149,6 +151,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'feedback.unapprove': 'unpublished feedback',
   'feedback.update': 'edited feedback',
   'feedback.delete': 'deleted feedback',
+  'claim.approve': 'approved a business claim',
+  'claim.refuse': 'refused a business claim',
 };
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
@@ -168,7 +172,7 @@ const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-const cursorSchema = z.string().max(1000).optional();
+export const cursorSchema = z.string().max(1000).optional();
 
 const adminAuditQuerySchema = z.object({
   cursor: cursorSchema,
@@ -285,6 +289,8 @@ export const adminCreateProviderSchema = z
     bio: optionalText(PROFILE_LIMITS.bioMaxChars),
     categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
     logoKey: z.string().trim().min(1).max(300).optional(),
+    /** The business's own address, as the business gave it: a claimant who confirms it is verified without a review. */
+    businessEmail: emailSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.accountType === 'client') {

@@ -1,4 +1,5 @@
 import { adminConsoleRoutes } from './admin';
+import { claimRoutes } from './claims';
 import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
@@ -758,6 +759,8 @@ export const routes = {
     query: providerUpdatesOneClickQuerySchema,
     response: unsubscribeResponseSchema,
   }),
+  // ── Business claiming (shared/src/api/claims.ts) ──
+  ...claimRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -7,6 +7,7 @@ import {
   type SignupResponse,
 } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
+import type { ProfileRecord } from '../../data/account-repository';
 import { ConflictError, RateLimitedError, ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
 import type { AccountsDeps } from './deps';
@@ -30,7 +31,7 @@ async function enforceSignupLimits(deps: AccountsDeps, email: string, sourceIp: 
  * A pool user that exists while this sign-up holds the address's reservation belongs to no profile:
  * an earlier sign-up died between creating it and writing the profile. It is removed and made again.
  */
-async function createIdentity(deps: AccountsDeps, input: Signup): Promise<string> {
+async function createIdentity(deps: AccountsDeps, input: Pick<NewAccount, 'email' | 'password' | 'accountType'>): Promise<string> {
   try {
     return await deps.identity.createUser(input.email, input.password, input.accountType);
   } catch (error) {
@@ -40,65 +41,62 @@ async function createIdentity(deps: AccountsDeps, input: Signup): Promise<string
   }
 }
 
+/** An account to open: who, and what its profile and business say beyond the names. */
+interface NewAccount {
+  readonly email: string;
+  readonly password: string;
+  readonly fullName: string;
+  readonly accountType: Signup['accountType'];
+  readonly profile: Partial<ProfileRecord>;
+  /** A business of its own, named by the account (a provider's sign-up). */
+  readonly businessName?: string;
+}
+
 /**
- * Creates the account as one unit: the typed location is placed, the address is
- * reserved by a conditional write, then
- * the Cognito user, then profile, business and confirmation token in one transaction. A failure at
- * any step undoes the earlier ones, so trying again simply works. The confirmation mail comes last:
- * when it fails the account stands and the answer says why the mail did not go.
+ * Opens an account as one unit: the address is reserved by a conditional write, then the Cognito
+ * user, then profile, business and confirmation token in one transaction. A failure at any step
+ * undoes the earlier ones, so trying again simply works. Answers the new user's id and the raw
+ * confirmation token for the mail.
  */
-export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string): Promise<SignupResponse> {
-  const now = deps.clock();
-  const { email } = input;
-  await enforceSignupLimits(deps, email, sourceIp, now);
+export async function openAccount(deps: AccountsDeps, account: NewAccount, now: Date): Promise<{ userId: string; token: string }> {
+  const { email } = account;
   // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
   if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
     throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
   }
-
-  // A place we cannot find is a field error before anything is reserved or created.
-  const place = await resolvePlace(deps.geocoder, input.location, 'body.location');
-
   const reservationId = deps.random.id();
   if (!(await deps.accounts.reserveEmail(email, reservationId, now, RESERVATION_HOLD_SECONDS))) {
     throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
   }
 
-  let userId: string | undefined;
   let identityAttempted = false;
-  let token: ReturnType<typeof issueToken>;
   try {
     identityAttempted = true;
-    userId = await createIdentity(deps, input);
-    const { firstName, lastName } = splitFullName(input.fullName);
+    const userId = await createIdentity(deps, account);
+    const { firstName, lastName } = splitFullName(account.fullName);
     const at = now.toISOString();
-    const isProvider = input.accountType === 'provider';
-    const businessId = isProvider ? deps.random.id() : undefined;
-    token = issueToken(deps, 'confirm-email', { userId, email }, TOKEN_TTL.emailConfirmationHours);
+    const businessId = account.businessName ? deps.random.id() : undefined;
+    const token = issueToken(deps, 'confirm-email', { userId, email }, TOKEN_TTL.emailConfirmationHours);
     await deps.accounts.createAccount({
       reservationId,
       profile: {
+        categories: [],
+        ...account.profile,
         userId,
         email,
-        accountType: input.accountType,
+        accountType: account.accountType,
         firstName,
         lastName,
-        location: input.location,
-        placeName: place.name,
-        lat: place.lat,
-        lng: place.lng,
-        geohash: place.geohash,
-        placePrecision: place.precision,
-        ...(isProvider ? { phoneNumber: input.phone, businessName: input.businessName, businessId } : {}),
-        categories: isProvider ? (input.categories ?? []) : [],
+        ...(businessId ? { businessName: account.businessName, businessId } : {}),
         createdAt: at,
         updatedAt: at,
       },
-      ...(isProvider && businessId && input.businessName
-        ? { business: { businessId, businessName: input.businessName, businessEmail: email, ownerUserId: userId, createdAt: at } }
+      ...(businessId && account.businessName
+        ? { business: { businessId, businessName: account.businessName, businessEmail: email, ownerUserId: userId, createdAt: at } }
         : {}),
       token: token.record,
     });
+    return { userId, token: token.raw };
   } catch (error) {
     // Creating the user may have failed after Cognito made it (setting the password, adding the
     // group), so it is deleted whenever creation was tried; the reservation makes the name ours.
@@ -108,8 +106,44 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
     await deps.accounts.releaseEmail(email, reservationId).catch(() => undefined);
     throw error;
   }
+}
 
+/**
+ * Signs up: the typed location is placed (a place we cannot find is a field error before anything is
+ * reserved or created), then the account is opened. The confirmation mail comes last: when it fails
+ * the account stands and the answer says why the mail did not go.
+ */
+export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string): Promise<SignupResponse> {
+  const now = deps.clock();
+  const { email } = input;
+  await enforceSignupLimits(deps, email, sourceIp, now);
+  if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
+    throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
+  }
+  const place = await resolvePlace(deps.geocoder, input.location, 'body.location');
+  const isProvider = input.accountType === 'provider';
+  const { userId, token } = await openAccount(
+    deps,
+    {
+      email,
+      password: input.password,
+      fullName: input.fullName,
+      accountType: input.accountType,
+      profile: {
+        location: input.location,
+        placeName: place.name,
+        lat: place.lat,
+        lng: place.lng,
+        geohash: place.geohash,
+        placePrecision: place.precision,
+        ...(isProvider ? { phoneNumber: input.phone } : {}),
+        categories: isProvider ? (input.categories ?? []) : [],
+      },
+      ...(isProvider && input.businessName ? { businessName: input.businessName } : {}),
+    },
+    now,
+  );
   deps.metrics.count(BUSINESS_METRICS.signUps);
-  const confirmationEmail = await trySend(deps.mailer, confirmationMail(email, deps.config.siteUrl, token.raw));
+  const confirmationEmail = await trySend(deps.mailer, confirmationMail(email, deps.config.siteUrl, token));
   return { userId, email, accountType: input.accountType, confirmationEmail };
 }

@@ -75,7 +75,7 @@ export async function createProvider(deps: AdminConsoleDeps, caller: AuthorizedC
       createdAt: at,
       updatedAt: at,
     },
-    business: { businessId, businessName, createdAt: at },
+    business: { businessId, businessName, createdAt: at, ...(input.businessEmail ? { businessEmail: input.businessEmail } : {}) },
     audit: auditRecord(deps, actor, {
       action: 'provider.create',
       target: { kind: 'user', id: userId, label: `${firstName} ${lastName} (${businessName})` },

@@ -23,7 +23,7 @@ import { SelectField } from './select-field';
 
 const TYPE_OPTIONS = (['provider', 'client'] as const).map((type) => ({ value: type, label: ROLE_LABELS[type] }));
 type Fields = Required<Omit<AdminCreateProviderInput, 'categories' | 'logoKey'>>;
-const EMPTY: Fields = { accountType: 'provider', firstName: '', lastName: '', businessName: '', location: '', phoneNumber: '', websiteUrl: '', bio: '' };
+const EMPTY: Fields = { accountType: 'provider', firstName: '', lastName: '', businessName: '', location: '', phoneNumber: '', websiteUrl: '', bio: '', businessEmail: '' };
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.createProvider;
 
 /** Optional fields left empty are not sent at all. */
@@ -74,7 +74,7 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
   function submit() {
     if (isClient) return;
     const logoError = logo && !(AVATAR.mimeTypes as readonly string[]).includes(logo.type) ? MESSAGES.logoWrongType : logo && logo.size > AVATAR.maxBytes ? MESSAGES.logoTooLarge : undefined;
-    const parsed = adminCreateProviderSchema.safeParse({ ...fields, categories });
+    const parsed = adminCreateProviderSchema.safeParse({ ...withoutBlanks(fields), categories });
     if (!parsed.success || logoError) {
       const found: Record<string, string> = logoError ? { logo: logoError } : {};
       for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
@@ -133,6 +133,14 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
               <FormField label="Phone number" type="tel" value={fields.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
             </Stack>
             <FormField label="Website" value={fields.websiteUrl} onChange={set('websiteUrl')} error={errors.websiteUrl} placeholder="www.example.co.uk" />
+            <FormField
+              label="Business email"
+              type="email"
+              value={fields.businessEmail}
+              onChange={set('businessEmail')}
+              error={errors.businessEmail}
+              helperText="Whoever claims the business and confirms this address is verified without a review."
+            />
             <Field.Root invalid={Boolean(errors.bio)}>
               <Field.Label>Bio</Field.Label>
               <Textarea value={fields.bio} onChange={set('bio')} rows={4} maxLength={PROFILE_LIMITS.bioMaxChars} />

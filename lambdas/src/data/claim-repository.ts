@@ -1,0 +1,158 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ClaimState } from '@solutionz/shared';
+import { auditAttributes, type AuditRecord } from './admin-repository';
+import { createTableStore } from './table-store';
+import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
+import { isConditionFailure } from './write-outcomes';
+
+interface ClaimRecord {
+  readonly businessId: string;
+  readonly claimId: string;
+  readonly businessName: string;
+  readonly claimantUserId: string;
+  readonly claimantEmail: string;
+  readonly state: ClaimState;
+  readonly createdAt: string;
+  readonly decidedAt?: string;
+  readonly decidedBy?: string;
+  readonly refusalReason?: string;
+}
+
+/** A business as a claim sees it: who owns it now, the address the admin recorded, and its claim. */
+interface ClaimTarget {
+  readonly businessId: string;
+  readonly businessName: string;
+  readonly businessEmail?: string;
+  /** The owner's profile is an admin-listed business nobody has claimed. */
+  readonly unclaimed: boolean;
+  readonly claim?: ClaimRecord;
+}
+
+export interface ClaimRepository {
+  /** The business and its claim; undefined for an unknown business. */
+  target(businessId: string): Promise<ClaimTarget | undefined>;
+  /** Creates the business's claim unless one stands (any state but refused): false when another claim holds it. */
+  open(claim: ClaimRecord): Promise<boolean>;
+  /** Names the claimant's account once it exists. */
+  attachClaimant(businessId: string, claimId: string, userId: string): Promise<void>;
+  /** Withdraws a claim whose account could not be made, if it is still this claim. */
+  drop(businessId: string, claimId: string): Promise<void>;
+  /** The claims a person made, newest first. */
+  claimsOf(userId: string): Promise<ClaimRecord[]>;
+  /** One claim by its business, undefined when there is none. */
+  get(businessId: string): Promise<ClaimRecord | undefined>;
+  /** Claims in a state newest first; throws InvalidCursorError for a cursor it did not make. */
+  page(state: ClaimState, cursor: string | undefined, limit: number): Promise<{ claims: ClaimRecord[]; nextCursor?: string }>;
+  /** An admin's decision on a claim still in `from`, with its audit entry in the same transaction: false when it was decided meanwhile. */
+  decide(claim: ClaimRecord, from: ClaimState, set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>, audit: AuditRecord): Promise<boolean>;
+  /** Moves a claim from one state to another if it is still in the first: false when it was not. */
+  move(businessId: string, claimId: string, from: ClaimState, set: Pick<ClaimRecord, 'state'> & Partial<Pick<ClaimRecord, 'decidedAt' | 'decidedBy' | 'refusalReason'>>): Promise<boolean>;
+}
+
+export function createClaimRepository(client: DynamoDBDocumentClient, tableName: string): ClaimRepository {
+  const store = createTableStore(client, tableName);
+  const { claim, business, profile } = store.entities;
+
+  return {
+    async target(businessId) {
+      const [{ data: stored }, { data: standing }] = await Promise.all([
+        business.get({ businessId }).go({ consistent: true }),
+        claim.get({ businessId }).go({ consistent: true }),
+      ]);
+      if (!stored) return undefined;
+      const { data: owner } = stored.ownerUserId ? await profile.get({ userId: stored.ownerUserId }).go({ consistent: true, attributes: ['unclaimed'] }) : { data: null };
+      return {
+        businessId,
+        businessName: stored.businessName,
+        ...(stored.businessEmail ? { businessEmail: stored.businessEmail } : {}),
+        unclaimed: owner?.unclaimed === true,
+        ...(standing ? { claim: standing as ClaimRecord } : {}),
+      };
+    },
+
+    async open(record) {
+      try {
+        await claim
+          .put({ ...record })
+          .where((attr, op) => `${op.notExists(attr.claimId)} OR ${op.eq(attr.state, 'refused')}`)
+          .go({ response: 'none' });
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async attachClaimant(businessId, claimId, userId) {
+      await claim
+        .patch({ businessId })
+        .set({ claimantUserId: userId })
+        .where((attr, op) => op.eq(attr.claimId, claimId))
+        .go({ response: 'none' });
+    },
+
+    async drop(businessId, claimId) {
+      try {
+        await claim
+          .delete({ businessId })
+          .where((attr, op) => op.eq(attr.claimId, claimId))
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async claimsOf(userId) {
+      const { data } = await claim.query.byClaimant({ claimantUserId: userId }).go({ pages: 'all', order: 'desc' });
+      return data as ClaimRecord[];
+    },
+
+    async get(businessId) {
+      const { data } = await claim.get({ businessId }).go({ consistent: true });
+      return (data as ClaimRecord | null) ?? undefined;
+    },
+
+    async page(state, cursor, limit) {
+      const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const query = claim.query.byState({ state });
+      const ranged = below ? query.lt({ createdAt: below.at, businessId: below.id }) : query;
+      const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
+      const claims = data.slice(0, limit) as ClaimRecord[];
+      return data.length > limit ? { claims, nextCursor: encodeTimeCursor(claims.at(-1)!.createdAt, claims.at(-1)!.businessId) } : { claims };
+    },
+
+    async decide(record, from, set, audit) {
+      const result = await store.transaction
+        .write(({ claim: claims, auditEntry: entries }) => [
+          claims
+            .patch({ businessId: record.businessId })
+            // The state is a key of the review list: its other parts go with it so the index follows.
+            .set({ ...set, createdAt: record.createdAt })
+            .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, from)}`)
+            .commit(),
+          entries.create(auditAttributes(audit)).commit(),
+        ])
+        .go();
+      if (!result.canceled) return true;
+      const codes = (result.data as { code: string }[]).map((item) => item.code);
+      if (codes[0] === 'ConditionalCheckFailed') return false;
+      throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
+    },
+
+    async move(businessId, claimId, from, set) {
+      const stored = await claim.get({ businessId }).go({ consistent: true });
+      if (!stored.data) return false;
+      try {
+        await claim
+          .patch({ businessId })
+          .set({ ...set, createdAt: stored.data.createdAt })
+          .where((attr, op) => `${op.eq(attr.claimId, claimId)} AND ${op.eq(attr.state, from)}`)
+          .go({ response: 'none' });
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
