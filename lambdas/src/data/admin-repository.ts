@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AdminAuditAction, AdminReasonCode } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
-import { STAT, ukMonth, usersListIndex } from './admin';
+import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
 import { nameWords, wordItem, type BusinessRecord } from './business-repository';
 import { pageBelow } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -32,6 +32,11 @@ interface AdminStats {
   readonly businessesThisMonth: number;
   readonly pendingFeedback: number;
   readonly approvedFeedback: number;
+}
+
+/** Adds to a day's figure outside any transaction: bulk loading only. */
+export async function addToDay(client: DynamoDBDocumentClient, tableName: string, day: string, figure: DailyFigure, delta: number): Promise<void> {
+  await createTableStore(client, tableName).entities.adminDay.update({ day }).add({ [figure]: delta }).go({ response: 'none' });
 }
 
 /** Adds to a counter outside any transaction: bulk loading only, which writes without conditions anyway. */
@@ -331,8 +336,15 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
     },
 
     async changeProfile({ userId, expect, set, audit }) {
+      const retyped = set.accountType !== undefined && expect.accountType !== undefined && set.accountType !== expect.accountType;
       const result = await store.transaction
-        .write(({ profile, auditEntry: entries }) => [
+        .write(({ profile, auditEntry: entries, adminStat: stats }) => [
+          ...(retyped
+            ? [
+                ...countedAccounts(expect.accountType!).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
+                ...countedAccounts(set.accountType!).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+              ]
+            : []),
           profile
             .patch({ userId })
             .set(set)
@@ -363,6 +375,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
           ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
           stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
           stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
+          stats.update({ name: STAT.accounts('provider') }).add({ count: 1 }).commit(),
           entries.create(auditAttributes(audit)).commit(),
         ])
         .go();

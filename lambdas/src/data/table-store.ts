@@ -1,6 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
+import { adminDayEntity, adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
@@ -53,6 +53,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       auditEntry: own(auditEntryEntity),
       userIndexHead: own(userIndexHeadEntity),
       userIndexEntry: own(userIndexEntryEntity),
+      adminDay: own(adminDayEntity),
     },
     { client, table },
   );
