@@ -32,6 +32,15 @@ interface AdminStats {
   readonly businessesThisMonth: number;
   readonly pendingFeedback: number;
   readonly approvedFeedback: number;
+  readonly providers: number;
+  readonly clients: number;
+}
+
+/** A UK day's figures as the writes keep them. */
+interface AdminDayFigures {
+  readonly day: string;
+  readonly signups: number;
+  readonly jobs: number;
 }
 
 /** Adds to a day's figure outside any transaction: bulk loading only. */
@@ -134,6 +143,8 @@ interface AuditPage {
 
 export interface AdminRepository {
   stats(now: Date): Promise<AdminStats>;
+  /** The kept figures of the UK days from `from` to `to` (yyyy-mm-dd, inclusive); days without any are absent. */
+  days(from: string, to: string): Promise<AdminDayFigures[]>;
   /** The audit trail newest first, or the entries about one target; throws InvalidCursorError for a cursor it did not make. */
   auditPage(page: { cursor?: string; targetId?: string; limit: number }): Promise<AuditPage>;
   /** Every entry an admin made (their data export). */
@@ -205,7 +216,7 @@ export function auditAttributes(audit: AuditRecord) {
 
 export function createAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
   const store = createTableStore(client, tableName);
-  const { adminStat, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
+  const { adminStat, adminDay, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
 
   async function sync(userId: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -265,7 +276,14 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
         businessesThisMonth: count(STAT.businessesIn(ukMonth(now))),
         pendingFeedback: count(STAT.pendingFeedback),
         approvedFeedback: count(STAT.approvedFeedback),
+        providers: count(STAT.accounts('provider')),
+        clients: count(STAT.accounts('client')),
       };
+    },
+
+    async days(from, to) {
+      const { data } = await adminDay.query.byDay({}).between({ day: from }, { day: to }).go({ pages: 'all' });
+      return data.map((item) => ({ day: item.day, signups: Math.max(0, item.signups ?? 0), jobs: Math.max(0, item.jobs ?? 0) }));
     },
 
     async auditPage({ cursor, targetId, limit }) {

@@ -24,6 +24,7 @@ import type { AdminDeps } from '../services/accounts/deps';
 import { listAudit } from '../services/admin/audit';
 import { createLogoUpload, createProvider } from '../services/admin/create-provider';
 import { dashboard } from '../services/admin/dashboard';
+import { analytics } from '../services/admin/analytics';
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
@@ -57,6 +58,7 @@ export const handler = createAreaHandler(
     adminUpdateFeedback: ({ deps, caller, params, body }) => updateFeedback(deps, caller, params, body),
     adminDeleteFeedback: ({ deps, caller, params, body }) => deleteFeedback(deps, caller, params, body),
     adminListAudit: ({ deps, caller, query }) => listAudit(deps, caller, query, ADMIN_AUDIT_PAGE_SIZE),
+    adminAnalytics: ({ deps, caller }) => analytics(deps, caller),
   },
   {
     deps: async (): Promise<AdminDeps & AdminConsoleDeps> => {
