@@ -45,6 +45,8 @@ export const ADMIN_CONSOLE_MESSAGES = {
   reasonNoteTooLong: `The reason must be at most ${ADMIN_LIMITS.reasonNoteMaxChars} characters`,
   reasonHint: 'The person affected is e-mailed this reason.',
   statsFailed: 'Failed to load the dashboard',
+  analyticsFailed: 'Failed to load analytics data',
+  analyticsLoading: 'Loading analytics...',
   /** Deployed stages: admin routes answer 403 ADMIN_MFA_REQUIRED until the admin has 2-step verification on. */
   mfaRequired: 'Administrators must turn on 2-step verification before using the admin console.',
   auditFailed: 'Failed to load the activity',

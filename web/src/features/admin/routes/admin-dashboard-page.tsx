@@ -13,7 +13,7 @@ const CARDS = [
   { title: 'Users', description: 'Search, edit, deactivate, hide and delete accounts; create providers.', to: paths.adminUsers },
   { title: 'Feedback', description: 'Approve, unpublish, edit or delete feedback left on providers.', to: paths.adminFeedback },
   { title: 'Categories', description: 'Add, edit, order and remove service categories. Arrives in the next release.', to: paths.adminCategories },
-  { title: 'Analytics', description: 'Providers, seekers, sessions and popular categories. Arrives in the next release.', to: paths.adminAnalytics },
+  { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [
