@@ -1,10 +1,10 @@
-import { Box, chakra, Container, Heading, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, relativeTimeText, type AdminAnalytics } from '@solutionz/shared';
+import { Box, chakra, Container, Heading, List, Stack, Table, Text } from '@chakra-ui/react';
+import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
-import { ActivityList } from '../components/activity-list';
+import { ActivityList, RelativeTime } from '../components/activity-list';
 import { EmptyState, LoadFailed } from '../components/load-states';
+import { Panel, StatGrid } from '../components/panel';
 
 const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = [
   { key: 'totalProviders', label: 'Total Providers' },
@@ -15,17 +15,6 @@ const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = 
 ];
 
 const ACCOUNT_LABELS = { client: 'seeker', provider: 'provider' } as const;
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title} borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '5' }} bg="bg">
-      <Heading as="h2" size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 function RecentActivity({ items, now }: { items: AdminAnalytics['recentActivity']; now: Date }) {
   if (items.length === 0) return <EmptyState>No activity yet.</EmptyState>;
@@ -44,9 +33,7 @@ function RecentActivity({ items, now }: { items: AdminAnalytics['recentActivity'
               </Text>{' '}
               signed up as a {ACCOUNT_LABELS[item.accountType]}
             </Text>
-            <chakra.time dateTime={item.at} display="block" fontSize="sm" color="fg.muted">
-              {relativeTimeText(item.at, now)}
-            </chakra.time>
+            <RelativeTime at={item.at} now={now} />
           </List.Item>
         ),
       )}
@@ -73,18 +60,7 @@ export function AdminAnalyticsPage() {
           <LoadFailed message={ADMIN_CONSOLE_MESSAGES.analyticsFailed} error={analytics.error} onRetry={() => void analytics.refetch()} />
         ) : (
           <>
-            <SimpleGrid as="dl" aria-label="Statistics" columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
-              {STATS.map((stat) => (
-                <Box key={stat.key} borderWidth="1px" borderRadius="md" p="4">
-                  <Text as="dt" fontSize="sm" color="fg.muted">
-                    {stat.label}
-                  </Text>
-                  <Text as="dd" fontSize="3xl" fontWeight="bold">
-                    {analytics.data.stats[stat.key].toLocaleString('en-GB')}
-                  </Text>
-                </Box>
-              ))}
-            </SimpleGrid>
+            <StatGrid label="Statistics" columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
             <Panel title="Recent Activity">
               <RecentActivity items={analytics.data.recentActivity} now={now} />
             </Panel>
