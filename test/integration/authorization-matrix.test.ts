@@ -137,6 +137,7 @@ const matrix: Record<RouteName, Row> = {
   },
   adminDeleteFeedback: { request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
   adminListAudit: { request: () => ({}), expect: only(['admin'], 200) },
+  adminAnalytics: { request: () => ({}), expect: only(['admin'], 200) },
   membershipCheckout: {
     // Providers only; one who is a member already is refused. Opening a checkout charges nobody.
     request: () => ({ body: { plan: 'monthly' } }),

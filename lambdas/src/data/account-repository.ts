@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { untilProcessed } from './batch';
-import { STAT, ukMonth } from './admin';
+import { countedAccounts, STAT, ukDay, ukMonth } from './admin';
 import { createAdminRepository } from './admin-repository';
 import { nameWords, wordItem, wordKey, type BusinessRecord } from './business-repository';
 import { epochSeconds } from './epoch-seconds';
@@ -187,8 +187,10 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
 
     async createAccount({ profile: newProfile, reservationId, business, token }) {
       const result = await service.transaction
-        .write(({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words, adminStat: stats }) => [
+        .write(({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words, adminStat: stats, adminDay: days }) => [
           profiles.create({ ...newProfile, categories: [...newProfile.categories] }).commit(),
+          ...countedAccounts(newProfile.accountType).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+          days.update({ day: ukDay(newProfile.createdAt) }).add({ signups: 1 }).commit(),
           emails
             .patch({ email: newProfile.email })
             .set({ userId: newProfile.userId })
@@ -392,7 +394,20 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           if (!isConditionFailure(error)) throw error;
         }
       }
-      await profile.delete({ userId }).go({ response: 'none' });
+      const { data: found } = await profile.get({ userId }).go({ consistent: true, attributes: ['accountType'] });
+      if (found?.accountType) {
+        // The type is a condition so that the counter moved is the one that counted this account.
+        const result = await service.transaction
+          .write(({ profile: profiles, adminStat: stats }) => [
+            profiles
+              .delete({ userId })
+              .where((attr, op) => op.eq(attr.accountType, found.accountType))
+              .commit(),
+            ...countedAccounts(found.accountType).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
+          ])
+          .go();
+        if (result.canceled) throw new Error(`The erasure of ${userId} was cancelled: ${result.data.map((item) => item.code).join(', ')}`);
+      }
       await syncUserIndex(userId);
     },
 

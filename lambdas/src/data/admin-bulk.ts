@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
 import { accountEmailEntity, businessEntity, businessWordEntity } from './accounts';
-import { STAT, ukMonth, userIndexEntryEntity, userIndexHeadEntity } from './admin';
-import { addToStat, slotOf, userIndexEntries } from './admin-repository';
+import { countedAccounts, STAT, ukDay, ukMonth, userIndexEntryEntity, userIndexHeadEntity } from './admin';
+import { addToDay, addToStat, slotOf, userIndexEntries } from './admin-repository';
 import { nameWords, wordItem } from './business-repository';
 import { chunks } from './batch';
 import { bulkLoadProviders } from './directory-bulk';
@@ -72,6 +72,7 @@ export async function bulkLoadAccounts(
   }
   const stats = new Map<string, number>();
   const count = (name: string, delta = 1) => stats.set(name, (stats.get(name) ?? 0) + delta);
+  const signups = new Map<string, number>();
 
   let listed = 0;
   let written = 0;
@@ -84,6 +85,10 @@ export async function bulkLoadAccounts(
     const items = rated.flatMap(accountItems);
     await index.batchPut(items);
     written += rated.length + items.length;
+    for (const profile of rated) {
+      for (const name of countedAccounts(profile.accountType)) count(name);
+      signups.set(ukDay(profile.createdAt), (signups.get(ukDay(profile.createdAt)) ?? 0) + 1);
+    }
     for (const profile of rated.filter((one) => one.businessId && one.businessName)) {
       count(STAT.businesses);
       count(STAT.businessesIn(ukMonth(profile.createdAt)));
@@ -96,5 +101,6 @@ export async function bulkLoadAccounts(
     for (const feedback of round) count(STAT.feedback(feedback.approved));
   }
   for (const [name, delta] of stats) await addToStat(client, tableName, name, delta);
+  for (const [day, delta] of signups) await addToDay(client, tableName, day, 'signups', delta);
   return { listed, items: written };
 }

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AdminAuditAction, AdminReasonCode } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
-import { STAT, ukMonth, usersListIndex } from './admin';
+import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
 import { nameWords, wordItem, type BusinessRecord } from './business-repository';
 import { pageBelow } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -32,6 +32,20 @@ interface AdminStats {
   readonly businessesThisMonth: number;
   readonly pendingFeedback: number;
   readonly approvedFeedback: number;
+  readonly providers: number;
+  readonly clients: number;
+}
+
+/** A UK day's figures as the writes keep them. */
+interface AdminDayFigures {
+  readonly day: string;
+  readonly signups: number;
+  readonly jobs: number;
+}
+
+/** Adds to a day's figure outside any transaction: bulk loading only. */
+export async function addToDay(client: DynamoDBDocumentClient, tableName: string, day: string, figure: DailyFigure, delta: number): Promise<void> {
+  await createTableStore(client, tableName).entities.adminDay.update({ day }).add({ [figure]: delta }).go({ response: 'none' });
 }
 
 /** Adds to a counter outside any transaction: bulk loading only, which writes without conditions anyway. */
@@ -129,6 +143,8 @@ interface AuditPage {
 
 export interface AdminRepository {
   stats(now: Date): Promise<AdminStats>;
+  /** The kept figures of the UK days from `from` to `to` (yyyy-mm-dd, inclusive); days without any are absent. */
+  days(from: string, to: string): Promise<AdminDayFigures[]>;
   /** The audit trail newest first, or the entries about one target; throws InvalidCursorError for a cursor it did not make. */
   auditPage(page: { cursor?: string; targetId?: string; limit: number }): Promise<AuditPage>;
   /** Every entry an admin made (their data export). */
@@ -200,7 +216,7 @@ export function auditAttributes(audit: AuditRecord) {
 
 export function createAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
   const store = createTableStore(client, tableName);
-  const { adminStat, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
+  const { adminStat, adminDay, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
 
   async function sync(userId: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -260,7 +276,14 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
         businessesThisMonth: count(STAT.businessesIn(ukMonth(now))),
         pendingFeedback: count(STAT.pendingFeedback),
         approvedFeedback: count(STAT.approvedFeedback),
+        providers: count(STAT.accounts('provider')),
+        clients: count(STAT.accounts('client')),
       };
+    },
+
+    async days(from, to) {
+      const { data } = await adminDay.query.byDay({}).between({ day: from }, { day: to }).go({ pages: 'all' });
+      return data.map((item) => ({ day: item.day, signups: Math.max(0, item.signups ?? 0), jobs: Math.max(0, item.jobs ?? 0) }));
     },
 
     async auditPage({ cursor, targetId, limit }) {
@@ -331,8 +354,15 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
     },
 
     async changeProfile({ userId, expect, set, audit }) {
+      const retyped = set.accountType !== undefined && expect.accountType !== undefined && set.accountType !== expect.accountType;
       const result = await store.transaction
-        .write(({ profile, auditEntry: entries }) => [
+        .write(({ profile, auditEntry: entries, adminStat: stats }) => [
+          ...(retyped
+            ? [
+                ...countedAccounts(expect.accountType!).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
+                ...countedAccounts(set.accountType!).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+              ]
+            : []),
           profile
             .patch({ userId })
             .set(set)
@@ -365,6 +395,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
           ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
           stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
           stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
+          stats.update({ name: STAT.accounts('provider') }).add({ count: 1 }).commit(),
           entries.create(auditAttributes(audit)).commit(),
         ])
         .go();

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ADMIN_AUDIT_ACTIONS, ADMIN_REASON_CODES } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTIONS, ADMIN_REASON_CODES, type AccountType } from '@solutionz/shared';
 import { gsi1, gsi2, gsi3, pagedIndex, PARAMS_ONLY, pk, sk } from './key-templates';
 import type { Item } from './raw-commands';
 
@@ -12,7 +12,8 @@ import type { Item } from './raw-commands';
  * One counter per dashboard figure, moved by `ADD` inside the transaction of the change it counts, so a
  * cancelled change moves nothing and concurrent changes add up.
  *   "a figure": GetItem PK = ADMINSTAT, SK = <name>; the dashboard reads all of them in one Query.
- * Names: businesses, listedProviders, pendingFeedback, approvedFeedback, businesses#<yyyy-mm> (UK month).
+ * Names: businesses, listedProviders, pendingFeedback, approvedFeedback, businesses#<yyyy-mm> (UK month),
+ * accounts#provider, accounts#client.
  */
 export const adminStatEntity = new Entity({
   model: { entity: 'adminStat', version: '1', service: 'solutionz' },
@@ -106,6 +107,8 @@ export const STAT = {
   /** Businesses created in a UK month, yyyy-mm. */
   businessesIn: (month: string) => `businesses#${month}`,
   feedback: (approved: boolean) => (approved ? 'approvedFeedback' : 'pendingFeedback'),
+  /** Accounts of a type (providers, clients), moved by sign-up, an admin's type change and erasure. */
+  accounts: (accountType: 'provider' | 'client') => `accounts#${accountType}`,
 } as const;
 
 const UK_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
@@ -114,6 +117,46 @@ const UK_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', y
 export function ukMonth(at: Date | string): string {
   const parts = UK_MONTH.formatToParts(typeof at === 'string' ? new Date(at) : at);
   return `${parts.find((part) => part.type === 'year')!.value}-${parts.find((part) => part.type === 'month')!.value}`;
+}
+
+/** The counter an account of this type is counted in (admins are not counted). */
+export function countedAccounts(accountType: AccountType): string[] {
+  return accountType === 'admin' ? [] : [STAT.accounts(accountType)];
+}
+
+const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The UK calendar day of a time, yyyy-mm-dd. */
+export function ukDay(at: Date | string): string {
+  return UK_DAY.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/**
+ * The analytics' per-day aggregates: one item per UK day, its figures moved by `ADD` inside the transaction
+ * of the write they count (a sign-up, a job posted), so the 30-day series is one Query of 30 items.
+ *   "days from <a> to <b>": Query PK = ADMINDAY, SK between <a> and <b> (yyyy-mm-dd).
+ */
+export const adminDayEntity = new Entity({
+  model: { entity: 'adminDay', version: '1', service: 'solutionz' },
+  attributes: {
+    day: { type: 'string', required: true, readOnly: true },
+    signups: { type: 'number' },
+    jobs: { type: 'number' },
+  },
+  indexes: {
+    byDay: { pk: pk('ADMINDAY', []), sk: sk('${day}', ['day']) },
+  },
+});
+
+export type DailyFigure = 'signups' | 'jobs';
+
+/** A day's figure change as one raw transaction item (for the raw transactions of the job board). */
+export function dayUpdateItem(tableName: string, at: Date | string, figure: DailyFigure, delta: number) {
+  const { TableName: _unused, ...update } = adminDayEntity
+    .update({ day: ukDay(at) })
+    .add({ [figure]: delta })
+    .params<Record<string, unknown>>(PARAMS_ONLY);
+  return { Update: { ...update, TableName: tableName } } as { Update: Item & { TableName: string; Key: Item; UpdateExpression: string } };
 }
 
 /** A counter's change as one raw transaction item (for the directory's raw transactions). */

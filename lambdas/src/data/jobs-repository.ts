@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
+import { dayUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import { cellQuery, cellsOf, countsKey, type CellCount } from './geo-cells';
 import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
@@ -138,6 +139,7 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
         [
           { Put: jobs.create({ ...record, categories: [...record.categories] }).params() },
           { Put: contacts.put({ jobId: job.jobId, ...contact }).params() },
+          dayUpdateItem(tableName, job.postedAt, 'jobs', 1),
         ],
         record,
         1,

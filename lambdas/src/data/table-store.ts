@@ -1,6 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
+import { adminDayEntity, adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
 import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { claimEntity } from './claims';
@@ -59,6 +59,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       providerUpdateClaim: own(providerUpdateClaimEntity),
       providerUpdatesToken: own(providerUpdatesTokenEntity),
       claim: own(claimEntity),
+      adminDay: own(adminDayEntity),
     },
     { client, table },
   );

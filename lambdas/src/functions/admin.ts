@@ -26,6 +26,7 @@ import { listAudit } from '../services/admin/audit';
 import { decideClaim, listClaims } from '../services/admin/claims';
 import { createLogoUpload, createProvider } from '../services/admin/create-provider';
 import { dashboard } from '../services/admin/dashboard';
+import { analytics } from '../services/admin/analytics';
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
@@ -61,6 +62,7 @@ export const handler = createAreaHandler(
     adminListAudit: ({ deps, caller, query }) => listAudit(deps, caller, query, ADMIN_AUDIT_PAGE_SIZE),
     adminListClaims: ({ deps, caller, query }) => listClaims(deps, caller, query),
     adminDecideClaim: ({ deps, caller, params, body }) => decideClaim(deps, caller, params.businessId, body),
+    adminAnalytics: ({ deps, caller }) => analytics(deps, caller),
   },
   {
     deps: async (): Promise<AdminDeps & AdminConsoleDeps & { claims: ClaimRepository }> => {

@@ -45,6 +45,8 @@ export const ADMIN_CONSOLE_MESSAGES = {
   reasonNoteTooLong: `The reason must be at most ${ADMIN_LIMITS.reasonNoteMaxChars} characters`,
   reasonHint: 'The person affected is e-mailed this reason.',
   statsFailed: 'Failed to load the dashboard',
+  analyticsFailed: 'Failed to load analytics data',
+  analyticsLoading: 'Loading analytics...',
   /** Deployed stages: admin routes answer 403 ADMIN_MFA_REQUIRED until the admin has 2-step verification on. */
   mfaRequired: 'Administrators must turn on 2-step verification before using the admin console.',
   auditFailed: 'Failed to load the activity',
@@ -199,6 +201,36 @@ const adminDashboardSchema = z.object({
   recentActivity: z.array(adminAuditEntrySchema).max(ADMIN_RECENT_ACTIVITY),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+// ── Analytics ───────────────────────────────────────────────────────────────────────────────────
+
+/** The analytics' daily series covers this many UK days, today included. */
+export const ADMIN_ANALYTICS_DAYS = 30;
+
+const count = z.number().int().min(0);
+
+const adminAnalyticsSchema = z.object({
+  stats: z.object({
+    totalProviders: count,
+    totalSeekers: count,
+    approvedFeedback: count,
+    pendingFeedback: count,
+    /** Sign-ups over the last ADMIN_ANALYTICS_DAYS UK days. */
+    newUsers: count,
+  }),
+  /** One entry per UK day, oldest first, days without activity included as zeros. */
+  daily: z.array(z.object({ day: z.iso.date(), signups: count, jobs: count })).length(ADMIN_ANALYTICS_DAYS),
+  /** The audit trail and sign-ups, newest first, ADMIN_RECENT_ACTIVITY at most. */
+  recentActivity: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('audit'), at: z.iso.datetime(), entry: adminAuditEntrySchema }),
+        z.object({ kind: z.literal('signup'), at: z.iso.datetime(), userId: z.string(), name: z.string(), accountType: z.enum(['client', 'provider']) }),
+      ]),
+    )
+    .max(ADMIN_RECENT_ACTIVITY),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 
 // ── Users ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -481,6 +513,14 @@ export const adminConsoleRoutes = {
     summary: 'The append-only audit trail, newest first, optionally about one target; no route edits or deletes it',
     query: adminAuditQuerySchema,
     response: adminAuditPageSchema,
+  }),
+  adminAnalytics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    area: 'admin',
+    access: 'admin',
+    summary: 'The analytics: account and feedback counters, sign-ups and jobs per UK day for 30 days (kept by the writes), recent activity',
+    response: adminAnalyticsSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

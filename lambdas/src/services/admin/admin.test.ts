@@ -16,6 +16,7 @@ import { createFeedback } from '../feedback/feedback';
 import { personalDataRegistry } from '../privacy/registry';
 import { listAudit } from './audit';
 import { createLogoUpload, createProvider } from './create-provider';
+import { analytics } from './analytics';
 import { dashboard } from './dashboard';
 import type { AdminConsoleDeps } from './deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from './feedback';
@@ -117,6 +118,8 @@ async function bruteCount(now: Date) {
     businessesThisMonth: of('business').filter((item) => ukMonth(item.createdAt as string) === ukMonth(now)).length,
     pendingFeedback: feedback.filter((item) => item.approved === false).length,
     approvedFeedback: feedback.filter((item) => item.approved === true).length,
+    providers: of('profile').filter((item) => item.accountType === 'provider').length,
+    clients: of('profile').filter((item) => item.accountType === 'client').length,
   };
 }
 
@@ -149,7 +152,7 @@ describe('the dashboard', { timeout: 60_000 }, () => {
 
     const now = context.deps.clock();
     const brute = await bruteCount(now);
-    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6 });
+    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6, providers: 8, clients: 4 });
     expect(await table.repositories.admin.stats(now)).toEqual(brute);
     const { stats, recentActivity } = await dashboard(context.deps, boss.caller);
     expect(stats).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5 });
@@ -374,5 +377,50 @@ describe('feedback moderation', () => {
       'feedback.update',
       'feedback.unapprove',
     ]);
+  });
+});
+
+describe('the analytics', { timeout: 60_000 }, () => {
+  it('counts providers, seekers and each UK day’s sign-ups and jobs as the writes happen, and lists sign-ups beside the audit trail', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const before = await analytics(context.deps, boss.caller);
+    const today = (result: typeof before) => result.daily.at(-1)!;
+
+    const [carla, priya] = await Promise.all([
+      account(context, 'client', { firstName: 'Carla', lastName: 'Analytics' }),
+      account(context, 'provider', { firstName: 'Priya', lastName: 'Analytics' }),
+      account(context, 'provider'),
+      account(context, 'client'),
+    ]);
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        table.repositories.jobs.create(
+          { jobId: `analytics-job-${n}`, ownerId: carla.userId, title: 'Rewire a kitchen', description: 'Old wiring.', categories: ['Construction/Trade > Electrician'], locationName: 'Birmingham', lat: 52.48, lng: -1.89, postedAt: context.deps.clock().toISOString(), revealCap: 5 },
+          { contactName: 'Carla', contactEmail: carla.email },
+        ),
+      ),
+    );
+    context.advance(60);
+    await updateUser(context.deps, boss.caller, carla.userId, { firstName: 'Carla', lastName: 'Analytics', accountType: 'provider' });
+    await deleteUser(context.deps, boss.caller, priya.userId, { reason: { code: 'requested', note: '' } });
+
+    const after = await analytics(context.deps, boss.caller);
+    const profiles = (await scanAll()).filter((item) => item.__edb_e__ === 'profile');
+    expect(after.stats.totalProviders).toBe(profiles.filter((item) => item.accountType === 'provider').length);
+    expect(after.stats.totalSeekers).toBe(profiles.filter((item) => item.accountType === 'client').length);
+    expect(after.stats.totalProviders - before.stats.totalProviders).toBe(2);
+    expect(after.stats.totalSeekers - before.stats.totalSeekers).toBe(1);
+    expect(today(after).signups - today(before).signups).toBe(4);
+    expect(today(after).jobs - today(before).jobs).toBe(3);
+    expect(after.stats.newUsers - before.stats.newUsers).toBe(4);
+    expect(after.daily).toHaveLength(30);
+    expect(after.daily.map((day) => day.day)).toEqual([...after.daily.map((day) => day.day)].sort());
+
+    expect(after.recentActivity[0]).toMatchObject({ kind: 'audit', entry: { action: 'user.delete' } });
+    expect(after.recentActivity[1]).toMatchObject({ kind: 'audit', entry: { action: 'user.typeChange' } });
+    expect(after.recentActivity.filter((item) => item.kind === 'signup').map((item) => item.name)).toEqual(expect.arrayContaining(['Carla Analytics']));
+    const times = after.recentActivity.map((item) => item.at);
+    expect(times).toEqual([...times].sort().reverse());
   });
 });

@@ -20,6 +20,7 @@ const keys = {
   user: (userId: string) => [...ADMIN_KEY, 'user', userId] as const,
   feedback: (status: AdminFeedbackFilter, cursor: string | undefined) => [...ADMIN_KEY, 'feedback', { status, cursor }] as const,
   audit: (targetId: string) => [...ADMIN_KEY, 'audit', targetId] as const,
+  analytics: [...ADMIN_KEY, 'analytics'] as const,
 };
 
 export function useAdminDashboard() {
@@ -120,4 +121,8 @@ export function useDeleteFeedback() {
   return useAdminMutation(({ entry, reason }: { entry: AdminFeedbackEntry; reason: AdminReason }) =>
     requestRoute(adminConsoleRoutes.adminDeleteFeedback, { params: feedbackParams(entry), body: { reason } }),
   );
+}
+
+export function useAdminAnalytics() {
+  return useQuery({ queryKey: keys.analytics, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminAnalytics, { signal }) });
 }

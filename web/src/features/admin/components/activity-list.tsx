@@ -22,11 +22,18 @@ export function ActivityList({ entries, now = new Date() }: { entries: readonly 
               {entry.reason.note ? ` (${entry.reason.note})` : ''}
             </Text>
           )}
-          <chakra.time dateTime={entry.at} display="block" fontSize="sm" color="fg.muted">
-            {relativeTimeText(entry.at, now)}
-          </chakra.time>
+          <RelativeTime at={entry.at} now={now} />
         </List.Item>
       ))}
     </List.Root>
+  );
+}
+
+/** When something happened, in the spec's relative words, with the exact time for machines. */
+export function RelativeTime({ at, now }: { at: string; now: Date }) {
+  return (
+    <chakra.time dateTime={at} display="block" fontSize="sm" color="fg.muted">
+      {relativeTimeText(at, now)}
+    </chakra.time>
   );
 }

@@ -1,5 +1,4 @@
-import { Box, Container, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Container, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminDashboard } from '@solutionz/shared';
 import { linkCardStyles } from '@/components/ui/link-card';
@@ -8,12 +7,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDashboard } from '../api/admin-api';
 import { ActivityList } from '../components/activity-list';
 import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { Panel, StatGrid } from '../components/panel';
 
 const CARDS = [
   { title: 'Users', description: 'Search, edit, deactivate, hide and delete accounts; create providers.', to: paths.adminUsers },
   { title: 'Feedback', description: 'Approve, unpublish, edit or delete feedback left on providers.', to: paths.adminFeedback },
   { title: 'Categories', description: 'Add, edit, order and remove service categories. Arrives in the next release.', to: paths.adminCategories },
-  { title: 'Analytics', description: 'Providers, seekers, sessions and popular categories. Arrives in the next release.', to: paths.adminAnalytics },
+  { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [
@@ -22,17 +22,6 @@ const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = 
   { key: 'businessesThisMonth', label: 'Businesses created this month' },
   { key: 'pendingFeedback', label: 'Feedback awaiting approval' },
 ];
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title} borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '5' }} bg="bg">
-      <Heading as="h2" size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 /** /admin and /admin/dashboard (spec 02): the screens, the four counters and the latest audit entries. */
 export function AdminDashboardPage() {
@@ -63,18 +52,7 @@ export function AdminDashboardPage() {
           {dashboard.isError ? (
             <LoadFailed message={ADMIN_CONSOLE_MESSAGES.statsFailed} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
           ) : (
-            <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-              {STATS.map((stat) => (
-                <Box key={stat.key} borderWidth="1px" borderRadius="md" p="4">
-                  <Text as="dt" fontSize="sm" color="fg.muted">
-                    {stat.label}
-                  </Text>
-                  <Text as="dd" fontSize="3xl" fontWeight="bold">
-                    {stats ? stats[stat.key].toLocaleString('en-GB') : '…'}
-                  </Text>
-                </Box>
-              ))}
-            </SimpleGrid>
+            <StatGrid columns={4} stats={STATS.map((stat) => ({ label: stat.label, value: stats?.[stat.key] }))} />
           )}
         </Panel>
         <Panel title="Recent activity">

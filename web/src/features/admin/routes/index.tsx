@@ -4,9 +4,7 @@ export function AdminCategoriesPage() {
   return <ComingSoonPage heading="Categories Management" description="Add, edit, order and remove service categories." />;
 }
 
-export function AdminAnalyticsPage() {
-  return <ComingSoonPage heading="Analytics" description="Providers, seekers, sessions, feedback and popular categories." />;
-}
+export { AdminAnalyticsPage } from './admin-analytics-page';
 
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminFeedbackPage } from './admin-feedback-page';

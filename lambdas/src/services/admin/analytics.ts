@@ -1,0 +1,54 @@
+import { ADMIN_ANALYTICS_DAYS, ADMIN_RECENT_ACTIVITY, type AdminAnalytics } from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import { ukDay } from '../../data/admin';
+import { actorOf, toAuditEntry } from './audit';
+import type { AdminConsoleDeps } from './deps';
+
+const DAY_MS = 86_400_000;
+
+/** The UK days ending today, oldest first; counted on the calendar, so a clock change neither skips nor repeats a day. */
+function lastUkDays(now: Date, days: number): string[] {
+  const today = Date.parse(`${ukDay(now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** Counters, per-day aggregates and the newest audit entries and sign-ups: a few Queries, never a scan or a count. */
+export async function analytics(deps: AdminConsoleDeps, caller: AuthorizedCaller): Promise<AdminAnalytics> {
+  await actorOf(deps, caller);
+  const now = deps.clock();
+  const days = lastUkDays(now, ADMIN_ANALYTICS_DAYS);
+  const [stats, kept, audit, newest] = await Promise.all([
+    deps.admin.stats(now),
+    deps.admin.days(days[0]!, days.at(-1)!),
+    deps.admin.auditPage({ limit: ADMIN_RECENT_ACTIVITY }),
+    deps.admin.listUsers('all', undefined, ADMIN_RECENT_ACTIVITY),
+  ]);
+  const profiles = newest.userIds.length ? await deps.accounts.getProfiles(newest.userIds) : new Map();
+  const byDay = new Map(kept.map((figures) => [figures.day, figures]));
+  const daily = days.map((day) => ({ day, signups: byDay.get(day)?.signups ?? 0, jobs: byDay.get(day)?.jobs ?? 0 }));
+  const signups: AdminAnalytics['recentActivity'] = [...profiles.values()]
+    // An admin-created business has no address: it shows in the audit trail, not as a sign-up.
+    .filter((profile) => profile.email && (profile.accountType === 'client' || profile.accountType === 'provider'))
+    .map((profile) => ({
+      kind: 'signup' as const,
+      at: profile.createdAt,
+      userId: profile.userId,
+      name: `${profile.firstName} ${profile.lastName}`.trim(),
+      accountType: profile.accountType as 'client' | 'provider',
+    }));
+  const audited: AdminAnalytics['recentActivity'] = audit.entries.map((record) => {
+    const entry = toAuditEntry(record);
+    return { kind: 'audit' as const, at: entry.at, entry };
+  });
+  return {
+    stats: {
+      totalProviders: stats.providers,
+      totalSeekers: stats.clients,
+      approvedFeedback: stats.approvedFeedback,
+      pendingFeedback: stats.pendingFeedback,
+      newUsers: daily.reduce((sum, day) => sum + day.signups, 0),
+    },
+    daily,
+    recentActivity: [...audited, ...signups].sort((a, b) => b.at.localeCompare(a.at)).slice(0, ADMIN_RECENT_ACTIVITY),
+  };
+}

@@ -1,0 +1,96 @@
+import { Box, chakra, Container, Heading, List, Stack, Table, Text } from '@chakra-ui/react';
+import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminAnalytics } from '../api/admin-api';
+import { ActivityList, RelativeTime } from '../components/activity-list';
+import { EmptyState, LoadFailed } from '../components/load-states';
+import { Panel, StatGrid } from '../components/panel';
+
+const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = [
+  { key: 'totalProviders', label: 'Total Providers' },
+  { key: 'totalSeekers', label: 'Total Seekers' },
+  { key: 'approvedFeedback', label: 'Approved Feedback' },
+  { key: 'pendingFeedback', label: 'Pending Feedback' },
+  { key: 'newUsers', label: 'New Users (30 days)' },
+];
+
+const ACCOUNT_LABELS = { client: 'seeker', provider: 'provider' } as const;
+
+function RecentActivity({ items, now }: { items: AdminAnalytics['recentActivity']; now: Date }) {
+  if (items.length === 0) return <EmptyState>No activity yet.</EmptyState>;
+  return (
+    <List.Root variant="plain" gap="3">
+      {items.map((item) =>
+        item.kind === 'audit' ? (
+          <List.Item key={`audit-${item.entry.id}`} display="block">
+            <ActivityList entries={[item.entry]} now={now} />
+          </List.Item>
+        ) : (
+          <List.Item key={`signup-${item.userId}`} display="block" borderBottomWidth="1px" pb="3">
+            <Text overflowWrap="anywhere">
+              <Text as="span" fontWeight="semibold">
+                {item.name}
+              </Text>{' '}
+              signed up as a {ACCOUNT_LABELS[item.accountType]}
+            </Text>
+            <RelativeTime at={item.at} now={now} />
+          </List.Item>
+        ),
+      )}
+    </List.Root>
+  );
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** /admin/analytics (spec 02): counters and per-day figures the writes keep, and the recent activity. */
+export function AdminAnalyticsPage() {
+  useDocumentTitle(`Analytics | ${PRODUCT_NAME}`);
+  const analytics = useAdminAnalytics();
+  const now = new Date();
+  return (
+    <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="8">
+        <Heading as="h1" size="2xl">
+          Analytics
+        </Heading>
+        {analytics.isPending ? (
+          <Text role="status">{ADMIN_CONSOLE_MESSAGES.analyticsLoading}</Text>
+        ) : analytics.isError ? (
+          <LoadFailed message={ADMIN_CONSOLE_MESSAGES.analyticsFailed} error={analytics.error} onRetry={() => void analytics.refetch()} />
+        ) : (
+          <>
+            <StatGrid label="Statistics" columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
+            <Panel title="Recent Activity">
+              <RecentActivity items={analytics.data.recentActivity} now={now} />
+            </Panel>
+            <Panel title="Sign-ups and jobs, last 30 days">
+              <Box overflowX="auto">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>Day</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">Sign-ups</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">Jobs posted</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {[...analytics.data.daily].reverse().map((day) => (
+                      <Table.Row key={day.day}>
+                        <Table.Cell>
+                          <chakra.time dateTime={day.day}>{DAY_LABEL.format(new Date(`${day.day}T00:00:00Z`))}</chakra.time>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">{day.signups}</Table.Cell>
+                        <Table.Cell textAlign="end">{day.jobs}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Box>
+            </Panel>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
