@@ -23,3 +23,4 @@ export * from './api/provider-profile';
 export * from './jobs';
 export * from './job-alerts';
 export * from './api/admin';
+export * from './api/admin-categories';

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
+import { adminCategoryRoutes } from './admin-categories';
 import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
@@ -134,6 +135,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'feedback.unapprove',
   'feedback.update',
   'feedback.delete',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'category.reorder',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -149,7 +154,15 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'feedback.unapprove': 'unpublished feedback',
   'feedback.update': 'edited feedback',
   'feedback.delete': 'deleted feedback',
+  'category.create': 'added a category',
+  'category.update': 'edited a category',
+  'category.delete': 'deleted a category',
+  'category.reorder': 'reordered categories',
 };
+
+/** What an audit entry is about. */
+export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category'] as const;
+export type AdminAuditTargetKind = (typeof ADMIN_AUDIT_TARGET_KINDS)[number];
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
 const auditSnapshotSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
@@ -161,7 +174,7 @@ const adminAuditEntrySchema = z.object({
   actor: z.object({ id: z.string(), name: z.string() }),
   action: z.enum(ADMIN_AUDIT_ACTIONS),
   /** What was acted on, with a label as it read at the time (a person erased since reads 'Deleted user'). */
-  target: z.object({ kind: z.enum(['user', 'feedback']), id: z.string(), label: z.string() }),
+  target: z.object({ kind: z.enum(ADMIN_AUDIT_TARGET_KINDS), id: z.string(), label: z.string() }),
   before: auditSnapshotSchema.nullable(),
   after: auditSnapshotSchema.nullable(),
   reason: z.object({ code: z.enum(ADMIN_REASON_CODES), note: z.string() }).nullable(),
@@ -476,6 +489,7 @@ export const adminConsoleRoutes = {
     query: adminAuditQuerySchema,
     response: adminAuditPageSchema,
   }),
+  ...adminCategoryRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type AdminConsoleRoutes = typeof adminConsoleRoutes;
