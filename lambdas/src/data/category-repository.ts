@@ -32,7 +32,7 @@ export interface CategoryRecord {
  * is written only if its version is still the one read (else nothing is written and the change answers
  * 'conflict', to be worked out again from what is stored now).
  */
-export interface TaxonomyChange {
+interface TaxonomyChange {
   readonly groups: readonly { readonly group: CategoryGroupRecord; readonly readVersion: number | undefined }[];
   readonly putCategories: readonly CategoryRecord[];
   readonly deleteCategories: readonly { readonly groupId: string; readonly categoryId: string }[];

@@ -59,16 +59,15 @@ const groupName = z
 const id = z.string().trim().min(1).max(100);
 
 /** Add Category: a name and exactly one of an existing group or a new group's name. */
-export const adminCategoryCreateSchema = z
+const adminCategoryCreateSchema = z
   .strictObject({ name: categoryName, groupId: z.string().trim().max(100).default(''), newGroupName: groupName.default('') })
   .superRefine((value, ctx) => {
     if (!value.groupId && !value.newGroupName) ctx.addIssue({ code: 'custom', path: ['groupId'], message: M.groupRequired });
     if (value.groupId && value.newGroupName) ctx.addIssue({ code: 'custom', path: ['newGroupName'], message: M.groupChoiceBoth });
   });
-export type AdminCategoryCreateInput = z.input<typeof adminCategoryCreateSchema>;
 
 /** Edit: the name and the group it belongs to. */
-export const adminCategoryUpdateSchema = z.strictObject({ name: categoryName, groupId: id.max(100, M.groupRequired) });
+const adminCategoryUpdateSchema = z.strictObject({ name: categoryName, groupId: id.max(100, M.groupRequired) });
 
 const adminCategorySchema = z.object({
   id: z.string(),
@@ -110,7 +109,7 @@ const adminCategoryStatsSchema = z.object({
 });
 export type AdminCategoryStats = z.infer<typeof adminCategoryStatsSchema>;
 
-export const adminCategoryOrderSchema = z.strictObject({ categoryIds: z.array(id).min(1).max(ADMIN_CATEGORY_LIMITS.maxCategoriesPerGroup) });
+const adminCategoryOrderSchema = z.strictObject({ categoryIds: z.array(id).min(1).max(ADMIN_CATEGORY_LIMITS.maxCategoriesPerGroup) });
 
 const categoryParams = z.object({ categoryId: id });
 const groupParams = z.object({ groupId: id });
