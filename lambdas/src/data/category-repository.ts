@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditAttributes, type AuditRecord } from './admin-repository';
+import { forgetLiveTaxonomy } from './live-taxonomy';
 import { createTableStore } from './table-store';
 import { isConditionFailure } from './write-outcomes';
 
@@ -99,7 +100,10 @@ export function createCategoryRepository(client: DynamoDBDocumentClient, tableNa
           ...(audit ? [auditEntry.create(auditAttributes(audit)).commit()] : []),
         ])
         .go();
-      if (!result.canceled) return 'applied';
+      if (!result.canceled) {
+        forgetLiveTaxonomy(tableName);
+        return 'applied';
+      }
       const codes = (result.data as { code: string }[]).map((item) => item.code);
       if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'conflict';
       throw new Error(`The taxonomy change was cancelled: ${codes.join(', ')}`);

@@ -9,6 +9,7 @@ import { testAccountsDeps } from '../../testing/accounts-deps';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { createTestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
+import { updateProfile } from '../profiles/update-profile';
 import { listAudit } from './audit';
 import {
   categoryStatistics,
@@ -55,6 +56,15 @@ async function provider(ctx: ReturnType<typeof context>, categories: string[], a
   await table.repositories.directory.syncListing(account.userId, ctx.deps.clock());
   return account;
 }
+
+const profilesDeps = (ctx: ReturnType<typeof context>) => ({
+  accounts: table.repositories.accounts,
+  geocoder: { search: async () => ({ best: null, suggestions: [] }) },
+  avatars: undefined as never,
+  directory: table.repositories.directory,
+  clock: ctx.deps.clock,
+  random: ctx.deps.random,
+});
 
 const admin = async (ctx: ReturnType<typeof context>) => (await createTestAccount(ctx.accountsDeps, 'admin', { email: `cat.admin${++people}@admin.solutionz.test` })).caller;
 const group = async (ctx: ReturnType<typeof context>, caller: Awaited<ReturnType<typeof admin>>, id: string) =>
@@ -132,6 +142,11 @@ describe('categories management', { timeout: 60_000 }, () => {
     const listings = await table.repositories.directory.getListings(holders.map((account) => account.userId));
     for (const listing of listings.values()) expect(listing.categories).not.toContain(text);
     await expect(categoryStatistics(ctx.deps, caller, created.category.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    // Chosen again after its deletion, it is refused by name.
+    await expect(updateProfile(profilesDeps(ctx), holders[1]!.caller, { categories: [text] })).rejects.toMatchObject({
+      fields: { 'body.categories': M.inactive('Thatcher') },
+    });
   });
 
   it("renames and moves a category, its providers' selections following", async () => {
