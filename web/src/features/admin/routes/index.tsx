@@ -1,13 +1,10 @@
 import { ComingSoonPage } from '@/components/layout/coming-soon-page';
 
-export function AdminCategoriesPage() {
-  return <ComingSoonPage heading="Categories Management" description="Add, edit, order and remove service categories." />;
-}
-
 export function AdminAnalyticsPage() {
   return <ComingSoonPage heading="Analytics" description="Providers, seekers, sessions, feedback and popular categories." />;
 }
 
+export { AdminCategoriesPage } from './admin-categories-page';
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminFeedbackPage } from './admin-feedback-page';
 export { AdminUsersPage } from './admin-users-page';
