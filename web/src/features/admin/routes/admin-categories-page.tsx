@@ -87,6 +87,16 @@ function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dial
   const order = dropped && dropped.from === group.categories ? dropped.order : group.categories;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const headingId = `group-${group.id}`;
+  const nameOf = (id: string | number) => order.find((category) => category.id === id)?.name ?? String(id);
+  // What a screen reader hears while a row moves: the categories by name.
+  const announcements = {
+    onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+      over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is over no category.`,
+    onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+      over ? `${nameOf(active.id)} was dropped over ${nameOf(over.id)}.` : `${nameOf(active.id)} was put back.`,
+    onDragCancel: ({ active }: { active: { id: string | number } }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
 
   function onDragEnd({ active, over }: DragEndEvent) {
     // A drop outside the list, or where it started, does nothing.
@@ -121,7 +131,7 @@ function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dial
           No categories in this group.
         </Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
           <SortableContext items={order.map((category) => category.id)} strategy={verticalListSortingStrategy}>
             <Stack as="ul" gap="2" aria-label={`${group.name} categories`} m="0" p="0">
               {order.map((category) => (
