@@ -11,16 +11,7 @@ import { createTestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { updateProfile } from '../profiles/update-profile';
 import { listAudit } from './audit';
-import {
-  categoryStatistics,
-  continueProviderUpdates,
-  createCategory,
-  deleteCategory,
-  listAdminCategories,
-  reorderCategories,
-  updateCategory,
-  type AdminCategoriesDeps,
-} from './categories';
+import * as categories from './categories';
 import type { AdminConsoleDeps } from './deps';
 
 const table = useTestTable();
@@ -30,7 +21,7 @@ const M = ADMIN_CATEGORY_MESSAGES;
 function context(options: { providerUpdateBudgetMs?: number } = {}) {
   const accountsContext = testAccountsDeps(table, pool);
   const { repositories } = table;
-  const deps: AdminCategoriesDeps & Pick<AdminConsoleDeps, 'admin'> = {
+  const deps: categories.AdminCategoriesDeps & Pick<AdminConsoleDeps, 'admin'> = {
     accounts: repositories.accounts,
     admin: repositories.admin,
     categories: repositories.categories,
@@ -68,7 +59,7 @@ const profilesDeps = (ctx: ReturnType<typeof context>) => ({
 
 const admin = async (ctx: ReturnType<typeof context>) => (await createTestAccount(ctx.accountsDeps, 'admin', { email: `cat.admin${++people}@admin.solutionz.test` })).caller;
 const group = async (ctx: ReturnType<typeof context>, caller: Awaited<ReturnType<typeof admin>>, id: string) =>
-  (await listAdminCategories(ctx.deps, caller)).groups.find((candidate) => candidate.id === id)!;
+  (await categories.listAdminCategories(ctx.deps, caller)).groups.find((candidate) => candidate.id === id)!;
 const orders = (categories: readonly { displayOrder: number }[]) => categories.map((category) => category.displayOrder);
 
 describe('categories management', { timeout: 60_000 }, () => {
@@ -76,21 +67,21 @@ describe('categories management', { timeout: 60_000 }, () => {
     const ctx = context();
     await seedCategories(table.repositories);
     const caller = await admin(ctx);
-    const added = await createCategory(ctx.deps, caller, { name: 'Chimney Sweep', groupId: 'construction-trade', newGroupName: '' });
+    const added = await categories.createCategory(ctx.deps, caller, { name: 'Chimney Sweep', groupId: 'construction-trade', newGroupName: '' });
     const trade = await group(ctx, caller, 'construction-trade');
     expect(trade.categories.at(-1)).toMatchObject({ id: 'chimney-sweep', name: 'Chimney Sweep', displayOrder: trade.categories.length });
     expect(orders(trade.categories)).toEqual(trade.categories.map((_, index) => index + 1));
     expect(added.category.groupName).toBe('Construction/Trade');
 
-    await expect(createCategory(ctx.deps, caller, { name: 'chimney sweep', groupId: 'construction-trade', newGroupName: '' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
-    await expect(createCategory(ctx.deps, caller, { name: 'Sweep', groupId: 'no-such-group', newGroupName: '' })).rejects.toBeInstanceOf(ValidationError);
-    await expect(createCategory(ctx.deps, caller, { name: 'Sweep', groupId: '', newGroupName: 'events' })).rejects.toMatchObject({ fields: { newGroupName: M.groupTaken } });
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'chimney sweep', groupId: 'construction-trade', newGroupName: '' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: 'no-such-group', newGroupName: '' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: '', newGroupName: 'events' })).rejects.toMatchObject({ fields: { newGroupName: M.groupTaken } });
 
-    const fresh = await createCategory(ctx.deps, caller, { name: 'Boat Repair', groupId: '', newGroupName: 'Marine' });
-    const listed = await listAdminCategories(ctx.deps, caller);
+    const fresh = await categories.createCategory(ctx.deps, caller, { name: 'Boat Repair', groupId: '', newGroupName: 'Marine' });
+    const listed = await categories.listAdminCategories(ctx.deps, caller);
     expect(listed.groups.at(-1)).toMatchObject({ id: 'marine', name: 'Marine', categories: [{ id: fresh.category.id, displayOrder: 1 }] });
     // The same name in another group is a different category with an id of its own.
-    const plumberTwo = await createCategory(ctx.deps, caller, { name: 'Plumber', groupId: 'marine', newGroupName: '' });
+    const plumberTwo = await categories.createCategory(ctx.deps, caller, { name: 'Plumber', groupId: 'marine', newGroupName: '' });
     expect(plumberTwo.category.id).toBe('plumber-2');
 
     const audit = await listAudit({ ...ctx.deps, admin: table.repositories.admin } as never, caller, { targetId: 'chimney-sweep' }, 10);
@@ -105,34 +96,34 @@ describe('categories management', { timeout: 60_000 }, () => {
     const ids = before.categories.map((category) => category.id);
     const reversed = [...ids].reverse();
     const rotated = [...ids.slice(1), ids[0]!];
-    const results = await Promise.all([reorderCategories(ctx.deps, first, 'events', { categoryIds: reversed }), reorderCategories(ctx.deps, second, 'events', { categoryIds: rotated })]);
+    const results = await Promise.all([categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: reversed }), categories.reorderCategories(ctx.deps, second, 'events', { categoryIds: rotated })]);
     for (const result of results) expect(orders(result.categories)).toEqual(ids.map((_, index) => index + 1));
     const after = await group(ctx, first, 'events');
     expect(orders(after.categories)).toEqual(ids.map((_, index) => index + 1));
     // One of the two orders won whole; nothing is interleaved.
     expect([reversed, rotated]).toContainEqual(after.categories.map((category) => category.id));
-    await expect(reorderCategories(ctx.deps, first, 'events', { categoryIds: ids.slice(1) })).rejects.toMatchObject({ fields: { categoryIds: M.orderMismatch } });
+    await expect(categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: ids.slice(1) })).rejects.toMatchObject({ fields: { categoryIds: M.orderMismatch } });
   });
 
   it('takes a deleted category off every provider, their listings and counts, a chunk at a time', async () => {
     const ctx = context({ providerUpdateBudgetMs: 0 });
     await seedCategories(table.repositories);
     const caller = await admin(ctx);
-    const created = await createCategory(ctx.deps, caller, { name: 'Thatcher', groupId: 'construction-trade', newGroupName: '' });
+    const created = await categories.createCategory(ctx.deps, caller, { name: 'Thatcher', groupId: 'construction-trade', newGroupName: '' });
     const text = 'Construction/Trade > Thatcher';
     const holders = await Promise.all([provider(ctx, [text, 'Construction/Trade > Plumber'], [text]), provider(ctx, [text])]);
     const bystander = await provider(ctx, ['Construction/Trade > Plumber']);
     // The directory counts the new category once the live taxonomy reaches the listing.
-    const statsBefore = await categoryStatistics(ctx.deps, caller, created.category.id);
+    const statsBefore = await categories.categoryStatistics(ctx.deps, caller, created.category.id);
     expect(statsBefore).toMatchObject({ name: 'Thatcher', groupName: 'Construction/Trade' });
 
-    const deleted = await deleteCategory(ctx.deps, caller, created.category.id);
+    const deleted = await categories.deleteCategory(ctx.deps, caller, created.category.id);
     expect(deleted.deleted).toBe(true);
     expect((await group(ctx, caller, 'construction-trade')).categories.map((category) => category.id)).not.toContain(created.category.id);
     let done = deleted.providersDone;
-    for (let call = 0; !done && call < 50; call++) done = (await continueProviderUpdates(ctx.deps, caller, created.category.id)).providersDone;
+    for (let call = 0; !done && call < 50; call++) done = (await categories.continueProviderUpdates(ctx.deps, caller, created.category.id)).providersDone;
     expect(done).toBe(true);
-    expect((await listAdminCategories(ctx.deps, caller)).updatingProviders).toEqual([]);
+    expect((await categories.listAdminCategories(ctx.deps, caller)).updatingProviders).toEqual([]);
 
     const [first, second, third] = await Promise.all([...holders, bystander].map((account) => table.repositories.accounts.getProfile(account.userId, { consistent: true })));
     expect(first!.categories).toEqual(['Construction/Trade > Plumber']);
@@ -141,7 +132,7 @@ describe('categories management', { timeout: 60_000 }, () => {
     expect(third!.categories).toEqual(['Construction/Trade > Plumber']);
     const listings = await table.repositories.directory.getListings(holders.map((account) => account.userId));
     for (const listing of listings.values()) expect(listing.categories).not.toContain(text);
-    await expect(categoryStatistics(ctx.deps, caller, created.category.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(categories.categoryStatistics(ctx.deps, caller, created.category.id)).rejects.toBeInstanceOf(NotFoundError);
 
     // Chosen again after its deletion, it is refused by name.
     await expect(updateProfile(profilesDeps(ctx), holders[1]!.caller, { categories: [text] })).rejects.toMatchObject({
@@ -153,15 +144,15 @@ describe('categories management', { timeout: 60_000 }, () => {
     const ctx = context();
     await seedCategories(table.repositories);
     const caller = await admin(ctx);
-    const created = await createCategory(ctx.deps, caller, { name: 'Stonemason', groupId: 'construction-trade', newGroupName: '' });
+    const created = await categories.createCategory(ctx.deps, caller, { name: 'Stonemason', groupId: 'construction-trade', newGroupName: '' });
     const holder = await provider(ctx, ['Construction/Trade > Stonemason']);
-    const moved = await updateCategory(ctx.deps, caller, created.category.id, { name: 'Stone Carving', groupId: 'gardening-and-outdoors' });
+    const moved = await categories.updateCategory(ctx.deps, caller, created.category.id, { name: 'Stone Carving', groupId: 'gardening-and-outdoors' });
     expect(moved).toMatchObject({ providersDone: true, category: { id: 'stonemason', groupName: 'Gardening and Outdoors', name: 'Stone Carving' } });
     const trade = await group(ctx, caller, 'construction-trade');
     expect(orders(trade.categories)).toEqual(trade.categories.map((_, index) => index + 1));
     const garden = await group(ctx, caller, 'gardening-and-outdoors');
     expect(garden.categories.at(-1)).toMatchObject({ id: 'stonemason', displayOrder: garden.categories.length });
     expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toEqual(['Gardening and Outdoors > Stone Carving']);
-    await expect(updateCategory(ctx.deps, caller, 'stonemason', { name: 'Gardener', groupId: 'gardening-and-outdoors' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
+    await expect(categories.updateCategory(ctx.deps, caller, 'stonemason', { name: 'Gardener', groupId: 'gardening-and-outdoors' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
   });
 });
