@@ -13,6 +13,7 @@ import {
 import type { Construct } from 'constructs';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { MEDIA_BUCKETS, MEDIA_PATH_PREFIX, type MediaBucketName } from '@solutionz/shared';
+import { CategorySeed } from './category-seed';
 import type { DeploymentConfig } from './config';
 
 export interface DataStackProps extends StackProps {
@@ -56,6 +57,7 @@ export const PRIVATE_BUCKET_DEFAULTS = {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly mediaBuckets: Record<MediaBucketName, Bucket>;
+  readonly categorySeed: CategorySeed;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -130,6 +132,8 @@ export class DataStack extends Stack {
       portfolio: mediaBucket('portfolio'),
       logos: mediaBucket('logos'),
     };
+
+    this.categorySeed = new CategorySeed(this, 'CategorySeed', { config, table: this.table });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     for (const name of MEDIA_BUCKETS) {

@@ -27,3 +27,4 @@ export * from './provider-updates';
 export * from './unsubscribe';
 export * from './api/admin';
 export * from './api/claims';
+export * from './api/admin-categories';

@@ -264,6 +264,14 @@ const matrix: Record<RouteName, Row> = {
   },
   adminListClaims: { request: () => ({}), expect: only(['admin'], 200) },
   adminDecideClaim: { request: () => ({ params: { businessId: unique('no-business') }, body: { decision: 'approve' } }), expect: only(['admin'], 404) },
+  // The categories screen: the admin's writes name categories and groups that do not exist, or are refused for their body.
+  adminListCategories: { request: () => ({}), expect: only(['admin'], 200) },
+  adminCreateCategory: { request: () => ({ body: { name: '', groupId: '' } }), expect: only(['admin'], 400) },
+  adminUpdateCategory: { request: () => ({ params: { categoryId: unique('none') }, body: { name: 'Matrix', groupId: 'construction-trade' } }), expect: only(['admin'], 404) },
+  adminDeleteCategory: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
+  adminContinueCategoryProviders: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
+  adminCategoryStatistics: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
+  adminReorderCategories: { request: () => ({ params: { groupId: unique('none') }, body: { categoryIds: ['plumber'] } }), expect: only(['admin'], 404) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AdminAuditAction, AdminReasonCode } from '@solutionz/shared';
+import type { AdminAuditAction, AdminAuditTargetKind, AdminReasonCode } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
 import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
 import { nameWords, wordItem, type BusinessRecord } from './business-repository';
@@ -17,7 +17,7 @@ export interface AuditRecord {
   readonly actorId: string;
   readonly actorName: string;
   readonly action: AdminAuditAction;
-  readonly targetKind: 'user' | 'feedback';
+  readonly targetKind: AdminAuditTargetKind;
   readonly targetId: string;
   readonly targetLabel: string;
   readonly before: AuditSnapshot | null;
@@ -174,7 +174,7 @@ function toAudit(item: {
   actorId: string;
   actorName: string;
   action: AdminAuditAction;
-  targetKind: 'user' | 'feedback';
+  targetKind: AdminAuditTargetKind;
   targetId: string;
   targetLabel: string;
   before?: string | undefined;

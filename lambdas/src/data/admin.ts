@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ADMIN_AUDIT_ACTIONS, ADMIN_REASON_CODES, type AccountType } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_TARGET_KINDS, ADMIN_REASON_CODES, type AccountType } from '@solutionz/shared';
 import { gsi1, gsi2, gsi3, pagedIndex, PARAMS_ONLY, pk, sk } from './key-templates';
 import type { Item } from './raw-commands';
 
@@ -42,7 +42,7 @@ export const auditEntryEntity = new Entity({
     actorId: { type: 'string', required: true },
     actorName: { type: 'string', required: true },
     action: { type: ADMIN_AUDIT_ACTIONS, required: true, readOnly: true },
-    targetKind: { type: ['user', 'feedback'] as const, required: true, readOnly: true },
+    targetKind: { type: ADMIN_AUDIT_TARGET_KINDS, required: true, readOnly: true },
     targetId: { type: 'string', required: true },
     targetLabel: { type: 'string', required: true },
     /** JSON of the changed fields before and after (never e-mail addresses or secrets). */

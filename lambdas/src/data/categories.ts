@@ -11,6 +11,10 @@ import { TABLE } from './table-definition';
  * Sort keys hold ids, not display orders, so re-ordering is an attribute update rather than a key
  * rewrite; the repository orders the (small) result by displayOrder.
  *
+ * A category's id is its slug, unique across groups and kept through renames and moves: the directory
+ * counts and indexes providers by it. Moving a category to another group rewrites its item under the
+ * new group's key in one transaction.
+ *
  * A category repeats its group's name and slug: a provider's category can be shown and filtered
  * without reading the group. Renaming a group rewrites its categories (a handful of items).
  */
@@ -24,6 +28,11 @@ export const categoryGroupEntity = new Entity({
     slug: { type: 'string', required: true },
     displayOrder: { type: 'number', required: true },
     isActive: { type: 'boolean', required: true, default: true },
+    /**
+     * Moved by every change of the group's categories (add, edit, delete, reorder), each conditional on the
+     * version it read, so concurrent changes take turns and display orders stay 1..n.
+     */
+    version: { type: 'number' },
   },
   indexes: {
     byId: {
@@ -45,6 +54,12 @@ export const categoryEntity = new Entity({
     slug: { type: 'string', required: true },
     displayOrder: { type: 'number', required: true },
     isActive: { type: 'boolean', required: true, default: true },
+    /**
+     * The selection texts (`Group > Name`) providers may still hold since the category was renamed, moved or
+     * deleted, and how far the update of the providers has got (a users-index cursor).
+     */
+    staleSelections: { type: 'list', items: { type: 'string' } },
+    providersCursor: { type: 'string' },
   },
   indexes: {
     byId: {

@@ -1,3 +1,4 @@
+import type { LiveTaxonomy } from './live-taxonomy';
 import type { CellCount } from './geo-cells';
 
 /**
@@ -39,6 +40,8 @@ export interface DirectoryRepository {
    * listed, removed with every index entry when it does not or when there is no profile any more.
    */
   syncListing(userId: string, now: Date): Promise<void>;
+  /** The live taxonomy (active groups and categories, deleted categories' selections), read at most once a minute. */
+  taxonomy(): Promise<LiveTaxonomy>;
   /** Takes the provider out of the directory whatever the profile says (account erasure, before the profile goes). */
   removeListing(userId: string): Promise<void>;
   /** The listings of these providers (listed ones only), in one batch read. */

@@ -1,13 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
-import { parseCategorySelection, slugify, TAXONOMY } from '@solutionz/shared';
+import { parseCategorySelection, slugify, TAXONOMY, type TaxonomyGroup } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
 import { STAT, statUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import type { DirectoryRepository, ListingRecord } from './directory-repository';
 import { cellQuery, cellsOf, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
 import { PARAMS_ONLY } from './key-templates';
+import { createCategoryRepository } from './category-repository';
 import { listingEntity } from './listing';
+import { cachedLiveTaxonomy } from './live-taxonomy';
 import { directoryIndexCommands, type Item, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
@@ -85,21 +87,26 @@ function alertScopesOf(profile: ProfileRecord): string[] {
 }
 
 /** Every scope a listed provider is indexed under: the directory's, and the job alerts'. */
-export function listingScopes(profile: ProfileRecord): string[] {
-  return [...scopesOf(profile.categories), ...alertScopesOf(profile)];
+export function listingScopes(profile: ProfileRecord, taxonomy: readonly TaxonomyGroup[] = TAXONOMY): string[] {
+  return [...scopesOf(profile.categories, taxonomy), ...alertScopesOf(profile)];
 }
 
-/** The scopes a provider is searched under: everyone's, and each group and subcategory of their categories. */
-export function scopesOf(categories: readonly string[]): string[] {
+/**
+ * The scopes a provider is searched under: everyone's, and each group and subcategory of their categories,
+ * by the live taxonomy's slugs (ids kept through renames), the seed's where the live one has not the name.
+ */
+export function scopesOf(categories: readonly string[], taxonomy: readonly TaxonomyGroup[] = TAXONOMY): string[] {
   const scopes = new Set<string>([ALL_SCOPE]);
   for (const value of categories) {
     const selection = parseCategorySelection(value);
     if (selection.kind === 'other') continue;
-    const group = TAXONOMY.find((candidate) => candidate.name === selection.group);
+    const named = (groups: readonly TaxonomyGroup[]) => groups.find((candidate) => candidate.name === selection.group);
+    const [live, seed] = [named(taxonomy), named(TAXONOMY)];
+    const group = live ?? seed;
     if (!group) continue;
     scopes.add(group.slug);
     if (selection.kind === 'sub') {
-      const sub = group.subcategories.find((candidate) => candidate.name === selection.sub);
+      const sub = [...(live?.subcategories ?? []), ...(seed?.subcategories ?? [])].find((candidate) => candidate.name === selection.sub);
       if (sub) scopes.add(sub.slug);
     }
   }
@@ -185,6 +192,7 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
 export function createDirectoryRepository(client: DynamoDBDocumentClient, tableName: string): DirectoryRepository {
   const { profile: profiles, listing: listings } = createTableStore(client, tableName).entities;
   const index = directoryIndexCommands(client, tableName);
+  const taxonomy = cachedLiveTaxonomy(createCategoryRepository(client, tableName), tableName);
 
   async function storedListing(userId: string): Promise<StoredListing | undefined> {
     const { data } = await listings.get({ userId }).go({ consistent: true });
@@ -240,7 +248,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
             .go({ response: 'none' });
           return;
         }
-        const scopes = listingScopes(profile as ProfileRecord);
+        const scopes = listingScopes(profile as ProfileRecord, (await taxonomy()).groups);
         await putListing({ ...wanted, scopes, version: (previous?.version ?? 0) + 1 }, previous?.version);
         // Entries say where and under what name; a card change alone moves nothing.
         const samePlace = previous !== undefined && !previous.tombstone && previous.geohash === wanted.geohash && sortName(previous) === sortName(wanted);
@@ -258,6 +266,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   }
 
   const repository: DirectoryRepository = {
+    taxonomy,
     syncListing: (userId, now) => sync(userId, now, false),
     removeListing: (userId) => sync(userId, new Date(), true),
 

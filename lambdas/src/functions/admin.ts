@@ -13,6 +13,7 @@ import { createAccountStandingReader } from '../data/account-standing';
 import { createAdminRepository } from '../data/admin-repository';
 import { createAdminSetupRepository } from '../data/admin-setup-repository';
 import { createClaimRepository, type ClaimRepository } from '../data/claim-repository';
+import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
@@ -24,6 +25,16 @@ import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup
 import type { AdminDeps } from '../services/accounts/deps';
 import { listAudit } from '../services/admin/audit';
 import { decideClaim, listClaims } from '../services/admin/claims';
+import {
+  categoryStatistics,
+  continueProviderUpdates,
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  reorderCategories,
+  updateCategory,
+  type AdminCategoriesDeps,
+} from '../services/admin/categories';
 import { createLogoUpload, createProvider } from '../services/admin/create-provider';
 import { dashboard } from '../services/admin/dashboard';
 import { analytics } from '../services/admin/analytics';
@@ -65,7 +76,16 @@ export const handler = createAreaHandler(
     adminAnalytics: ({ deps, caller }) => analytics(deps, caller),
   },
   {
-    deps: async (): Promise<AdminDeps & AdminConsoleDeps & { claims: ClaimRepository }> => {
+    adminListCategories: ({ deps, caller }) => listAdminCategories(deps, caller),
+    adminCreateCategory: ({ deps, caller, body }) => createCategory(deps, caller, body),
+    adminUpdateCategory: ({ deps, caller, params, body }) => updateCategory(deps, caller, params.categoryId, body),
+    adminDeleteCategory: ({ deps, caller, params }) => deleteCategory(deps, caller, params.categoryId),
+    adminContinueCategoryProviders: ({ deps, caller, params }) => continueProviderUpdates(deps, caller, params.categoryId),
+    adminCategoryStatistics: ({ deps, caller, params }) => categoryStatistics(deps, caller, params.categoryId),
+    adminReorderCategories: ({ deps, caller, params, body }) => reorderCategories(deps, caller, params.groupId, body),
+  },
+  {
+    deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & { claims: ClaimRepository }> => {
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
       const documents = createDocumentClient(config.region);
       const accounts = createAccountRepository(documents, config.tableName);
@@ -78,6 +98,7 @@ export const handler = createAreaHandler(
         feedback: createFeedbackRepository(documents, config.tableName),
         jobs: createJobsRepository(documents, config.tableName),
         directory: createDirectoryRepository(documents, config.tableName),
+        categories: createCategoryRepository(documents, config.tableName),
         security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
         mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
         rateLimits: createRateLimitRepository(documents, config.tableName),

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
+import { adminCategoryRoutes } from './admin-categories';
 import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
@@ -138,6 +139,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'feedback.delete',
   'claim.approve',
   'claim.refuse',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'category.reorder',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -155,7 +160,15 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'feedback.delete': 'deleted feedback',
   'claim.approve': 'approved a business claim',
   'claim.refuse': 'refused a business claim',
+  'category.create': 'added a category',
+  'category.update': 'edited a category',
+  'category.delete': 'deleted a category',
+  'category.reorder': 'reordered categories',
 };
+
+/** What an audit entry is about. */
+export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category'] as const;
+export type AdminAuditTargetKind = (typeof ADMIN_AUDIT_TARGET_KINDS)[number];
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
 const auditSnapshotSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
@@ -167,7 +180,7 @@ const adminAuditEntrySchema = z.object({
   actor: z.object({ id: z.string(), name: z.string() }),
   action: z.enum(ADMIN_AUDIT_ACTIONS),
   /** What was acted on, with a label as it read at the time (a person erased since reads 'Deleted user'). */
-  target: z.object({ kind: z.enum(['user', 'feedback']), id: z.string(), label: z.string() }),
+  target: z.object({ kind: z.enum(ADMIN_AUDIT_TARGET_KINDS), id: z.string(), label: z.string() }),
   before: auditSnapshotSchema.nullable(),
   after: auditSnapshotSchema.nullable(),
   reason: z.object({ code: z.enum(ADMIN_REASON_CODES), note: z.string() }).nullable(),
@@ -522,6 +535,7 @@ export const adminConsoleRoutes = {
     summary: 'The analytics: account and feedback counters, sign-ups and jobs per UK day for 30 days (kept by the writes), recent activity',
     response: adminAnalyticsSchema,
   }),
+  ...adminCategoryRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type AdminConsoleRoutes = typeof adminConsoleRoutes;

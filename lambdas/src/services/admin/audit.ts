@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_MESSAGES, type AdminAuditAction, type AdminAuditEntry, type AdminAuditPage, type AdminReason } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminAuditEntry, type AdminAuditPage, type AdminReason } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AuditRecord, AuditSnapshot } from '../../data/admin-repository';
 import { InvalidCursorError } from '../../data/time-cursor';
@@ -23,7 +23,7 @@ export async function actorOf(deps: Pick<AdminConsoleDeps, 'accounts' | 'config'
 
 export interface AuditInput {
   readonly action: AdminAuditAction;
-  readonly target: { readonly kind: 'user' | 'feedback'; readonly id: string; readonly label: string };
+  readonly target: { readonly kind: AdminAuditTargetKind; readonly id: string; readonly label: string };
   readonly before?: AuditSnapshot | null;
   readonly after?: AuditSnapshot | null;
   readonly reason?: AdminReason | undefined;

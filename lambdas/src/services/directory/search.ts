@@ -1,7 +1,6 @@
 import {
   DIRECTORY_MESSAGES,
   serviceCategorySlugs,
-  TAXONOMY,
   type Place,
   type ProviderCard,
   type ProviderSearchResponse,
@@ -53,16 +52,17 @@ interface Filter {
   readonly text?: string;
 }
 
-function filterOf(query: SearchQuery): Filter {
+async function filterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQuery): Promise<Filter> {
+  const { groups: taxonomy } = await deps.directory.taxonomy();
   if (query.category) {
-    const known = TAXONOMY.some((group) => group.slug === query.category || group.subcategories.some((sub) => sub.slug === query.category));
+    const known = taxonomy.some((group) => group.slug === query.category || group.subcategories.some((sub) => sub.slug === query.category));
     if (!known) throw new ValidationError({ 'query.category': 'Choose a category from the list' });
     // A service text that names a category narrows nothing beyond the chosen one; other text filters by name.
-    const namesCategory = query.service !== undefined && serviceCategorySlugs(query.service, TAXONOMY).length > 0;
+    const namesCategory = query.service !== undefined && serviceCategorySlugs(query.service, taxonomy).length > 0;
     return { scopes: [query.category], ...(query.service && !namesCategory ? { text: query.service.toLowerCase() } : {}) };
   }
   if (!query.service) return { scopes: [ALL_SCOPE] };
-  const slugs = serviceCategorySlugs(query.service, TAXONOMY);
+  const slugs = serviceCategorySlugs(query.service, taxonomy);
   return slugs.length > 0 ? { scopes: slugs } : { scopes: [ALL_SCOPE], text: query.service.toLowerCase() };
 }
 
@@ -231,7 +231,7 @@ export async function searchProviders(deps: DirectoryDeps, query: SearchQuery): 
   const place = located?.place ? { place: located.place } : {};
 
   if (!cursor?.f) {
-    const result = await page(deps, filterOf(query), located?.centre, query.radius, cursor, query.limit);
+    const result = await page(deps, await filterOf(deps, query), located?.centre, query.radius, cursor, query.limit);
     if (result.cards.length > 0 || cursor || !filtered) {
       return { providers: result.cards, ...(result.next ? { nextCursor: encodeCursor(result.next) } : {}), ...place };
     }

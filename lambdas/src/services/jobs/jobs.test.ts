@@ -33,6 +33,7 @@ function deps(): JobsDeps {
     metrics,
     jobs: table.repositories.jobs,
     accounts: { getProfile: async () => undefined },
+    directory: table.repositories.directory,
     rateLimits: table.repositories.rateLimits,
     standing: table.repositories.standing,
     geocoder: fakeGeocoder(),

@@ -19,6 +19,7 @@ import { resolvePlace } from '../../geo/resolve';
 import { nearestInIndex } from '../geo-search';
 import type { JobsDeps } from './deps';
 import { BUSINESS_METRICS } from '../business-metrics';
+import { refuseDeletedCategories } from '../category-check';
 
 /** What the signed-in routes add to a card: the caller's relation to the job, and the contact when they may see it. */
 interface Viewer {
@@ -178,6 +179,7 @@ const DAY_S = 86_400;
  * is taken, by a conditional counter write, so a burst of posts cannot pass it.
  */
 export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: JobPost): Promise<Job> {
+  await refuseDeletedCategories(deps.directory, post.categories, 'body.categories');
   const [place, profile] = await Promise.all([resolvePlace(deps.geocoder, post.location, 'body.location'), deps.accounts.getProfile(caller.userId)]);
   const quota = await deps.rateLimits.takeQuota('job-posts', caller.userId, JOB_LIMITS.postsPerDay, DAY_S, deps.clock());
   if (!quota.taken) throw new RateLimitedError(JOB_MESSAGES.dailyLimit, quota.retryAfterSeconds);

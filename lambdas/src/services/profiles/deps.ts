@@ -10,7 +10,7 @@ export interface ProfilesDeps {
   /** The avatars bucket. */
   readonly avatars: MediaStorage;
   /** The directory's listing follows every change of a listed provider's card. */
-  readonly directory: Pick<DirectoryRepository, 'syncListing'>;
+  readonly directory: Pick<DirectoryRepository, 'syncListing' | 'taxonomy'>;
   readonly clock: () => Date;
   readonly random: { id(): string };
 }

@@ -4,6 +4,7 @@ import type { NotificationSettingsRecord } from '../../data/account-repository';
 import { NotFoundError, ValidationError } from '../../errors';
 import { toMeResponse } from '../accounts/me';
 import type { ProfilesDeps } from './deps';
+import { refuseDeletedCategories } from '../category-check';
 
 /**
  * PUT /api/me/notifications (spec 01 section 2.11): providers have Job Alerts, clients Provider
@@ -21,6 +22,7 @@ export async function updateNotificationSettings(
   };
   if (Object.keys(refused).length > 0) throw new ValidationError(refused);
 
+  await refuseDeletedCategories(deps.directory, input.jobAlerts?.categories, 'body.jobAlerts.categories');
   const profile = await deps.accounts.getProfile(caller.userId, { consistent: true });
   if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
   const changes: NotificationSettingsRecord = {

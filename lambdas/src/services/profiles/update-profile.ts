@@ -13,6 +13,7 @@ import type { GeocodedPlace } from '../../geo/geocoder';
 import { resolvePlace } from '../../geo/resolve';
 import { toMeResponse } from '../accounts/me';
 import type { ProfilesDeps } from './deps';
+import { refuseDeletedCategories } from '../category-check';
 
 /** A concurrent rename of the same business is retried on a fresh read this many times. */
 const ATTEMPTS = 3;
@@ -74,6 +75,7 @@ function editOf(profile: ProfileRecord, input: ProfileUpdate, place: GeocodedPla
  */
 export async function updateProfile(deps: ProfilesDeps, caller: AuthorizedCaller, input: ProfileUpdate): Promise<MeResponse> {
   refuseProviderFields(caller, input);
+  await refuseDeletedCategories(deps.directory, input.categories, 'body.categories');
   const place = input.location !== undefined ? await resolvePlace(deps.geocoder, input.location, 'body.location') : undefined;
   for (let attempt = 1; ; attempt++) {
     const profile = await deps.accounts.getProfile(caller.userId, { consistent: true });

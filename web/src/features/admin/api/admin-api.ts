@@ -126,3 +126,48 @@ export function useDeleteFeedback() {
 export function useAdminAnalytics() {
   return useQuery({ queryKey: keys.analytics, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminAnalytics, { signal }) });
 }
+
+// ── Categories ──────────────────────────────────────────────────────────────────────────────────
+
+const categoriesKey = [...ADMIN_KEY, 'categories'] as const;
+
+export function useAdminCategories() {
+  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListCategories, { signal }) });
+}
+
+export function useCategoryStatistics(categoryId: string | undefined) {
+  return useQuery({
+    queryKey: [...categoriesKey, 'statistics', categoryId ?? ''],
+    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminCategoryStatistics, { params: { categoryId: categoryId! }, signal }),
+    enabled: Boolean(categoryId),
+  });
+}
+
+export function useCreateCategory() {
+  return useAdminMutation((body: Body<'adminCreateCategory'>) => requestRoute(adminConsoleRoutes.adminCreateCategory, { body }));
+}
+
+export function useUpdateCategory() {
+  return useAdminMutation(({ categoryId, body }: { categoryId: string; body: Body<'adminUpdateCategory'> }) =>
+    requestRoute(adminConsoleRoutes.adminUpdateCategory, { params: { categoryId }, body }),
+  );
+}
+
+export function useDeleteCategory() {
+  return useAdminMutation((categoryId: string) => requestRoute(adminConsoleRoutes.adminDeleteCategory, { params: { categoryId } }));
+}
+
+/** Carries an unfinished provider update on, a chunk per call, until it is done. */
+export function useContinueCategoryProviders() {
+  return useAdminMutation((categoryId: string) => requestRoute(adminConsoleRoutes.adminContinueCategoryProviders, { params: { categoryId } }));
+}
+
+/** The new order shows at once and stays unless the server refuses it. */
+export function useReorderCategories() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, categoryIds }: { groupId: string; categoryIds: string[] }) =>
+      requestRoute(adminConsoleRoutes.adminReorderCategories, { params: { groupId }, body: { categoryIds } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}
