@@ -108,3 +108,30 @@ test('adds, validates, renames and deletes categories; a deleted one leaves prov
   expect(names).toContain(`${word} Weaving`);
   expect(names).not.toContain(`${word} Baskets`);
 });
+
+test('reorders the categories of a group with the rows\' up and down buttons, by keyboard too, and the order stays after a reload', async ({ page }) => {
+  test.slow();
+  const word = uniqueWord();
+  const group = `${word} Repairs`;
+  await page.goto('/admin/categories');
+  await expect(page.getByRole('region', { name: 'Construction/Trade' })).toBeVisible({ timeout: 30_000 });
+  for (const name of ['Alpha', 'Bravo', 'Charlie']) await addCategory(page, `${word} ${name}`, name === 'Alpha' ? { new: group } : { existing: group });
+  const card = groupCard(page, group);
+  await expect(rowNames(card)).toHaveText([`${word} Alpha`, `${word} Bravo`, `${word} Charlie`]);
+
+  // The first row cannot go up, the last cannot go down.
+  await expect(card.getByRole('button', { name: `Move ${word} Alpha up` })).toBeDisabled();
+  await expect(card.getByRole('button', { name: `Move ${word} Charlie down` })).toBeDisabled();
+  await card.getByRole('button', { name: `Move ${word} Alpha down` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(rowNames(card)).toHaveText([`${word} Bravo`, `${word} Alpha`, `${word} Charlie`]);
+  await expect(toast(page, M.orderUpdated).first()).toBeVisible();
+  // The button kept the focus, so Enter again moves the same row on.
+  await expect(card.getByRole('button', { name: `Move ${word} Alpha down` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rowNames(card)).toHaveText([`${word} Bravo`, `${word} Charlie`, `${word} Alpha`]);
+  await card.getByRole('button', { name: `Move ${word} Charlie up` }).click();
+  await expect(rowNames(card)).toHaveText([`${word} Charlie`, `${word} Bravo`, `${word} Alpha`]);
+  await page.reload();
+  await expect(rowNames(groupCard(page, group))).toHaveText([`${word} Charlie`, `${word} Bravo`, `${word} Alpha`], { timeout: 30_000 });
+});

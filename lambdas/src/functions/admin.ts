@@ -74,8 +74,6 @@ export const handler = createAreaHandler(
     adminListClaims: ({ deps, caller, query }) => listClaims(deps, caller, query),
     adminDecideClaim: ({ deps, caller, params, body }) => decideClaim(deps, caller, params.businessId, body),
     adminAnalytics: ({ deps, caller }) => analytics(deps, caller),
-  },
-  {
     adminListCategories: ({ deps, caller }) => listAdminCategories(deps, caller),
     adminCreateCategory: ({ deps, caller, body }) => createCategory(deps, caller, body),
     adminUpdateCategory: ({ deps, caller, params, body }) => updateCategory(deps, caller, params.categoryId, body),

@@ -1,4 +1,4 @@
-import { Box, chakra, Container, Heading, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, chakra, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
@@ -66,26 +66,33 @@ export function AdminAnalyticsPage() {
             </Panel>
             <Panel title="Sign-ups and jobs, last 30 days">
               <Box overflowX="auto">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Day</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Sign-ups</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Jobs posted</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
+                {/* Plain elements: the theme carries no table recipe. Three short columns fit a phone. */}
+                <chakra.table width="full" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { px: '3', py: '1.5', borderBottomWidth: '1px' } }}>
+                  <thead>
+                    <tr>
+                      <chakra.th scope="col" textAlign="start" fontWeight="semibold" color="fg.muted">
+                        Day
+                      </chakra.th>
+                      <chakra.th scope="col" textAlign="end" fontWeight="semibold" color="fg.muted">
+                        Sign-ups
+                      </chakra.th>
+                      <chakra.th scope="col" textAlign="end" fontWeight="semibold" color="fg.muted">
+                        Jobs posted
+                      </chakra.th>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {[...analytics.data.daily].reverse().map((day) => (
-                      <Table.Row key={day.day}>
-                        <Table.Cell>
+                      <tr key={day.day}>
+                        <td>
                           <chakra.time dateTime={day.day}>{DAY_LABEL.format(new Date(`${day.day}T00:00:00Z`))}</chakra.time>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{day.signups}</Table.Cell>
-                        <Table.Cell textAlign="end">{day.jobs}</Table.Cell>
-                      </Table.Row>
+                        </td>
+                        <chakra.td textAlign="end">{day.signups}</chakra.td>
+                        <chakra.td textAlign="end">{day.jobs}</chakra.td>
+                      </tr>
                     ))}
-                  </Table.Body>
-                </Table.Root>
+                  </tbody>
+                </chakra.table>
               </Box>
             </Panel>
           </>

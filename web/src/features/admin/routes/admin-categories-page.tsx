@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Badge, Box, Button, Container, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState } from 'react';
-import { LuGripVertical } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuGripVertical } from 'react-icons/lu';
 import { ADMIN_CATEGORY_MESSAGES, PRODUCT_NAME, type AdminCategory, type AdminCategoryGroup } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -25,8 +25,14 @@ const failureText = (error: unknown) => (error instanceof ApiError ? error.messa
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'statistics'; category: AdminCategory };
 
-function CategoryRow({ category, onOpen }: { category: AdminCategory; onOpen: (dialog: Dialog) => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
+interface RowMoves {
+  /** Moves the row one place up or down; absent at that end of the group. */
+  readonly up?: () => void;
+  readonly down?: () => void;
+}
+
+function CategoryRow({ category, onOpen, moves }: { category: AdminCategory; onOpen: (dialog: Dialog) => void; moves: RowMoves }) {
+  const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
   return (
     <Box
       as="li"
@@ -42,19 +48,21 @@ function CategoryRow({ category, onOpen }: { category: AdminCategory; onOpen: (d
       zIndex={isDragging ? 1 : undefined}
     >
       <HStack gap="3" flexWrap="wrap">
-        <Button
+        {/* The handle is for a pointer; the arrow buttons are the keyboard's (and a screen reader's) way to move a row. */}
+        <Box
           ref={setActivatorNodeRef}
-          {...attributes}
           {...listeners}
-          aria-label={`Reorder ${category.name}`}
-          variant="ghost"
-          size="sm"
+          aria-hidden
+          display="flex"
+          alignItems="center"
           px="1"
+          py="2"
+          color="fg.muted"
           cursor="grab"
           touchAction="none"
         >
-          <LuGripVertical aria-hidden />
-        </Button>
+          <LuGripVertical />
+        </Box>
         <Stack gap="0" flex="1" minW="8rem">
           <Text fontWeight="medium" overflowWrap="anywhere">
             {category.name}
@@ -64,6 +72,12 @@ function CategoryRow({ category, onOpen }: { category: AdminCategory; onOpen: (d
           </Text>
         </Stack>
         <HStack gap="2" flexWrap="wrap">
+          <IconButton size="xs" variant="ghost" aria-label={`Move ${category.name} up`} disabled={!moves.up} onClick={moves.up}>
+            <LuArrowUp />
+          </IconButton>
+          <IconButton size="xs" variant="ghost" aria-label={`Move ${category.name} down`} disabled={!moves.down} onClick={moves.down}>
+            <LuArrowDown />
+          </IconButton>
           <Button size="xs" variant="outline" aria-label={`Statistics for ${category.name}`} onClick={() => onOpen({ kind: 'statistics', category })}>
             Statistics
           </Button>
@@ -79,13 +93,13 @@ function CategoryRow({ category, onOpen }: { category: AdminCategory; onOpen: (d
   );
 }
 
-/** One card per group; its rows reorder by drag or by keyboard (Space to pick up, arrows to move, Space to drop), within the group only. */
+/** One card per group; its rows reorder by dragging the handle or with the row's up and down buttons, within the group only. */
 function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dialog: Dialog) => void }) {
   const reorder = useReorderCategories();
   // The order dropped shows at once, until the list read after the change replaces it (or the change fails).
   const [dropped, setDropped] = useState<{ from: readonly AdminCategory[]; order: AdminCategory[] }>();
   const order = dropped && dropped.from === group.categories ? dropped.order : group.categories;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const headingId = `group-${group.id}`;
   const nameOf = (id: string | number) => order.find((category) => category.id === id)?.name ?? String(id);
   // What a screen reader hears while a row moves: the categories by name.
@@ -101,9 +115,14 @@ function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dial
   function onDragEnd({ active, over }: DragEndEvent) {
     // A drop outside the list, or where it started, does nothing.
     if (!over || active.id === over.id) return;
-    const from = order.findIndex((category) => category.id === active.id);
-    const to = order.findIndex((category) => category.id === over.id);
-    if (from < 0 || to < 0) return;
+    move(
+      order.findIndex((category) => category.id === active.id),
+      order.findIndex((category) => category.id === over.id),
+    );
+  }
+
+  function move(from: number, to: number) {
+    if (from < 0 || to < 0 || to >= order.length) return;
     const next = arrayMove([...order], from, to);
     setDropped({ from: group.categories, order: next });
     reorder.mutate(
@@ -134,8 +153,16 @@ function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dial
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
           <SortableContext items={order.map((category) => category.id)} strategy={verticalListSortingStrategy}>
             <Stack as="ul" gap="2" aria-label={`${group.name} categories`} m="0" p="0">
-              {order.map((category) => (
-                <CategoryRow key={category.id} category={category} onOpen={onOpen} />
+              {order.map((category, index) => (
+                <CategoryRow
+                  key={category.id}
+                  category={category}
+                  onOpen={onOpen}
+                  moves={{
+                    ...(index > 0 ? { up: () => move(index, index - 1) } : {}),
+                    ...(index < order.length - 1 ? { down: () => move(index, index + 1) } : {}),
+                  }}
+                />
               ))}
             </Stack>
           </SortableContext>
