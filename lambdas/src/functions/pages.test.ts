@@ -98,7 +98,7 @@ describe('the page function', () => {
       deps: () => ({
         ...deps,
         profiles: { getProfile: () => Promise.reject(new Error('throttled')) },
-        directory: { alphabeticalListings: () => Promise.reject(new Error('throttled')) },
+        directory: { alphabeticalListings: () => Promise.reject(new Error('throttled')), taxonomy: () => Promise.reject(new Error('throttled')) },
       }),
       onError: (message) => errors.push(message),
     });

@@ -10,7 +10,7 @@ import { robotsTxt, sitemap } from './sitemap';
  */
 
 export interface PageDeps extends ProviderPageDeps {
-  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings'>;
+  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>;
   /** The built index.html (the app shell). */
   readonly indexHtml: () => Promise<string>;
 }

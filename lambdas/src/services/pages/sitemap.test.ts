@@ -4,6 +4,8 @@ import { TAXONOMY } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
 import { createTableStore } from '../../data/table-store';
 import { createDirectoryRepository } from '../../data/directory';
+import { forgetLiveTaxonomy } from '../../data/live-taxonomy';
+import { seedCategories } from '../../data/seed-categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { listedProviderIds, robotsTxt, sitemap } from './sitemap';
 
@@ -61,6 +63,18 @@ describe('/sitemap.xml', () => {
     }
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.every((url) => url.startsWith(`${SITE}/`))).toBe(true);
+  });
+
+  it('lists the category pages of the live taxonomy: a category an admin deleted is not among them', async () => {
+    await seedCategories(table.repositories);
+    const { categories } = await table.repositories.categories.listAll();
+    const electrician = categories.find((category) => category.slug === 'electrician')!;
+    await table.repositories.categories.putCategories([{ ...electrician, isActive: false }]);
+    forgetLiveTaxonomy(table.tableName);
+    const urls = locations(await sitemap(deps, SITE));
+    expect(urls).not.toContain(`${SITE}/categories/electrician`);
+    expect(urls).toContain(`${SITE}/categories/plumber`);
+    expect(urls).toContain(`${SITE}/categories/construction-trade`);
   });
 
   it('reads the directory page by page, in alphabetical order, up to the limit', async () => {

@@ -1,4 +1,4 @@
-import { TAXONOMY } from '@solutionz/shared';
+import type { TaxonomyGroup } from '@solutionz/shared';
 import { ALL_SCOPE } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { isListed } from '../listing-rule';
@@ -6,7 +6,7 @@ import { escapeHtml, providerPageUrl } from './crawler-html';
 
 /**
  * /sitemap.xml and /robots.txt: the pages search engines should know, with absolute
- * addresses on the site's origin: the public pages, every category page of the taxonomy, and the
+ * addresses on the site's origin: the public pages, every category page of the live taxonomy, and the
  * page of every listed provider, read from the directory's alphabetical index page by page.
  */
 
@@ -14,13 +14,13 @@ import { escapeHtml, providerPageUrl } from './crawler-html';
 const SITEMAP_MAX_URLS = 50_000;
 const LISTINGS_PER_READ = 250;
 
-/** The public pages that are not about one provider. */
-function sitePageUrls(siteUrl: string): string[] {
+/** The public pages that are not about one provider: the category pages of the live taxonomy. */
+function sitePageUrls(siteUrl: string, groups: readonly TaxonomyGroup[]): string[] {
   return [
     `${siteUrl}/`,
     `${siteUrl}/directory`,
     `${siteUrl}/categories`,
-    ...TAXONOMY.flatMap((group) => [group.slug, ...group.subcategories.map((sub) => sub.slug)]).map((slug) => `${siteUrl}/categories/${slug}`),
+    ...groups.flatMap((group) => [group.slug, ...group.subcategories.map((sub) => sub.slug)]).map((slug) => `${siteUrl}/categories/${slug}`),
   ];
 }
 
@@ -44,8 +44,8 @@ function renderSitemap(urls: readonly string[]): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
 
-export async function sitemap(deps: { readonly directory: Pick<DirectoryRepository, 'alphabeticalListings'>; readonly clock: () => Date }, siteUrl: string): Promise<string> {
-  const pages = sitePageUrls(siteUrl);
+export async function sitemap(deps: { readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>; readonly clock: () => Date }, siteUrl: string): Promise<string> {
+  const pages = sitePageUrls(siteUrl, (await deps.directory.taxonomy()).groups);
   const providers = await listedProviderIds(deps.directory, deps.clock(), SITEMAP_MAX_URLS - pages.length);
   return renderSitemap([...pages, ...providers.map((id) => providerPageUrl(siteUrl, id))]);
 }
