@@ -15,6 +15,7 @@ describe('area configuration', () => {
       mailFromAddress: 'no-reply@solutionz.co.uk',
       mailConfigurationSet: undefined,
       adminEmailDomain: 'admin.solutionz.co.uk',
+      adminNotifyAddresses: [],
     });
   });
 

@@ -59,7 +59,7 @@ test('adds, validates, renames and deletes categories; a deleted one leaves prov
   await addCategory(page, `${word} Weaving`, { existing: group });
   const card = groupCard(page, group);
   await expect(rowNames(card)).toHaveText([`${word} Basketry`, `${word} Weaving`]);
-  await expect(card.getByLabel('2 categories')).toBeVisible();
+  await expect(card.getByText('2 categories', { exact: true })).toBeVisible();
   // The same name twice in a group is refused by the server, beside the name.
   await page.getByRole('button', { name: 'Add Category' }).click();
   await addDialog(page).getByRole('textbox', { name: 'Category name' }).fill(`${word} weaving`);

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -143,7 +143,13 @@ function GroupCard({ group, onOpen }: { group: AdminCategoryGroup; onOpen: (dial
         <Heading as="h2" size="md" id={headingId} overflowWrap="anywhere">
           {group.name}
         </Heading>
-        <Badge aria-label={`${order.length} categories`}>{order.length}</Badge>
+        <Box as="span" px="2" borderRadius="full" bg="bg.emphasized" fontSize="sm" fontWeight="medium">
+          {order.length}
+          <Box as="span" srOnly>
+            {' '}
+            categories
+          </Box>
+        </Box>
       </HStack>
       {order.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
