@@ -7,6 +7,7 @@ import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioCo
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createBusinessRepository } from '../data/business-repository';
+import { createDirectoryRepository } from '../data/directory';
 import { createClaimRepository } from '../data/claim-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
@@ -50,6 +51,7 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry 
     mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
     metrics: runtime.businessMetrics,
     geocoder: geocoderFromEnv(),
+    directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },

@@ -30,6 +30,7 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
     security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId),
     mailer: mail.mailer,
     geocoder: testGeocoder(),
+    directory: table.repositories.directory,
     clock: () => now,
     metrics,
     random: { token: () => `token-${++counter}`, id: () => `id-${++counter}` },

@@ -7,6 +7,7 @@ import type { AdminSetupRepository } from '../../data/admin-setup-repository';
 import type { BusinessRepository } from '../../data/business-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
+import type { DirectoryRepository } from '../../data/directory-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { BusinessMetrics } from '../business-metrics';
 
@@ -27,6 +28,8 @@ export interface AccountsDeps {
   readonly mailer: Mailer;
   /** Places the location typed at sign-up. */
   readonly geocoder: Geocoder;
+  /** The live taxonomy: a provider signs up only in categories that are still offered. */
+  readonly directory: Pick<DirectoryRepository, 'taxonomy'>;
   readonly clock: () => Date;
   /** Sign-ups and confirmations, for the business dashboard. */
   readonly metrics: BusinessMetrics;

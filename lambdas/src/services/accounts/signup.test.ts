@@ -1,7 +1,9 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, LOCATION_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, ADMIN_CATEGORY_MESSAGES, EMAIL_FAILURE_MESSAGES, LOCATION_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
 import type { AccountRepository } from '../../data/account-repository';
+import { forgetLiveTaxonomy } from '../../data/live-taxonomy';
+import { seedCategories } from '../../data/seed-categories';
 import { PlaceNotFoundError } from '../../errors';
 import { hashToken } from './tokens';
 import { signUp } from './signup';
@@ -76,6 +78,20 @@ describe('signUp', () => {
     expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
     expect(await deps.tokens.getToken(token)).toBeUndefined();
     expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+  });
+
+  it('refuses a provider a category the admin deleted, by name, and keeps nothing', async () => {
+    const { deps } = testAccountsDeps(table, pool);
+    await seedCategories(table.repositories);
+    const electrician = (await table.repositories.categories.listAll()).categories.find((category) => category.slug === 'electrician')!;
+    await table.repositories.categories.putCategories([{ ...electrician, isActive: false }]);
+    forgetLiveTaxonomy(table.tableName);
+    await expect(signUp(deps, provider, '203.0.113.9')).rejects.toMatchObject({
+      message: ADMIN_CATEGORY_MESSAGES.inactive('Electrician'),
+      fields: { 'body.categories': ADMIN_CATEGORY_MESSAGES.inactive('Electrician') },
+    });
+    expect(await storedOfPriya(deps)).toEqual(NOTHING_OF_PRIYA);
+    forgetLiveTaxonomy(table.tableName);
   });
 
   it('stores a postcode as typed beside the place it is in', async () => {

@@ -15,6 +15,7 @@ import { trySend } from './delivery';
 import { confirmationMail } from './mails';
 import { issueToken } from './tokens';
 import { BUSINESS_METRICS } from '../business-metrics';
+import { refuseDeletedCategories } from '../category-check';
 
 /** How long a sign-up may hold its e-mail reservation before another attempt may take it over. */
 const RESERVATION_HOLD_SECONDS = 300;
@@ -120,8 +121,9 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
   if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
     throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
   }
-  const place = await resolvePlace(deps.geocoder, input.location, 'body.location');
   const isProvider = input.accountType === 'provider';
+  if (isProvider) await refuseDeletedCategories(deps.directory, input.categories, 'body.categories');
+  const place = await resolvePlace(deps.geocoder, input.location, 'body.location');
   const { userId, token } = await openAccount(
     deps,
     {
