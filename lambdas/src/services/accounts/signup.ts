@@ -62,9 +62,7 @@ interface NewAccount {
 export async function openAccount(deps: AccountsDeps, account: NewAccount, now: Date): Promise<{ userId: string; token: string }> {
   const { email } = account;
   // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
-  if (email.endsWith(`@${deps.config.adminEmailDomain}`)) {
-    throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
-  }
+  refuseReservedEmail(deps, email);
   const reservationId = deps.random.id();
   if (!(await deps.accounts.reserveEmail(email, reservationId, now, RESERVATION_HOLD_SECONDS))) {
     throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
@@ -114,6 +112,11 @@ export async function openAccount(deps: AccountsDeps, account: NewAccount, now: 
  * reserved or created), then the account is opened. The confirmation mail comes last: when it fails
  * the account stands and the answer says why the mail did not go.
  */
+/** Addresses at the admins' own domain are for admin accounts only: nobody signs up or claims a business with one. */
+export function refuseReservedEmail(deps: Pick<AccountsDeps, 'config'>, email: string): void {
+  if (email.toLowerCase().endsWith(`@${deps.config.adminEmailDomain}`)) throw new ValidationError({ 'body.email': ACCOUNT_MESSAGES.emailReserved });
+}
+
 export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string): Promise<SignupResponse> {
   const now = deps.clock();
   const { email } = input;

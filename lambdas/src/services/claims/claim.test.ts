@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CLAIM_MESSAGES, CLAIM_MESSAGES, CLAIM_RATE_LIMIT, claimRequestSchema, type AdminReason, type ClaimRequestInput } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, ADMIN_CLAIM_MESSAGES, CLAIM_MESSAGES, CLAIM_RATE_LIMIT, claimRequestSchema, type AdminReason, type ClaimRequestInput } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { decideClaim, listClaims } from '../admin/claims';
 import { testAccountsDeps } from '../../testing/accounts-deps';
@@ -88,6 +88,15 @@ describe('claimBusiness', () => {
     const { deps } = claimDeps();
     await expect(getClaimable(deps, 'nope')).rejects.toThrow(CLAIM_MESSAGES.notFound);
     await expect(claimBusiness(deps, 'nope', form('x@example.co.uk'), '203.0.113.14')).rejects.toThrow(CLAIM_MESSAGES.notFound);
+  });
+
+  it("refuses an address at the admins' domain before taking the claim, as sign-up does", async () => {
+    const { deps } = claimDeps();
+    await listedBusiness('b-reserved');
+    await expect(claimBusiness(deps, 'b-reserved', form(`owner@${deps.config.adminEmailDomain}`), '203.0.113.16')).rejects.toMatchObject({
+      fields: { 'body.email': ACCOUNT_MESSAGES.emailReserved },
+    });
+    expect(await getClaimable(deps, 'b-reserved')).toMatchObject({ claimable: true });
   });
 
   it('withdraws the claim when the account cannot be made, so the business stays claimable', async () => {

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { trySend } from '../accounts/delivery';
 import { confirmationMail, escapeHtml } from '../accounts/mails';
-import { openAccount } from '../accounts/signup';
+import { openAccount, refuseReservedEmail } from '../accounts/signup';
 
 /** Everything claiming uses: the accounts services' parts, the claims, and where the admins read their mail. */
 export interface ClaimDeps extends AccountsDeps {
@@ -65,6 +65,7 @@ export async function claimBusiness(deps: ClaimDeps, businessId: string, input: 
   const now = deps.clock();
   const target = await claimableTarget(deps, businessId);
   if (!isOpen(target)) throw new ConflictError(CLAIM_MESSAGES.alreadyClaimed);
+  refuseReservedEmail(deps, input.email);
   await enforceClaimLimits(deps, input.email, sourceIp, now);
 
   const claimId = deps.random.id();
