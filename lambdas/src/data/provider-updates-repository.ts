@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PROVIDER_UPDATE_LIMITS } from '@solutionz/shared';
 import { epochSeconds } from './epoch-seconds';
+import { STALE_CLAIM_MS } from './job-alerts';
+import { DAY_MS } from './provider-updates';
 import { createTableStore } from './table-store';
 import { unsubscribeTokens } from './unsubscribe-tokens';
 import { isConditionFailure } from './write-outcomes';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A claim in `sending` this long is taken to be from a worker that died mid-send. */
-const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 /** Who hears of a provider's news, and the claims and tokens of the mails (key formats in provider-updates.ts). */
 export interface ProviderUpdatesRepository {

@@ -21,7 +21,7 @@ import { TABLE } from './table-definition';
  * Who saved a provider is the saved providers' `savers` index (saved-providers.ts).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const providerNewsEntity = new Entity({
   model: { entity: 'providerNews', version: '1', service: 'solutionz' },

@@ -46,32 +46,44 @@ export function createJobAlertDeps(): JobAlertDeps & ProviderUpdateDeps {
 
 let deps: (JobAlertDeps & ProviderUpdateDeps) | undefined;
 
+/** What one stream record asks of the worker: the mails to send, and what the logs call it. */
+interface RecordWork {
+  readonly name: 'Job alerts' | 'Provider updates';
+  /** The job's or the provider's id: the record's name when the stream gives it none. */
+  readonly id: string;
+  readonly about: Record<string, string>;
+  run(deps: JobAlertDeps & ProviderUpdateDeps): Promise<object>;
+}
+
+function workOf(image: Parameters<typeof alertedJobFromStreamImage>[0]): RecordWork | undefined {
+  const news = providerNewsFromStreamImage(image as Parameters<typeof providerNewsFromStreamImage>[0]);
+  if (news) return { name: 'Provider updates', id: news.providerId, about: { providerId: news.providerId, kind: news.kind }, run: (all) => processProviderNews(all, news) };
+  const job = alertedJobFromStreamImage(image);
+  if (!job) return undefined;
+  return {
+    name: 'Job alerts',
+    id: job.jobId,
+    about: { jobId: job.jobId },
+    run: async (all) => {
+      const summary = await processJobInserted(all, job);
+      if (summary.parked > 0) logger.warn('Job alerts parked as dead letters', { jobId: job.jobId, parked: summary.parked });
+      return summary;
+    },
+  };
+}
+
 async function handleRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   deps ??= createJobAlertDeps();
   const batchItemFailures: DynamoDBBatchItemFailure[] = [];
   // Every record is tried even after one fails: each failed one is reported, and those delivered again are idempotent.
   for (const record of event.Records) {
-    const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
-    const news = providerNewsFromStreamImage(image as Parameters<typeof providerNewsFromStreamImage>[0]);
-    if (news) {
-      try {
-        const summary = await processProviderNews(deps, news);
-        logger.info('Provider updates done', { providerId: news.providerId, kind: news.kind, ...summary });
-      } catch (error) {
-        logger.error('Provider updates failed; the record is handed back', { providerId: news.providerId, error: error as Error });
-        batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? news.providerId });
-      }
-      continue;
-    }
-    const job = alertedJobFromStreamImage(image);
-    if (!job) continue;
+    const work = workOf(record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined);
+    if (!work) continue;
     try {
-      const summary = await processJobInserted(deps, job);
-      logger.info('Job alerts done', { jobId: job.jobId, ...summary });
-      if (summary.parked > 0) logger.warn('Job alerts parked as dead letters', { jobId: job.jobId, parked: summary.parked });
+      logger.info(`${work.name} done`, { ...work.about, ...(await work.run(deps)) });
     } catch (error) {
-      logger.error('Job alerts failed; the record is handed back', { jobId: job.jobId, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? job.jobId });
+      logger.error(`${work.name} failed; the record is handed back`, { ...work.about, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? work.id });
     }
   }
   return { batchItemFailures };

@@ -71,6 +71,14 @@ atEveryWidth(() => {
       await expectPageToMatch(page, 'profile-provider');
     });
 
+    test('on the Services tab of their profile', async ({ page, accounts }) => {
+      await signInMember(page, accounts);
+      await page.goto('/profile');
+      await page.getByRole('tab', { name: 'Services' }).click();
+      await expect(page.getByRole('link', { name: 'Edit Services' })).toBeVisible();
+      await expectPageToMatch(page, 'profile-provider-services');
+    });
+
     const settingsTabs: [tab: string, heading: string, name: string, changing?: RegExp][] = [
       ['profile', 'My Profile', 'account-profile'],
       ['security', 'Account Security', 'account-security', /^You sign in with /],

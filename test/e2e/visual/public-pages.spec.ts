@@ -71,6 +71,12 @@ atEveryWidth(() => {
     await expectPageToMatch(page, 'signup-provider');
   });
 
+  test('an unsubscribe link that is not one', async ({ page }) => {
+    await page.goto('/provider-updates/unsubscribe?token=not-a-real-token');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectPageToMatch(page, 'unsubscribe-invalid');
+  });
+
   test('page not found', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
