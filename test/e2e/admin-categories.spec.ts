@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_CATEGORY_MESSAGES, type ListCategoriesResponse } from '@solutionz/shared';
+import { ADMIN_CATEGORY_MESSAGES, type AdminCategories, type ListCategoriesResponse } from '@solutionz/shared';
 import { createBusiness, toast, uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { callApiAs } from './support/provider-page';
@@ -29,10 +29,27 @@ async function addCategory(page: Page, name: string, group: { existing: string }
 
 test.use({ signedInAs: 'admin' });
 
+/** The group the running test made (a worker runs one test at a time). */
+let madeGroup: string | undefined;
+
+// What a test added leaves the table afterwards: once its group has no category left, /categories and the
+// pickers no longer show it, so the other specs and the screenshots see the seeded groups only.
+test.afterEach(async ({ account }) => {
+  const name = madeGroup;
+  madeGroup = undefined;
+  if (!name) return;
+  const listed = (await (await callApiAs(account, 'GET', '/admin/categories')).json()) as AdminCategories;
+  for (const category of listed.groups.find((group) => group.name === name)?.categories ?? []) {
+    const deleted = await callApiAs(account, 'POST', `/admin/categories/${encodeURIComponent(category.id)}/deletion`);
+    expect(deleted.status).toBe(200);
+  }
+});
+
 test('adds, validates, renames and deletes categories; a deleted one leaves providers and the pickers', async ({ page, account }) => {
   test.slow();
   const word = uniqueWord();
   const group = `${word} Crafts`;
+  madeGroup = group;
   await page.goto('/admin/categories');
   await expect(page.getByRole('heading', { level: 1, name: M.title })).toBeVisible();
   // The first answer of a cold local API can take a while on a busy machine.
@@ -113,6 +130,7 @@ test('reorders the categories of a group with the rows\' up and down buttons, by
   test.slow();
   const word = uniqueWord();
   const group = `${word} Repairs`;
+  madeGroup = group;
   await page.goto('/admin/categories');
   await expect(page.getByRole('region', { name: 'Construction/Trade' })).toBeVisible({ timeout: 30_000 });
   for (const name of ['Alpha', 'Bravo', 'Charlie']) await addCategory(page, `${word} ${name}`, name === 'Alpha' ? { new: group } : { existing: group });

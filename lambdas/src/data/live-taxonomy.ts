@@ -10,7 +10,10 @@ export interface LiveTaxonomy {
 
 const byOrder = (a: { displayOrder: number }, b: { displayOrder: number }) => a.displayOrder - b.displayOrder;
 
-/** A table not seeded yet (the seed runs on start and on deploy) reads as the seed it is about to get. */
+/**
+ * A table not seeded yet (the seed runs on start and on deploy) reads as the seed it is about to get. A group
+ * whose every category was deleted offers nothing to pick or browse, so readers do not see it (the admin does).
+ */
 function liveTaxonomyOf({ groups, categories }: Taxonomy): LiveTaxonomy {
   if (groups.length === 0) return { groups: TAXONOMY, retired: new Map() };
   return {
@@ -24,7 +27,8 @@ function liveTaxonomyOf({ groups, categories }: Taxonomy): LiveTaxonomy {
           .filter((category) => category.isActive && category.groupId === group.groupId)
           .sort(byOrder)
           .map((category) => ({ name: category.name, slug: category.slug })),
-      })),
+      }))
+      .filter((group) => group.subcategories.length > 0),
     retired: new Map(
       categories.filter((category) => !category.isActive).map((category) => [formatCategorySelection({ kind: 'sub', group: category.groupName, sub: category.name }), category.name]),
     ),
