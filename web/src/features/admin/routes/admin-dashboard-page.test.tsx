@@ -23,7 +23,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
 
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(screen.getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/admin/feedback');
-    expect(screen.getByRole('link', { name: 'Categories' }).closest('div')).toHaveTextContent('Arrives in the next release.');
+    expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/admin/categories');
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/admin/analytics');
 
     const activity = within(screen.getByRole('region', { name: 'Recent activity' }));

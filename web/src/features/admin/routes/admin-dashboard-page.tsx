@@ -12,7 +12,7 @@ import { Panel, StatGrid } from '../components/panel';
 const CARDS = [
   { title: 'Users', description: 'Search, edit, deactivate, hide and delete accounts; create providers.', to: paths.adminUsers },
   { title: 'Feedback', description: 'Approve, unpublish, edit or delete feedback left on providers.', to: paths.adminFeedback },
-  { title: 'Categories', description: 'Add, edit, order and remove service categories. Arrives in the next release.', to: paths.adminCategories },
+  { title: 'Categories', description: 'Add, edit, order and remove service categories.', to: paths.adminCategories },
   { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
 ] as const;
 
