@@ -1,4 +1,5 @@
-import { CLAIM_MESSAGES, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse } from '@solutionz/shared';
+import { CLAIM_MESSAGES, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse, type MyClaim } from '@solutionz/shared';
+import type { SignedInCaller } from '../../auth/caller';
 import type { ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
@@ -107,4 +108,19 @@ export async function verifyClaimsOnConfirmation(deps: ClaimDeps, email: string)
     if (!target?.businessEmail || target.businessEmail.toLowerCase() !== email.toLowerCase()) continue;
     await deps.claims.move(claim.businessId, claim.claimId, 'pending', { state: 'verified', decidedAt: deps.clock().toISOString(), decidedBy: 'email' });
   }
+}
+
+/** The caller's own claims for /dashboard, newest first: what the claimant may see of each, and no one else's details. */
+export async function listMyClaims(deps: Pick<ClaimDeps, 'claims'>, caller: SignedInCaller): Promise<{ claims: MyClaim[] }> {
+  const claims = await deps.claims.claimsOf(caller.userId);
+  return {
+    claims: claims.map((claim) => ({
+      businessId: claim.businessId,
+      businessName: claim.businessName,
+      state: claim.state,
+      createdAt: claim.createdAt,
+      decidedAt: claim.decidedAt ?? null,
+      refusalReason: claim.refusalReason ?? null,
+    })),
+  };
 }
