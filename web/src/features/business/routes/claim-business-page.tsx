@@ -71,8 +71,8 @@ function ClaimForm({ businessId, onClaimed }: { businessId: string; onClaimed: (
   const submit = handleSubmit((values) => {
     setFormError(undefined);
     claim.mutate(values, {
-      onSuccess: (result) => {
-        toaster.create({ type: 'success', title: CLAIM_MESSAGES.claimed, description: result.businessName });
+      onSuccess: () => {
+        toaster.create({ type: 'success', title: CLAIM_MESSAGES.claimed });
         void continueSignedIn(values.email, values.password);
       },
       onError: (error) => {
