@@ -110,17 +110,21 @@ export async function verifyClaimsOnConfirmation(deps: ClaimDeps, email: string)
   }
 }
 
-/** The caller's own claims for /dashboard, newest first: what the claimant may see of each, and no one else's details. */
-export async function listMyClaims(deps: Pick<ClaimDeps, 'claims'>, caller: SignedInCaller): Promise<{ claims: MyClaim[] }> {
-  const claims = await deps.claims.claimsOf(caller.userId);
+type StoredClaim = NonNullable<Awaited<ReturnType<ClaimRepository['get']>>>;
+
+/** What the claimant may see of a claim; the admin's answer adds who made it. */
+export function toMyClaim(claim: StoredClaim): MyClaim {
   return {
-    claims: claims.map((claim) => ({
-      businessId: claim.businessId,
-      businessName: claim.businessName,
-      state: claim.state,
-      createdAt: claim.createdAt,
-      decidedAt: claim.decidedAt ?? null,
-      refusalReason: claim.refusalReason ?? null,
-    })),
+    businessId: claim.businessId,
+    businessName: claim.businessName,
+    state: claim.state,
+    createdAt: claim.createdAt,
+    decidedAt: claim.decidedAt ?? null,
+    refusalReason: claim.refusalReason ?? null,
   };
+}
+
+/** The caller's own claims for /dashboard, newest first, with no one else's details. */
+export async function listMyClaims(deps: Pick<ClaimDeps, 'claims'>, caller: SignedInCaller): Promise<{ claims: MyClaim[] }> {
+  return { claims: (await deps.claims.claimsOf(caller.userId)).map(toMyClaim) };
 }
