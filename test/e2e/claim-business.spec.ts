@@ -3,7 +3,7 @@ import { ADMIN_CLAIM_MESSAGES, ADMIN_CONSOLE_MESSAGES, CLAIM_MESSAGES, claimRequ
 import { stack } from '../support/local-stack';
 import { confirmWithReason, createBusiness, toast, uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
-import { nowInSeconds, uniqueEmail } from './support/inbox';
+import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
 import { mailWithSubject } from './support/security';
 
 /**
@@ -15,10 +15,10 @@ import { mailWithSubject } from './support/security';
 const PASSWORD = 'Correct-horse-1';
 
 /** A business an admin listed, and the id its claim link carries (the public business search names it). */
-async function listedBusiness(admin: TestAccount): Promise<{ businessId: string; businessName: string }> {
+async function listedBusiness(admin: TestAccount, businessEmail?: string): Promise<{ businessId: string; businessName: string }> {
   const word = uniqueWord();
   const businessName = `${word} Roofing`;
-  await createBusiness(admin, { businessName, firstName: 'Dale', lastName: 'Hughes' });
+  await createBusiness(admin, { businessName, firstName: 'Dale', lastName: 'Hughes', ...(businessEmail ? { businessEmail } : {}) });
   const response = await fetch(`${stack.apiBaseUrl}/businesses/search?q=${word}`);
   const { businesses } = (await response.json()) as BusinessSearchResponse;
   const found = businesses.find((business) => business.businessName === businessName);
@@ -150,6 +150,27 @@ test("an admin refuses a claim with a reason: the claimant is e-mailed it and th
   await expect(card.getByText('Refused', { exact: true })).toBeVisible();
   await expect(card.getByText('Reason: Other - The phone number on the listing does not answer')).toBeVisible();
   expect(await violationsAtRest(page)).toEqual([]);
+});
+
+test('the owner who confirms the address the admin recorded for the business has it at once, with no review', async ({ page, accounts, browser, baseURL }) => {
+  test.slow();
+  const admin = await accounts.create('admin');
+  const email = uniqueEmail('office');
+  const { businessId, businessName } = await listedBusiness(admin, email);
+  await claim(page, businessId, email);
+  const card = claimCard(page, businessName);
+  await expect(card.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+
+  await page.goto(await linkFromInbox(email, '/confirm-email'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Your business is yours' })).toBeVisible();
+
+  const adminPage = await adminBusinesses(browser, baseURL!, accounts, admin);
+  await expect(adminPage.getByRole('status', { name: 'Loading claims' })).toHaveCount(0);
+  await expect(adminPage.getByText(businessName)).toHaveCount(0);
+  await adminPage.context().close();
 });
 
 test('a claim link of no business says so, and an account without claims sees where to go', async ({ page, accounts }) => {
