@@ -37,8 +37,8 @@ function NextStep({ claim, unconfirmedEmail }: { claim: MyClaim; unconfirmedEmai
       return unconfirmedEmail ? (
         <Step title="Confirm your e-mail address">
           <Text>
-            We sent a link to {unconfirmedEmail}. If it is the address {claim.businessName} is registered with, confirming it proves the claim at once;
-            otherwise our team reviews the claim once it is confirmed.
+            If {unconfirmedEmail} is the address {claim.businessName} is registered with, confirming it proves the claim at once; otherwise our team reviews
+            the claim once it is confirmed.
           </Text>
           <EmailConfirmationRequired email={unconfirmedEmail} />
         </Step>
