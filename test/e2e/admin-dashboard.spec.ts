@@ -26,6 +26,7 @@ test.describe('an administrator', () => {
       ['Feedback', '/admin/feedback'],
       ['Categories', '/admin/categories'],
       ['Analytics', '/admin/analytics'],
+      ['Businesses', '/admin/businesses'],
     ];
     for (const [card, href] of cards) {
       await expect(page.getByRole('main').getByRole('link', { name: card, exact: true })).toHaveAttribute('href', href);

@@ -264,6 +264,8 @@ const matrix: Record<RouteName, Row> = {
   },
   adminListClaims: { request: () => ({}), expect: only(['admin'], 200) },
   adminDecideClaim: { request: () => ({ params: { businessId: unique('no-business') }, body: { decision: 'approve' } }), expect: only(['admin'], 404) },
+  // Every signed-in person reads their own claims (none, for the matrix's accounts).
+  listMyClaims: { request: () => ({}), expect: signedIn(200) },
   // The categories screen: the admin's writes name categories and groups that do not exist, or are refused for their body.
   adminListCategories: { request: () => ({}), expect: only(['admin'], 200) },
   adminCreateCategory: { request: () => ({ body: { name: '', groupId: '' } }), expect: only(['admin'], 400) },

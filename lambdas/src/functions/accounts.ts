@@ -20,7 +20,7 @@ import { confirmEmail, resendConfirmation } from '../services/accounts/confirmat
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
-import { claimBusiness, getClaimable, verifyClaimsOnConfirmation, type ClaimDeps } from '../services/claims/claim';
+import { claimBusiness, getClaimable, listMyClaims, verifyClaimsOnConfirmation, type ClaimDeps } from '../services/claims/claim';
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
@@ -86,6 +86,7 @@ export const handler = createAreaHandler(
     deleteAccount: ({ deps, caller, body }) => deleteAccount(deps, caller, body.password),
     getClaimable: ({ deps, params }) => getClaimable(deps, params.businessId),
     claimBusiness: ({ deps, params, body, sourceIp }) => claimBusiness(deps, params.businessId, body, sourceIp),
+    listMyClaims: ({ deps, caller }) => listMyClaims(deps, caller),
   },
   {
     deps: createAccountsDeps,

@@ -67,6 +67,17 @@ export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 const claimableSchema = z.object({ businessId: z.string(), businessName: z.string(), claimable: z.boolean() });
 export type Claimable = z.infer<typeof claimableSchema>;
 
+/** A claim as its claimant follows it on /dashboard: no other person's details. */
+const myClaimSchema = z.object({
+  businessId: z.string(),
+  businessName: z.string(),
+  state: z.enum(CLAIM_STATES),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  refusalReason: z.string().nullable(),
+});
+export type MyClaim = z.infer<typeof myClaimSchema>;
+
 // ── The admin's review ──────────────────────────────────────────────────────────────────────────
 
 export const ADMIN_CLAIM_MESSAGES = {
@@ -144,5 +155,13 @@ export const claimRoutes = {
     params: claimParamsSchema,
     body: adminClaimDecisionSchema,
     response: adminClaimSchema,
+  }),
+  listMyClaims: defineRoute({
+    method: 'GET',
+    path: '/api/me/claims',
+    area: 'accounts',
+    access: 'signedIn',
+    summary: "The caller's business claims, newest first: business, state, dates and a refusal's reason",
+    response: z.object({ claims: z.array(myClaimSchema) }),
   }),
 } as const satisfies Record<string, RouteSpec>;

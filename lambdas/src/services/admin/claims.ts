@@ -4,6 +4,7 @@ import type { ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { trySend } from '../accounts/delivery';
 import { escapeHtml } from '../accounts/mails';
+import { toMyClaim } from '../claims/claim';
 import { actorOf, auditRecord, withCursor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 
@@ -11,17 +12,7 @@ type AdminClaimDeps = Pick<AdminConsoleDeps, 'accounts' | 'config' | 'clock' | '
 type StoredClaim = NonNullable<Awaited<ReturnType<ClaimRepository['get']>>>;
 
 function toAdminClaim(claim: StoredClaim): AdminClaim {
-  return {
-    claimId: claim.claimId,
-    businessId: claim.businessId,
-    businessName: claim.businessName,
-    claimantUserId: claim.claimantUserId,
-    claimantEmail: claim.claimantEmail,
-    state: claim.state,
-    createdAt: claim.createdAt,
-    decidedAt: claim.decidedAt ?? null,
-    refusalReason: claim.refusalReason ?? null,
-  };
+  return { ...toMyClaim(claim), claimId: claim.claimId, claimantUserId: claim.claimantUserId, claimantEmail: claim.claimantEmail };
 }
 
 export async function listClaims(deps: AdminClaimDeps, caller: AuthorizedCaller, query: { state: ClaimState; cursor?: string | undefined }): Promise<AdminClaimsPage> {

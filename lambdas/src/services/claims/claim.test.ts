@@ -8,7 +8,7 @@ import { failOnce } from '../../testing/fail-once';
 import { linkToken } from '../../testing/ses-inbox';
 import { useTestUserPool } from '../../testing/user-pool';
 import { confirmEmail } from '../accounts/confirmation';
-import { claimBusiness, getClaimable, verifyClaimsOnConfirmation, type ClaimDeps } from './claim';
+import { claimBusiness, getClaimable, listMyClaims, verifyClaimsOnConfirmation, type ClaimDeps } from './claim';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -183,5 +183,28 @@ describe('the admin review', () => {
     const outcomes = await Promise.allSettled([decideClaim(deps, boss, 'r3', { decision: 'approve' }), decideClaim(deps, boss, 'r3', { decision: 'refuse', reason: SPAM })]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([ADMIN_CLAIM_MESSAGES.decided]);
+  });
+});
+
+describe('listMyClaims', () => {
+  const caller = (userId: string) => ({ kind: 'signedIn', userId, groups: ['provider'] }) as unknown as AuthorizedCaller;
+  const admin = { kind: 'signedIn', userId: 'admin-mine', groups: ['admin'], accountType: 'admin', subscribed: false } as unknown as AuthorizedCaller;
+
+  it("shows the claimant their own claims, pending then refused with the admin's reason, and nobody else's", async () => {
+    const context = claimDeps();
+    const deps = { ...context.deps, config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false } };
+    await listedBusiness('m1');
+    await listedBusiness('m2');
+    const mine = await claimBusiness(context.deps, 'm1', form('mine@example.co.uk'), '203.0.113.50');
+    const theirs = await claimBusiness(context.deps, 'm2', form('theirs@example.co.uk'), '203.0.113.51');
+
+    expect(await listMyClaims(context.deps, caller(mine.userId))).toEqual({
+      claims: [{ businessId: 'm1', businessName: 'Hughes Roofing m1', state: 'pending', createdAt: expect.any(String) as string, decidedAt: null, refusalReason: null }],
+    });
+    await decideClaim(deps, admin, 'm1', { decision: 'refuse', reason: { code: 'other', note: 'The phone number does not answer' } });
+    const [refused] = (await listMyClaims(context.deps, caller(mine.userId))).claims;
+    expect(refused).toMatchObject({ state: 'refused', refusalReason: 'Other - The phone number does not answer', decidedAt: expect.any(String) as string });
+    expect((await listMyClaims(context.deps, caller(theirs.userId))).claims.map((claim) => claim.businessId)).toEqual(['m2']);
+    expect(await listMyClaims(context.deps, caller('someone-else'))).toEqual({ claims: [] });
   });
 });

@@ -1,4 +1,5 @@
-import { CLAIM_MESSAGES, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse } from '@solutionz/shared';
+import { CLAIM_MESSAGES, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse, type MyClaim } from '@solutionz/shared';
+import type { SignedInCaller } from '../../auth/caller';
 import type { ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
@@ -107,4 +108,23 @@ export async function verifyClaimsOnConfirmation(deps: ClaimDeps, email: string)
     if (!target?.businessEmail || target.businessEmail.toLowerCase() !== email.toLowerCase()) continue;
     await deps.claims.move(claim.businessId, claim.claimId, 'pending', { state: 'verified', decidedAt: deps.clock().toISOString(), decidedBy: 'email' });
   }
+}
+
+type StoredClaim = NonNullable<Awaited<ReturnType<ClaimRepository['get']>>>;
+
+/** What the claimant may see of a claim; the admin's answer adds who made it. */
+export function toMyClaim(claim: StoredClaim): MyClaim {
+  return {
+    businessId: claim.businessId,
+    businessName: claim.businessName,
+    state: claim.state,
+    createdAt: claim.createdAt,
+    decidedAt: claim.decidedAt ?? null,
+    refusalReason: claim.refusalReason ?? null,
+  };
+}
+
+/** The caller's own claims for /dashboard, newest first, with no one else's details. */
+export async function listMyClaims(deps: Pick<ClaimDeps, 'claims'>, caller: SignedInCaller): Promise<{ claims: MyClaim[] }> {
+  return { claims: (await deps.claims.claimsOf(caller.userId)).map(toMyClaim) };
 }

@@ -1,8 +1,3 @@
-import { ComingSoonPage } from '@/components/layout/coming-soon-page';
-
+export { DashboardPage } from './dashboard-page';
 export { MembershipPage } from './membership-page';
 export { ProviderUpdatesUnsubscribePage } from './provider-updates-unsubscribe-page';
-
-export function DashboardPage() {
-  return <ComingSoonPage heading="Dashboard" description="Your business at a glance." />;
-}

@@ -7,6 +7,7 @@ import {
   type AdminFeedbackFilter,
   type AdminReason,
   type AdminUserFilter,
+  claimRoutes,
   type RouteBody,
 } from '@solutionz/shared';
 import { requestRoute } from '@/lib/api-client';
@@ -170,4 +171,20 @@ export function useReorderCategories() {
       requestRoute(adminConsoleRoutes.adminReorderCategories, { params: { groupId }, body: { categoryIds } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
+}
+
+// ── Business claims ─────────────────────────────────────────────────────────────────────────────
+
+export function useAdminClaims(cursor: string | undefined) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'claims', 'pending', { cursor }] as const,
+    queryFn: ({ signal }) => requestRoute(claimRoutes.adminListClaims, { query: { state: 'pending', cursor }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDecideClaim() {
+  return useAdminMutation(({ businessId, reason }: { businessId: string; reason?: AdminReason }) =>
+    requestRoute(claimRoutes.adminDecideClaim, { params: { businessId }, body: reason ? { decision: 'refuse', reason } : { decision: 'approve' } }),
+  );
 }

@@ -1,4 +1,5 @@
 export { AdminAnalyticsPage } from './admin-analytics-page';
+export { AdminBusinessesPage } from './admin-businesses-page';
 export { AdminCategoriesPage } from './admin-categories-page';
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminFeedbackPage } from './admin-feedback-page';

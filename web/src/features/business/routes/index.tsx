@@ -1,5 +1,1 @@
-import { ComingSoonPage } from '@/components/layout/coming-soon-page';
-
-export function ClaimBusinessPage() {
-  return <ComingSoonPage heading="Claim your business" description="Take ownership of your business listing on Solutionz." />;
-}
+export { ClaimBusinessPage } from './claim-business-page';
