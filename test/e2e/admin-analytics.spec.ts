@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_CONSOLE_MESSAGES } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, type AdminCategoryResult } from '@solutionz/shared';
+import { subscribeAccount } from '../support/membership';
 import { uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
+import { callApiAs } from './support/provider-page';
 
 /**
  * Admin analytics (spec 02, "Admin analytics"): the counters and the days are kept by the writes, so a
@@ -34,4 +36,39 @@ test('shows the counters, the last 30 days and recent activity, and a new seeker
   expect(await statValue(page, 'Total Seekers')).toBeGreaterThanOrEqual(seekers + 1);
   expect(await statValue(page, 'New Users (30 days)')).toBeGreaterThanOrEqual(newUsers + 1);
   expect(Number(await days.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(todaySignups + 1);
+});
+
+test('Most Popular Categories counts listed providers only, most first, each with a bar at least 10% wide', async ({ page, account, accounts }) => {
+  test.slow();
+  const name = `${uniqueWord()} Fireworks`;
+  const created = await callApiAs(account, 'POST', '/admin/categories', { name, groupId: 'events', newGroupName: '' });
+  const answer = await created.text();
+  expect(created.status, answer).toBe(201);
+  const { category } = JSON.parse(answer) as AdminCategoryResult;
+  try {
+    const offering = { categories: [`Events > ${name}`], location: 'Leeds' };
+    // Two members are listed; a provider without a membership is not, so is not counted.
+    const members = await Promise.all([accounts.create('provider', offering), accounts.create('provider', offering)]);
+    await Promise.all([...members.map((member) => subscribeAccount(member, 'monthly')), accounts.create('provider', offering)]);
+
+    await page.goto('/admin/analytics');
+    const popular = page.getByRole('region', { name: 'Most Popular Categories' });
+    await expect(popular.getByRole('listitem').filter({ hasText: name })).toContainText(`${name} (Events)2 providers`, { timeout: 30_000 });
+    const items = popular.getByRole('listitem');
+    const count = await items.count();
+    expect(count).toBeLessThanOrEqual(10);
+    const figures = (await items.allTextContents()).map((text) => Number(/([\d,]+) providers?$/.exec(text)![1]!.replace(/,/g, '')));
+    expect(figures).toEqual([...figures].sort((a, b) => b - a));
+    for (let index = 0; index < count; index++) {
+      const bar = await items.nth(index).locator('[data-bar]').boundingBox();
+      const track = await items.nth(index).locator('[data-bar]').locator('..').boundingBox();
+      const share = bar!.width / track!.width;
+      expect(share).toBeGreaterThanOrEqual(0.099);
+      expect(share).toBeCloseTo(Math.max(0.1, figures[index]! / figures[0]!), 1);
+    }
+    expect(await violationsAtRest(page)).toEqual([]);
+  } finally {
+    const deleted = await callApiAs(account, 'POST', `/admin/categories/${encodeURIComponent(category.id)}/deletion`);
+    expect(deleted.status).toBe(200);
+  }
 });

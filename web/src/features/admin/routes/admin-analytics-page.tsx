@@ -1,10 +1,11 @@
-import { Box, chakra, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
 import { ActivityList, RelativeTime } from '../components/activity-list';
 import { EmptyState, LoadFailed } from '../components/load-states';
 import { Panel, StatGrid } from '../components/panel';
+import { PopularCategories } from '../components/popular-categories';
 
 const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = [
   { key: 'totalProviders', label: 'Total Providers' },
@@ -61,9 +62,14 @@ export function AdminAnalyticsPage() {
         ) : (
           <>
             <StatGrid label="Statistics" columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
-            <Panel title="Recent Activity">
-              <RecentActivity items={analytics.data.recentActivity} now={now} />
-            </Panel>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+              <Panel title="Most Popular Categories">
+                <PopularCategories categories={analytics.data.popularCategories} />
+              </Panel>
+              <Panel title="Recent Activity">
+                <RecentActivity items={analytics.data.recentActivity} now={now} />
+              </Panel>
+            </SimpleGrid>
             <Panel title="Sign-ups and jobs, last 30 days">
               <Box overflowX="auto">
                 {/* Plain elements: the theme carries no table recipe. Three short columns fit a phone. */}
