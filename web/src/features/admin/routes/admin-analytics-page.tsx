@@ -1,4 +1,5 @@
 import { Box, chakra, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
@@ -42,12 +43,17 @@ function RecentActivity({ items, now }: { items: AdminAnalytics['recentActivity'
   );
 }
 
+// The chart library is a chunk of its own, so no other screen pays for it; fetched while the figures load.
+const loadChart = () => import('../components/daily-chart');
+const DailyChart = lazy(() => loadChart().then((module) => ({ default: module.DailyChart })));
+
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** /admin/analytics (spec 02): counters and per-day figures the writes keep, and the recent activity. */
 export function AdminAnalyticsPage() {
   useDocumentTitle(`Analytics | ${PRODUCT_NAME}`);
   const analytics = useAdminAnalytics();
+  useEffect(() => void loadChart(), []);
   const now = new Date();
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
@@ -71,7 +77,10 @@ export function AdminAnalyticsPage() {
               </Panel>
             </SimpleGrid>
             <Panel title="Sign-ups and jobs, last 30 days">
-              <Box overflowX="auto">
+              <Suspense fallback={<Box h={{ base: '56', md: '72' }} />}>
+                <DailyChart daily={analytics.data.daily} />
+              </Suspense>
+              <Box overflowX="auto" mt="4">
                 {/* Plain elements: the theme carries no table recipe. Three short columns fit a phone. */}
                 <chakra.table width="full" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { px: '3', py: '1.5', borderBottomWidth: '1px' } }}>
                   <thead>
