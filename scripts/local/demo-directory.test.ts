@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RADIUS_MILES, TAXONOMY, categoryLabel, formatCategorySelection, providerSearchQuerySchema } from '@solutionz/shared';
+import { ukDay } from '@solutionz/lambdas/data/admin';
 import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
@@ -134,4 +135,24 @@ describe('the demo directory', () => {
       expect(feedback.map((entry) => entry.title).sort()).toEqual(provider.reviews.map((review) => review.title).sort());
     }
   });
+
+  it('signed up over time, each before their oldest review, with newcomers on most days of the month, counted on their days by the sign-up writes', async () => {
+    for (const provider of providers) for (const review of provider.reviews) expect(provider.joinedDaysAgo).toBeGreaterThan(review.daysAgo);
+    const newcomers = providers.filter((provider) => provider.joinedDaysAgo < 30);
+    expect(newcomers.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(newcomers.map((provider) => provider.joinedDaysAgo)).size).toBeGreaterThanOrEqual(18);
+
+    const sample = newcomers.slice(0, 12);
+    const dayOf = (provider: DemoDirectoryProvider) => ukDay(new Date(NOW.getTime() - provider.joinedDaysAgo * 86_400_000));
+    const month = [ukDay(new Date(NOW.getTime() - 29 * 86_400_000)), ukDay(NOW)] as const;
+    const before = await table.repositories.admin.days(...month);
+    const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
+    await writeDemoDirectory(documents, table.tableName, sample, NOW);
+    const after = await table.repositories.admin.days(...month);
+    const added = Object.fromEntries(after.map((day) => [day.day, day.signups - (before.find((earlier) => earlier.day === day.day)?.signups ?? 0)]).filter(([, count]) => count !== 0));
+    const expected: Record<string, number> = {};
+    for (const provider of sample) expected[dayOf(provider)] = (expected[dayOf(provider)] ?? 0) + 1;
+    expect(added).toEqual(expected);
+  });
 });
+

@@ -191,6 +191,8 @@ export interface DemoDirectoryProvider {
   readonly reviews: readonly DemoReview[];
   readonly membership: { readonly tier: SubscriptionTier; readonly end?: string; readonly cancelAtPeriodEnd: boolean };
   readonly isVisible: boolean;
+  /** When they signed up: before their oldest review; those with none yet mostly joined this month. */
+  readonly joinedDaysAgo: number;
 }
 
 interface DemoReview {
@@ -297,8 +299,18 @@ function tradesByTown(random: SeededRandom, towns: readonly DemoTown[]): { trade
  * The demo providers, the same for the same towns every time: every subcategory of the taxonomy has at
  * least one, and every town a listed member of each common trade.
  */
+/**
+ * Days since a provider signed up, drawn from a stream of its own so the rest of the demo stays as it was:
+ * the month's sign-ups on /admin/analytics are the newcomers without reviews and a few recently reviewed.
+ */
+function joinedDaysAgo(random: SeededRandom, reviews: readonly DemoReview[]): number {
+  if (reviews.length === 0) return random.chance(0.8) ? random.int(0, 29) : random.int(30, 365);
+  return Math.max(...reviews.map((review) => review.daysAgo)) + random.int(1, 90);
+}
+
 export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): DemoDirectoryProvider[] {
   const random = seededRandom(SEED);
+  const joining = seededRandom(SEED + 1);
   const byTown = tradesByTown(random, towns);
   const taken = new Set<string>();
   const providers: DemoDirectoryProvider[] = [];
@@ -322,7 +334,7 @@ export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): D
         categories.push(other.name === sub.name ? group.name : formatCategorySelection({ kind: 'sub', group: group.name, sub: other.name }));
       }
       const years = random.int(2, 30);
-      providers.push({
+      const provider = {
         userId: random.uuid(),
         email: `${slugify(businessName)}@directory.solutionz.local`,
         firstName,
@@ -337,7 +349,8 @@ export function demoDirectoryProviders(towns: readonly DemoTown[], now: Date): D
         reviews: reviewsOf(random),
         membership: membershipOf(random, standing, now),
         isVisible: standing !== 'hidden',
-      });
+      };
+      providers.push({ ...provider, joinedDaysAgo: joinedDaysAgo(joining, provider.reviews) });
     }
   }
   return providers;
@@ -372,8 +385,9 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   const { profile } = createTableStore(documents, tableName).entities;
   const directory = createDirectoryRepository(documents, tableName);
   const feedback = createFeedbackRepository(documents, tableName);
-  const at = now.toISOString();
   const load = async (provider: DemoDirectoryProvider) => {
+    // Signed up on their own day: the sign-up writes count them in that day's analytics.
+    const at = new Date(now.getTime() - provider.joinedDaysAgo * DAY_MS).toISOString();
     const reservationId = randomUUID();
     if (!(await accounts.reserveEmail(provider.email, reservationId, now, 60))) throw new Error(`${provider.email} already has an account`);
     const businessId = randomUUID();

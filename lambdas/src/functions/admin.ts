@@ -37,7 +37,7 @@ import {
 } from '../services/admin/categories';
 import { createLogoUpload, createProvider } from '../services/admin/create-provider';
 import { dashboard } from '../services/admin/dashboard';
-import { analytics } from '../services/admin/analytics';
+import { analytics, type AdminAnalyticsDeps } from '../services/admin/analytics';
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
@@ -83,7 +83,7 @@ export const handler = createAreaHandler(
     adminReorderCategories: ({ deps, caller, params, body }) => reorderCategories(deps, caller, params.groupId, body),
   },
   {
-    deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & { claims: ClaimRepository }> => {
+    deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & AdminAnalyticsDeps & { claims: ClaimRepository }> => {
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
       const documents = createDocumentClient(config.region);
       const accounts = createAccountRepository(documents, config.tableName);

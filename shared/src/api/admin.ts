@@ -220,6 +220,9 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 /** The analytics' daily series covers this many UK days, today included. */
 export const ADMIN_ANALYTICS_DAYS = 30;
 
+/** Most Popular Categories lists this many at most. */
+export const ADMIN_POPULAR_CATEGORIES = 10;
+
 const count = z.number().int().min(0);
 
 const adminAnalyticsSchema = z.object({
@@ -231,6 +234,10 @@ const adminAnalyticsSchema = z.object({
     /** Sign-ups over the last ADMIN_ANALYTICS_DAYS UK days. */
     newUsers: count,
   }),
+  /** The categories with the most listed providers (the counts /categories shows), most first; none with no provider. */
+  popularCategories: z
+    .array(z.object({ categoryId: z.string(), name: z.string(), groupName: z.string(), providerCount: count }))
+    .max(ADMIN_POPULAR_CATEGORIES),
   /** One entry per UK day, oldest first, days without activity included as zeros. */
   daily: z.array(z.object({ day: z.iso.date(), signups: count, jobs: count })).length(ADMIN_ANALYTICS_DAYS),
   /** The audit trail and sign-ups, newest first, ADMIN_RECENT_ACTIVITY at most. */

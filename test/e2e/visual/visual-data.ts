@@ -17,7 +17,7 @@ export const VISUAL_GROUP_SLUG = 'fitness-health-and-wellbeing';
 const yearly = { tier: 'yearly', cancelAtPeriodEnd: false } as const;
 const sector = (name: string, lat: number, lng: number) => ({ name, lat, lng, precision: 'sector' }) as const;
 
-/** Listed members, as the demo directory's are (complimentary memberships, no sign-ins). */
+/** Listed members, as the demo directory's are (complimentary memberships, no sign-ins), signed up at VISUAL_NOW as the baselines were drawn. */
 export const VISUAL_PROVIDERS: readonly DemoDirectoryProvider[] = [
   {
     userId: '5c0a7e1a-0000-4000-8000-000000000001',
@@ -38,6 +38,7 @@ export const VISUAL_PROVIDERS: readonly DemoDirectoryProvider[] = [
     ],
     membership: yearly,
     isVisible: true,
+    joinedDaysAgo: 0,
   },
   {
     userId: '5c0a7e1a-0000-4000-8000-000000000002',
@@ -54,6 +55,7 @@ export const VISUAL_PROVIDERS: readonly DemoDirectoryProvider[] = [
     reviews: [{ authorName: 'Senara B.', rating: 4, title: 'Motivating sessions', daysAgo: 12 }],
     membership: yearly,
     isVisible: true,
+    joinedDaysAgo: 0,
   },
   {
     userId: '5c0a7e1a-0000-4000-8000-000000000003',
@@ -70,6 +72,7 @@ export const VISUAL_PROVIDERS: readonly DemoDirectoryProvider[] = [
     reviews: [],
     membership: yearly,
     isVisible: true,
+    joinedDaysAgo: 0,
   },
 ];
 

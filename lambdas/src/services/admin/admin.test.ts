@@ -384,7 +384,7 @@ describe('the analytics', { timeout: 60_000 }, () => {
   it('counts providers, seekers and each UK day’s sign-ups and jobs as the writes happen, and lists sign-ups beside the audit trail', async () => {
     const context = admin();
     const boss = await account(context, 'admin');
-    const before = await analytics(context.deps, boss.caller);
+    const before = await analytics({ ...context.deps, categories: table.repositories.categories, directory: table.repositories.directory }, boss.caller);
     const today = (result: typeof before) => result.daily.at(-1)!;
 
     const [carla, priya] = await Promise.all([
@@ -405,7 +405,7 @@ describe('the analytics', { timeout: 60_000 }, () => {
     await updateUser(context.deps, boss.caller, carla.userId, { firstName: 'Carla', lastName: 'Analytics', accountType: 'provider' });
     await deleteUser(context.deps, boss.caller, priya.userId, { reason: { code: 'requested', note: '' } });
 
-    const after = await analytics(context.deps, boss.caller);
+    const after = await analytics({ ...context.deps, categories: table.repositories.categories, directory: table.repositories.directory }, boss.caller);
     const profiles = (await scanAll()).filter((item) => item.__edb_e__ === 'profile');
     expect(after.stats.totalProviders).toBe(profiles.filter((item) => item.accountType === 'provider').length);
     expect(after.stats.totalSeekers).toBe(profiles.filter((item) => item.accountType === 'client').length);

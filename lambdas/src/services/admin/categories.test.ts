@@ -11,6 +11,8 @@ import { createTestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { updateProfile } from '../profiles/update-profile';
 import { listAudit } from './audit';
+import { listCategories } from '../categories';
+import { analytics } from './analytics';
 import * as categories from './categories';
 import type { AdminConsoleDeps } from './deps';
 
@@ -35,14 +37,22 @@ function context(options: { providerUpdateBudgetMs?: number } = {}) {
 }
 
 let people = 0;
-async function provider(ctx: ReturnType<typeof context>, categories: string[], alerts: string[] = []) {
+/** A provider with a running membership, unless `standing` takes away what lists them. */
+async function provider(ctx: ReturnType<typeof context>, categories: string[], alerts: string[] = [], standing: { member?: false; isVisible?: false; isActive?: false } = {}) {
   const n = ++people;
   const account = await createTestAccount(ctx.accountsDeps, 'provider', { email: `cat.provider${n}@example.co.uk`, categories }, ctx.deps.clock());
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
   const profiles = createTableStore(documents, table.tableName).entities.profile;
+  const { member = true, ...shown } = standing;
   await profiles
     .patch({ userId: account.userId })
-    .set({ subscriptionTier: 'monthly', subscriptionEnd: '2027-06-01T00:00:00.000Z', lat: 53.48, lng: -2.24, ...(alerts.length ? { jobAlerts: { enabled: true, radiusMiles: 25, categories: alerts } } : {}) })
+    .set({
+      ...(member ? { subscriptionTier: 'monthly', subscriptionEnd: '2027-06-01T00:00:00.000Z' } : {}),
+      ...shown,
+      lat: 53.48,
+      lng: -2.24,
+      ...(alerts.length ? { jobAlerts: { enabled: true, radiusMiles: 25, categories: alerts } } : {}),
+    })
     .go({ response: 'none' });
   await table.repositories.directory.syncListing(account.userId, ctx.deps.clock());
   return account;
@@ -154,5 +164,39 @@ describe('categories management', { timeout: 60_000 }, () => {
     expect(garden.categories.at(-1)).toMatchObject({ id: 'stonemason', displayOrder: garden.categories.length });
     expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toEqual(['Gardening and Outdoors > Stone Carving']);
     await expect(categories.updateCategory(ctx.deps, caller, 'stonemason', { name: 'Gardener', groupId: 'gardening-and-outdoors' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
+  });
+});
+
+describe('category statistics and Most Popular Categories', { timeout: 60_000 }, () => {
+  it('count only listed providers, the same figure /categories shows', async () => {
+    const ctx = context();
+    await seedCategories(table.repositories);
+    const caller = await admin(ctx);
+    const created = await categories.createCategory(ctx.deps, caller, { name: 'Well Digger', groupId: 'construction-trade', newGroupName: '' });
+    const text = 'Construction/Trade > Well Digger';
+    await Promise.all([
+      provider(ctx, [text]),
+      provider(ctx, [text, 'Construction/Trade > Plumber']),
+      provider(ctx, [text], [], { member: false }),
+      provider(ctx, [text], [], { isVisible: false }),
+      provider(ctx, [text], [], { isActive: false }),
+    ]);
+
+    expect(await categories.categoryStatistics(ctx.deps, caller, created.category.id)).toEqual({ categoryId: 'well-digger', name: 'Well Digger', groupName: 'Construction/Trade', providerCount: 2 });
+    const trade = await group(ctx, caller, 'construction-trade');
+    expect(trade.categories.find((category) => category.id === 'well-digger')?.providerCount).toBe(2);
+    const shown = await listCategories(table.repositories);
+    expect(shown.groups.find((candidate) => candidate.slug === 'construction-trade')?.categories.find((category) => category.slug === 'well-digger')?.providerCount).toBe(2);
+
+    const popular = (await analytics({ ...ctx.deps, categories: table.repositories.categories } as never, caller)).popularCategories;
+    expect(popular.find((category) => category.categoryId === 'well-digger')).toEqual({ categoryId: 'well-digger', name: 'Well Digger', groupName: 'Construction/Trade', providerCount: 2 });
+    expect(popular.length).toBeLessThanOrEqual(10);
+    const counts = popular.map((category) => category.providerCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // Every figure is the one /categories shows, and nothing left out has more providers than the last one in.
+    const everyCategory = shown.groups.flatMap((candidate) => candidate.categories);
+    for (const entry of popular) expect(everyCategory.find((category) => category.id === entry.categoryId)?.providerCount).toBe(entry.providerCount);
+    const left = everyCategory.filter((category) => !popular.some((entry) => entry.categoryId === category.id));
+    expect(Math.max(0, ...left.map((category) => category.providerCount))).toBeLessThanOrEqual(counts.at(-1)!);
   });
 });

@@ -1,14 +1,22 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_CONSOLE_MESSAGES, type AdminAnalytics } from '@solutionz/shared';
 import { StubbedApiError, stubApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 import { auditEntry, signedInAdmin } from '../testing';
 
+// jsdom has no layout for the chart to measure: what matters here is that the screen loads it with the days.
+vi.mock('../components/daily-chart', () => ({ DailyChart: ({ daily }: { daily: AdminAnalytics['daily'] }) => <p>Chart of {daily.length} days</p> }));
+
 function analytics(): AdminAnalytics {
   const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   return {
     stats: { totalProviders: 1204, totalSeekers: 3310, approvedFeedback: 812, pendingFeedback: 6, newUsers: 97 },
+    popularCategories: [
+      { categoryId: 'plumber', name: 'Plumber', groupName: 'Construction/Trade', providerCount: 200 },
+      { categoryId: 'electrician', name: 'Electrician', groupName: 'Construction/Trade', providerCount: 50 },
+      { categoryId: 'dog-walker', name: 'Dog Walker', groupName: 'Pets', providerCount: 1 },
+    ],
     daily: Array.from({ length: 30 }, (_, index) => ({ day: new Date(today - (29 - index) * 86_400_000).toISOString().slice(0, 10), signups: index, jobs: 2 * index })),
     recentActivity: [
       { kind: 'signup', at: new Date(Date.now() - 30 * 60_000).toISOString(), userId: 'u-9', name: 'Sam Seeker', accountType: 'client' },
@@ -35,9 +43,22 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
     expect(activity.getByText('Less than an hour ago')).toBeInTheDocument();
     expect(activity.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office hid a user from the directory: Shah Plumbing');
 
-    const rows = within(screen.getByRole('region', { name: 'Sign-ups and jobs, last 30 days' })).getAllByRole('row');
+    const popular = within(screen.getByRole('region', { name: 'Most Popular Categories' })).getAllByRole('listitem');
+    expect(popular.map((item) => item.textContent)).toEqual(['Plumber (Construction/Trade)200 providers', 'Electrician (Construction/Trade)50 providers', 'Dog Walker (Pets)1 provider']);
+    // Bars against the most popular one, the smallest still 10% wide.
+    expect(popular.map((item) => (item.querySelector('[data-bar]') as HTMLElement).style.width)).toEqual(['100%', '25%', '10%']);
+
+    const days = within(screen.getByRole('region', { name: 'Sign-ups and jobs, last 30 days' }));
+    expect(await days.findByText('Chart of 30 days')).toBeInTheDocument();
+    const rows = days.getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(rows[1]).toHaveTextContent(/2958$/);
+  });
+
+  it('says so when no category has a listed provider yet', async () => {
+    stubApi({ adminAnalytics: () => ({ ...analytics(), popularCategories: [] }) });
+    renderApp('/admin/analytics', signedInAdmin());
+    expect(await within(await screen.findByRole('region', { name: 'Most Popular Categories' }, { timeout: 8000 })).findByText('No category has a listed provider yet.')).toBeInTheDocument();
   });
 
   it('says when the figures cannot be read and offers to try again', async () => {

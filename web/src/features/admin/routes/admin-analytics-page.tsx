@@ -1,10 +1,12 @@
-import { Box, chakra, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
 import { ActivityList, RelativeTime } from '../components/activity-list';
 import { EmptyState, LoadFailed } from '../components/load-states';
 import { Panel, StatGrid } from '../components/panel';
+import { PopularCategories } from '../components/popular-categories';
 
 const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = [
   { key: 'totalProviders', label: 'Total Providers' },
@@ -41,12 +43,17 @@ function RecentActivity({ items, now }: { items: AdminAnalytics['recentActivity'
   );
 }
 
+// The chart library is a chunk of its own, so no other screen pays for it; fetched while the figures load.
+const loadChart = () => import('../components/daily-chart');
+const DailyChart = lazy(() => loadChart().then((module) => ({ default: module.DailyChart })));
+
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** /admin/analytics (spec 02): counters and per-day figures the writes keep, and the recent activity. */
 export function AdminAnalyticsPage() {
   useDocumentTitle(`Analytics | ${PRODUCT_NAME}`);
   const analytics = useAdminAnalytics();
+  useEffect(() => void loadChart(), []);
   const now = new Date();
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
@@ -61,11 +68,19 @@ export function AdminAnalyticsPage() {
         ) : (
           <>
             <StatGrid label="Statistics" columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
-            <Panel title="Recent Activity">
-              <RecentActivity items={analytics.data.recentActivity} now={now} />
-            </Panel>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+              <Panel title="Most Popular Categories">
+                <PopularCategories categories={analytics.data.popularCategories} />
+              </Panel>
+              <Panel title="Recent Activity">
+                <RecentActivity items={analytics.data.recentActivity} now={now} />
+              </Panel>
+            </SimpleGrid>
             <Panel title="Sign-ups and jobs, last 30 days">
-              <Box overflowX="auto">
+              <Suspense fallback={<Box h={{ base: '56', md: '72' }} />}>
+                <DailyChart daily={analytics.data.daily} />
+              </Suspense>
+              <Box overflowX="auto" mt="4">
                 {/* Plain elements: the theme carries no table recipe. Three short columns fit a phone. */}
                 <chakra.table width="full" fontSize="sm" css={{ borderCollapse: 'collapse', '& th, & td': { px: '3', py: '1.5', borderBottomWidth: '1px' } }}>
                   <thead>
