@@ -64,6 +64,7 @@ export const TABLE_ACCESS: Record<Area, TableAccess> = {
   membership: 'readWrite',
   stripeWebhook: 'readWrite',
   admin: 'readWrite',
+  messages: 'readWrite',
 };
 
 /** What an area needs beyond the table: its own variables (lambdas/src/area-config.ts) and grants. */
