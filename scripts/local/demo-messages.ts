@@ -15,7 +15,7 @@ interface DemoConversation {
  * them: the demo client has an unread answer from a roofer and a read one from a tiler; the demo member
  * has an unread question from the demo client.
  */
-export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
+const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
   {
     client: 'client@solutionz.local',
     provider: 'taff-valley-tiling@solutionz.local',

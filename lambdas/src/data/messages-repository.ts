@@ -48,7 +48,7 @@ interface Page<T> {
   readonly nextCursor?: string;
 }
 
-export type SendOutcome = 'sent' | 'duplicate' | 'blocked' | 'recipientGone';
+type SendOutcome = 'sent' | 'duplicate' | 'blocked' | 'recipientGone';
 
 export interface MessagesRepository {
   getConversation(conversationId: string): Promise<ConversationRecord | undefined>;

@@ -30,7 +30,7 @@ export interface MessagesDeps {
 const DAY_MS = 86_400_000;
 
 /** Who a person is to the other side of a conversation: never their e-mail. */
-export function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
+function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
   if (!profile) return { userId, name: M.deletedUser, avatarUrl: null, accountType: null, deleted: true };
   const fullName = `${profile.firstName} ${profile.lastName}`.trim();
   const name = profile.accountType === 'provider' ? profile.businessName || fullName : fullName;
