@@ -64,6 +64,7 @@ export const TABLE_ACCESS: Record<Area, TableAccess> = {
   membership: 'readWrite',
   stripeWebhook: 'readWrite',
   admin: 'readWrite',
+  messages: 'readWrite',
 };
 
 /** What an area needs beyond the table: its own variables (lambdas/src/area-config.ts) and grants. */
@@ -211,7 +212,9 @@ export class ApiStack extends Stack {
         Validations.of(fn.function.role!).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
       }
       functions.set(area, fn);
-      integrations.set(area, new HttpLambdaIntegration(`${pascalCase(area)}Integration`, fn.release.alias));
+      // One invoke permission per function for this API (any of its routes), not one per route: with ~180
+      // routes the per-route permissions alone would pass CloudFormation's 500 resources of a stack.
+      integrations.set(area, new HttpLambdaIntegration(`${pascalCase(area)}Integration`, fn.release.alias, { scopePermissionToRoute: false }));
     }
     this.functions = functions;
 

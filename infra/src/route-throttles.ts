@@ -21,6 +21,9 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, RouteThrottle>> = {
   createFeedback: { rateLimit: 5, burstLimit: 10 },
   updateMyFeedback: { rateLimit: 5, burstLimit: 10 },
   replyToFeedback: { rateLimit: 5, burstLimit: 10 },
+  // Messages land in someone else's inbox (and, unread, their mail).
+  startConversation: { rateLimit: 10, burstLimit: 20 },
+  sendMessage: { rateLimit: 20, burstLimit: 50 },
   // Stripe sends bursts (a renewal run) and retries a 429 with backoff for days.
   stripeWebhook: { rateLimit: 20, burstLimit: 50 },
 };

@@ -278,6 +278,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         s3Client.destroy();
       }
     }
+    if (tableCreated && demoUserIds) {
+      const { loadDemoMessages } = await import('./demo-messages');
+      await loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date());
+    }
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');

@@ -27,4 +27,5 @@ export * from './provider-updates';
 export * from './unsubscribe';
 export * from './api/admin';
 export * from './api/claims';
+export * from './api/messages';
 export * from './api/admin-categories';

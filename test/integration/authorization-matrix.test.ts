@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
+import { conversationIdOf } from '@solutionz/lambdas/data/messages-repository';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
@@ -60,6 +61,12 @@ function only(roles: readonly Role[], status: number): Record<Role, number> {
 }
 
 const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+/** The conversation of the client and the member (opened in beforeAll); anyone else is told it does not exist. */
+const matrixConversation = (callers: Callers) => conversationIdOf(callers.client.account.userId, callers.subscribedProvider.account.userId);
+function participants(status: number): Record<Role, number> {
+  return { ...signedIn(404), client: status, subscribedProvider: status };
+}
 const WRONG_PASSWORD = 'Not-the-password-9';
 
 const matrix: Record<RouteName, Row> = {
@@ -274,6 +281,21 @@ const matrix: Record<RouteName, Row> = {
   adminContinueCategoryProviders: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminCategoryStatistics: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminReorderCategories: { request: () => ({ params: { groupId: unique('none') }, body: { categoryIds: ['plumber'] } }), expect: only(['admin'], 404) },
+  // Messages: only the two people of a conversation read or write it (others are told it does not exist); the
+  // conversation of the client and the member is opened in beforeAll. Providers start one from a revealed job only.
+  listConversations: { request: () => ({}), expect: signedIn(200) },
+  getUnreadMessages: { request: () => ({}), expect: signedIn(200) },
+  startConversation: {
+    request: (_role, callers) => ({ body: { providerId: callers.subscribedProvider.account.userId, messageId: randomUUID(), text: 'Checked by the authorization matrix.' } }),
+    expect: { ...signedIn(403), client: 201, otherClient: 201 },
+  },
+  getConversation: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
+  sendMessage: {
+    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { messageId: randomUUID(), text: 'Checked by the authorization matrix.' } }),
+    expect: { ...participants(201), admin: 403, unconfirmedClient: 403, unconfirmedProvider: 403 },
+  },
+  markConversationRead: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
+  setConversationBlocked: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }), expect: participants(200) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;
@@ -298,7 +320,11 @@ async function makeCallers(): Promise<Callers> {
   const entries = await Promise.all(
     Object.entries(accounts).map(async ([role, account]) => [role, { account, token: (await signInTokens(account.email, account.password)).accessToken }] as const),
   );
-  return Object.fromEntries(entries) as Callers;
+  const callers = Object.fromEntries(entries) as Callers;
+  // The client's conversation with the member, which the message rows name.
+  const opened = await send('POST', urlOf('/api/conversations', {}), callers.client.token, { providerId: subscribedProvider.userId, messageId: randomUUID(), text: 'Hello from the matrix.' });
+  if (opened.status !== 201) throw new Error(`The matrix conversation was not opened: ${opened.status}`);
+  return callers;
 }
 
 async function send(method: string, url: string, token: string | undefined, body: unknown) {
@@ -355,9 +381,9 @@ describe('routes that act on others', () => {
     expect(apiErrorBodySchema.parse(answer.body).error).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
   });
 
-  it('include posting, feedback, replies, reveals and the FIRST100 check', () => {
+  it('include posting, feedback, replies, reveals, messages and the FIRST100 check', () => {
     expect(routeList.filter((route) => route.confirmedEmail).map((route) => route.name).sort()).toEqual(
-      ['createFeedback', 'createJob', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'updateMyFeedback'].sort(),
+      ['createFeedback', 'createJob', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'sendMessage', 'startConversation', 'updateMyFeedback'].sort(),
     );
   });
 });

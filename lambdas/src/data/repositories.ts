@@ -6,6 +6,7 @@ import { createAdminSetupRepository, type AdminSetupRepository } from './admin-s
 import { createBusinessRepository, type BusinessRepository } from './business-repository';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createClaimRepository, type ClaimRepository } from './claim-repository';
+import { createMessagesRepository, type MessagesRepository } from './messages-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly providerUpdates: ProviderUpdatesRepository;
   readonly admin: AdminRepository;
   readonly claims: ClaimRepository;
+  readonly messages: MessagesRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -57,5 +59,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     providerUpdates: createProviderUpdatesRepository(client, tableName),
     admin: createAdminRepository(client, tableName),
     claims: createClaimRepository(client, tableName),
+    messages: createMessagesRepository(client, tableName),
   };
 }

@@ -7,6 +7,7 @@ import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
+import { conversationEntity, conversationMemberEntity, messageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
@@ -60,6 +61,11 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       providerUpdatesToken: own(providerUpdatesTokenEntity),
       claim: own(claimEntity),
       adminDay: own(adminDayEntity),
+      conversation: own(conversationEntity),
+      conversationMember: own(conversationMemberEntity),
+      message: own(messageEntity),
+      sentMessageMark: own(sentMessageMarkEntity),
+      unreadMessages: own(unreadMessagesEntity),
     },
     { client, table },
   );

@@ -15,6 +15,7 @@ import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
+import { createMessagesRepository } from '../data/messages-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
 import { personalDataRegistry } from '../services/privacy/registry';
@@ -52,5 +53,6 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     portfolioFiles: bucket(places.portfolio),
     logoFiles: bucket(places.logos),
     admin: createAdminRepository(documents, table),
+    messages: createMessagesRepository(documents, table),
   });
 }

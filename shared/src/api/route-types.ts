@@ -14,7 +14,8 @@ export type Area =
   | 'jobs'
   | 'membership'
   | 'admin'
-  | 'stripeWebhook';
+  | 'stripeWebhook'
+  | 'messages';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiPath = `/api/${string}`;

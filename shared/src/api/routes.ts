@@ -1,5 +1,6 @@
 import { adminConsoleRoutes } from './admin';
 import { claimRoutes } from './claims';
+import { messageRoutes } from './messages';
 import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
@@ -761,6 +762,7 @@ export const routes = {
   }),
   // ── Business claiming (shared/src/api/claims.ts) ──
   ...claimRoutes,
+  ...messageRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -34,6 +34,7 @@ const profile = () => import('@/features/account/routes/profile-page');
 const accountSettings = () => import('@/features/account/routes/account-settings-page');
 const emailChange = () => import('@/features/account/routes/confirm-email-change-page');
 const admin = () => import('@/features/admin/routes');
+const messages = () => import('@/features/messages/routes');
 
 /** The route table of spec 01 section 2.1 and spec 02 section 2; every screen is its own lazy chunk. */
 export const appRoutes: RouteObject[] = [
@@ -72,6 +73,8 @@ export const appRoutes: RouteObject[] = [
               { path: paths.profile, ...page(profile, (m) => m.ProfilePage) },
               { path: paths.account, ...page(accountSettings, (m) => m.AccountSettingsPage) },
               { path: paths.dashboard, ...page(account, (m) => m.DashboardPage) },
+              { path: paths.messages, ...page(messages, (m) => m.MessagesPage) },
+              { path: '/messages/:conversationId', ...page(messages, (m) => m.MessagesPage) },
             ],
           },
           {

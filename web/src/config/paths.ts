@@ -26,6 +26,8 @@ export const paths = {
   accountTab: (tab: string) => `/account?tab=${encodeURIComponent(tab)}`,
   membership: '/membership',
   dashboard: '/dashboard',
+  messages: '/messages',
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminFeedback: '/admin/feedback',

@@ -62,6 +62,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
       portfolioFiles: media.storage,
       logoFiles: media.storage,
       admin: repositories.admin,
+      messages: repositories.messages,
     }),
     geocoder: context.deps.geocoder,
     clock: context.deps.clock,

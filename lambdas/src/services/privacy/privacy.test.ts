@@ -41,6 +41,7 @@ async function provider() {
       portfolioFiles: media.storage,
       logoFiles: media.storage,
       admin: table.repositories.admin,
+      messages: table.repositories.messages,
     }),
   };
   const account = await createTestAccount(deps, 'provider');

@@ -10,6 +10,7 @@ import type { JobAlertsRepository } from '../../data/job-alerts';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
+import type { MessagesRepository } from '../../data/messages-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
@@ -41,6 +42,7 @@ export interface RegistryDeps {
   /** The logos bucket (businesses an admin created). */
   readonly logoFiles: MediaStorage;
   readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
+  readonly messages: Pick<MessagesRepository, 'everything' | 'forget'>;
 }
 
 /** What the audit trail reads in place of an erased person. */
@@ -224,6 +226,21 @@ function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Er
   };
 }
 
+/** The person's conversations: who with (by id), about which job, and every message, marked theirs or not. */
+function messagesSection(messages: RegistryDeps['messages']): ExportSection {
+  return {
+    name: 'messages',
+    async collect({ userId }) {
+      return (await messages.everything(userId)).map(({ side, messages: sent }) => ({
+        conversationId: side.conversationId,
+        withUserId: side.otherUserId,
+        job: side.jobId ? { jobId: side.jobId, title: side.jobTitle ?? '' } : null,
+        messages: sent.map((item) => ({ sentAt: item.sentAt, fromMe: item.senderId === userId, text: item.text })),
+      }));
+    },
+  };
+}
+
 /**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
@@ -231,7 +248,7 @@ function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Er
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages)],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),
@@ -245,6 +262,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
       { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forget(userId) },
+      { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

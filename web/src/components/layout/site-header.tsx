@@ -10,6 +10,7 @@ const HEADER_HEIGHT = '16';
 
 // Signed-in parts in chunks of their own: most first visits are signed out and never load them.
 const AccountMenu = lazy(() => import('./account-menu'));
+const MessagesLink = lazy(() => import('./messages-link'));
 const SessionBanners = lazy(() => import('./session-banners'));
 
 const navLinks = [
@@ -69,6 +70,7 @@ export function SiteHeader() {
     </>
   ) : (
     <Suspense>
+      <MessagesLink />
       <AccountMenu />
     </Suspense>
   );
@@ -89,6 +91,13 @@ export function SiteHeader() {
               <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
                 {accountButtons}
               </HStack>
+              {!signedOut && (
+                <Box display={{ base: 'block', lg: 'none' }} ms="auto">
+                  <Suspense>
+                    <MessagesLink compact />
+                  </Suspense>
+                </Box>
+              )}
               <IconButton
                 display={{ base: 'inline-flex', lg: 'none' }}
                 variant="ghost"

@@ -146,7 +146,7 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
             {viewer.kind === 'owner' && isOwnPage(page) ? (
               <OwnerCard page={page} />
             ) : viewer.kind !== 'owner' ? (
-              <VisitorCard ref={contactRef} page={page} viewer={viewer} onLeaveFeedback={leaveFeedback} />
+              <VisitorCard ref={contactRef} page={page} viewer={viewer} onLeaveFeedback={leaveFeedback} messageOnOpen={params.get('action') === 'message'} />
             ) : null}
           </Box>
         </Grid>

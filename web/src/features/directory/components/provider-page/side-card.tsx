@@ -1,8 +1,9 @@
 import { Alert, Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { forwardRef, type ReactNode } from 'react';
-import { LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
+import { forwardRef, useState, type ReactNode } from 'react';
+import { LuMessageCircle, LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
+import { SendMessageDialog } from '@/entities/messages/components/send-message-dialog';
 import { SaveProviderButton } from '@/entities/providers/components/save-provider-button';
 import { paths } from '@/config/paths';
 import type { Viewer } from './viewer';
@@ -67,6 +68,8 @@ export interface VisitorCardProps {
   viewer: Exclude<Viewer, { kind: 'owner' }>;
   /** Leave Feedback: opens the feedback form, or the login for a signed-out visitor. */
   onLeaveFeedback: () => void;
+  /** The page was opened to write to the provider (`?action=message`, where the login sends a visitor back). */
+  messageOnOpen?: boolean;
 }
 
 /**
@@ -74,9 +77,13 @@ export interface VisitorCardProps {
  * (clients; a signed-out visitor is asked to log in first), and reach them by what they published.
  * Other providers and admins leave no feedback, so they are not offered it.
  */
-export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard({ page, viewer, onLeaveFeedback }, contactRef) {
+export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard({ page, viewer, onLeaveFeedback, messageOnOpen = false }, contactRef) {
   const canLeaveFeedback = viewer.kind === 'visitor' || viewer.kind === 'client';
+  // Clients write to providers (issue 26); a signed-out visitor is asked to log in first and comes back here.
+  const canMessage = viewer.kind === 'visitor' || viewer.kind === 'client';
+  const [messageOpen, setMessageOpen] = useState(messageOnOpen && viewer.kind === 'client');
   const { phone } = page.contact;
+  const messageLogin = `${paths.login}?${new URLSearchParams({ redirect: `${paths.provider(page.id)}?action=message` }).toString()}`;
   return (
     <Stack gap="4">
       <Card title={`Work with ${page.displayName}`} headingId="visitor-card-heading">
@@ -89,7 +96,22 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
           )}
           <SaveProviderButton providerId={page.id} providerName={page.displayName} />
         </HStack>
+        {canMessage &&
+          (viewer.kind === 'client' ? (
+            <Button variant="outline" mt="3" width="full" onClick={() => setMessageOpen(true)}>
+              <LuMessageCircle aria-hidden="true" />
+              Send a Message
+            </Button>
+          ) : (
+            <Button asChild variant="outline" mt="3" width="full">
+              <RouterLink to={messageLogin}>
+                <LuMessageCircle aria-hidden="true" />
+                Log in to Send a Message
+              </RouterLink>
+            </Button>
+          ))}
       </Card>
+      {viewer.kind === 'client' && <SendMessageDialog open={messageOpen} onOpenChange={setMessageOpen} recipientName={page.displayName} to={{ providerId: page.id }} />}
       <Box ref={contactRef}>
         <Card title="Contact details" headingId="contact-heading">
           {phone || page.locationName ? (

@@ -1,0 +1,52 @@
+import { createDocumentClient } from '../adapters/dynamodb';
+import { getConfig } from '../config';
+import { createAccountRepository } from '../data/account-repository';
+import { createAccountStandingReader } from '../data/account-standing';
+import { createJobsRepository } from '../data/jobs-repository';
+import { createMessagesRepository } from '../data/messages-repository';
+import { createRateLimitRepository } from '../data/rate-limit-repository';
+import { createAreaHandler } from '../http/area-handler';
+import { areaRuntime } from '../http/area-runtime';
+import {
+  getConversation,
+  getUnreadMessages,
+  listConversations,
+  markConversationRead,
+  sendMessage,
+  setConversationBlocked,
+  startConversation,
+  type MessagesDeps,
+} from '../services/messages/conversations';
+
+const config = getConfig();
+const runtime = areaRuntime(config);
+
+function createMessagesDeps() {
+  const documents = createDocumentClient(config.region);
+  return {
+    messages: createMessagesRepository(documents, config.tableName),
+    accounts: createAccountRepository(documents, config.tableName),
+    jobs: createJobsRepository(documents, config.tableName),
+    rateLimits: createRateLimitRepository(documents, config.tableName),
+    standing: createAccountStandingReader(documents, config.tableName),
+    clock: () => new Date(),
+  } satisfies MessagesDeps & Record<string, unknown>;
+}
+
+export const handler = createAreaHandler(
+  'messages',
+  {
+    listConversations: ({ deps, caller, query }) => listConversations(deps, caller, query),
+    startConversation: ({ deps, caller, body }) => startConversation(deps, caller, body),
+    getConversation: ({ deps, caller, params, query }) => getConversation(deps, caller, params.conversationId, query),
+    sendMessage: ({ deps, caller, params, body }) => sendMessage(deps, caller, params.conversationId, body),
+    markConversationRead: ({ deps, caller, params }) => markConversationRead(deps, caller, params.conversationId),
+    setConversationBlocked: ({ deps, caller, params, body }) => setConversationBlocked(deps, caller, params.conversationId, body.blocked),
+    getUnreadMessages: ({ deps, caller }) => getUnreadMessages(deps, caller),
+  },
+  {
+    deps: createMessagesDeps,
+    standing: (deps) => deps.standing,
+    ...runtime,
+  },
+);

@@ -1,0 +1,225 @@
+import {
+  DIRECTORY_MESSAGES,
+  MESSAGE_LIMITS,
+  MESSAGING_MESSAGES as M,
+  type ConversationPerson,
+  type ConversationSummary,
+  type ConversationThread,
+  type Inbox,
+  type SendMessageInput,
+  type SentMessage,
+  type StartConversationInput,
+} from '@solutionz/shared';
+import type { AuthorizedCaller } from '../../auth/caller';
+import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
+import type { JobsRepository } from '../../data/jobs-repository';
+import { conversationIdOf, type ConversationMemberRecord, type ConversationRecord, type MessageRecord, type MessagesRepository } from '../../data/messages-repository';
+import type { RateLimitRepository } from '../../data/rate-limit-repository';
+import { InvalidCursorError } from '../../data/time-cursor';
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+
+/** Everything the conversation services use, passed in so tests can swap any part. */
+export interface MessagesDeps {
+  readonly messages: MessagesRepository;
+  readonly accounts: Pick<AccountRepository, 'getProfile' | 'getProfiles'>;
+  readonly jobs: Pick<JobsRepository, 'get' | 'hasRevealed'>;
+  readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
+  readonly clock: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Who a person is to the other side of a conversation: never their e-mail. */
+function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
+  if (!profile) return { userId, name: M.deletedUser, avatarUrl: null, accountType: null, deleted: true };
+  const fullName = `${profile.firstName} ${profile.lastName}`.trim();
+  const name = profile.accountType === 'provider' ? profile.businessName || fullName : fullName;
+  return {
+    userId,
+    name: name || M.deletedUser,
+    avatarUrl: profile.avatarKey ? `/${profile.avatarKey}` : null,
+    accountType: profile.accountType === 'admin' ? null : profile.accountType,
+    deleted: false,
+  };
+}
+
+function summaryOf(side: ConversationMemberRecord, other: ProfileRecord | undefined): ConversationSummary {
+  return {
+    conversationId: side.conversationId,
+    other: personOf(side.otherUserId, other),
+    job: side.jobId ? { jobId: side.jobId, title: side.jobTitle ?? '' } : null,
+    lastLine: side.lastLine,
+    lastFromMe: side.lastSenderId === side.userId,
+    lastActivityAt: side.lastActivityAt,
+    unread: side.unread,
+  };
+}
+
+function onlyParticipants(caller: AuthorizedCaller): 'client' | 'provider' {
+  if (caller.accountType !== 'client' && caller.accountType !== 'provider') throw new ForbiddenError(M.notParticipant);
+  return caller.accountType;
+}
+
+/** A person who can be written to now: an active client or provider with an account of their own. */
+function reachable(profile: ProfileRecord | undefined, accountType: 'client' | 'provider'): profile is ProfileRecord {
+  return !!profile && profile.accountType === accountType && profile.isActive && !profile.unclaimed && (accountType === 'client' || profile.isVisible);
+}
+
+async function withCursor<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor, { cause: error });
+    throw error;
+  }
+}
+
+async function takeSendQuota(deps: MessagesDeps, userId: string, now: Date): Promise<void> {
+  const quota = await deps.rateLimits.takeQuota('message-send', userId, MESSAGE_LIMITS.sendPerWindow, MESSAGE_LIMITS.sendWindowSeconds, now);
+  if (!quota.taken) throw new RateLimitedError(M.rateLimited, quota.retryAfterSeconds);
+}
+
+/** Accounts younger than a week start a few conversations a day at most (a throwaway account's spam). */
+async function takeNewConversationQuota(deps: MessagesDeps, caller: AuthorizedCaller, now: Date): Promise<void> {
+  const profile = await deps.accounts.getProfile(caller.userId);
+  const age = profile ? now.getTime() - Date.parse(profile.createdAt) : 0;
+  if (age >= MESSAGE_LIMITS.youngAccountDays * DAY_MS) return;
+  const quota = await deps.rateLimits.takeQuota('conversation-new', caller.userId, MESSAGE_LIMITS.newConversationsPerDayYoung, DAY_MS / 1000, now);
+  if (!quota.taken) throw new RateLimitedError(M.dailyNewConversations, quota.retryAfterSeconds);
+}
+
+const toMessage = (sent: MessageRecord, callerId: string, otherReadAt: string | undefined) => ({
+  messageId: sent.messageId,
+  senderId: sent.senderId,
+  mine: sent.senderId === callerId,
+  text: sent.text,
+  sentAt: sent.sentAt,
+  seen: sent.senderId === callerId && otherReadAt !== undefined && otherReadAt >= sent.sentAt,
+});
+
+/** Which side of the conversation the caller is on; a conversation not theirs reads as not found. */
+function sideOf(conversation: ConversationRecord | undefined, caller: AuthorizedCaller): { conversation: ConversationRecord; side: 'client' | 'provider'; otherId: string } {
+  if (conversation?.clientId === caller.userId) return { conversation, side: 'client', otherId: conversation.providerId };
+  if (conversation?.providerId === caller.userId) return { conversation, side: 'provider', otherId: conversation.clientId };
+  throw new NotFoundError(M.notFound);
+}
+
+async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversation: ConversationRecord, input: SendMessageInput, now: Date, attempt = 1): Promise<SentMessage> {
+  const { side } = sideOf(conversation, caller);
+  if (side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider) throw new ConflictError(M.blockedByYou);
+  if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
+  const sent: MessageRecord = { conversationId: conversation.conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
+  const outcome = await deps.messages.send(conversation, sent);
+  if (outcome === 'sent') return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
+  if (outcome === 'duplicate') {
+    const stored = await deps.messages.getMessage(conversation.conversationId, input.messageId);
+    if (stored && stored.senderId === caller.userId) return { conversationId: conversation.conversationId, message: toMessage(stored, caller.userId, undefined) };
+    throw new ConflictError(M.notFound);
+  }
+  if (outcome === 'recipientGone') throw new ConflictError(M.recipientUnavailable);
+  // Blocked between the read and the write: read again to say by whom (unblocked meanwhile: try again).
+  if (attempt >= 3) throw new ForbiddenError(M.blockedByThem);
+  return deliver(deps, caller, sideOf(await deps.messages.getConversation(conversation.conversationId), caller).conversation, input, now, attempt + 1);
+}
+
+/**
+ * A client writes to a provider (optionally about one of their own jobs), or a provider with a membership
+ * to the poster of a job they revealed: into the pair's one conversation, created with this first message.
+ */
+export async function startConversation(deps: MessagesDeps, caller: AuthorizedCaller, input: StartConversationInput): Promise<SentMessage> {
+  const role = onlyParticipants(caller);
+  const now = deps.clock();
+  let clientId: string;
+  let providerId: string;
+  let job: { jobId: string; jobTitle: string } | undefined;
+  if (role === 'client') {
+    if (!input.providerId) throw new ValidationError({ 'body.providerId': M.recipientRequired }, M.recipientRequired);
+    if (input.providerId === caller.userId) throw new ValidationError({ 'body.providerId': M.notYourself }, M.notYourself);
+    const provider = await deps.accounts.getProfile(input.providerId);
+    if (provider?.accountType === 'client') throw new ForbiddenError(M.clientsStartWithProviders);
+    if (!reachable(provider, 'provider')) throw new NotFoundError(M.recipientUnavailable);
+    if (input.jobId) {
+      const posted = await deps.jobs.get(input.jobId);
+      if (!posted || posted.ownerId !== caller.userId) throw new NotFoundError(M.jobNotFound);
+      job = { jobId: posted.jobId, jobTitle: posted.title };
+    }
+    clientId = caller.userId;
+    providerId = input.providerId;
+  } else {
+    if (!input.jobId) throw new ForbiddenError(M.providerNeedsJob);
+    const posted = await deps.jobs.get(input.jobId);
+    if (!posted) throw new NotFoundError(M.jobNotFound);
+    if (!(await deps.jobs.hasRevealed(posted.jobId, caller.userId))) throw new ForbiddenError(M.jobNotRevealed);
+    if (!caller.subscribed) throw new ForbiddenError(M.membershipRequired);
+    if (!reachable(await deps.accounts.getProfile(posted.ownerId), 'client')) throw new NotFoundError(M.recipientUnavailable);
+    clientId = posted.ownerId;
+    providerId = caller.userId;
+    job = { jobId: posted.jobId, jobTitle: posted.title };
+  }
+
+  const conversationId = conversationIdOf(clientId, providerId);
+  await takeSendQuota(deps, caller.userId, now);
+  const existing = await deps.messages.getConversation(conversationId);
+  if (existing) return deliver(deps, caller, existing, input, now);
+
+  await takeNewConversationQuota(deps, caller, now);
+  const first: MessageRecord = { conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
+  const started = await deps.messages.start({ conversationId, clientId, providerId, startedBy: caller.userId, ...(job ?? {}), createdAt: first.sentAt }, first);
+  if (started === 'started') return { conversationId, message: toMessage(first, caller.userId, undefined) };
+  // The other person wrote first at the same moment: this message goes into their conversation.
+  return deliver(deps, caller, sideOf(await deps.messages.getConversation(conversationId), caller).conversation, input, now);
+}
+
+/** A reply in a conversation of the caller's; a provider needs no membership to answer. */
+export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, input: SendMessageInput): Promise<SentMessage> {
+  onlyParticipants(caller);
+  const { conversation } = sideOf(await deps.messages.getConversation(conversationId), caller);
+  const now = deps.clock();
+  await takeSendQuota(deps, caller.userId, now);
+  return deliver(deps, caller, conversation, input, now);
+}
+
+/** The caller's conversations, latest activity first, with the other person as they are now. */
+export async function listConversations(deps: MessagesDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<Inbox> {
+  const [page, unreadTotal] = await Promise.all([withCursor(() => deps.messages.inbox(caller.userId, query.cursor, MESSAGE_LIMITS.inboxPageSize)), deps.messages.unreadTotal(caller.userId)]);
+  const others = page.items.length ? await deps.accounts.getProfiles([...new Set(page.items.map((side) => side.otherUserId))]) : new Map<string, ProfileRecord>();
+  return {
+    conversations: page.items.map((side) => summaryOf(side, others.get(side.otherUserId))),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    unreadTotal,
+  };
+}
+
+/** One conversation of the caller's, newest messages first; the caller's own show "seen" once the other read them. */
+export async function getConversation(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, query: { cursor?: string | undefined }): Promise<ConversationThread> {
+  const { conversation, side, otherId } = sideOf(await deps.messages.getConversation(conversationId), caller);
+  const [mine, theirs, page, other] = await Promise.all([
+    deps.messages.getMember(caller.userId, conversationId),
+    deps.messages.getMember(otherId, conversationId),
+    withCursor(() => deps.messages.thread(conversationId, query.cursor, MESSAGE_LIMITS.threadPageSize)),
+    deps.accounts.getProfile(otherId),
+  ]);
+  if (!mine) throw new NotFoundError(M.notFound);
+  const blockedByMe = side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider;
+  const blockedByThem = side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient;
+  return {
+    conversation: { ...summaryOf(mine, other), blockedByMe, blockedByThem, canSend: !blockedByMe && !blockedByThem && !!theirs && !!other },
+    messages: page.items.map((sent) => toMessage(sent, caller.userId, theirs?.lastReadAt)),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}
+
+export async function markConversationRead(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string): Promise<{ unreadTotal: number }> {
+  sideOf(await deps.messages.getConversation(conversationId), caller);
+  return { unreadTotal: await deps.messages.markRead(caller.userId, conversationId, deps.clock()) };
+}
+
+export async function setConversationBlocked(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, blocked: boolean): Promise<{ conversationId: string; blockedByMe: boolean }> {
+  const { side } = sideOf(await deps.messages.getConversation(conversationId), caller);
+  await deps.messages.setBlocked(conversationId, side, blocked);
+  return { conversationId, blockedByMe: blocked };
+}
+
+export async function getUnreadMessages(deps: MessagesDeps, caller: AuthorizedCaller): Promise<{ unreadTotal: number }> {
+  return { unreadTotal: await deps.messages.unreadTotal(caller.userId) };
+}

@@ -1,0 +1,33 @@
+import { Box, Button } from '@chakra-ui/react';
+import { LuMessageCircle } from 'react-icons/lu';
+import { NavLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+import { useUnreadMessages } from '@/lib/unread-messages';
+
+/**
+ * Messages in the header, with the unread total on every page (issue 26), for the two account types that
+ * talk to each other; `compact` (an icon and the count) beside the phone's menu button. A chunk of its own,
+ * like the account menu: signed-out visitors never load it.
+ */
+export default function MessagesLink({ compact = false }: { compact?: boolean }) {
+  const session = useSession();
+  const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
+  const participant = accountType === 'client' || accountType === 'provider';
+  const unread = useUnreadMessages(participant).data?.unreadTotal ?? 0;
+  if (!participant) return null;
+  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  return (
+    <Button asChild variant="ghost" px="2" gap="2" aria-label={label}>
+      <NavLink to={paths.messages}>
+        <LuMessageCircle aria-hidden="true" />
+        {!compact && 'Messages'}
+        {unread > 0 && (
+          <Box as="span" aria-hidden="true" minW="5" h="5" px="1.5" borderRadius="full" bg="red.600" color="white" fontSize="xs" fontWeight="bold" display="inline-grid" placeItems="center">
+            {unread > 99 ? '99+' : unread}
+          </Box>
+        )}
+      </NavLink>
+    </Button>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StartConversationInput } from '@solutionz/shared';
+import { apiRequest } from '@/lib/api-client';
+import { MESSAGES_QUERY_KEY } from '@/lib/unread-messages';
+
+/** Writes to a provider (a client) or to a job's poster (a provider who revealed it): the pair's one conversation. */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartConversationInput) => apiRequest('startConversation', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [MESSAGES_QUERY_KEY] }),
+  });
+}

@@ -1,0 +1,200 @@
+import { Alert, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { LuArrowLeft } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread } from '@solutionz/shared';
+import { toaster } from '@/components/ui/toaster';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { paths } from '@/config/paths';
+import { MessageField } from '@/entities/messages/components/message-field';
+import { ApiError } from '@/lib/api-client';
+import { useConversationActions, useThread } from '../api/messages';
+
+/** A message of mine on its way: shown at once, then as the server has it. */
+interface Outgoing {
+  readonly messageId: string;
+  readonly text: string;
+  readonly status: 'sending' | 'sent' | 'failed';
+  readonly error?: string;
+}
+
+const timeOf = (at: string) => format(new Date(at), 'd MMM, HH:mm');
+
+function Bubble({ mine, text, children }: { mine: boolean; text: string; children: ReactNode }) {
+  return (
+    <Stack as="li" gap="1" align={mine ? 'flex-end' : 'flex-start'}>
+      <Box maxW={{ base: '85%', md: '70%' }} px="3.5" py="2.5" borderRadius="xl" bg={mine ? 'brand.solid' : 'bg.muted'} color={mine ? 'white' : 'fg'} whiteSpace="pre-wrap" overflowWrap="anywhere">
+        {text}
+      </Box>
+      <Text fontSize="xs" color="fg.muted">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function statusOf(message: ConversationMessage): string {
+  if (!message.mine) return timeOf(message.sentAt);
+  return `${timeOf(message.sentAt)} · ${message.seen ? 'Seen' : 'Sent'}`;
+}
+
+export interface ThreadViewProps {
+  conversationId: string;
+}
+
+/** One conversation: the other person, its messages oldest at the top, and the box to answer. */
+export function ThreadView({ conversationId }: ThreadViewProps) {
+  const thread = useThread(conversationId);
+  const actions = useConversationActions(conversationId);
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string>();
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const headingId = useId();
+
+  const pages = thread.data?.pages;
+  const summary: ConversationThread['conversation'] | undefined = pages?.[0]?.conversation;
+  const stored = useMemo(() => (pages ?? []).flatMap((page) => page.messages).reverse(), [pages]);
+  const storedIds = useMemo(() => new Set(stored.map((message) => message.messageId)), [stored]);
+  const waiting = outgoing.filter((message) => !storedIds.has(message.messageId));
+
+  // Opening the thread reads it: the badge and the other person's "seen" follow.
+  const unread = summary?.unread ?? 0;
+  const { mutate: markRead, isPending: marking } = actions.markRead;
+  useEffect(() => {
+    if (unread > 0 && !marking) markRead();
+  }, [unread, marking, markRead]);
+
+  const deliver = (message: Pick<Outgoing, 'messageId' | 'text'>) => {
+    setOutgoing((current) => [...current.filter((item) => item.messageId !== message.messageId), { ...message, status: 'sending' }]);
+    actions.send.mutate(message, {
+      onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
+      onError: (failure) => {
+        const error = failure instanceof ApiError ? (failure.fieldMessage('text') ?? failure.message) : 'Not sent. Check your connection and try again.';
+        setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'failed', error } : item)));
+      },
+    });
+  };
+
+  const submit = () => {
+    if (!draft.trim()) {
+      setDraftError(MESSAGING_MESSAGES.textRequired);
+      return;
+    }
+    setDraftError(undefined);
+    deliver({ messageId: crypto.randomUUID(), text: draft });
+    setDraft('');
+  };
+
+  const toggleBlock = (blocked: boolean) =>
+    actions.setBlocked.mutate(blocked, {
+      onSuccess: () => toaster.success({ title: blocked ? 'Blocked' : 'Unblocked', description: blocked ? 'Neither of you can send messages in this conversation now.' : 'You can write to each other again.' }),
+      onError: (failure) => toaster.error({ title: 'Not changed', description: failure.message }),
+    });
+
+  if (thread.isPending) {
+    return (
+      <Text role="status" color="fg.muted" p="4">
+        Loading the conversation…
+      </Text>
+    );
+  }
+  if (thread.isError || !summary) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{thread.error instanceof ApiError && thread.error.status === 404 ? MESSAGING_MESSAGES.notFound : 'This conversation could not be loaded. Please try again.'}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+
+  const { other } = summary;
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4" minW="0">
+      <HStack justify="space-between" gap="3" flexWrap="wrap" borderBottomWidth="1px" pb="3">
+        <HStack gap="3" minW="0">
+          <Link asChild display={{ base: 'inline-flex', lg: 'none' }} color="brand.fg" aria-label="Back to all conversations">
+            <RouterLink to={paths.messages}>
+              <LuArrowLeft aria-hidden="true" />
+            </RouterLink>
+          </Link>
+          <UserAvatar name={other.name} src={other.avatarUrl} size="md" />
+          <Stack gap="0" minW="0">
+            <Heading as="h2" id={headingId} size="md" truncate>
+              {other.accountType === 'provider' && !other.deleted ? (
+                <Link asChild color="fg">
+                  <RouterLink to={paths.provider(other.userId)}>{other.name}</RouterLink>
+                </Link>
+              ) : (
+                other.name
+              )}
+            </Heading>
+            {summary.job && (
+              <Text fontSize="sm" color="fg.muted" truncate>
+                About your job: {summary.job.title}
+              </Text>
+            )}
+          </Stack>
+        </HStack>
+        {!other.deleted && (
+          <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={actions.setBlocked.isPending}>
+            {summary.blockedByMe ? 'Unblock' : 'Block'}
+          </Button>
+        )}
+      </HStack>
+
+      {thread.hasNextPage && (
+        <Button variant="ghost" size="sm" alignSelf="center" onClick={() => void thread.fetchNextPage()} loading={thread.isFetchingNextPage}>
+          Load older messages
+        </Button>
+      )}
+      <Stack as="ol" gap="3" listStyleType="none" aria-label="Messages" aria-live="polite">
+        {stored.map((message) => (
+          <Bubble key={message.messageId} mine={message.mine} text={message.text}>
+            {statusOf(message)}
+          </Bubble>
+        ))}
+        {waiting.map((message) => (
+          <Bubble key={message.messageId} mine text={message.text}>
+            {message.status === 'sending' && 'Sending…'}
+            {message.status === 'sent' && 'Sent'}
+            {message.status === 'failed' && (
+              <>
+                <Box as="span" color="red.700">
+                  {message.error}
+                </Box>{' '}
+                <Button variant="plain" size="xs" color="brand.fg" textDecoration="underline" px="0" h="auto" onClick={() => deliver(message)}>
+                  Retry
+                </Button>
+              </>
+            )}
+          </Bubble>
+        ))}
+      </Stack>
+
+      {summary.canSend ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="2">
+            <MessageField label={`Message ${other.name}`} value={draft} onChange={setDraft} error={draftError} rows={3} onSubmitShortcut={submit} />
+            <Button type="submit" alignSelf="flex-end">
+              Send
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>
+            {other.deleted ? 'This account was deleted: the conversation stays here to read.' : summary.blockedByMe ? MESSAGING_MESSAGES.blockedByYou : MESSAGING_MESSAGES.blockedByThem}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
