@@ -1,9 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClaimState } from '@solutionz/shared';
-import { auditAttributes, type AuditRecord } from './admin-repository';
+import { auditAttributes, createAdminRepository, type AuditRecord } from './admin-repository';
+import { createBusinessTransfer } from './business-transfer';
+import { createDirectoryRepository } from './directory';
+import { directoryIndexCommands, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
-import { isConditionFailure } from './write-outcomes';
+import { conflictPause, isConditionFailure, isTransactionConflict } from './write-outcomes';
 
 interface ClaimRecord {
   readonly businessId: string;
@@ -45,13 +48,27 @@ export interface ClaimRepository {
   page(state: ClaimState, cursor: string | undefined, limit: number): Promise<{ claims: ClaimRecord[]; nextCursor?: string }>;
   /** An admin's decision on a claim still in `from`, with its audit entry in the same transaction: false when it was decided meanwhile. */
   decide(claim: ClaimRecord, from: ClaimState, set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>, audit: AuditRecord): Promise<boolean>;
-  /** Moves a claim from one state to another if it is still in the first: false when it was not. */
-  move(businessId: string, claimId: string, from: ClaimState, set: Pick<ClaimRecord, 'state'> & Partial<Pick<ClaimRecord, 'decidedAt' | 'decidedBy' | 'refusalReason'>>): Promise<boolean>;
+  /**
+   * Approves or verifies a pending claim and moves the business to the claimant in the same transaction
+   * (business-transfer.ts), with the admin's audit entry when there is one: 'decided' when the claim was
+   * decided meanwhile (of two approvals at once, one moves it), 'tooLarge' when the move passes one
+   * transaction's writes (nothing is written).
+   */
+  transfer(claim: ClaimRecord, set: { readonly state: 'approved' | 'verified'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
 }
+
+type TransferOutcome = 'moved' | 'decided' | 'tooLarge';
+/** DynamoDB's limit on the writes of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+const MAX_TRANSFER_ATTEMPTS = 5;
 
 export function createClaimRepository(client: DynamoDBDocumentClient, tableName: string): ClaimRepository {
   const store = createTableStore(client, tableName);
-  const { claim, business, profile } = store.entities;
+  const { claim, business, profile, auditEntry } = store.entities;
+  const transfers = createBusinessTransfer(client, tableName);
+  const index = directoryIndexCommands(client, tableName);
+  const directory = createDirectoryRepository(client, tableName);
+  const admin = createAdminRepository(client, tableName);
 
   return {
     async target(businessId) {
@@ -139,19 +156,36 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
     },
 
-    async move(businessId, claimId, from, set) {
-      const stored = await claim.get({ businessId }).go({ consistent: true });
-      if (!stored.data) return false;
-      try {
-        await claim
-          .patch({ businessId })
-          .set({ ...set, createdAt: stored.data.createdAt })
-          .where((attr, op) => `${op.eq(attr.claimId, claimId)} AND ${op.eq(attr.state, from)}`)
-          .go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
+    async transfer(record, set, audit) {
+      const now = new Date(set.decidedAt);
+      for (let attempt = 1; ; attempt++) {
+        const plan = await transfers.plan(record.businessId, record.claimantUserId, now);
+        // The business is no longer an unclaimed one: another decision moved it.
+        if (!plan) return 'decided';
+        const { TableName: _unused, ...claimWrite } = claim
+          .patch({ businessId: record.businessId })
+          .set({ ...set, createdAt: record.createdAt })
+          .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, 'pending')}`)
+          .params<Record<string, unknown>>();
+        const items: TransactItems = [
+          // First, so a cancellation reason at position 0 means the claim was decided meanwhile.
+          { Update: { ...claimWrite, TableName: tableName } as NonNullable<TransactItems[number]['Update']> },
+          ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []),
+          ...plan.items,
+        ];
+        if (items.length > MAX_TRANSACTION_ITEMS) return 'tooLarge';
+        try {
+          await index.transact(items);
+        } catch (error) {
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return 'decided';
+          // Something of the business changed between the reads and the move: plan again from what is stored now.
+          if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_TRANSFER_ATTEMPTS) throw error;
+          await conflictPause(attempt);
+          continue;
+        }
+        await Promise.all([directory.syncListing(record.claimantUserId, now), admin.syncUserIndex(plan.from), admin.syncUserIndex(record.claimantUserId)]);
+        return 'moved';
       }
     },
   };

@@ -76,6 +76,8 @@ export const ADMIN_CLAIM_MESSAGES = {
   approved: 'Claim approved',
   refused: 'Claim refused',
   decideFailed: 'Failed to update the claim',
+  /** The move is one transaction, which holds at most 100 writes: a business with more is not half-moved. */
+  tooLarge: 'This business has too much content (portfolio, feedback and saved lists) to move to the claimant in one step. Please contact the developers before approving it.',
 } as const;
 
 const adminClaimsQuerySchema = z.object({ state: z.enum(CLAIM_STATES).default('pending'), cursor: cursorSchema });

@@ -34,8 +34,9 @@ const reasonText = (reason: AdminReason) => `${ADMIN_REASON_LABELS[reason.code]}
 
 /**
  * An admin's decision on a pending claim, audited in the same transaction: of two admins deciding at
- * once, one decides and the other is told it was decided. A refusal is mailed with its reason, and
- * the business can be claimed again.
+ * once, one decides and the other is told it was decided. An approval moves the business to the
+ * claimant's account in that transaction. A refusal is mailed with its reason, and the business can be
+ * claimed again.
  */
 export async function decideClaim(
   deps: AdminClaimDeps,
@@ -61,7 +62,12 @@ export async function decideClaim(
     after: { state: set.state, businessId },
     reason: input.reason,
   });
-  if (!(await deps.claims.decide(claim, 'pending', set, audit))) throw new ConflictError(ADMIN_CLAIM_MESSAGES.decided);
+  if (set.state === 'approved') {
+    const outcome = await deps.claims.transfer(claim, { ...set, state: set.state }, audit);
+    if (outcome !== 'moved') throw new ConflictError(ADMIN_CLAIM_MESSAGES[outcome]);
+  } else if (!(await deps.claims.decide(claim, 'pending', set, audit))) {
+    throw new ConflictError(ADMIN_CLAIM_MESSAGES.decided);
+  }
   if (!approve && input.reason) {
     const lines = [`An administrator refused your claim of the business "${claim.businessName}" on ${PRODUCT_NAME}.`, `Reason: ${reasonText(input.reason)}`, 'If you think this is a mistake, reply to this email and a person will look at it again.', PRODUCT_NAME];
     await trySend(deps.mailer, { to: claim.claimantEmail, subject: 'Your business claim was refused', text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') });

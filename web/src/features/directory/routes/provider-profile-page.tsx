@@ -175,6 +175,12 @@ export function ProviderProfilePage() {
     void navigate(paths.directory, { replace: true, state: directoryListState });
   }, [failed, navigate]);
 
+  // A claimed business's old address answers with the page it moved to: the address follows.
+  const movedTo = page.data && page.data.id !== id ? page.data.id : undefined;
+  useEffect(() => {
+    if (movedTo) void navigate(`${paths.provider(movedTo)}${window.location.search}`, { replace: true });
+  }, [movedTo, navigate]);
+
   if (page.data && viewer) return <ProviderPageView page={page.data} viewer={viewer} />;
   if (page.isError && isNotAvailable(page.error)) return <ProfileNotAvailable />;
   return <ProfileLoading />;
