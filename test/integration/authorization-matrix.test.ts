@@ -272,6 +272,7 @@ const matrix: Record<RouteName, Row> = {
   adminContinueCategoryProviders: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminCategoryStatistics: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminReorderCategories: { request: () => ({ params: { groupId: unique('none') }, body: { categoryIds: ['plumber'] } }), expect: only(['admin'], 404) },
+  adminListBusinesses: { request: () => ({}), expect: only(['admin'], 200) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

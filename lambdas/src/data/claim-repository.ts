@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClaimState } from '@solutionz/shared';
 import { auditAttributes, createAdminRepository, type AuditRecord } from './admin-repository';
+import { untilProcessed } from './batch';
 import { createBusinessTransfer } from './business-transfer';
 import { createDirectoryRepository } from './directory';
 import { directoryIndexCommands, type TransactItems } from './raw-commands';
@@ -19,6 +20,20 @@ interface ClaimRecord {
   readonly decidedAt?: string;
   readonly decidedBy?: string;
   readonly refusalReason?: string;
+}
+
+/** An admin-created business as its list shows it: who owns it now and its standing claim. */
+export interface AdminBusinessRecord {
+  readonly businessId: string;
+  readonly businessName: string;
+  readonly createdAt: string;
+  /** Still the admin's unclaimed profile. */
+  readonly unclaimed: boolean;
+  /** The owner's name once claimed. */
+  readonly ownerName?: string;
+  readonly ownerUserId?: string;
+  /** The claim that stands (a refused one is left out). */
+  readonly claim?: Pick<ClaimRecord, 'state' | 'createdAt' | 'decidedAt' | 'claimantUserId'> & { readonly claimantName?: string };
 }
 
 /** A business as a claim sees it: who owns it now, the address the admin recorded, and its claim. */
@@ -54,6 +69,8 @@ export interface ClaimRepository {
    * decided meanwhile (of two approvals at once, one moves it), 'tooLarge' when the move passes one
    * transaction's writes (nothing is written).
    */
+  /** The businesses admins created, newest first; throws InvalidCursorError for a cursor it did not make. */
+  adminBusinesses(cursor: string | undefined, limit: number): Promise<{ businesses: AdminBusinessRecord[]; nextCursor?: string }>;
   transfer(claim: ClaimRecord, set: { readonly state: 'approved' | 'verified'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
 }
 
@@ -62,9 +79,20 @@ type TransferOutcome = 'moved' | 'decided' | 'tooLarge';
 const MAX_TRANSACTION_ITEMS = 100;
 const MAX_TRANSFER_ATTEMPTS = 5;
 
+/** Every item of a batch get, what DynamoDB leaves unprocessed asked again (batch.ts). */
+async function readAll<K, T>(what: string, keys: readonly K[], get: (batch: K[]) => Promise<{ data: T[]; unprocessed: K[] }>): Promise<T[]> {
+  const found: T[] = [];
+  await untilProcessed(what, keys, async (pending) => {
+    const { data, unprocessed } = await get([...pending]);
+    found.push(...data);
+    return unprocessed;
+  });
+  return found;
+}
+
 export function createClaimRepository(client: DynamoDBDocumentClient, tableName: string): ClaimRepository {
   const store = createTableStore(client, tableName);
-  const { claim, business, profile, auditEntry } = store.entities;
+  const { claim, business, profile, auditEntry, adminBusiness } = store.entities;
   const transfers = createBusinessTransfer(client, tableName);
   const index = directoryIndexCommands(client, tableName);
   const directory = createDirectoryRepository(client, tableName);
@@ -154,6 +182,48 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       const codes = (result.data as { code: string }[]).map((item) => item.code);
       if (codes[0] === 'ConditionalCheckFailed') return false;
       throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
+    },
+
+    async adminBusinesses(cursor, limit) {
+      const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const query = adminBusiness.query.newest({});
+      const ranged = below ? query.lt({ createdAt: below.at, businessId: below.id }) : query;
+      const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
+      const entries = data.slice(0, limit);
+      const keys = entries.map(({ businessId }) => ({ businessId }));
+      const [businesses, claims] = await Promise.all([readAll('Business reads', keys, (batch) => business.get(batch).go({ consistent: true })), readAll('Claim reads', keys, (batch) => claim.get(batch).go({ consistent: true }))]);
+      const standing = claims.filter((each) => each.state !== 'refused');
+      const people = [...new Set([...businesses.map((each) => each.ownerUserId), ...standing.map((each) => each.claimantUserId)].filter((id): id is string => Boolean(id)))];
+      const profiles = await readAll(
+        'Owner reads',
+        people.map((userId) => ({ userId })),
+        (batch) => profile.get(batch).go({ attributes: ['userId', 'firstName', 'lastName', 'unclaimed'] }),
+      );
+      const byUser = new Map(profiles.map((each) => [each.userId, each]));
+      const nameOf = (userId: string | undefined) => {
+        const person = userId ? byUser.get(userId) : undefined;
+        return person ? `${person.firstName} ${person.lastName}`.trim() : undefined;
+      };
+      const records = entries.flatMap((entry): AdminBusinessRecord[] => {
+        const stored = businesses.find((each) => each.businessId === entry.businessId);
+        if (!stored) return [];
+        const owner = stored.ownerUserId ? byUser.get(stored.ownerUserId) : undefined;
+        const unclaimed = owner?.unclaimed === true;
+        const held = standing.find((each) => each.businessId === entry.businessId);
+        const claimantName = nameOf(held?.claimantUserId);
+        return [
+          {
+            businessId: entry.businessId,
+            businessName: stored.businessName,
+            createdAt: entry.createdAt,
+            unclaimed,
+            ...(!unclaimed && stored.ownerUserId ? { ownerUserId: stored.ownerUserId, ...(nameOf(stored.ownerUserId) ? { ownerName: nameOf(stored.ownerUserId)! } : {}) } : {}),
+            ...(held ? { claim: { state: held.state, createdAt: held.createdAt, claimantUserId: held.claimantUserId, ...(held.decidedAt ? { decidedAt: held.decidedAt } : {}), ...(claimantName ? { claimantName } : {}) } } : {}),
+          },
+        ];
+      });
+      const last = entries.at(-1);
+      return data.length > limit && last ? { businesses: records, nextCursor: encodeTimeCursor(last.createdAt, last.businessId) } : { businesses: records };
     },
 
     async transfer(record, set, audit) {

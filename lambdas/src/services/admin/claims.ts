@@ -1,6 +1,6 @@
-import { ADMIN_CLAIM_MESSAGES, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
+import { ADMIN_CLAIM_MESSAGES, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminBusiness, type AdminBusinessesPage, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import type { ClaimRepository } from '../../data/claim-repository';
+import type { AdminBusinessRecord, ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { trySend } from '../accounts/delivery';
 import { escapeHtml } from '../accounts/mails';
@@ -28,6 +28,28 @@ export async function listClaims(deps: AdminClaimDeps, caller: AuthorizedCaller,
   await actorOf(deps, caller);
   const page = await withCursor(() => deps.claims.page(query.state, query.cursor, ADMIN_USERS_PAGE_SIZE));
   return { claims: page.claims.map(toAdminClaim), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+function toAdminBusiness(record: AdminBusinessRecord): AdminBusiness {
+  const claimed = !record.unclaimed;
+  const pending = record.claim?.state === 'pending';
+  const owner = claimed && record.ownerUserId ? { userId: record.ownerUserId, name: record.ownerName ?? '' } : pending && record.claim?.claimantUserId ? { userId: record.claim.claimantUserId, name: record.claim.claimantName ?? '' } : null;
+  return {
+    businessId: record.businessId,
+    businessName: record.businessName,
+    createdAt: record.createdAt,
+    status: claimed ? 'claimed' : 'unclaimed',
+    claimPending: pending,
+    owner,
+    claimedAt: record.claim?.createdAt ?? null,
+  };
+}
+
+/** The businesses admins created, newest first, with who owns or claims each. */
+export async function listBusinesses(deps: AdminClaimDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<AdminBusinessesPage> {
+  await actorOf(deps, caller);
+  const page = await withCursor(() => deps.claims.adminBusinesses(query.cursor, ADMIN_USERS_PAGE_SIZE));
+  return { businesses: page.businesses.map(toAdminBusiness), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
 const reasonText = (reason: AdminReason) => `${ADMIN_REASON_LABELS[reason.code]}${reason.note ? ` - ${reason.note}` : ''}`;

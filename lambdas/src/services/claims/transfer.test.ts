@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CLAIM_MESSAGES, claimRequestSchema, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
+import { ADMIN_CLAIM_MESSAGES, ADMIN_USERS_PAGE_SIZE, claimRequestSchema, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { linkToken } from '../../testing/ses-inbox';
 import { useTestUserPool } from '../../testing/user-pool';
 import { confirmEmail } from '../accounts/confirmation';
-import { decideClaim } from '../admin/claims';
+import { decideClaim, listBusinesses } from '../admin/claims';
 import { getProviderProfile } from '../directory/provider-profile';
 import { claimBusiness, getClaimable, verifyClaimsOnConfirmation, type ClaimDeps } from './claim';
 
@@ -163,5 +163,36 @@ describe('the business moves to the claimant', () => {
   it('an unknown old id still answers not available', async () => {
     const pages = { profiles: table.repositories.accounts, clock: () => new Date(AT) };
     await expect(getProviderProfile(pages, 'never-was')).rejects.toThrow(PROVIDER_PROFILE_MESSAGES.notAvailable.text);
+  });
+});
+
+describe('the businesses list', () => {
+  async function plainBusiness(businessId: string, createdAt: string) {
+    await table.repositories.admin.createUnclaimedProvider({
+      profile: { userId: `owner-${businessId}`, accountType: 'provider', firstName: 'Dale', lastName: 'Hughes', businessName: `Business ${businessId}`, businessId, categories: [], unclaimed: true, listingGrantedBy: 'admin-1', listingGrantedAt: createdAt, createdAt, updatedAt: createdAt },
+      business: { businessId, businessName: `Business ${businessId}`, createdAt },
+      audit: { auditId: `audit-${businessId}`, at: createdAt, actorId: 'admin-1', actorName: 'Ada Admin', action: 'provider.create', targetKind: 'user', targetId: `owner-${businessId}`, targetLabel: 'Dale Hughes', before: null, after: null, reason: null },
+    });
+  }
+
+  it('lists admin-created businesses newest first with claimed, pending and unclaimed, the owner and the claim date, paged', async () => {
+    const { deps, admin } = claimDeps();
+    const count = ADMIN_USERS_PAGE_SIZE + 2;
+    for (let i = 0; i < count; i++) await plainBusiness(`L${String(i).padStart(2, '0')}`, new Date(Date.parse(AT) + i * 60_000).toISOString());
+    const pending = await claimBusiness(deps, `L${count - 2}`, form('waiting@example.co.uk'), '203.0.113.60');
+    const owner = await claimBusiness(deps, `L${count - 1}`, form('owner@example.co.uk'), '203.0.113.61');
+    await decideClaim(admin, boss, `L${count - 1}`, { decision: 'approve' });
+
+    const first = await listBusinesses(admin, boss, {});
+    expect(first.businesses).toHaveLength(ADMIN_USERS_PAGE_SIZE);
+    expect(first.businesses.slice(0, 3)).toEqual([
+      { businessId: `L${count - 1}`, businessName: `Business L${count - 1}`, createdAt: expect.any(String), status: 'claimed', claimPending: false, owner: { userId: owner.userId, name: 'Priya Shah' }, claimedAt: expect.any(String) },
+      { businessId: `L${count - 2}`, businessName: `Business L${count - 2}`, createdAt: expect.any(String), status: 'unclaimed', claimPending: true, owner: { userId: pending.userId, name: 'Priya Shah' }, claimedAt: expect.any(String) },
+      { businessId: `L${count - 3}`, businessName: `Business L${count - 3}`, createdAt: new Date(Date.parse(AT) + (count - 3) * 60_000).toISOString(), status: 'unclaimed', claimPending: false, owner: null, claimedAt: null },
+    ]);
+    const second = await listBusinesses(admin, boss, { cursor: first.nextCursor });
+    expect(second.businesses.map((business) => business.businessId)).toEqual(['L01', 'L00']);
+    expect(second.nextCursor).toBeUndefined();
+    await expect(listBusinesses(admin, boss, { cursor: 'not-ours' })).rejects.toThrow();
   });
 });
