@@ -103,6 +103,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminUsers, ...page(admin, (m) => m.AdminUsersPage) },
               { path: paths.adminCategories, ...page(admin, (m) => m.AdminCategoriesPage) },
               { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
+              { path: paths.adminBusinesses, ...page(admin, (m) => m.AdminBusinessesPage) },
             ],
           },
         ],

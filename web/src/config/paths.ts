@@ -32,4 +32,5 @@ export const paths = {
   adminUsers: '/admin/users',
   adminCategories: '/admin/categories',
   adminAnalytics: '/admin/analytics',
+  adminBusinesses: '/admin/businesses',
 } as const;

@@ -14,6 +14,7 @@ const CARDS = [
   { title: 'Feedback', description: 'Approve, unpublish, edit or delete feedback left on providers.', to: paths.adminFeedback },
   { title: 'Categories', description: 'Add, edit, order and remove service categories. Arrives in the next release.', to: paths.adminCategories },
   { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
+  { title: 'Businesses', description: 'Businesses created by administrators: claimed or not, their owners and claims.', to: paths.adminBusinesses },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [
