@@ -1,4 +1,4 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, Text } from '@chakra-ui/react';
 import { ADMIN_BUSINESSES_MESSAGES as MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BusinessesList } from '../components/businesses-list';
@@ -7,16 +7,14 @@ import { BusinessesList } from '../components/businesses-list';
 export function AdminBusinessesPage() {
   useDocumentTitle(`${MESSAGES.title} | ${PRODUCT_NAME}`);
   return (
-    <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
-      <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {MESSAGES.title}
-          </Heading>
-          <Text color="fg.muted">{MESSAGES.description}</Text>
-        </Stack>
-        <BusinessesList />
-      </Stack>
+    <Container as="section" aria-labelledby="admin-businesses-title" maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+      <Heading as="h1" id="admin-businesses-title" size="2xl" mb="1">
+        {MESSAGES.title}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {MESSAGES.description}
+      </Text>
+      <BusinessesList />
     </Container>
   );
 }
