@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { toaster } from '@/components/ui/toaster';
@@ -177,9 +177,10 @@ export function ProviderProfilePage() {
 
   // A claimed business's old address answers with the page it moved to: the address follows.
   const movedTo = page.data && page.data.id !== id ? page.data.id : undefined;
+  const { search } = useLocation();
   useEffect(() => {
-    if (movedTo) void navigate(`${paths.provider(movedTo)}${window.location.search}`, { replace: true });
-  }, [movedTo, navigate]);
+    if (movedTo) void navigate(`${paths.provider(movedTo)}${search}`, { replace: true });
+  }, [movedTo, search, navigate]);
 
   if (page.data && viewer) return <ProviderPageView page={page.data} viewer={viewer} />;
   if (page.isError && isNotAvailable(page.error)) return <ProfileNotAvailable />;
