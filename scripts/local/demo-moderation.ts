@@ -5,6 +5,7 @@ import type { AdminReason } from '@solutionz/shared';
 import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-identity';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createAdminRepository } from '@solutionz/lambdas/data/admin-repository';
+import { createClaimRepository } from '@solutionz/lambdas/data/claim-repository';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
@@ -14,13 +15,43 @@ import type { DemoDirectoryProvider, DemoTown } from './demo-directory';
 
 /** A client an administrator has deactivated: the sign-in is refused with the deactivation notice. */
 export function demoModeratedUsers(): readonly DemoUser[] {
-  return [{ accountType: 'client', email: 'deactivated@solutionz.local', password: 'Demo-client-1', firstName: 'Dominic', lastName: 'Marsh', location: 'Leicester' }];
+  return [
+    { accountType: 'client', email: 'deactivated@solutionz.local', password: 'Demo-client-1', firstName: 'Dominic', lastName: 'Marsh', location: 'Leicester' },
+    ...CLAIMED.map(({ claimant }) => ({ accountType: 'provider' as const, ...claimant })),
+  ];
 }
 
 /** Businesses that asked by phone to be listed: created by the admin, not claimed yet. */
 const UNCLAIMED = [
   { firstName: 'Sandra', lastName: 'Kowalski', businessName: 'Kowalski Window Cleaning', town: 'Nottingham', categories: ['Cleaning & Removal Services > Window Cleaning'], phoneNumber: '+44 115 496 0721' },
   { firstName: 'Idris', lastName: 'Rahman', businessName: 'Rahman Locksmiths', town: 'Sheffield', categories: ['Construction/Trade > Locksmith'], phoneNumber: '+44 114 496 0388' },
+] as const;
+
+/**
+ * Businesses the admin created that their owners claimed, through the claim form's account (a provider
+ * with an empty profile): one approved, so the business moved to its owner's account, one waiting for review.
+ */
+const CLAIMED = [
+  {
+    firstName: 'Owen',
+    lastName: 'Hughes',
+    businessName: 'Hughes Roofing',
+    town: 'Leeds',
+    categories: ['Construction/Trade > Roofer'],
+    phoneNumber: '+44 113 496 0412',
+    claimant: { email: 'claimed@solutionz.local', password: 'Demo-claimant-1', firstName: 'Owen', lastName: 'Hughes' },
+    approved: true,
+  },
+  {
+    firstName: 'Grace',
+    lastName: 'Lloyd',
+    businessName: 'Lloyd Carpentry',
+    town: 'Bristol',
+    categories: ['Construction/Trade > Carpenter'],
+    phoneNumber: '+44 117 496 0255',
+    claimant: { email: 'claimant@solutionz.local', password: 'Demo-claimant-1', firstName: 'Grace', lastName: 'Lloyd' },
+    approved: false,
+  },
 ] as const;
 
 export interface DemoModerationInput {
@@ -37,7 +68,8 @@ export interface DemoModerationInput {
 /**
  * What an administrator has done in the demo, through the same repositories and audit entries the admin
  * console writes: feedback awaiting approval, a provider hidden and a client deactivated, each with its
- * reason, and two businesses created by the admin. A newcomer sees every state of the admin screens.
+ * reason, and four businesses created by the admin: two unclaimed, one claimed and moved to its owner, one
+ * with a claim waiting for review. A newcomer sees every state of the admin screens.
  */
 export async function loadDemoModeration(input: DemoModerationInput, now: Date): Promise<void> {
   const { documents, tableName } = input;
@@ -48,15 +80,19 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
   const actor: Actor = { id: input.admin.userId, name: input.admin.name };
   let minutes = 0;
   // Each action a few minutes after the last, so the activity reads as a morning's work.
-  const audit = (entry: Parameters<typeof auditRecord>[2]) => auditRecord({ clock: () => new Date(now.getTime() - (60 - (minutes += 7)) * 60_000), random: { id: randomUUID } }, actor, entry);
+  const audit = (entry: Parameters<typeof auditRecord>[2]) => auditRecord({ clock: () => new Date(now.getTime() - (90 - (minutes += 7)) * 60_000), random: { id: randomUUID } }, actor, entry);
   const misleading: AdminReason = { code: 'misleading', note: 'Claims accreditations the provider cannot show' };
 
-  for (const [n, business] of UNCLAIMED.entries()) {
-    const town = input.towns.find((candidate) => candidate.name === business.town) ?? input.towns[n]!;
+  const claims = createClaimRepository(documents, tableName);
+  const created = new Map<string, { businessId: string; at: string }>();
+
+  for (const [n, business] of [...UNCLAIMED, ...CLAIMED].entries()) {
+    const town = input.towns.find((candidate) => candidate.name === business.town) ?? input.towns[n % input.towns.length]!;
     const place = withGeohash(town.sectors[0]!);
     const userId = randomUUID();
     const businessId = randomUUID();
-    const at = now.toISOString();
+    // An hour apart, so the businesses list shows them in a steady order.
+    const at = new Date(now.getTime() - n * 3_600_000).toISOString();
     await admin.createUnclaimedProvider({
       profile: {
         userId,
@@ -87,6 +123,19 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
       }),
     });
     await directory.syncListing(userId, now);
+    created.set(business.businessName, { businessId, at });
+  }
+
+  for (const business of CLAIMED) {
+    const { businessId, at } = created.get(business.businessName)!;
+    const claimantUserId = await accounts.findUserIdByEmail(business.claimant.email);
+    if (!claimantUserId) continue;
+    const claim = { businessId, claimId: randomUUID(), businessName: business.businessName, claimantUserId, claimantEmail: business.claimant.email, state: 'pending' as const, createdAt: new Date(Date.parse(at) + 3_600_000).toISOString() };
+    await claims.open(claim);
+    // The owner claimed it an hour after the admin listed it; the approval comes in the morning's work below.
+    if (!business.approved) continue;
+    const decided = audit({ action: 'claim.approve', target: { kind: 'user', id: claimantUserId, label: business.businessName }, before: { state: 'pending' }, after: { state: 'approved', businessId } });
+    await claims.transfer(claim, { state: 'approved', decidedAt: decided.at, decidedBy: actor.id }, decided);
   }
 
   // Two reviews of reviewed, listed providers wait for approval again.

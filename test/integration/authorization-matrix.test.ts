@@ -296,6 +296,7 @@ const matrix: Record<RouteName, Row> = {
   },
   markConversationRead: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
   setConversationBlocked: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }), expect: participants(200) },
+  adminListBusinesses: { request: () => ({}), expect: only(['admin'], 200) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

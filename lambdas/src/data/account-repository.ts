@@ -124,6 +124,8 @@ export interface AccountRepository {
   getProfile(userId: string, options?: { consistent?: boolean }): Promise<ProfileRecord | undefined>;
   /** Many profiles in batch reads, by user id; ids without a profile are absent. */
   getProfiles(userIds: readonly string[]): Promise<Map<string, ProfileRecord>>;
+  /** The account a provider id moved to (a claimed business), undefined when it did not move. */
+  movedTo(userId: string): Promise<string | undefined>;
   /**
    * Changes profile fields, with a business rename in the same transaction; false when the profile is
    * gone or its business name is no longer `business.previousName` (a concurrent edit: read again).
@@ -155,7 +157,7 @@ export interface AccountRepository {
 
 export function createAccountRepository(client: DynamoDBDocumentClient, tableName: string): AccountRepository {
   const service = createTableStore(client, tableName);
-  const { profile, accountEmail } = service.entities;
+  const { profile, accountEmail, profileMove } = service.entities;
   // The admin's users table finds people by name, business and address: its index follows every write of them.
   const { syncUserIndex } = createAdminRepository(client, tableName);
 
@@ -218,6 +220,11 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
     async getProfile(userId, options) {
       const { data } = await profile.get({ userId }).go({ consistent: options?.consistent ?? false });
       return data ?? undefined;
+    },
+
+    async movedTo(userId) {
+      const { data } = await profileMove.get({ userId }).go();
+      return data?.movedTo;
     },
 
     async getProfiles(userIds) {

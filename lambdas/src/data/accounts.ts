@@ -224,3 +224,20 @@ export const businessWordEntity = new Entity({
   },
 });
 
+
+/**
+ * Where a profile went: an admin-listed business claimed by a person moves to their account, and its old
+ * id keeps this one item so links to the old page find the new one.
+ *   "where did this provider go": GetItem PK = USER#<userId>, SK = MOVED_TO.
+ */
+export const profileMoveEntity = new Entity({
+  model: { entity: 'profileMove', version: '1', service: 'solutionz' },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    movedTo: { type: 'string', required: true },
+    movedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('MOVED_TO', []) },
+  },
+});

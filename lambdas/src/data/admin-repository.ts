@@ -387,12 +387,13 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
 
     async createUnclaimedProvider({ profile, business, audit }) {
       const result = await store.transaction
-        .write(({ profile: newProfiles, business: businesses, businessWord: words, adminStat: stats, auditEntry: entries }) => [
+        .write(({ profile: newProfiles, business: businesses, businessWord: words, adminStat: stats, auditEntry: entries, adminBusiness: adminBusinesses }) => [
           newProfiles.create({ ...profile, email: '', categories: [...profile.categories], ...(profile.skills ? { skills: [...profile.skills] } : {}) }).commit(),
           businesses
             .create({ businessId: business.businessId, businessName: business.businessName, ownerUserId: profile.userId, createdAt: business.createdAt, ...(business.businessEmail ? { businessEmail: business.businessEmail } : {}) })
             .commit(),
           ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
+          adminBusinesses.create({ businessId: business.businessId, createdAt: business.createdAt }).commit(),
           stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
           stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
           stats.update({ name: STAT.accounts('provider') }).add({ count: 1 }).commit(),

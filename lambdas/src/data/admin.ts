@@ -164,3 +164,19 @@ export function statUpdateItem(tableName: string, name: string, delta: number) {
   const { TableName: _unused, ...update } = adminStatEntity.update({ name }).add({ count: delta }).params<Record<string, unknown>>(PARAMS_ONLY);
   return { Update: { ...update, TableName: tableName } } as { Update: Item & { TableName: string; Key: Item; UpdateExpression: string } };
 }
+
+/**
+ * The businesses admins created, kept as a list so /admin/businesses pages them without a Scan: one item
+ * each, written in the business's own transaction.
+ *   "admin-created businesses, newest first": Query PK = ADMIN_BUSINESSES, SK < <createdAt>#<businessId>, descending.
+ */
+export const adminBusinessEntity = new Entity({
+  model: { entity: 'adminBusiness', version: '1', service: 'solutionz' },
+  attributes: {
+    businessId: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    newest: { pk: pk('ADMIN_BUSINESSES', []), sk: sk('${createdAt}#${businessId}', ['createdAt', 'businessId']) },
+  },
+});

@@ -1,9 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClaimState } from '@solutionz/shared';
-import { auditAttributes, type AuditRecord } from './admin-repository';
+import { auditAttributes, createAdminRepository, type AuditRecord } from './admin-repository';
+import { untilProcessed } from './batch';
+import { createBusinessTransfer } from './business-transfer';
+import { createDirectoryRepository } from './directory';
+import { directoryIndexCommands, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
-import { isConditionFailure } from './write-outcomes';
+import { conflictPause, isConditionFailure, isTransactionConflict } from './write-outcomes';
 
 interface ClaimRecord {
   readonly businessId: string;
@@ -16,6 +20,20 @@ interface ClaimRecord {
   readonly decidedAt?: string;
   readonly decidedBy?: string;
   readonly refusalReason?: string;
+}
+
+/** An admin-created business as its list shows it: who owns it now and its standing claim. */
+export interface AdminBusinessRecord {
+  readonly businessId: string;
+  readonly businessName: string;
+  readonly createdAt: string;
+  /** Still the admin's unclaimed profile. */
+  readonly unclaimed: boolean;
+  /** The owner's name once claimed. */
+  readonly ownerName?: string;
+  readonly ownerUserId?: string;
+  /** The claim that stands (a refused one is left out). */
+  readonly claim?: Pick<ClaimRecord, 'state' | 'createdAt' | 'decidedAt' | 'claimantUserId'> & { readonly claimantName?: string };
 }
 
 /** A business as a claim sees it: who owns it now, the address the admin recorded, and its claim. */
@@ -45,13 +63,40 @@ export interface ClaimRepository {
   page(state: ClaimState, cursor: string | undefined, limit: number): Promise<{ claims: ClaimRecord[]; nextCursor?: string }>;
   /** An admin's decision on a claim still in `from`, with its audit entry in the same transaction: false when it was decided meanwhile. */
   decide(claim: ClaimRecord, from: ClaimState, set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>, audit: AuditRecord): Promise<boolean>;
-  /** Moves a claim from one state to another if it is still in the first: false when it was not. */
-  move(businessId: string, claimId: string, from: ClaimState, set: Pick<ClaimRecord, 'state'> & Partial<Pick<ClaimRecord, 'decidedAt' | 'decidedBy' | 'refusalReason'>>): Promise<boolean>;
+  /**
+   * Approves or verifies a pending claim and moves the business to the claimant in the same transaction
+   * (business-transfer.ts), with the admin's audit entry when there is one: 'decided' when the claim was
+   * decided meanwhile (of two approvals at once, one moves it), 'tooLarge' when the move passes one
+   * transaction's writes (nothing is written).
+   */
+  /** The businesses admins created, newest first; throws InvalidCursorError for a cursor it did not make. */
+  adminBusinesses(cursor: string | undefined, limit: number): Promise<{ businesses: AdminBusinessRecord[]; nextCursor?: string }>;
+  transfer(claim: ClaimRecord, set: { readonly state: 'approved' | 'verified'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
+}
+
+type TransferOutcome = 'moved' | 'decided' | 'tooLarge';
+/** DynamoDB's limit on the writes of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+const MAX_TRANSFER_ATTEMPTS = 5;
+
+/** Every item of a batch get, what DynamoDB leaves unprocessed asked again (batch.ts). */
+async function readAll<K, T>(what: string, keys: readonly K[], get: (batch: K[]) => Promise<{ data: T[]; unprocessed: K[] }>): Promise<T[]> {
+  const found: T[] = [];
+  await untilProcessed(what, keys, async (pending) => {
+    const { data, unprocessed } = await get([...pending]);
+    found.push(...data);
+    return unprocessed;
+  });
+  return found;
 }
 
 export function createClaimRepository(client: DynamoDBDocumentClient, tableName: string): ClaimRepository {
   const store = createTableStore(client, tableName);
-  const { claim, business, profile } = store.entities;
+  const { claim, business, profile, auditEntry, adminBusiness } = store.entities;
+  const transfers = createBusinessTransfer(client, tableName);
+  const index = directoryIndexCommands(client, tableName);
+  const directory = createDirectoryRepository(client, tableName);
+  const admin = createAdminRepository(client, tableName);
 
   return {
     async target(businessId) {
@@ -139,19 +184,78 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
     },
 
-    async move(businessId, claimId, from, set) {
-      const stored = await claim.get({ businessId }).go({ consistent: true });
-      if (!stored.data) return false;
-      try {
-        await claim
-          .patch({ businessId })
-          .set({ ...set, createdAt: stored.data.createdAt })
-          .where((attr, op) => `${op.eq(attr.claimId, claimId)} AND ${op.eq(attr.state, from)}`)
-          .go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
+    async adminBusinesses(cursor, limit) {
+      const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const query = adminBusiness.query.newest({});
+      const ranged = below ? query.lt({ createdAt: below.at, businessId: below.id }) : query;
+      const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
+      const entries = data.slice(0, limit);
+      const keys = entries.map(({ businessId }) => ({ businessId }));
+      const [businesses, claims] = await Promise.all([readAll('Business reads', keys, (batch) => business.get(batch).go({ consistent: true })), readAll('Claim reads', keys, (batch) => claim.get(batch).go({ consistent: true }))]);
+      const standing = claims.filter((each) => each.state !== 'refused');
+      const people = [...new Set([...businesses.map((each) => each.ownerUserId), ...standing.map((each) => each.claimantUserId)].filter((id): id is string => Boolean(id)))];
+      const profiles = await readAll(
+        'Owner reads',
+        people.map((userId) => ({ userId })),
+        (batch) => profile.get(batch).go({ attributes: ['userId', 'firstName', 'lastName', 'unclaimed'] }),
+      );
+      const byUser = new Map(profiles.map((each) => [each.userId, each]));
+      const nameOf = (userId: string | undefined) => {
+        const person = userId ? byUser.get(userId) : undefined;
+        return person ? `${person.firstName} ${person.lastName}`.trim() : undefined;
+      };
+      const records = entries.flatMap((entry): AdminBusinessRecord[] => {
+        const stored = businesses.find((each) => each.businessId === entry.businessId);
+        if (!stored) return [];
+        const owner = stored.ownerUserId ? byUser.get(stored.ownerUserId) : undefined;
+        const unclaimed = owner?.unclaimed === true;
+        const held = standing.find((each) => each.businessId === entry.businessId);
+        const claimantName = nameOf(held?.claimantUserId);
+        return [
+          {
+            businessId: entry.businessId,
+            businessName: stored.businessName,
+            createdAt: entry.createdAt,
+            unclaimed,
+            ...(!unclaimed && stored.ownerUserId ? { ownerUserId: stored.ownerUserId, ...(nameOf(stored.ownerUserId) ? { ownerName: nameOf(stored.ownerUserId)! } : {}) } : {}),
+            ...(held ? { claim: { state: held.state, createdAt: held.createdAt, claimantUserId: held.claimantUserId, ...(held.decidedAt ? { decidedAt: held.decidedAt } : {}), ...(claimantName ? { claimantName } : {}) } } : {}),
+          },
+        ];
+      });
+      const last = entries.at(-1);
+      return data.length > limit && last ? { businesses: records, nextCursor: encodeTimeCursor(last.createdAt, last.businessId) } : { businesses: records };
+    },
+
+    async transfer(record, set, audit) {
+      const now = new Date(set.decidedAt);
+      for (let attempt = 1; ; attempt++) {
+        const plan = await transfers.plan(record.businessId, record.claimantUserId, now);
+        // The business is no longer an unclaimed one: another decision moved it.
+        if (!plan) return 'decided';
+        const { TableName: _unused, ...claimWrite } = claim
+          .patch({ businessId: record.businessId })
+          .set({ ...set, createdAt: record.createdAt })
+          .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, 'pending')}`)
+          .params<Record<string, unknown>>();
+        const items: TransactItems = [
+          // First, so a cancellation reason at position 0 means the claim was decided meanwhile.
+          { Update: { ...claimWrite, TableName: tableName } as NonNullable<TransactItems[number]['Update']> },
+          ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []),
+          ...plan.items,
+        ];
+        if (items.length > MAX_TRANSACTION_ITEMS) return 'tooLarge';
+        try {
+          await index.transact(items);
+        } catch (error) {
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return 'decided';
+          // Something of the business changed between the reads and the move: plan again from what is stored now.
+          if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_TRANSFER_ATTEMPTS) throw error;
+          await conflictPause(attempt);
+          continue;
+        }
+        await Promise.all([directory.syncListing(record.claimantUserId, now), admin.syncUserIndex(plan.from), admin.syncUserIndex(record.claimantUserId)]);
+        return 'moved';
       }
     },
   };

@@ -1,7 +1,7 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { adminDayEntity, adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
-import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, rateCounterEntity } from './accounts';
+import { adminBusinessEntity, adminDayEntity, adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
+import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, profileMoveEntity, rateCounterEntity } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
@@ -66,6 +66,8 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       message: own(messageEntity),
       sentMessageMark: own(sentMessageMarkEntity),
       unreadMessages: own(unreadMessagesEntity),
+      profileMove: own(profileMoveEntity),
+      adminBusiness: own(adminBusinessEntity),
     },
     { client, table },
   );

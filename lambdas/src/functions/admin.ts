@@ -24,7 +24,7 @@ import { areaRuntime } from '../http/area-runtime';
 import { adminOverview, setupFirstAdmin } from '../services/accounts/admin-setup';
 import type { AdminDeps } from '../services/accounts/deps';
 import { listAudit } from '../services/admin/audit';
-import { decideClaim, listClaims } from '../services/admin/claims';
+import { decideClaim, listBusinesses, listClaims } from '../services/admin/claims';
 import {
   categoryStatistics,
   continueProviderUpdates,
@@ -81,6 +81,7 @@ export const handler = createAreaHandler(
     adminContinueCategoryProviders: ({ deps, caller, params }) => continueProviderUpdates(deps, caller, params.categoryId),
     adminCategoryStatistics: ({ deps, caller, params }) => categoryStatistics(deps, caller, params.categoryId),
     adminReorderCategories: ({ deps, caller, params, body }) => reorderCategories(deps, caller, params.groupId, body),
+    adminListBusinesses: ({ deps, caller, query }) => listBusinesses(deps, caller, query),
   },
   {
     deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & AdminAnalyticsDeps & { claims: ClaimRepository }> => {

@@ -97,7 +97,7 @@ describe('the page function', () => {
     const failing = createPagesHandler({
       deps: () => ({
         ...deps,
-        profiles: { getProfile: () => Promise.reject(new Error('throttled')) },
+        profiles: { getProfile: () => Promise.reject(new Error('throttled')), movedTo: () => Promise.reject(new Error('throttled')) },
         directory: { alphabeticalListings: () => Promise.reject(new Error('throttled')), taxonomy: () => Promise.reject(new Error('throttled')) },
       }),
       onError: (message) => errors.push(message),

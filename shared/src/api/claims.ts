@@ -87,6 +87,8 @@ export const ADMIN_CLAIM_MESSAGES = {
   approved: 'Claim approved',
   refused: 'Claim refused',
   decideFailed: 'Failed to update the claim',
+  /** The move is one transaction, which holds at most 100 writes: a business with more is not half-moved. */
+  tooLarge: 'This business has too much content (portfolio, feedback and saved lists) to move to the claimant in one step. Please contact the developers before approving it.',
 } as const;
 
 const adminClaimsQuerySchema = z.object({ state: z.enum(CLAIM_STATES).default('pending'), cursor: cursorSchema });
@@ -113,6 +115,40 @@ const adminClaimDecisionSchema = z
   .superRefine((value, ctx) => {
     if (value.decision === 'refuse' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason', 'code'], message: ADMIN_CONSOLE_MESSAGES.reasonRequired });
   });
+
+// ── The admin's businesses list ─────────────────────────────────────────────────────────────────
+
+export const ADMIN_BUSINESSES_MESSAGES = {
+  title: 'Businesses',
+  description: 'Businesses created by administrators, newest first, and who has claimed them.',
+  loadFailed: 'Failed to load businesses',
+  empty: 'No businesses have been created by administrators yet.',
+  loadMore: 'Load more',
+  claimed: 'Claimed',
+  unclaimed: 'Unclaimed',
+  claimPending: 'Claim pending review',
+  noOwner: 'No owner yet',
+} as const;
+
+const adminBusinessesQuerySchema = z.object({ cursor: cursorSchema });
+
+const adminBusinessSchema = z.strictObject({
+  businessId: z.string(),
+  businessName: z.string(),
+  /** When the admin created it. */
+  createdAt: z.iso.datetime(),
+  /** Claimed once a claim was approved (or verified by the business e-mail) and the business moved to the claimant. */
+  status: z.enum(['claimed', 'unclaimed']),
+  /** A claim waits for an admin's review. */
+  claimPending: z.boolean(),
+  /** The claimant who owns it now (claimed), or who claims it (pending); null otherwise. */
+  owner: z.strictObject({ userId: z.string(), name: z.string() }).nullable(),
+  /** When the standing claim was made; null without one. */
+  claimedAt: z.iso.datetime().nullable(),
+});
+export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
+const adminBusinessesPageSchema = z.object({ businesses: z.array(adminBusinessSchema), nextCursor: z.string().optional() });
+export type AdminBusinessesPage = z.infer<typeof adminBusinessesPageSchema>;
 
 const CLAIM_PATH = '/api/businesses/{businessId}/claim';
 
@@ -163,5 +199,14 @@ export const claimRoutes = {
     access: 'signedIn',
     summary: "The caller's business claims, newest first: business, state, dates and a refusal's reason",
     response: z.object({ claims: z.array(myClaimSchema) }),
+  }),
+  adminListBusinesses: defineRoute({
+    method: 'GET',
+    path: '/api/admin/businesses',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Businesses admins created, newest first, 20 a page: claimed or not, a pending claim, the owner\'s name and the claim date',
+    query: adminBusinessesQuerySchema,
+    response: adminBusinessesPageSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

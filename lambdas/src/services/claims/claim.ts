@@ -97,7 +97,8 @@ export async function claimBusiness(deps: ClaimDeps, businessId: string, input: 
 
 /**
  * After the claimant confirms an address: a pending claim whose claimant confirmed the address the
- * admin recorded for the business (letter case aside) is verified without a review.
+ * admin recorded for the business (letter case aside) is verified without a review, and the business
+ * moves to the claimant's account.
  */
 export async function verifyClaimsOnConfirmation(deps: ClaimDeps, email: string): Promise<void> {
   const userId = await deps.accounts.findUserIdByEmail(email);
@@ -106,7 +107,8 @@ export async function verifyClaimsOnConfirmation(deps: ClaimDeps, email: string)
     if (claim.state !== 'pending') continue;
     const target = await deps.claims.target(claim.businessId);
     if (!target?.businessEmail || target.businessEmail.toLowerCase() !== email.toLowerCase()) continue;
-    await deps.claims.move(claim.businessId, claim.claimId, 'pending', { state: 'verified', decidedAt: deps.clock().toISOString(), decidedBy: 'email' });
+    // A business too large to move in one step stays pending: the admin reviewing it is told why.
+    await deps.claims.transfer(claim, { state: 'verified', decidedAt: deps.clock().toISOString(), decidedBy: 'email' });
   }
 }
 

@@ -12,7 +12,7 @@ import { NotFoundError } from '../../errors';
 
 /** What the provider page reads: the profile itself, which holds everything the page shows. */
 export interface ProviderPageDeps {
-  readonly profiles: Pick<AccountRepository, 'getProfile'>;
+  readonly profiles: Pick<AccountRepository, 'getProfile' | 'movedTo'>;
   readonly clock: () => Date;
 }
 
@@ -44,9 +44,17 @@ function toProviderProfile(profile: ProfileRecord): ProviderProfile {
   };
 }
 
-/** The listed provider's page, or undefined for anyone who is not a listed provider (unknown, client, unlisted). */
+/**
+ * The listed provider's page, or undefined for anyone who is not a listed provider (unknown, client, unlisted).
+ * A claimed business's old id answers with the page of the account it moved to (its `id` says which), so
+ * links to the old page keep working.
+ */
 export async function findListedProvider(deps: ProviderPageDeps, providerId: string): Promise<ProviderProfile | undefined> {
   const profile = await deps.profiles.getProfile(providerId);
+  if (!profile) {
+    const movedTo = await deps.profiles.movedTo(providerId);
+    return movedTo ? findListedProvider(deps, movedTo) : undefined;
+  }
   if (!isListed(profile, deps.clock())) return undefined;
   return toProviderProfile(profile);
 }

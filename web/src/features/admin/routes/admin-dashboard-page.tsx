@@ -14,7 +14,7 @@ const CARDS = [
   { title: 'Feedback', description: 'Approve, unpublish, edit or delete feedback left on providers.', to: paths.adminFeedback },
   { title: 'Categories', description: 'Add, edit, order and remove service categories.', to: paths.adminCategories },
   { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
-  { title: 'Businesses', description: 'Approve or refuse the claims owners make on the businesses admins listed.', to: paths.adminBusinesses },
+  { title: 'Businesses', description: 'The businesses admins listed, claimed or not, and the claims to approve or refuse.', to: paths.adminBusinesses },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [

@@ -159,6 +159,13 @@ describe('provider page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory'));
   });
 
+  it("follows a claimed business's old address to the account it moved to, keeping the tab", async () => {
+    const { router } = open('/directory/old-id?tab=feedback', { getProvider: ({ params }) => providerPage({ id: params.providerId === 'old-id' ? 'p-1' : params.providerId }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-1'), SLOW);
+    expect(router.state.location.search).toBe('?tab=feedback');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+  });
+
   it('shows the owner their own page through their own route, even unlisted, with their side card', async () => {
     const mine: MyProviderPage = { ...providerPage(), listed: false, unlistedReasons: ['noMembership'] };
     const { api } = open('/directory/p-1', { getMyProviderPage: () => mine, listMyProviderFeedback: () => page([]) }, owner);

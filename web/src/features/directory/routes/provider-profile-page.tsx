@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { toaster } from '@/components/ui/toaster';
@@ -174,6 +174,13 @@ export function ProviderProfilePage() {
     queueMicrotask(() => toaster.error({ id: 'provider-page-load-failed', ...PROFILE_LOAD_FAILED }));
     void navigate(paths.directory, { replace: true, state: directoryListState });
   }, [failed, navigate]);
+
+  // A claimed business's old address answers with the page it moved to: the address follows.
+  const movedTo = page.data && page.data.id !== id ? page.data.id : undefined;
+  const { search } = useLocation();
+  useEffect(() => {
+    if (movedTo) void navigate(`${paths.provider(movedTo)}${search}`, { replace: true });
+  }, [movedTo, search, navigate]);
 
   if (page.data && viewer) return <ProviderPageView page={page.data} viewer={viewer} />;
   if (page.isError && isNotAvailable(page.error)) return <ProfileNotAvailable />;
