@@ -25,6 +25,7 @@ const rowOf = (name: string) => within(screen.getByText(name).closest('tr')!);
 describe('/admin/businesses', { timeout: 30_000 }, () => {
   it('lists the businesses with Claimed or Unclaimed, the owner and the claim date, and loads more', async () => {
     const api = stubApi({
+      adminListClaims: () => ({ claims: [] }),
       adminListBusinesses: ({ query }) => (query.cursor ? { businesses: [open] } : { businesses: [claimed, pending], nextCursor: 'next' }),
     });
     const { user } = renderApp('/admin/businesses', signedInAdmin());
@@ -46,6 +47,8 @@ describe('/admin/businesses', { timeout: 30_000 }, () => {
   it('says when there are none, and offers a retry when the list cannot be read', async () => {
     let fail = true;
     stubApi({
+      // The claims review above the list has none waiting.
+      adminListClaims: () => ({ claims: [] }),
       adminListBusinesses: () => {
         if (fail) throw new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'boom' } });
         return { businesses: [] };

@@ -7,4 +7,3 @@ export { AdminUsersPage } from './admin-users-page';
 export { AdminSignupPage } from './admin-signup-page';
 export { AdminGate, AdminLoginPage } from './admin-login-page';
 export { AdminLayout } from '../components/admin-layout';
-export { AdminBusinessesPage } from './admin-businesses-page';
