@@ -35,6 +35,8 @@ atEveryWidth(() => {
     test('posts a job', async ({ page }) => {
       await page.goto('/post-job');
       await expect(h1(page, 'Post a Job')).toBeVisible();
+      // The service groups come from the live taxonomy: drawn once they are there, not while they load.
+      await expect(page.getByRole('option', { name: 'Choose a service group' })).toBeAttached();
       await expectPageToMatch(page, 'post-job', [page.getByLabel('Contact email')]);
     });
 
