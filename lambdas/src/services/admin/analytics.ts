@@ -3,10 +3,9 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import { ukDay } from '../../data/admin';
 import type { CategoryGroupWithCategories, CategoryRepository } from '../../data/category-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
+import { DAY_MS } from '../../data/provider-updates';
 import { actorOf, toAuditEntry } from './audit';
 import type { AdminConsoleDeps } from './deps';
-
-const DAY_MS = 86_400_000;
 
 export interface AdminAnalyticsDeps extends Omit<AdminConsoleDeps, 'directory'> {
   readonly categories: Pick<CategoryRepository, 'listActive'>;

@@ -1,9 +1,9 @@
 import { ADMIN_CONSOLE_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminAuditEntry, type AdminAuditPage, type AdminReason } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AuditRecord, AuditSnapshot } from '../../data/admin-repository';
-import { InvalidCursorError } from '../../data/time-cursor';
-import { AdminMfaRequiredError, ValidationError } from '../../errors';
+import { AdminMfaRequiredError } from '../../errors';
 import type { AdminConsoleDeps } from './deps';
+import { readWithCursor } from '../page-cursor';
 
 /** Who is acting: the admin's id and name as the audit trail records them. */
 export interface Actor {
@@ -59,13 +59,8 @@ export function toAuditEntry(record: AuditRecord): AdminAuditEntry {
 }
 
 /** A cursor the data layer did not make is the caller's mistake, answered as such. */
-export async function withCursor<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ValidationError({ 'query.cursor': 'Invalid cursor' }, 'Invalid cursor', { cause: error });
-    throw error;
-  }
+export function withCursor<T>(read: () => Promise<T>): Promise<T> {
+  return readWithCursor(read, 'Invalid cursor');
 }
 
 export async function listAudit(

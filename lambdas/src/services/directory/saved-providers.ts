@@ -1,9 +1,9 @@
 import { DIRECTORY_MESSAGES, type RouteQuery, type Routes, type SavedProvidersResponse } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { InvalidCursorError } from '../../data/time-cursor';
-import { NotFoundError, ValidationError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import { toProviderCard } from './cards';
 import type { DirectoryDeps } from './deps';
+import { readWithCursor } from '../page-cursor';
 
 type SavedProvidersQuery = RouteQuery<Routes['listSavedProviders']>;
 type SavedProviderAnswer = { providerId: string; saved: boolean };
@@ -18,13 +18,7 @@ export async function listSavedProviders(
   caller: AuthorizedCaller,
   query: SavedProvidersQuery,
 ): Promise<SavedProvidersResponse> {
-  let page;
-  try {
-    page = await deps.saved.list(caller.userId, { cursor: query.cursor, limit: query.limit });
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor, { cause: error });
-    throw error;
-  }
+  const page = await readWithCursor(() => deps.saved.list(caller.userId, { cursor: query.cursor, limit: query.limit }), DIRECTORY_MESSAGES.badCursor);
   const listings = page.saved.length > 0 ? await deps.directory.getListings(page.saved.map((item) => item.providerId)) : new Map();
   return {
     saved: page.saved.map((item) => {

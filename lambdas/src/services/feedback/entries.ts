@@ -1,9 +1,8 @@
 import { FEEDBACK_MESSAGES, type FeedbackEntry, type FeedbackPage } from '@solutionz/shared';
 import type { ProfileRecord } from '../../data/account-repository';
 import type { FeedbackPageRecord, FeedbackRecord } from '../../data/feedback-repository';
-import { InvalidCursorError } from '../../data/time-cursor';
-import { ValidationError } from '../../errors';
 import type { FeedbackDeps } from './deps';
+import { readWithCursor } from '../page-cursor';
 
 /** Feedback as the page shows it: who wrote it only by the name it carries. */
 function toFeedbackEntry(record: FeedbackRecord, verifiedJob: boolean): FeedbackEntry {
@@ -56,13 +55,7 @@ export function authorNameOf(profile: Pick<ProfileRecord, 'firstName' | 'lastNam
 
 /** A page read, with a cursor the repository did not make answered as the caller's mistake. */
 export async function readPage(deps: Pick<FeedbackDeps, 'jobs'>, read: () => Promise<FeedbackPageRecord>, profile: ProfileRecord | undefined): Promise<FeedbackPage> {
-  let page;
-  try {
-    page = await read();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ValidationError({ 'query.cursor': FEEDBACK_MESSAGES.badCursor }, FEEDBACK_MESSAGES.badCursor, { cause: error });
-    throw error;
-  }
+  const page = await readWithCursor(read, FEEDBACK_MESSAGES.badCursor);
   return {
     feedback: await toFeedbackEntries(deps, page.feedback),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),

@@ -15,8 +15,9 @@ import type { AccountRepository, ProfileRecord } from '../../data/account-reposi
 import type { JobsRepository } from '../../data/jobs-repository';
 import { conversationIdOf, type ConversationMemberRecord, type ConversationRecord, type MessageRecord, type MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
-import { InvalidCursorError } from '../../data/time-cursor';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import { readWithCursor } from '../page-cursor';
+import { DAY_MS } from '../../data/provider-updates';
 
 /** Everything the conversation services use, passed in so tests can swap any part. */
 export interface MessagesDeps {
@@ -27,7 +28,6 @@ export interface MessagesDeps {
   readonly clock: () => Date;
 }
 
-const DAY_MS = 86_400_000;
 
 /** Who a person is to the other side of a conversation: never their e-mail. */
 function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
@@ -63,15 +63,6 @@ function onlyParticipants(caller: AuthorizedCaller): 'client' | 'provider' {
 /** A person who can be written to now: an active client or provider with an account of their own. */
 function reachable(profile: ProfileRecord | undefined, accountType: 'client' | 'provider'): profile is ProfileRecord {
   return !!profile && profile.accountType === accountType && profile.isActive && !profile.unclaimed && (accountType === 'client' || profile.isVisible);
-}
-
-async function withCursor<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor, { cause: error });
-    throw error;
-  }
 }
 
 async function takeSendQuota(deps: MessagesDeps, userId: string, now: Date): Promise<void> {
@@ -181,7 +172,7 @@ export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, 
 
 /** The caller's conversations, latest activity first, with the other person as they are now. */
 export async function listConversations(deps: MessagesDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<Inbox> {
-  const [page, unreadTotal] = await Promise.all([withCursor(() => deps.messages.inbox(caller.userId, query.cursor, MESSAGE_LIMITS.inboxPageSize)), deps.messages.unreadTotal(caller.userId)]);
+  const [page, unreadTotal] = await Promise.all([readWithCursor(() => deps.messages.inbox(caller.userId, query.cursor, MESSAGE_LIMITS.inboxPageSize), DIRECTORY_MESSAGES.badCursor), deps.messages.unreadTotal(caller.userId)]);
   const others = page.items.length ? await deps.accounts.getProfiles([...new Set(page.items.map((side) => side.otherUserId))]) : new Map<string, ProfileRecord>();
   return {
     conversations: page.items.map((side) => summaryOf(side, others.get(side.otherUserId))),
@@ -196,7 +187,7 @@ export async function getConversation(deps: MessagesDeps, caller: AuthorizedCall
   const [mine, theirs, page, other] = await Promise.all([
     deps.messages.getMember(caller.userId, conversationId),
     deps.messages.getMember(otherId, conversationId),
-    withCursor(() => deps.messages.thread(conversationId, query.cursor, MESSAGE_LIMITS.threadPageSize)),
+    readWithCursor(() => deps.messages.thread(conversationId, query.cursor, MESSAGE_LIMITS.threadPageSize), DIRECTORY_MESSAGES.badCursor),
     deps.accounts.getProfile(otherId),
   ]);
   if (!mine) throw new NotFoundError(M.notFound);
