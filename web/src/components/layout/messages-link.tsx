@@ -1,6 +1,7 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
+import { CountBadge } from '@/components/ui/count-badge';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { useUnreadMessages } from '@/lib/unread-messages';
@@ -22,11 +23,7 @@ export default function MessagesLink({ compact = false }: { compact?: boolean })
       <NavLink to={paths.messages}>
         <LuMessageCircle aria-hidden="true" />
         {!compact && 'Messages'}
-        {unread > 0 && (
-          <Box as="span" aria-hidden="true" minW="5" h="5" px="1.5" borderRadius="full" bg="red.600" color="white" fontSize="xs" fontWeight="bold" display="inline-grid" placeItems="center">
-            {unread > 99 ? '99+' : unread}
-          </Box>
-        )}
+        {unread > 0 && <CountBadge>{unread > 99 ? '99+' : unread}</CountBadge>}
       </NavLink>
     </Button>
   );

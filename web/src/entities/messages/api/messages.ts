@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StartConversationInput } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { MESSAGES_QUERY_KEY } from '@/lib/unread-messages';
 
 /** Writes to a provider (a client) or to a job's poster (a provider who revealed it): the pair's one conversation. */
@@ -10,4 +10,9 @@ export function useStartConversation() {
     mutationFn: (body: StartConversationInput) => apiRequest('startConversation', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [MESSAGES_QUERY_KEY] }),
   });
+}
+
+/** Why a message was not sent: the API's words about the text, else its message, else `offline` (no answer came). */
+export function sendFailureText(failure: unknown, offline: string): string {
+  return failure instanceof ApiError ? (failure.fieldMessage('text') ?? failure.message) : offline;
 }

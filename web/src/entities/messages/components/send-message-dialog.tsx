@@ -5,8 +5,7 @@ import { MESSAGING_MESSAGES, type StartConversationInput } from '@solutionz/shar
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { useStartConversation } from '../api/messages';
+import { sendFailureText, useStartConversation } from '../api/messages';
 import { MessageField } from './message-field';
 
 export interface SendMessageDialogProps {
@@ -48,7 +47,7 @@ export function SendMessageDialog({ open, onOpenChange, recipientName, to }: Sen
           onOpenChange(false);
           void navigate(paths.conversation(sent.conversationId));
         },
-        onError: (failure) => setError(failure instanceof ApiError ? (failure.fieldMessage('text') ?? failure.message) : 'Your message could not be sent. Please try again.'),
+        onError: (failure) => setError(sendFailureText(failure, 'Your message could not be sent. Please try again.')),
       },
     );
   };

@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { relativeTimeText, type ConversationSummary } from '@solutionz/shared';
+import { CountBadge } from '@/components/ui/count-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 
@@ -54,12 +55,12 @@ export function ConversationList({ conversations, selectedId, hasMore, loadingMo
                         {conversation.lastFromMe ? `You: ${conversation.lastLine}` : conversation.lastLine}
                       </Text>
                       {conversation.unread > 0 && (
-                        <Box as="span" minW="5" h="5" px="1.5" borderRadius="full" bg="red.600" color="white" fontSize="xs" fontWeight="bold" display="inline-grid" placeItems="center" flexShrink="0">
-                          <span aria-hidden="true">{conversation.unread}</span>
+                        <>
+                          <CountBadge>{conversation.unread}</CountBadge>
                           <Box as="span" srOnly>
                             {`${conversation.unread} unread`}
                           </Box>
-                        </Box>
+                        </>
                       )}
                     </HStack>
                   </Stack>

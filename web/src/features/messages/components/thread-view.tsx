@@ -7,6 +7,7 @@ import { MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread }
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
+import { sendFailureText } from '@/entities/messages/api/messages';
 import { MessageField } from '@/entities/messages/components/message-field';
 import { ApiError } from '@/lib/api-client';
 import { useConversationActions, useThread } from '../api/messages';
@@ -70,7 +71,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
     actions.send.mutate(message, {
       onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
       onError: (failure) => {
-        const error = failure instanceof ApiError ? (failure.fieldMessage('text') ?? failure.message) : 'Not sent. Check your connection and try again.';
+        const error = sendFailureText(failure, 'Not sent. Check your connection and try again.');
         setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'failed', error } : item)));
       },
     });
