@@ -10,8 +10,9 @@ import { CONNECTED_TESTS } from '../vitest.config';
 /**
  * `npm test`: checks, unit/connected/web/infra tests, then integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
- * behind the local edge) that is always stopped afterwards. The checks and the stack's start-up (with
- * the web build) run side by side. Everything the run writes lives in one temporary folder, removed at
+ * behind the local edge) that is always stopped afterwards. Until the integration tests, the work runs in two
+ * lanes, one per core: the unit, connected and infra tests in one; the stack's start-up (with the web build),
+ * the checks and the web tests in the other. Everything the run writes lives in one temporary folder, removed at
  * the end whether the run passed, failed or was interrupted. It ends with each step's time and the ten
  * slowest tests.
  */
@@ -32,7 +33,8 @@ process.env.TMPDIR = runTmp;
 // Captured before the stack adds the Lambda variables to this process.
 const baseEnv = { ...process.env };
 const reports = {
-  vitest: join(runDir, 'vitest.json'),
+  /** One report per vitest run: the server-side tests, the infra tests and the web tests run in two lanes. */
+  vitest: [join(runDir, 'vitest-serverless.json'), join(runDir, 'vitest-infra.json'), join(runDir, 'vitest-web.json')] as const,
   integration: join(runDir, 'integration.json'),
   playwright: join(runDir, 'playwright.json'),
 };
@@ -175,7 +177,7 @@ function playwrightFailures(file: string): TestFailure[] {
 
 /** CI keeps only the end of the output, so the failures are repeated next to the summary. */
 function printFailures(): void {
-  const failures = [...vitestFailures(reports.vitest), ...vitestFailures(reports.integration), ...playwrightFailures(reports.playwright)];
+  const failures = [...reports.vitest.flatMap((file) => vitestFailures(file)), ...vitestFailures(reports.integration), ...playwrightFailures(reports.playwright)];
   if (failures.length === 0) return;
   console.log('\n━━ Failed or flaky tests');
   for (const { name, message } of failures) console.log(`  ✗ ${name}${message ? `\n      ${message}` : ''}`);
@@ -190,7 +192,7 @@ function vitestSuite(path: string): string {
 
 function printSlowest(): void {
   const timings = [
-    ...vitestTimings(reports.vitest, vitestSuite),
+    ...reports.vitest.flatMap((file) => vitestTimings(file, vitestSuite)),
     ...vitestTimings(reports.integration, () => 'integration'),
     ...playwrightTimings(reports.playwright),
   ]
@@ -212,26 +214,38 @@ async function cleanUp(): Promise<void> {
 async function main(): Promise<number> {
   const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-  console.log('\n━━ Type check and lint, and the local stack starting with a production build of the web, side by side');
   const portOffset = testPortOffset();
-  const [, stackStarted] = await Promise.all([
-    step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true })),
-    step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
-      const lines: string[] = [];
-      stack = await startLocalStack({
-        portOffset,
-        dataDir: join(runDir, 'stack'),
-        inMemory: true,
-        web: 'prod',
-        log: (line) => lines.push(line),
-      });
-      return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
-    }),
-  ]);
+  const [serverless, infra, web] = reports.vitest;
+  const vitestRun = (projects: readonly string[], report: string) =>
+    run(bin('vitest'), ['run', ...projects.flatMap((project) => ['--project', project]), ...vitestJson(report)], { capture: true });
 
-  await streamingStep('Unit, connected, web and infra tests (vitest)', async () =>
-    (await run(bin('vitest'), ['run', '--project', 'unit', '--project', 'connected', '--project', 'web', '--project', 'infra', ...vitestJson(reports.vitest)])).ok,
-  );
+  // Two lanes, one per core: each vitest run keeps to one worker (the connected tests share one DynamoDB Local,
+  // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
+  // Lane one: the server-side tests, then the infra tests (one worker of their own, after them).
+  // Lane two: the local stack starts (the production web build), then the checks, then the web tests.
+  console.log('\n━━ Two lanes side by side: unit, connected and infra tests; the local stack, the checks and the web tests');
+  let stackStarted = false;
+  await Promise.all([
+    (async () => {
+      await step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless));
+      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
+    })(),
+    (async () => {
+      stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
+        const lines: string[] = [];
+        stack = await startLocalStack({
+          portOffset,
+          dataDir: join(runDir, 'stack'),
+          inMemory: true,
+          web: 'prod',
+          log: (line) => lines.push(line),
+        });
+        return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
+      });
+      await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
+      await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
+    })(),
+  ]);
 
   if (stackStarted && stack) {
     const env = { ...baseEnv, ...testEnvironment(stack) };
