@@ -4,7 +4,10 @@ import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { documents, stack } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
-import { VISUAL_PROVIDERS } from './visual-data';
+import type { AdminBusinessesPage } from '@solutionz/shared';
+import { createBusiness } from '../support/admin';
+import { callApiAs } from '../support/provider-page';
+import { VISUAL_NOW, VISUAL_PROVIDERS, VISUAL_TOWN } from './visual-data';
 
 /**
  * The pages of a signed-in person, drawn as a phone and a desktop draw them. The accounts are fresh
@@ -28,7 +31,7 @@ async function giveMembership(userId: string): Promise<void> {
   await createTableStore(documents, stack.tableName).entities.profile.patch({ userId }).set({ subscriptionTier: 'yearly', cancelAtPeriodEnd: false }).go();
 }
 
-atEveryWidth(() => {
+atEveryWidth((width) => {
   test.describe('a client', () => {
     test.use({ signedInAs: 'client' });
 
@@ -98,6 +101,39 @@ atEveryWidth(() => {
     }
   });
 
+  test.describe('the owner of a business an administrator listed', () => {
+    test.use({ signedInAs: 'admin' });
+
+    test('claims it and follows the claim on the dashboard', async ({ page, account, browser, baseURL }) => {
+      // One business per width, as the two may be drawn at the same time.
+      const businessName = width < 1000 ? 'Kernow Roofing & Leadwork' : 'Trelawny Roofing & Leadwork';
+      await createBusiness(account, { businessName, firstName: 'Dale', lastName: 'Hughes', location: VISUAL_TOWN });
+      // The claim link carries the business's id, as the admin's list of businesses (newest first) names it.
+      const listed = (await (await callApiAs(account, 'GET', '/admin/businesses')).json()) as AdminBusinessesPage;
+      const business = listed.businesses.find((candidate) => candidate.businessName === businessName && candidate.status === 'unclaimed' && !candidate.claimPending);
+      if (!business) throw new Error(`${businessName} is not among the businesses to claim`);
+      // The owner is a visitor in a browser of their own, with the clock standing still as in every screenshot.
+      const owner = await browser.newContext({ baseURL: baseURL!, viewport: page.viewportSize()! });
+      const claimant = await owner.newPage();
+      await claimant.clock.setFixedTime(VISUAL_NOW);
+      await claimant.goto(`/claim-business?businessID=${encodeURIComponent(business.businessId)}`);
+      await expect(claimant.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(claimant.getByRole('button', { name: 'Claim business' })).toBeVisible();
+      await expectPageToMatch(claimant, 'claim-business');
+
+      await claimant.getByRole('textbox', { name: 'Full name' }).fill('Dale Owen Hughes');
+      await claimant.getByRole('textbox', { name: 'Email' }).fill(sameWidthEmail());
+      await claimant.getByLabel('Password').fill('Correct-horse-1');
+      await claimant.getByRole('button', { name: 'Claim business' }).click();
+      await expect(claimant).toHaveURL(/\/dashboard$/);
+      // Drawn afresh, without the toast that greets the claim; the day the server recorded it is painted over.
+      await claimant.reload();
+      await expect(claimant.getByRole('article', { name: businessName })).toBeVisible();
+      await expectPageToMatch(claimant, 'claimant-dashboard', [claimant.getByText(/@example\.co\.uk/), claimant.getByText(/^Claimed on /)]);
+      await owner.close();
+    });
+  });
+
   test.describe('an administrator', () => {
     test.use({ signedInAs: 'admin' });
 
@@ -124,6 +160,30 @@ atEveryWidth(() => {
       const names = page.getByRole('table', { name: 'Users' }).getByRole('row').locator('td:first-child > :last-child');
       await expect(names).toHaveText(VISUAL_PROVIDERS.map((provider) => `${provider.firstName} ${provider.lastName}`), { timeout: 20_000 });
       await expectPageToMatch(page, 'admin-users');
+    });
+
+    test('on the categories page', async ({ page }) => {
+      await page.goto('/admin/categories');
+      await expect(h1(page, 'Categories Management')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Construction/Trade' })).toBeVisible({ timeout: 30_000 });
+      // The seeded groups come first; a group another test is adding would come last: only the first are drawn.
+      const groups = 'main div:has(> section[aria-labelledby])';
+      // Positioned, so that the rows' visually hidden texts (placed absolutely) are cut off with the rest.
+      // How many providers offer each category changes as other tests list people: painted over.
+      await expectPageToMatch(page, 'admin-categories', [page.getByText(/^\d+ providers?$/)], `${fixedHeight(groups, 48)} ${groups} { position: relative !important; }`);
+    });
+
+    test('on the businesses page', async ({ page, account }) => {
+      // At least one business to list, whichever tests ran before.
+      await createBusiness(account, { businessName: 'Penwith Glazing', location: VISUAL_TOWN });
+      await page.goto('/admin/businesses');
+      await expect(h1(page, 'Businesses')).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading claims' })).toHaveCount(0);
+      await expect(page.getByRole('table', { name: 'Businesses created by administrators' })).toBeVisible();
+      // Other tests add businesses and claims as they run: both lists are painted over, at a fixed height.
+      const claims = 'section[aria-label="Claims awaiting review"] > :not(h2)';
+      const businesses = 'section[aria-label="Claims awaiting review"] ~ [aria-busy]';
+      await expectPageToMatch(page, 'admin-businesses', [page.locator(claims), page.locator(businesses)], `${fixedHeight(claims, 10)} ${fixedHeight(businesses, 16)}`);
     });
 
     test('on the feedback page', async ({ page }) => {
