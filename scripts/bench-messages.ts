@@ -19,6 +19,8 @@ import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createJobsRepository } from '@solutionz/lambdas/data/jobs-repository';
 import { conversationIdOf, createMessagesRepository } from '@solutionz/lambdas/data/messages-repository';
+import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
 import { getConversation, getUnreadMessages, listConversations, markConversationRead, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
 import { createLocalAccount } from './local/accounts';
@@ -108,6 +110,8 @@ async function main(): Promise<number> {
       accounts,
       jobs: createJobsRepository(documents, stack.tableName),
       rateLimits: createRateLimitRepository(documents, stack.tableName),
+      responseTimes: createResponseTimesRepository(documents, stack.tableName),
+      directory: createDirectoryRepository(documents, stack.tableName),
       clock: () => new Date(),
     };
 

@@ -11,6 +11,8 @@ import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
+import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
+import { demoResponseFacts } from './demo-messages';
 
 /**
  * The directory's demo providers: about 340 across the UK and the whole taxonomy, at real
@@ -385,6 +387,7 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   const { profile } = createTableStore(documents, tableName).entities;
   const directory = createDirectoryRepository(documents, tableName);
   const feedback = createFeedbackRepository(documents, tableName);
+  const responseTimes = createResponseTimesRepository(documents, tableName);
   const load = async (provider: DemoDirectoryProvider) => {
     // Signed up on their own day: the sign-up writes count them in that day's analytics.
     const at = new Date(now.getTime() - provider.joinedDaysAgo * DAY_MS).toISOString();
@@ -419,6 +422,8 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
       .patch({ userId: provider.userId })
       .set({ subscriptionTier: tier, cancelAtPeriodEnd, isVisible: provider.isVisible, ...(end ? { subscriptionEnd: end } : {}) })
       .go({ response: 'none' });
+    // How fast they answer clients (issue 26): their facts, published onto the profile before the listing is written.
+    await responseTimes.importFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
     // Through the feedback repository, so each review adds to the rating as a client's would.
     for (const [n, review] of provider.reviews.entries()) {
       const id = randomUUID();

@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conversationIdOf, createMessagesRepository, type MessageRecord } from '../../lambdas/src/data/messages-repository';
+import type { ResponseFact } from '../../lambdas/src/data/response-times';
+import { seededRandom } from './seeded-random';
 
 /** A demo conversation: who wrote what, and how many minutes before the stack started. */
 interface DemoConversation {
@@ -65,4 +67,31 @@ export async function loadDemoMessages(documents: DynamoDBDocumentClient, tableN
     }
     if (demo.clientRead) await messages.markRead(clientId, conversationId, now);
   }
+}
+
+/** How a demo directory provider answers clients: some in minutes, some in hours, some in a day or two, some rarely; some are new. */
+const DEMO_REPLY_HABITS = [
+  { weight: 3, conversations: [4, 12], replySeconds: [4 * 60, 50 * 60], unanswered: 0 },
+  { weight: 4, conversations: [3, 10], replySeconds: [1 * 3600, 9 * 3600], unanswered: 0.05 },
+  { weight: 2, conversations: [3, 8], replySeconds: [10 * 3600, 40 * 3600], unanswered: 0.15 },
+  { weight: 1, conversations: [3, 6], replySeconds: [30 * 3600, 90 * 3600], unanswered: 0.5 },
+  { weight: 2, conversations: [0, 2], replySeconds: [10 * 60, 5 * 3600], unanswered: 0.2 },
+] as const;
+
+/**
+ * The response-time facts of a demo directory provider (issue 26): client conversations over the last 80
+ * days and how long the first replies took, drawn from the provider's id so every fresh start has the same.
+ * The demo providers have no client accounts to talk to, so their facts are written as the messages would
+ * have left them (the demo logins' own conversations above leave theirs through the messages service's rules).
+ */
+export function demoResponseFacts(userId: string, now: Date): (ResponseFact & { conversationId: string })[] {
+  const random = seededRandom([...userId].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7));
+  const habit = random.weighted(DEMO_REPLY_HABITS, (h) => h.weight)();
+  const count = random.int(habit.conversations[0], habit.conversations[1]);
+  return Array.from({ length: count }, (_, n) => {
+    const at = now.getTime() - random.int(3 * 60, 80 * 24 * 60) * 60_000;
+    const answered = !random.chance(habit.unanswered);
+    const replySeconds = random.int(habit.replySeconds[0], habit.replySeconds[1]);
+    return { conversationId: `demo-${n}-${userId}`, at, ...(answered && at + replySeconds * 1000 <= now.getTime() ? { replySeconds } : {}) };
+  });
 }

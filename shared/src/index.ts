@@ -8,6 +8,7 @@ export * from './api/categories';
 export * from './api/accounts';
 export * from './api/locations';
 export * from './api/directory';
+export * from './response-times';
 export * from './profile';
 export * from './api/routes';
 export * from './web-config';

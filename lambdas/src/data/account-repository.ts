@@ -43,6 +43,9 @@ export interface ProfileRecord {
   readonly paymentFailed?: boolean;
   readonly ratingCount?: number;
   readonly ratingTotal?: number;
+  /** The provider's response facts (response-times.ts); never published as they are. */
+  readonly responseLog?: string[];
+  readonly responseLogVersion?: number;
   readonly stripeCustomerId?: string;
   readonly stripeSubscriptionId?: string;
   readonly subscriptionStatus?: string;

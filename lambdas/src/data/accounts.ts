@@ -62,6 +62,9 @@ export const profileEntity = new Entity({
     /** Feedback on a provider, kept with every feedback change: how many ratings, and their sum. */
     ratingCount: { type: 'number' },
     ratingTotal: { type: 'number' },
+    /** How fast the provider answers clients: the facts of the last 90 days (response-times.ts), and which change of them it is. */
+    responseLog: { type: 'list', items: { type: 'string' } },
+    responseLogVersion: { type: 'number' },
     /** A renewal failed and Stripe is retrying (status past_due). */
     paymentFailed: { type: 'boolean' },
     /** The provider's one Stripe customer, created at the first checkout. */

@@ -32,6 +32,8 @@ export interface ListingRecord {
   readonly geohash?: string;
   /** ISO time the membership ends (the listing is dropped then, even before Stripe's webhook). */
   readonly listedUntil?: string;
+  /** How fast they answer clients: the facts the figure is worked out from at read time (response-times.ts). */
+  readonly responseLog?: readonly string[];
 }
 
 export interface DirectoryRepository {

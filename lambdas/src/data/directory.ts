@@ -54,11 +54,12 @@ interface StoredListing extends ListingRecord {
 
 export type { Item };
 
-const listingAttributes = (listing: StoredListing) => ({
+const listingAttributes = ({ responseLog, ...listing }: StoredListing) => ({
   ...listing,
   categories: [...listing.categories],
   skills: [...listing.skills],
   scopes: [...listing.scopes],
+  ...(responseLog ? { responseLog: [...responseLog] } : {}),
 });
 
 /**
@@ -129,6 +130,7 @@ export function listingOf(profile: ProfileRecord): ListingRecord {
     ...(profile.placeName || profile.location ? { locationName: profile.placeName ?? profile.location } : {}),
     ...(placed ? { lat: profile.lat, lng: profile.lng, geohash: ngeohash.encode(profile.lat!, profile.lng!, GEO.stored) } : {}),
     ...(profile.subscriptionEnd ? { listedUntil: profile.subscriptionEnd } : {}),
+    ...(profile.responseLog?.length ? { responseLog: [...profile.responseLog] } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ export const listingEntity = new Entity({
     lng: { type: 'number' },
     geohash: { type: 'string' },
     listedUntil: { type: 'string' },
+    /** The provider's response facts, copied from the profile (response-times.ts). */
+    responseLog: { type: 'list', items: { type: 'string' } },
     /** The scopes it is indexed under. */
     scopes: { type: 'list', items: { type: 'string' }, required: true },
     /** Each write expects the version it read, so concurrent syncs of one provider take turns. */

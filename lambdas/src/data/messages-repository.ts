@@ -4,6 +4,7 @@ import { untilProcessed } from './batch';
 import { epochSeconds } from './epoch-seconds';
 import { inboxList, threadList } from './messages';
 import { pageBelow, type Item } from './raw-commands';
+import { forgetResponseFacts } from './response-times';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { CONFLICT, retryOnConflict } from './write-outcomes';
@@ -19,6 +20,8 @@ export interface ConversationRecord {
   readonly lastMessageAt: string;
   readonly blockedByClient: boolean;
   readonly blockedByProvider: boolean;
+  /** The provider's first reply to a conversation a client started (response times). */
+  readonly firstReplyAt?: string;
 }
 
 /** One person's side of a conversation: what their inbox shows of it. */
@@ -57,7 +60,7 @@ export interface MessagesRepository {
    * The pair's conversation with its first message, all in one transaction; 'exists' when the pair has one
    * already (the message is then not written: send it into that one).
    */
-  start(conversation: Omit<ConversationRecord, 'lastMessageAt' | 'blockedByClient' | 'blockedByProvider'>, message: MessageRecord): Promise<'started' | 'exists'>;
+  start(conversation: Omit<ConversationRecord, 'lastMessageAt' | 'blockedByClient' | 'blockedByProvider' | 'firstReplyAt'>, message: MessageRecord): Promise<'started' | 'exists'>;
   /**
    * A message, the conversation's last activity, both sides' inbox lines and the recipient's unread counts,
    * in one transaction; refused while either side blocks, once if its id was sent already.
@@ -104,6 +107,7 @@ const toConversation = (item: Item): ConversationRecord => ({
   lastMessageAt: item.lastMessageAt as string,
   blockedByClient: item.blockedByClient === true,
   blockedByProvider: item.blockedByProvider === true,
+  ...(typeof item.firstReplyAt === 'string' ? { firstReplyAt: item.firstReplyAt } : {}),
 });
 
 const toMember = (item: Item): ConversationMemberRecord => ({
@@ -291,6 +295,8 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
         );
       }
       await unreadMessages.delete({ userId }).go({ response: 'none' });
+      // A provider's response-time facts go too (their profile, which publishes them, is erased with the account).
+      await forgetResponseFacts(client, tableName, userId);
     },
   };
 }

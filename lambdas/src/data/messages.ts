@@ -32,6 +32,8 @@ export const conversationEntity = new Entity({
     lastMessageAt: { type: 'string', required: true },
     blockedByClient: { type: 'boolean' },
     blockedByProvider: { type: 'boolean' },
+    /** The provider's first reply in a conversation a client started (response-times.ts sets it, once). */
+    firstReplyAt: { type: 'string' },
   },
   indexes: {
     byId: { pk: pk('CONVERSATION#${conversationId}', ['conversationId']), sk: sk('CONVERSATION', []) },

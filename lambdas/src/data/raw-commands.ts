@@ -1,12 +1,15 @@
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
   type TransactWriteCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { chunks, untilProcessed } from './batch';
 import { TABLE } from './table-definition';
@@ -19,7 +22,9 @@ import { TABLE } from './table-definition';
  *     raw DynamoDB key; ElectroDB's range operators give no lower bound and its cursors are raw keys;
  *   - the directory's geo index (directory.ts): entries under a geohash `begins_with` at any precision, and
  *     cell counters held as one number attribute per child cell, whose names are data (`cell_<geohash>`),
- *     which an entity's fixed attribute list cannot hold.
+ *     which an entity's fixed attribute list cannot hold;
+ *   - a provider's response-time facts (response-times.ts): one attribute per conversation, named after it
+ *     (`c_<conversationId>`), set in a transaction with the conversation's first reply.
  */
 
 export type Item = Record<string, unknown>;
@@ -141,6 +146,25 @@ export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName
           async (pending) => (await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...pending] } }))).UnprocessedItems?.[tableName] as { PutRequest: { Item: Item } }[] | undefined,
         ),
       );
+    },
+  };
+}
+
+/** The raw reads and writes of a provider's response-time facts (their key and attribute names: response-times.ts). */
+export function responseFactCommands(client: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async update(input: Omit<UpdateCommandInput, 'TableName'>): Promise<void> {
+      await client.send(new UpdateCommand({ TableName: tableName, ...input }));
+    },
+    /** A first reply's conversation update and fact, all or nothing. */
+    async transact(items: TransactItems): Promise<void> {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+    },
+    async get(key: Item): Promise<Item | undefined> {
+      return (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+    },
+    async delete(key: Item): Promise<void> {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: key }));
     },
   };
 }

@@ -17,6 +17,7 @@ import { createLinkTokenRepository, type LinkTokenRepository } from './link-toke
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit-repository';
+import { createResponseTimesRepository, type ResponseTimesRepository } from './response-times';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
 
 export interface Repositories {
@@ -38,6 +39,7 @@ export interface Repositories {
   readonly admin: AdminRepository;
   readonly claims: ClaimRepository;
   readonly messages: MessagesRepository;
+  readonly responseTimes: ResponseTimesRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -60,5 +62,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     admin: createAdminRepository(client, tableName),
     claims: createClaimRepository(client, tableName),
     messages: createMessagesRepository(client, tableName),
+    responseTimes: createResponseTimesRepository(client, tableName),
   };
 }

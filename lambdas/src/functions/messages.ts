@@ -5,6 +5,8 @@ import { createAccountStandingReader } from '../data/account-standing';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createMessagesRepository } from '../data/messages-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
+import { createResponseTimesRepository } from '../data/response-times';
+import { createDirectoryRepository } from '../data/directory';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import {
@@ -29,6 +31,8 @@ function createMessagesDeps() {
     jobs: createJobsRepository(documents, config.tableName),
     rateLimits: createRateLimitRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
+    responseTimes: createResponseTimesRepository(documents, config.tableName),
+    directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
   } satisfies MessagesDeps & Record<string, unknown>;
 }

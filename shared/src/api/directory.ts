@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES } from '../constants';
 import { placeSchema } from './locations';
+import { responseTimeSchema } from '../response-times';
 
 /**
  * The professionals directory (spec 02 sections 2-4): the search, its cards, saved
@@ -44,6 +45,8 @@ export const providerSearchQuerySchema = z
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
     radius,
+    /** `day`: only providers who usually reply within a day (their measured response time). */
+    replies: z.enum(['day']).optional(),
     cursor: z.string().max(1000).optional(),
     limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE.max).default(DIRECTORY_PAGE_SIZE.default),
   })
@@ -71,6 +74,8 @@ const providerCardSchema = z.object({
   locationName: z.string().nullable(),
   /** Miles from the searched place, one decimal; null without a place or without coordinates. */
   distanceMiles: z.number().nullable(),
+  /** How fast they reply to clients, measured from messages; null: "New on Solutionz". */
+  responseTime: responseTimeSchema,
 });
 export type ProviderCard = z.infer<typeof providerCardSchema>;
 

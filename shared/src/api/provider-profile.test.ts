@@ -44,8 +44,10 @@ describe('the provider page helpers', () => {
       rating: { average: null, count: 0 },
       contact: {},
       memberSince: '2026-01-05T09:30:00.000Z',
+      responseTime: null,
     };
     expect(providerProfileSchema.safeParse(page).success).toBe(true);
+    expect(providerProfileSchema.safeParse({ ...page, responseTime: { conversations: 3, medianSeconds: 60, repliedWithin48hPercent: 100, responseLog: ['1'] } }).success).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, email: 'p@example.co.uk' }).success).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, contact: { email: 'p@example.co.uk' } }).success).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, stripeCustomerId: 'cus_1' }).success).toBe(false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_NAME, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants';
 import { normaliseSocialLink, socialLinksFrom, type SocialLinks } from '../profile';
+import { responseTimeSchema } from '../response-times';
 
 /**
  * The provider's public page (/directory/{id}; spec 02 sections 2-4): what anyone may read
@@ -105,6 +106,8 @@ const providerProfileShape = {
   contact: z.strictObject({ phone: z.string().optional() }),
   /** When the account was created. */
   memberSince: z.iso.datetime(),
+  /** How fast they reply to clients, measured from messages; null: "New on Solutionz". */
+  responseTime: responseTimeSchema,
 };
 
 /** GET /api/providers/{providerId}: a listed provider's public page. */

@@ -19,9 +19,11 @@ export interface DirectoryFilters {
   readonly location: string;
   readonly nearMe: boolean;
   readonly radius: RadiusMiles;
+  /** Only providers who usually reply within a day (`replies=day`). */
+  readonly quickReplies: boolean;
 }
 
-export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES };
+export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES, quickReplies: false };
 
 export function isRadius(value: number): value is RadiusMiles {
   return (RADIUS_OPTIONS_MILES as readonly number[]).includes(value);
@@ -37,6 +39,7 @@ export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters 
     location: nearMe ? '' : (params.get('location')?.trim() ?? ''),
     nearMe,
     radius: isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
+    quickReplies: params.get('replies') === 'day',
   };
 }
 
@@ -51,6 +54,7 @@ export function directoryPath(filters: DirectoryFilters): string {
   if (filters.nearMe) params.set('nearme', 'true');
   else if (location) params.set('location', location);
   if (filters.nearMe || filters.radius !== DEFAULT_RADIUS_MILES) params.set('radius', String(filters.radius));
+  if (filters.quickReplies) params.set('replies', 'day');
   return params.size === 0 ? paths.directory : `${paths.directory}?${params.toString()}`;
 }
 

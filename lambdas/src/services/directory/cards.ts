@@ -1,5 +1,6 @@
 import { BIO_PREVIEW_LENGTH, type ProviderCard } from '@solutionz/shared';
 import type { ListingRecord } from '../../data/directory-repository';
+import { responseTimeOf } from '../messages/response-times';
 
 /** The bio as a card shows it: at most BIO_PREVIEW_LENGTH characters, cut at a word with an ellipsis. */
 function bioPreview(bio: string | undefined): string | null {
@@ -11,8 +12,8 @@ function bioPreview(bio: string | undefined): string | null {
   return `${atWord.trimEnd()}…`;
 }
 
-/** A listing as the directory shows it (spec 02 section 3, public_providers): nothing private. */
-export function toProviderCard(listing: ListingRecord, distanceMiles: number | null): ProviderCard {
+/** A listing as the directory shows it (spec 02 section 3, public_providers): nothing private; the response time as it stands at `now`. */
+export function toProviderCard(listing: ListingRecord, distanceMiles: number | null, now: Date): ProviderCard {
   return {
     id: listing.userId,
     businessName: listing.businessName ?? null,
@@ -23,5 +24,6 @@ export function toProviderCard(listing: ListingRecord, distanceMiles: number | n
     bioPreview: bioPreview(listing.bio),
     locationName: listing.locationName ?? null,
     distanceMiles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
+    responseTime: responseTimeOf(listing.responseLog, now),
   };
 }

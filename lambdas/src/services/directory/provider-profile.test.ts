@@ -4,6 +4,7 @@ import { myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema 
 import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { createTableStore } from '../../data/table-store';
+import { encodeResponseLog } from '../../data/response-times';
 import { isListed, unlistedReasons } from '../listing-rule';
 import { NotFoundError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
@@ -47,6 +48,9 @@ async function provider(userId: string, overrides: Partial<Parameters<typeof pro
       subscriptionStatus: 'active',
       ratingCount: 3,
       ratingTotal: 13,
+      // Three clients answered in 10 minutes, an hour and 3 hours: the page says the median and the share, never the log.
+      responseLog: encodeResponseLog([600, 3600, 10_800].map((replySeconds, n) => ({ at: NOW.getTime() - (n + 1) * 86_400_000, replySeconds }))),
+      responseLogVersion: 3,
       createdAt: '2026-01-05T09:30:00.000Z',
       updatedAt: NOW.toISOString(),
       ...overrides,
@@ -76,16 +80,17 @@ describe('the public provider page', () => {
       rating: { average: 4.3, count: 3 },
       contact: { phone: '01214960000' },
       memberSince: '2026-01-05T09:30:00.000Z',
+      responseTime: { conversations: 3, medianSeconds: 3600, repliedWithin48hPercent: 100 },
     });
     expect(providerProfileSchema.safeParse(page).success).toBe(true);
     const text = JSON.stringify(page);
-    for (const secret of ['priya@private.example.co.uk', 'cus_secret123', 'sub_secret456', 'mfaEnabled', 'isVisible', 'jobAlerts', '52.48']) {
+    for (const secret of ['priya@private.example.co.uk', 'cus_secret123', 'sub_secret456', 'mfaEnabled', 'isVisible', 'jobAlerts', '52.48', 'responseLog', String(Math.floor(NOW.getTime() / 1000) - 86_400)]) {
       expect(text, secret).not.toContain(secret);
     }
   });
 
   it('leaves out what a provider has not filled in, and shows no average before the first rating', async () => {
-    await provider('sam', { businessName: undefined, bio: undefined, avatarKey: undefined, phoneNumber: undefined, socialLinks: undefined, skills: undefined, placeName: undefined, location: undefined, ratingCount: undefined, ratingTotal: undefined });
+    await provider('sam', { businessName: undefined, bio: undefined, avatarKey: undefined, phoneNumber: undefined, socialLinks: undefined, skills: undefined, placeName: undefined, location: undefined, ratingCount: undefined, ratingTotal: undefined, responseLog: undefined });
     const page = providerProfileSchema.parse(await getProviderProfile(deps, 'sam'));
     expect(page).toEqual({
       id: 'sam',
@@ -98,6 +103,7 @@ describe('the public provider page', () => {
       rating: { average: null, count: 0 },
       contact: {},
       memberSince: '2026-01-05T09:30:00.000Z',
+      responseTime: null,
     });
   });
 

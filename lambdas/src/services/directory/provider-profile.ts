@@ -9,6 +9,7 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import { isListed, unlistedReasons } from '../listing-rule';
 import { NotFoundError } from '../../errors';
+import { responseTimeOf } from '../messages/response-times';
 
 /** What the provider page reads: the profile itself, which holds everything the page shows. */
 export interface ProviderPageDeps {
@@ -21,7 +22,7 @@ export interface ProviderPageDeps {
  * only published when it is named here, so the e-mail, Stripe ids, flags and security settings stay on
  * the server however the profile grows.
  */
-function toProviderProfile(profile: ProfileRecord): ProviderProfile {
+function toProviderProfile(profile: ProfileRecord, now: Date): ProviderProfile {
   const locationName = profile.placeName ?? profile.location;
   return {
     id: profile.userId,
@@ -41,6 +42,7 @@ function toProviderProfile(profile: ProfileRecord): ProviderProfile {
     },
     contact: profile.phoneNumber ? { phone: profile.phoneNumber } : {},
     memberSince: profile.createdAt,
+    responseTime: responseTimeOf(profile.responseLog, now),
   };
 }
 
@@ -55,8 +57,9 @@ export async function findListedProvider(deps: ProviderPageDeps, providerId: str
     const movedTo = await deps.profiles.movedTo(providerId);
     return movedTo ? findListedProvider(deps, movedTo) : undefined;
   }
-  if (!isListed(profile, deps.clock())) return undefined;
-  return toProviderProfile(profile);
+  const now = deps.clock();
+  if (!isListed(profile, now)) return undefined;
+  return toProviderProfile(profile, now);
 }
 
 /** GET /api/providers/{providerId}: only while listed; otherwise the page says it is not available. */
@@ -71,6 +74,7 @@ export async function getMyProviderPage(deps: ProviderPageDeps, caller: Authoriz
   // Read consistently: the owner has often just changed what the page shows.
   const profile = await deps.profiles.getProfile(caller.userId, { consistent: true });
   if (!profile) throw new NotFoundError(PROVIDER_PROFILE_MESSAGES.notAvailable.text);
-  const reasons = unlistedReasons(profile, deps.clock());
-  return { ...toProviderProfile(profile), listed: reasons.length === 0, unlistedReasons: reasons };
+  const now = deps.clock();
+  const reasons = unlistedReasons(profile, now);
+  return { ...toProviderProfile(profile, now), listed: reasons.length === 0, unlistedReasons: reasons };
 }

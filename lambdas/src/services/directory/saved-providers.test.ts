@@ -78,6 +78,7 @@ describe('saved professionals', () => {
             bioPreview: 'Fully qualified electrician covering the West Midlands.',
             locationName: 'Birmingham',
             distanceMiles: null,
+            responseTime: null,
           },
         },
       ],

@@ -14,7 +14,7 @@ type SavedProviderAnswer = { providerId: string; saved: boolean };
  * the person sees them go rather than lose them silently, and can remove them.
  */
 export async function listSavedProviders(
-  deps: Pick<DirectoryDeps, 'saved' | 'directory'>,
+  deps: Pick<DirectoryDeps, 'saved' | 'directory' | 'clock'>,
   caller: AuthorizedCaller,
   query: SavedProvidersQuery,
 ): Promise<SavedProvidersResponse> {
@@ -23,7 +23,7 @@ export async function listSavedProviders(
   return {
     saved: page.saved.map((item) => {
       const listing = listings.get(item.providerId);
-      return { providerId: item.providerId, savedAt: item.savedAt, provider: listing ? toProviderCard(listing, null) : null };
+      return { providerId: item.providerId, savedAt: item.savedAt, provider: listing ? toProviderCard(listing, null, deps.clock()) : null };
     }),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };

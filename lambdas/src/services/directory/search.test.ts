@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_MESSAGES, providerSearchQuerySchema, type ProviderSearchQuery } from '@solutionz/shared';
+import { DIRECTORY_MESSAGES, providerSearchQuerySchema, repliesWithinDay, type ProviderSearchQuery } from '@solutionz/shared';
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { documentClient } from '../../adapters/dynamodb';
@@ -9,6 +9,8 @@ import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynam
 import { fakeGeocoder } from '../../testing/fake-geocoder';
 import { cellDistances, milesBetween } from '../geo-search';
 import { searchProviders } from './search';
+import { encodeResponseLog } from '../../data/response-times';
+import { responseTimeOf } from '../messages/response-times';
 import type { DirectoryDeps } from './deps';
 
 const table = useTestTable();
@@ -147,6 +149,40 @@ describe('searchProviders by place', () => {
     expect((await search({ lat: 51.5, lng: -0.12, service: 'sparky' })).fallback).toBe(true);
     expect(await table.repositories.directory.categoryCounts()).toEqual({});
   });
+});
+
+describe('searchProviders filtered to quick repliers', () => {
+  it('keeps only providers who usually reply within a day, in full pages with a correct cursor, as brute force says', async () => {
+    // Facts that put a provider's median under a day, over it, never, or leave them new (fewer than three).
+    const logs = [
+      [{ at: -100, replySeconds: 600 }, { at: -90, replySeconds: 3600 }, { at: -80, replySeconds: 7200 }],
+      [{ at: -100, replySeconds: 90_000 }, { at: -90, replySeconds: 100_000 }, { at: -80, replySeconds: 600 }],
+      [{ at: -100 }, { at: -90 }, { at: -80, replySeconds: 60 }],
+      [{ at: -100, replySeconds: 60 }],
+      [{ at: -100, replySeconds: 86_400 }, { at: -90, replySeconds: 86_400 }, { at: -80 }, { at: -70, replySeconds: 60 }],
+    ].map((facts) => encodeResponseLog(facts.map((fact) => ({ ...fact, at: NOW.getTime() + fact.at * 3_600_000 }))));
+    const made = await Promise.all(
+      Array.from({ length: 45 }, async (_, n) => {
+        const placed = n % 9 !== 0;
+        const made = await provider(placed ? { lat: YORK.lat + (Math.random() - 0.5) * 0.2, lng: YORK.lng + (Math.random() - 0.5) * 0.3 } : {});
+        const responseLog = logs[n % logs.length]!;
+        await profiles().patch({ userId: made.userId }).set({ responseLog }).go();
+        await table.repositories.directory.syncListing(made.userId, NOW);
+        return { ...made, quick: repliesWithinDay(responseTimeOf(responseLog, NOW)) };
+      }),
+    );
+    const quick = made.filter((m) => m.quick);
+    expect(quick.length).toBeGreaterThan(10);
+    expect(quick.length).toBeLessThan(made.length);
+
+    expect(await everyPage({ lat: YORK.lat, lng: YORK.lng, radius: '25', replies: 'day', limit: 4 })).toEqual(bruteForce(quick, YORK, 25));
+    const alphabetical = await everyPage({ replies: 'day', limit: 4 });
+    expect(alphabetical.toSorted()).toEqual(quick.map((m) => m.userId).toSorted());
+    // Every page but the last is full, and each card says why it is there.
+    const first = await search({ lat: YORK.lat, lng: YORK.lng, radius: '25', replies: 'day', limit: 4 });
+    expect(first.providers).toHaveLength(4);
+    for (const card of first.providers) expect(card.responseTime?.medianSeconds).toBeLessThanOrEqual(86_400);
+  }, 60_000);
 });
 
 describe('searchProviders by service and without a place', () => {

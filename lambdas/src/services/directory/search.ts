@@ -1,5 +1,6 @@
 import {
   DIRECTORY_MESSAGES,
+  repliesWithinDay,
   serviceCategorySlugs,
   type Place,
   type ProviderCard,
@@ -14,6 +15,7 @@ import { resolvePlace } from '../../geo/resolve';
 import { nearestInIndex, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
 import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
+import { responseTimeOf } from '../messages/response-times';
 import type { DirectoryDeps } from './deps';
 
 type SearchQuery = z.output<typeof providerSearchQuerySchema>;
@@ -46,13 +48,22 @@ function decodeCursor(text: string | undefined): Cursor | undefined {
   throw new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor);
 }
 
-/** What narrows the search: category scopes, or a text that names no category (matched on names and skills). */
+/**
+ * What narrows the search: category scopes, or a text that names no category (matched on names and skills),
+ * and whether the provider must usually reply within a day (the response time their listing carries).
+ */
 interface Filter {
   readonly scopes: readonly string[];
   readonly text?: string;
+  readonly repliesWithinDay?: boolean;
 }
 
 async function filterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQuery): Promise<Filter> {
+  const narrowed = await categoryFilterOf(deps, query);
+  return query.replies === 'day' ? { ...narrowed, repliesWithinDay: true } : narrowed;
+}
+
+async function categoryFilterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQuery): Promise<Filter> {
   const { groups: taxonomy } = await deps.directory.taxonomy();
   if (query.category) {
     const known = taxonomy.some((group) => group.slug === query.category || group.subcategories.some((sub) => sub.slug === query.category));
@@ -65,6 +76,14 @@ async function filterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQue
   const slugs = serviceCategorySlugs(query.service, taxonomy);
   return slugs.length > 0 ? { scopes: slugs } : { scopes: [ALL_SCOPE], text: query.service.toLowerCase() };
 }
+
+/** A listing the filter keeps: listed now, and matching the text and the reply filter. */
+function passes(listing: ListingRecord, filter: Filter, now: Date): boolean {
+  return isListed(listing, now) && matchesText(listing, filter.text) && (!filter.repliesWithinDay || repliesWithinDay(responseTimeOf(listing.responseLog, now)));
+}
+
+/** Only the listing tells whether it passes: every hit is then checked as it is found. */
+const needsListing = (filter: Filter) => filter.text !== undefined || filter.repliesWithinDay === true;
 
 function matchesText(listing: ListingRecord, text: string | undefined): boolean {
   if (!text) return true;
@@ -101,9 +120,9 @@ async function nearest(
     limit,
     confirm: async (found) => {
       const fresh = await deps.directory.getListings(found.map((hit) => hit.id));
-      return new Map([...fresh].filter(([, listing]) => isListed(listing, now) && matchesText(listing, filter.text)));
+      return new Map([...fresh].filter(([, listing]) => passes(listing, filter, now)));
     },
-    ...(filter.text ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
+    ...(needsListing(filter) ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
   });
   return { hits, listings: records, more };
 }
@@ -151,7 +170,7 @@ async function firstInOrder(deps: DirectoryDeps, filter: Filter, read: ScopeRead
       for (let seen = 0; passed.length <= limit && seen < TEXT_SEARCH_READ_LIMIT; ) {
         const page = await read(scope, position, limit + 1);
         seen += page.listings.length;
-        passed.push(...page.listings.filter((listing) => isListed(listing, now) && matchesText(listing, filter.text)));
+        passed.push(...page.listings.filter((listing) => passes(listing, filter, now)));
         if (!page.last) break;
         position = page.last;
       }
@@ -193,22 +212,23 @@ async function page(
   limit: number,
 ): Promise<{ cards: ProviderCard[]; next?: Cursor }> {
   const fallback = cursor?.f ? ({ f: 1 } as const) : {};
+  const now = deps.clock();
   if (!centre) {
     const after = cursor?.m === 'a' ? cursor.after : undefined;
     const result = await alphabeticalPage(deps, filter, after, limit);
-    return { cards: result.listings.map((listing) => toProviderCard(listing, null)), ...(result.nextAfter ? { next: { m: 'a', after: result.nextAfter, ...fallback } } : {}) };
+    return { cards: result.listings.map((listing) => toProviderCard(listing, null, now)), ...(result.nextAfter ? { next: { m: 'a', after: result.nextAfter, ...fallback } } : {}) };
   }
   const cards: ProviderCard[] = [];
   if (!cursor || cursor.m === 'g') {
     const { hits, listings, more } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit);
-    cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.id)!, hit.distance)));
+    cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.id)!, hit.distance, now)));
     if (more) return { cards, next: { m: 'g', d: hits.at(-1)!.distance, id: hits.at(-1)!.id, ...fallback } };
   }
   const room = limit - cards.length;
   const after = cursor?.m === 'u' ? cursor.after : undefined;
   const rest = await unplaced(deps, filter, after, Math.max(room, 1));
   if (room === 0) return { cards, ...(rest.listings.length > 0 ? { next: { m: 'u', ...fallback } } : {}) };
-  cards.push(...rest.listings.map((listing) => toProviderCard(listing, null)));
+  cards.push(...rest.listings.map((listing) => toProviderCard(listing, null, now)));
   return { cards, ...(rest.more ? { next: { m: 'u', after: rest.listings.at(-1)!.userId, ...fallback } } : {}) };
 }
 
@@ -236,7 +256,8 @@ export async function searchProviders(deps: DirectoryDeps, query: SearchQuery): 
       return { providers: result.cards, ...(result.next ? { nextCursor: encodeCursor(result.next) } : {}), ...place };
     }
   }
-  const everyone = await page(deps, { scopes: [ALL_SCOPE] }, located?.centre, Number.POSITIVE_INFINITY, cursor?.f ? cursor : undefined, query.limit);
+  // The fallback drops the category, the text and the radius, not the reply filter: a person who asked for quick replies gets only those.
+  const everyone = await page(deps, { scopes: [ALL_SCOPE], ...(query.replies === 'day' ? { repliesWithinDay: true } : {}) }, located?.centre, Number.POSITIVE_INFINITY, cursor?.f ? cursor : undefined, query.limit);
   const next = everyone.next ? encodeCursor({ ...everyone.next, f: 1 }) : undefined;
   return { providers: everyone.cards, fallback: true, ...(next ? { nextCursor: next } : {}), ...place };
 }

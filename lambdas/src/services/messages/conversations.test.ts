@@ -43,6 +43,8 @@ function deps(overrides: Partial<MessagesDeps> & { now?: Date } = {}): MessagesD
     accounts: table.repositories.accounts,
     rateLimits: table.repositories.rateLimits,
     jobs: jobsOf([]),
+    responseTimes: table.repositories.responseTimes,
+    directory: table.repositories.directory,
     clock: () => now,
     ...rest,
   };

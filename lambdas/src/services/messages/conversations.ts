@@ -18,6 +18,7 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { readWithCursor } from '../page-cursor';
 import { DAY_MS } from '../../data/provider-updates';
+import { noteResponseTime, type ResponseTimesDeps } from './response-times';
 
 /** Everything the conversation services use, passed in so tests can swap any part. */
 export interface MessagesDeps {
@@ -26,6 +27,9 @@ export interface MessagesDeps {
   readonly jobs: Pick<JobsRepository, 'get' | 'hasRevealed'>;
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
   readonly clock: () => Date;
+  /** The provider's measured response time, kept with the messages (response-times.ts). */
+  readonly responseTimes: ResponseTimesDeps['responseTimes'];
+  readonly directory: ResponseTimesDeps['directory'];
 }
 
 
@@ -101,10 +105,17 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
   if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
   const sent: MessageRecord = { conversationId: conversation.conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
   const outcome = await deps.messages.send(conversation, sent);
-  if (outcome === 'sent') return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
+  if (outcome === 'sent') {
+    await noteResponseTime(deps, conversation, sent, false);
+    return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
+  }
   if (outcome === 'duplicate') {
     const stored = await deps.messages.getMessage(conversation.conversationId, input.messageId);
-    if (stored && stored.senderId === caller.userId) return { conversationId: conversation.conversationId, message: toMessage(stored, caller.userId, undefined) };
+    if (stored && stored.senderId === caller.userId) {
+      // A retry after a lost answer: what the first attempt may not have noted is noted now (once: the facts are conditional).
+      await noteResponseTime(deps, conversation, stored, stored.sentAt === conversation.createdAt);
+      return { conversationId: conversation.conversationId, message: toMessage(stored, caller.userId, undefined) };
+    }
     throw new ConflictError(M.notFound);
   }
   if (outcome === 'recipientGone') throw new ConflictError(M.recipientUnavailable);
@@ -155,8 +166,12 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
 
   await takeNewConversationQuota(deps, caller, now);
   const first: MessageRecord = { conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
-  const started = await deps.messages.start({ conversationId, clientId, providerId, startedBy: caller.userId, ...(job ?? {}), createdAt: first.sentAt }, first);
-  if (started === 'started') return { conversationId, message: toMessage(first, caller.userId, undefined) };
+  const conversation = { conversationId, clientId, providerId, startedBy: caller.userId, ...(job ?? {}), createdAt: first.sentAt };
+  const started = await deps.messages.start(conversation, first);
+  if (started === 'started') {
+    await noteResponseTime(deps, { ...conversation, lastMessageAt: first.sentAt, blockedByClient: false, blockedByProvider: false }, first, true);
+    return { conversationId, message: toMessage(first, caller.userId, undefined) };
+  }
   // The other person wrote first at the same moment: this message goes into their conversation.
   return deliver(deps, caller, sideOf(await deps.messages.getConversation(conversationId), caller).conversation, input, now);
 }

@@ -30,6 +30,7 @@ const priya: ProviderProfile = {
   rating: { average: 4.3, count: 3 },
   contact: { phone: '01214960000' },
   memberSince: '2026-01-05T09:30:00.000Z',
+  responseTime: null,
 };
 
 describe('a listed provider’s page for crawlers and link previews', () => {

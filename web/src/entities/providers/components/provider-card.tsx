@@ -9,6 +9,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { linkCardStyles } from '@/components/ui/link-card';
 import { useSession } from '@/lib/auth/session';
+import { ResponseTimeLine } from './response-time';
 import { SaveProviderButton } from './save-provider-button';
 
 export interface ProviderCardProps {
@@ -102,6 +103,8 @@ export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProp
           No reviews yet
         </Text>
       )}
+
+      <ResponseTimeLine responseTime={provider.responseTime} />
 
       {provider.bioPreview && <Text lineClamp="3">{provider.bioPreview}</Text>}
 

@@ -15,6 +15,7 @@ const card = (id: string, businessName: string | null, name = 'Priya Patel'): Pr
   bioPreview: null,
   locationName: 'Leeds',
   distanceMiles: null,
+  responseTime: null,
 });
 
 const item = (providerId: string, provider: ProviderCard | null, savedAt = '2026-11-21T12:00:00.000Z') => ({ providerId, savedAt, provider });

@@ -26,6 +26,7 @@ const card = (id: string, businessName: string): ProviderCard => ({
   bioPreview: 'Boilers, bathrooms and leaks.',
   locationName: 'Leeds',
   distanceMiles: null,
+  responseTime: null,
 });
 
 function open(path: string, stubs: ApiStubs = {}) {

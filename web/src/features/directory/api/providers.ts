@@ -9,16 +9,19 @@ export interface ProviderSearch {
   readonly category: string;
   readonly where: { readonly location: string } | { readonly position: Coordinates } | null;
   readonly radius: RadiusMiles;
+  /** Only providers who usually reply within a day. */
+  readonly quickReplies: boolean;
 }
 
 function providerSearchQuery(search: ProviderSearch, cursor: string | undefined): RouteQuery<Routes['searchProviders']> {
-  const { service, category, where, radius } = search;
+  const { service, category, where, radius, quickReplies } = search;
   return {
     ...(service ? { service } : {}),
     ...(category ? { category } : {}),
     ...(where && 'location' in where ? { location: where.location } : {}),
     ...(where && 'position' in where ? { lat: where.position.latitude, lng: where.position.longitude } : {}),
     radius,
+    ...(quickReplies ? { replies: 'day' as const } : {}),
     ...(cursor ? { cursor } : {}),
     limit: DIRECTORY_PAGE_SIZE.default,
   };

@@ -1,7 +1,8 @@
 import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
-import { RADIUS_OPTIONS_MILES, type Place } from '@solutionz/shared';
+import { RADIUS_OPTIONS_MILES, RESPONSE_TIME_MESSAGES, type Place } from '@solutionz/shared';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { isRadius, type DirectoryFilters } from '@/lib/directory-url';
 import { CategorySelect } from './category-select';
@@ -25,14 +26,14 @@ export interface DirectoryFiltersBarProps {
   onNearMe: (filters: DirectoryFilters) => void;
 }
 
-type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radius'>;
+type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radius' | 'quickReplies'>;
 
-const draftOf = ({ service, category, location, radius }: DirectoryFilters): Draft => ({ service, category, location, radius });
+const draftOf = ({ service, category, location, radius, quickReplies }: DirectoryFilters): Draft => ({ service, category, location, radius, quickReplies });
 
 /**
  * The directory's filters bar (spec 02 section 2): service text, category, location (the
  * place autocomplete, or near me) and radius. Text is searched on Search or Enter; a category, a
- * radius or a suggested place searches at once, with whatever text is in the boxes.
+ * radius, the quick-replies switch or a suggested place searches at once, with whatever text is in the boxes.
  */
 export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, suggestions, onApply, onNearMe }: DirectoryFiltersBarProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
@@ -141,7 +142,15 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
             </NativeSelect.Root>
           </Field.Root>
         </Grid>
-        <Flex justify="flex-end">
+        <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+          <ToggleSwitch
+            label={RESPONSE_TIME_MESSAGES.filterLabel}
+            checked={draft.quickReplies}
+            onChange={(quickReplies) => {
+              change({ quickReplies });
+              apply({ quickReplies });
+            }}
+          />
           <Button type="submit" minW="32" width={{ base: 'full', sm: 'auto' }}>
             <LuSearch aria-hidden="true" />
             Search

@@ -6,6 +6,7 @@ import {
   LOCATION_MESSAGES,
   MESSAGES,
   PRODUCT_NAME,
+  RESPONSE_TIME_MESSAGES,
   type ListCategoriesResponse,
   type ProviderCard,
 } from '@solutionz/shared';
@@ -30,6 +31,7 @@ function card(overrides: Partial<ProviderCard> = {}): ProviderCard {
     bioPreview: 'Boilers, bathrooms and leaks across Leeds.',
     locationName: 'LS1 4',
     distanceMiles: null,
+    responseTime: null,
     ...overrides,
   };
 }
@@ -100,6 +102,25 @@ describe('directory page', { timeout: 15_000 }, () => {
     expect(within(bar).getByRole('combobox', { name: 'Location' })).toHaveValue('LS1 4');
     expect(within(bar).getByRole('combobox', { name: 'Radius' })).toHaveValue('10');
     await waitFor(() => expect(within(bar).getByRole('combobox', { name: 'Category' })).toHaveValue('plumber'));
+  });
+
+  it('shows each card’s measured reply time, and the quick-replies switch searches at once and goes into the address', async () => {
+    const api = stubDirectory(({ query }) => ({
+      providers:
+        query.replies === 'day'
+          ? [card({ responseTime: { conversations: 5, medianSeconds: 25 * 60, repliedWithin48hPercent: 100 } })]
+          : [card({ responseTime: { conversations: 5, medianSeconds: 25 * 60, repliedWithin48hPercent: 100 } }), card({ id: 'p-new', businessName: 'Fresh Start Plumbing' })],
+    }));
+    const { user, router } = await openDirectory('/directory?service=plumber');
+    const quick = await within(results()).findByRole('article', { name: 'Aire Valley Plumbing' }, SLOW);
+    expect(within(quick).getByText('Usually replies within 25 minutes')).toBeInTheDocument();
+    expect(within(quick).getByText('· Replies to 100% of clients within 48 hours')).toBeInTheDocument();
+    expect(within(results()).getByRole('article', { name: 'Fresh Start Plumbing' })).toHaveTextContent(RESPONSE_TIME_MESSAGES.newProvider);
+
+    await user.click(within(filters()).getByRole('checkbox', { name: RESPONSE_TIME_MESSAGES.filterLabel }));
+    await waitFor(() => expect(within(results()).queryByRole('article', { name: 'Fresh Start Plumbing' })).not.toBeInTheDocument());
+    expect(api.callsTo('searchProviders').at(-1)!.query).toMatchObject({ service: 'plumber', replies: 'day' });
+    expect(router.state.location.search).toBe('?service=plumber&replies=day');
   });
 
   it('shows no distance when the search has no place', async () => {

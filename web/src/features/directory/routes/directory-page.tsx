@@ -78,6 +78,7 @@ function DirectoryList() {
         category: filters.category,
         where: position ? { position } : filters.location ? { location: filters.location } : null,
         radius: filters.radius,
+        quickReplies: filters.quickReplies,
       };
   const results = useProviderSearch(search);
   const placeError = placeErrorOf(results.error);

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
   FEEDBACK_MESSAGES,
   PROVIDER_PROFILE_MESSAGES,
+  RESPONSE_TIME_MESSAGES,
   type FeedbackEntry,
   type FeedbackPage,
   type MyProviderPage,
@@ -32,6 +33,7 @@ function providerPage(overrides: Partial<ProviderProfile> = {}): ProviderProfile
     rating: { average: 4.5, count: 2 },
     contact: { phone: '+44 113 496 0000' },
     memberSince: '2024-03-05T10:00:00.000Z',
+    responseTime: null,
     ...overrides,
   };
 }
@@ -119,6 +121,18 @@ describe('provider page', { timeout: 15_000 }, () => {
     expect(within(contact).getByRole('link', { name: '+44 113 496 0000' })).toHaveAttribute('href', 'tel:+441134960000');
     // A visitor saves nothing without signing in.
     expect(screen.queryByRole('button', { name: /^Save / })).not.toBeInTheDocument();
+  });
+
+  it('shows how fast the provider replies, measured, with the method in one sentence; "New on Solutionz" before that', async () => {
+    open('/directory/p-1', { getProvider: () => providerPage({ responseTime: { conversations: 7, medianSeconds: 3 * 3600 + 60, repliedWithin48hPercent: 86 } }) });
+    expect(await screen.findByText('Usually replies within 4 hours', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('· Replies to 86% of clients within 48 hours')).toBeInTheDocument();
+    expect(screen.getByText(RESPONSE_TIME_MESSAGES.method)).toBeInTheDocument();
+    cleanup();
+
+    open('/directory/p-1', { getProvider: () => providerPage({ responseTime: null }) });
+    expect(await screen.findByText(RESPONSE_TIME_MESSAGES.newProvider, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/Usually replies/)).not.toBeInTheDocument();
   });
 
   it('falls back to "Professional Service Provider" without a business name, and names the person in the title', async () => {

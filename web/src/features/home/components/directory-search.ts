@@ -24,6 +24,7 @@ export function directorySearch(service: string, location: LocationValue): { pat
     location: text,
     nearMe,
     radius: nearMe ? location.radius : DEFAULT_RADIUS_MILES,
+    quickReplies: false,
   });
   return nearMe ? { path, state: nearMeState(location.coords) } : { path };
 }

@@ -4,6 +4,7 @@ import { PROVIDER_PROFILE_MESSAGES, type ProviderProfile } from '@solutionz/shar
 import { SocialIconLinks } from '@/components/profile/social-links';
 import { StarRating } from '@/components/ui/star-rating';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { ResponseTimeLine } from '@/entities/providers/components/response-time';
 
 function fullName(page: Pick<ProviderProfile, 'firstName' | 'lastName'>): string {
   return `${page.firstName} ${page.lastName}`.trim();
@@ -50,6 +51,7 @@ export function ProviderHeader({ page }: { page: ProviderProfile }) {
             </HStack>
           )}
         </HStack>
+        <ResponseTimeLine responseTime={page.responseTime} withMethod />
         <SocialIconLinks links={page.socialLinks} owner={page.displayName} />
       </Stack>
     </Stack>

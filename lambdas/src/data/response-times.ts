@@ -1,0 +1,163 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { RESPONSE_TIME_RULES } from '@solutionz/shared';
+import { PARAMS_ONLY } from './key-templates';
+import { conversationEntity } from './messages';
+import { responseFactCommands, type Item } from './raw-commands';
+import { TABLE } from './table-definition';
+import { createTableStore } from './table-store';
+import { DAY_MS } from './provider-updates';
+import { isConditionFailure, retryOnConflict } from './write-outcomes';
+
+/**
+ * How fast a provider answers clients (issue 26), kept by the writes: never a scan of conversations.
+ *
+ *   "a provider's response facts": GetItem PK = USER#<providerId>, SK = RESPONSE_TIMES. One attribute per
+ *   conversation a client started, `c_<conversationId>` = "<first message, epoch seconds>" until the
+ *   provider's first reply, then "<first message>:<seconds to the first reply>"; `version` counts the
+ *   changes. Pruned on every change to the newest RESPONSE_TIME_RULES.maxConversations of the last
+ *   windowDays, so it stays one small item however many conversations the provider has. Raw commands: one
+ *   attribute per conversation, named after it (as the geo counts name theirs after the cell).
+ *   The conversation item keeps `firstReplyAt`, set once under a condition in the same transaction as the
+ *   reply's fact, so concurrent first replies count once.
+ *   The profile keeps `responseLog` (the facts without the conversation ids, oldest first) and
+ *   `responseLogVersion`, written only over an older version; the listing copies the log with the rest of
+ *   the card, so the directory and the provider page work the figure out at read time, with the time
+ *   passing counted (an unanswered conversation turns into a missed one 48 hours on with no write at all).
+ */
+
+const { partitionKey: PK, sortKey: SK } = TABLE;
+const FACT_PREFIX = 'c_';
+const statsKey = (providerId: string): Item => ({ [PK]: `USER#${providerId}`, [SK]: 'RESPONSE_TIMES' });
+const conversationKey = (conversationId: string): Item => conversationEntity.get({ conversationId }).params<{ Key: Item }>(PARAMS_ONLY).Key;
+
+/** One client conversation: when the client first wrote (epoch ms) and, once answered, how long the first reply took. */
+export interface ResponseFact {
+  readonly at: number;
+  readonly replySeconds?: number;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const factValue = (fact: ResponseFact) => (fact.replySeconds === undefined ? `${seconds(fact.at)}` : `${seconds(fact.at)}:${fact.replySeconds}`);
+
+function parseFact(value: unknown): ResponseFact | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d+)(?::(\d+))?$/.exec(value);
+  if (!match) return undefined;
+  return { at: Number(match[1]) * 1000, ...(match[2] === undefined ? {} : { replySeconds: Number(match[2]) }) };
+}
+
+/** The profile's (and the listing's) log, read back. */
+export function decodeResponseLog(log: readonly string[] | undefined): ResponseFact[] {
+  return (log ?? []).flatMap((value) => parseFact(value) ?? []);
+}
+
+/** The log written onto the profile (and tests' and the demo's stand-ins for it). */
+export function encodeResponseLog(facts: readonly ResponseFact[]): string[] {
+  return [...facts].sort((a, b) => a.at - b.at).map(factValue);
+}
+
+export interface ResponseTimesRepository {
+  /** A client's first message in a conversation the client started. */
+  clientStarted(providerId: string, conversationId: string, at: Date): Promise<void>;
+  /** The provider's first reply in a conversation a client started; false when a first reply was recorded already. */
+  providerReplied(conversation: { readonly conversationId: string; readonly providerId: string; readonly createdAt: string }, at: Date): Promise<boolean>;
+  /** Copies the provider's facts of the window at `now` onto their profile (dropping older ones from the facts). */
+  publish(providerId: string, now: Date): Promise<void>;
+  /** Facts written as they are, then published (the demo data). */
+  importFacts(providerId: string, facts: readonly (ResponseFact & { readonly conversationId: string })[], now: Date): Promise<void>;
+}
+
+export function createResponseTimesRepository(client: DynamoDBDocumentClient, tableName: string): ResponseTimesRepository {
+  const { profile } = createTableStore(client, tableName).entities;
+  const commands = responseFactCommands(client, tableName);
+
+  const setFact = (providerId: string, conversationId: string, fact: ResponseFact, onlyIfNew: boolean) => ({
+    Key: statsKey(providerId),
+    // A first message never overwrites a reply recorded before it (the two may arrive in either order).
+    UpdateExpression: `SET #fact = ${onlyIfNew ? 'if_not_exists(#fact, :fact)' : ':fact'} ADD #version :one`,
+    ExpressionAttributeNames: { '#fact': `${FACT_PREFIX}${conversationId}`, '#version': 'version' },
+    ExpressionAttributeValues: { ':fact': factValue(fact), ':one': 1 },
+  });
+
+  return {
+    async clientStarted(providerId, conversationId, at) {
+      await commands.update(setFact(providerId, conversationId, { at: at.getTime() }, true));
+    },
+
+    async providerReplied(conversation, at) {
+      const firstAt = Date.parse(conversation.createdAt);
+      const fact = { at: firstAt, replySeconds: Math.max(0, seconds(at.getTime() - firstAt)) };
+      return retryOnConflict(`The first reply in ${conversation.conversationId}`, async () => {
+        try {
+          await commands.transact([
+            {
+              Update: {
+                TableName: tableName,
+                Key: conversationKey(conversation.conversationId),
+                UpdateExpression: 'SET #firstReplyAt = :at',
+                ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#firstReplyAt)',
+                ExpressionAttributeNames: { '#pk': PK, '#firstReplyAt': 'firstReplyAt' },
+                ExpressionAttributeValues: { ':at': at.toISOString() },
+              },
+            },
+            { Update: { TableName: tableName, ...setFact(conversation.providerId, conversation.conversationId, fact, false) } },
+          ]);
+          return true;
+        } catch (error) {
+          // Answered already (another first reply got there first).
+          if (isConditionFailure(error)) return false;
+          throw error;
+        }
+      });
+    },
+
+    async publish(providerId, now) {
+      const stats = await commands.get(statsKey(providerId));
+      if (!stats) return;
+      const since = now.getTime() - RESPONSE_TIME_RULES.windowDays * DAY_MS;
+      const facts = Object.entries(stats)
+        .filter(([name]) => name.startsWith(FACT_PREFIX))
+        .flatMap(([name, value]) => {
+          const fact = parseFact(value);
+          return fact ? [{ name, fact }] : [];
+        })
+        .sort((a, b) => b.fact.at - a.fact.at);
+      const kept = facts.filter(({ fact }) => fact.at >= since).slice(0, RESPONSE_TIME_RULES.maxConversations);
+      const dropped = facts.filter((entry) => !kept.includes(entry)).slice(0, 100);
+      if (dropped.length > 0) {
+        await commands.update({
+          Key: statsKey(providerId),
+          UpdateExpression: `REMOVE ${dropped.map((_, n) => `#d${n}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(dropped.map(({ name }, n) => [`#d${n}`, name])),
+        });
+      }
+      const version = typeof stats.version === 'number' ? stats.version : 0;
+      try {
+        await profile
+          .patch({ userId: providerId })
+          .set({ responseLog: encodeResponseLog(kept.map(({ fact }) => fact)), responseLogVersion: version })
+          .where((attr, op) => `${op.notExists(attr.responseLogVersion)} OR ${op.lt(attr.responseLogVersion, version)}`)
+          .go({ response: 'none' });
+      } catch (error) {
+        // A newer version is on the profile already, or the profile is gone (erased).
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async importFacts(providerId, facts, now) {
+      if (facts.length === 0) return;
+      await commands.update({
+        Key: statsKey(providerId),
+        UpdateExpression: `SET ${facts.map((_, n) => `#f${n} = :f${n}`).join(', ')} ADD #version :one`,
+        ExpressionAttributeNames: { ...Object.fromEntries(facts.map((fact, n) => [`#f${n}`, `${FACT_PREFIX}${fact.conversationId}`])), '#version': 'version' },
+        ExpressionAttributeValues: { ...Object.fromEntries(facts.map((fact, n) => [`:f${n}`, factValue(fact)])), ':one': 1 },
+      });
+      await this.publish(providerId, now);
+    },
+  };
+}
+
+/** Removes the provider's facts (account erasure). */
+export async function forgetResponseFacts(client: DynamoDBDocumentClient, tableName: string, providerId: string): Promise<void> {
+  await responseFactCommands(client, tableName).delete(statsKey(providerId));
+}

@@ -1,0 +1,31 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { LuMessageCircle } from 'react-icons/lu';
+import { RESPONSE_TIME_MESSAGES, responseTimeText, type ResponseTime } from '@solutionz/shared';
+
+export interface ResponseTimeLineProps {
+  responseTime: ResponseTime;
+  /** The provider page explains how the figure is measured, in one sentence. */
+  withMethod?: boolean;
+}
+
+/**
+ * How fast a provider replies, as measured from messages (issue 26): "Usually replies within 3 hours" and
+ * the reply rate, or "New on Solutionz" while too few clients have written.
+ */
+export function ResponseTimeLine({ responseTime, withMethod = false }: ResponseTimeLineProps) {
+  const { headline, rate } = responseTimeText(responseTime);
+  return (
+    <Stack gap="0.5" fontSize="sm" data-testid="response-time">
+      <HStack gap="1.5" color={responseTime === null ? 'fg.muted' : 'fg'} flexWrap="wrap">
+        <LuMessageCircle aria-hidden="true" />
+        <Text fontWeight="medium">{headline}</Text>
+        {rate && <Text color="fg.muted">· {rate}</Text>}
+      </HStack>
+      {withMethod && (
+        <Text color="fg.muted" fontSize="xs" maxW="prose">
+          {RESPONSE_TIME_MESSAGES.method}
+        </Text>
+      )}
+    </Stack>
+  );
+}
