@@ -20,6 +20,7 @@ import { createAccountRepository } from '@solutionz/lambdas/data/account-reposit
 import { createJobsRepository } from '@solutionz/lambdas/data/jobs-repository';
 import { conversationIdOf, createMessagesRepository } from '@solutionz/lambdas/data/messages-repository';
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
+import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
 import { getConversation, getUnreadMessages, listConversations, markConversationRead, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
 import { createLocalAccount } from './local/accounts';
 import { fixed, mean, measured, percentile, runBench, type Measured, withBenchStack } from './local/bench-support';
@@ -108,6 +109,7 @@ async function main(): Promise<number> {
       accounts,
       jobs: createJobsRepository(documents, stack.tableName),
       rateLimits: createRateLimitRepository(documents, stack.tableName),
+      messageMails: createMessageMailsRepository(documents, stack.tableName),
       clock: () => new Date(),
     };
 

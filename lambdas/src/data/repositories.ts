@@ -7,6 +7,7 @@ import { createBusinessRepository, type BusinessRepository } from './business-re
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createClaimRepository, type ClaimRepository } from './claim-repository';
 import { createMessagesRepository, type MessagesRepository } from './messages-repository';
+import { createMessageMailsRepository, type MessageMailsRepository } from './message-mails-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
@@ -38,6 +39,7 @@ export interface Repositories {
   readonly admin: AdminRepository;
   readonly claims: ClaimRepository;
   readonly messages: MessagesRepository;
+  readonly messageMails: MessageMailsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -60,5 +62,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     admin: createAdminRepository(client, tableName),
     claims: createClaimRepository(client, tableName),
     messages: createMessagesRepository(client, tableName),
+    messageMails: createMessageMailsRepository(client, tableName),
   };
 }

@@ -18,6 +18,8 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { readWithCursor } from '../page-cursor';
 import { DAY_MS } from '../../data/provider-updates';
+import type { MessageMailsRepository } from '../../data/message-mails-repository';
+import { scheduleMessageMail } from './message-mails';
 
 /** Everything the conversation services use, passed in so tests can swap any part. */
 export interface MessagesDeps {
@@ -25,7 +27,15 @@ export interface MessagesDeps {
   readonly accounts: Pick<AccountRepository, 'getProfile' | 'getProfiles'>;
   readonly jobs: Pick<JobsRepository, 'get' | 'hasRevealed'>;
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
+  /** The e-mail a recipient gets when they do not read a message in time (message-mails.ts). */
+  readonly messageMails: Pick<MessageMailsRepository, 'schedule'>;
   readonly clock: () => Date;
+}
+
+/** A stored message notes a mail due for its recipient (also when a retried send finds it stored: the note may have been lost). */
+function noteMailDue(deps: MessagesDeps, conversation: Pick<ConversationRecord, 'conversationId' | 'clientId' | 'providerId'>, sent: MessageRecord): Promise<void> {
+  const recipientId = sent.senderId === conversation.clientId ? conversation.providerId : conversation.clientId;
+  return scheduleMessageMail(deps.messageMails, recipientId, conversation.conversationId, sent.sentAt);
 }
 
 
@@ -101,9 +111,13 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
   if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
   const sent: MessageRecord = { conversationId: conversation.conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
   const outcome = await deps.messages.send(conversation, sent);
-  if (outcome === 'sent') return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
+  if (outcome === 'sent') {
+    await noteMailDue(deps, conversation, sent);
+    return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
+  }
   if (outcome === 'duplicate') {
     const stored = await deps.messages.getMessage(conversation.conversationId, input.messageId);
+    if (stored && stored.senderId === caller.userId) await noteMailDue(deps, conversation, stored);
     if (stored && stored.senderId === caller.userId) return { conversationId: conversation.conversationId, message: toMessage(stored, caller.userId, undefined) };
     throw new ConflictError(M.notFound);
   }
@@ -156,7 +170,10 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
   await takeNewConversationQuota(deps, caller, now);
   const first: MessageRecord = { conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
   const started = await deps.messages.start({ conversationId, clientId, providerId, startedBy: caller.userId, ...(job ?? {}), createdAt: first.sentAt }, first);
-  if (started === 'started') return { conversationId, message: toMessage(first, caller.userId, undefined) };
+  if (started === 'started') {
+    await noteMailDue(deps, { conversationId, clientId, providerId }, first);
+    return { conversationId, message: toMessage(first, caller.userId, undefined) };
+  }
   // The other person wrote first at the same moment: this message goes into their conversation.
   return deliver(deps, caller, sideOf(await deps.messages.getConversation(conversationId), caller).conversation, input, now);
 }
