@@ -22,6 +22,7 @@ import { conversationIdOf, createMessagesRepository } from '@solutionz/lambdas/d
 import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
+import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
 import { getConversation, getUnreadMessages, listConversations, markConversationRead, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
 import { createLocalAccount } from './local/accounts';
 import { fixed, mean, measured, percentile, runBench, type Measured, withBenchStack } from './local/bench-support';
@@ -112,6 +113,7 @@ async function main(): Promise<number> {
       rateLimits: createRateLimitRepository(documents, stack.tableName),
       responseTimes: createResponseTimesRepository(documents, stack.tableName),
       directory: createDirectoryRepository(documents, stack.tableName),
+      messageMails: createMessageMailsRepository(documents, stack.tableName),
       clock: () => new Date(),
     };
 

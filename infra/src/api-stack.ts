@@ -26,6 +26,7 @@ import { AreaFunction, areaEntry, type TableAccess } from './area-function';
 import type { DeploymentConfig } from './config';
 import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 import { JobAlertsWorker } from './job-alerts-worker';
+import { MessageMailsWorker } from './message-mails-worker';
 import { ROUTE_THROTTLES } from './route-throttles';
 
 export interface ApiStackProps extends StackProps {
@@ -128,6 +129,7 @@ export class ApiStack extends Stack {
   readonly stage: HttpStage;
   readonly functions: ReadonlyMap<Area, AreaFunction>;
   readonly jobAlerts: JobAlertsWorker;
+  readonly messageMails: MessageMailsWorker;
   /** 429 answers, counted from the access log (no HTTP API metric gives them). */
   readonly tooManyRequests: MetricFilter;
 
@@ -219,6 +221,16 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', {
+      config,
+      alarmTopic: props.alarmTopic,
+      table,
+      siteUrl: props.siteUrl,
+      mailFromAddress: config.mailFromAddress,
+      mailIdentityArn: props.mailIdentity.emailIdentityArn,
+      mailConfigurationSetName: props.mailBulkConfigurationSet.configurationSetName,
+      mailConfigurationSetArn: this.configurationSetArn(props.mailBulkConfigurationSet),
+    });
+    this.messageMails = new MessageMailsWorker(this, 'MessageMails', {
       config,
       alarmTopic: props.alarmTopic,
       table,

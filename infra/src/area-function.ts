@@ -210,18 +210,15 @@ const RUNTIME_REASON =
  * What cdk-nag asks of every function of the app that does not apply here (the newest runtime, a
  * dead-letter target for asynchronous calls), and the wildcard of its role; the same reasons for each.
  */
-export function acknowledgeServerlessDefaults(fn: NodejsFunction, role: Role, wildcardReason = XRAY_WILDCARD_REASON): void {
+const SYNCHRONOUS_ONLY =
+  'Nothing invokes it asynchronously: API Gateway, CloudFront and the stream mapping call it synchronously and get its errors (the stream mapping keeps failures in its own queue).';
+
+export function acknowledgeServerlessDefaults(fn: NodejsFunction, role: Role, wildcardReason = XRAY_WILDCARD_REASON, asyncReason = SYNCHRONOUS_ONLY): void {
   Validations.of(fn).acknowledge(
     { id: 'AwsSolutions-L1', reason: RUNTIME_REASON },
     { id: 'Serverless-LambdaLatestVersion', reason: RUNTIME_REASON },
-    {
-      id: 'Serverless-LambdaDLQ',
-      reason: 'Nothing invokes it asynchronously: API Gateway, CloudFront and the stream mapping call it synchronously and get its errors (the stream mapping keeps failures in its own queue).',
-    },
-    {
-      id: 'Serverless-LambdaAsyncFailureDestination',
-      reason: 'Nothing invokes it asynchronously: API Gateway, CloudFront and the stream mapping call it synchronously and get its errors (the stream mapping keeps failures in its own queue).',
-    },
+    { id: 'Serverless-LambdaDLQ', reason: asyncReason },
+    { id: 'Serverless-LambdaAsyncFailureDestination', reason: asyncReason },
   );
   Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: wildcardReason });
 }

@@ -87,6 +87,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     ...[...api.functions].map(([area, fn]) => [area, fn.release] as const),
     ['pages', web.pages.release] as const,
     ['jobAlerts', api.jobAlerts.release] as const,
+    ['messageMails', api.messageMails.release] as const,
   ]);
   const observability = new ObservabilityStack(app, `${prefix}-Observability`, {
     env,

@@ -81,6 +81,8 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   oneClickUnsubscribeJobAlerts: () => [{ query: { token: 'not-a-real-token' } }],
   unsubscribeProviderUpdates: () => [{ body: { token: 'not-a-real-token' } }],
   oneClickUnsubscribeProviderUpdates: () => [{ query: { token: 'not-a-real-token' } }],
+  unsubscribeMessageMails: () => [{ body: { token: 'not-a-real-token' } }],
+  oneClickUnsubscribeMessageMails: () => [{ query: { token: 'not-a-real-token' } }],
   getClaimable: () => [{ params: { businessId: 'no-such-business' } }],
   claimBusiness: () => [{ params: { businessId: 'no-such-business' }, body: { fullName: 'Walter Walker', email: 'walter.claims@example.co.uk', password: 'Correct-horse-1' } }],
 };

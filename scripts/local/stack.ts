@@ -28,6 +28,7 @@ import * as s3 from './s3';
 import * as ses from './ses';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
+import { startSchedule } from './schedule';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
 import { ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
@@ -72,6 +73,11 @@ export interface LocalStackOptions {
    * `npm start` does; test stacks do not, so they start faster and no test meets providers it did not make.
    */
   readonly demoDirectory?: boolean;
+  /**
+   * How often the message mails worker runs (the cloud's schedule runs it every minute); its mails go
+   * out ten minutes after a message is left unread whatever this is.
+   */
+  readonly messageMailsEveryMs?: number;
   /** Progress messages. */
   readonly log?: (line: string) => void;
 }
@@ -144,6 +150,14 @@ async function loadHandlers(): Promise<HandlersByArea> {
 async function loadJobAlertsHandler(): Promise<StreamHandler> {
   const entry = join(REPO_ROOT, 'lambdas/src/functions/job-alerts.ts');
   const module = (await import(entry)) as { handler?: StreamHandler };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
+  return module.handler;
+}
+
+/** Imports the message mails worker's Lambda entry (after the environment is set, as loadHandlers does). */
+async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
+  const entry = join(REPO_ROOT, 'lambdas/src/functions/message-mails.ts');
+  const module = (await import(entry)) as { handler?: () => Promise<unknown> };
   if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
   return module.handler;
 }
@@ -351,6 +365,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         logsDir: logs,
       }),
     );
+    // What the cloud's EventBridge rule does: the message mails worker runs every minute.
+    const runMessageMails = await loadMessageMailsHandler();
+    started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => runMessageMails(), logFile: join(logs, 'message-mails.log') }));
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',

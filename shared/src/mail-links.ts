@@ -18,3 +18,9 @@ export const PROVIDER_UPDATES_UNSUBSCRIBE_PATH = '/provider-updates/unsubscribe'
 
 /** Where mail programs unsubscribe from provider updates without opening anything (RFC 8058). */
 export const PROVIDER_UPDATES_ONE_CLICK_PATH = '/api/provider-updates/unsubscribe/one-click';
+
+/** The web page a message mail's "turn message e-mails off" link opens. */
+export const MESSAGE_MAILS_UNSUBSCRIBE_PATH = '/message-mails/unsubscribe';
+
+/** Where mail programs turn message e-mails off without opening anything (RFC 8058). */
+export const MESSAGE_MAILS_ONE_CLICK_PATH = '/api/message-mails/unsubscribe/one-click';

@@ -198,23 +198,28 @@ const jobAlertSettingsSchema = z.strictObject({
   categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories),
 });
 const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
+/** E-mail about messages not read within a few minutes (issue 26): clients and providers, on by default. */
+const messageMailSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
-/** Providers have Job Alerts, clients Provider Updates; a settings change sends only its own part. */
+/** Providers have Job Alerts, clients Provider Updates, both Messages; a settings change sends only its own part. */
 export const notificationSettingsSchema = z.strictObject({
   jobAlerts: jobAlertSettingsSchema.optional(),
   providerUpdates: providerUpdateSettingsSchema.optional(),
+  messages: messageMailSettingsSchema.optional(),
 });
 export type NotificationSettingsUpdate = z.output<typeof notificationSettingsSchema>;
 
 export const notificationSettingsResponseSchema = z.object({
   jobAlerts: jobAlertSettingsSchema,
   providerUpdates: providerUpdateSettingsSchema,
+  messages: messageMailSettingsSchema,
 });
 export type NotificationSettings = z.output<typeof notificationSettingsResponseSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   jobAlerts: { enabled: false, radiusMiles: DEFAULT_RADIUS_MILES, categories: [] },
   providerUpdates: { enabled: false },
+  messages: { enabled: true },
 };
 
 // ── Avatar (spec 01 sections 4.9, 5) ─────────────────────────────────────────────────────────────

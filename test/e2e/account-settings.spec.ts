@@ -71,7 +71,7 @@ test.describe('a client', () => {
     await expect(updates).not.toBeChecked();
     await page.getByText('Send me provider updates').click();
     await expect(updates).toBeChecked();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('region', { name: 'Provider Updates' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(NOTIFICATIONS_SAVED)).toBeVisible();
 
     await page.reload();
@@ -130,7 +130,7 @@ test.describe('a provider', () => {
     await categories.getByRole('combobox', { name: 'Service group' }).selectOption('IT');
     await categories.getByRole('button', { name: 'Add category' }).click();
     await expect(chosen).toHaveText(['Tutoring', 'IT']);
-    await main.getByRole('button', { name: 'Save', exact: true }).click();
+    await main.getByRole('region', { name: 'Job Alerts' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(NOTIFICATIONS_SAVED)).toBeVisible();
 
     await page.reload();
@@ -139,7 +139,7 @@ test.describe('a provider', () => {
     await expect(chosen).toHaveText(['Tutoring', 'IT']);
 
     await main.getByText('Send me job alerts').click();
-    await main.getByRole('button', { name: 'Save', exact: true }).click();
+    await main.getByRole('region', { name: 'Job Alerts' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(NOTIFICATIONS_SAVED)).toBeVisible();
     await page.reload();
     await expect(alertsOn).not.toBeChecked();

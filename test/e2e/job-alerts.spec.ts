@@ -61,7 +61,7 @@ test.describe('a listed provider with Job Alerts on', () => {
     await main.getByText('Send me job alerts').click();
     await main.getByRole('combobox', { name: 'Radius' }).selectOption('10 miles');
     await chooseOtherService(main.getByRole('group', { name: 'Job alert categories' }), service);
-    await main.getByRole('button', { name: 'Save', exact: true }).click();
+    await main.getByRole('region', { name: 'Job Alerts' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
 
     // A client posts a job nearby, in a browser of their own.

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGING_MESSAGES } from '@solutionz/shared';
+import { MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { listedProvider } from './support/provider-page';
+import { linkAfter, mailsTo, nowInSeconds } from './support/inbox';
+import { runMessageMailsWorker } from './support/message-mails';
+import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
  * Messages (issue 26): a client writes to a provider from the provider's page, the provider sees the
@@ -88,4 +90,52 @@ test('a signed-out visitor is asked to log in to write, and an empty inbox says 
   await visitor.getByRole('link', { name: 'Log in to Send a Message' }).click();
   await expect(visitor).toHaveURL(/\/login\?redirect=/);
   await visitorContext.close();
+});
+
+test('a provider who leaves messages unread gets one e-mail, follows it to the conversation and turns message e-mails off with its link', async ({ page, account: client, accounts, browser, baseURL }) => {
+  test.slow();
+  const businessName = `Mail ${randomUUID().slice(0, 8)} Glazing`;
+  const provider = await listedProvider(accounts, { businessName });
+  const since = nowInSeconds() - 1;
+  const question = `Could you replace a cracked pane? ${randomUUID().slice(0, 6)}`;
+
+  await page.goto(`/directory/${provider.userId}`);
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  const dialog = page.getByRole('dialog', { name: `Message ${businessName}` });
+  await dialog.getByRole('textbox', { name: 'Your message' }).fill(question);
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+  const conversationPath = new URL(page.url()).pathname;
+  // A second message: still one mail.
+  const followUp = await callApiAs(client, 'POST', `/conversations/${conversationPath.split('/').pop()}/messages`, { messageId: randomUUID(), text: 'It is a kitchen window.' });
+  expect(followUp.status, await followUp.text()).toBe(201);
+
+  // Nothing before ten minutes; once the worker runs eleven minutes on, one mail; a run after it sends no other.
+  await runMessageMailsWorker(5, baseURL!);
+  expect(await mailsTo(provider.email, since)).toEqual([]);
+  await runMessageMailsWorker(11, baseURL!);
+  await runMessageMailsWorker(12, baseURL!);
+  const mails = await mailsTo(provider.email, since);
+  expect(mails.map((mail) => mail.subject)).toEqual([`New message from ${client.fullName}`]);
+  const [mail] = mails;
+  expect(mail!.body.text).toContain(question);
+
+  const providerContext = await browser.newContext({ baseURL });
+  await accounts.signIn(providerContext, provider);
+  const providerPage = await providerContext.newPage();
+  await providerPage.goto(linkAfter(mail!, 'Read and reply:'));
+  await expect(providerPage).toHaveURL(new RegExp(`${conversationPath}$`));
+  await expect(providerPage.getByRole('list', { name: 'Messages' }).getByText(question)).toBeVisible();
+
+  // The mail's link turns message e-mails off without signing in; the Notifications tab shows them off.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(linkAfter(mail!, 'Turn off message emails:'));
+  await expect(visitor.getByRole('heading', { level: 1, name: MESSAGE_MAILS_MESSAGES.unsubscribed })).toBeVisible();
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await visitorContext.close();
+
+  await providerPage.goto('/account?tab=notifications');
+  await expect(providerPage.getByRole('main').getByRole('checkbox', { name: 'E-mail me about unread messages' })).not.toBeChecked();
+  await providerContext.close();
 });

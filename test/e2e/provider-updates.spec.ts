@@ -30,7 +30,7 @@ test.describe('a client with Provider Updates on', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('checkbox', { name: 'Send me provider updates' })).not.toBeChecked();
     await main.getByText('Send me provider updates').click();
-    await main.getByRole('button', { name: 'Save', exact: true }).click();
+    await main.getByRole('region', { name: 'Provider Updates' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
 
     const since = nowInSeconds() - 1;

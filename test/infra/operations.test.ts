@@ -35,6 +35,7 @@ function appFunctions(synthesis: Synthesis) {
   return [
     ...[...api.functions].map(([name, fn]) => ({ name, stack: 'api' as const, fn: fn.function, release: fn.release, timeout: AREA_FUNCTION_TIMEOUT.toSeconds(), isApi: true })),
     { name: 'jobAlerts', stack: 'api' as const, fn: api.jobAlerts.function, release: api.jobAlerts.release, timeout: 300, isApi: false },
+    { name: 'messageMails', stack: 'api' as const, fn: api.messageMails.function, release: api.messageMails.release, timeout: 50, isApi: false },
     { name: 'pages', stack: 'web' as const, fn: web.pages.function, release: web.pages.release, timeout: 10, isApi: false },
   ].map((entry) => ({ ...entry, id: synthesis.stacks[entry.stack].getLogicalId(entry.fn.node.defaultChild as never) }));
 }

@@ -109,9 +109,10 @@ describe('HTTP API routes', () => {
   // Which architecture each runs on is the functions test's (test/infra/functions.test.ts).
   it('has one Node.js function per area, with the agreed environment', () => {
     const areas = new Set(routeList.map((route) => route.area));
-    // The stack's other function is the job alerts worker, fed by the table stream (job-alerts.test.ts).
-    const worker = stacks.api.getLogicalId(stacks.api.jobAlerts.function.node.defaultChild as never);
-    const functions = resourcesOfType('AWS::Lambda::Function').filter(([id]) => id !== worker);
+    // The stack's other functions are the job alerts worker, fed by the table stream (job-alerts.test.ts), and the
+    // message mails worker, run by a schedule (message-mails.test.ts).
+    const workers = [stacks.api.jobAlerts.function, stacks.api.messageMails.function].map((fn) => stacks.api.getLogicalId(fn.node.defaultChild as never));
+    const functions = resourcesOfType('AWS::Lambda::Function').filter(([id]) => !workers.includes(id));
     expect(functions).toHaveLength(areas.size);
     for (const [, props] of functions) {
       expect(props.Runtime).toMatch(/^nodejs2\d\.x$/);

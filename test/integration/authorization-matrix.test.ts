@@ -263,6 +263,8 @@ const matrix: Record<RouteName, Row> = {
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
   unsubscribeProviderUpdates: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeProviderUpdates: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  unsubscribeMessageMails: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  oneClickUnsubscribeMessageMails: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
   // Public: anyone may look at a business's claim page and claim it; an unknown business is 404 for all.
   getClaimable: { request: () => ({ params: { businessId: unique('no-business') } }), expect: everyone(404) },
   claimBusiness: {

@@ -32,6 +32,8 @@ export interface ProfileRecord {
   readonly avatarKey?: string;
   readonly jobAlerts?: { enabled: boolean; radiusMiles: number; categories: string[] };
   readonly providerUpdates?: { enabled: boolean };
+  /** Absent means on. */
+  readonly messageMails?: { enabled: boolean };
   readonly mfaEnabled?: boolean;
   readonly sessionsValidAfter?: number;
   readonly emailConfirmedAt?: string;
@@ -97,7 +99,7 @@ export interface ProfileEdit {
   readonly servicesChanged?: boolean;
 }
 
-export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates'>;
+export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates' | 'messageMails'>;
 
 /** An e-mail change as it is redeemed: the token, the account, its old and new address. */
 export interface EmailMove {

@@ -49,6 +49,8 @@ export const profileEntity = new Entity({
       },
     },
     providerUpdates: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
+    /** E-mail about unread messages (issue 26); absent means on. */
+    messageMails: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
     /** Cognito software-token MFA is on (kept here so /api/me needs no Cognito call). */
     mfaEnabled: { type: 'boolean', required: true, default: false },
     /** Epoch seconds: access tokens issued before this are refused on every signed-in route (sign out everywhere). */

@@ -7,6 +7,7 @@ import { createBusinessRepository, type BusinessRepository } from './business-re
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createClaimRepository, type ClaimRepository } from './claim-repository';
 import { createMessagesRepository, type MessagesRepository } from './messages-repository';
+import { createMessageMailsRepository, type MessageMailsRepository } from './message-mails-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
@@ -40,6 +41,7 @@ export interface Repositories {
   readonly claims: ClaimRepository;
   readonly messages: MessagesRepository;
   readonly responseTimes: ResponseTimesRepository;
+  readonly messageMails: MessageMailsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -63,5 +65,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     claims: createClaimRepository(client, tableName),
     messages: createMessagesRepository(client, tableName),
     responseTimes: createResponseTimesRepository(client, tableName),
+    messageMails: createMessageMailsRepository(client, tableName),
   };
 }

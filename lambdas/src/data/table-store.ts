@@ -7,6 +7,7 @@ import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
+import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
 import { conversationEntity, conversationMemberEntity, messageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
@@ -68,6 +69,9 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       unreadMessages: own(unreadMessagesEntity),
       profileMove: own(profileMoveEntity),
       adminBusiness: own(adminBusinessEntity),
+      messageMailDue: own(messageMailDueEntity),
+      messageMailClaim: own(messageMailClaimEntity),
+      messageMailsToken: own(messageMailsTokenEntity),
     },
     { client, table },
   );

@@ -4,6 +4,7 @@ import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createMessagesRepository } from '../data/messages-repository';
+import { createMessageMailsRepository } from '../data/message-mails-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createResponseTimesRepository } from '../data/response-times';
 import { createDirectoryRepository } from '../data/directory';
@@ -19,6 +20,7 @@ import {
   startConversation,
   type MessagesDeps,
 } from '../services/messages/conversations';
+import { unsubscribeMessageMails } from '../services/messages/message-mails';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
@@ -30,6 +32,7 @@ function createMessagesDeps() {
     accounts: createAccountRepository(documents, config.tableName),
     jobs: createJobsRepository(documents, config.tableName),
     rateLimits: createRateLimitRepository(documents, config.tableName),
+    messageMails: createMessageMailsRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     responseTimes: createResponseTimesRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
@@ -47,6 +50,8 @@ export const handler = createAreaHandler(
     markConversationRead: ({ deps, caller, params }) => markConversationRead(deps, caller, params.conversationId),
     setConversationBlocked: ({ deps, caller, params, body }) => setConversationBlocked(deps, caller, params.conversationId, body.blocked),
     getUnreadMessages: ({ deps, caller }) => getUnreadMessages(deps, caller),
+    unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
+    oneClickUnsubscribeMessageMails: ({ deps, query }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
   },
   {
     deps: createMessagesDeps,

@@ -16,6 +16,7 @@ import { createMembershipRepository } from '../data/membership-repository';
 import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createMessagesRepository } from '../data/messages-repository';
+import { createMessageMailsRepository } from '../data/message-mails-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
 import { personalDataRegistry } from '../services/privacy/registry';
@@ -54,5 +55,6 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     logoFiles: bucket(places.logos),
     admin: createAdminRepository(documents, table),
     messages: createMessagesRepository(documents, table),
+    messageMails: createMessageMailsRepository(documents, table),
   });
 }

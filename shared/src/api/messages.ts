@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGE_MAILS_ONE_CLICK_PATH } from '../mail-links';
+import { unsubscribeResponseSchema, unsubscribeSchemas } from '../unsubscribe';
 import { cursorSchema } from './admin';
 import { defineRoute, type RouteSpec } from './route-types';
 
@@ -43,6 +45,30 @@ export const MESSAGING_MESSAGES = {
   dailyNewConversations: `New accounts can start ${MESSAGE_LIMITS.newConversationsPerDayYoung} conversations a day. Please try again tomorrow.`,
   deletedUser: 'Deleted user',
 } as const;
+
+/**
+ * E-mail for unread messages: a person who has not read a new message within `delayMinutes` gets one mail
+ * per conversation per `quietMinutes` at most, unless they turned message e-mails off.
+ */
+export const MESSAGE_MAIL_LIMITS = {
+  delayMinutes: 10,
+  quietMinutes: 60,
+  /** Message mails one person gets a day at most, over all their conversations. */
+  perRecipientPerDay: 30,
+  /** Tries of one mail; one that fails them all is tried again on a later run. */
+  sendAttempts: 3,
+  /** Due mails one run of the worker takes at most (the rest wait for the next run). */
+  perRun: 200,
+  /** Characters of the first message a mail quotes. */
+  quoteChars: 300,
+} as const;
+
+export const MESSAGE_MAILS_MESSAGES = {
+  unsubscribeInvalid: 'This link is not valid. Sign in and turn message e-mails off in your notification settings.',
+  unsubscribed: 'You will no longer get e-mails about new messages',
+} as const;
+
+const messageMailsUnsubscribe = unsubscribeSchemas(MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
 
 const M = MESSAGING_MESSAGES;
 const id = z.string().trim().min(1).max(100);
@@ -195,5 +221,25 @@ export const messageRoutes = {
     access: 'signedIn',
     summary: "The caller's unread messages over all conversations (the header's badge)",
     response: unreadSchema,
+  }),
+  // ── The message mail's link turns message e-mails off signed out ──
+  unsubscribeMessageMails: defineRoute({
+    method: 'POST',
+    path: '/api/message-mails/unsubscribe',
+    area: 'messages',
+    access: 'public',
+    summary: 'Turn off the message e-mails of the person whose message mail carried the token (again is the same answer; 400 for a token that is not one)',
+    body: messageMailsUnsubscribe.body,
+    response: unsubscribeResponseSchema,
+  }),
+  oneClickUnsubscribeMessageMails: defineRoute({
+    method: 'POST',
+    path: MESSAGE_MAILS_ONE_CLICK_PATH,
+    area: 'messages',
+    access: 'public',
+    rawBody: true,
+    summary: "RFC 8058 one-click unsubscribe from the message mail's List-Unsubscribe header: the token in the query, the form body unread",
+    query: messageMailsUnsubscribe.oneClickQuery,
+    response: unsubscribeResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

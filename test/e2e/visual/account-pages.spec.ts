@@ -96,6 +96,8 @@ atEveryWidth((width) => {
         await signInMember(page, accounts);
         await page.goto(`/account?tab=${tab}`);
         await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        // The job alert categories load after the tab: the picker is drawn loaded.
+        if (tab === 'notifications') await expect(page.getByRole('option', { name: 'Choose a service group' })).toBeAttached();
         await expectPageToMatch(page, name, changing ? [page.getByText(changing)] : []);
       });
     }

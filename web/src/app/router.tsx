@@ -61,6 +61,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.postJob, ...page(jobs, (m) => m.PostJobPage) },
           { path: paths.jobAlertsUnsubscribe, ...page(jobs, (m) => m.JobAlertsUnsubscribePage) },
           { path: paths.providerUpdatesUnsubscribe, ...page(account, (m) => m.ProviderUpdatesUnsubscribePage) },
+          { path: paths.messageMailsUnsubscribe, ...page(messages, (m) => m.MessageMailsUnsubscribePage) },
           { path: paths.claimBusiness, ...page(business, (m) => m.ClaimBusinessPage) },
           { path: paths.adminLogin, ...page(admin, (m) => m.AdminLoginPage) },
           { path: paths.adminSignup, ...page(admin, (m) => m.AdminSignupPage) },

@@ -1,4 +1,4 @@
-import { JOB_ALERT_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
+import { JOB_ALERT_UNSUBSCRIBE_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 
 /** The app's screens (spec 01 section 2.1, spec 02 route table): one place for every in-app link. */
 export const paths = {
@@ -17,6 +17,7 @@ export const paths = {
   postJob: '/post-job',
   jobAlertsUnsubscribe: JOB_ALERT_UNSUBSCRIBE_PATH,
   providerUpdatesUnsubscribe: PROVIDER_UPDATES_UNSUBSCRIBE_PATH,
+  messageMailsUnsubscribe: MESSAGE_MAILS_UNSUBSCRIBE_PATH,
   claimBusiness: '/claim-business',
   business: '/business',
   adminLogin: '/admin-login',

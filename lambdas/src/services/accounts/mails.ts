@@ -2,6 +2,9 @@ import {
   categoryLabel,
   JOB_ALERT_ONE_CLICK_PATH,
   JOB_ALERT_UNSUBSCRIBE_PATH,
+  MESSAGE_MAIL_LIMITS,
+  MESSAGE_MAILS_ONE_CLICK_PATH,
+  MESSAGE_MAILS_UNSUBSCRIBE_PATH,
   PRODUCT_NAME,
   PROVIDER_UPDATES_ONE_CLICK_PATH,
   PROVIDER_UPDATES_UNSUBSCRIBE_PATH,
@@ -197,6 +200,50 @@ ${PRODUCT_NAME}`,
       `<p>${escapeHtml(news)}</p>` +
       `<p><a href="${escapeHtml(page)}">See their profile</a></p>` +
       `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from provider updates</a></p>` +
+      `<p>${PRODUCT_NAME}</p>`,
+    headers: oneClickUnsubscribe(oneClick),
+  };
+}
+
+/** What a message mail says: who wrote, the first lines of the first message not read, and how many more. */
+export interface MessageMailContent {
+  readonly conversationId: string;
+  readonly senderName: string;
+  readonly firstLines: string;
+  /** Unread messages after the quoted one. */
+  readonly more: number;
+}
+
+/** Messages not read within the delay: at most one an hour per conversation, with the link and a one-click off switch. */
+export function messageMail(to: string, siteUrl: string, content: MessageMailContent, unsubscribeToken: string): OutgoingMail {
+  const link = `${siteUrl}/messages/${encodeURIComponent(content.conversationId)}`;
+  const unsubscribeLink = `${siteUrl}${MESSAGE_MAILS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const oneClick = `${siteUrl}${MESSAGE_MAILS_ONE_CLICK_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
+  const intro = `${content.senderName} sent you a message on ${PRODUCT_NAME}:`;
+  const more = content.more > 0 ? `and ${content.more} more message${content.more === 1 ? '' : 's'}` : '';
+  const why = `You get this email because you had not read the message for ${MESSAGE_MAIL_LIMITS.delayMinutes} minutes; we send at most one an hour about each conversation.`;
+  return {
+    to,
+    subject: `New message from ${content.senderName}`,
+    text: `${intro}
+
+${content.firstLines
+  .split('\n')
+  .map((line) => `> ${line}`)
+  .join('\n')}
+${more ? `\n${more}\n` : ''}
+Read and reply: ${link}
+
+${why}
+Turn off message emails: ${unsubscribeLink}
+
+${PRODUCT_NAME}`,
+    html:
+      `<p>${escapeHtml(intro)}</p>` +
+      `<blockquote>${escapeHtml(content.firstLines).replace(/\n/g, '<br>')}</blockquote>` +
+      (more ? `<p>${escapeHtml(more)}</p>` : '') +
+      `<p><a href="${escapeHtml(link)}">Read and reply</a></p>` +
+      `<p>${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Turn off message emails</a></p>` +
       `<p>${PRODUCT_NAME}</p>`,
     headers: oneClickUnsubscribe(oneClick),
   };

@@ -46,6 +46,7 @@ export function toMeResponse(profile: ProfileRecord, now: Date): MeResponse {
         ? { ...profile.jobAlerts, radiusMiles: profile.jobAlerts.radiusMiles as RadiusMiles, categories: [...profile.jobAlerts.categories] }
         : DEFAULT_NOTIFICATION_SETTINGS.jobAlerts,
       providerUpdates: profile.providerUpdates ?? DEFAULT_NOTIFICATION_SETTINGS.providerUpdates,
+      messages: profile.messageMails ?? DEFAULT_NOTIFICATION_SETTINGS.messages,
     },
     mfaEnabled: profile.mfaEnabled ?? false,
     emailConfirmed: Boolean(profile.emailConfirmedAt),

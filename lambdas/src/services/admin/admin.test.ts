@@ -63,6 +63,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
       logoFiles: media.storage,
       admin: repositories.admin,
       messages: repositories.messages,
+      messageMails: repositories.messageMails,
     }),
     geocoder: context.deps.geocoder,
     clock: context.deps.clock,

@@ -42,6 +42,7 @@ function deps(overrides: Partial<MessagesDeps> & { now?: Date } = {}): MessagesD
     messages: table.repositories.messages,
     accounts: table.repositories.accounts,
     rateLimits: table.repositories.rateLimits,
+    messageMails: table.repositories.messageMails,
     jobs: jobsOf([]),
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,

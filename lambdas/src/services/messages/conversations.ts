@@ -19,6 +19,8 @@ import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, Validat
 import { readWithCursor } from '../page-cursor';
 import { DAY_MS } from '../../data/provider-updates';
 import { noteResponseTime, type ResponseTimesDeps } from './response-times';
+import type { MessageMailsRepository } from '../../data/message-mails-repository';
+import { scheduleMessageMail } from './message-mails';
 
 /** Everything the conversation services use, passed in so tests can swap any part. */
 export interface MessagesDeps {
@@ -26,12 +28,19 @@ export interface MessagesDeps {
   readonly accounts: Pick<AccountRepository, 'getProfile' | 'getProfiles'>;
   readonly jobs: Pick<JobsRepository, 'get' | 'hasRevealed'>;
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
+  /** The e-mail a recipient gets when they do not read a message in time (message-mails.ts). */
+  readonly messageMails: Pick<MessageMailsRepository, 'schedule'>;
   readonly clock: () => Date;
   /** The provider's measured response time, kept with the messages (response-times.ts). */
   readonly responseTimes: ResponseTimesDeps['responseTimes'];
   readonly directory: ResponseTimesDeps['directory'];
 }
 
+/** A stored message notes a mail due for its recipient (also when a retried send finds it stored: the note may have been lost). */
+function noteMailDue(deps: MessagesDeps, conversation: Pick<ConversationRecord, 'conversationId' | 'clientId' | 'providerId'>, sent: MessageRecord): Promise<void> {
+  const recipientId = sent.senderId === conversation.clientId ? conversation.providerId : conversation.clientId;
+  return scheduleMessageMail(deps.messageMails, recipientId, conversation.conversationId, sent.sentAt);
+}
 
 /** Who a person is to the other side of a conversation: never their e-mail. */
 function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
@@ -107,6 +116,7 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
   const outcome = await deps.messages.send(conversation, sent);
   if (outcome === 'sent') {
     await noteResponseTime(deps, conversation, sent, false);
+    await noteMailDue(deps, conversation, sent);
     return { conversationId: conversation.conversationId, message: toMessage(sent, caller.userId, undefined) };
   }
   if (outcome === 'duplicate') {
@@ -114,6 +124,7 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
     if (stored && stored.senderId === caller.userId) {
       // A retry after a lost answer: what the first attempt may not have noted is noted now (once: the facts are conditional).
       await noteResponseTime(deps, conversation, stored, stored.sentAt === conversation.createdAt);
+      await noteMailDue(deps, conversation, stored);
       return { conversationId: conversation.conversationId, message: toMessage(stored, caller.userId, undefined) };
     }
     throw new ConflictError(M.notFound);
@@ -170,6 +181,7 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
   const started = await deps.messages.start(conversation, first);
   if (started === 'started') {
     await noteResponseTime(deps, { ...conversation, lastMessageAt: first.sentAt, blockedByClient: false, blockedByProvider: false }, first, true);
+    await noteMailDue(deps, { conversationId, clientId, providerId }, first);
     return { conversationId, message: toMessage(first, caller.userId, undefined) };
   }
   // The other person wrote first at the same moment: this message goes into their conversation.

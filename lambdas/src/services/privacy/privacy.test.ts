@@ -42,6 +42,7 @@ async function provider() {
       logoFiles: media.storage,
       admin: table.repositories.admin,
       messages: table.repositories.messages,
+      messageMails: table.repositories.messageMails,
     }),
   };
   const account = await createTestAccount(deps, 'provider');

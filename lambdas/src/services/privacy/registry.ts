@@ -11,6 +11,7 @@ import type { JobsRepository } from '../../data/jobs-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
+import type { MessageMailsRepository } from '../../data/message-mails-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
@@ -43,6 +44,7 @@ export interface RegistryDeps {
   readonly logoFiles: MediaStorage;
   readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
   readonly messages: Pick<MessagesRepository, 'everything' | 'forget'>;
+  readonly messageMails: Pick<MessageMailsRepository, 'forget'>;
 }
 
 /** What the audit trail reads in place of an erased person. */
@@ -263,6 +265,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
       { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forget(userId) },
       { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
+      { name: 'message mails', erase: ({ userId }) => deps.messageMails.forget(userId) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

@@ -8,7 +8,7 @@ import { refuseDeletedCategories } from '../category-check';
 
 /**
  * PUT /api/me/notifications (spec 01 section 2.11): providers have Job Alerts, clients Provider
- * Updates; the other part is refused by name. Stored on the profile, and the job alerts index follows;
+ * Updates, both message e-mails (issue 26); the other part is refused by name. Stored on the profile, and the job alerts index follows;
  * the answer is the whole settings, defaults filled in.
  */
 export async function updateNotificationSettings(
@@ -28,6 +28,7 @@ export async function updateNotificationSettings(
   const changes: NotificationSettingsRecord = {
     ...(input.jobAlerts ? { jobAlerts: { ...input.jobAlerts, categories: [...new Set(input.jobAlerts.categories)] } } : {}),
     ...(input.providerUpdates ? { providerUpdates: input.providerUpdates } : {}),
+    ...(input.messages ? { messageMails: input.messages } : {}),
   };
   const now = deps.clock();
   if (Object.keys(changes).length > 0) await deps.accounts.setNotificationSettings(profile.userId, changes, now.toISOString());

@@ -140,7 +140,7 @@ describe('updateNotificationSettings', () => {
   it('stores a provider’s Job Alerts and answers the whole settings', async () => {
     const { deps, caller, userId } = await account('provider');
     const settings = await updateNotificationSettings(deps, caller, { jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT', 'IT'] } });
-    expect(settings).toEqual({ jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT'] }, providerUpdates: { enabled: false } });
+    expect(settings).toEqual({ jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT'] }, providerUpdates: { enabled: false }, messages: { enabled: true } });
     expect((await deps.accounts.getProfile(userId))?.jobAlerts).toEqual({ enabled: true, radiusMiles: 10, categories: ['IT'] });
   });
 

@@ -1,6 +1,6 @@
 import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
+import { useId, useState, type ReactNode } from 'react';
+import { MESSAGE_MAIL_LIMITS, MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
 import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -11,11 +11,13 @@ import { useUpdateNotificationSettings } from '../api/profile';
 const SAVED = { title: 'Notification settings saved', description: 'Your notification settings have been updated.' };
 const SAVE_FAILED = 'Notification settings not saved';
 
+/** One kind of notification with its own Save: a region named by its heading, so each Save is told apart. */
 function SettingsSection({ title, description, children, onSave, saving }: { title: string; description: string; children: ReactNode; onSave: () => void; saving: boolean }) {
+  const headingId = useId();
   return (
-    <Stack as="section" gap="4" p="5" borderWidth="1px" borderRadius="lg">
+    <Stack as="section" aria-labelledby={headingId} gap="4" p="5" borderWidth="1px" borderRadius="lg">
       <Stack gap="1">
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id={headingId}>
           {title}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
@@ -96,7 +98,23 @@ function ProviderUpdates({ profile }: { profile: MeResponse }) {
   );
 }
 
-/** The notifications tab (spec 01 section 2.11): providers see Job Alerts; clients see Provider Updates. */
+/** Message e-mails (clients and providers): a message not read within ten minutes is e-mailed, at most one an hour a conversation. */
+function MessageMails({ profile }: { profile: MeResponse }) {
+  const [settings, setSettings] = useState(profile.notifications.messages);
+  const { save, saving } = useSaveSettings(profile.userId);
+  return (
+    <SettingsSection
+      title="Messages"
+      description={`An e-mail when a message waits unread for ${MESSAGE_MAIL_LIMITS.delayMinutes} minutes: at most one an hour about each conversation.`}
+      onSave={() => save({ messages: settings })}
+      saving={saving}
+    >
+      <ToggleSwitch label="E-mail me about unread messages" checked={settings.enabled} onChange={(enabled) => setSettings({ enabled })} />
+    </SettingsSection>
+  );
+}
+
+/** The notifications tab (spec 01 section 2.11): providers see Job Alerts; clients see Provider Updates; both see Messages. */
 export function NotificationsTab({ profile }: { profile: MeResponse }) {
   return (
     <Stack gap="4">
@@ -105,6 +123,7 @@ export function NotificationsTab({ profile }: { profile: MeResponse }) {
       </Heading>
       {profile.accountType === 'provider' && <JobAlerts profile={profile} />}
       {profile.accountType === 'client' && <ProviderUpdates profile={profile} />}
+      {profile.accountType !== 'admin' && <MessageMails profile={profile} />}
       {profile.accountType === 'admin' && <Text color="fg.muted">Admin accounts have no notification settings.</Text>}
     </Stack>
   );

@@ -151,10 +151,24 @@ describe('/account', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Send me job alerts' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Radius' }), '50 miles');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('region', { name: 'Job Alerts' })).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
     expect(api.callsTo('updateNotificationSettings')[0]?.body).toEqual({ jobAlerts: { enabled: true, radiusMiles: 50, categories: [] } });
     expect(screen.queryByRole('checkbox', { name: 'Send me provider updates' })).not.toBeInTheDocument();
+  });
+
+  it.each(['client', 'provider'] as const)('lets a %s turn message e-mails off (on by default)', async (accountType) => {
+    const account = fakeAccount({ accountType });
+    const { user, api } = await openSettings('/account?tab=notifications', account, {
+      updateNotificationSettings: ({ body }) => ({ ...account.profile.notifications, ...body }),
+    });
+    const messages = within(await screen.findByRole('region', { name: 'Messages' }));
+    const toggle = messages.getByRole('checkbox', { name: 'E-mail me about unread messages' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await user.click(messages.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(api.callsTo('updateNotificationSettings')[0]?.body).toEqual({ messages: { enabled: false } });
   });
 
   it('shows the security alerts as always on', async () => {

@@ -1,1 +1,2 @@
 export { MessagesPage } from './messages-page';
+export { MessageMailsUnsubscribePage } from './message-mails-unsubscribe-page';

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { MESSAGE_MAILS_MESSAGES } from '@solutionz/shared';
+import { UnsubscribeLinkPage } from '@/components/notifications/unsubscribe-link-page';
+import { apiRequest } from '@/lib/api-client';
+
+const TEXTS = {
+  title: 'Message e-mails',
+  unsubscribed: MESSAGE_MAILS_MESSAGES.unsubscribed,
+  working: 'Turning message e-mails off...',
+  done: 'New messages will wait for you on the site. You can turn message e-mails on again in your notification settings.',
+  invalid: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid,
+};
+
+/** /message-mails/unsubscribe?token=: the link of a message mail turns the person's message e-mails off, signed out. */
+export function MessageMailsUnsubscribePage() {
+  const unsubscribe = useMutation({ mutationFn: (token: string) => apiRequest('unsubscribeMessageMails', { body: { token } }) });
+  return <UnsubscribeLinkPage texts={TEXTS} unsubscribe={unsubscribe} />;
+}
