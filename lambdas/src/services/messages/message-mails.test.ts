@@ -34,6 +34,8 @@ function conversationDeps(now: Date): MessagesDeps {
     rateLimits: table.repositories.rateLimits,
     messageMails: table.repositories.messageMails,
     jobs: { get: async () => undefined, hasRevealed: async () => false },
+    responseTimes: table.repositories.responseTimes,
+    directory: table.repositories.directory,
     clock: () => now,
   };
 }

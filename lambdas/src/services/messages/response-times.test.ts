@@ -25,6 +25,7 @@ function deps(now: Date): MessagesDeps {
     messages: table.repositories.messages,
     accounts: table.repositories.accounts,
     rateLimits: table.repositories.rateLimits,
+    messageMails: table.repositories.messageMails,
     jobs: { get: async () => undefined, hasRevealed: async () => false },
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,
