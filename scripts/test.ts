@@ -11,8 +11,8 @@ import { CONNECTED_TESTS } from '../vitest.config';
  * `npm test`: checks, unit/connected/web/infra tests, then integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
  * behind the local edge) that is always stopped afterwards. Until the integration tests, the work runs in two
- * lanes, one per core: the unit, connected and infra tests in one; the stack's start-up (with the web build),
- * the checks and the web tests in the other. Everything the run writes lives in one temporary folder, removed at
+ * lanes, one per core: the unit and connected tests in one; the stack's start-up (with the web build), the
+ * checks, the web tests and the infra tests in the other. Everything the run writes lives in one temporary folder, removed at
  * the end whether the run passed, failed or was interrupted. It ends with each step's time and the ten
  * slowest tests.
  */
@@ -221,15 +221,12 @@ async function main(): Promise<number> {
 
   // Two lanes, one per core: each vitest run keeps to one worker (the connected tests share one DynamoDB Local,
   // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
-  // Lane one: the server-side tests, then the infra tests (one worker of their own, after them).
-  // Lane two: the local stack starts (the production web build), then the checks, then the web tests.
+  // Lane one: the server-side tests (the longest step). Lane two: the local stack starts (the production web
+  // build), then the checks, the web tests and the infra tests.
   console.log('\n━━ Two lanes side by side: unit, connected and infra tests; the local stack, the checks and the web tests');
   let stackStarted = false;
   await Promise.all([
-    (async () => {
-      await step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless));
-      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
-    })(),
+    step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless)),
     (async () => {
       stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
         const lines: string[] = [];
@@ -244,6 +241,7 @@ async function main(): Promise<number> {
       });
       await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
       await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
+      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
     })(),
   ]);
 
