@@ -10,7 +10,7 @@ import {
   UpdateUserPoolClientCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 
 export interface UserPoolIds {
   readonly userPoolId: string;
@@ -75,6 +75,9 @@ export async function ensureUserPool(
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES],
+        // As the auth stack's client: a sign-in lasts as long as its refresh token (the sessions the analytics counts).
+        RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
+        TokenValidityUnits: { RefreshToken: 'days' },
       }),
     ),
     allowAuthenticatorApps(cognito, userPoolId),

@@ -18,6 +18,7 @@ import { createMembershipRepository, type MembershipRepository } from './members
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit-repository';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
+import { createSessionRepository, type SessionRepository } from './session-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
@@ -38,6 +39,7 @@ export interface Repositories {
   readonly admin: AdminRepository;
   readonly claims: ClaimRepository;
   readonly messages: MessagesRepository;
+  readonly sessions: SessionRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -60,5 +62,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     admin: createAdminRepository(client, tableName),
     claims: createClaimRepository(client, tableName),
     messages: createMessagesRepository(client, tableName),
+    sessions: createSessionRepository(client, tableName),
   };
 }

@@ -12,6 +12,7 @@ import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './member
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
 import { savedProviderEntity } from './saved-providers';
+import { sessionExpiryBucketEntity, sessionsHeadEntity } from './sessions';
 
 /**
  * Every ElectroDB entity of the single table, bound to one client and table: the repositories read and
@@ -68,6 +69,8 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       unreadMessages: own(unreadMessagesEntity),
       profileMove: own(profileMoveEntity),
       adminBusiness: own(adminBusinessEntity),
+      sessionsHead: own(sessionsHeadEntity),
+      sessionExpiryBucket: own(sessionExpiryBucketEntity),
     },
     { client, table },
   );
