@@ -17,6 +17,7 @@ import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createMessagesRepository } from '../data/messages-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
+import { createSessionRepository } from '../data/session-repository';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
 import { personalDataRegistry } from '../services/privacy/registry';
 
@@ -54,5 +55,6 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     logoFiles: bucket(places.logos),
     admin: createAdminRepository(documents, table),
     messages: createMessagesRepository(documents, table),
+    sessions: createSessionRepository(documents, table),
   });
 }

@@ -42,6 +42,7 @@ async function provider() {
       logoFiles: media.storage,
       admin: table.repositories.admin,
       messages: table.repositories.messages,
+      sessions: table.repositories.sessions,
     }),
   };
   const account = await createTestAccount(deps, 'provider');

@@ -7,7 +7,9 @@ import { useCognitoTriggers } from '../../testing/cognito-triggers';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
+import { testAccountsDeps } from '../../testing/accounts-deps';
 import { activeSessions, endAllSignIns, signOut } from './active-sessions';
+import { changePassword, signOutEverywhere } from './sessions';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -120,5 +122,23 @@ describe('active sessions', () => {
     await Promise.all(Array.from({ length: 5 }, () => signIn(cara.email)));
     expect(await count()).toBe(SESSIONS_PER_PERSON);
     expect(await table.repositories.sessions.list(cara.userId)).toHaveLength(SESSIONS_PER_PERSON);
+  });
+
+  it('a password check (its own sign-in) leaves no session; a password change and sign-out everywhere end them all', async () => {
+    offsetMs = 0;
+    const { deps: accountsDeps } = testAccountsDeps(table, pool);
+    const cara = await account();
+    await signIn(cara.email);
+    expect(await count()).toBe(1);
+
+    expect(await accountsDeps.security.checkPassword(cara.email, TEST_PASSWORD)).toBe('correct');
+    expect(await count()).toBe(1);
+    await changePassword(accountsDeps, cara.caller, { currentPassword: TEST_PASSWORD, newPassword: 'New-password-2' });
+    expect(await count()).toBe(0);
+
+    await Promise.all([signIn(cara.email, 'New-password-2'), signIn(cara.email, 'New-password-2')]);
+    expect(await count()).toBe(2);
+    await signOutEverywhere(accountsDeps, cara.caller);
+    expect(await count()).toBe(0);
   });
 });

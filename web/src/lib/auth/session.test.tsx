@@ -23,11 +23,11 @@ function Probe() {
   );
 }
 
-function renderSession(auth: AuthClient, fetchProfile: () => Promise<MeResponse>) {
+function renderSession(auth: AuthClient, fetchProfile: () => Promise<MeResponse>, endServerSession: () => Promise<void> = async () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <SessionProvider auth={auth} fetchProfile={fetchProfile}>
+      <SessionProvider auth={auth} fetchProfile={fetchProfile} endServerSession={endServerSession}>
         <Probe />
       </SessionProvider>
     </QueryClientProvider>,
@@ -53,6 +53,27 @@ describe('SessionProvider', () => {
     await act(() => screen.getByRole('button', { name: 'sign out' }).click());
     await waitFor(() => expect(status()).toBe('signedOut'));
     expect(profile()).toBe('-');
+  });
+
+  it('ends the session at the API while the tokens still work, and signs out here even when the API refuses', async () => {
+    const fake = createFakeAuth({ signedInAs: fakeAccount() });
+    const order: string[] = [];
+    const auth: AuthClient = { ...fake.auth, signOut: () => (order.push('tokens dropped'), fake.auth.signOut()) };
+    const endServerSession = vi.fn(async () => void order.push('api told'));
+    renderSession(auth, fake.fetchProfile, endServerSession);
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    await act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(order).toEqual(['api told', 'tokens dropped']);
+
+    // Signed in again; this time the API refuses (the session had ended elsewhere): the person is signed out all the same.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    endServerSession.mockRejectedValueOnce(new Error('401'));
+    await act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    await act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(endServerSession).toHaveBeenCalledTimes(2);
   });
 
   it('treats a start-up failure to reach auth as signed out', async () => {
