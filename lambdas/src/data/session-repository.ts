@@ -13,7 +13,7 @@ export interface SessionRecord {
 }
 
 /** The sessions a change added and removed. */
-export interface SessionChange {
+interface SessionChange {
   readonly added: readonly SessionRecord[];
   readonly removed: readonly SessionRecord[];
 }

@@ -22,7 +22,7 @@ const DAY_S = 86_400;
  * How far a token's `auth_time` may be from the sign-in we recorded and still name it: the trigger runs
  * just before Cognito issues the tokens, on another machine's clock.
  */
-export const SIGN_IN_MATCH_S = 60;
+const SIGN_IN_MATCH_S = 60;
 
 const stillRunning = (now: number) => (session: SessionRecord) => session.expiresAt > now;
 
