@@ -40,7 +40,16 @@ async function allowAuthenticatorApps(cognito: CognitoIdentityProviderClient, us
  * proxy enforces them). Also set on a client kept from a start before it had them.
  */
 async function limitWritableAttributes(cognito: CognitoIdentityProviderClient, ids: UserPoolIds): Promise<void> {
-  await cognito.send(new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES] }));
+  await cognito.send(
+    new UpdateUserPoolClientCommand({
+      UserPoolId: ids.userPoolId,
+      ClientId: ids.userPoolClientId,
+      WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES],
+      // And the refresh token's validity, for a client kept from a start before it had it.
+      RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
+      TokenValidityUnits: { RefreshToken: 'days' },
+    }),
+  );
 }
 
 /**

@@ -40,8 +40,11 @@ async function signIn(email: string, password = TEST_PASSWORD) {
   const { AuthenticationResult } = await client.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
-  const claims = JSON.parse(Buffer.from(AuthenticationResult!.AccessToken!.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; auth_time: number };
-  return claims;
+  const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, number>;
+  const refresh = decode(AuthenticationResult!.RefreshToken!);
+  // The pool's refresh tokens last as long as the sessions recorded for them (as the auth stack's client).
+  expect(refresh.exp! - refresh.iat!).toBe(REFRESH_TOKEN_VALIDITY_DAYS * 86_400);
+  return decode(AuthenticationResult!.AccessToken!) as unknown as { sub: string; auth_time: number };
 }
 
 const count = () => activeSessions({ sessions: table.repositories.sessions, clock });
