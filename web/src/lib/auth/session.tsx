@@ -60,6 +60,8 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
   // A sign-in ends the session before it (Amplify signs out first): that is no sign-out of the person, whose
   // pages must not be torn down while the same person signs in again (after a password change).
   const replacingRef = useRef(false);
+  /** While the API is told this session ends: its refusal (the session was revoked already) is no news to act on. */
+  const endingAtApiRef = useRef(false);
 
   const applyUser = useCallback(
     (next: SessionUser | null) => {
@@ -125,7 +127,9 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
   useEffect(
     () =>
       onSessionEnded((reason) => {
-        if (!userRef.current) return;
+        // A sign-out or a sign-in over the session is under way and settles it: signing out here as well would race
+        // the new sign-in (Amplify's sign-out could drop the new tokens) and tell the person of an ending they chose.
+        if (!userRef.current || endingAtApiRef.current) return;
         applyUser(null);
         tell?.(reason);
         auth.signOut().catch((error: unknown) => console.error('Could not clear the ended session', error));
@@ -151,7 +155,12 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
     /** The API is told first, while the tokens still work; refused (ended elsewhere, deactivated) or unreachable, the sign-out goes on. */
     async function endAtApi(): Promise<void> {
       if (!userRef.current) return;
-      await endServerSession().catch((error: unknown) => console.error('Could not end the session at the API', error));
+      endingAtApiRef.current = true;
+      try {
+        await endServerSession().catch((error: unknown) => console.error('Could not end the session at the API', error));
+      } finally {
+        endingAtApiRef.current = false;
+      }
     }
     return {
       async signIn(email, password) {
