@@ -46,6 +46,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/services/profiles/portfolio.test.ts',
   'lambdas/src/services/profiles/update-profile.test.ts',
   'lambdas/src/services/security/email-change.test.ts',
+  'lambdas/src/services/security/active-sessions.test.ts',
   'lambdas/src/services/security/sessions.test.ts',
   'lambdas/src/services/security/totp.test.ts',
   'scripts/local/cognito-proxy.test.ts',

@@ -9,10 +9,12 @@ import {
   UserPool,
   type UserPoolClient,
   UserPoolGroup,
+  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { PASSWORD_MIN_LENGTH, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
+import { PASSWORD_MIN_LENGTH, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import type { DeploymentConfig } from './config';
+import { PostAuthenticationTrigger } from './post-authentication-trigger';
 
 /** CDK's names for the Cognito attributes people may write themselves. */
 const STANDARD_ATTRIBUTE_MASK_KEYS: Record<(typeof SELF_WRITABLE_USER_ATTRIBUTES)[number], keyof StandardAttributesMask> = {
@@ -30,6 +32,7 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  readonly postAuthentication: PostAuthenticationTrigger;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -63,6 +66,10 @@ export class AuthStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Every sign-in is recorded as a session (the admin analytics' active sessions).
+    this.postAuthentication = new PostAuthenticationTrigger(this, 'PostAuthentication', { config });
+    this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, this.postAuthentication.function);
+
     for (const group of USER_GROUPS) {
       new UserPoolGroup(this, `Group-${group}`, { userPool: this.userPool, groupName: group });
     }
@@ -78,7 +85,8 @@ export class AuthStack extends Stack {
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      // A sign-in lasts this long: the sessions the analytics counts expire with it.
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
       // Amplify refreshes with GetTokensFromRefreshToken, which rotation requires.
       refreshTokenRotationGracePeriod: Duration.seconds(10),
       // Our API owns the e-mail (and everything else): with their own token people may write only these.

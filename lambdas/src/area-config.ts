@@ -216,3 +216,31 @@ export function loadJobAlertsConfig(env: NodeJS.ProcessEnv = process.env): JobAl
     ...(e.POWERTOOLS_SERVICE_NAME ? { serviceName: e.POWERTOOLS_SERVICE_NAME } : {}),
   };
 }
+
+const sessionsTriggerEnv = z.object({
+  STAGE: optional,
+  AWS_REGION: z.string().trim().min(1),
+  TABLE_NAME: z.string().trim().min(1),
+  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
+  POWERTOOLS_SERVICE_NAME: optional,
+});
+
+export interface SessionsTriggerConfig {
+  readonly stage: string;
+  readonly region: string;
+  readonly tableName: string;
+  readonly logLevel?: z.infer<typeof sessionsTriggerEnv>['LOG_LEVEL'];
+  readonly serviceName?: string;
+}
+
+/** Cognito's post-authentication trigger (not the API): the table, nothing else. */
+export function loadSessionsTriggerConfig(env: NodeJS.ProcessEnv = process.env): SessionsTriggerConfig {
+  const e = parse(sessionsTriggerEnv, env);
+  return {
+    stage: e.STAGE ?? 'unknown',
+    region: e.AWS_REGION,
+    tableName: e.TABLE_NAME,
+    ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
+    ...(e.POWERTOOLS_SERVICE_NAME ? { serviceName: e.POWERTOOLS_SERVICE_NAME } : {}),
+  };
+}

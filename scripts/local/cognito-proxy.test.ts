@@ -16,6 +16,7 @@ import {
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
 import { nextSecond } from '@solutionz/lambdas/testing/seconds';
 import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
+import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 
 /** The connected project's cognito-local sits behind this proxy (local-aws.global-setup.ts), as in the local stack. */
 const pool = useTestUserPool();
@@ -80,6 +82,27 @@ describe('the Cognito proxy', () => {
     await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
     await pool.identity().identity.setEnabled(email, true);
     await expect(signIn()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+  });
+
+  it('keeps the sign-in’s auth_time in refreshed tokens, as Cognito does, signed so the pool’s keys verify them', async () => {
+    const { client, tokens, refresh } = await userWithSession();
+    const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { auth_time: number; iat: number };
+    const signedIn = claims(tokens.AccessToken!).auth_time;
+    await nextSecond();
+    const { keys } = (await (await fetch(`${localEndpoint('cognitoEndpoint')}/${pool.userPoolId}/.well-known/jwks.json`)).json()) as { keys: JsonWebKey[] };
+    const verifies = (jwt: string) => {
+      const [header, payload, signature] = jwt.split('.');
+      return createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(createPublicKey({ key: keys[0]!, format: 'jwk' }), signature!, 'base64url');
+    };
+
+    const refreshed = (await refresh()).AuthenticationResult!;
+    const fromGetTokens = (await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: pool.userPoolClientId, RefreshToken: tokens.RefreshToken! }))).AuthenticationResult!;
+    for (const token of [refreshed.AccessToken!, refreshed.IdToken!, fromGetTokens.AccessToken!, fromGetTokens.IdToken!]) {
+      expect(claims(token).auth_time).toBe(signedIn);
+      expect(claims(token).iat).toBeGreaterThan(signedIn);
+      expect(verifies(token)).toBe(true);
+    }
+    expect(verifies(`${refreshed.AccessToken!.split('.').slice(0, 2).join('.')}.${tokens.AccessToken!.split('.')[2]}`)).toBe(false);
   });
 
   it('revokes one refresh token', async () => {

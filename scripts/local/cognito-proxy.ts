@@ -1,3 +1,5 @@
+import { createSign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { buffer } from 'node:stream/consumers';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { serveHttp, type LocalService } from './process';
@@ -18,6 +20,9 @@ import { serveHttp, type LocalService } from './process';
  * - a wrong password gives Cognito's `NotAuthorizedException`, not cognito-local's `InvalidPasswordException`;
  * - a disabled user (an admin's deactivation) gets no tokens, from a sign-in or a refresh: Cognito's
  *   `NotAuthorizedException` "User is disabled." (cognito-local issues them all the same);
+ * - refreshed tokens keep the `auth_time` of the sign-in, as Cognito's do (cognito-local stamps the
+ *   refresh's own time): the API names the session a token belongs to by it. The proxy re-signs them
+ *   with cognito-local's own key, so they verify against the same JWKS;
  * - every answer carries CORS headers, including the proxy's own.
  * Known gap: cognito-local does not keep the refresh token of a sign-in that answered a 2-step
  * challenge (RespondToAuthChallenge), so such a session cannot be refreshed locally.
@@ -102,6 +107,28 @@ function secondsUntilExpiry(jwt: unknown): number | undefined {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const require = createRequire(import.meta.url);
+/** The key cognito-local signs every token with (kid CognitoLocal), part of its package. */
+const signingKey = () => (require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string }).pem;
+
+/** The token with its `auth_time` replaced, signed again as cognito-local signs (RS256, same header). */
+function withAuthTime(jwt: unknown, authTime: number): unknown {
+  if (typeof jwt !== 'string') return jwt;
+  const header = jwt.split('.')[0]!;
+  const signed = `${header}.${Buffer.from(JSON.stringify({ ...claimsOf(jwt), auth_time: authTime })).toString('base64url')}`;
+  return `${signed}.${createSign('RSA-SHA256').update(signed).sign(signingKey()).toString('base64url')}`;
+}
+
+/**
+ * Tokens a refresh gave, with the `auth_time` of the sign-in the refresh token came from (its `iat`:
+ * cognito-local issues the three tokens of a sign-in in the same second).
+ */
+function keepSignInTime(result: Record<string, unknown>, refreshToken: unknown): Record<string, unknown> {
+  const { iat } = claimsOf(refreshToken);
+  if (typeof iat !== 'number') return result;
+  return { ...result, AccessToken: withAuthTime(result.AccessToken, iat), IdToken: withAuthTime(result.IdToken, iat) };
+}
 
 function notAuthorized(res: ServerResponse, message: string): void {
   sendJson(res, 400, { __type: 'NotAuthorizedException', message });
@@ -218,7 +245,7 @@ async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, input: Reco
     'x-amz-target': `${TARGET_PREFIX}InitiateAuth`,
   });
   if (upstream.status !== 200) return send(res, upstream.status, upstream.headers, upstream.body);
-  const result = (parseJson(upstream.body).AuthenticationResult ?? {}) as Record<string, unknown>;
+  const result = keepSignInTime((parseJson(upstream.body).AuthenticationResult ?? {}) as Record<string, unknown>, input.RefreshToken);
   sendJson(res, 200, {
     AuthenticationResult: {
       AccessToken: result.AccessToken,
@@ -267,6 +294,11 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
     }
   }
   if (upstream.status === 200 && (await isDisabledUsersSession(upstreamUrl, req, upstream))) return notAuthorized(res, 'User is disabled.');
+  if (upstream.status === 200 && refreshToken !== undefined) {
+    const answer = parseJson(upstream.body);
+    const result = answer.AuthenticationResult as Record<string, unknown> | undefined;
+    if (result) return send(res, 200, upstream.headers, JSON.stringify({ ...answer, AuthenticationResult: keepSignInTime(result, refreshToken) }));
+  }
   send(res, upstream.status, upstream.headers, upstream.body);
 }
 

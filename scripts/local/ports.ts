@@ -7,6 +7,8 @@ export const BASE_PORTS = {
   dynamodb: 8000,
   cognito: 9229,
   cognitoProxy: 9230,
+  /** The Lambda Invoke endpoint cognito-local calls for the user pool's triggers (lambda-invoke.ts). */
+  lambdaInvoke: 9231,
   s3: 4569,
   ses: 8005,
   stripe: 12111,

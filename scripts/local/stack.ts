@@ -11,6 +11,7 @@ import { createAccountRepository } from '@solutionz/lambdas/data/account-reposit
 import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
 import * as cognitoLocal from './cognito';
 import * as cognitoProxy from './cognito-proxy';
+import * as lambdaInvoke from './lambda-invoke';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import { loadDemoDirectory } from './demo-directory';
 import { loadDemoJobs } from './demo-jobs';
@@ -146,6 +147,15 @@ async function loadHandlers(): Promise<HandlersByArea> {
   return Object.fromEntries(entries);
 }
 
+/** Imports the user pool triggers' Lambda entries (after the environment is set, as loadHandlers does), by function name. */
+async function loadTriggerHandlers(): Promise<lambdaInvoke.LocalFunctions> {
+  const entry = join(REPO_ROOT, 'lambdas/src/functions/post-authentication.ts');
+  const module = (await import(entry)) as { handler?: lambdaInvoke.LocalFunction };
+  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
+  const postAuthentication = module.handler;
+  return (name) => (name === cognitoLocal.POST_AUTHENTICATION_FUNCTION ? postAuthentication : undefined);
+}
+
 /** Imports the job alerts worker's Lambda entry (after the environment is set, as loadHandlers does). */
 async function loadJobAlertsHandler(): Promise<StreamHandler> {
   const entry = join(REPO_ROOT, 'lambdas/src/functions/job-alerts.ts');
@@ -215,7 +225,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') })
       .then(started),
     cognitoLocal
-      .start({ port: ports.cognito, dir: join(dataDir, 'cognito'), issuerDomain: urls.cognito, logFile: join(logs, 'cognito.log') })
+      .start({
+        port: ports.cognito,
+        dir: join(dataDir, 'cognito'),
+        issuerDomain: urls.cognito,
+        logFile: join(logs, 'cognito.log'),
+        // Sign-ins call the post-authentication trigger, served below once the Lambda environment is set.
+        triggers: { endpoint: direct(ports.lambdaInvoke), functions: { PostAuthentication: cognitoLocal.POST_AUTHENTICATION_FUNCTION } },
+      })
       .then(started)
       .then(() => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) }))
       .then(started),
@@ -345,6 +362,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       loadHandlers(),
       fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
     ]);
+    // What the user pool's trigger does in the cloud: every sign-in is recorded as a session (the admin analytics).
+    const triggersLog = join(logs, 'triggers.log');
+    started(
+      await lambdaInvoke.start({
+        port: ports.lambdaInvoke,
+        functions: await loadTriggerHandlers(),
+        log: (line) => appendFileSync(triggersLog, `${new Date().toISOString()} ${line}\n`),
+      }),
+    );
     const gatewayLog = join(logs, 'gateway.log');
     const gateway: Omit<GatewayOptions, 'port'> = {
       routes: routeList,

@@ -10,7 +10,7 @@ import {
   UpdateUserPoolClientCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH, PRODUCT_NAME, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 
 export interface UserPoolIds {
   readonly userPoolId: string;
@@ -40,7 +40,16 @@ async function allowAuthenticatorApps(cognito: CognitoIdentityProviderClient, us
  * proxy enforces them). Also set on a client kept from a start before it had them.
  */
 async function limitWritableAttributes(cognito: CognitoIdentityProviderClient, ids: UserPoolIds): Promise<void> {
-  await cognito.send(new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES] }));
+  await cognito.send(
+    new UpdateUserPoolClientCommand({
+      UserPoolId: ids.userPoolId,
+      ClientId: ids.userPoolClientId,
+      WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES],
+      // And the refresh token's validity, for a client kept from a start before it had it.
+      RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
+      TokenValidityUnits: { RefreshToken: 'days' },
+    }),
+  );
 }
 
 /**
@@ -75,6 +84,9 @@ export async function ensureUserPool(
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         WriteAttributes: [...SELF_WRITABLE_USER_ATTRIBUTES],
+        // As the auth stack's client: a sign-in lasts as long as its refresh token (the sessions the analytics counts).
+        RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
+        TokenValidityUnits: { RefreshToken: 'days' },
       }),
     ),
     allowAuthenticatorApps(cognito, userPoolId),

@@ -66,6 +66,16 @@ export const REDIRECT_AFTER_PAYMENT_MS = 1500;
  * refresh that failed for a passing reason is retried after 200 ms, doubling, a few times.
  */
 export const SESSION_REFRESH = { marginMs: 60_000, retryBaseMs: 200, maxRetries: 5 } as const;
+/**
+ * How long a sign-in lasts: the web app client's refresh token validity (the auth stack's and the local
+ * pool's). Cognito does not extend it when tokens are refreshed, so a session counts as active until then.
+ */
+export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
+/**
+ * Sessions counted per person at most (the admin analytics' active sessions): a sign-in beyond this ends
+ * the person's oldest, so one account signing in over and over cannot inflate the figure.
+ */
+export const SESSIONS_PER_PERSON = 10;
 
 /** How often an open "E-mail confirmation required" banner asks whether the address was confirmed. */
 export const EMAIL_CONFIRMATION_POLL_MS = 10_000;

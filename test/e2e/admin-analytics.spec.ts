@@ -4,11 +4,12 @@ import { subscribeAccount } from '../support/membership';
 import { uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { callApiAs } from './support/provider-page';
+import { accountMenu, chooseFromAccountMenu, expectSignedOutHeader, logIn } from './support/session';
 
 /**
  * Admin analytics (spec 02, "Admin analytics"): the counters and the days are kept by the writes, so a
  * new sign-up shows in the cards, the day's row and the recent activity when the admin looks again.
- * Other tests sign people up at the same time, so the figures are compared as "at least one more".
+ * Other tests sign people up (and in) at the same time, so the figures are compared as "at least one more".
  */
 
 const statValue = async (page: Page, label: string) =>
@@ -43,6 +44,37 @@ test('shows the counters, the last 30 days and recent activity, and a new seeker
   expect(await statValue(page, 'Total Seekers')).toBeGreaterThanOrEqual(seekers + 1);
   expect(await statValue(page, 'New Users (30 days)')).toBeGreaterThanOrEqual(newUsers + 1);
   expect(Number(await days.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(todaySignups + 1);
+});
+
+test('counts active sessions: the admin’s own, and one more once someone signs in on another browser', async ({ page, accounts, browser, baseURL }) => {
+  test.slow();
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('dl[aria-label="Statistics"]')).toBeVisible({ timeout: 30_000 });
+  const before = await statValue(page, 'Active Sessions');
+  // This admin is signed in: their own session is one of them.
+  expect(before).toBeGreaterThanOrEqual(1);
+
+  const lastName = uniqueWord();
+  const seeker = await accounts.create('client', { firstName: 'Sid', lastName });
+  const theirs = await browser.newContext({ baseURL: baseURL! });
+  try {
+    const other = await theirs.newPage();
+    await logIn(other, seeker);
+    await expect(accountMenu(other, `Sid ${lastName}`)).toBeVisible({ timeout: 30_000 });
+
+    await expect(async () => {
+      await page.reload();
+      expect(await statValue(page, 'Active Sessions')).toBeGreaterThanOrEqual(before + 1);
+    }).toPass({ timeout: 30_000 });
+
+    // Signing out tells the API that this browser's session is over before the tokens go.
+    const ended = other.waitForResponse((response) => response.url().endsWith('/api/me/sign-out') && response.request().method() === 'POST');
+    await chooseFromAccountMenu(other, `Sid ${lastName}`, 'Sign Out', () => expectSignedOutHeader(other, { timeout: 2_000 }));
+    expect((await ended).status()).toBe(200);
+  } finally {
+    await theirs.close();
+  }
 });
 
 test('Most Popular Categories counts listed providers only, most first, each with a bar at least 10% wide', async ({ page, account, accounts }) => {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
-import { MEDIA_BUCKETS, mediaPathPattern, SELF_WRITABLE_USER_ATTRIBUTES, webConfigSchema } from '@solutionz/shared';
+import { MEDIA_BUCKETS, mediaPathPattern, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRITABLE_USER_ATTRIBUTES, webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
+import { POST_AUTHENTICATION_TABLE_ACTIONS } from '../../infra/src/post-authentication-trigger';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
 import { defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
@@ -187,6 +188,20 @@ describe('auth', () => {
     expect(client.RefreshTokenRotation).toMatchObject({ Feature: 'ENABLED' });
     expect(client.AllowedOAuthFlows).toBeUndefined();
     expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  it('records every sign-in as a session: the post-authentication trigger is attached, writes only the stage’s table, and needs nothing from another stack', () => {
+    const functionId = templates.auth.getResourceId('AWS::Lambda::Function', { Properties: Match.objectLike({ Handler: 'index.handler', Environment: Match.objectLike({ Variables: Match.objectLike({ TABLE_NAME: `solutionz-${stacks.config.stage}` }) }) }) });
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { PostAuthentication: { 'Fn::GetAtt': [functionId, 'Arn'] } } });
+    templates.auth.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
+    const statements = Object.values(templates.auth.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const tableGrant = statements.find((statement) => [statement.Action].flat().includes('dynamodb:PutItem'))!;
+    expect([tableGrant.Action].flat().sort()).toEqual([...POST_AUTHENTICATION_TABLE_ACTIONS].sort());
+    expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/solutionz-${stacks.config.stage}`);
+    expect(JSON.stringify(templates.auth.toJSON())).not.toContain('Fn::ImportValue');
+    // Sessions last as long as the refresh token the web client gives.
+    const client = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'))[0]!.Properties;
+    expect(client).toMatchObject({ RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS * 24 * 60, TokenValidityUnits: { RefreshToken: 'minutes' } });
   });
 
   it('lets people write with their own token only the attributes the API does not own: never the sign-in e-mail', () => {

@@ -111,6 +111,8 @@ const matrix: Record<RouteName, Row> = {
     expect: signedIn(400),
   },
   signOutEverywhere: { request: () => ({}), expect: signedIn(200), fresh: true },
+  // Ends only the caller's own session (in the analytics' count); the tokens stay valid until they expire.
+  signOut: { request: () => ({}), expect: signedIn(200) },
   setupTotp: { request: () => ({}), expect: signedIn(200) },
   enableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(400) },
   // Nobody here has 2-step verification on, so there is nothing to turn off.

@@ -52,13 +52,34 @@ function passwordRefusal(error: unknown): PasswordCheck | undefined {
 
 const CODE_REFUSALS = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'ExpiredCodeException', 'InvalidParameterException']);
 
-export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): AccountSecurity {
+/** What the adapter is told besides Cognito's answers. */
+export interface AccountSecurityOptions {
   /**
-   * The check itself signed in: its refresh token is revoked so no session outlives it. Nobody ever
-   * holds that token, so a revocation that fails (cognito-local keeps no refresh token of a 2-step
-   * sign-in to revoke) is no reason to fail the check.
+   * A password check signs in, and Cognito's post-authentication trigger records every sign-in as a
+   * session: this ends the one the check started (the person `sub` and the tokens' `auth_time`), so
+   * checks do not count as active sessions.
+   */
+  readonly endCheckSession?: (userId: string, authTime: number) => Promise<unknown>;
+}
+
+/** The claims of a token Cognito just issued to us (its signature needs no check here). */
+function claimsOf(token: string | undefined): { sub?: unknown; auth_time?: unknown } {
+  try {
+    return JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown; auth_time?: unknown };
+  } catch {
+    return {};
+  }
+}
+
+export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
+  /**
+   * The check itself signed in: its refresh token is revoked so no session outlives it, and the session
+   * the sign-in was recorded as ends. Nobody ever holds that token, so a revocation that fails
+   * (cognito-local keeps no refresh token of a 2-step sign-in to revoke) is no reason to fail the check.
    */
   async function discard(result: AuthenticationResultType | undefined): Promise<void> {
+    const { sub, auth_time: authTime } = claimsOf(result?.AccessToken);
+    if (options.endCheckSession && typeof sub === 'string' && typeof authTime === 'number') await options.endCheckSession(sub, authTime);
     if (!result?.RefreshToken) return;
     await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken })).catch(() => undefined);
   }
@@ -156,6 +177,6 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
 }
 
 /** The Lambda's security adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
-export function createCognitoSecurityFor(region: string, userPoolId: string, clientId: string): AccountSecurity {
-  return createCognitoSecurity(new CognitoIdentityProviderClient({ region }), userPoolId, clientId);
+export function createCognitoSecurityFor(region: string, userPoolId: string, clientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
+  return createCognitoSecurity(new CognitoIdentityProviderClient({ region }), userPoolId, clientId, options);
 }

@@ -37,6 +37,11 @@ describe('callerFromClaims', () => {
     expect(callerFromClaims({ sub: 'user-3' })).toEqual({ kind: 'signedIn', userId: 'user-3', groups: [] });
   });
 
+  it('reads when the token was issued and when its sign-in was, as API Gateway passes them (strings)', () => {
+    expect(callerFromClaims({ sub: 'user-4', iat: '1764213000', auth_time: '1764200000' })).toMatchObject({ issuedAt: 1764213000, authTime: 1764200000 });
+    expect(callerFromClaims({ sub: 'user-4', auth_time: 'soon' })).not.toHaveProperty('authTime');
+  });
+
   it.each([
     ['no claims', undefined],
     ['claims without sub', { 'cognito:groups': '[admin]' }],

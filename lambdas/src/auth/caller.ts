@@ -9,6 +9,11 @@ export interface SignedInCaller {
   readonly groups: readonly AccountType[];
   /** The token's `iat` (epoch seconds), to refuse tokens from before a sign-out everywhere. */
   readonly issuedAt?: number;
+  /**
+   * The token's `auth_time` (epoch seconds): when the person signed in. Cognito keeps it through token
+   * refreshes, so it names the sign-in (the session) the token belongs to.
+   */
+  readonly authTime?: number;
 }
 
 /**
@@ -59,11 +64,13 @@ export function callerFromClaims(claims: JwtClaims | undefined): Caller {
   const email = typeof claims?.email === 'string' && claims.email !== '' ? claims.email : undefined;
   // API Gateway passes every claim as a string.
   const issuedAt = Number(claims?.iat);
+  const authTime = Number(claims?.auth_time);
   return {
     kind: 'signedIn',
     userId: sub,
     ...(email ? { email } : {}),
     groups: parseGroups(claims?.['cognito:groups']),
     ...(Number.isFinite(issuedAt) && issuedAt > 0 ? { issuedAt } : {}),
+    ...(Number.isFinite(authTime) && authTime > 0 ? { authTime } : {}),
   };
 }

@@ -20,6 +20,7 @@ import { createPortfolioRepository, type PortfolioRepository } from './portfolio
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit-repository';
 import { createResponseTimesRepository, type ResponseTimesRepository } from './response-times';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
+import { createSessionRepository, type SessionRepository } from './session-repository';
 
 export interface Repositories {
   readonly categories: CategoryRepository;
@@ -42,6 +43,7 @@ export interface Repositories {
   readonly messages: MessagesRepository;
   readonly responseTimes: ResponseTimesRepository;
   readonly messageMails: MessageMailsRepository;
+  readonly sessions: SessionRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -66,5 +68,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     messages: createMessagesRepository(client, tableName),
     responseTimes: createResponseTimesRepository(client, tableName),
     messageMails: createMessageMailsRepository(client, tableName),
+    sessions: createSessionRepository(client, tableName),
   };
 }

@@ -13,6 +13,7 @@ import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './member
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
 import { savedProviderEntity } from './saved-providers';
+import { sessionExpiryBucketEntity, sessionsHeadEntity } from './sessions';
 
 /**
  * Every ElectroDB entity of the single table, bound to one client and table: the repositories read and
@@ -72,6 +73,8 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       messageMailDue: own(messageMailDueEntity),
       messageMailClaim: own(messageMailClaimEntity),
       messageMailsToken: own(messageMailsTokenEntity),
+      sessionsHead: own(sessionsHeadEntity),
+      sessionExpiryBucket: own(sessionExpiryBucketEntity),
     },
     { client, table },
   );

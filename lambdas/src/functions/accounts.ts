@@ -11,6 +11,7 @@ import { createDirectoryRepository } from '../data/directory';
 import { createClaimRepository } from '../data/claim-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
+import { createSessionRepository } from '../data/session-repository';
 import { createAccountStandingReader } from '../data/account-standing';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
@@ -27,6 +28,7 @@ import type { PersonalDataRegistry } from '../services/privacy/personal-data';
 import { createPersonalData } from './wiring';
 import { confirmEmailChange, requestEmailChange } from '../services/security/email-change';
 import { changePassword, signOutEverywhere } from '../services/security/sessions';
+import { endSignIn, signOut } from '../services/security/active-sessions';
 import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 
 const config = getConfig();
@@ -40,6 +42,8 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry 
   const accounts = createAccountRepository(documents, config.tableName);
   const tokens = createLinkTokenRepository(documents, config.tableName);
   const rateLimits = createRateLimitRepository(documents, config.tableName);
+  const sessions = createSessionRepository(documents, config.tableName);
+  const clock = () => new Date();
   return {
     accounts,
     tokens,
@@ -47,12 +51,15 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry 
     businesses: createBusinessRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
-    security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
+    security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId, {
+      endCheckSession: (userId, authTime) => endSignIn({ sessions, clock }, userId, authTime),
+    }),
+    sessions,
     mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
     metrics: runtime.businessMetrics,
     geocoder: geocoderFromEnv(),
     directory: createDirectoryRepository(documents, config.tableName),
-    clock: () => new Date(),
+    clock,
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
     personalData: createPersonalData(config, documents, accounts, places),
@@ -79,6 +86,7 @@ export const handler = createAreaHandler(
     confirmEmailChange: ({ deps, body }) => confirmEmailChange(deps, body.token),
     changePassword: ({ deps, caller, body }) => changePassword(deps, caller, body),
     signOutEverywhere: ({ deps, caller }) => signOutEverywhere(deps, caller),
+    signOut: ({ deps, caller }) => signOut(deps, caller),
     setupTotp: ({ deps, caller, headers }) => setupTotp(deps, caller, headers.authorization),
     enableTotp: ({ deps, caller, headers, body }) => enableTotp(deps, caller, headers.authorization, body),
     disableTotp: ({ deps, caller, body }) => disableTotp(deps, caller, body),

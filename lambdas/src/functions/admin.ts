@@ -42,6 +42,7 @@ import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
 import { createPersonalData } from './wiring';
+import { createSessionRepository } from '../data/session-repository';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
@@ -99,6 +100,7 @@ export const handler = createAreaHandler(
         directory: createDirectoryRepository(documents, config.tableName),
         categories: createCategoryRepository(documents, config.tableName),
         security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
+        sessions: createSessionRepository(documents, config.tableName),
         mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
         rateLimits: createRateLimitRepository(documents, config.tableName),
         logos: createS3MediaStorageFor(config.region, logosConfig.bucket, { localEndpoint: logosConfig.localS3 }),

@@ -1,5 +1,6 @@
 import { createCognitoSecurity } from '../adapters/cognito-security';
 import type { AccountsDeps } from '../services/accounts/deps';
+import { endSignIn } from '../services/security/active-sessions';
 import { recordingBusinessMetrics } from '../services/business-metrics';
 import type { TestTable } from './dynamodb-table';
 import { testGeocoder } from './geocoder';
@@ -27,7 +28,11 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
     businesses: table.repositories.businesses,
     standing: table.repositories.standing,
     identity,
-    security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId),
+    // A password check's own sign-in does not stay counted as a session (where a test runs the trigger).
+    security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId, {
+      endCheckSession: (userId, authTime) => endSignIn({ sessions: table.repositories.sessions, clock: () => new Date() }, userId, authTime),
+    }),
+    sessions: table.repositories.sessions,
     mailer: mail.mailer,
     geocoder: testGeocoder(),
     directory: table.repositories.directory,

@@ -3,10 +3,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { start as startCognito } from '../../../scripts/local/cognito';
+import { POST_AUTHENTICATION_FUNCTION, start as startCognito } from '../../../scripts/local/cognito';
 import { start as startCognitoProxy } from '../../../scripts/local/cognito-proxy';
 import { start as startDynamodb } from '../../../scripts/local/dynamodb';
 import type { LocalService } from '../../../scripts/local/process';
+import { startTriggerRouter } from './cognito-triggers';
 import { start as startS3 } from '../../../scripts/local/s3';
 import { start as startSes } from '../../../scripts/local/ses';
 
@@ -25,6 +26,11 @@ declare module 'vitest' {
     s3Endpoint: string;
     /** cognito-local itself, behind the proxy (only the test that checks where each server listens needs it). */
     cognitoLocalEndpoint: string;
+    /**
+     * The Lambda Invoke endpoint cognito-local calls for its triggers; a test file routes its own pool's
+     * triggers to handlers of its own there (see cognito-triggers.ts).
+     */
+    triggerRouterEndpoint: string;
   }
 }
 
@@ -83,13 +89,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
       freePort(),
     ]);
     const cognitoProxyUrl = `http://127.0.0.1:${cognitoProxyPort}`;
+    const triggerRouter = await startTriggerRouter();
+    running.push(triggerRouter);
+    project.provide('triggerRouterEndpoint', triggerRouter.url);
+    const triggers = { endpoint: triggerRouter.url, functions: { PostAuthentication: POST_AUTHENTICATION_FUNCTION } };
     const [dynamodb, cognito, ses, s3] = await Promise.allSettled([
       startDynamodb({ port: dynamodbPort, dataDir: workDir, inMemory: true, logFile: logs.dynamodb }),
-      startCognito({ port: cognitoPort, dir: workDir, issuerDomain: cognitoProxyUrl, logFile: logs.cognito }),
+      startCognito({ port: cognitoPort, dir: workDir, issuerDomain: cognitoProxyUrl, logFile: logs.cognito, triggers }),
       startSes({ port: sesPort, logFile: logs.ses }),
       startS3({ port: s3Port, dataDir: join(workDir, 's3'), logFile: logs.s3 }),
     ]);
-    running = [dynamodb, cognito, ses, s3].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    running = [...running, ...[dynamodb, cognito, ses, s3].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))];
     project.provide('dynamodbEndpoint', started(dynamodb, logs.dynamodb).url);
     const cognitoProxy = await startCognitoProxy({ port: cognitoProxyPort, upstream: started(cognito, logs.cognito).url });
     running.push(cognitoProxy);

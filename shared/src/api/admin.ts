@@ -229,6 +229,11 @@ const adminAnalyticsSchema = z.object({
   stats: z.object({
     totalProviders: count,
     totalSeekers: count,
+    /**
+     * Sign-ins that have not ended: not signed out (here or everywhere) and their refresh token not run out
+     * (to the hour); at most SESSIONS_PER_PERSON per person.
+     */
+    activeSessions: count,
     approvedFeedback: count,
     pendingFeedback: count,
     /** Sign-ups over the last ADMIN_ANALYTICS_DAYS UK days. */

@@ -284,6 +284,14 @@ export const routes = {
     summary: 'Revoke every refresh token and refuse access tokens issued before now, on every device',
     response: passwordChangeResponseSchema,
   }),
+  signOut: defineRoute({
+    method: 'POST',
+    path: '/api/me/sign-out',
+    area: 'accounts',
+    access: 'signedIn',
+    summary: "End the caller's own session (the sign-in its token belongs to) in the active sessions the analytics counts; the web calls it as it signs out",
+    response: z.object({ signedOut: z.literal(true) }),
+  }),
   setupTotp: defineRoute({
     method: 'POST',
     path: '/api/me/mfa/totp/setup',

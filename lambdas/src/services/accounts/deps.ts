@@ -7,6 +7,7 @@ import type { AdminSetupRepository } from '../../data/admin-setup-repository';
 import type { BusinessRepository } from '../../data/business-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
+import type { SessionRepository } from '../../data/session-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { BusinessMetrics } from '../business-metrics';
@@ -25,6 +26,8 @@ export interface AccountsDeps {
   readonly identity: Identity;
   /** Password and 2-step checks, sessions and the sign-in name (the security tab). */
   readonly security: AccountSecurity;
+  /** The sessions the admin analytics counts: ended with the person's sign-outs. */
+  readonly sessions: SessionRepository;
   readonly mailer: Mailer;
   /** Places the location typed at sign-up. */
   readonly geocoder: Geocoder;

@@ -21,6 +21,7 @@ import { dashboard } from './dashboard';
 import type { AdminConsoleDeps } from './deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from './feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from './users';
+import { recordSignIn } from '../security/active-sessions';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -41,6 +42,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
     directory: repositories.directory,
     identity: context.deps.identity,
     security: context.deps.security,
+    sessions: repositories.sessions,
     mailer: context.deps.mailer,
     rateLimits: repositories.rateLimits,
     logos: media.storage,
@@ -64,6 +66,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
       admin: repositories.admin,
       messages: repositories.messages,
       messageMails: repositories.messageMails,
+      sessions: repositories.sessions,
     }),
     geocoder: context.deps.geocoder,
     clock: context.deps.clock,
@@ -238,8 +241,15 @@ describe('the users table', { timeout: 60_000 }, () => {
     const context = admin();
     const boss = await account(context, 'admin');
     const provider = await listedProvider(context);
+    const signedIn = { sessions: table.repositories.sessions, standing: table.repositories.standing, clock: context.deps.clock };
+    await recordSignIn(signedIn, provider.userId);
+    await recordSignIn(signedIn, provider.userId);
+    await recordSignIn(signedIn, boss.userId);
+    expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(3);
 
     await setUserActive(context.deps, boss.caller, provider.userId, { active: false, reason: SPAM });
+    // Only the admin's own session is still active.
+    expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(1);
     expect(await table.repositories.standing(provider.userId)).toMatchObject({ isActive: false, sessionsValidAfter: expect.any(Number) });
     expect((await pool.user(provider.email))!.enabled).toBe(false);
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(0);
@@ -403,6 +413,8 @@ describe('the analytics', { timeout: 60_000 }, () => {
         ),
       ),
     );
+    const signedIn = { sessions: table.repositories.sessions, standing: table.repositories.standing, clock: context.deps.clock };
+    await Promise.all([recordSignIn(signedIn, carla.userId), recordSignIn(signedIn, priya.userId)]);
     context.advance(60);
     await updateUser(context.deps, boss.caller, carla.userId, { firstName: 'Carla', lastName: 'Analytics', accountType: 'provider' });
     await deleteUser(context.deps, boss.caller, priya.userId, { reason: { code: 'requested', note: '' } });
@@ -416,6 +428,8 @@ describe('the analytics', { timeout: 60_000 }, () => {
     expect(today(after).signups - today(before).signups).toBe(4);
     expect(today(after).jobs - today(before).jobs).toBe(3);
     expect(after.stats.newUsers - before.stats.newUsers).toBe(4);
+    // Carla's sign-in is active; Priya's ended with her erasure.
+    expect(after.stats.activeSessions - before.stats.activeSessions).toBe(1);
     expect(after.daily).toHaveLength(30);
     expect(after.daily.map((day) => day.day)).toEqual([...after.daily.map((day) => day.day)].sort());
 

@@ -28,18 +28,22 @@ function popularCategories(groups: readonly CategoryGroupWithCategories[], count
     .slice(0, ADMIN_POPULAR_CATEGORIES);
 }
 
-/** Counters, per-day aggregates and the newest audit entries and sign-ups: a few Queries, never a scan or a count. */
+/**
+ * Counters, per-day aggregates, the active sessions' expiry buckets and the newest audit entries and
+ * sign-ups: a few Queries, never a scan or a count.
+ */
 export async function analytics(deps: AdminAnalyticsDeps, caller: AuthorizedCaller): Promise<AdminAnalytics> {
   await actorOf(deps, caller);
   const now = deps.clock();
   const days = lastUkDays(now, ADMIN_ANALYTICS_DAYS);
-  const [stats, kept, audit, newest, groups, counts] = await Promise.all([
+  const [stats, kept, audit, newest, groups, counts, activeSessions] = await Promise.all([
     deps.admin.stats(now),
     deps.admin.days(days[0]!, days.at(-1)!),
     deps.admin.auditPage({ limit: ADMIN_RECENT_ACTIVITY }),
     deps.admin.listUsers('all', undefined, ADMIN_RECENT_ACTIVITY),
     deps.categories.listActive(),
     deps.directory.categoryCounts(),
+    deps.sessions.activeCount(now),
   ]);
   const profiles = newest.userIds.length ? await deps.accounts.getProfiles(newest.userIds) : new Map();
   const byDay = new Map(kept.map((figures) => [figures.day, figures]));
@@ -62,6 +66,7 @@ export async function analytics(deps: AdminAnalyticsDeps, caller: AuthorizedCall
     stats: {
       totalProviders: stats.providers,
       totalSeekers: stats.clients,
+      activeSessions,
       approvedFeedback: stats.approvedFeedback,
       pendingFeedback: stats.pendingFeedback,
       newUsers: daily.reduce((sum, day) => sum + day.signups, 0),

@@ -188,7 +188,7 @@ describe('category statistics and Most Popular Categories', { timeout: 60_000 },
     const shown = await listCategories(table.repositories);
     expect(shown.groups.find((candidate) => candidate.slug === 'construction-trade')?.categories.find((category) => category.slug === 'well-digger')?.providerCount).toBe(2);
 
-    const popular = (await analytics({ ...ctx.deps, categories: table.repositories.categories } as never, caller)).popularCategories;
+    const popular = (await analytics({ ...ctx.deps, categories: table.repositories.categories, sessions: table.repositories.sessions } as never, caller)).popularCategories;
     expect(popular.find((category) => category.categoryId === 'well-digger')).toEqual({ categoryId: 'well-digger', name: 'Well Digger', groupName: 'Construction/Trade', providerCount: 2 });
     expect(popular.length).toBeLessThanOrEqual(10);
     const counts = popular.map((category) => category.providerCount);

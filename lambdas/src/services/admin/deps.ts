@@ -8,6 +8,7 @@ import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
+import type { SessionRepository } from '../../data/session-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { PersonalDataRegistry } from '../privacy/personal-data';
 
@@ -23,6 +24,8 @@ export interface AdminConsoleDeps {
   readonly identity: Identity;
   /** Ending a deactivated person's sessions (refresh tokens revoked). */
   readonly security: Pick<AccountSecurity, 'signOutEverywhere'>;
+  /** The sessions the analytics counts: a deactivation ends them; the analytics reads their count. */
+  readonly sessions: Pick<SessionRepository, 'change' | 'activeCount'>;
   readonly mailer: Mailer;
   /** The cap on statements mailed to one person. */
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;

@@ -18,6 +18,7 @@ import { DELETED_USER } from '../privacy/registry';
 import { actorOf, auditRecord, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected } from './notices';
+import { endAllSignIns } from '../security/active-sessions';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 
@@ -182,7 +183,7 @@ async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: st
 /**
  * Deactivation blocks first in the database (every signed-in route checks the profile; tokens issued
  * before now are refused), then the directory listing goes, then Cognito disables the sign-in and
- * revokes its refresh tokens. Asking again repeats the Cognito calls (safe to repeat), in case they
+ * revokes its refresh tokens, and the sessions the analytics counts end. Asking again repeats the Cognito calls (safe to repeat), in case they
  * failed the first time, without a second audit entry or mail. Activation reverses each step.
  */
 export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { active: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
@@ -192,6 +193,8 @@ export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCa
     await deps.identity.setEnabled(profile.email, input.active);
     if (!input.active) await deps.security.signOutEverywhere(userId);
   }
+  // None of the person's sessions counts as active any more.
+  if (!input.active) await endAllSignIns(deps, userId);
   return toAdminRecord(profile, deps.clock());
 }
 

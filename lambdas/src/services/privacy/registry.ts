@@ -16,7 +16,9 @@ import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SavedProvidersRepository } from '../../data/saved-providers-repository';
+import type { SessionRepository } from '../../data/session-repository';
 import { logoPrefix } from '../admin/logo-keys';
+import { endAllSignIns } from '../security/active-sessions';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
@@ -45,6 +47,8 @@ export interface RegistryDeps {
   readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
   readonly messages: Pick<MessagesRepository, 'everything' | 'forget'>;
   readonly messageMails: Pick<MessageMailsRepository, 'forget'>;
+  /** The sign-ins the analytics counts as active sessions. */
+  readonly sessions: Pick<SessionRepository, 'list' | 'change'>;
 }
 
 /** What the audit trail reads in place of an erased person. */
@@ -243,6 +247,19 @@ function messagesSection(messages: RegistryDeps['messages']): ExportSection {
   };
 }
 
+/** The person's sign-ins still counted as sessions: when each began and when it runs out. */
+function sessionsSection(sessions: RegistryDeps['sessions']): ExportSection {
+  return {
+    name: 'sessions',
+    async collect({ userId }) {
+      return (await sessions.list(userId)).map((session) => ({
+        signedInAt: new Date(session.signedInAt * 1000).toISOString(),
+        expiresAt: new Date(session.expiresAt * 1000).toISOString(),
+      }));
+    },
+  };
+}
+
 /**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
@@ -250,7 +267,7 @@ function messagesSection(messages: RegistryDeps['messages']): ExportSection {
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), sessionsSection(deps.sessions)],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),
@@ -266,6 +283,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forget(userId) },
       { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
       { name: 'message mails', erase: ({ userId }) => deps.messageMails.forget(userId) },
+      { name: 'sessions', erase: ({ userId }) => endAllSignIns(deps, userId) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

@@ -9,6 +9,7 @@ import { allowLinkMail } from '../accounts/mail-limits';
 import { emailChangeMail } from '../accounts/mails';
 import { hashToken, isRedeemable, issueToken } from '../accounts/tokens';
 import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
+import { endAllSignIns } from './active-sessions';
 
 /** How long the old address stays held while Cognito takes the new one; it lapses by itself after. */
 const OLD_ADDRESS_HOLD_S = 300;
@@ -77,6 +78,7 @@ export async function confirmEmailChange(deps: AccountsDeps, rawToken: string): 
   try {
     await deps.security.signOutEverywhere(profile.userId);
     await deps.security.changeEmail(profile.userId, move.to);
+    await endAllSignIns(deps, profile.userId);
   } catch (error) {
     await deps.accounts.undoEmailMove(move);
     if (error instanceof IdentityExistsError) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);

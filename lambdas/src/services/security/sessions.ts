@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import type { AccountsDeps } from '../accounts/deps';
+import { endAllSignIns } from './active-sessions';
 import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
 
 /**
@@ -9,11 +10,12 @@ import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
  * access check of every signed-in route (the profile's `sessionsValidAfter`), and Cognito revokes the
  * refresh tokens so no device gets new ones. Our own refusal comes first: it is what protects the
  * API, and the Cognito call is safe to repeat. A password change or reset, an e-mail change and
- * signing out everywhere all end sessions this way.
+ * signing out everywhere all end sessions this way, and none of them counts as active any more.
  */
-export async function endSessions(deps: Pick<AccountsDeps, 'accounts' | 'security' | 'clock'>, profile: ProfileRecord): Promise<void> {
+export async function endSessions(deps: Pick<AccountsDeps, 'accounts' | 'security' | 'clock' | 'sessions'>, profile: ProfileRecord): Promise<void> {
   await deps.accounts.setSessionsValidAfter(profile.userId, Math.floor(deps.clock().getTime() / 1000));
   await deps.security.signOutEverywhere(profile.userId);
+  await endAllSignIns(deps, profile.userId);
 }
 
 /** The caller's own session ends too: the web signs in again with the new password for a fresh token. */

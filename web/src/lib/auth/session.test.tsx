@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@solutionz/shared';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { SessionProvider, useAuthActions, useSession } from './session';
+import { reportSessionEnded } from './session-ended-signal';
 import type { AuthClient } from './session-types';
 
 function Probe() {
@@ -23,11 +24,11 @@ function Probe() {
   );
 }
 
-function renderSession(auth: AuthClient, fetchProfile: () => Promise<MeResponse>) {
+function renderSession(auth: AuthClient, fetchProfile: () => Promise<MeResponse>, endServerSession: () => Promise<void> = async () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <SessionProvider auth={auth} fetchProfile={fetchProfile}>
+      <SessionProvider auth={auth} fetchProfile={fetchProfile} endServerSession={endServerSession}>
         <Probe />
       </SessionProvider>
     </QueryClientProvider>,
@@ -53,6 +54,54 @@ describe('SessionProvider', () => {
     await act(() => screen.getByRole('button', { name: 'sign out' }).click());
     await waitFor(() => expect(status()).toBe('signedOut'));
     expect(profile()).toBe('-');
+  });
+
+  it('ends the session at the API while the tokens still work, and signs out here even when the API refuses', async () => {
+    const fake = createFakeAuth({ signedInAs: fakeAccount() });
+    const order: string[] = [];
+    const auth: AuthClient = { ...fake.auth, signOut: () => (order.push('tokens dropped'), fake.auth.signOut()) };
+    const endServerSession = vi.fn(async () => void order.push('api told'));
+    renderSession(auth, fake.fetchProfile, endServerSession);
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    await act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(order).toEqual(['api told', 'tokens dropped']);
+
+    // Signed in again; this time the API refuses (the session had ended elsewhere): the person is signed out all the same.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    endServerSession.mockRejectedValueOnce(new Error('401'));
+    await act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    await act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    await waitFor(() => expect(status()).toBe('signedOut'));
+    expect(endServerSession).toHaveBeenCalledTimes(2);
+  });
+
+  it('a sign-in over a session the API revoked (a password change) keeps the new session: the refused sign-out call ends nothing more', async () => {
+    const fake = createFakeAuth({ signedInAs: fakeAccount() });
+    const signOuts = vi.fn(fake.auth.signOut);
+    const told = vi.fn();
+    // As the API client does on a 401 SESSION_REVOKED: it reports the ending, then the call fails.
+    const endServerSession = vi.fn(async () => {
+      reportSessionEnded('revoked');
+      throw new Error('401');
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SessionProvider auth={{ ...fake.auth, signOut: signOuts }} fetchProfile={fake.fetchProfile} endServerSession={endServerSession} onSessionEnded={told}>
+          <Probe />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(status()).toBe('signedIn'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(profile()).toBe('Chloe Clarke'));
+    expect(endServerSession).toHaveBeenCalledTimes(1);
+    expect(signOuts).not.toHaveBeenCalled();
+    expect(told).not.toHaveBeenCalled();
+    expect(status()).toBe('signedIn');
   });
 
   it('treats a start-up failure to reach auth as signed out', async () => {

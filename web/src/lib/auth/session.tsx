@@ -23,10 +23,21 @@ async function fetchProfileFromApi(): Promise<MeResponse> {
   return apiRequest('getMe');
 }
 
+/**
+ * Tells the API this device's session ends (POST /api/me/sign-out: the admin analytics' active sessions),
+ * while the tokens still work.
+ */
+async function endSessionAtApi(): Promise<void> {
+  const { apiRequest } = await import('../api-client');
+  await apiRequest('signOut');
+}
+
 export interface SessionProviderProps {
   readonly children: ReactNode;
   readonly auth?: AuthClient;
   readonly fetchProfile?: ProfileFetcher;
+  /** Ends the session at the API before the tokens are dropped; a failure (the session ended already) never keeps anyone signed in. */
+  readonly endServerSession?: () => Promise<void>;
   /** Tells the person why they were signed out when the API refused their session (deactivated, ended elsewhere). */
   readonly onSessionEnded?: (reason: SessionEndReason) => void;
 }
@@ -38,7 +49,7 @@ export interface SessionProviderProps {
  * auth at start-up (no config, emulator down) is logged and treated as signed out, so public
  * pages keep working.
  */
-export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi, onSessionEnded: tell }: SessionProviderProps) {
+export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi, endServerSession = endSessionAtApi, onSessionEnded: tell }: SessionProviderProps) {
   // Empty until the query client's chunk has loaded (app/provider.tsx); nothing is cached before then.
   const queryClient = use(QueryClientContext);
   const [profileReport, setProfileReport] = useState<ProfileReport | null>(null);
@@ -49,6 +60,8 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
   // A sign-in ends the session before it (Amplify signs out first): that is no sign-out of the person, whose
   // pages must not be torn down while the same person signs in again (after a password change).
   const replacingRef = useRef(false);
+  /** While the API is told this session ends: its refusal (the session was revoked already) is no news to act on. */
+  const endingAtApiRef = useRef(false);
 
   const applyUser = useCallback(
     (next: SessionUser | null) => {
@@ -114,7 +127,9 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
   useEffect(
     () =>
       onSessionEnded((reason) => {
-        if (!userRef.current) return;
+        // A sign-out or a sign-in over the session is under way and settles it: signing out here as well would race
+        // the new sign-in (Amplify's sign-out could drop the new tokens) and tell the person of an ending they chose.
+        if (!userRef.current || endingAtApiRef.current) return;
         applyUser(null);
         tell?.(reason);
         auth.signOut().catch((error: unknown) => console.error('Could not clear the ended session', error));
@@ -137,10 +152,22 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         return { status: 'signedIn', profile: null };
       }
     }
+    /** The API is told first, while the tokens still work; refused (ended elsewhere, deactivated) or unreachable, the sign-out goes on. */
+    async function endAtApi(): Promise<void> {
+      if (!userRef.current) return;
+      endingAtApiRef.current = true;
+      try {
+        await endServerSession().catch((error: unknown) => console.error('Could not end the session at the API', error));
+      } finally {
+        endingAtApiRef.current = false;
+      }
+    }
     return {
       async signIn(email, password) {
         replacingRef.current = true;
         try {
+          // A sign-in over another ends that session (Amplify signs out first).
+          await endAtApi();
           // While the code is asked for, the page stays as it was; the code (or a sign-out) settles it.
           if ((await auth.signIn(email, password)) === 'codeNeeded') return { status: 'codeNeeded' };
         } catch (error) {
@@ -157,6 +184,7 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         return signedIn();
       },
       async signOut() {
+        await endAtApi();
         await auth.signOut();
         applyUser(null);
       },
@@ -164,7 +192,7 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         await queryClient?.refetchQueries({ queryKey: [PROFILE_KEY], type: 'active' });
       },
     };
-  }, [auth, applyUser, queryClient, fetchProfile]);
+  }, [auth, applyUser, queryClient, fetchProfile, endServerSession]);
 
   // The profile is cached by TanStack Query, whose client is loaded only once someone is signed in (or a screen needs it).
   const signedIn = Boolean(user);

@@ -11,7 +11,7 @@ vi.mock('../components/daily-chart', () => ({ DailyChart: ({ daily }: { daily: A
 function analytics(): AdminAnalytics {
   const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   return {
-    stats: { totalProviders: 1204, totalSeekers: 3310, approvedFeedback: 812, pendingFeedback: 6, newUsers: 97 },
+    stats: { totalProviders: 1204, totalSeekers: 3310, activeSessions: 428, approvedFeedback: 812, pendingFeedback: 6, newUsers: 97 },
     popularCategories: [
       { categoryId: 'plumber', name: 'Plumber', groupName: 'Construction/Trade', providerCount: 200 },
       { categoryId: 'electrician', name: 'Electrician', groupName: 'Construction/Trade', providerCount: 50 },
@@ -34,6 +34,15 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
     const stats = within(screen.getByLabelText('Statistics'));
     expect(stats.getByText('Total Providers').nextElementSibling).toHaveTextContent('1,204');
     expect(stats.getByText('Total Seekers').nextElementSibling).toHaveTextContent('3,310');
+    expect(stats.getByText('Active Sessions').nextElementSibling).toHaveTextContent('428');
+    expect(stats.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Total Providers',
+      'Total Seekers',
+      'Active Sessions',
+      'Approved Feedback',
+      'Pending Feedback',
+      'New Users (30 days)',
+    ]);
     expect(stats.getByText('Approved Feedback').nextElementSibling).toHaveTextContent('812');
     expect(stats.getByText('Pending Feedback').nextElementSibling).toHaveTextContent('6');
     expect(stats.getByText('New Users (30 days)').nextElementSibling).toHaveTextContent('97');

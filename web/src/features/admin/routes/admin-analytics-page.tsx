@@ -11,6 +11,7 @@ import { PopularCategories } from '../components/popular-categories';
 const STATS: readonly { key: keyof AdminAnalytics['stats']; label: string }[] = [
   { key: 'totalProviders', label: 'Total Providers' },
   { key: 'totalSeekers', label: 'Total Seekers' },
+  { key: 'activeSessions', label: 'Active Sessions' },
   { key: 'approvedFeedback', label: 'Approved Feedback' },
   { key: 'pendingFeedback', label: 'Pending Feedback' },
   { key: 'newUsers', label: 'New Users (30 days)' },
@@ -67,7 +68,7 @@ export function AdminAnalyticsPage() {
           <LoadFailed message={ADMIN_CONSOLE_MESSAGES.analyticsFailed} error={analytics.error} onRetry={() => void analytics.refetch()} />
         ) : (
           <>
-            <StatGrid label="Statistics" columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
+            <StatGrid label="Statistics" columns={3} stats={STATS.map((stat) => ({ label: stat.label, value: analytics.data.stats[stat.key] }))} />
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
               <Panel title="Most Popular Categories">
                 <PopularCategories categories={analytics.data.popularCategories} />
