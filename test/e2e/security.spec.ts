@@ -12,6 +12,8 @@ test.describe('signed in as a client', () => {
   test.use({ signedInAs: 'client' });
 
   test('changing the e-mail address takes the password and a single-use link sent to the new address', async ({ page, account }) => {
+    // Two browsers, several sign-ins and mails through the local inbox: longer than one page's test.
+    test.slow();
     const since = nowInSeconds();
     const newEmail = uniqueEmail('e2e-moved');
     await openSecurityTab(page);
@@ -54,6 +56,8 @@ test.describe('signed in as a client', () => {
   });
 
   test('changing the password checks the current one, alerts by e-mail and signs out the other browsers', async ({ page, account, accounts, browser, baseURL }) => {
+    // Two browsers, several sign-ins and mails through the local inbox: longer than one page's test.
+    test.slow();
     const since = nowInSeconds();
     const { context: otherBrowser, page: elsewhere } = await signedInElsewhere(browser, baseURL, accounts, account);
 
@@ -94,6 +98,8 @@ test.describe('signed in as a client', () => {
   });
 
   test('signing out of all devices ends the session in a second browser too', async ({ page, account, accounts, browser, baseURL }) => {
+    // Two browsers, several sign-ins and mails through the local inbox: longer than one page's test.
+    test.slow();
     const since = nowInSeconds();
     const otherBrowser = await browser.newContext({ baseURL });
     await accounts.signIn(otherBrowser, account);
