@@ -223,7 +223,7 @@ async function main(): Promise<number> {
   // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
   // Lane one: the server-side tests (the longest step). Lane two: the local stack starts (the production web
   // build), then the checks, the web tests and the infra tests.
-  console.log('\n━━ Two lanes side by side: unit, connected and infra tests; the local stack, the checks and the web tests');
+  console.log('\n━━ Two lanes side by side: the unit and connected tests; the local stack, the checks, the web tests and the infra tests');
   let stackStarted = false;
   await Promise.all([
     step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless)),
