@@ -8,7 +8,7 @@ import type { AlertedJob } from '../../data/jobs';
 import { ValidationError } from '../../errors';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';
-import { inParallel, sendWithRetries } from '../mail-delivery';
+import { inParallel, sendClaimed } from '../mail-delivery';
 import { milesBetween } from '../geo-search';
 
 /** Everything the job alerts worker uses, passed in so tests can swap any part. */
@@ -78,19 +78,18 @@ type Outcome = 'sent' | 'skipped' | 'parked';
 /** Claims, mails (with retries) and records one provider's alert; a mail that never goes is parked. */
 async function alertOne(deps: JobAlertDeps, job: AlertedJob, recipient: Recipient): Promise<Outcome> {
   const { profile, distance } = recipient;
-  const claimId = await deps.alerts.claim(job, profile.userId, deps.clock());
-  if (!claimId) return 'skipped';
-  const token = await deps.alerts.unsubscribeToken(profile.userId, deps.clock());
-  const mail = jobAlertMail(profile.email, deps.config.siteUrl, job, distance, token);
-  const result = await sendWithRetries(() => deps.mailer.send(mail), JOB_ALERT_LIMITS.sendAttempts, deps.pause);
-  if (result.sent) {
-    await deps.alerts.markSent(job.jobId, profile.userId, claimId, deps.clock());
-    return 'sent';
-  }
-  const now = deps.clock();
-  await deps.alerts.park({ job, providerId: profile.userId, error: result.error, attempts: JOB_ALERT_LIMITS.sendAttempts, parkedAt: now.toISOString() });
-  await deps.alerts.markFailed(job.jobId, profile.userId, claimId, now);
-  return 'parked';
+  const outcome = await sendClaimed(deps, {
+    claim: async () => (await deps.alerts.claim(job, profile.userId, deps.clock())) ?? undefined,
+    compose: async () => jobAlertMail(profile.email, deps.config.siteUrl, job, distance, await deps.alerts.unsubscribeToken(profile.userId, deps.clock())),
+    attempts: JOB_ALERT_LIMITS.sendAttempts,
+    sent: (claimId) => deps.alerts.markSent(job.jobId, profile.userId, claimId, deps.clock()),
+    failed: async (claimId, error) => {
+      const now = deps.clock();
+      await deps.alerts.park({ job, providerId: profile.userId, error: error ?? 'not sent', attempts: JOB_ALERT_LIMITS.sendAttempts, parkedAt: now.toISOString() });
+      await deps.alerts.markFailed(job.jobId, profile.userId, claimId, now);
+    },
+  });
+  return outcome === 'sent' || outcome === 'skipped' ? outcome : 'parked';
 }
 
 /**

@@ -6,7 +6,7 @@ import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { ValidationError } from '../../errors';
 import { messageMail } from '../accounts/mails';
-import { sendWithRetries } from '../mail-delivery';
+import { sendClaimed } from '../mail-delivery';
 
 /**
  * E-mail for unread messages (issue 26). A message sent notes a mail due for its recipient and
@@ -82,28 +82,33 @@ async function handleOne(deps: MessageMailDeps, item: MailDue, now: Date): Promi
   if (now.getTime() < dueAt) return postpone(dueAt);
   if (last && last.status !== 'failed' && now.getTime() < last.claimedAt + QUIET_MS) return postpone(last.claimedAt + QUIET_MS);
 
-  const claimId = await deps.mails.claim(recipientId, conversationId, now);
-  // Another worker is sending it (or just did): the next run looks again.
-  if (!claimId) return 'waiting';
-  const quota = await deps.rateLimits.takeQuota('message-mail', recipientId, MESSAGE_MAIL_LIMITS.perRecipientPerDay, 86_400, now);
-  if (!quota.taken) {
-    // The day's mails are used up: they read it on the site.
-    await deps.mails.markFailed(recipientId, conversationId, claimId);
-    return drop();
+  const outcome = await sendClaimed(deps, {
+    claim: () => deps.mails.claim(recipientId, conversationId, now),
+    compose: async () => {
+      // The day's mails used up: withheld, they read it on the site.
+      if (!(await deps.rateLimits.takeQuota('message-mail', recipientId, MESSAGE_MAIL_LIMITS.perRecipientPerDay, 86_400, now)).taken) return undefined;
+      const sender = await deps.accounts.getProfile(first.senderId);
+      const token = await deps.mails.unsubscribeToken(recipientId, now);
+      return messageMail(recipient.email, deps.config.siteUrl, { conversationId, senderName: nameOf(sender), firstLines: firstLinesOf(first.text), more: unread.length - 1 }, token);
+    },
+    attempts: MESSAGE_MAIL_LIMITS.sendAttempts,
+    // Everything up to the conversation's last activity is covered: a later message waits for the quiet hour.
+    sent: (claimId) => deps.mails.markSent(recipientId, conversationId, claimId, [side.lastActivityAt, unread.at(-1)!.sentAt].sort().at(-1)!),
+    failed: (claimId) => deps.mails.markFailed(recipientId, conversationId, claimId),
+  });
+  switch (outcome) {
+    // Another worker is sending it (or just did): the next run looks again.
+    case 'skipped':
+      return 'waiting';
+    case 'withheld':
+      return drop();
+    case 'failed':
+      await postpone(now.getTime() + RETRY_MS);
+      return 'failed';
+    case 'sent':
+      await deps.mails.drop(item);
+      return 'sent';
   }
-  const sender = await deps.accounts.getProfile(first.senderId);
-  const token = await deps.mails.unsubscribeToken(recipientId, now);
-  const mail = messageMail(recipient.email, deps.config.siteUrl, { conversationId, senderName: nameOf(sender), firstLines: firstLinesOf(first.text), more: unread.length - 1 }, token);
-  const result = await sendWithRetries(() => deps.mailer.send(mail), MESSAGE_MAIL_LIMITS.sendAttempts, deps.pause);
-  if (!result.sent) {
-    await deps.mails.markFailed(recipientId, conversationId, claimId);
-    await postpone(now.getTime() + RETRY_MS);
-    return 'failed';
-  }
-  // Everything up to the conversation's last activity is covered: a later message waits for the quiet hour.
-  await deps.mails.markSent(recipientId, conversationId, claimId, [side.lastActivityAt, unread.at(-1)!.sentAt].sort().at(-1)!);
-  await deps.mails.drop(item);
-  return 'sent';
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ProviderNews } from '../../data/provider-updates';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import { ValidationError } from '../../errors';
 import { providerUpdateMail } from '../accounts/mails';
-import { inParallel, sendWithRetries } from '../mail-delivery';
+import { inParallel, sendClaimed } from '../mail-delivery';
 
 /** Everything the Provider Updates worker uses, passed in so tests can swap any part. */
 export interface ProviderUpdateDeps {
@@ -41,18 +41,15 @@ const wantsUpdates = (profile: ProfileRecord | undefined): profile is ProfileRec
   profile?.accountType === 'client' && profile.isActive && profile.providerUpdates?.enabled === true;
 
 async function mailOne(deps: ProviderUpdateDeps, news: ProviderNews, provider: { userId: string; name: string }, client: ProfileRecord): Promise<Outcome> {
-  const claimId = await deps.updates.claim(client.userId, news.providerId, deps.clock());
-  if (!claimId) return 'skipped';
-  const token = await deps.updates.unsubscribeToken(client.userId, deps.clock());
-  const mail = providerUpdateMail(client.email, deps.config.siteUrl, provider, news.kind, token);
-  const result = await sendWithRetries(() => deps.mailer.send(mail), PROVIDER_UPDATE_LIMITS.sendAttempts, deps.pause);
-  if (result.sent) {
-    await deps.updates.markSent(client.userId, news.providerId, claimId);
-    return 'sent';
-  }
-  // Failed: the claim lets the provider's next news try again.
-  await deps.updates.markFailed(client.userId, news.providerId, claimId);
-  return 'failed';
+  const outcome = await sendClaimed(deps, {
+    claim: async () => (await deps.updates.claim(client.userId, news.providerId, deps.clock())) ?? undefined,
+    compose: async () => providerUpdateMail(client.email, deps.config.siteUrl, provider, news.kind, await deps.updates.unsubscribeToken(client.userId, deps.clock())),
+    attempts: PROVIDER_UPDATE_LIMITS.sendAttempts,
+    sent: (claimId) => deps.updates.markSent(client.userId, news.providerId, claimId),
+    // Failed: the claim lets the provider's next news try again.
+    failed: (claimId) => deps.updates.markFailed(client.userId, news.providerId, claimId),
+  });
+  return outcome === 'withheld' ? 'failed' : outcome;
 }
 
 /**
