@@ -26,6 +26,7 @@ import { AreaFunction, areaEntry, type TableAccess } from './area-function';
 import type { DeploymentConfig } from './config';
 import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 import { JobAlertsWorker } from './job-alerts-worker';
+import type { MailWorkerProps } from './mail-worker';
 import { MessageMailsWorker } from './message-mails-worker';
 import { ROUTE_THROTTLES } from './route-throttles';
 
@@ -220,7 +221,8 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
-    this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', {
+    // The mail workers send through the bulk configuration set (apart from account mail), with the same settings.
+    const mailWorker: MailWorkerProps = {
       config,
       alarmTopic: props.alarmTopic,
       table,
@@ -229,17 +231,9 @@ export class ApiStack extends Stack {
       mailIdentityArn: props.mailIdentity.emailIdentityArn,
       mailConfigurationSetName: props.mailBulkConfigurationSet.configurationSetName,
       mailConfigurationSetArn: this.configurationSetArn(props.mailBulkConfigurationSet),
-    });
-    this.messageMails = new MessageMailsWorker(this, 'MessageMails', {
-      config,
-      alarmTopic: props.alarmTopic,
-      table,
-      siteUrl: props.siteUrl,
-      mailFromAddress: config.mailFromAddress,
-      mailIdentityArn: props.mailIdentity.emailIdentityArn,
-      mailConfigurationSetName: props.mailBulkConfigurationSet.configurationSetName,
-      mailConfigurationSetArn: this.configurationSetArn(props.mailBulkConfigurationSet),
-    });
+    };
+    this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', mailWorker);
+    this.messageMails = new MessageMailsWorker(this, 'MessageMails', mailWorker);
 
     const httpRoutes: HttpRoute[] = [];
     for (const route of routeList) {

@@ -1,21 +1,14 @@
-import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
-import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING, TABLE_DATA_ACTIONS, XRAY_WILDCARD_REASON } from './area-function';
-import { REPO_ROOT, type DeploymentConfig } from './config';
-import { LambdaRelease } from './lambda-release';
-
-const JOB_ALERTS_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'job-alerts.ts');
+import { acknowledgeServerlessDefaults, XRAY_WILDCARD_REASON } from './area-function';
+import type { LambdaRelease } from './lambda-release';
+import { mailWorkerFunction, type MailWorkerProps } from './mail-worker';
 
 /** The event source mapping's settings; the local poller (scripts/local/stream-poller.ts) batches and retries alike. */
 const JOB_ALERTS_STREAM = {
@@ -26,20 +19,6 @@ const JOB_ALERTS_STREAM = {
   /** A batch of jobs, each a directory search and a mail per matching provider with inline retries. */
   timeout: Duration.minutes(5),
 } as const;
-
-export interface JobAlertsWorkerProps {
-  readonly config: DeploymentConfig;
-  readonly alarmTopic: ITopic;
-  /** The single table, with its stream of new images. */
-  readonly table: ITable;
-  /** The site's origin, for the job and unsubscribe links in the mails. */
-  readonly siteUrl: string;
-  readonly mailFromAddress: string;
-  /** The SES identity and the bulk configuration set the mails are sent through (apart from account mail). */
-  readonly mailIdentityArn: string;
-  readonly mailConfigurationSetName: string;
-  readonly mailConfigurationSetArn: string;
-}
 
 /**
  * The job alerts worker: fed by the table's stream with new job items only (the same filter
@@ -53,60 +32,25 @@ export class JobAlertsWorker extends Construct {
   readonly failedRecords: Queue;
   readonly release: LambdaRelease;
 
-  constructor(scope: Construct, id: string, props: JobAlertsWorkerProps) {
+  constructor(scope: Construct, id: string, props: MailWorkerProps) {
     super(scope, id);
     const { table } = props;
-    const { stage } = props.config;
     if (!table.tableStreamArn) throw new Error('The job alerts worker needs the table to have a stream');
 
-    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
-    // Items (the directory's geo index, alert settings, the claims that keep each mail to one) and its indexes.
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: TABLE_DATA_ACTIONS,
-        resources: [table.tableArn, ...TABLE.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`)],
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [props.mailIdentityArn, props.mailConfigurationSetArn],
-        conditions: { StringEquals: { 'ses:FromAddress': props.mailFromAddress } },
-      }),
-    );
-
-    this.function = new NodejsFunction(this, 'Function', {
-      functionName: functionNameOf(stage, 'job-alerts'),
+    const worker = mailWorkerFunction(this, props, {
+      name: 'job-alerts',
+      releaseName: 'jobAlerts',
       description: 'Solutionz job alerts: mails providers about new jobs near them (fed by the table stream)',
-      entry: JOB_ALERTS_ENTRY,
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      entryFile: 'job-alerts.ts',
       memorySize: 1024,
       // A busy city's job can match hundreds of providers: room for a few thousand mails a batch.
       timeout: JOB_ALERTS_STREAM.timeout,
-      tracing: Tracing.ACTIVE,
       // Its mails stay within the SES sending rate however many jobs arrive at once.
-      ...(props.config.reservedConcurrency.jobAlerts ? { reservedConcurrentExecutions: props.config.reservedConcurrency.jobAlerts } : {}),
-      role,
-      logGroup: this.logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      environment: {
-        STAGE: stage,
-        TABLE_NAME: table.tableName,
-        LOG_LEVEL: 'INFO',
-        SITE_URL: props.siteUrl,
-        MAIL_FROM_ADDRESS: props.mailFromAddress,
-        MAIL_CONFIGURATION_SET: props.mailConfigurationSetName,
-        POWERTOOLS_SERVICE_NAME: 'solutionz-job-alerts',
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      // Jobs carry their coordinates and the directory's geo index is keyed by geohash: no postcode tables needed.
-      bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
+      reservedConcurrentExecutions: props.config.reservedConcurrency.jobAlerts,
     });
+    this.function = worker.function;
+    this.logGroup = worker.logGroup;
+    this.release = worker.release;
 
     this.failedRecords = new Queue(this, 'FailedRecords', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -115,14 +59,6 @@ export class JobAlertsWorker extends Construct {
     });
     const isItselfTheDlq = 'This queue is itself the failure destination of the job alerts stream mapping; nothing consumes it to fail again.';
     Validations.of(this.failedRecords).acknowledge({ id: 'AwsSolutions-SQS3', reason: isItselfTheDlq }, { id: 'Serverless-SQSRedrivePolicy', reason: isItselfTheDlq });
-
-    this.release = new LambdaRelease(this, 'Release', {
-      config: props.config,
-      function: this.function,
-      name: 'jobAlerts',
-      timeout: JOB_ALERTS_STREAM.timeout,
-      alarmTopic: props.alarmTopic,
-    });
 
     // On the alias, so that a release's new version takes stream batches only as CodeDeploy lets it.
     this.release.alias.addEventSource(
@@ -139,7 +75,7 @@ export class JobAlertsWorker extends Construct {
     );
     acknowledgeServerlessDefaults(
       this.function,
-      role,
+      worker.role,
       `dynamodb:ListStreams (granted with the stream read of the event source mapping) supports no resource-level permissions. ${XRAY_WILDCARD_REASON}`,
     );
   }

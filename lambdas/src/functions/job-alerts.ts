@@ -1,19 +1,13 @@
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import middy from '@middy/core';
-import type { Context, DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { createDocumentClient } from '../adapters/dynamodb';
-import { createSesMailerFor } from '../adapters/ses-mailer';
-import { loadJobAlertsConfig } from '../area-config';
+import type { DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createAccountRepository } from '../data/account-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createJobAlertsRepository } from '../data/job-alerts';
 import { alertedJobFromStreamImage } from '../data/jobs';
-import { createLogger } from '../http/logger';
-import { createTelemetry, powertoolsBusinessMetrics, publishMetrics } from '../http/telemetry';
 import { createProviderUpdatesRepository } from '../data/provider-updates-repository';
 import { providerNewsFromStreamImage } from '../data/provider-updates';
 import { processJobInserted, type JobAlertDeps } from '../services/jobs/alerts';
 import { processProviderNews, type ProviderUpdateDeps } from '../services/profiles/provider-updates';
+import { mailWorkerRuntime } from './mail-worker-runtime';
 
 /**
  * The notification mails worker: fed new job items (JOB_STREAM_FILTER: job alerts) and providers' news
@@ -23,24 +17,17 @@ import { processProviderNews, type ProviderUpdateDeps } from '../services/profil
  * make that harmless, and mails that fail are parked by the service, never failing the record.
  */
 
-const config = loadJobAlertsConfig();
-const logger = createLogger(config);
-const { tracer, metrics } = createTelemetry(config);
+const runtime = mailWorkerRuntime();
+const { logger } = runtime;
 
-/** A short, growing wait between tries of one mail: 0.25 s, then 0.5 s. */
-const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 250 * attempt));
-
-export function createJobAlertDeps(): JobAlertDeps & ProviderUpdateDeps {
-  const documents = createDocumentClient(config.region);
+function createJobAlertDeps(): JobAlertDeps & ProviderUpdateDeps {
+  const { documents, tableName, ...base } = runtime.base();
   return {
-    updates: createProviderUpdatesRepository(documents, config.tableName),
-    alerts: createJobAlertsRepository(documents, config.tableName),
-    accounts: createAccountRepository(documents, config.tableName),
-    directory: createDirectoryRepository(documents, config.tableName),
-    mailer: createSesMailerFor(config.region, config.mailFromAddress, { configurationSetName: config.mailConfigurationSet, metrics: powertoolsBusinessMetrics(metrics) }),
-    clock: () => new Date(),
-    pause,
-    config: { siteUrl: config.siteUrl },
+    ...base,
+    updates: createProviderUpdatesRepository(documents, tableName),
+    alerts: createJobAlertsRepository(documents, tableName),
+    accounts: createAccountRepository(documents, tableName),
+    directory: createDirectoryRepository(documents, tableName),
   };
 }
 
@@ -89,13 +76,5 @@ async function handleRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
   return { batchItemFailures };
 }
 
-/** Traced with X-Ray; the mails sent and failed are written as metrics when each batch ends. */
-const traced = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>()
-  .use(captureLambdaHandler(tracer, { captureResponse: false }))
-  .use(publishMetrics<DynamoDBStreamEvent, DynamoDBBatchResponse>(metrics))
-  .handler(handleRecords);
-
-/** The Lambda entry; the local stack's stream poller calls it with the event alone (middy then uses an empty context). */
-export function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
-  return traced(event, context ?? ({} as Context));
-}
+/** The Lambda entry, traced with X-Ray, the mails sent and failed written as metrics when each batch ends; the local stack's stream poller calls it with the event alone. */
+export const handler = runtime.entry<DynamoDBStreamEvent, DynamoDBBatchResponse>(handleRecords);
