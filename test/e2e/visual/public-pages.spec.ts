@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { TAXONOMY, type ListCategoriesResponse } from '@solutionz/shared';
+import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
+import { MESSAGE_MAILS_MESSAGES, TAXONOMY, type ListCategoriesResponse } from '@solutionz/shared';
+import { documents, stack } from '../../support/local-stack';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
 import { VISUAL_GROUP_SLUG, VISUAL_JOBS, VISUAL_PORTFOLIO, VISUAL_PROVIDER, VISUAL_PROVIDERS, VISUAL_TOWN } from './visual-data';
 
@@ -83,6 +85,13 @@ atEveryWidth(() => {
     await page.goto('/provider-updates/unsubscribe?token=not-a-real-token');
     await expect(page.getByRole('alert')).toBeVisible();
     await expectPageToMatch(page, 'unsubscribe-invalid');
+  });
+
+  test('message e-mails turned off from the link in a mail', async ({ page }) => {
+    const token = await createMessageMailsRepository(documents, stack.tableName).unsubscribeToken(VISUAL_PROVIDER.userId, new Date());
+    await page.goto(`/message-mails/unsubscribe?token=${token}`);
+    await expect(page.getByText(MESSAGE_MAILS_MESSAGES.unsubscribed)).toBeVisible();
+    await expectPageToMatch(page, 'message-mails-unsubscribed');
   });
 
   test('page not found', async ({ page }) => {
