@@ -3,7 +3,7 @@ import type { Mailer, OutgoingMail } from '../adapters/ses-mailer';
 /** How the mail workers (job alerts, provider updates, message mails) send their mails. */
 
 /** Tries `send` up to `attempts` times, pausing between tries (`pause(attempt)` counts from 1). */
-export async function sendWithRetries(
+async function sendWithRetries(
   send: () => Promise<void>,
   attempts: number,
   pause: (attempt: number) => Promise<void>,

@@ -1,12 +1,15 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { AuthorizedCaller } from '@solutionz/lambdas/auth/caller';
+import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { documents, stack } from '../../support/local-stack';
+import { markConversationRead, sendMessage, startConversation, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
+import { documents, stack, type TestAccount } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
 import type { AdminBusinessesPage } from '@solutionz/shared';
 import { createBusiness } from '../support/admin';
-import { callApiAs } from '../support/provider-page';
+import { callApiAs, listedProvider } from '../support/provider-page';
 import { VISUAL_NOW, VISUAL_PROVIDERS, VISUAL_TOWN } from './visual-data';
 
 /**
@@ -31,6 +34,29 @@ async function giveMembership(userId: string): Promise<void> {
   await createTableStore(documents, stack.tableName).entities.profile.patch({ userId }).set({ subscriptionTier: 'yearly', cancelAtPeriodEnd: false }).go();
 }
 
+/** What the messages services act as: the account, as the API would see it after its access check. */
+function callerOf(account: TestAccount, accountType: 'client' | 'provider'): AuthorizedCaller {
+  return { kind: 'signedIn', userId: account.userId, groups: [accountType], accountType, subscribed: accountType === 'provider', emailConfirmed: true };
+}
+
+/**
+ * A conversation the client started, the two taking turns, through the messages service with its clock at
+ * fixed minutes before VISUAL_NOW (through the API each message would carry the real time); the client
+ * has read the provider's answer. Answers the conversation's id.
+ */
+async function writeConversation(client: TestAccount, provider: TestAccount, texts: readonly string[]): Promise<string> {
+  const repositories = createRepositories(documents, stack.tableName);
+  const at = (minutesBefore: number): MessagesDeps => ({ ...repositories, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000) });
+  const [first, ...rest] = texts;
+  const { conversationId } = await startConversation(at(95), callerOf(client, 'client'), { providerId: provider.userId, messageId: randomUUID(), text: first! });
+  for (const [index, text] of rest.entries()) {
+    await sendMessage(at(80 - index * 20), callerOf(index % 2 === 0 ? provider : client, index % 2 === 0 ? 'provider' : 'client'), conversationId, { messageId: randomUUID(), text });
+  }
+  await markConversationRead(at(30), callerOf(provider, 'provider'), conversationId);
+  await markConversationRead(at(30), callerOf(client, 'client'), conversationId);
+  return conversationId;
+}
+
 atEveryWidth((width) => {
   test.describe('a client', () => {
     test.use({ signedInAs: 'client' });
@@ -48,6 +74,28 @@ atEveryWidth((width) => {
       await expect(h1(page, 'My Profile')).toBeVisible();
       await expect(page.getByRole('tab', { name: 'About' })).toBeVisible();
       await expectPageToMatch(page, 'profile-client');
+    });
+  });
+
+  test.describe('a client writing to a provider', () => {
+    test.use({ signedInAs: 'client' });
+
+    test('in the conversation and the inbox', async ({ page, account: client, accounts }) => {
+      // A listed provider (a membership bought), a conversation, and two pages drawn at two widths.
+      test.slow();
+      const provider = await listedProvider(accounts, { businessName: 'Calder Joinery' });
+      // Written at fixed moments before the frozen clock, so the times shown never change.
+      const conversation = await writeConversation(client, provider, [
+        'Hello, could you hang two internal doors next week? The frames are already in.',
+        'Yes, I can do Tuesday morning. Are the doors standard size?',
+        'They are 762 mm, bought already. Tuesday suits me.',
+      ]);
+      await page.goto(`/messages/${conversation}`);
+      await expect(page.getByRole('list', { name: 'Messages' }).getByText('Tuesday suits me.')).toBeVisible();
+      await expectPageToMatch(page, 'messages-thread');
+      await page.goto('/messages');
+      await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Calder Joinery' })).toBeVisible();
+      await expectPageToMatch(page, 'messages-inbox');
     });
   });
 

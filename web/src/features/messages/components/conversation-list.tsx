@@ -38,7 +38,7 @@ export function ConversationList({ conversations, selectedId, hasMore, loadingMo
                   <UserAvatar name={conversation.other.name} src={conversation.other.avatarUrl} size="md" />
                   <Stack gap="0.5" flex="1" minW="0">
                     <HStack justify="space-between" gap="2">
-                      <Text fontWeight={conversation.unread > 0 ? 'bold' : 'semibold'} truncate>
+                      <Text fontWeight={conversation.unread > 0 ? 'bold' : 'semibold'} truncate minW="0">
                         {conversation.other.name}
                       </Text>
                       <Text as="span" fontSize="xs" color="fg.muted" flexShrink="0">
@@ -51,7 +51,8 @@ export function ConversationList({ conversations, selectedId, hasMore, loadingMo
                       </Text>
                     )}
                     <HStack justify="space-between" gap="2">
-                      <Text fontSize="sm" color={conversation.unread > 0 ? 'fg' : 'fg.muted'} truncate>
+                      {/* minW 0: a flex item shrinks below its text's width only so, and the line is cut with an ellipsis. */}
+                      <Text fontSize="sm" color={conversation.unread > 0 ? 'fg' : 'fg.muted'} truncate minW="0">
                         {conversation.lastFromMe ? `You: ${conversation.lastLine}` : conversation.lastLine}
                       </Text>
                       {conversation.unread > 0 && (

@@ -66,7 +66,7 @@ export function MessagesPage() {
         <Heading as="h1" size="2xl">
           Messages
         </Heading>
-        <Grid templateColumns={{ base: '1fr', lg: '22rem minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' }} gap="6" alignItems="start">
           <Box as="nav" aria-label="Your conversations" display={{ base: conversationId ? 'none' : 'block', lg: 'block' }}>
             {list}
           </Box>
