@@ -7,6 +7,7 @@ import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
+import { messageReportEntity, messagingBanEntity, openReportMarkEntity } from './message-reports';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
 import { conversationEntity, conversationMemberEntity, messageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
@@ -72,6 +73,9 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       messageMailDue: own(messageMailDueEntity),
       messageMailClaim: own(messageMailClaimEntity),
       messageMailsToken: own(messageMailsTokenEntity),
+      messageReport: own(messageReportEntity),
+      openReportMark: own(openReportMarkEntity),
+      messagingBan: own(messagingBanEntity),
     },
     { client, table },
   );

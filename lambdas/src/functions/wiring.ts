@@ -17,6 +17,7 @@ import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createMessagesRepository } from '../data/messages-repository';
 import { createMessageMailsRepository } from '../data/message-mails-repository';
+import { createMessageReportsRepository } from '../data/message-reports-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
 import { personalDataRegistry } from '../services/privacy/registry';
@@ -56,5 +57,6 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     admin: createAdminRepository(documents, table),
     messages: createMessagesRepository(documents, table),
     messageMails: createMessageMailsRepository(documents, table),
+    messageReports: createMessageReportsRepository(documents, table),
   });
 }

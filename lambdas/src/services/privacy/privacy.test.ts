@@ -43,6 +43,7 @@ async function provider() {
       admin: table.repositories.admin,
       messages: table.repositories.messages,
       messageMails: table.repositories.messageMails,
+      messageReports: table.repositories.messageReports,
     }),
   };
   const account = await createTestAccount(deps, 'provider');
