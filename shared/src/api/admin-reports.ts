@@ -47,7 +47,6 @@ const snapshotMessageSchema = z.object({
   fromReporter: z.boolean(),
   text: z.string(),
 });
-export type AdminReportMessage = z.infer<typeof snapshotMessageSchema>;
 
 const adminReportSchema = z.object({
   reportId: z.string(),
@@ -75,7 +74,7 @@ const adminReportsPageSchema = z.object({
 export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;
 
 /** Dismissing takes an optional note; acting on the person takes a reason, as deactivating an account does. */
-export const adminReportResolutionSchema = z
+const adminReportResolutionSchema = z
   .strictObject({
     action: z.enum(ADMIN_REPORT_ACTIONS),
     note: z.string().trim().max(ADMIN_LIMITS.reasonNoteMaxChars, ADMIN_REPORT_MESSAGES.noteTooLong).default(''),

@@ -107,7 +107,6 @@ const reportConversationSchema = z.strictObject({
   reason: z.enum(MESSAGE_REPORT_REASONS, MESSAGE_REPORT_MESSAGES.reasonRequired),
   note: z.string().trim().max(MESSAGE_REPORT_LIMITS.noteMax, MESSAGE_REPORT_MESSAGES.noteTooLong).default(''),
 });
-export type ReportConversationInput = z.input<typeof reportConversationSchema>;
 
 const reportedSchema = z.object({ reportId: z.string(), status: z.literal('open') });
 

@@ -73,7 +73,7 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
             <Button variant="outline" onClick={close} disabled={report.isPending}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} colorPalette="red" loading={report.isPending} loadingText="Sending…">
+            <Button type="submit" form={formId} colorPalette="red" _hover={{ bg: 'red.700' }} loading={report.isPending} loadingText="Sending…">
               Send report
             </Button>
           </>
