@@ -199,6 +199,22 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
     expect(await openCount()).toBe(before + 2);
   });
 
+  it('lists a person’s reports in their data export; erasing them leaves the report, snapshot whole, with nothing leading back to them', async () => {
+    const [client, provider, boss] = await Promise.all([person('client'), person('provider'), anAdmin()]);
+    const conversationId = await conversation(client, provider);
+    const { reportId } = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'scam', note: 'Asked for my bank details' });
+    const profile = (await table.repositories.accounts.getProfile(client.userId))!;
+    const subject = { userId: client.userId, email: profile.email, profile };
+    const section = adminDeps.personalData.sections.find((found) => found.name === 'messageReports')!;
+    expect(await section.collect(subject)).toEqual([{ reportedAt: clock().toISOString(), conversationId, reason: 'scam', note: 'Asked for my bank details', status: 'open' }]);
+
+    await adminDeps.personalData.erasers.find((found) => found.name === 'message reports')!.erase(subject);
+    expect(await section.collect(subject)).toEqual([]);
+    const kept = (await listReports(adminDeps, boss.caller, {})).reports.find((entry) => entry.reportId === reportId)!;
+    expect(kept.reporter).toMatchObject({ userId: 'deleted-user', name: MESSAGING_MESSAGES.deletedUser, deleted: true });
+    expect(kept.messages).toHaveLength(2);
+  });
+
   it(`caps one person at ${MESSAGE_REPORT_LIMITS.perReporterPerDay} reports a day`, async () => {
     const client = await person('client');
     const providers = await Promise.all(Array.from({ length: MESSAGE_REPORT_LIMITS.perReporterPerDay + 1 }, () => person('provider')));
