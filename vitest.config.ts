@@ -29,6 +29,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/services/claims/claim.test.ts',
   'lambdas/src/services/claims/transfer.test.ts',
   'lambdas/src/services/admin/categories.test.ts',
+  'lambdas/src/services/admin/reports.test.ts',
   'lambdas/src/services/directory/provider-profile.test.ts',
   'lambdas/src/services/directory/saved-providers.test.ts',
   'lambdas/src/services/directory/search.test.ts',

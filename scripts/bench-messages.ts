@@ -22,6 +22,7 @@ import { conversationIdOf, createMessagesRepository } from '@solutionz/lambdas/d
 import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
+import { createMessageReportsRepository } from '@solutionz/lambdas/data/message-reports-repository';
 import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
 import { getConversation, getUnreadMessages, listConversations, markConversationRead, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
 import { createLocalAccount } from './local/accounts';
@@ -114,6 +115,7 @@ async function main(): Promise<number> {
       responseTimes: createResponseTimesRepository(documents, stack.tableName),
       directory: createDirectoryRepository(documents, stack.tableName),
       messageMails: createMessageMailsRepository(documents, stack.tableName),
+      reports: createMessageReportsRepository(documents, stack.tableName),
       clock: () => new Date(),
     };
 

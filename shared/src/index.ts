@@ -30,3 +30,4 @@ export * from './api/admin';
 export * from './api/claims';
 export * from './api/messages';
 export * from './api/admin-categories';
+export * from './api/admin-reports';

@@ -301,6 +301,14 @@ const matrix: Record<RouteName, Row> = {
   markConversationRead: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
   setConversationBlocked: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }), expect: participants(200) },
   adminListBusinesses: { request: () => ({}), expect: only(['admin'], 200) },
+  // Reporting: only the two people of the conversation report it (each once while open); the admin's queue is the admin's.
+  reportConversation: {
+    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { reason: 'spam', note: 'Checked by the authorization matrix.' } }),
+    // An admin is in no conversation: refused as for sending.
+    expect: { ...participants(201), admin: 403 },
+  },
+  adminListReports: { request: () => ({}), expect: only(['admin'], 200) },
+  adminResolveReport: { request: () => ({ params: { reportId: unique('none') }, body: { action: 'dismiss' } }), expect: only(['admin'], 404) },
 };
 
 const profiles = createTableStore(documents, stack.tableName).entities.profile;

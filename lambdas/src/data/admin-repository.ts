@@ -32,6 +32,7 @@ interface AdminStats {
   readonly businessesThisMonth: number;
   readonly pendingFeedback: number;
   readonly approvedFeedback: number;
+  readonly openReports: number;
   readonly providers: number;
   readonly clients: number;
 }
@@ -276,6 +277,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
         businessesThisMonth: count(STAT.businessesIn(ukMonth(now))),
         pendingFeedback: count(STAT.pendingFeedback),
         approvedFeedback: count(STAT.approvedFeedback),
+        openReports: count(STAT.openReports),
         providers: count(STAT.accounts('provider')),
         clients: count(STAT.accounts('client')),
       };

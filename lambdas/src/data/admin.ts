@@ -13,7 +13,7 @@ import type { Item } from './raw-commands';
  * cancelled change moves nothing and concurrent changes add up.
  *   "a figure": GetItem PK = ADMINSTAT, SK = <name>; the dashboard reads all of them in one Query.
  * Names: businesses, listedProviders, pendingFeedback, approvedFeedback, businesses#<yyyy-mm> (UK month),
- * accounts#provider, accounts#client.
+ * accounts#provider, accounts#client, openReports.
  */
 export const adminStatEntity = new Entity({
   model: { entity: 'adminStat', version: '1', service: 'solutionz' },
@@ -104,6 +104,8 @@ export const STAT = {
   listedProviders: 'listedProviders',
   pendingFeedback: 'pendingFeedback',
   approvedFeedback: 'approvedFeedback',
+  /** Conversation reports awaiting an admin (message-reports.ts). */
+  openReports: 'openReports',
   /** Businesses created in a UK month, yyyy-mm. */
   businessesIn: (month: string) => `businesses#${month}`,
   feedback: (approved: boolean) => (approved ? 'approvedFeedback' : 'pendingFeedback'),

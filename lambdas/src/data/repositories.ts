@@ -8,6 +8,7 @@ import { createCategoryRepository, type CategoryRepository } from './category-re
 import { createClaimRepository, type ClaimRepository } from './claim-repository';
 import { createMessagesRepository, type MessagesRepository } from './messages-repository';
 import { createMessageMailsRepository, type MessageMailsRepository } from './message-mails-repository';
+import { createMessageReportsRepository, type MessageReportsRepository } from './message-reports-repository';
 import { createDirectoryRepository } from './directory';
 import type { DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
@@ -44,6 +45,7 @@ export interface Repositories {
   readonly responseTimes: ResponseTimesRepository;
   readonly messageMails: MessageMailsRepository;
   readonly sessions: SessionRepository;
+  readonly messageReports: MessageReportsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -69,5 +71,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     responseTimes: createResponseTimesRepository(client, tableName),
     messageMails: createMessageMailsRepository(client, tableName),
     sessions: createSessionRepository(client, tableName),
+    messageReports: createMessageReportsRepository(client, tableName),
   };
 }

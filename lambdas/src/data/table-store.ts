@@ -7,6 +7,7 @@ import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
+import { messageReportEntity, messagingBanEntity, openReportMarkEntity } from './message-reports';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
 import { conversationEntity, conversationMemberEntity, messageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
@@ -75,6 +76,9 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       messageMailsToken: own(messageMailsTokenEntity),
       sessionsHead: own(sessionsHeadEntity),
       sessionExpiryBucket: own(sessionExpiryBucketEntity),
+      messageReport: own(messageReportEntity),
+      openReportMark: own(openReportMarkEntity),
+      messagingBan: own(messagingBanEntity),
     },
     { client, table },
   );

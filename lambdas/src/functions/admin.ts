@@ -17,6 +17,7 @@ import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
+import { createMessageReportsRepository } from '../data/message-reports-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
@@ -40,6 +41,7 @@ import { dashboard } from '../services/admin/dashboard';
 import { analytics, type AdminAnalyticsDeps } from '../services/admin/analytics';
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
+import { listReports, resolveReport } from '../services/admin/reports';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
 import { createPersonalData } from './wiring';
 import { createSessionRepository } from '../data/session-repository';
@@ -83,6 +85,8 @@ export const handler = createAreaHandler(
     adminCategoryStatistics: ({ deps, caller, params }) => categoryStatistics(deps, caller, params.categoryId),
     adminReorderCategories: ({ deps, caller, params, body }) => reorderCategories(deps, caller, params.groupId, body),
     adminListBusinesses: ({ deps, caller, query }) => listBusinesses(deps, caller, query),
+    adminListReports: ({ deps, caller, query }) => listReports(deps, caller, query),
+    adminResolveReport: ({ deps, caller, params, body }) => resolveReport(deps, caller, params.reportId, body),
   },
   {
     deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & AdminAnalyticsDeps & { claims: ClaimRepository }> => {
@@ -96,6 +100,7 @@ export const handler = createAreaHandler(
         identity: createCognitoIdentityFor(config.region, config.userPoolId),
         admin: createAdminRepository(documents, config.tableName),
         feedback: createFeedbackRepository(documents, config.tableName),
+        reports: createMessageReportsRepository(documents, config.tableName),
         jobs: createJobsRepository(documents, config.tableName),
         directory: createDirectoryRepository(documents, config.tableName),
         categories: createCategoryRepository(documents, config.tableName),

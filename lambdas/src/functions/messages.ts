@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
@@ -5,6 +6,7 @@ import { createAccountStandingReader } from '../data/account-standing';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createMessagesRepository } from '../data/messages-repository';
 import { createMessageMailsRepository } from '../data/message-mails-repository';
+import { createMessageReportsRepository } from '../data/message-reports-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createResponseTimesRepository } from '../data/response-times';
 import { createDirectoryRepository } from '../data/directory';
@@ -21,6 +23,7 @@ import {
   type MessagesDeps,
 } from '../services/messages/conversations';
 import { unsubscribeMessageMails } from '../services/messages/message-mails';
+import { reportConversation, type ReportDeps } from '../services/messages/report';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
@@ -36,8 +39,10 @@ function createMessagesDeps() {
     standing: createAccountStandingReader(documents, config.tableName),
     responseTimes: createResponseTimesRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
+    reports: createMessageReportsRepository(documents, config.tableName),
     clock: () => new Date(),
-  } satisfies MessagesDeps & Record<string, unknown>;
+    random: { id: () => randomUUID() },
+  } satisfies MessagesDeps & ReportDeps & Record<string, unknown>;
 }
 
 export const handler = createAreaHandler(
@@ -49,6 +54,7 @@ export const handler = createAreaHandler(
     sendMessage: ({ deps, caller, params, body }) => sendMessage(deps, caller, params.conversationId, body),
     markConversationRead: ({ deps, caller, params }) => markConversationRead(deps, caller, params.conversationId),
     setConversationBlocked: ({ deps, caller, params, body }) => setConversationBlocked(deps, caller, params.conversationId, body.blocked),
+    reportConversation: ({ deps, caller, params, body }) => reportConversation(deps, caller, params.conversationId, body),
     getUnreadMessages: ({ deps, caller }) => getUnreadMessages(deps, caller),
     unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
     oneClickUnsubscribeMessageMails: ({ deps, query }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),

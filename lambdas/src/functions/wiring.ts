@@ -17,6 +17,7 @@ import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { createMessagesRepository } from '../data/messages-repository';
 import { createMessageMailsRepository } from '../data/message-mails-repository';
+import { createMessageReportsRepository } from '../data/message-reports-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { createSessionRepository } from '../data/session-repository';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
@@ -58,5 +59,6 @@ export function createPersonalData(config: Config, documents: ReturnType<typeof 
     messages: createMessagesRepository(documents, table),
     messageMails: createMessageMailsRepository(documents, table),
     sessions: createSessionRepository(documents, table),
+    messageReports: createMessageReportsRepository(documents, table),
   });
 }

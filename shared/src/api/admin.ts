@@ -143,6 +143,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'category.update',
   'category.delete',
   'category.reorder',
+  'report.dismiss',
+  'report.blockMessaging',
+  'report.deactivate',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -164,10 +167,13 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'category.update': 'edited a category',
   'category.delete': 'deleted a category',
   'category.reorder': 'reordered categories',
+  'report.dismiss': 'dismissed a conversation report',
+  'report.blockMessaging': 'stopped a reported person from messaging',
+  'report.deactivate': 'deactivated a reported person',
 };
 
 /** What an audit entry is about. */
-export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category'] as const;
+export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category', 'report'] as const;
 export type AdminAuditTargetKind = (typeof ADMIN_AUDIT_TARGET_KINDS)[number];
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
@@ -209,6 +215,8 @@ const adminDashboardSchema = z.object({
     businessesThisMonth: z.number().int().min(0),
     /** Feedback awaiting approval (approved false). */
     pendingFeedback: z.number().int().min(0),
+    /** Conversation reports awaiting an admin (issue 26). */
+    openReports: z.number().int().min(0),
   }),
   /** The newest ADMIN_RECENT_ACTIVITY entries of the audit trail. */
   recentActivity: z.array(adminAuditEntrySchema).max(ADMIN_RECENT_ACTIVITY),

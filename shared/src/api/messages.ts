@@ -68,6 +68,48 @@ export const MESSAGE_MAILS_MESSAGES = {
   unsubscribed: 'You will no longer get e-mails about new messages',
 } as const;
 
+/**
+ * Reporting a conversation (issue 26, Safety): a participant reports it with a reason and an optional
+ * note; the admin console's moderation sees it with the last `snapshotMessages` messages as they were
+ * then. One open report per reporter per conversation, and a daily cap per reporter.
+ */
+export const MESSAGE_REPORT_REASONS = ['harassment', 'spam', 'scam', 'offPlatformPayment', 'inappropriate', 'other'] as const;
+export type MessageReportReason = (typeof MESSAGE_REPORT_REASONS)[number];
+export const MESSAGE_REPORT_REASON_LABELS: Readonly<Record<MessageReportReason, string>> = {
+  harassment: 'Harassment or threats',
+  spam: 'Spam or advertising',
+  scam: 'Scam or fraud',
+  offPlatformPayment: 'Asks for payment outside Solutionz',
+  inappropriate: 'Offensive or inappropriate content',
+  other: 'Something else',
+};
+
+export const MESSAGE_REPORT_LIMITS = {
+  /** Characters of the reporter's note. */
+  noteMax: 500,
+  /** The newest messages a report keeps, as they were when it was made. */
+  snapshotMessages: 20,
+  /** Reports one person may make a day. */
+  perReporterPerDay: 10,
+} as const;
+
+export const MESSAGE_REPORT_MESSAGES = {
+  reasonRequired: 'Please choose what is wrong.',
+  noteTooLong: `The note can be at most ${MESSAGE_REPORT_LIMITS.noteMax} characters.`,
+  alreadyReported: 'You have already reported this conversation. Our team will look at it soon.',
+  dailyCap: `You can report ${MESSAGE_REPORT_LIMITS.perReporterPerDay} conversations a day. Please try again tomorrow.`,
+  reported: 'Thank you. Our team will look at this conversation; the other person is not told who reported it.',
+  /** A person an admin stopped from messaging after a report. */
+  messagingBlocked: 'You cannot send messages at the moment. Please contact support.',
+} as const;
+
+const reportConversationSchema = z.strictObject({
+  reason: z.enum(MESSAGE_REPORT_REASONS, MESSAGE_REPORT_MESSAGES.reasonRequired),
+  note: z.string().trim().max(MESSAGE_REPORT_LIMITS.noteMax, MESSAGE_REPORT_MESSAGES.noteTooLong).default(''),
+});
+
+const reportedSchema = z.object({ reportId: z.string(), status: z.literal('open') });
+
 const messageMailsUnsubscribe = unsubscribeSchemas(MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
 
 const M = MESSAGING_MESSAGES;
@@ -213,6 +255,17 @@ export const messageRoutes = {
     params: conversationParams,
     body: z.strictObject({ blocked: z.boolean() }),
     response: blockedSchema,
+  }),
+  reportConversation: defineRoute({
+    method: 'POST',
+    path: `${CONVERSATION}/reports`,
+    area: 'messages',
+    access: 'signedIn',
+    summary: "A participant reports the conversation to the admins (a reason, an optional note, the last 20 messages kept as they are now); one open report per person and conversation, a daily cap",
+    params: conversationParams,
+    body: reportConversationSchema,
+    response: reportedSchema,
+    successStatus: 201,
   }),
   getUnreadMessages: defineRoute({
     method: 'GET',

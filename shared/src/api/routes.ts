@@ -1,4 +1,5 @@
 import { adminConsoleRoutes } from './admin';
+import { adminReportRoutes } from './admin-reports';
 import { claimRoutes } from './claims';
 import { messageRoutes } from './messages';
 import { z } from 'zod';
@@ -771,6 +772,7 @@ export const routes = {
   // ── Business claiming (shared/src/api/claims.ts) ──
   ...claimRoutes,
   ...messageRoutes,
+  ...adminReportRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -108,6 +108,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminCategories, ...page(admin, (m) => m.AdminCategoriesPage) },
               { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
               { path: paths.adminBusinesses, ...page(admin, (m) => m.AdminBusinessesPage) },
+              { path: paths.adminReports, ...page(admin, (m) => m.AdminReportsPage) },
             ],
           },
         ],

@@ -36,4 +36,5 @@ export const paths = {
   adminCategories: '/admin/categories',
   adminAnalytics: '/admin/analytics',
   adminBusinesses: '/admin/businesses',
+  adminReports: '/admin/reports',
 } as const;

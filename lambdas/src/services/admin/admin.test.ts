@@ -38,6 +38,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
     accounts: repositories.accounts,
     admin: repositories.admin,
     feedback: repositories.feedback,
+    reports: repositories.messageReports,
     jobs: repositories.jobs,
     directory: repositories.directory,
     identity: context.deps.identity,
@@ -67,6 +68,7 @@ function admin(options: { requireAdminMfa?: boolean } = {}) {
       messages: repositories.messages,
       messageMails: repositories.messageMails,
       sessions: repositories.sessions,
+      messageReports: repositories.messageReports,
     }),
     geocoder: context.deps.geocoder,
     clock: context.deps.clock,
@@ -123,6 +125,7 @@ async function bruteCount(now: Date) {
     businessesThisMonth: of('business').filter((item) => ukMonth(item.createdAt as string) === ukMonth(now)).length,
     pendingFeedback: feedback.filter((item) => item.approved === false).length,
     approvedFeedback: feedback.filter((item) => item.approved === true).length,
+    openReports: of('messageReport').filter((item) => item.status === 'open').length,
     providers: of('profile').filter((item) => item.accountType === 'provider').length,
     clients: of('profile').filter((item) => item.accountType === 'client').length,
   };
@@ -157,10 +160,10 @@ describe('the dashboard', { timeout: 60_000 }, () => {
 
     const now = context.deps.clock();
     const brute = await bruteCount(now);
-    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6, providers: 8, clients: 4 });
+    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6, openReports: 0, providers: 8, clients: 4 });
     expect(await table.repositories.admin.stats(now)).toEqual(brute);
     const { stats, recentActivity } = await dashboard(context.deps, boss.caller);
-    expect(stats).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5 });
+    expect(stats).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, openReports: 0 });
     // Each admin action once: a second unpublish of the same feedback changed nothing and recorded nothing.
     expect(recentActivity).toHaveLength(10);
     expect(recentActivity[0]).toMatchObject({ action: 'feedback.approve', actor: { id: boss.userId, name: 'head.office' }, reason: null });

@@ -13,6 +13,7 @@ export async function dashboard(deps: AdminConsoleDeps, caller: AuthorizedCaller
       listedProviders: stats.listedProviders,
       businessesThisMonth: stats.businessesThisMonth,
       pendingFeedback: stats.pendingFeedback,
+      openReports: stats.openReports,
     },
     recentActivity: recent.entries.map(toAuditEntry),
   };

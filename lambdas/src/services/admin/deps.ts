@@ -7,6 +7,7 @@ import type { AdminRepository } from '../../data/admin-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
 import type { JobsRepository } from '../../data/jobs-repository';
+import type { MessageReportsRepository } from '../../data/message-reports-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SessionRepository } from '../../data/session-repository';
 import type { Geocoder } from '../../geo/geocoder';
@@ -17,6 +18,8 @@ export interface AdminConsoleDeps {
   readonly accounts: AccountRepository;
   readonly admin: AdminRepository;
   readonly feedback: FeedbackRepository;
+  /** Reported conversations (issue 26). */
+  readonly reports: MessageReportsRepository;
   /** "Verified job" on feedback entries. */
   readonly jobs: Pick<JobsRepository, 'verifiedClients'>;
   /** The directory follows every change of who is listed and of ratings. */

@@ -46,6 +46,7 @@ function deps(overrides: Partial<MessagesDeps> & { now?: Date } = {}): MessagesD
     jobs: jobsOf([]),
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,
+    reports: table.repositories.messageReports,
     clock: () => now,
     ...rest,
   };

@@ -1,6 +1,7 @@
 import {
   DIRECTORY_MESSAGES,
   MESSAGE_LIMITS,
+  MESSAGE_REPORT_MESSAGES,
   MESSAGING_MESSAGES as M,
   type ConversationPerson,
   type ConversationSummary,
@@ -21,6 +22,7 @@ import { DAY_MS } from '../../data/provider-updates';
 import { noteResponseTime, type ResponseTimesDeps } from './response-times';
 import type { MessageMailsRepository } from '../../data/message-mails-repository';
 import { scheduleMessageMail } from './message-mails';
+import type { MessageReportsRepository } from '../../data/message-reports-repository';
 
 /** Everything the conversation services use, passed in so tests can swap any part. */
 export interface MessagesDeps {
@@ -34,6 +36,8 @@ export interface MessagesDeps {
   /** The provider's measured response time, kept with the messages (response-times.ts). */
   readonly responseTimes: ResponseTimesDeps['responseTimes'];
   readonly directory: ResponseTimesDeps['directory'];
+  /** Whether an admin stopped the sender messaging after a report (report.ts). */
+  readonly reports: Pick<MessageReportsRepository, 'messagingBlocked'>;
 }
 
 /** A stored message notes a mail due for its recipient (also when a retried send finds it stored: the note may have been lost). */
@@ -43,7 +47,7 @@ function noteMailDue(deps: MessagesDeps, conversation: Pick<ConversationRecord, 
 }
 
 /** Who a person is to the other side of a conversation: never their e-mail. */
-function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
+export function personOf(userId: string, profile: ProfileRecord | undefined): ConversationPerson {
   if (!profile) return { userId, name: M.deletedUser, avatarUrl: null, accountType: null, deleted: true };
   const fullName = `${profile.firstName} ${profile.lastName}`.trim();
   const name = profile.accountType === 'provider' ? profile.businessName || fullName : fullName;
@@ -68,9 +72,14 @@ function summaryOf(side: ConversationMemberRecord, other: ProfileRecord | undefi
   };
 }
 
-function onlyParticipants(caller: AuthorizedCaller): 'client' | 'provider' {
+export function onlyParticipants(caller: AuthorizedCaller): 'client' | 'provider' {
   if (caller.accountType !== 'client' && caller.accountType !== 'provider') throw new ForbiddenError(M.notParticipant);
   return caller.accountType;
+}
+
+/** A person an admin stopped messaging after a report sends nothing more (they still read their conversations). */
+async function notStoppedFromMessaging(deps: MessagesDeps, caller: AuthorizedCaller): Promise<void> {
+  if (await deps.reports.messagingBlocked(caller.userId)) throw new ForbiddenError(MESSAGE_REPORT_MESSAGES.messagingBlocked);
 }
 
 /** A person who can be written to now: an active client or provider with an account of their own. */
@@ -102,7 +111,7 @@ const toMessage = (sent: MessageRecord, callerId: string, otherReadAt: string | 
 });
 
 /** Which side of the conversation the caller is on; a conversation not theirs reads as not found. */
-function sideOf(conversation: ConversationRecord | undefined, caller: AuthorizedCaller): { conversation: ConversationRecord; side: 'client' | 'provider'; otherId: string } {
+export function sideOf(conversation: ConversationRecord | undefined, caller: AuthorizedCaller): { conversation: ConversationRecord; side: 'client' | 'provider'; otherId: string } {
   if (conversation?.clientId === caller.userId) return { conversation, side: 'client', otherId: conversation.providerId };
   if (conversation?.providerId === caller.userId) return { conversation, side: 'provider', otherId: conversation.clientId };
   throw new NotFoundError(M.notFound);
@@ -141,6 +150,7 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
  */
 export async function startConversation(deps: MessagesDeps, caller: AuthorizedCaller, input: StartConversationInput): Promise<SentMessage> {
   const role = onlyParticipants(caller);
+  await notStoppedFromMessaging(deps, caller);
   const now = deps.clock();
   let clientId: string;
   let providerId: string;
@@ -192,6 +202,7 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
 export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, input: SendMessageInput): Promise<SentMessage> {
   onlyParticipants(caller);
   const { conversation } = sideOf(await deps.messages.getConversation(conversationId), caller);
+  await notStoppedFromMessaging(deps, caller);
   const now = deps.clock();
   await takeSendQuota(deps, caller.userId, now);
   return deliver(deps, caller, conversation, input, now);

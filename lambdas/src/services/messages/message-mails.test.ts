@@ -36,6 +36,7 @@ function conversationDeps(now: Date): MessagesDeps {
     jobs: { get: async () => undefined, hasRevealed: async () => false },
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,
+    reports: table.repositories.messageReports,
     clock: () => now,
   };
 }

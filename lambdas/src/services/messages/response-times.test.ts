@@ -29,6 +29,7 @@ function deps(now: Date): MessagesDeps {
     jobs: { get: async () => undefined, hasRevealed: async () => false },
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,
+    reports: table.repositories.messageReports,
     clock: () => now,
   };
 }

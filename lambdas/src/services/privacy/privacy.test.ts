@@ -44,6 +44,7 @@ async function provider() {
       messages: table.repositories.messages,
       messageMails: table.repositories.messageMails,
       sessions: table.repositories.sessions,
+      messageReports: table.repositories.messageReports,
     }),
   };
   const account = await createTestAccount(deps, 'provider');

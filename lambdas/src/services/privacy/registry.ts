@@ -12,6 +12,7 @@ import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
 import type { MessageMailsRepository } from '../../data/message-mails-repository';
+import type { MessageReportsRepository } from '../../data/message-reports-repository';
 import type { PortfolioRepository } from '../../data/portfolio-repository';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
@@ -49,6 +50,7 @@ export interface RegistryDeps {
   readonly messageMails: Pick<MessageMailsRepository, 'forget'>;
   /** The sign-ins the analytics counts as active sessions. */
   readonly sessions: Pick<SessionRepository, 'list' | 'change'>;
+  readonly messageReports: Pick<MessageReportsRepository, 'listByReporter' | 'forget'>;
 }
 
 /** What the audit trail reads in place of an erased person. */
@@ -260,6 +262,22 @@ function sessionsSection(sessions: RegistryDeps['sessions']): ExportSection {
   };
 }
 
+/** The conversations the person reported: when, why and what became of it (the messages are in `messages`). */
+function messageReportsSection(reports: RegistryDeps['messageReports']): ExportSection {
+  return {
+    name: 'messageReports',
+    async collect({ userId }) {
+      return (await reports.listByReporter(userId)).map((report) => ({
+        reportedAt: report.createdAt,
+        conversationId: report.conversationId,
+        reason: report.reason,
+        note: report.note,
+        status: report.status,
+      }));
+    },
+  };
+}
+
 /**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
@@ -267,7 +285,7 @@ function sessionsSection(sessions: RegistryDeps['sessions']): ExportSection {
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), sessionsSection(deps.sessions)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), sessionsSection(deps.sessions), messageReportsSection(deps.messageReports)],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),
@@ -284,6 +302,8 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
       { name: 'message mails', erase: ({ userId }) => deps.messageMails.forget(userId) },
       { name: 'sessions', erase: ({ userId }) => endAllSignIns(deps, userId) },
+      // The reports stay for the moderators, their snapshot whole, but lead back to the reporter no more.
+      { name: 'message reports', erase: ({ userId }) => deps.messageReports.forget(userId, DELETED_USER.id) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },
       auditTrail(deps.admin),
     ],

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminConsoleRoutes,
+  adminReportRoutes,
   type AdminConsoleRoutes,
   type AdminCreateProviderInput,
   type AdminFeedbackEntry,
   type AdminFeedbackFilter,
   type AdminReason,
+  type AdminReportAction,
   type AdminUserFilter,
   claimRoutes,
   type RouteBody,
@@ -186,5 +188,21 @@ export function useAdminClaims(cursor: string | undefined) {
 export function useDecideClaim() {
   return useAdminMutation(({ businessId, reason }: { businessId: string; reason?: AdminReason }) =>
     requestRoute(claimRoutes.adminDecideClaim, { params: { businessId }, body: reason ? { decision: 'refuse', reason } : { decision: 'approve' } }),
+  );
+}
+
+// ── Reported conversations ──────────────────────────────────────────────────────────────────────
+
+export function useAdminReports(cursor: string | undefined) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'reports', { cursor }] as const,
+    queryFn: ({ signal }) => requestRoute(adminReportRoutes.adminListReports, { query: { cursor }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResolveReport() {
+  return useAdminMutation(({ reportId, action, note, reason }: { reportId: string; action: AdminReportAction; note?: string; reason?: AdminReason }) =>
+    requestRoute(adminReportRoutes.adminResolveReport, { params: { reportId }, body: { action, note: note ?? '', ...(reason ? { reason } : {}) } }),
   );
 }

@@ -6,10 +6,10 @@ import { renderApp } from '@/testing/render';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { auditEntry, signedInAdmin } from '../testing';
 
-const STATS = { businesses: 1204, listedProviders: 987, businessesThisMonth: 31, pendingFeedback: 6 };
+const STATS = { businesses: 1204, listedProviders: 987, businessesThisMonth: 31, pendingFeedback: 6, openReports: 3 };
 
 describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
-  it('shows the four counters, the cards to each screen and the recent activity with its reason', async () => {
+  it('shows the counters, the cards to each screen and the recent activity with its reason', async () => {
     stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [auditEntry()] }) });
     renderApp('/admin', signedInAdmin());
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -20,11 +20,13 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     expect(stats.getByText('Visible, active providers').nextElementSibling).toHaveTextContent('987');
     expect(stats.getByText('Businesses created this month').nextElementSibling).toHaveTextContent('31');
     expect(stats.getByText('Feedback awaiting approval').nextElementSibling).toHaveTextContent('6');
+    expect(stats.getByText('Open conversation reports').nextElementSibling).toHaveTextContent('3');
 
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(screen.getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/admin/feedback');
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/admin/categories');
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/admin/analytics');
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/admin/reports');
 
     const activity = within(screen.getByRole('region', { name: 'Recent activity' }));
     expect(activity.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office hid a user from the directory: Shah Plumbing');

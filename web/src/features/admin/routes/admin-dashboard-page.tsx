@@ -15,6 +15,7 @@ const CARDS = [
   { title: 'Categories', description: 'Add, edit, order and remove service categories.', to: paths.adminCategories },
   { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
   { title: 'Businesses', description: 'The businesses admins listed, claimed or not, and the claims to approve or refuse.', to: paths.adminBusinesses },
+  { title: 'Reports', description: 'Conversations people reported, with their messages: dismiss, stop the person messaging or deactivate.', to: paths.adminReports },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [
@@ -22,9 +23,10 @@ const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = 
   { key: 'listedProviders', label: 'Visible, active providers' },
   { key: 'businessesThisMonth', label: 'Businesses created this month' },
   { key: 'pendingFeedback', label: 'Feedback awaiting approval' },
+  { key: 'openReports', label: 'Open conversation reports' },
 ];
 
-/** /admin and /admin/dashboard (spec 02): the screens, the four counters and the latest audit entries. */
+/** /admin and /admin/dashboard (spec 02): the screens, the counters and the latest audit entries. */
 export function AdminDashboardPage() {
   useDocumentTitle(`Admin Dashboard | ${PRODUCT_NAME}`);
   const dashboard = useAdminDashboard();
@@ -53,7 +55,7 @@ export function AdminDashboardPage() {
           {dashboard.isError ? (
             <LoadFailed message={ADMIN_CONSOLE_MESSAGES.statsFailed} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
           ) : (
-            <StatGrid columns={4} stats={STATS.map((stat) => ({ label: stat.label, value: stats?.[stat.key] }))} />
+            <StatGrid columns={5} stats={STATS.map((stat) => ({ label: stat.label, value: stats?.[stat.key] }))} />
           )}
         </Panel>
         <Panel title="Recent activity">

@@ -3,6 +3,7 @@ export { AdminBusinessesPage } from './admin-businesses-page';
 export { AdminCategoriesPage } from './admin-categories-page';
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminFeedbackPage } from './admin-feedback-page';
+export { AdminReportsPage } from './admin-reports-page';
 export { AdminUsersPage } from './admin-users-page';
 export { AdminSignupPage } from './admin-signup-page';
 export { AdminGate, AdminLoginPage } from './admin-login-page';

@@ -11,6 +11,7 @@ import { sendFailureText } from '@/entities/messages/api/messages';
 import { MessageField } from '@/entities/messages/components/message-field';
 import { ApiError } from '@/lib/api-client';
 import { useConversationActions, useThread } from '../api/messages';
+import { ReportConversation } from './report-dialog';
 
 /** A message of mine on its way: shown at once, then as the server has it. */
 interface Outgoing {
@@ -137,11 +138,14 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
             )}
           </Stack>
         </HStack>
-        {!other.deleted && (
-          <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={actions.setBlocked.isPending}>
-            {summary.blockedByMe ? 'Unblock' : 'Block'}
-          </Button>
-        )}
+        <HStack gap="2">
+          <ReportConversation conversationId={conversationId} otherName={other.name} />
+          {!other.deleted && (
+            <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={actions.setBlocked.isPending}>
+              {summary.blockedByMe ? 'Unblock' : 'Block'}
+            </Button>
+          )}
+        </HStack>
       </HStack>
 
       {thread.hasNextPage && (

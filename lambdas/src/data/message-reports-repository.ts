@@ -1,0 +1,192 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AdminReportAction, MessageReportReason } from '@solutionz/shared';
+import { STAT } from './admin';
+import { auditAttributes, type AuditRecord } from './admin-repository';
+import { reportsOfStatus } from './message-reports';
+import { pageBelow, type Item } from './raw-commands';
+import { createTableStore } from './table-store';
+import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
+import { CONFLICT, retryOnConflict } from './write-outcomes';
+
+/** One message of a report's snapshot, as it was when the report was made. */
+export interface ReportedMessage {
+  readonly sentAt: string;
+  readonly senderId: string;
+  /** The sender's display name then: never an e-mail address. */
+  readonly senderName: string;
+  readonly senderRole: 'client' | 'provider';
+  readonly text: string;
+}
+
+export interface MessageReportRecord {
+  readonly reportId: string;
+  readonly conversationId: string;
+  readonly reporterId: string;
+  readonly reportedId: string;
+  readonly reporterRole: 'client' | 'provider';
+  readonly reason: MessageReportReason;
+  readonly note: string;
+  readonly status: 'open' | 'dismissed' | 'actioned';
+  readonly createdAt: string;
+  /** Oldest first. */
+  readonly snapshot: readonly ReportedMessage[];
+  readonly resolvedAt?: string;
+  readonly resolvedBy?: string;
+  readonly action?: AdminReportAction;
+  readonly resolutionNote?: string;
+}
+
+type NewReport = Omit<MessageReportRecord, 'status' | 'resolvedAt' | 'resolvedBy' | 'action' | 'resolutionNote'>;
+
+interface Resolution {
+  readonly action: AdminReportAction;
+  readonly at: string;
+  readonly by: string;
+  readonly note: string;
+  readonly audit: AuditRecord;
+}
+
+interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor?: string;
+}
+
+export interface MessageReportsRepository {
+  /**
+   * The report, its "open report of this person for this conversation" mark and the open count, in one
+   * transaction: 'duplicate' when the person has an open report of the conversation already.
+   */
+  create(report: NewReport): Promise<'created' | 'duplicate'>;
+  hasOpen(conversationId: string, reporterId: string): Promise<boolean>;
+  get(reportId: string): Promise<MessageReportRecord | undefined>;
+  /** A page of open reports, newest first; throws InvalidCursorError for a cursor it did not make. */
+  listOpen(cursor: string | undefined, limit: number): Promise<Page<MessageReportRecord>>;
+  /**
+   * Takes the report out of the open queue with the admin's decision and audit entry, and stops the
+   * reported person messaging when that is the action, all in one transaction on condition that it is
+   * still open: 'notOpen' when another admin handled it first.
+   */
+  resolve(reportId: string, resolution: Resolution): Promise<'resolved' | 'notOpen' | 'gone'>;
+  /** Whether an admin stopped the person sending messages. */
+  messagingBlocked(userId: string): Promise<boolean>;
+  /** Every report the person made, newest first (their data export). */
+  listByReporter(reporterId: string): Promise<MessageReportRecord[]>;
+  /**
+   * Account erasure: a messaging ban goes; the reports the person made stay for the moderators (their
+   * snapshot whole) but lead back to them no more (the reporter reads `replacementId`).
+   */
+  forget(userId: string, replacementId: string): Promise<void>;
+}
+
+const toReport = (item: Item): MessageReportRecord => ({
+  reportId: item.reportId as string,
+  conversationId: item.conversationId as string,
+  reporterId: item.reporterId as string,
+  reportedId: item.reportedId as string,
+  reporterRole: item.reporterRole as MessageReportRecord['reporterRole'],
+  reason: item.reason as MessageReportReason,
+  note: typeof item.note === 'string' ? item.note : '',
+  status: item.status as MessageReportRecord['status'],
+  createdAt: item.createdAt as string,
+  snapshot: JSON.parse(item.snapshot as string) as ReportedMessage[],
+  ...(typeof item.resolvedAt === 'string' ? { resolvedAt: item.resolvedAt } : {}),
+  ...(typeof item.resolvedBy === 'string' ? { resolvedBy: item.resolvedBy } : {}),
+  ...(typeof item.action === 'string' ? { action: item.action as AdminReportAction } : {}),
+  ...(typeof item.resolutionNote === 'string' ? { resolutionNote: item.resolutionNote } : {}),
+});
+
+export function createMessageReportsRepository(client: DynamoDBDocumentClient, tableName: string): MessageReportsRepository {
+  const store = createTableStore(client, tableName);
+  const { messageReport, openReportMark, messagingBan } = store.entities;
+
+  async function get(reportId: string) {
+    const { data } = await messageReport.get({ reportId }).go({ consistent: true });
+    return data ? toReport(data) : undefined;
+  }
+
+  return {
+    async create(report) {
+      const { snapshot, note, ...rest } = report;
+      return retryOnConflict<'created' | 'duplicate'>(`The report ${report.reportId}`, async () => {
+        const result = await store.transaction
+          .write((entities) => [
+            entities.openReportMark.create({ conversationId: report.conversationId, reporterId: report.reporterId, reportId: report.reportId }).commit(),
+            entities.messageReport.create({ ...rest, ...(note ? { note } : {}), status: 'open', snapshot: JSON.stringify(snapshot) }).commit(),
+            entities.adminStat.update({ name: STAT.openReports }).add({ count: 1 }).commit(),
+          ])
+          .go();
+        if (!result.canceled) return 'created';
+        const codes = (result.data as { code: string }[]).map((item) => item.code);
+        if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
+        if (codes.includes('TransactionConflict')) return CONFLICT;
+        throw new Error(`The report ${report.reportId} was cancelled: ${codes.join(', ')}`);
+      });
+    },
+
+    async hasOpen(conversationId, reporterId) {
+      const { data } = await openReportMark.get({ conversationId, reporterId }).go({ consistent: true });
+      return data !== null;
+    },
+
+    get,
+
+    async listOpen(cursor, limit) {
+      const list = reportsOfStatus('open');
+      const after = cursor === undefined ? undefined : decodeTimeCursor(cursor);
+      const items = (await pageBelow(client, tableName, list, after ? list.position(after.at, after.id) : undefined, limit)).map(toReport);
+      const shown = items.slice(0, limit);
+      return items.length > limit ? { items: shown, nextCursor: encodeTimeCursor(shown.at(-1)!.createdAt, shown.at(-1)!.reportId) } : { items: shown };
+    },
+
+    async resolve(reportId, resolution) {
+      return retryOnConflict<'resolved' | 'notOpen' | 'gone'>(`Handling report ${reportId}`, async () => {
+        const report = await get(reportId);
+        if (!report) return 'gone';
+        if (report.status !== 'open') return 'notOpen';
+        const status = resolution.action === 'dismiss' ? 'dismissed' : 'actioned';
+        const result = await store.transaction
+          .write((entities) => [
+            entities.messageReport
+              .patch({ reportId })
+              .set({ status, resolvedAt: resolution.at, resolvedBy: resolution.by, action: resolution.action, ...(resolution.note ? { resolutionNote: resolution.note } : {}) })
+              .composite({ createdAt: report.createdAt })
+              .where((attr, op) => op.eq(attr.status, 'open'))
+              .commit(),
+            entities.openReportMark.delete({ conversationId: report.conversationId, reporterId: report.reporterId }).commit(),
+            entities.adminStat.update({ name: STAT.openReports }).add({ count: -1 }).commit(),
+            entities.auditEntry.create(auditAttributes(resolution.audit)).commit(),
+            ...(resolution.action === 'blockMessaging' ? [entities.messagingBan.put({ userId: report.reportedId, reportId, at: resolution.at }).commit()] : []),
+          ])
+          .go();
+        if (!result.canceled) return 'resolved';
+        const codes = (result.data as { code: string }[]).map((item) => item.code);
+        if (codes[0] === 'ConditionalCheckFailed') return 'notOpen';
+        if (codes.includes('TransactionConflict')) return CONFLICT;
+        throw new Error(`Handling report ${reportId} was cancelled: ${codes.join(', ')}`);
+      });
+    },
+
+    async messagingBlocked(userId) {
+      const { data } = await messagingBan.get({ userId }).go({ consistent: true });
+      return data !== null;
+    },
+
+    async listByReporter(reporterId) {
+      const { data } = await messageReport.query.byReporter({ reporterId }).go({ pages: 'all', order: 'desc' });
+      return data.map((item) => toReport(item as Item));
+    },
+
+    async forget(userId, replacementId) {
+      await messagingBan.delete({ userId }).go({ response: 'none' });
+      const { data } = await messageReport.query.byReporter({ reporterId: userId }).go({ pages: 'all' });
+      for (const item of data) {
+        if (item.status === 'open') await openReportMark.delete({ conversationId: item.conversationId, reporterId: userId }).go({ response: 'none' });
+        await messageReport
+          .patch({ reportId: item.reportId })
+          .set({ reporterId: replacementId })
+          .composite({ createdAt: item.createdAt })
+          .go({ response: 'none' });
+      }
+    },
+  };
+}
