@@ -46,7 +46,7 @@ function callerOf(account: TestAccount, accountType: 'client' | 'provider'): Aut
  */
 async function writeConversation(client: TestAccount, provider: TestAccount, texts: readonly string[]): Promise<string> {
   const repositories = createRepositories(documents, stack.tableName);
-  const at = (minutesBefore: number): MessagesDeps => ({ ...repositories, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000) });
+  const at = (minutesBefore: number): MessagesDeps => ({ ...repositories, reports: repositories.messageReports, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000) });
   const [first, ...rest] = texts;
   const { conversationId } = await startConversation(at(95), callerOf(client, 'client'), { providerId: provider.userId, messageId: randomUUID(), text: first! });
   for (const [index, text] of rest.entries()) {
