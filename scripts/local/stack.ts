@@ -23,6 +23,7 @@ import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import { localPagesHandler } from './pages';
 import { portsFor, type Ports } from './ports';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
+import { phaseClock, type PhaseTimes } from './phases';
 import { checkJava, checkPorts } from './preflight';
 import type { LocalService } from './process';
 import * as s3 from './s3';
@@ -110,6 +111,8 @@ export interface LocalStack {
   readonly created: { readonly table: boolean; readonly userPool: boolean };
   /** The environment the Lambda handlers run with. */
   readonly lambdaEnv: Readonly<Record<string, string>>;
+  /** How long each step of this start took (`npm start` prints them). */
+  readonly timings: PhaseTimes;
   stop(): Promise<void>;
 }
 
@@ -179,6 +182,7 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
+  const clock = phaseClock();
   const offset = options.portOffset ?? 0;
   const ports = portsFor(offset);
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
@@ -220,11 +224,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const siteDir = webMode === 'prod' ? resolve(options.siteDir ?? join(dataDir, 'site')) : undefined;
   const webStep = { dev: ' and the web dev server', prod: options.siteDir ? '' : ' and building the web for production', false: '' }[`${webMode}`];
   log(`Starting DynamoDB Local, cognito-local, s3rver, SES${webStep}…`);
-  const startups = await Promise.allSettled([
-    dynamodb
-      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') })
+  const startups = await clock.time('servers', () => Promise.allSettled([
+    clock.time('dynamodb', () => dynamodb
+      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') }))
       .then(started),
-    cognitoLocal
+    clock.time('cognito', () => cognitoLocal
       .start({
         port: ports.cognito,
         dir: join(dataDir, 'cognito'),
@@ -235,15 +239,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       })
       .then(started)
       .then(() => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) }))
-      .then(started),
-    s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') }).then(started),
-    ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') }).then(started),
+      .then(started)),
+    clock.time('s3', () => s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') })).then(started),
+    clock.time('ses', () => ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') })).then(started),
     // Vite reads the runtime config per request, so it can start before the file is written.
     webMode === 'dev'
-      ? web.start({ port: ports.web, apiOrigin: direct(ports.gateway), originHeaders: LOCAL_ORIGIN_HEADERS, webConfigFile, logFile: join(logs, 'web.log') }).then(started)
+      ? clock.time('web', () => web.start({ port: ports.web, apiOrigin: direct(ports.gateway), originHeaders: LOCAL_ORIGIN_HEADERS, webConfigFile, logFile: join(logs, 'web.log') })).then(started)
       : undefined,
-    siteDir && !options.siteDir ? web.buildSite(siteDir, join(logs, 'web-build.log')) : undefined,
-  ]);
+    siteDir && !options.siteDir ? clock.time('web build', () => web.buildSite(siteDir, join(logs, 'web-build.log'))) : undefined,
+  ]));
   const failed = startups.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) return fail(failed.reason);
 
@@ -258,8 +262,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     log('Creating the table, user pool and groups…');
     const [tableCreated, userPool] = await Promise.all([
-      ensureTable(dynamoClient, LOCAL_TABLE_NAME),
-      ensureUserPool(cognitoClient, readState(stateFile).userPool),
+      clock.time('table', () => ensureTable(dynamoClient, LOCAL_TABLE_NAME)),
+      clock.time('pool', () => ensureUserPool(cognitoClient, readState(stateFile).userPool)),
     ]);
     writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
 
@@ -267,11 +271,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     const everyDemoUser = [...users, ...demoProviders(), ...demoModeratedUsers()];
+    const demoDone = tableCreated || userPool.created ? clock.begin('demo') : () => undefined;
     const [, demoDirectory, demoUserIds] = await Promise.all([
-      tableCreated ? seedDemoCategories(documents, LOCAL_TABLE_NAME) : undefined,
-      tableCreated && options.demoDirectory ? loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date()) : undefined,
+      tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
+      tableCreated && options.demoDirectory ? clock.time('directory', () => loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
       tableCreated || userPool.created
-        ? loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated })
+        ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
         : undefined,
     ]);
     if (demoDirectory) {
@@ -283,9 +288,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         const [deactivated] = demoModeratedUsers();
         await Promise.all([
           // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
-          loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date()),
+          clock.time('jobs', () => loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
           demoUserIds
-            ? loadDemoModeration(
+            ? clock.time('moderation', () => loadDemoModeration(
                 {
                   documents,
                   tableName: LOCAL_TABLE_NAME,
@@ -297,13 +302,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
                   providers: demoDirectory.providers,
                 },
                 new Date(),
-              )
+              ))
             : undefined,
-          writeDemoPortfolios(
+          clock.time('portfolios', () => writeDemoPortfolios(
             { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
             demoPortfolios(demoDirectory.providers),
             new Date(),
-          ),
+          )),
         ]);
       } finally {
         s3Client.destroy();
@@ -311,8 +316,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     if (tableCreated && demoUserIds) {
       const { loadDemoMessages } = await import('./demo-messages');
-      await loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date());
+      await clock.time('messages', () => loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
     }
+    demoDone();
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');
@@ -359,7 +365,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const issuer = `${urls.cognito}/${userPool.userPoolId}`;
     const [handlers, jwks] = await Promise.all([
-      loadHandlers(),
+      clock.time('handlers', loadHandlers),
       fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
     ]);
     // What the user pool's trigger does in the cloud: every sign-in is recorded as a session (the admin analytics).
@@ -378,6 +384,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
       log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
     };
+    const gatewayDone = clock.begin('gateway');
     started(await startGateway({ ...gateway, port: ports.gateway }));
     // What the cloud's event source mapping does: new jobs and providers' news on the table's stream reach the mails worker.
     started(
@@ -394,6 +401,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // What the cloud's EventBridge rule does: the message mails worker runs every minute.
     const runMessageMails = await loadMessageMailsHandler();
     started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => runMessageMails(), logFile: join(logs, 'message-mails.log') }));
+    gatewayDone();
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',
@@ -428,7 +436,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Started once the gateway answers, so the events a restart resumes have somewhere to go.
     const stripeLog = join(logs, 'stripe.log');
     const stripe = started(
-      await startLocalStripe({
+      await clock.time('stripe', () => startLocalStripe({
         port: ports.stripe,
         webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
         webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
@@ -436,7 +444,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         webhookHeaders: LOCAL_ORIGIN_HEADERS,
         dataFile: stripeDataFile,
         log: (line) => appendFileSync(stripeLog, `${new Date().toISOString()} ${line}\n`),
-      }),
+      })),
     );
 
     const demoMembers = everyDemoUser.flatMap((user) => {
@@ -447,7 +455,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log('Buying the demo memberships through the local Stripe…');
       // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
       const { loadDemoMemberships } = await import('./demo-memberships');
-      await loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers);
+      await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
     }
 
     const running = [...services];
@@ -463,6 +471,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stripe,
       created: { table: tableCreated, userPool: userPool.created },
       lambdaEnv,
+      timings: clock,
       stop: () => stopAll(running),
     };
   } catch (error) {
