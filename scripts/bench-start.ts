@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:start`: how long `npm start` takes to be ready (issue 24), as a person waits for it: from
+ * launching `npm start` to its "Ready in" line. Three fresh starts (no kept data: every local server, the
+ * table, the user pool and the whole demo data made anew) and three with the data a start kept, each on
+ * ports shifted by SOLUTIONZ_PORT_OFFSET (else 300) with its data in a throw-away folder
+ * (SOLUTIONZ_DATA_DIR). Prints each start's own breakdown of where the time went, the medians against
+ * the targets (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is
+ * shared), and writes bench-results/start.json. Exits 1 when a target is missed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile, runBench } from './local/bench-support';
+import { portOffsetFromEnv } from './local/ports';
+import { REPO_ROOT } from './local/stack';
+
+const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
+const TARGETS = { fresh: 10, kept: 5 } as const;
+const DEFAULT_PORT_OFFSET = 300;
+/** A start that takes longer than this has failed. */
+const TIMEOUT_MS = 10 * 60_000;
+
+interface Start {
+  readonly seconds: number;
+  /** The start's own figures, as its "Ready in" line prints them. */
+  readonly breakdown: string;
+  readonly load: number;
+}
+
+/** The start under way and its data, for a Ctrl-C of the benchmark to take along. */
+let current: { readonly pid?: number; readonly dataDir: string } | undefined;
+process.once('SIGINT', () => {
+  if (current?.pid) {
+    try {
+      process.kill(-current.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  if (current) rmSync(current.dataDir, { recursive: true, force: true });
+  process.exit(130);
+});
+
+/** Runs `npm start` on `dataDir` until it is ready, then stops it (Ctrl-C, as a person does) and waits for it to end. */
+function timedStart(dataDir: string, portOffset: number): Promise<Start> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SOLUTIONZ_PORT_OFFSET: String(portOffset), SOLUTIONZ_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    current = { pid: child.pid, dataDir };
+    let output = '';
+    let ready: Start | undefined;
+    const timer = setTimeout(() => stop(), TIMEOUT_MS);
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        // Already gone.
+      }
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /Ready in [\d.]+ s \((.*)\)\./.exec(output);
+      if (line && !ready) {
+        ready = { seconds: (performance.now() - started) / 1000, breakdown: line[1]!, load: loadavg()[0]! };
+        stop();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (ready) resolve(ready);
+      else reject(new Error(`npm start ended (exit ${code}) without being ready:\n${output.trim().split('\n').slice(-20).join('\n')}`));
+    });
+  });
+}
+
+await runBench('bench:start', async () => {
+  const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
+  console.log(`npm start, ${RUNS} fresh and ${RUNS} with kept data, ports shifted by ${portOffset}; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  const starts: Record<'fresh' | 'kept', Start[]> = { fresh: [], kept: [] };
+  for (let run = 1; run <= RUNS; run++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-start-'));
+    try {
+      for (const kind of ['fresh', 'kept'] as const) {
+        const start = await timedStart(dataDir, portOffset);
+        starts[kind].push(start);
+        console.log(`  ${kind.padEnd(5)} run ${run}: ${start.seconds.toFixed(1)} s  (load ${start.load.toFixed(2)}; ${start.breakdown})`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  console.log('\nTargets (median of the runs):');
+  const results = (['fresh', 'kept'] as const).map((kind) => {
+    const median = percentile(
+      starts[kind].map((start) => start.seconds),
+      50,
+    );
+    const pass = median <= TARGETS[kind];
+    console.log(`  ${`${kind === 'fresh' ? 'fresh start' : 'start with kept data'} at most ${TARGETS[kind]} s`.padEnd(36)}${median.toFixed(1).padStart(7)} s  ${pass ? 'PASS' : 'FAIL'}`);
+    return { kind, target: TARGETS[kind], median, pass, runs: starts[kind] };
+  });
+  mkdirSync(join(REPO_ROOT, 'bench-results'), { recursive: true });
+  const file = join(REPO_ROOT, 'bench-results', 'start.json');
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), portOffset, results }, null, 2)}\n`);
+  console.log(`\nWritten to ${file}`);
+  return results.every((result) => result.pass) ? 0 : 1;
+});
