@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, runBench } from './local/bench-support';
-import { portOffsetFromEnv } from './local/ports';
+import { busyPorts, portOffsetFromEnv, portsFor } from './local/ports';
 import { REPO_ROOT } from './local/stack';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
@@ -80,6 +80,14 @@ function timedStart(dataDir: string, portOffset: number): Promise<Start> {
   });
 }
 
+/** npm may end before the stack it started has let go of every port: the next start would find them taken. */
+async function portsReleased(portOffset: number): Promise<void> {
+  for (let waited = 0; (await busyPorts(portsFor(portOffset))).length > 0; waited += 200) {
+    if (waited > 60_000) throw new Error(`The ports of the last start are still taken a minute after it stopped: ${JSON.stringify(await busyPorts(portsFor(portOffset)))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 await runBench('bench:start', async () => {
   const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
   console.log(`npm start, ${RUNS} fresh and ${RUNS} with kept data, ports shifted by ${portOffset}; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
@@ -89,6 +97,7 @@ await runBench('bench:start', async () => {
     try {
       for (const kind of ['fresh', 'kept'] as const) {
         const start = await timedStart(dataDir, portOffset);
+        await portsReleased(portOffset);
         starts[kind].push(start);
         console.log(`  ${kind.padEnd(5)} run ${run}: ${start.seconds.toFixed(1)} s  (load ${start.load.toFixed(2)}; ${start.breakdown})`);
       }
