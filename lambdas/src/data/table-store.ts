@@ -8,7 +8,7 @@ import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
 import { listingEntity } from './listing';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
-import { conversationEntity, conversationMemberEntity, messageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
+import { conversationEntity, conversationMemberEntity, messageEntity, messageImageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
@@ -66,6 +66,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       conversationMember: own(conversationMemberEntity),
       message: own(messageEntity),
       sentMessageMark: own(sentMessageMarkEntity),
+      messageImage: own(messageImageEntity),
       unreadMessages: own(unreadMessagesEntity),
       profileMove: own(profileMoveEntity),
       adminBusiness: own(adminBusinessEntity),

@@ -21,13 +21,21 @@ import {
   type MessagesDeps,
 } from '../services/messages/conversations';
 import { unsubscribeMessageMails } from '../services/messages/message-mails';
+import { checkMessageImage, createMessageImageUpload, getMessageImage, type MessageImagesDeps } from '../services/messages/message-images';
+import { createS3MediaStorageFor } from '../adapters/s3-media';
+import { loadPortfolioConfig } from '../area-config';
+import { randomUUID } from 'node:crypto';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
 
 function createMessagesDeps() {
   const documents = createDocumentClient(config.region);
+  // Message images are kept in the portfolio bucket, under prefixes that are never served (message-image-keys.ts).
+  const files = loadPortfolioConfig();
   return {
+    messageFiles: createS3MediaStorageFor(config.region, files.bucket, { localEndpoint: files.localS3 }),
+    random: { id: () => randomUUID() },
     messages: createMessagesRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
     jobs: createJobsRepository(documents, config.tableName),
@@ -37,7 +45,7 @@ function createMessagesDeps() {
     responseTimes: createResponseTimesRepository(documents, config.tableName),
     directory: createDirectoryRepository(documents, config.tableName),
     clock: () => new Date(),
-  } satisfies MessagesDeps & Record<string, unknown>;
+  } satisfies MessagesDeps & MessageImagesDeps & Record<string, unknown>;
 }
 
 export const handler = createAreaHandler(
@@ -50,6 +58,9 @@ export const handler = createAreaHandler(
     markConversationRead: ({ deps, caller, params }) => markConversationRead(deps, caller, params.conversationId),
     setConversationBlocked: ({ deps, caller, params, body }) => setConversationBlocked(deps, caller, params.conversationId, body.blocked),
     getUnreadMessages: ({ deps, caller }) => getUnreadMessages(deps, caller),
+    createMessageImageUpload: ({ deps, caller, params, body }) => createMessageImageUpload(deps, caller, params.conversationId, body),
+    checkMessageImage: ({ deps, caller, params }) => checkMessageImage(deps, caller, params.conversationId, params.imageId),
+    getMessageImage: ({ deps, caller, params, query }) => getMessageImage(deps, caller, params.conversationId, params.imageId, query.size),
     unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
     oneClickUnsubscribeMessageMails: ({ deps, query }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
   },
