@@ -73,7 +73,7 @@ export function useImageAttachments(conversationId: string) {
   };
 }
 
-export type ImageAttachmentsState = ReturnType<typeof useImageAttachments>;
+type ImageAttachmentsState = ReturnType<typeof useImageAttachments>;
 
 /** A picture of a file chosen now: its object URL lives as long as the picture. */
 function FilePreview({ file, alt, describedBy }: { file: File; alt: string; describedBy: string | undefined }) {
