@@ -50,7 +50,7 @@ export interface MessageRecord {
 }
 
 /** An image uploaded to a conversation, checked and kept; sent once at most. */
-export interface MessageImageRecord {
+interface MessageImageRecord {
   readonly conversationId: string;
   readonly imageId: string;
   readonly ownerId: string;
