@@ -42,6 +42,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/services/messages/conversations.test.ts',
   'lambdas/src/services/messages/response-times.test.ts',
   'lambdas/src/services/messages/message-mails.test.ts',
+  'lambdas/src/services/messages/message-images.test.ts',
   'lambdas/src/services/privacy/privacy.test.ts',
   'lambdas/src/services/profiles/avatar.test.ts',
   'lambdas/src/services/profiles/portfolio.test.ts',

@@ -110,6 +110,32 @@ function mediaFileAccess(stage: string, name: MediaBucketName, actions: string[]
   };
 }
 
+/**
+ * Message images (lambdas/src/services/messages/message-image-keys.ts) are kept in the portfolio bucket under
+ * prefixes CloudFront never serves: uploads per person, checked images per conversation.
+ */
+const MESSAGE_IMAGE_PREFIXES = [`${UPLOADS_PREFIX}messages/`, 'private/messages/'];
+
+/** Object actions on the message image prefixes of the portfolio bucket, and listing only there. */
+function messageImageAccess(stage: string, actions: string[]): Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>> {
+  const bucketArn = `arn:${Aws.PARTITION}:s3:::${mediaBucketName(Aws.ACCOUNT_ID, stage, 'portfolio')}`;
+  const findingBucket = `arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', stage, 'portfolio')}`;
+  return {
+    statements: [
+      new PolicyStatement({ actions, resources: MESSAGE_IMAGE_PREFIXES.map((prefix) => `${bucketArn}/${prefix}*`) }),
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucketArn],
+        conditions: { StringLike: { 's3:prefix': MESSAGE_IMAGE_PREFIXES.map((prefix) => `${prefix}*`) } },
+      }),
+    ],
+    wildcardResources: MESSAGE_IMAGE_PREFIXES.map((prefix) => ({
+      finding: `Resource::${findingBucket}/${prefix}*`,
+      reason: `Message images have random names under ${prefix}<user or conversation id>/; the grant is limited to that prefix of the portfolio bucket.`,
+    })),
+  };
+}
+
 /** Several buckets' grants as one area's needs. */
 function combined(...grants: Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>>[]): Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>> {
   return { statements: grants.flatMap((grant) => grant.statements), wildcardResources: grants.flatMap((grant) => grant.wildcardResources) };
@@ -340,6 +366,7 @@ export class ApiStack extends Stack {
           mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']),
           mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']),
           mediaFileAccess(config.stage, 'logos', ['s3:DeleteObject']),
+          messageImageAccess(config.stage, ['s3:DeleteObject']),
         );
         // Deleting an account cancels its membership at Stripe.
         const stripe = this.secretParameters(stripeKey);
@@ -369,6 +396,7 @@ export class ApiStack extends Stack {
           mediaFileAccess(config.stage, 'avatars', ['s3:DeleteObject']),
           mediaFileAccess(config.stage, 'portfolio', ['s3:DeleteObject']),
           mediaFileAccess(config.stage, 'logos', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+          messageImageAccess(config.stage, ['s3:DeleteObject']),
         );
         const stripe = this.secretParameters(stripeKey);
         return {
@@ -407,6 +435,14 @@ export class ApiStack extends Stack {
             mediaFileAccess(config.stage, 'portfolio', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
           ),
           // sharp's prebuilt libvips (TOOLCHAIN.md).
+          nativeModules: ['sharp'],
+        };
+      case 'messages':
+        return {
+          environment: { MEDIA_BUCKET_PORTFOLIO: portfolioBucket },
+          // Presigned uploads are signed by this role; checked images are written and read back by it.
+          ...messageImageAccess(config.stage, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']),
+          // Images are checked and re-encoded with sharp, as portfolio images are.
           nativeModules: ['sharp'],
         };
       case 'membership': {

@@ -52,7 +52,7 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT_MS);
 
 /** Areas whose functions carry packages with native code, installed by npm rather than bundled. */
-const NATIVE_MODULES: Partial<Record<Area, string[]>> = { profiles: ['sharp'], admin: ['sharp'] };
+const NATIVE_MODULES: Partial<Record<Area, string[]>> = { profiles: ['sharp'], admin: ['sharp'], messages: ['sharp'] };
 
 describe('Lambda code', () => {
   it.each(areas)('%s is bundled by esbuild into one ES module with its source map (and the geo tables where it places locations)', (area) => {
@@ -163,11 +163,16 @@ describe('Lambda permissions', () => {
     };
     const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
     for (const area of areas) {
-      const statements = functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+      const statements = functions
+        .statements(area)
+        .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')))
+        // Listing of message images' own prefixes of the portfolio bucket: the next test.
+        .filter((statement) => !JSON.stringify(statement.Condition ?? {}).includes('messages/'));
       const buckets = expected[area] ?? {};
       const granted: Record<string, string[]> = {};
       for (const statement of statements.filter((candidate) => !actionsOf([candidate]).includes('s3:ListBucket'))) {
-        for (const key of objectKeys(statement)) {
+        // Message images' own prefixes of the portfolio bucket: the next test.
+        for (const key of objectKeys(statement).filter((candidate) => !candidate.includes('messages/'))) {
           const bucket = Object.keys(buckets).find((name) => key.includes(`solutionz-dev-${name}-`));
           expect(bucket, `${area} ${key}`).toBeDefined();
           // Only the bucket's two prefixes, never the whole bucket.
@@ -179,6 +184,30 @@ describe('Lambda permissions', () => {
       for (const bucket of Object.keys(buckets)) {
         const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket') && objectKeys(statement).some((key) => key.includes(`solutionz-dev-${bucket}-`)))!;
         expect(listing.Condition, `${area} ${bucket}`).toEqual({ StringLike: { 's3:prefix': [`uploads/${bucket}/*`, `media/${bucket}/*`] } });
+      }
+    }
+  });
+
+  it('lets messages read, write and delete message images, and both account areas delete them (erasure), only under their prefixes of the portfolio bucket', () => {
+    const expected: Partial<Record<Area, string[]>> = {
+      messages: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+      accounts: ['s3:DeleteObject'],
+      admin: ['s3:DeleteObject'],
+    };
+    const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
+    for (const area of areas) {
+      // CDK merges statements of the same actions: the grant is read per resource.
+      const statements = functions.statements(area).filter((statement) => !actionsOf([statement]).includes('s3:ListBucket'));
+      const keys = statements.flatMap((statement) => objectKeys(statement).filter((key) => key.includes('messages/')).map((key) => ({ key, actions: actionsOf([statement]) })));
+      expect([...new Set(keys.flatMap((grant) => grant.actions))].sort(), area).toEqual(expected[area] ?? []);
+      for (const { key } of keys) {
+        expect(key.includes('solutionz-dev-portfolio-') && (key.includes('/uploads/messages/*') || key.includes('/private/messages/*')), `${area} ${key}`).toBe(true);
+      }
+      if (expected[area]) {
+        const listing = functions
+          .statements(area)
+          .find((statement) => actionsOf([statement]).includes('s3:ListBucket') && JSON.stringify(statement.Condition ?? {}).includes('messages/'));
+        expect(listing?.Condition, area).toEqual({ StringLike: { 's3:prefix': ['uploads/messages/*', 'private/messages/*'] } });
       }
     }
   });
@@ -293,7 +322,7 @@ describe('Lambda environment', () => {
       expect(names.includes('STRIPE_WEBHOOK_SECRET_PARAMETER'), area).toBe(area === 'stripeWebhook');
       expect(names.includes('ADMIN_EMAIL_DOMAIN'), area).toBe(accountAreas);
       expect(names.includes('MEDIA_BUCKET_AVATARS'), area).toBe(area === 'profiles' || accountAreas);
-      expect(names.includes('MEDIA_BUCKET_PORTFOLIO'), area).toBe(area === 'profiles' || accountAreas);
+      expect(names.includes('MEDIA_BUCKET_PORTFOLIO'), area).toBe(area === 'profiles' || area === 'messages' || accountAreas);
       expect(names.includes('MEDIA_BUCKET_LOGOS'), area).toBe(accountAreas);
       expect(names.includes('REQUIRE_ADMIN_MFA'), area).toBe(area === 'admin');
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
 import { conversationIdOf } from '@solutionz/lambdas/data/messages-repository';
@@ -64,6 +65,9 @@ const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 
 /** The conversation of the client and the member (opened in beforeAll); anyone else is told it does not exist. */
 const matrixConversation = (callers: Callers) => conversationIdOf(callers.client.account.userId, callers.subscribedProvider.account.userId);
+/** The image the client sent in that conversation (a photo made in beforeAll), by conversation. */
+const matrixImages = new Map<string, string>();
+const matrixImage = (callers: Callers) => ({ conversationId: matrixConversation(callers), imageId: matrixImages.get(matrixConversation(callers)) ?? 'none' });
 function participants(status: number): Record<Role, number> {
   return { ...signedIn(404), client: status, subscribedProvider: status };
 }
@@ -299,6 +303,14 @@ const matrix: Record<RouteName, Row> = {
     expect: { ...participants(201), admin: 403, unconfirmedClient: 403, unconfirmedProvider: 403 },
   },
   markConversationRead: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
+  // Images: either participant may upload (admins are no participants); only the uploader has their image
+  // checked; both read a sent one; anyone else is told the conversation does not exist.
+  createMessageImageUpload: {
+    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { name: 'matrix.png', type: 'image/png', size: 100 } }),
+    expect: { ...participants(201), admin: 403 },
+  },
+  checkMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers) }), expect: { ...signedIn(404), client: 200, admin: 403 } },
+  getMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers), query: { size: 'thumb' } }), expect: participants(200) },
   setConversationBlocked: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }), expect: participants(200) },
   adminListBusinesses: { request: () => ({}), expect: only(['admin'], 200) },
   // Reporting: only the two people of the conversation report it (each once while open); the admin's queue is the admin's.
@@ -337,7 +349,27 @@ async function makeCallers(): Promise<Callers> {
   // The client's conversation with the member, which the message rows name.
   const opened = await send('POST', urlOf('/api/conversations', {}), callers.client.token, { providerId: subscribedProvider.userId, messageId: randomUUID(), text: 'Hello from the matrix.' });
   if (opened.status !== 201) throw new Error(`The matrix conversation was not opened: ${opened.status}`);
+  await sendMatrixImage(callers);
   return callers;
+}
+
+/** The client uploads a photo to the matrix conversation as the browser does, has it checked and sends it. */
+async function sendMatrixImage(callers: Callers) {
+  const conversationId = matrixConversation(callers);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86c1' } }).png().toBuffer();
+  const conversationPath = (suffix: string, params: Record<string, string> = {}) => urlOf(`/api/conversations/{conversationId}/images${suffix}`, { params: { conversationId, ...params } });
+  const grant = await send('POST', conversationPath(''), callers.client.token, { name: 'matrix.png', type: 'image/png', size: png.length });
+  const { url, fields, imageId } = grant.body as { url: string; fields: Record<string, string>; imageId: string };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+  const uploaded = await fetch(url, { method: 'POST', body: form });
+  if (!uploaded.ok) throw new Error(`The matrix image was not uploaded: ${uploaded.status}`);
+  const checked = await send('POST', conversationPath('/{imageId}', { imageId }), callers.client.token, undefined);
+  if (checked.status !== 200) throw new Error(`The matrix image was not checked: ${checked.status}`);
+  const sent = await send('POST', urlOf('/api/conversations/{conversationId}/messages', { params: { conversationId } }), callers.client.token, { messageId: randomUUID(), text: '', imageIds: [imageId] });
+  if (sent.status !== 201) throw new Error(`The matrix image was not sent: ${sent.status}`);
+  matrixImages.set(conversationId, imageId);
 }
 
 async function send(method: string, url: string, token: string | undefined, body: unknown) {
@@ -351,7 +383,8 @@ async function send(method: string, url: string, token: string | undefined, body
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
+  // A file (an image's bytes) is not read as JSON.
+  const text = response.headers.get('content-type')?.includes('json') === false ? '' : await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
 }
 

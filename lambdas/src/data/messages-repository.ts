@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { imagesLine } from '@solutionz/shared';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { untilProcessed } from './batch';
 import { epochSeconds } from './epoch-seconds';
@@ -7,7 +8,7 @@ import { pageBelow, type Item } from './raw-commands';
 import { forgetResponseFacts } from './response-times';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
-import { CONFLICT, retryOnConflict } from './write-outcomes';
+import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 export interface ConversationRecord {
   readonly conversationId: string;
@@ -43,7 +44,20 @@ export interface MessageRecord {
   readonly messageId: string;
   readonly senderId: string;
   readonly text: string;
+  /** Images sent with it, in order. */
+  readonly imageIds?: readonly string[];
   readonly sentAt: string;
+}
+
+/** An image uploaded to a conversation, checked and kept; sent once at most. */
+interface MessageImageRecord {
+  readonly conversationId: string;
+  readonly imageId: string;
+  readonly ownerId: string;
+  readonly width: number;
+  readonly height: number;
+  readonly createdAt: string;
+  readonly messageId?: string;
 }
 
 interface Page<T> {
@@ -51,7 +65,7 @@ interface Page<T> {
   readonly nextCursor?: string;
 }
 
-type SendOutcome = 'sent' | 'duplicate' | 'blocked' | 'recipientGone';
+type SendOutcome = 'sent' | 'duplicate' | 'blocked' | 'recipientGone' | 'imageUnavailable';
 
 export interface MessagesRepository {
   getConversation(conversationId: string): Promise<ConversationRecord | undefined>;
@@ -63,7 +77,8 @@ export interface MessagesRepository {
   start(conversation: Omit<ConversationRecord, 'lastMessageAt' | 'blockedByClient' | 'blockedByProvider' | 'firstReplyAt'>, message: MessageRecord): Promise<'started' | 'exists'>;
   /**
    * A message, the conversation's last activity, both sides' inbox lines and the recipient's unread counts,
-   * in one transaction; refused while either side blocks, once if its id was sent already.
+   * in one transaction; refused while either side blocks, once if its id was sent already, and unless each
+   * of its images is the sender's, of this conversation and not sent yet (each is marked sent by it).
    */
   send(conversation: ConversationRecord, message: MessageRecord): Promise<SendOutcome>;
   /** A message by its id (what a retried send answers). */
@@ -76,6 +91,12 @@ export interface MessagesRepository {
   /** A page of a conversation's messages, newest first. */
   thread(conversationId: string, cursor: string | undefined, limit: number): Promise<Page<MessageRecord>>;
   unreadTotal(userId: string): Promise<number>;
+  /** An image kept for the conversation (at most once per id: false when the id is taken). */
+  addImage(image: Omit<MessageImageRecord, 'messageId'>): Promise<boolean>;
+  getImage(conversationId: string, imageId: string): Promise<MessageImageRecord | undefined>;
+  /** Every image the person uploaded to their conversations, sent or not (erasure and export). */
+  imagesOf(userId: string): Promise<MessageImageRecord[]>;
+  removeImages(images: readonly Pick<MessageImageRecord, 'conversationId' | 'imageId'>[]): Promise<void>;
   /** Every conversation of the person with all its messages, oldest first (the data export). */
   everything(userId: string): Promise<{ side: ConversationMemberRecord; messages: MessageRecord[] }[]>;
   /**
@@ -92,7 +113,8 @@ export function conversationIdOf(clientId: string, providerId: string): string {
 
 /** How much of a message an inbox row keeps. */
 const LAST_LINE_CHARS = 140;
-const lastLineOf = (text: string) => (text.length > LAST_LINE_CHARS ? `${text.slice(0, LAST_LINE_CHARS - 1)}…` : text);
+const clipped = (text: string) => (text.length > LAST_LINE_CHARS ? `${text.slice(0, LAST_LINE_CHARS - 1)}…` : text);
+const lastLineOf = (sent: Pick<MessageRecord, 'text' | 'imageIds'>) => clipped(sent.text || imagesLine(sent.imageIds?.length ?? 0));
 /** A message id is kept this long, so a retried send is not stored twice. */
 const SENT_MARK_SECONDS = 86_400;
 
@@ -128,7 +150,18 @@ const toMessage = (item: Item): MessageRecord => ({
   messageId: item.messageId as string,
   senderId: item.senderId as string,
   text: item.text as string,
+  ...(Array.isArray(item.imageIds) && item.imageIds.length > 0 ? { imageIds: item.imageIds as string[] } : {}),
   sentAt: item.sentAt as string,
+});
+
+const toImage = (item: Item): MessageImageRecord => ({
+  conversationId: item.conversationId as string,
+  imageId: item.imageId as string,
+  ownerId: item.ownerId as string,
+  width: item.width as number,
+  height: item.height as number,
+  createdAt: item.createdAt as string,
+  ...(typeof item.messageId === 'string' ? { messageId: item.messageId } : {}),
 });
 
 type WriteCallback = Parameters<ReturnType<typeof createTableStore>['transaction']['write']>[0];
@@ -137,13 +170,14 @@ type Entities = Parameters<WriteCallback>[0];
 
 export function createMessagesRepository(client: DynamoDBDocumentClient, tableName: string): MessagesRepository {
   const store = createTableStore(client, tableName);
-  const { conversation, conversationMember, message, unreadMessages } = store.entities;
+  const { conversation, conversationMember, message, messageImage, unreadMessages } = store.entities;
 
   const sentMark = (entities: Entities, sent: MessageRecord) =>
     entities.sentMessageMark
       .create({ conversationId: sent.conversationId, messageId: sent.messageId, sentAt: sent.sentAt, expiresAt: epochSeconds(new Date(sent.sentAt)) + SENT_MARK_SECONDS })
       .commit();
-  const messageWrite = (entities: Entities, sent: MessageRecord) => entities.message.create({ ...sent }).commit();
+  const messageWrite = (entities: Entities, { imageIds, ...sent }: MessageRecord) =>
+    entities.message.create({ ...sent, ...(imageIds?.length ? { imageIds: [...imageIds] } : {}) }).commit();
   const addUnread = (entities: Entities, userId: string, delta: number) => entities.unreadMessages.update({ userId }).add({ unread: delta }).commit();
 
   async function getMember(userId: string, conversationId: string) {
@@ -175,7 +209,7 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
     async start(started, first) {
       const recipientId = first.senderId === started.clientId ? started.providerId : started.clientId;
       const job = started.jobId ? { jobId: started.jobId, ...(started.jobTitle ? { jobTitle: started.jobTitle } : {}) } : {};
-      const line = { lastActivityAt: first.sentAt, lastLine: lastLineOf(first.text), lastSenderId: first.senderId };
+      const line = { lastActivityAt: first.sentAt, lastLine: lastLineOf(first), lastSenderId: first.senderId };
       const result = await store.transaction
         .write((entities) => [
           entities.conversation.create({ ...started, lastMessageAt: first.sentAt }).commit(),
@@ -197,7 +231,7 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
     async send(current, sent) {
       const senderId = sent.senderId;
       const recipientId = senderId === current.clientId ? current.providerId : current.clientId;
-      const line = { lastActivityAt: sent.sentAt, lastLine: lastLineOf(sent.text), lastSenderId: senderId };
+      const line = { lastActivityAt: sent.sentAt, lastLine: lastLineOf(sent), lastSenderId: senderId };
       return retryOnConflict<SendOutcome>(`The message ${sent.messageId}`, async () => {
         const result = await store.transaction
           .write((entities) => [
@@ -218,6 +252,14 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
               .add({ unread: 1 })
               .commit(),
             addUnread(entities, recipientId, 1),
+            // Each image once, by its uploader, in its own conversation (the key): conditional, not read first.
+            ...(sent.imageIds ?? []).map((imageId) =>
+              entities.messageImage
+                .patch({ conversationId: current.conversationId, imageId })
+                .set({ messageId: sent.messageId })
+                .where((attr, op) => `${op.eq(attr.ownerId, senderId)} AND ${op.notExists(attr.messageId)}`)
+                .commit(),
+            ),
           ])
           .go();
         if (!result.canceled) return 'sent';
@@ -226,6 +268,7 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
         if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
         if (codes[2] === 'ConditionalCheckFailed') return 'blocked';
         if (codes[4] === 'ConditionalCheckFailed') return 'recipientGone';
+        if (codes.slice(6).includes('ConditionalCheckFailed')) return 'imageUnavailable';
         throw new Error(`The message ${sent.messageId} was cancelled: ${codes.join(', ')}`);
       });
     },
@@ -274,6 +317,38 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
     thread: (conversationId, cursor, limit) => page(threadList(conversationId), cursor, limit, toMessage, (sent) => [sent.sentAt, sent.messageId]),
 
     unreadTotal,
+
+    async addImage(image) {
+      try {
+        await messageImage.create({ ...image }).go({ response: 'none' });
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async getImage(conversationId, imageId) {
+      const { data } = await messageImage.get({ conversationId, imageId }).go({ consistent: true });
+      return data ? toImage(data) : undefined;
+    },
+
+    async imagesOf(userId) {
+      const { data: sides } = await conversationMember.query.byConversation({ userId }).go({ pages: 'all' });
+      const found = await Promise.all(
+        sides.map(async ({ conversationId }) => (await messageImage.query.byId({ conversationId }).go({ pages: 'all' })).data.map(toImage)),
+      );
+      return found.flat().filter((image) => image.ownerId === userId);
+    },
+
+    async removeImages(images) {
+      if (images.length === 0) return;
+      await untilProcessed(
+        'Message images',
+        images.map(({ conversationId, imageId }) => ({ conversationId, imageId })),
+        async (keys) => (await messageImage.delete([...keys]).go()).unprocessed,
+      );
+    },
 
     async everything(userId) {
       const { data: sides } = await conversationMember.query.byConversation({ userId }).go({ pages: 'all' });

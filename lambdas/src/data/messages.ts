@@ -17,6 +17,9 @@ import { TABLE } from './table-definition';
  *   "was this message id sent already" (a retried send): GetItem PK = CONVERSATION#<conversationId>,
  *   SK = SENT#<messageId>, written with the message, gone by TTL after a day.
  *   "a person's unread total" (the header badge): GetItem PK = USER#<userId>, SK = UNREAD_MESSAGES.
+ *   "an image of a conversation" (who uploaded it, the message that sent it): GetItem PK =
+ *   CONVERSATION#<conversationId>, SK = IMAGE#<imageId>; a conversation's images Query SK begins_with IMAGE#
+ *   (erasure only). The message names its images by id.
  */
 export const conversationEntity = new Entity({
   model: { entity: 'conversation', version: '1', service: 'solutionz' },
@@ -68,6 +71,8 @@ export const messageEntity = new Entity({
     messageId: { type: 'string', required: true, readOnly: true },
     senderId: { type: 'string', required: true, readOnly: true },
     text: { type: 'string', required: true, readOnly: true },
+    /** Images sent with it, in order (absent: none). */
+    imageIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     sentAt: { type: 'string', required: true, readOnly: true },
   },
   indexes: {
@@ -86,6 +91,24 @@ export const sentMessageMarkEntity = new Entity({
   },
   indexes: {
     byId: { pk: pk('CONVERSATION#${conversationId}', ['conversationId']), sk: sk('SENT#${messageId}', ['messageId']) },
+  },
+});
+
+export const messageImageEntity = new Entity({
+  model: { entity: 'messageImage', version: '1', service: 'solutionz' },
+  attributes: {
+    conversationId: { type: 'string', required: true, readOnly: true },
+    imageId: { type: 'string', required: true, readOnly: true },
+    /** Who uploaded it: only they may send it, and see it before it is sent. */
+    ownerId: { type: 'string', required: true, readOnly: true },
+    width: { type: 'number', required: true, readOnly: true },
+    height: { type: 'number', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    /** The message that sent it: set once, by the send's transaction. */
+    messageId: { type: 'string' },
+  },
+  indexes: {
+    byId: { pk: pk('CONVERSATION#${conversationId}', ['conversationId']), sk: sk('IMAGE#${imageId}', ['imageId']) },
   },
 });
 

@@ -24,13 +24,20 @@ import {
 } from '../services/messages/conversations';
 import { unsubscribeMessageMails } from '../services/messages/message-mails';
 import { reportConversation, type ReportDeps } from '../services/messages/report';
+import { checkMessageImage, createMessageImageUpload, getMessageImage, type MessageImagesDeps } from '../services/messages/message-images';
+import { createS3MediaStorageFor } from '../adapters/s3-media';
+import { loadPortfolioConfig } from '../area-config';
 
 const config = getConfig();
 const runtime = areaRuntime(config);
 
 function createMessagesDeps() {
   const documents = createDocumentClient(config.region);
+  // Message images are kept in the portfolio bucket, under prefixes that are never served (message-image-keys.ts).
+  const files = loadPortfolioConfig();
   return {
+    messageFiles: createS3MediaStorageFor(config.region, files.bucket, { localEndpoint: files.localS3 }),
+    random: { id: () => randomUUID() },
     messages: createMessagesRepository(documents, config.tableName),
     accounts: createAccountRepository(documents, config.tableName),
     jobs: createJobsRepository(documents, config.tableName),
@@ -41,8 +48,7 @@ function createMessagesDeps() {
     directory: createDirectoryRepository(documents, config.tableName),
     reports: createMessageReportsRepository(documents, config.tableName),
     clock: () => new Date(),
-    random: { id: () => randomUUID() },
-  } satisfies MessagesDeps & ReportDeps & Record<string, unknown>;
+  } satisfies MessagesDeps & ReportDeps & MessageImagesDeps & Record<string, unknown>;
 }
 
 export const handler = createAreaHandler(
@@ -56,6 +62,9 @@ export const handler = createAreaHandler(
     setConversationBlocked: ({ deps, caller, params, body }) => setConversationBlocked(deps, caller, params.conversationId, body.blocked),
     reportConversation: ({ deps, caller, params, body }) => reportConversation(deps, caller, params.conversationId, body),
     getUnreadMessages: ({ deps, caller }) => getUnreadMessages(deps, caller),
+    createMessageImageUpload: ({ deps, caller, params, body }) => createMessageImageUpload(deps, caller, params.conversationId, body),
+    checkMessageImage: ({ deps, caller, params }) => checkMessageImage(deps, caller, params.conversationId, params.imageId),
+    getMessageImage: ({ deps, caller, params, query }) => getMessageImage(deps, caller, params.conversationId, params.imageId, query.size),
     unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
     oneClickUnsubscribeMessageMails: ({ deps, query }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
   },

@@ -13,7 +13,7 @@ import { authorize } from './access';
 import { clientIp } from './client-ip';
 import { ORIGIN_VERIFY_HEADER, type OriginGuard } from './origin-guard';
 import { validateRequest } from './request';
-import { errorResponse, jsonResponse } from './response';
+import { binaryResponse, errorResponse, jsonResponse } from './response';
 import { publishMetrics, SERVER_ERRORS_METRIC, type Telemetry } from './telemetry';
 import type { ApiEvent, ApiHandler, ApiResult, AreaImplementations, RouteImplementation, RouteTable } from './types';
 
@@ -98,6 +98,10 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         if (options.validateResponses) {
           const checked = spec.response.safeParse(result);
           if (!checked.success) throw new Error(`Response of ${key} does not match its schema`, { cause: checked.error });
+        }
+        if (spec.binaryResponse) {
+          const file = result as { contentType: string; bytes: Uint8Array };
+          return binaryResponse(file.contentType, file.bytes);
         }
         return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec.cacheSeconds, headers.authorization !== undefined);
       },

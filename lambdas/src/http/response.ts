@@ -33,3 +33,16 @@ export function jsonResponse(statusCode: number, body: unknown, isPublic: boolea
 export function errorResponse(statusCode: number, body: ApiErrorBody, extraHeaders: Readonly<Record<string, string>> = {}): ApiResult {
   return { statusCode, headers: { ...PRIVATE_HEADERS, ...extraHeaders }, body: JSON.stringify(body) };
 }
+
+/**
+ * A file's bytes (routes with `binaryResponse`), base64 as API Gateway takes them. Only its reader's browser
+ * may keep it (a file of a given address never changes); no shared cache may.
+ */
+export function binaryResponse(contentType: string, bytes: Uint8Array): ApiResult {
+  return {
+    statusCode: 200,
+    headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=86400, immutable' },
+    body: Buffer.from(bytes).toString('base64'),
+    isBase64Encoded: true,
+  };
+}

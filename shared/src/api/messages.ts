@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MEDIA } from '../constants';
 import { MESSAGE_MAILS_ONE_CLICK_PATH } from '../mail-links';
+import { presignedUploadSchema } from '../profile';
 import { unsubscribeResponseSchema, unsubscribeSchemas } from '../unsubscribe';
 import { cursorSchema } from './admin';
 import { defineRoute, type RouteSpec } from './route-types';
@@ -26,6 +28,23 @@ export const MESSAGE_LIMITS = {
   retryWindowSeconds: 86_400,
 } as const;
 
+/**
+ * Images in messages: uploaded to the conversation before the message is sent (each checked by its bytes
+ * and re-encoded without metadata, as portfolio images are), private to the two people of the conversation.
+ */
+export const MESSAGE_IMAGE_LIMITS = {
+  perMessage: 4,
+  maxFileBytes: MEDIA.maxBytes,
+  /** Image uploads one person may start a day, over all their conversations. */
+  uploadsPerDay: 100,
+  /** What the upload field accepts (checked again by the bytes on the server). */
+  contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  filenameMaxChars: 255,
+} as const;
+
+/** For `<input type="file" accept=...>`. */
+export const MESSAGE_IMAGE_ACCEPT = MESSAGE_IMAGE_LIMITS.contentTypes.join(',');
+
 export const MESSAGING_MESSAGES = {
   textRequired: 'Please write a message.',
   textTooLong: `A message can be at most ${MESSAGE_LIMITS.textMax} characters.`,
@@ -44,7 +63,25 @@ export const MESSAGING_MESSAGES = {
   rateLimited: 'You are sending messages too quickly. Please wait a few minutes and try again.',
   dailyNewConversations: `New accounts can start ${MESSAGE_LIMITS.newConversationsPerDayYoung} conversations a day. Please try again tomorrow.`,
   deletedUser: 'Deleted user',
+  tooManyImages: `A message can have at most ${MESSAGE_IMAGE_LIMITS.perMessage} images.`,
+  imageWrongType: 'This file is not an image: choose a JPEG, PNG or WEBP photo.',
+  imageTooLarge: 'This image is larger than 10MB.',
+  imageUploadFailed: 'The image could not be uploaded. Please try again.',
+  /** An image id that is not an unsent image of the sender's in this conversation (sent already, or another's). */
+  imageUnavailable: 'One of the images is no longer available. Remove it and add it again.',
+  imageNotFound: 'This image does not exist or is not yours to see.',
+  imageUploadsCapped: `You can add ${MESSAGE_IMAGE_LIMITS.uploadsPerDay} images a day. Please try again tomorrow.`,
 } as const;
+
+/** What the inbox shows for a message of images only. */
+export const imagesLine = (count: number) => (count === 1 ? 'Sent an image' : `Sent ${count} images`);
+
+/** The first problem with a chosen file before it is uploaded (the server checks the bytes again). */
+export function messageImageProblem(file: { type: string; size: number }): string | undefined {
+  if (!(MESSAGE_IMAGE_LIMITS.contentTypes as readonly string[]).includes(file.type)) return MESSAGING_MESSAGES.imageWrongType;
+  if (file.size > MESSAGE_IMAGE_LIMITS.maxFileBytes) return MESSAGING_MESSAGES.imageTooLarge;
+  return undefined;
+}
 
 /**
  * E-mail for unread messages: a person who has not read a new message within `delayMinutes` gets one mail
@@ -134,8 +171,41 @@ const startConversationSchema = z
   .refine((value) => value.providerId !== undefined || value.jobId !== undefined, { message: M.recipientRequired, path: ['providerId'] });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
-const sendMessageSchema = z.strictObject({ messageId, text: messageText });
+const imageId = z.string().regex(/^[\w-]{1,64}$/, 'Not an image id');
+
+/** A reply: its text, its images (uploaded to this conversation first), or both. */
+const sendMessageSchema = z
+  .strictObject({
+    messageId,
+    text: z.string({ error: M.textRequired }).trim().max(MESSAGE_LIMITS.textMax, M.textTooLong).default(''),
+    imageIds: z
+      .array(imageId)
+      .max(MESSAGE_IMAGE_LIMITS.perMessage, M.tooManyImages)
+      .refine((ids) => new Set(ids).size === ids.length, M.imageUnavailable)
+      .default([]),
+  })
+  .refine((value) => value.text.length > 0 || value.imageIds.length > 0, { message: M.textRequired, path: ['text'] });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+const imageUploadSchema = z.strictObject({
+  name: z.string().trim().min(1).max(MESSAGE_IMAGE_LIMITS.filenameMaxChars),
+  type: z.string().trim().max(100),
+  size: z.number().int().positive(),
+}).superRefine((file, context) => {
+  const problem = messageImageProblem(file);
+  if (problem) context.addIssue({ code: 'custom', path: [file.size > MESSAGE_IMAGE_LIMITS.maxFileBytes ? 'size' : 'type'], message: problem });
+});
+export type MessageImageUploadInput = z.infer<typeof imageUploadSchema>;
+
+/** A presigned POST for one image: the browser POSTs `fields` then the file to `url`, then asks for the check with `imageId`. */
+const imageUploadGrantSchema = presignedUploadSchema.extend({ imageId: z.string() });
+export type MessageImageUploadGrant = z.infer<typeof imageUploadGrantSchema>;
+
+const checkedImageSchema = z.object({ imageId: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
+export type CheckedMessageImage = z.infer<typeof checkedImageSchema>;
+
+/** The bytes of an image, answered as they are (binary routes). */
+const imageBytesSchema = z.object({ contentType: z.string(), bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array) });
 
 const personSchema = z.object({
   userId: z.string(),
@@ -151,7 +221,10 @@ const messageSchema = z.object({
   messageId: z.string(),
   senderId: z.string(),
   mine: z.boolean(),
+  /** Empty for a message of images only. */
   text: z.string(),
+  /** In the order sent; fetched through getMessageImage. None once the sender's account is erased. */
+  imageIds: z.array(z.string()),
   sentAt: z.iso.datetime(),
   /** One of mine the other person has read. */
   seen: z.boolean(),
@@ -266,6 +339,37 @@ export const messageRoutes = {
     body: reportConversationSchema,
     response: reportedSchema,
     successStatus: 201,
+  }),
+  createMessageImageUpload: defineRoute({
+    method: 'POST',
+    path: `${CONVERSATION}/images`,
+    area: 'messages',
+    access: 'signedIn',
+    summary: 'A presigned upload for one image of a message in a conversation of the caller (a daily cap per person)',
+    params: conversationParams,
+    body: imageUploadSchema,
+    response: imageUploadGrantSchema,
+    successStatus: 201,
+  }),
+  checkMessageImage: defineRoute({
+    method: 'POST',
+    path: `${CONVERSATION}/images/{imageId}`,
+    area: 'messages',
+    access: 'signedIn',
+    summary: "Checks an uploaded image by its bytes and keeps it re-encoded without metadata, ready to be sent (the caller's own upload only)",
+    params: conversationParams.extend({ imageId }),
+    response: checkedImageSchema,
+  }),
+  getMessageImage: defineRoute({
+    method: 'GET',
+    path: `${CONVERSATION}/images/{imageId}`,
+    area: 'messages',
+    access: 'signedIn',
+    summary: 'The bytes of an image of a conversation of the caller (a sent one, or their own not yet sent); a thumbnail with size=thumb',
+    params: conversationParams.extend({ imageId }),
+    query: z.object({ size: z.enum(['full', 'thumb']).default('full') }),
+    response: imageBytesSchema,
+    binaryResponse: true,
   }),
   getUnreadMessages: defineRoute({
     method: 'GET',

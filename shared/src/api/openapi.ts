@@ -21,7 +21,9 @@ export function buildOpenApiDocument(routes: readonly (RouteSpec & { name: strin
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
       responses: {
-        [String(route.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: toSchema(route.response, 'output') } } },
+        [String(route.successStatus ?? 200)]: route.binaryResponse
+          ? { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: 'Success', content: { 'application/json': { schema: toSchema(route.response, 'output') } } },
         default: errorResponse,
       },
     };

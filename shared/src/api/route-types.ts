@@ -59,6 +59,11 @@ export interface RouteSpec<
    * exact bytes); such a route declares no body schema.
    */
   readonly rawBody?: true;
+  /**
+   * The answer is a file: the implementation returns `{ contentType, bytes }` and the caller gets the bytes
+   * with that content type (private to the caller, kept by their browser, as a file's bytes never change).
+   */
+  readonly binaryResponse?: true;
 }
 
 export function defineRoute<

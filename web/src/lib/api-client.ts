@@ -80,7 +80,7 @@ export async function requestRoute<T extends RouteSpec>(route: T, ...[options]: 
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  const headers: Record<string, string> = { Accept: route.binaryResponse ? '*/*' : 'application/json', ...extraHeaders };
   const token = await getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -91,6 +91,11 @@ export async function requestRoute<T extends RouteSpec>(route: T, ...[options]: 
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+  if (route.binaryResponse && response.ok) {
+    // A file's bytes (a message image), not JSON.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return route.response.parse({ contentType: response.headers.get('content-type') ?? 'application/octet-stream', bytes }) as RouteResponse<T>;
+  }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = toApiError(response.status, payload);

@@ -118,6 +118,10 @@ export function stubApi(handlers: ApiStubs = {}) {
       if (error instanceof StubbedApiError) return json(error.status, error.body);
       throw error;
     }
+    if (route.binaryResponse) {
+      const file = answer as { contentType: string; bytes: Uint8Array };
+      return new Response(new Uint8Array(file.bytes), { status: 200, headers: { 'Content-Type': file.contentType } });
+    }
     return route.successStatus === 204 ? new Response(null, { status: 204 }) : json(route.successStatus ?? 200, answer);
   });
   return {

@@ -101,11 +101,13 @@ async function takeNewConversationQuota(deps: MessagesDeps, caller: AuthorizedCa
   if (!quota.taken) throw new RateLimitedError(M.dailyNewConversations, quota.retryAfterSeconds);
 }
 
-const toMessage = (sent: MessageRecord, callerId: string, otherReadAt: string | undefined) => ({
+/** `senderErased`: the sender's account is gone, and their images with it (the text stays with the other side). */
+const toMessage = (sent: MessageRecord, callerId: string, otherReadAt: string | undefined, senderErased = false) => ({
   messageId: sent.messageId,
   senderId: sent.senderId,
   mine: sent.senderId === callerId,
   text: sent.text,
+  imageIds: senderErased ? [] : [...(sent.imageIds ?? [])],
   sentAt: sent.sentAt,
   seen: sent.senderId === callerId && otherReadAt !== undefined && otherReadAt >= sent.sentAt,
 });
@@ -117,11 +119,21 @@ export function sideOf(conversation: ConversationRecord | undefined, caller: Aut
   throw new NotFoundError(M.notFound);
 }
 
-async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversation: ConversationRecord, input: SendMessageInput, now: Date, attempt = 1): Promise<SentMessage> {
+/** A message as sent: its images (uploaded to the conversation first) are optional. */
+type Outgoing = Pick<SendMessageInput, 'messageId'> & { readonly text: string; readonly imageIds?: readonly string[] };
+
+async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversation: ConversationRecord, input: Outgoing, now: Date, attempt = 1): Promise<SentMessage> {
   const { side } = sideOf(conversation, caller);
   if (side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider) throw new ConflictError(M.blockedByYou);
   if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
-  const sent: MessageRecord = { conversationId: conversation.conversationId, messageId: input.messageId, senderId: caller.userId, text: input.text, sentAt: now.toISOString() };
+  const sent: MessageRecord = {
+    conversationId: conversation.conversationId,
+    messageId: input.messageId,
+    senderId: caller.userId,
+    text: input.text,
+    ...(input.imageIds?.length ? { imageIds: input.imageIds } : {}),
+    sentAt: now.toISOString(),
+  };
   const outcome = await deps.messages.send(conversation, sent);
   if (outcome === 'sent') {
     await noteResponseTime(deps, conversation, sent, false);
@@ -139,6 +151,7 @@ async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversatio
     throw new ConflictError(M.notFound);
   }
   if (outcome === 'recipientGone') throw new ConflictError(M.recipientUnavailable);
+  if (outcome === 'imageUnavailable') throw new ConflictError(M.imageUnavailable);
   // Blocked between the read and the write: read again to say by whom (unblocked meanwhile: try again).
   if (attempt >= 3) throw new ForbiddenError(M.blockedByThem);
   return deliver(deps, caller, sideOf(await deps.messages.getConversation(conversation.conversationId), caller).conversation, input, now, attempt + 1);
@@ -199,7 +212,7 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
 }
 
 /** A reply in a conversation of the caller's; a provider needs no membership to answer. */
-export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, input: SendMessageInput): Promise<SentMessage> {
+export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, input: Outgoing): Promise<SentMessage> {
   onlyParticipants(caller);
   const { conversation } = sideOf(await deps.messages.getConversation(conversationId), caller);
   await notStoppedFromMessaging(deps, caller);
@@ -233,7 +246,7 @@ export async function getConversation(deps: MessagesDeps, caller: AuthorizedCall
   const blockedByThem = side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient;
   return {
     conversation: { ...summaryOf(mine, other), blockedByMe, blockedByThem, canSend: !blockedByMe && !blockedByThem && !!theirs && !!other },
-    messages: page.items.map((sent) => toMessage(sent, caller.userId, theirs?.lastReadAt)),
+    messages: page.items.map((sent) => toMessage(sent, caller.userId, theirs?.lastReadAt, !other && sent.senderId === otherId)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }

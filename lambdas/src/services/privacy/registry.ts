@@ -22,6 +22,7 @@ import { logoPrefix } from '../admin/logo-keys';
 import { endAllSignIns } from '../security/active-sessions';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
+import { messageImageKey, messageImageUploadPrefix } from '../messages/message-image-keys';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
 import { jobActivitySection, jobsEraser, jobsPostedSection } from './jobs-data';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
@@ -46,7 +47,7 @@ export interface RegistryDeps {
   /** The logos bucket (businesses an admin created). */
   readonly logoFiles: MediaStorage;
   readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
-  readonly messages: Pick<MessagesRepository, 'everything' | 'forget'>;
+  readonly messages: Pick<MessagesRepository, 'everything' | 'forget' | 'imagesOf' | 'removeImages'>;
   readonly messageMails: Pick<MessageMailsRepository, 'forget'>;
   /** The sign-ins the analytics counts as active sessions. */
   readonly sessions: Pick<SessionRepository, 'list' | 'change'>;
@@ -243,7 +244,7 @@ function messagesSection(messages: RegistryDeps['messages']): ExportSection {
         conversationId: side.conversationId,
         withUserId: side.otherUserId,
         job: side.jobId ? { jobId: side.jobId, title: side.jobTitle ?? '' } : null,
-        messages: sent.map((item) => ({ sentAt: item.sentAt, fromMe: item.senderId === userId, text: item.text })),
+        messages: sent.map((item) => ({ sentAt: item.sentAt, fromMe: item.senderId === userId, text: item.text, images: item.imageIds ?? [] })),
       }));
     },
   };
@@ -257,6 +258,23 @@ function sessionsSection(sessions: RegistryDeps['sessions']): ExportSection {
       return (await sessions.list(userId)).map((session) => ({
         signedInAt: new Date(session.signedInAt * 1000).toISOString(),
         expiresAt: new Date(session.expiresAt * 1000).toISOString(),
+      }));
+    },
+  };
+}
+
+/** The images the person uploaded to their conversations (sent or not): which conversation, which message, their size. */
+function messageImagesSection(messages: RegistryDeps['messages']): ExportSection {
+  return {
+    name: 'message images',
+    async collect({ userId }) {
+      return (await messages.imagesOf(userId)).map((image) => ({
+        conversationId: image.conversationId,
+        imageId: image.imageId,
+        messageId: image.messageId ?? null,
+        width: image.width,
+        height: image.height,
+        uploadedAt: image.createdAt,
       }));
     },
   };
@@ -279,13 +297,32 @@ function messageReportsSection(reports: RegistryDeps['messageReports']): ExportS
 }
 
 /**
+ * The person's message images, sent or not, and their uploads: the other side keeps the text of their
+ * messages ("Deleted user"), not the pictures. Before the conversations eraser, which forgets where they are.
+ */
+function messageImages(deps: Pick<RegistryDeps, 'messages' | 'portfolioFiles'>): Eraser {
+  return {
+    name: 'message images',
+    async erase({ userId }) {
+      const images = await deps.messages.imagesOf(userId);
+      for (const image of images) {
+        await deps.portfolioFiles.delete(messageImageKey(image.conversationId, image.imageId, 'full'));
+        await deps.portfolioFiles.delete(messageImageKey(image.conversationId, image.imageId, 'thumb'));
+      }
+      await deps.portfolioFiles.deleteAll(messageImageUploadPrefix(userId));
+      await deps.messages.removeImages(images);
+    },
+  };
+}
+
+/**
  * The registry (see PersonalDataRegistry). Erasers run in this order, before the profile and the
  * e-mail item go and the Cognito user last, so that a deletion that fails half-way can be asked for
  * again by the person, still signed in.
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), sessionsSection(deps.sessions), messageReportsSection(deps.messageReports)],
+    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), messageImagesSection(deps.messages), sessionsSection(deps.sessions), messageReportsSection(deps.messageReports)],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),
@@ -299,6 +336,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },
       { name: 'provider updates', erase: ({ userId }) => deps.providerUpdates.forget(userId) },
+      messageImages(deps),
       { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
       { name: 'message mails', erase: ({ userId }) => deps.messageMails.forget(userId) },
       { name: 'sessions', erase: ({ userId }) => endAllSignIns(deps, userId) },

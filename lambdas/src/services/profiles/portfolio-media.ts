@@ -122,6 +122,22 @@ export async function checkPortfolioFile(bytes: Buffer): Promise<CheckedFile> {
   }
 }
 
+/**
+ * An image only (a message's): JPEG, PNG or WEBP by its bytes that decodes, re-encoded as WebP at both
+ * sizes without metadata, with the stored size; undefined for anything else.
+ */
+export async function checkedImage(bytes: Buffer): Promise<{ webp: Buffer; thumbnail: Buffer; width: number; height: number } | undefined> {
+  const type = await portfolioTypeOf(bytes);
+  if (!type || PORTFOLIO_MEDIA_TYPES[type] !== 'image') return undefined;
+  try {
+    const [webp, thumbnail] = await Promise.all([imageBytes(bytes, PORTFOLIO_IMAGE_MAX_PX, 85), imageBytes(bytes, PORTFOLIO_THUMBNAIL_MAX_PX, 78)]);
+    const { width, height } = await sharp(webp).metadata();
+    return { webp, thumbnail, width, height };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A video's poster: an image upload (a frame the browser drew), checked like any image; undefined when it is none. */
 export async function posterWebp(bytes: Buffer): Promise<Buffer | undefined> {
   const type = await portfolioTypeOf(bytes);

@@ -12,23 +12,29 @@ import { MessageField } from '@/entities/messages/components/message-field';
 import { ApiError } from '@/lib/api-client';
 import { useConversationActions, useThread } from '../api/messages';
 import { ReportConversation } from './report-dialog';
+import { ImageAttachments, useImageAttachments } from './image-attachments';
+import { MessageImages } from './message-images';
 
 /** A message of mine on its way: shown at once, then as the server has it. */
 interface Outgoing {
   readonly messageId: string;
   readonly text: string;
+  readonly imageIds: readonly string[];
   readonly status: 'sending' | 'sent' | 'failed';
   readonly error?: string;
 }
 
 const timeOf = (at: string) => format(new Date(at), 'd MMM, HH:mm');
 
-function Bubble({ mine, text, children }: { mine: boolean; text: string; children: ReactNode }) {
+function Bubble({ mine, text, images, children }: { mine: boolean; text: string; images?: ReactNode; children: ReactNode }) {
   return (
     <Stack as="li" gap="1" align={mine ? 'flex-end' : 'flex-start'}>
-      <Box maxW={{ base: '85%', md: '70%' }} px="3.5" py="2.5" borderRadius="xl" bg={mine ? 'brand.solid' : 'bg.muted'} color={mine ? 'white' : 'fg'} whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {text}
-      </Box>
+      {images}
+      {text && (
+        <Box maxW={{ base: '85%', md: '70%' }} px="3.5" py="2.5" borderRadius="xl" bg={mine ? 'brand.solid' : 'bg.muted'} color={mine ? 'white' : 'fg'} whiteSpace="pre-wrap" overflowWrap="anywhere">
+          {text}
+        </Box>
+      )}
       <Text fontSize="xs" color="fg.muted">
         {children}
       </Text>
@@ -52,6 +58,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string>();
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const attachments = useImageAttachments(conversationId);
   const headingId = useId();
 
   const pages = thread.data?.pages;
@@ -67,9 +74,9 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
     if (unread > 0 && !marking) markRead();
   }, [unread, marking, markRead]);
 
-  const deliver = (message: Pick<Outgoing, 'messageId' | 'text'>) => {
+  const deliver = (message: Pick<Outgoing, 'messageId' | 'text' | 'imageIds'>) => {
     setOutgoing((current) => [...current.filter((item) => item.messageId !== message.messageId), { ...message, status: 'sending' }]);
-    actions.send.mutate(message, {
+    actions.send.mutate({ messageId: message.messageId, text: message.text, imageIds: [...message.imageIds] }, {
       onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
       onError: (failure) => {
         const error = sendFailureText(failure, 'Not sent. Check your connection and try again.');
@@ -79,14 +86,22 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
   };
 
   const submit = () => {
-    if (!draft.trim()) {
+    if (attachments.uploading || attachments.failed) {
+      setDraftError(attachments.uploading ? 'Wait until the images have uploaded.' : 'Remove the images that could not be uploaded.');
+      return;
+    }
+    if (!draft.trim() && attachments.imageIds.length === 0) {
       setDraftError(MESSAGING_MESSAGES.textRequired);
       return;
     }
     setDraftError(undefined);
-    deliver({ messageId: crypto.randomUUID(), text: draft });
+    deliver({ messageId: crypto.randomUUID(), text: draft.trim(), imageIds: attachments.imageIds });
     setDraft('');
+    attachments.clear();
   };
+
+  const imagesOf = (imageIds: readonly string[], mine: boolean) =>
+    imageIds.length > 0 ? <MessageImages conversationId={conversationId} imageIds={imageIds} from={mine ? 'you' : (summary?.other.name ?? '')} /> : undefined;
 
   const toggleBlock = (blocked: boolean) =>
     actions.setBlocked.mutate(blocked, {
@@ -155,12 +170,12 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
       )}
       <Stack as="ol" gap="3" listStyleType="none" aria-label="Messages" aria-live="polite">
         {stored.map((message) => (
-          <Bubble key={message.messageId} mine={message.mine} text={message.text}>
+          <Bubble key={message.messageId} mine={message.mine} text={message.text} images={imagesOf(message.imageIds, message.mine)}>
             {statusOf(message)}
           </Bubble>
         ))}
         {waiting.map((message) => (
-          <Bubble key={message.messageId} mine text={message.text}>
+          <Bubble key={message.messageId} mine text={message.text} images={imagesOf(message.imageIds, true)}>
             {message.status === 'sending' && 'Sending…'}
             {message.status === 'sent' && 'Sent'}
             {message.status === 'failed' && (
@@ -187,9 +202,10 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
         >
           <Stack gap="2">
             <MessageField label={`Message ${other.name}`} value={draft} onChange={setDraft} error={draftError} rows={3} onSubmitShortcut={submit} />
-            <Button type="submit" alignSelf="flex-end">
-              Send
-            </Button>
+            <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
+              <ImageAttachments state={attachments} />
+              <Button type="submit">Send</Button>
+            </HStack>
           </Stack>
         </form>
       ) : (
