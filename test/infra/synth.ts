@@ -125,5 +125,5 @@ export const PRODUCTION_CONTEXT = {
   githubRepository: 'solutionz/solutionz',
 } as const;
 
-/** The synthesis that bundles the Lambda code can take longer than vitest's default hook timeout. */
-export const SYNTH_TIMEOUT_MS = 120_000;
+/** The synthesis that bundles the Lambda code (three functions install sharp) can take longer than vitest's default hook timeout. */
+export const SYNTH_TIMEOUT_MS = 240_000;
