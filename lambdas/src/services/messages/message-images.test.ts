@@ -27,6 +27,7 @@ function deps(): MessagesDeps & MessageImagesDeps {
     jobs: { get: async () => undefined, hasRevealed: async () => false },
     responseTimes: table.repositories.responseTimes,
     directory: table.repositories.directory,
+    reports: table.repositories.messageReports,
     messageFiles: media.storage,
     clock: () => NOW,
     random: { id: () => randomUUID() },
