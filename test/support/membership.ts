@@ -49,8 +49,9 @@ export async function subscribeAccount(
 
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
-    const me = await fetch(`${stack.apiBaseUrl}/me`, { headers: { authorization } });
-    if (me.ok) {
+    // A connection reset on the way is one more look, not a failure: this loop only waits for the webhooks.
+    const me = await fetch(`${stack.apiBaseUrl}/me`, { headers: { authorization } }).catch(() => undefined);
+    if (me?.ok) {
       const { subscription } = meResponseSchema.parse(await me.json());
       if (subscription.isSubscribed && subscription.tier === plan) return { subscription, stripeSubscriptionId };
     }
