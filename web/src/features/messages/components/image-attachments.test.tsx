@@ -5,11 +5,27 @@ import { StubbedApiError, stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
+/** Uploads in flight wait here while a test holds them, so the progress they show can be read before they end. */
+const uploads = vi.hoisted(() => {
+  let held = false;
+  const waiting: (() => void)[] = [];
+  return {
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const resume of waiting.splice(0)) resume();
+    },
+    passed: () => (held ? new Promise<void>((resume) => waiting.push(resume)) : Promise.resolve()),
+  };
+});
+
 // The bytes go to storage with a presigned POST (XMLHttpRequest); here they "arrive" half-way, then whole.
 vi.mock('@/lib/presigned-upload', () => ({
   uploadWithPresignedPost: async (_grant: unknown, _file: Blob, options: { onProgress?: (share: number) => void } = {}) => {
     options.onProgress?.(0.5);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await uploads.passed();
   },
 }));
 
@@ -74,6 +90,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   made = 0;
+  uploads.release();
 });
 
 describe('the thread composer: images', { timeout: 20_000 }, () => {
@@ -82,11 +99,14 @@ describe('the thread composer: images', { timeout: 20_000 }, () => {
     const add = screen.getByRole('button', { name: 'Add images' });
     add.focus();
     expect(add).toHaveFocus();
+    uploads.hold();
     await user.upload(screen.getByTestId('message-image-input'), [photo('tap.jpg'), photo('pipe.jpg')]);
 
     const chosen = screen.getByRole('list', { name: 'Images to send' });
     expect(within(chosen).getByRole('img', { name: 'Image 1 of 2 to send: tap.jpg' })).toBeInTheDocument();
-    expect(within(chosen).getAllByRole('progressbar').length).toBeGreaterThan(0);
+    // Half-way, each shows its progress until its bytes have arrived.
+    expect(await within(chosen).findAllByRole('progressbar')).toHaveLength(2);
+    uploads.release();
     await waitFor(() => expect(within(chosen).queryByRole('progressbar')).not.toBeInTheDocument());
     expect(screen.getByText('2 of 4 images')).toBeInTheDocument();
 
