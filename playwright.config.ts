@@ -33,8 +33,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: true,
-  // Every test makes its own accounts and data, so they run side by side: one worker per core.
-  workers: availableParallelism(),
+  // Every test makes its own accounts and data, so they run side by side: one worker per core, or as many
+  // as E2E_WORKERS says (`npm test` asks for one more, scripts/test.ts).
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { testPortOffset } from './local/ports';
 import { killAllManaged } from './local/process';
@@ -8,16 +8,22 @@ import { REPO_ROOT, startLocalStack, testEnvironment, type LocalStack } from './
 import { CONNECTED_TESTS } from '../vitest.config';
 
 /**
- * `npm test`: checks, unit/connected/web/infra tests, then integration and browser tests against a local stack
+ * `npm test`: checks, unit/connected/web/infra tests, and integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
- * behind the local edge) that is always stopped afterwards. Until the integration tests, the work runs in two
- * lanes, one per core: the unit and connected tests in one; the stack's start-up (with the web build), the
- * checks, the web tests and the infra tests in the other. Everything the run writes lives in one temporary folder, removed at
- * the end whether the run passed, failed or was interrupted. It ends with each step's time and the ten
- * slowest tests.
+ * behind the local edge) that is always stopped afterwards. The work runs in two lanes, one per core: the unit
+ * and connected tests, then the browser tests; the stack's start-up (with the web build), the integration tests,
+ * the checks, the web tests and the infra tests. Everything the run writes lives in one temporary folder,
+ * removed at the end whether the run passed, failed or was interrupted. It ends with each step's time and the
+ * ten slowest tests.
  */
 
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
+/**
+ * Browser-test workers: one more than the cores. A browser test spends much of its time waiting (for the
+ * thread's 10-second poll, the local mail worker's timer, a mail in the inbox), so one worker a core left
+ * the cores partly idle (a run of four specs used about two thirds of them).
+ */
+const E2E_WORKERS = availableParallelism() + 1;
 // The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 would repeat
 // in every process.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -221,14 +227,34 @@ async function main(): Promise<number> {
 
   // Two lanes, one per core: each vitest run keeps to one worker (the connected tests share one DynamoDB Local,
   // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
-  // Lane one: the server-side tests (the longest step). Lane two: the local stack starts (the production web
-  // build), then the checks, the web tests and the infra tests.
-  console.log('\n━━ Two lanes side by side: the unit and connected tests; the local stack, the checks, the web tests and the infra tests');
-  let stackStarted = false;
+  // Lane one: the server-side tests (the longest step), then the browser tests. Lane two: the local stack
+  // starts (the production web build), the integration tests run through it, then the checks, the web tests
+  // and the infra tests. The integration tests mostly wait on the stack, and the browser tests on the app's
+  // polls, timers and mail: neither keeps two cores busy alone, so they run beside other work, not after it.
+  console.log(
+    '\n━━ Two lanes side by side: the unit and connected tests, then the browser tests; the local stack, the integration tests, the checks, the web tests and the infra tests',
+  );
+  let integrationDone!: (stackUp: boolean) => void;
+  const stackTested = new Promise<boolean>((resolve) => (integrationDone = resolve));
   await Promise.all([
-    step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless)),
     (async () => {
-      stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
+      await step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless));
+      // The browser tests start once the integration tests have finished with the stack (both make accounts and
+      // data of their own, but one at a time keeps a failure's cause plain), whatever lane two still has to do.
+      if (!(await stackTested) || !stack) {
+        results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+        return;
+      }
+      const env = { ...baseEnv, ...testEnvironment(stack), E2E_JSON_REPORT: reports.playwright, E2E_WORKERS: String(E2E_WORKERS) };
+      await streamingStep(`Browser tests (Playwright, Chromium, production build, ${E2E_WORKERS} workers)`, async () => {
+        const { ok } = await run(bin('playwright'), ['test'], { env });
+        // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
+        if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
+        return ok;
+      });
+    })(),
+    (async () => {
+      const stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
         const lines: string[] = [];
         stack = await startLocalStack({
           portOffset,
@@ -239,27 +265,20 @@ async function main(): Promise<number> {
         });
         return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
       });
+      if (stackStarted && stack) {
+        const env = { ...baseEnv, ...testEnvironment(stack) };
+        await step('Integration tests (vitest, through the local edge and gateway)', async () =>
+          run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env, capture: true }),
+        );
+      } else {
+        results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+      }
+      integrationDone(stackStarted);
       await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
       await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
       await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
     })(),
   ]);
-
-  if (stackStarted && stack) {
-    const env = { ...baseEnv, ...testEnvironment(stack) };
-    await streamingStep('Integration tests (vitest, through the local edge and gateway)', async () =>
-      (await run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env })).ok,
-    );
-    await streamingStep('Browser tests (Playwright, Chromium, production build)', async () => {
-      const { ok } = await run(bin('playwright'), ['test'], { env: { ...env, E2E_JSON_REPORT: reports.playwright } });
-      // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
-      if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
-      return ok;
-    });
-  } else {
-    results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-    results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-  }
 
   printSlowest();
   printFailures();
