@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants';
-import { ADMIN_CONSOLE_MESSAGES, ADMIN_LIMITS, adminReasonSchema, cursorSchema } from './admin';
+import { ADMIN_CONSOLE_MESSAGES, ADMIN_LIMITS, adminReasonSchema } from './admin';
+import { cursorSchema } from './cursor';
 import { MESSAGE_REPORT_REASONS } from './messages';
 import { defineRoute, type RouteSpec } from './route-types';
 

@@ -5,6 +5,7 @@ import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackPar
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
 import { adminCategoryRoutes } from './admin-categories';
+import { cursorSchema } from './cursor';
 import { defineRoute, routeListOf, type RouteSpec } from './route-types';
 
 /**
@@ -193,7 +194,6 @@ const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-export const cursorSchema = z.string().max(1000).optional();
 
 const adminAuditQuerySchema = z.object({
   cursor: cursorSchema,

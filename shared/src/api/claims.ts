@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, emailSchema, passwordSchema, splitFullName } from '../accounts';
 import { PROFILE_LIMITS } from '../profile-fields';
 import { confirmationEmailStatusSchema } from './accounts';
-import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema, cursorSchema } from './admin';
+import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema } from './admin';
+import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**

@@ -3,7 +3,7 @@ import { MEDIA } from '../constants';
 import { MESSAGE_MAILS_ONE_CLICK_PATH } from '../mail-links';
 import { presignedUploadSchema } from '../profile';
 import { unsubscribeResponseSchema, unsubscribeSchemas } from '../unsubscribe';
-import { cursorSchema } from './admin';
+import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**

@@ -22,6 +22,13 @@ export type ApiPath = `/api/${string}`;
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+/**
+ * How long browsers and CloudFront keep the public answers that are the same for every visitor without a
+ * session (categories, the job board): short, so a change shows within a minute. The directory and provider
+ * pages are not kept: what an admin's moderation changes there must show at once.
+ */
+export const PUBLIC_ANSWER_SECONDS = 60;
+
 export interface RouteSpec<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,

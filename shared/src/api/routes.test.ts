@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeList } from './routes';
+import { routeGroups, routeList, routes } from './routes';
 
 describe('the route table', () => {
   const withBody = routeList.filter((route) => route.body);
@@ -14,5 +14,11 @@ describe('the route table', () => {
   it('has one route per method and path', () => {
     const keys = routeList.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('is exactly the sum of its groups: each group route is in the table as defined, and no two groups share a name', () => {
+    const grouped = Object.values(routeGroups).flatMap((group) => Object.entries(group));
+    expect(grouped.map(([name]) => name).sort()).toEqual(Object.keys(routes).sort());
+    for (const [name, spec] of grouped) expect(routes[name as keyof typeof routes], name).toBe(spec);
   });
 });

@@ -5,13 +5,10 @@ import {
   type EmailFailureCategory,
   MESSAGES,
   type Place,
-  routes,
   type RouteBody,
-  type RouteName,
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
-  type Routes,
   type RouteSpec,
 } from '@solutionz/shared';
 import { getAccessToken } from './auth/access-token';
@@ -57,15 +54,12 @@ type RouteRequestOptions<T> = Part<'params', RouteParams<T>> &
 type OptionalArgs<T> = object extends RouteRequestOptions<T> ? [options?: RouteRequestOptions<T>] : [options: RouteRequestOptions<T>];
 
 /**
- * Calls one route of the shared route table: the path, method and response schema come from the
- * table, so a route the API does not have cannot be called and a drifted response fails here.
+ * Calls one route of the shared route table, given as its spec from the route group that holds it
+ * (`apiRequest(jobRoutes.listJobs, { query })`): the path, method and response schema come from the
+ * table, so a route the API does not have cannot be called and a drifted response fails here. This
+ * module holds no route itself: a screen's chunk carries the schemas of the groups it calls, the entry none.
  */
-export function apiRequest<N extends RouteName>(name: N, ...args: OptionalArgs<Routes[N]>): Promise<RouteResponse<Routes[N]>> {
-  return requestRoute(routes[name], ...args);
-}
-
-/** Calls a route given by its spec: one of a group of shared routes that the route table does not hold yet (the admin console's). */
-export async function requestRoute<T extends RouteSpec>(route: T, ...[options]: OptionalArgs<T>): Promise<RouteResponse<T>> {
+export async function apiRequest<T extends RouteSpec>(route: T, ...[options]: OptionalArgs<T>): Promise<RouteResponse<T>> {
   const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;

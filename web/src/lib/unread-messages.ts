@@ -1,3 +1,4 @@
+import { messageRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -12,7 +13,7 @@ const UNREAD_POLL_MS = 60_000;
 export function useUnreadMessages(enabled: boolean) {
   return useQuery({
     queryKey: unreadMessagesKey,
-    queryFn: ({ signal }) => apiRequest('getUnreadMessages', { signal }),
+    queryFn: ({ signal }) => apiRequest(messageRoutes.getUnreadMessages, { signal }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
     refetchIntervalInBackground: false,

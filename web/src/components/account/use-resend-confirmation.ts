@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '@solutionz/shared';
+import { accountRoutes, MESSAGES } from '@solutionz/shared';
 
 export type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; message: string };
 
@@ -15,7 +15,7 @@ export function useResendConfirmation(email: string): { state: ResendState; rese
     // Loaded on use: the notices that offer this are on pages that need the API client for nothing else yet.
     const [{ apiRequest }, { errorMessageWithRetry }] = await Promise.all([import('@/lib/api-client'), import('@/lib/retry-after')]);
     try {
-      await apiRequest('resendConfirmation', { body: { email } });
+      await apiRequest(accountRoutes.resendConfirmation, { body: { email } });
       setState({ status: 'sent' });
     } catch (error) {
       setState({ status: 'failed', message: errorMessageWithRetry(error, error instanceof Error ? error.message : MESSAGES.api.internal) });

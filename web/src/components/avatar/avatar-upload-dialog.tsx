@@ -1,12 +1,12 @@
 import { Button, chakra, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
-import { AVATAR, PROFILE_MESSAGES, TOAST } from '@solutionz/shared';
+import { AVATAR, PROFILE_MESSAGES, profileRoutes, TOAST } from '@solutionz/shared';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 import { useSession } from '@/lib/auth/session';
 import { uploadWithPresignedPost } from '@/lib/presigned-upload';
@@ -65,9 +65,9 @@ export default function AvatarUploadDialog({ open, onOpenChange }: AvatarUploadD
     upload.current = controller;
     setPercent(0);
     try {
-      const target = await apiRequest('createAvatarUpload', { body: { contentType, size: file.size }, signal: controller.signal });
+      const target = await apiRequest(profileRoutes.createAvatarUpload, { body: { contentType, size: file.size }, signal: controller.signal });
       await uploadWithPresignedPost(target, file, { signal: controller.signal, onProgress: (share) => setPercent(Math.round(share * 100)) });
-      const { avatarUrl } = await apiRequest('setAvatar', { body: { key: target.key }, signal: controller.signal });
+      const { avatarUrl } = await apiRequest(profileRoutes.setAvatar, { body: { key: target.key }, signal: controller.signal });
       cache.patch(user.userId, { avatarUrl });
       toaster.success({ ...PROFILE_MESSAGES.avatar.success, duration: TOAST.profileDurationMs });
       onOpenChange(false);

@@ -17,19 +17,15 @@ const ProfileQuery = lazy(() => import('./profile-query'));
 
 export type ProfileFetcher = () => Promise<MeResponse>;
 
-// Imported on demand: the API client carries the shared schemas (zod), which the entry chunk must not.
+// Imported on demand: the API client and the routes' schemas (zod) must stay out of the entry chunk.
 async function fetchProfileFromApi(): Promise<MeResponse> {
-  const { apiRequest } = await import('../api-client');
-  return apiRequest('getMe');
+  const { fetchProfile } = await import('./session-api');
+  return fetchProfile();
 }
 
-/**
- * Tells the API this device's session ends (POST /api/me/sign-out: the admin analytics' active sessions),
- * while the tokens still work.
- */
 async function endSessionAtApi(): Promise<void> {
-  const { apiRequest } = await import('../api-client');
-  await apiRequest('signOut');
+  const { endSession } = await import('./session-api');
+  await endSession();
 }
 
 export interface SessionProviderProps {

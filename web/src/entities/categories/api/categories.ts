@@ -1,3 +1,4 @@
+import { categoryRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,5 +7,5 @@ const CATEGORIES_KEY = ['categories'] as const;
 
 /** The live taxonomy with its listed-provider counts (GET /api/categories). */
 export function useCategories() {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest('listCategories', { signal }) });
+  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest(categoryRoutes.listCategories, { signal }) });
 }

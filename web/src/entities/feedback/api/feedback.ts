@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FEEDBACK_PAGE_SIZE, type FeedbackPage } from '@solutionz/shared';
+import { FEEDBACK_PAGE_SIZE, type FeedbackPage, feedbackRoutes } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
@@ -19,7 +19,7 @@ export function useReceivedFeedback(userId: string) {
   return useInfiniteQuery({
     queryKey: receivedFeedbackKey(userId),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('listMyProviderFeedback', { query: { limit: FEEDBACK_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+      apiRequest(feedbackRoutes.listMyProviderFeedback, { query: { limit: FEEDBACK_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
   });
@@ -30,7 +30,7 @@ export function usePublicFeedback(providerId: string) {
   return useInfiniteQuery({
     queryKey: publicFeedbackKey(providerId),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('listProviderFeedback', {
+      apiRequest(feedbackRoutes.listProviderFeedback, {
         params: { providerId },
         query: { limit: FEEDBACK_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,

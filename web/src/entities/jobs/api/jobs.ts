@@ -1,3 +1,4 @@
+import { jobRoutes } from '@solutionz/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Job, JobListQuery, JobPostInput } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
@@ -9,7 +10,7 @@ const JOBS_KEY = 'jobs';
 export function usePostJob() {
   const queryClient = useQueryClient();
   return useMutation<Job, Error, JobPostInput>({
-    mutationFn: (body) => apiRequest('createJob', { body }),
+    mutationFn: (body) => apiRequest(jobRoutes.createJob, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
@@ -18,7 +19,7 @@ export function usePostJob() {
 export function useJobBoard(query: JobListQuery, signedIn: boolean) {
   return useQuery({
     queryKey: [JOBS_KEY, 'board', signedIn, query],
-    queryFn: ({ signal }) => (signedIn ? apiRequest('listJobBoardForMe', { query, signal }) : apiRequest('listJobs', { query, signal })),
+    queryFn: ({ signal }) => (signedIn ? apiRequest(jobRoutes.listJobBoardForMe, { query, signal }) : apiRequest(jobRoutes.listJobs, { query, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +28,7 @@ export function useJob(jobId: string | undefined, signedIn: boolean) {
   return useQuery({
     queryKey: [JOBS_KEY, 'job', signedIn, jobId],
     queryFn: ({ signal }) =>
-      signedIn ? apiRequest('getJobForMe', { params: { jobId: jobId ?? '' }, signal }) : apiRequest('getJob', { params: { jobId: jobId ?? '' }, signal }),
+      signedIn ? apiRequest(jobRoutes.getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : apiRequest(jobRoutes.getJob, { params: { jobId: jobId ?? '' }, signal }),
     enabled: Boolean(jobId),
     retry: false,
   });
@@ -36,7 +37,7 @@ export function useJob(jobId: string | undefined, signedIn: boolean) {
 export function useRevealJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => apiRequest('revealJob', { params: { jobId } }),
+    mutationFn: (jobId: string) => apiRequest(jobRoutes.revealJob, { params: { jobId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
@@ -45,7 +46,7 @@ export function useSaveJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
-      save ? apiRequest('saveJob', { params: { jobId } }) : apiRequest('unsaveJob', { params: { jobId } }),
+      save ? apiRequest(jobRoutes.saveJob, { params: { jobId } }) : apiRequest(jobRoutes.unsaveJob, { params: { jobId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
@@ -54,7 +55,7 @@ export function useSaveJob() {
 export function useMyJobs(page: number) {
   return useQuery({
     queryKey: [JOBS_KEY, 'mine', page],
-    queryFn: ({ signal }) => apiRequest('listMyJobs', { query: { page }, signal }),
+    queryFn: ({ signal }) => apiRequest(jobRoutes.listMyJobs, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,7 +64,7 @@ export function useMyJobs(page: number) {
 export function useSavedJobs(page: number) {
   return useQuery({
     queryKey: [JOBS_KEY, 'saved', page],
-    queryFn: ({ signal }) => apiRequest('listSavedJobs', { query: { page }, signal }),
+    queryFn: ({ signal }) => apiRequest(jobRoutes.listSavedJobs, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,7 +72,7 @@ export function useSavedJobs(page: number) {
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => apiRequest('deleteJob', { params: { jobId } }),
+    mutationFn: (jobId: string) => apiRequest(jobRoutes.deleteJob, { params: { jobId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
@@ -81,7 +82,7 @@ export function useUpdateJobRevealCap() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, revealCap }: { jobId: string; revealCap: number }) =>
-      apiRequest('updateJobRevealCap', { params: { jobId }, body: { revealCap } }),
+      apiRequest(jobRoutes.updateJobRevealCap, { params: { jobId }, body: { revealCap } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }

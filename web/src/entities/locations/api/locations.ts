@@ -1,3 +1,4 @@
+import { locationRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ const PLACES_STALE_MS = 60 * 60 * 1000;
 export function usePlaceSearch(term: string, enabled: boolean) {
   return useQuery({
     queryKey: ['locationSearch', term],
-    queryFn: ({ signal }) => apiRequest('searchLocations', { query: { q: term }, signal }),
+    queryFn: ({ signal }) => apiRequest(locationRoutes.searchLocations, { query: { q: term }, signal }),
     enabled,
     staleTime: PLACES_STALE_MS,
   });

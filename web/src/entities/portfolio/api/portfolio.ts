@@ -1,3 +1,4 @@
+import { portfolioRoutes } from '@solutionz/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortfolioItem, PortfolioItemSave, PortfolioResponse } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
@@ -15,7 +16,7 @@ const publicPortfolioKey = (providerId: string) => ['portfolio', providerId] as 
 export function usePortfolio(providerId: string, owner: boolean) {
   return useQuery({
     queryKey: owner ? myPortfolioKey(providerId) : publicPortfolioKey(providerId),
-    queryFn: ({ signal }) => (owner ? apiRequest('listMyPortfolio', { signal }) : apiRequest('getProviderPortfolio', { params: { providerId }, signal })),
+    queryFn: ({ signal }) => (owner ? apiRequest(portfolioRoutes.listMyPortfolio, { signal }) : apiRequest(portfolioRoutes.getProviderPortfolio, { params: { providerId }, signal })),
     enabled: providerId !== '',
   });
 }
@@ -44,7 +45,7 @@ export function useSavePortfolioItem(userId: string) {
   const settle = useSettle(userId);
   return useMutation({
     mutationFn: ({ itemId, body }: PortfolioSave) =>
-      itemId ? apiRequest('updatePortfolioItem', { params: { itemId }, body }) : apiRequest('createPortfolioItem', { body }),
+      itemId ? apiRequest(portfolioRoutes.updatePortfolioItem, { params: { itemId }, body }) : apiRequest(portfolioRoutes.createPortfolioItem, { body }),
     onSuccess: (saved) => settle(replaced(client.getQueryData<PortfolioResponse>(myPortfolioKey(userId))?.items ?? [], saved)),
   });
 }
@@ -53,7 +54,7 @@ export function useDeletePortfolioItem(userId: string) {
   const client = useQueryClient();
   const settle = useSettle(userId);
   return useMutation({
-    mutationFn: (itemId: string) => apiRequest('deletePortfolioItem', { params: { itemId } }),
+    mutationFn: (itemId: string) => apiRequest(portfolioRoutes.deletePortfolioItem, { params: { itemId } }),
     onSuccess: ({ itemId }) => settle((client.getQueryData<PortfolioResponse>(myPortfolioKey(userId))?.items ?? []).filter((item) => item.id !== itemId)),
   });
 }
@@ -66,7 +67,7 @@ export function useReorderPortfolio(userId: string) {
   const mutationKey = [...key, 'order'];
   return useMutation({
     mutationKey,
-    mutationFn: (items: PortfolioItem[]) => apiRequest('reorderPortfolio', { body: { itemIds: items.map((item) => item.id) } }),
+    mutationFn: (items: PortfolioItem[]) => apiRequest(portfolioRoutes.reorderPortfolio, { body: { itemIds: items.map((item) => item.id) } }),
     onMutate: async (items) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<PortfolioResponse>(key);

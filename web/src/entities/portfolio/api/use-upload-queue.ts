@@ -1,3 +1,4 @@
+import { portfolioRoutes } from '@solutionz/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { uploadWithPresignedPost } from '@/lib/presigned-upload';
@@ -9,7 +10,7 @@ export function useUploadQueue(onFailure: UploadFailureListener) {
   const [queue] = useState(
     () =>
       new PortfolioUploadQueue({
-        requestGrants: async (files, signal) => (await apiRequest('createPortfolioUploads', { body: { files: [...files] }, signal })).uploads,
+        requestGrants: async (files, signal) => (await apiRequest(portfolioRoutes.createPortfolioUploads, { body: { files: [...files] }, signal })).uploads,
         send: uploadWithPresignedPost,
         posterFrame: videoPosterFrame,
       }),

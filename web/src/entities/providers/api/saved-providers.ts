@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { DIRECTORY_PAGE_SIZE, type SavedProvidersResponse } from '@solutionz/shared';
+import { DIRECTORY_PAGE_SIZE, directoryRoutes, type SavedProvidersResponse } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
@@ -20,7 +20,7 @@ async function allSavedIds(signal: AbortSignal): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   do {
-    const page = await apiRequest('listSavedProviders', { query: { limit: DIRECTORY_PAGE_SIZE.max, ...(cursor ? { cursor } : {}) }, signal });
+    const page = await apiRequest(directoryRoutes.listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.max, ...(cursor ? { cursor } : {}) }, signal });
     ids.push(...page.saved.map((item) => item.providerId));
     cursor = page.nextCursor;
   } while (cursor);
@@ -43,7 +43,7 @@ export function useSavedProviderIds(userId: string | undefined) {
 export function useSavedProvidersList(userId: string) {
   return useInfiniteQuery({
     queryKey: listKey(userId),
-    queryFn: ({ pageParam, signal }) => apiRequest('listSavedProviders', { query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest(directoryRoutes.listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -91,7 +91,7 @@ export function useToggleSavedProvider(userId: string) {
   return useMutation({
     mutationKey: toggleKey(userId),
     mutationFn: ({ providerId, save }: SavedToggle) =>
-      save ? apiRequest('saveProvider', { params: { providerId } }) : apiRequest('unsaveProvider', { params: { providerId } }),
+      save ? apiRequest(directoryRoutes.saveProvider, { params: { providerId } }) : apiRequest(directoryRoutes.unsaveProvider, { params: { providerId } }),
     async onMutate({ providerId, save }) {
       await queryClient.cancelQueries({ queryKey: savedKey(userId) });
       queryClient.setQueryData<string[]>(idsKey(userId), (ids) => (save ? [providerId, ...(ids ?? []).filter((id) => id !== providerId)] : ids?.filter((id) => id !== providerId)));

@@ -1,3 +1,4 @@
+import { claimRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
@@ -13,7 +14,7 @@ export function useMyClaims() {
   const confirmed = signedIn?.profile?.emailConfirmed ?? null;
   return useQuery({
     queryKey: ['myClaims', signedIn?.user.userId ?? '', confirmed] as const,
-    queryFn: ({ signal }) => apiRequest('listMyClaims', { signal }),
+    queryFn: ({ signal }) => apiRequest(claimRoutes.listMyClaims, { signal }),
     enabled: signedIn !== undefined && signedIn.profileStatus !== 'pending',
   });
 }

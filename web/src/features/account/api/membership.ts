@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { MEMBERSHIP_MESSAGES, MESSAGES, type CheckoutRequest, type MeResponse } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { type CheckoutRequest, MEMBERSHIP_MESSAGES, membershipRoutes, type MeResponse, MESSAGES } from '@solutionz/shared';
+import {ApiError, apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 import { profileQueryKey } from '@/lib/auth/profile-key';
 import { useAuthActions, useSession } from '@/lib/auth/session';
@@ -15,17 +15,17 @@ function signedInUserId(session: ReturnType<typeof useSession>): string | undefi
 
 /** POST /api/membership/checkout: the Stripe Checkout page to send the browser to. */
 export function useStartCheckout() {
-  return useMutation({ mutationFn: (body: CheckoutRequest) => apiRequest('membershipCheckout', { body }) });
+  return useMutation({ mutationFn: (body: CheckoutRequest) => apiRequest(membershipRoutes.membershipCheckout, { body }) });
 }
 
 /** POST /api/membership/coupon: whether the code takes (FIRST100 while slots are left); the slot itself is taken at checkout. */
 export function useCheckCoupon() {
-  return useMutation({ mutationFn: (couponCode: string) => apiRequest('membershipCouponCheck', { body: { couponCode } }) });
+  return useMutation({ mutationFn: (couponCode: string) => apiRequest(membershipRoutes.membershipCouponCheck, { body: { couponCode } }) });
 }
 
 /** POST /api/membership/portal: Stripe's customer portal, which sends the person back to `returnTo`. */
 export function useOpenPortal() {
-  return useMutation({ mutationFn: (returnTo: 'account' | 'profile') => apiRequest('membershipPortal', { body: { returnTo } }) });
+  return useMutation({ mutationFn: (returnTo: 'account' | 'profile') => apiRequest(membershipRoutes.membershipPortal, { body: { returnTo } }) });
 }
 
 /**
@@ -37,7 +37,7 @@ export function useCancelMembership() {
   const userId = signedInUserId(useSession());
   const { refreshProfile } = useAuthActions();
   return useMutation({
-    mutationFn: () => apiRequest('membershipCancel'),
+    mutationFn: () => apiRequest(membershipRoutes.membershipCancel),
     onSuccess: async (subscription) => {
       if (userId) cache.patch(userId, { subscription });
       await refreshProfile().catch(() => undefined);

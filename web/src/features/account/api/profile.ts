@@ -1,3 +1,4 @@
+import { profileRoutes } from '@solutionz/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { NotificationSettingsUpdate, ProfileUpdate } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { useProfileCache } from '@/lib/auth/profile-cache';
 export function useUpdateProfile() {
   const cache = useProfileCache();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => apiRequest('updateProfile', { body }),
+    mutationFn: (body: ProfileUpdate) => apiRequest(profileRoutes.updateProfile, { body }),
     onSuccess: (profile) => cache.replace(profile),
   });
 }
@@ -16,7 +17,7 @@ export function useUpdateProfile() {
 export function useUpdateNotificationSettings(userId: string) {
   const cache = useProfileCache();
   return useMutation({
-    mutationFn: (body: NotificationSettingsUpdate) => apiRequest('updateNotificationSettings', { body }),
+    mutationFn: (body: NotificationSettingsUpdate) => apiRequest(profileRoutes.updateNotificationSettings, { body }),
     onSuccess: (notifications) => cache.patch(userId, { notifications }),
   });
 }

@@ -1,3 +1,4 @@
+import { profileRoutes } from '@solutionz/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
@@ -5,14 +6,14 @@ import { useProfileCache } from '@/lib/auth/profile-cache';
 /** The security tab's calls (every control real). Each answers only to its own dialog. */
 
 export function useRequestEmailChange() {
-  return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest('requestEmailChange', { body }) });
+  return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest(profileRoutes.requestEmailChange, { body }) });
 }
 
 /** Single-use: read once per token and never again, so a re-render or a second tab cannot spend it twice. */
 export function useConfirmEmailChange(token: string | null) {
   return useQuery({
     queryKey: ['email-change', token],
-    queryFn: () => apiRequest('confirmEmailChange', { body: { token: token ?? '' } }),
+    queryFn: () => apiRequest(profileRoutes.confirmEmailChange, { body: { token: token ?? '' } }),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
@@ -22,18 +23,18 @@ export function useConfirmEmailChange(token: string | null) {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) => apiRequest('changePassword', { body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) => apiRequest(profileRoutes.changePassword, { body }),
   });
 }
 
 export function useSetupTotp() {
-  return useMutation({ mutationFn: () => apiRequest('setupTotp') });
+  return useMutation({ mutationFn: () => apiRequest(profileRoutes.setupTotp) });
 }
 
 export function useEnableTotp(userId: string) {
   const cache = useProfileCache();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) => apiRequest('enableTotp', { body }),
+    mutationFn: (body: { password: string; code: string }) => apiRequest(profileRoutes.enableTotp, { body }),
     onSuccess: ({ mfaEnabled }) => cache.patch(userId, { mfaEnabled }),
   });
 }
@@ -41,13 +42,13 @@ export function useEnableTotp(userId: string) {
 export function useDisableTotp(userId: string) {
   const cache = useProfileCache();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) => apiRequest('disableTotp', { body }),
+    mutationFn: (body: { password: string; code: string }) => apiRequest(profileRoutes.disableTotp, { body }),
     onSuccess: ({ mfaEnabled }) => cache.patch(userId, { mfaEnabled }),
   });
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: () => apiRequest('signOutEverywhere') });
+  return useMutation({ mutationFn: () => apiRequest(profileRoutes.signOutEverywhere) });
 }
 
 const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
@@ -56,7 +57,7 @@ const MY_DATA_FILE_NAME = 'solutionz-my-data.json';
 export function useDownloadMyData() {
   return useMutation({
     mutationFn: async () => {
-      const data = await apiRequest('exportMyData');
+      const data = await apiRequest(profileRoutes.exportMyData);
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -71,5 +72,5 @@ export function useDownloadMyData() {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: (password: string) => apiRequest('deleteAccount', { body: { password } }) });
+  return useMutation({ mutationFn: (password: string) => apiRequest(profileRoutes.deleteAccount, { body: { password } }) });
 }

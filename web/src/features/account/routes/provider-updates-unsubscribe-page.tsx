@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { PROVIDER_UPDATES_MESSAGES } from '@solutionz/shared';
+import { PROVIDER_UPDATES_MESSAGES, providerUpdateRoutes } from '@solutionz/shared';
 import { UnsubscribeLinkPage } from '@/components/notifications/unsubscribe-link-page';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,6 +13,6 @@ const TEXTS = {
 
 /** /provider-updates/unsubscribe?token=: the unsubscribe link of a provider update mail turns the client's Provider Updates off. */
 export function ProviderUpdatesUnsubscribePage() {
-  const unsubscribe = useMutation({ mutationFn: (token: string) => apiRequest('unsubscribeProviderUpdates', { body: { token } }) });
+  const unsubscribe = useMutation({ mutationFn: (token: string) => apiRequest(providerUpdateRoutes.unsubscribeProviderUpdates, { body: { token } }) });
   return <UnsubscribeLinkPage texts={TEXTS} unsubscribe={unsubscribe} />;
 }

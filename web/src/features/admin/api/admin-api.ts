@@ -12,7 +12,7 @@ import {
   claimRoutes,
   type RouteBody,
 } from '@solutionz/shared';
-import { requestRoute } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { uploadWithPresignedPost } from '@/lib/presigned-upload';
 
 /** Every admin query starts with this key, so an action refreshes what it may have changed. */
@@ -27,13 +27,13 @@ const keys = {
 };
 
 export function useAdminDashboard() {
-  return useQuery({ queryKey: keys.dashboard, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminDashboard, { signal }) });
+  return useQuery({ queryKey: keys.dashboard, queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminDashboard, { signal }) });
 }
 
 export function useAdminUsers(q: string, type: AdminUserFilter, cursor: string | undefined) {
   return useQuery({
     queryKey: keys.users(q, type, cursor),
-    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListUsers, { query: { q: q || undefined, type, cursor }, signal }),
+    queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminListUsers, { query: { q: q || undefined, type, cursor }, signal }),
     // The table keeps its rows while the next page or a new search loads, so it does not jump.
     placeholderData: keepPreviousData,
   });
@@ -42,20 +42,20 @@ export function useAdminUsers(q: string, type: AdminUserFilter, cursor: string |
 export function useAdminUser(userId: string | undefined) {
   return useQuery({
     queryKey: keys.user(userId ?? ''),
-    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminGetUser, { params: { userId: userId! }, signal }),
+    queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminGetUser, { params: { userId: userId! }, signal }),
     enabled: Boolean(userId),
   });
 }
 
 /** The newest page of the audit trail about one user or feedback. */
 export function useAdminAudit(targetId: string) {
-  return useQuery({ queryKey: keys.audit(targetId), queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListAudit, { query: { targetId }, signal }) });
+  return useQuery({ queryKey: keys.audit(targetId), queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminListAudit, { query: { targetId }, signal }) });
 }
 
 export function useAdminFeedback(status: AdminFeedbackFilter, cursor: string | undefined) {
   return useQuery({
     queryKey: keys.feedback(status, cursor),
-    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListFeedback, { query: { status, cursor }, signal }),
+    queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminListFeedback, { query: { status, cursor }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,25 +70,25 @@ type Body<N extends keyof AdminConsoleRoutes> = RouteBody<AdminConsoleRoutes[N]>
 
 export function useUpdateUser() {
   return useAdminMutation(({ userId, body }: { userId: string; body: Body<'adminUpdateUser'> }) =>
-    requestRoute(adminConsoleRoutes.adminUpdateUser, { params: { userId }, body }),
+    apiRequest(adminConsoleRoutes.adminUpdateUser, { params: { userId }, body }),
   );
 }
 
 export function useSetUserActive() {
   return useAdminMutation(({ userId, active, reason }: { userId: string; active: boolean; reason?: AdminReason }) =>
-    requestRoute(adminConsoleRoutes.adminSetUserActive, { params: { userId }, body: { active, ...(reason ? { reason } : {}) } }),
+    apiRequest(adminConsoleRoutes.adminSetUserActive, { params: { userId }, body: { active, ...(reason ? { reason } : {}) } }),
   );
 }
 
 export function useSetUserVisible() {
   return useAdminMutation(({ userId, visible, reason }: { userId: string; visible: boolean; reason?: AdminReason }) =>
-    requestRoute(adminConsoleRoutes.adminSetUserVisible, { params: { userId }, body: { visible, ...(reason ? { reason } : {}) } }),
+    apiRequest(adminConsoleRoutes.adminSetUserVisible, { params: { userId }, body: { visible, ...(reason ? { reason } : {}) } }),
   );
 }
 
 export function useDeleteUser() {
   return useAdminMutation(({ userId, reason }: { userId: string; reason: AdminReason }) =>
-    requestRoute(adminConsoleRoutes.adminDeleteUser, { params: { userId }, body: { reason } }),
+    apiRequest(adminConsoleRoutes.adminDeleteUser, { params: { userId }, body: { reason } }),
   );
 }
 
@@ -97,12 +97,12 @@ export function useCreateProvider() {
   return useAdminMutation(async ({ input, logo }: { input: AdminCreateProviderInput; logo?: File }) => {
     let logoKey: string | undefined;
     if (logo) {
-      const upload = await requestRoute(adminConsoleRoutes.adminLogoUpload, { body: { contentType: logo.type as 'image/png' | 'image/jpeg', size: logo.size } });
+      const upload = await apiRequest(adminConsoleRoutes.adminLogoUpload, { body: { contentType: logo.type as 'image/png' | 'image/jpeg', size: logo.size } });
       await uploadWithPresignedPost(upload, logo);
       logoKey = upload.key;
     }
     const body = { ...input, ...(logoKey ? { logoKey } : {}) } as Body<'adminCreateProvider'>;
-    return requestRoute(adminConsoleRoutes.adminCreateProvider, { body });
+    return apiRequest(adminConsoleRoutes.adminCreateProvider, { body });
   });
 }
 
@@ -110,24 +110,24 @@ const feedbackParams = (entry: Pick<AdminFeedbackEntry, 'id' | 'providerId'>) =>
 
 export function useSetFeedbackApproval() {
   return useAdminMutation(({ entry, approved, reason }: { entry: AdminFeedbackEntry; approved: boolean; reason?: AdminReason }) =>
-    requestRoute(adminConsoleRoutes.adminSetFeedbackApproval, { params: feedbackParams(entry), body: { approved, ...(reason ? { reason } : {}) } }),
+    apiRequest(adminConsoleRoutes.adminSetFeedbackApproval, { params: feedbackParams(entry), body: { approved, ...(reason ? { reason } : {}) } }),
   );
 }
 
 export function useUpdateFeedback() {
   return useAdminMutation(({ entry, body }: { entry: AdminFeedbackEntry; body: Body<'adminUpdateFeedback'> }) =>
-    requestRoute(adminConsoleRoutes.adminUpdateFeedback, { params: feedbackParams(entry), body }),
+    apiRequest(adminConsoleRoutes.adminUpdateFeedback, { params: feedbackParams(entry), body }),
   );
 }
 
 export function useDeleteFeedback() {
   return useAdminMutation(({ entry, reason }: { entry: AdminFeedbackEntry; reason: AdminReason }) =>
-    requestRoute(adminConsoleRoutes.adminDeleteFeedback, { params: feedbackParams(entry), body: { reason } }),
+    apiRequest(adminConsoleRoutes.adminDeleteFeedback, { params: feedbackParams(entry), body: { reason } }),
   );
 }
 
 export function useAdminAnalytics() {
-  return useQuery({ queryKey: keys.analytics, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminAnalytics, { signal }) });
+  return useQuery({ queryKey: keys.analytics, queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminAnalytics, { signal }) });
 }
 
 // ── Categories ──────────────────────────────────────────────────────────────────────────────────
@@ -135,34 +135,34 @@ export function useAdminAnalytics() {
 const categoriesKey = [...ADMIN_KEY, 'categories'] as const;
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminListCategories, { signal }) });
+  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminListCategories, { signal }) });
 }
 
 export function useCategoryStatistics(categoryId: string | undefined) {
   return useQuery({
     queryKey: [...categoriesKey, 'statistics', categoryId ?? ''],
-    queryFn: ({ signal }) => requestRoute(adminConsoleRoutes.adminCategoryStatistics, { params: { categoryId: categoryId! }, signal }),
+    queryFn: ({ signal }) => apiRequest(adminConsoleRoutes.adminCategoryStatistics, { params: { categoryId: categoryId! }, signal }),
     enabled: Boolean(categoryId),
   });
 }
 
 export function useCreateCategory() {
-  return useAdminMutation((body: Body<'adminCreateCategory'>) => requestRoute(adminConsoleRoutes.adminCreateCategory, { body }));
+  return useAdminMutation((body: Body<'adminCreateCategory'>) => apiRequest(adminConsoleRoutes.adminCreateCategory, { body }));
 }
 
 export function useUpdateCategory() {
   return useAdminMutation(({ categoryId, body }: { categoryId: string; body: Body<'adminUpdateCategory'> }) =>
-    requestRoute(adminConsoleRoutes.adminUpdateCategory, { params: { categoryId }, body }),
+    apiRequest(adminConsoleRoutes.adminUpdateCategory, { params: { categoryId }, body }),
   );
 }
 
 export function useDeleteCategory() {
-  return useAdminMutation((categoryId: string) => requestRoute(adminConsoleRoutes.adminDeleteCategory, { params: { categoryId } }));
+  return useAdminMutation((categoryId: string) => apiRequest(adminConsoleRoutes.adminDeleteCategory, { params: { categoryId } }));
 }
 
 /** Carries an unfinished provider update on, a chunk per call, until it is done. */
 export function useContinueCategoryProviders() {
-  return useAdminMutation((categoryId: string) => requestRoute(adminConsoleRoutes.adminContinueCategoryProviders, { params: { categoryId } }));
+  return useAdminMutation((categoryId: string) => apiRequest(adminConsoleRoutes.adminContinueCategoryProviders, { params: { categoryId } }));
 }
 
 /** The new order shows at once and stays unless the server refuses it. */
@@ -170,7 +170,7 @@ export function useReorderCategories() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, categoryIds }: { groupId: string; categoryIds: string[] }) =>
-      requestRoute(adminConsoleRoutes.adminReorderCategories, { params: { groupId }, body: { categoryIds } }),
+      apiRequest(adminConsoleRoutes.adminReorderCategories, { params: { groupId }, body: { categoryIds } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
@@ -180,14 +180,14 @@ export function useReorderCategories() {
 export function useAdminClaims(cursor: string | undefined) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'claims', 'pending', { cursor }] as const,
-    queryFn: ({ signal }) => requestRoute(claimRoutes.adminListClaims, { query: { state: 'pending', cursor }, signal }),
+    queryFn: ({ signal }) => apiRequest(claimRoutes.adminListClaims, { query: { state: 'pending', cursor }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useDecideClaim() {
   return useAdminMutation(({ businessId, reason }: { businessId: string; reason?: AdminReason }) =>
-    requestRoute(claimRoutes.adminDecideClaim, { params: { businessId }, body: reason ? { decision: 'refuse', reason } : { decision: 'approve' } }),
+    apiRequest(claimRoutes.adminDecideClaim, { params: { businessId }, body: reason ? { decision: 'refuse', reason } : { decision: 'approve' } }),
   );
 }
 
@@ -196,13 +196,13 @@ export function useDecideClaim() {
 export function useAdminReports(cursor: string | undefined) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'reports', { cursor }] as const,
-    queryFn: ({ signal }) => requestRoute(adminReportRoutes.adminListReports, { query: { cursor }, signal }),
+    queryFn: ({ signal }) => apiRequest(adminReportRoutes.adminListReports, { query: { cursor }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useResolveReport() {
   return useAdminMutation(({ reportId, action, note, reason }: { reportId: string; action: AdminReportAction; note?: string; reason?: AdminReason }) =>
-    requestRoute(adminReportRoutes.adminResolveReport, { params: { reportId }, body: { action, note: note ?? '', ...(reason ? { reason } : {}) } }),
+    apiRequest(adminReportRoutes.adminResolveReport, { params: { reportId }, body: { action, note: note ?? '', ...(reason ? { reason } : {}) } }),
   );
 }

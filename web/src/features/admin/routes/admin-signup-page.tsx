@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { ADMIN_MESSAGES, ADMIN_SETUP_PAGE_MESSAGES, ADMIN_SETUP_TOKEN_HEADER, adminSetupRequestSchema } from '@solutionz/shared';
+import { ADMIN_MESSAGES, ADMIN_SETUP_PAGE_MESSAGES, ADMIN_SETUP_TOKEN_HEADER, adminSetupRequestSchema, adminSetupRoutes } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 
 type AdminSetupInput = z.input<typeof adminSetupRequestSchema>;
 type AdminSetup = z.output<typeof adminSetupRequestSchema>;
@@ -37,7 +37,7 @@ export function AdminSignupPage() {
 
   const setup = useMutation({
     mutationFn: (values: AdminSetup) =>
-      apiRequest('adminSetup', {
+      apiRequest(adminSetupRoutes.adminSetup, {
         body: values,
         headers: setupToken.trim() ? { [ADMIN_SETUP_TOKEN_HEADER]: setupToken.trim() } : undefined,
       }),

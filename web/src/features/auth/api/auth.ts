@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
-import { BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
+import { accountRoutes, BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 
 /** What the page does when a request settles: its messages, countdowns and navigation stay with it. */
@@ -11,7 +11,7 @@ type Reactions<Data, Variables> = Pick<UseMutationOptions<Data, Error, Variables
 export function useBusinessNameSearch(term: string, enabled: boolean) {
   return useQuery({
     queryKey: ['businessSearch', term],
-    queryFn: ({ signal }) => apiRequest('searchBusinesses', { query: { q: term }, signal }),
+    queryFn: ({ signal }) => apiRequest(accountRoutes.searchBusinesses, { query: { q: term }, signal }),
     enabled: enabled && term.length >= BUSINESS_SEARCH.minChars,
     staleTime: 30_000,
   });
@@ -20,7 +20,7 @@ export function useBusinessNameSearch(term: string, enabled: boolean) {
 export function useSignup(reactions: Reactions<RouteResponse<Routes['signup']>, Signup>) {
   return useMutation({
     mutationFn: (values: Signup) =>
-      apiRequest('signup', {
+      apiRequest(accountRoutes.signup, {
         // A client's hidden provider fields are not part of the account.
         body: values.accountType === 'provider' ? values : { ...values, phone: undefined, businessName: undefined, categories: undefined },
       }),
@@ -29,17 +29,17 @@ export function useSignup(reactions: Reactions<RouteResponse<Routes['signup']>, 
 }
 
 export function useConfirmEmail(token: string) {
-  return useMutation({ mutationFn: () => apiRequest('confirmEmail', { body: { token } }) });
+  return useMutation({ mutationFn: () => apiRequest(accountRoutes.confirmEmail, { body: { token } }) });
 }
 
 export function useResendConfirmation(reactions: Reactions<RouteResponse<Routes['resendConfirmation']>, string>) {
-  return useMutation({ mutationFn: (address: string) => apiRequest('resendConfirmation', { body: { email: address } }), ...reactions });
+  return useMutation({ mutationFn: (address: string) => apiRequest(accountRoutes.resendConfirmation, { body: { email: address } }), ...reactions });
 }
 
 export function useRequestPasswordReset(reactions: Reactions<RouteResponse<Routes['requestPasswordReset']>, string>) {
-  return useMutation({ mutationFn: (email: string) => apiRequest('requestPasswordReset', { body: { email } }), ...reactions });
+  return useMutation({ mutationFn: (email: string) => apiRequest(accountRoutes.requestPasswordReset, { body: { email } }), ...reactions });
 }
 
 export function useConfirmPasswordReset(token: string | null, reactions: Reactions<RouteResponse<Routes['confirmPasswordReset']>, NewPassword>) {
-  return useMutation({ mutationFn: (values: NewPassword) => apiRequest('confirmPasswordReset', { body: { token: token ?? '', ...values } }), ...reactions });
+  return useMutation({ mutationFn: (values: NewPassword) => apiRequest(accountRoutes.confirmPasswordReset, { body: { token: token ?? '', ...values } }), ...reactions });
 }

@@ -1,6 +1,7 @@
+import { claimRoutes } from '@solutionz/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ClaimRequest, ClaimResponse } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 
 const claimableKey = (businessId: string) => ['claimable', businessId] as const;
 
@@ -8,7 +9,7 @@ const claimableKey = (businessId: string) => ['claimable', businessId] as const;
 export function useClaimable(businessId: string) {
   return useQuery({
     queryKey: claimableKey(businessId),
-    queryFn: ({ signal }) => apiRequest('getClaimable', { params: { businessId }, signal }),
+    queryFn: ({ signal }) => apiRequest(claimRoutes.getClaimable, { params: { businessId }, signal }),
     enabled: businessId.length > 0,
     // An unknown business stays unknown: only a failure of the server itself is worth a second try.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
@@ -17,6 +18,6 @@ export function useClaimable(businessId: string) {
 
 export function useClaimBusiness(businessId: string) {
   return useMutation<ClaimResponse, Error, ClaimRequest>({
-    mutationFn: (body) => apiRequest('claimBusiness', { params: { businessId }, body }),
+    mutationFn: (body) => apiRequest(claimRoutes.claimBusiness, { params: { businessId }, body }),
   });
 }

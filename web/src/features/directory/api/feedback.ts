@@ -1,6 +1,7 @@
+import { feedbackRoutes } from '@solutionz/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackEntry, FeedbackForm, ReplyForm } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 import { publicFeedbackKey, receivedFeedbackKey } from '@/entities/feedback/api/feedback';
 import { providerPageKey } from './provider-page';
@@ -13,7 +14,7 @@ export function useMyFeedbackFor(providerId: string, userId: string | undefined)
     queryKey: myFeedbackKey(userId ?? '', providerId),
     queryFn: async ({ signal }): Promise<FeedbackEntry | null> => {
       try {
-        return await apiRequest('getMyFeedbackFor', { params: { providerId }, signal });
+        return await apiRequest(feedbackRoutes.getMyFeedbackFor, { params: { providerId }, signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -48,7 +49,7 @@ export function useMyFeedbackMutations(providerId: string, userId: string) {
   };
   return {
     create: useMutation({
-      mutationFn: (body: FeedbackForm) => apiRequest('createFeedback', { params: { providerId }, body }),
+      mutationFn: (body: FeedbackForm) => apiRequest(feedbackRoutes.createFeedback, { params: { providerId }, body }),
       onSuccess: settle,
       // A second one (left in another tab, say): the one there is read, so the client sees it and can edit it.
       onError: (error) => {
@@ -56,11 +57,11 @@ export function useMyFeedbackMutations(providerId: string, userId: string) {
       },
     }),
     update: useMutation({
-      mutationFn: (body: FeedbackForm) => apiRequest('updateMyFeedback', { params: { providerId }, body }),
+      mutationFn: (body: FeedbackForm) => apiRequest(feedbackRoutes.updateMyFeedback, { params: { providerId }, body }),
       onSuccess: settle,
     }),
     remove: useMutation({
-      mutationFn: () => apiRequest('deleteMyFeedback', { params: { providerId } }),
+      mutationFn: () => apiRequest(feedbackRoutes.deleteMyFeedback, { params: { providerId } }),
       onSuccess: () => settle(null),
     }),
   };
@@ -72,7 +73,7 @@ export function useReplyToFeedback(providerId: string, ownerId: string) {
   const refresh = useRefreshFeedback(providerId);
   return useMutation({
     mutationFn: ({ feedbackId, body }: { feedbackId: string; body: ReplyForm }) =>
-      apiRequest('replyToFeedback', { params: { providerId, feedbackId }, body }),
+      apiRequest(feedbackRoutes.replyToFeedback, { params: { providerId, feedbackId }, body }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: receivedFeedbackKey(ownerId) }), refresh()]),
   });
 }

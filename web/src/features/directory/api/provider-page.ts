@@ -1,6 +1,7 @@
+import { providerPageRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /** Not listed, or no such provider: the public read answers 404 for both. */
@@ -19,7 +20,7 @@ export function useProviderPage(providerId: string, viewer: { owner: boolean; us
   const owner = viewer?.owner === true && viewer.userId !== undefined;
   return useQuery<ProviderProfile | MyProviderPage>({
     queryKey: owner ? myProviderPageKey(viewer.userId!) : providerPageKey(providerId),
-    queryFn: ({ signal }) => (owner ? apiRequest('getMyProviderPage', { signal }) : apiRequest('getProvider', { params: { providerId }, signal })),
+    queryFn: ({ signal }) => (owner ? apiRequest(providerPageRoutes.getMyProviderPage, { signal }) : apiRequest(providerPageRoutes.getProvider, { params: { providerId }, signal })),
     enabled: viewer !== undefined && providerId !== '',
     // A page that is not available will not become so by asking again at once.
     retry: (failures, error) => !isNotAvailable(error) && failures < 1,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { DIRECTORY_PAGE_SIZE, type RadiusMiles, type RouteQuery, type Routes } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { DIRECTORY_PAGE_SIZE, directoryRoutes, type RadiusMiles, type RouteQuery, type Routes } from '@solutionz/shared';
+import {ApiError, apiRequest } from '@/lib/api-client';
 import type { Coordinates } from '@/lib/use-geolocation';
 
 /** What the directory asks GET /api/providers for: a place by name or by position, never both. */
@@ -37,7 +37,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.status 
 export function useProviderSearch(search: ProviderSearch | null) {
   return useInfiniteQuery({
     queryKey: ['providers', search],
-    queryFn: ({ pageParam, signal }) => apiRequest('searchProviders', { query: providerSearchQuery(search!, pageParam), signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest(directoryRoutes.searchProviders, { query: providerSearchQuery(search!, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     enabled: search !== null,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGING_MESSAGES } from '@solutionz/shared';
+import { messageRoutes, MESSAGING_MESSAGES } from '@solutionz/shared';
 import { apiRequest, ApiError } from '@/lib/api-client';
 import { uploadWithPresignedPost, type UploadOptions } from '@/lib/presigned-upload';
 
@@ -9,7 +9,7 @@ import { uploadWithPresignedPost, type UploadOptions } from '@/lib/presigned-upl
  * it refused the file).
  */
 export async function uploadMessageImage(conversationId: string, file: File, options: UploadOptions = {}): Promise<string> {
-  const grant = await apiRequest('createMessageImageUpload', {
+  const grant = await apiRequest(messageRoutes.createMessageImageUpload, {
     params: { conversationId },
     body: { name: file.name.slice(0, 255) || 'image', type: file.type, size: file.size },
     ...(options.signal ? { signal: options.signal } : {}),
@@ -20,7 +20,7 @@ export async function uploadMessageImage(conversationId: string, file: File, opt
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new Error(MESSAGING_MESSAGES.imageUploadFailed, { cause: error });
   }
-  const checked = await apiRequest('checkMessageImage', { params: { conversationId, imageId: grant.imageId }, ...(options.signal ? { signal: options.signal } : {}) });
+  const checked = await apiRequest(messageRoutes.checkMessageImage, { params: { conversationId, imageId: grant.imageId }, ...(options.signal ? { signal: options.signal } : {}) });
   return checked.imageId;
 }
 
@@ -39,7 +39,7 @@ export function useMessageImage(conversationId: string, imageId: string, size: '
     // Not under the messages key: a send refreshes those, and an image never changes.
     queryKey: ['message-images', conversationId, imageId, size],
     queryFn: async ({ signal }) => {
-      const file = await apiRequest('getMessageImage', { params: { conversationId, imageId }, query: { size }, signal });
+      const file = await apiRequest(messageRoutes.getMessageImage, { params: { conversationId, imageId }, query: { size }, signal });
       return URL.createObjectURL(new Blob([new Uint8Array(file.bytes)], { type: file.contentType }));
     },
     enabled,

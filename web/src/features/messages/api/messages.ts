@@ -1,3 +1,4 @@
+import { messageRoutes } from '@solutionz/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
@@ -13,7 +14,7 @@ const THREAD_POLL_MS = 10_000;
 export function useInbox() {
   return useInfiniteQuery({
     queryKey: inboxKey,
-    queryFn: ({ pageParam, signal }) => apiRequest('listConversations', { query: pageParam ? { cursor: pageParam } : {}, signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest(messageRoutes.listConversations, { query: pageParam ? { cursor: pageParam } : {}, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     refetchInterval: THREAD_POLL_MS,
@@ -25,7 +26,7 @@ export function useInbox() {
 export function useThread(conversationId: string) {
   return useInfiniteQuery({
     queryKey: threadKey(conversationId),
-    queryFn: ({ pageParam, signal }) => apiRequest('getConversation', { params: { conversationId }, query: pageParam ? { cursor: pageParam } : {}, signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest(messageRoutes.getConversation, { params: { conversationId }, query: pageParam ? { cursor: pageParam } : {}, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     refetchInterval: THREAD_POLL_MS,
@@ -39,18 +40,18 @@ export function useConversationActions(conversationId: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MESSAGES_QUERY_KEY] });
   return {
     send: useMutation({
-      mutationFn: (body: SendMessageInput) => apiRequest('sendMessage', { params: { conversationId }, body }),
+      mutationFn: (body: SendMessageInput) => apiRequest(messageRoutes.sendMessage, { params: { conversationId }, body }),
       onSuccess: refresh,
     }),
     markRead: useMutation({
-      mutationFn: () => apiRequest('markConversationRead', { params: { conversationId } }),
+      mutationFn: () => apiRequest(messageRoutes.markConversationRead, { params: { conversationId } }),
       onSuccess: (answer) => {
         queryClient.setQueryData(unreadMessagesKey, answer);
         return queryClient.invalidateQueries({ queryKey: inboxKey });
       },
     }),
     setBlocked: useMutation({
-      mutationFn: (blocked: boolean) => apiRequest('setConversationBlocked', { params: { conversationId }, body: { blocked } }),
+      mutationFn: (blocked: boolean) => apiRequest(messageRoutes.setConversationBlocked, { params: { conversationId }, body: { blocked } }),
       onSuccess: refresh,
     }),
   };

@@ -1,11 +1,11 @@
 import { Button, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGE_REPORT_REASON_LABELS, MESSAGE_REPORT_REASONS, type MessageReportReason } from '@solutionz/shared';
+import { MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGE_REPORT_REASON_LABELS, MESSAGE_REPORT_REASONS, type MessageReportReason, messageRoutes } from '@solutionz/shared';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { FieldShell } from '@/components/forms/form-field';
 import { toaster } from '@/components/ui/toaster';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import {ApiError, apiRequest } from '@/lib/api-client';
 
 export interface ReportConversationProps {
   conversationId: string;
@@ -24,7 +24,7 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
   const [errors, setErrors] = useState<{ reason?: string | undefined; note?: string | undefined; form?: string | undefined }>({});
   const formId = useId();
   const report = useMutation({
-    mutationFn: (body: { reason: MessageReportReason; note: string }) => apiRequest('reportConversation', { params: { conversationId }, body }),
+    mutationFn: (body: { reason: MessageReportReason; note: string }) => apiRequest(messageRoutes.reportConversation, { params: { conversationId }, body }),
   });
 
   const close = () => {

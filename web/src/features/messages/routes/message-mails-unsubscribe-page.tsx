@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGE_MAILS_MESSAGES } from '@solutionz/shared';
+import { MESSAGE_MAILS_MESSAGES, messageRoutes } from '@solutionz/shared';
 import { UnsubscribeLinkPage } from '@/components/notifications/unsubscribe-link-page';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,6 +13,6 @@ const TEXTS = {
 
 /** /message-mails/unsubscribe?token=: the link of a message mail turns the person's message e-mails off, signed out. */
 export function MessageMailsUnsubscribePage() {
-  const unsubscribe = useMutation({ mutationFn: (token: string) => apiRequest('unsubscribeMessageMails', { body: { token } }) });
+  const unsubscribe = useMutation({ mutationFn: (token: string) => apiRequest(messageRoutes.unsubscribeMessageMails, { body: { token } }) });
   return <UnsubscribeLinkPage texts={TEXTS} unsubscribe={unsubscribe} />;
 }

@@ -1,0 +1,78 @@
+import { PORTFOLIO_MESSAGES, portfolioItemDeletedSchema, portfolioItemInputSchema, portfolioItemParamsSchema, portfolioItemSchema, portfolioOrderSchema, portfolioResponseSchema, portfolioUploadRequestSchema, portfolioUploadResponseSchema } from '../portfolio';
+import { providerIdParamsSchema } from './directory';
+import { defineRoute, type RouteSpec } from './route-types';
+
+/** Portfolio: editing needs a running membership; deleting your own item does not. */
+export const portfolioRoutes = {
+  createPortfolioUploads: defineRoute({
+    method: 'POST',
+    path: '/api/me/portfolio/uploads',
+    area: 'profiles',
+    access: 'subscribedProvider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: 'Presigned POSTs for portfolio files (JPEG, PNG, WEBP, MP4; at most 10 MB each; keys chosen by the server)',
+    body: portfolioUploadRequestSchema,
+    response: portfolioUploadResponseSchema,
+    successStatus: 201,
+  }),
+  listMyPortfolio: defineRoute({
+    method: 'GET',
+    path: '/api/me/portfolio',
+    area: 'profiles',
+    access: 'provider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: "The caller's own portfolio in display order, whether or not they are listed",
+    response: portfolioResponseSchema,
+  }),
+  createPortfolioItem: defineRoute({
+    method: 'POST',
+    path: '/api/me/portfolio',
+    area: 'profiles',
+    access: 'subscribedProvider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: 'Add an item at the end: each uploaded file is checked (size, type by its bytes, images decode), images re-encoded without metadata with a WebP thumbnail',
+    body: portfolioItemInputSchema,
+    response: portfolioItemSchema,
+    successStatus: 201,
+  }),
+  reorderPortfolio: defineRoute({
+    method: 'PUT',
+    path: '/api/me/portfolio/order',
+    area: 'profiles',
+    access: 'subscribedProvider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: 'Put the portfolio in a new order (every item id, each once)',
+    body: portfolioOrderSchema,
+    response: portfolioResponseSchema,
+  }),
+  updatePortfolioItem: defineRoute({
+    method: 'PUT',
+    path: '/api/me/portfolio/items/{itemId}',
+    area: 'profiles',
+    access: 'subscribedProvider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: "Replace an item's title, description and media (kept files by id, new ones by upload id); dropped files are deleted",
+    params: portfolioItemParamsSchema,
+    body: portfolioItemInputSchema,
+    response: portfolioItemSchema,
+  }),
+  deletePortfolioItem: defineRoute({
+    method: 'DELETE',
+    path: '/api/me/portfolio/items/{itemId}',
+    area: 'profiles',
+    access: 'provider',
+    forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
+    summary: 'Delete one of your own items and its files (no membership needed: people can always remove their content)',
+    params: portfolioItemParamsSchema,
+    response: portfolioItemDeletedSchema,
+  }),
+  getProviderPortfolio: defineRoute({
+    method: 'GET',
+    path: '/api/providers/{providerId}/portfolio',
+    area: 'profiles',
+    access: 'public',
+    summary: "A listed provider's portfolio in display order; 404 for anyone not listed",
+    params: providerIdParamsSchema,
+    response: portfolioResponseSchema,
+  }),
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { listCategoriesResponseSchema } from './categories';
+import { locationSearchQuerySchema, locationSearchResponseSchema } from './locations';
+import { defineRoute, PUBLIC_ANSWER_SECONDS, type RouteSpec } from './route-types';
+
+/** Liveness: nobody signs in for it. */
+export const systemRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    area: 'system',
+    access: 'public',
+    summary: 'Liveness and the deployment stage',
+    response: z.object({ status: z.literal('ok'), stage: z.string(), time: z.iso.datetime() }),
+  }),
+} as const satisfies Record<string, RouteSpec>;
+
+/** The service taxonomy, the same for every visitor. */
+export const categoryRoutes = {
+  listCategories: defineRoute({
+    method: 'GET',
+    path: '/api/categories',
+    area: 'categories',
+    access: 'public',
+    summary: 'The active service taxonomy: groups in display order, each with its categories',
+    response: listCategoriesResponseSchema,
+    cacheSeconds: PUBLIC_ANSWER_SECONDS,
+  }),
+} as const satisfies Record<string, RouteSpec>;
+
+/** Place look-up for the location pickers. */
+export const locationRoutes = {
+  searchLocations: defineRoute({
+    method: 'GET',
+    path: '/api/locations',
+    area: 'directory',
+    access: 'public',
+    summary: 'UK places matching typed text (postcode, sector, outward code, town): the best match and up to 5 suggestions',
+    query: locationSearchQuerySchema,
+    response: locationSearchResponseSchema,
+    // The tables change a few times a year: a day in the browser and at the edge spares the Lambda most autocomplete calls.
+    cacheSeconds: 86_400,
+  }),
+} as const satisfies Record<string, RouteSpec>;
