@@ -170,7 +170,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   it('shows a person stopped from messaging, since when and after which report, and allows them again once confirmed', async () => {
     let ban: AdminUserRecord['messagingBan'] = { since: '2026-11-20T10:00:00.000Z', reportId: 'report-9', reportReason: 'scam' };
     const stopped = () => adminUser({ messagingBan: ban });
-    const { user, api } = await openUsers(
+    const { user, api, table } = await openUsers(
       {
         adminListUsers: () => ({ users: [summaryOf(stopped()), summaryOf(tom)] }),
         adminGetUser: () => stopped(),
@@ -204,7 +204,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.messagingAllowed)).toBeInTheDocument();
     expect(api.callsTo('adminAllowMessaging')).toEqual([{ params: { userId: 'user-1' }, query: {}, body: undefined }]);
     // The list reads again: the badge and the action are gone.
-    await waitFor(() => expect(rowOf('Priya Shah').queryByText(MESSAGES.messagingStopped)).not.toBeInTheDocument());
+    await waitFor(() => expect(table.queryByText(MESSAGES.messagingStopped)).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Allow messaging again Priya Shah' })).not.toBeInTheDocument();
   });
 
