@@ -245,15 +245,19 @@ atEveryWidth((width) => {
     });
 
     test('on the reports page', async ({ page, account, accounts }) => {
+      // Three accounts, two conversations and three reports, one acted on.
+      test.slow();
       // One reported business per width, as the two may be drawn at the same time; its reports are the only ones drawn.
       const businessName = width < 1000 ? 'Tamar Valley Roofing' : 'Fowey Harbour Roofing';
       const [provider, first, second] = await Promise.all([accounts.create('provider', { businessName, location: VISUAL_TOWN }), accounts.create('client'), accounts.create('client')]);
-      const asked = await writeConversation(first, provider, [
-        'Hello, a few slates have slipped on the back roof. Could you have a look this week?',
-        'I can come Thursday. I will need £200 in cash up front, paid outside the site, before I start.',
-        'I would rather pay through Solutionz once the work is done.',
+      const [asked, shouted] = await Promise.all([
+        writeConversation(first, provider, [
+          'Hello, a few slates have slipped on the back roof. Could you have a look this week?',
+          'I can come Thursday. I will need £200 in cash up front, paid outside the site, before I start.',
+          'I would rather pay through Solutionz once the work is done.',
+        ]),
+        writeConversation(second, provider, ['Could you quote for replacing the flashing around our chimney?', 'Stop wasting my time with small jobs like this!']),
       ]);
-      const shouted = await writeConversation(second, provider, ['Could you quote for replacing the flashing around our chimney?', 'Stop wasting my time with small jobs like this!']);
       // An earlier report about the business, acted on through the admin API: the two open ones say the provider may no longer send.
       const earlier = await writeReport(first, asked, 40, { reason: 'spam', note: '' });
       const stopped = await callApiAs(account, 'POST', `/admin/reports/${earlier}/resolution`, { action: 'blockMessaging', reason: { code: 'policyBreach', note: '' } });
@@ -265,8 +269,10 @@ atEveryWidth((width) => {
       await expect(h1(page, 'Reported conversations')).toBeVisible();
       const ours = page.getByRole('article', { name: `Report about ${businessName}` });
       await expect(ours).toHaveCount(2, { timeout: 30_000 });
-      await ours.first().getByRole('button', { name: 'Show the 3 messages' }).click();
-      await expect(ours.first().getByRole('listitem')).toHaveCount(3);
+      // The older report (the one with a note) drawn with its messages open.
+      const withNote = ours.filter({ hasText: 'Asks for payment outside Solutionz' });
+      await withNote.getByRole('button', { name: 'Show the 3 messages' }).click();
+      await expect(withNote.getByRole('listitem')).toHaveCount(3);
       // Other tests' reports (and how many are open) change as they run: only this business's are drawn.
       await expectPageToMatch(page, 'admin-reports', [page.getByText(/ open reports?$/)], `main article:not([aria-label="Report about ${businessName}"]) { display: none !important; }`);
     });
