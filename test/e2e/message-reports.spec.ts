@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_MESSAGES } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_MESSAGES } from '@solutionz/shared';
 import { confirmWithReason, toast, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { callApiAs, listedProvider } from './support/provider-page';
@@ -7,12 +7,13 @@ import { callApiAs, listedProvider } from './support/provider-page';
 /**
  * Reporting a conversation (issue 26, Safety): a client reports their conversation with a provider from
  * the thread; an admin, in a browser of their own, finds it in /admin/reports with the messages as they
- * were, and stops the provider messaging. The provider's next message is refused.
+ * were, and stops the provider messaging. The provider's next message is refused and their thread says
+ * why in place of the message box, until the admin lets them write again from the users screen.
  */
 
 test.use({ signedInAs: 'client' });
 
-test('a client reports a conversation; an admin reads its messages in the queue and stops the provider messaging', async ({ page, account: client, accounts, browser, baseURL }) => {
+test('a client reports a conversation; an admin reads its messages in the queue, stops the provider messaging and lets them again', async ({ page, account: client, accounts, browser, baseURL }) => {
   test.slow();
   const businessName = `Reports ${randomUUID().slice(0, 8)} Roofing`;
   const provider = await listedProvider(accounts, { businessName });
@@ -78,10 +79,29 @@ test('a client reports a conversation; an admin reads its messages in the queue 
   await confirmWithReason(stop, 'Stop messaging', 'policyBreach', 'Asked for payment outside the site');
   await expect(toast(adminPage, ADMIN_REPORT_MESSAGES.blockedMessaging)).toBeVisible();
   await expect(report).toBeHidden();
-  await adminContext.close();
 
   // The provider's next message is refused, with the reason they are given.
   const refused = await callApiAs(provider, 'POST', `/conversations/${conversationId}/messages`, { messageId: randomUUID(), text: 'Still there?' });
   expect(refused.status).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(MESSAGE_REPORT_MESSAGES.messagingBlocked);
+  // Their thread says so in place of the message box.
+  const providerContext = await browser.newContext({ baseURL });
+  await accounts.signIn(providerContext, provider);
+  const providerPage = await providerContext.newPage();
+  await providerPage.goto(`/messages/${conversationId}`);
+  await expect(providerPage.getByText(MESSAGE_REPORT_MESSAGES.messagingBlocked)).toBeVisible();
+  const box = providerPage.getByRole('textbox', { name: `Message ${client.fullName}` });
+  await expect(box).toHaveCount(0);
+
+  // The admin lets them write again from the users screen; the box comes back.
+  await adminPage.goto('/admin/users');
+  await adminPage.getByRole('searchbox', { name: 'Search users' }).fill(businessName);
+  await adminPage.getByRole('button', { name: `Allow messaging again ${provider.fullName}` }).click();
+  await adminPage.getByRole('dialog', { name: 'Allow messaging again' }).getByRole('button', { name: 'Allow messaging' }).click();
+  await expect(toast(adminPage, ADMIN_CONSOLE_MESSAGES.users.messagingAllowed)).toBeVisible();
+  await adminContext.close();
+  await providerPage.reload();
+  await expect(box).toBeVisible();
+  await expect(providerPage.getByText(MESSAGE_REPORT_MESSAGES.messagingBlocked)).toHaveCount(0);
+  await providerContext.close();
 });

@@ -139,6 +139,8 @@ const matrix: Record<RouteName, Row> = {
   adminSetUserActive: { request: () => ({ params: { userId: unique('nobody') }, body: { active: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
   adminSetUserVisible: { request: () => ({ params: { userId: unique('nobody') }, body: { visible: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
   adminDeleteUser: { request: () => ({ params: { userId: unique('nobody') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  // The client was never stopped from messaging: an admin is told there is nothing to lift (409).
+  adminAllowMessaging: { request: (_role, callers) => ({ params: { userId: callers.client.account.userId } }), expect: only(['admin'], 409) },
   // A presigned upload stores nothing until the browser uses it.
   adminLogoUpload: { request: () => ({ body: { contentType: 'image/png', size: 1000 } }), expect: only(['admin'], 201) },
   adminCreateProvider: { request: () => ({ body: { accountType: 'client', firstName: 'Matrix', lastName: 'Person', businessName: 'Matrix Ltd' } }), expect: only(['admin'], 400) },

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AdminReportAction, MessageReportReason } from '@solutionz/shared';
 import { STAT } from './admin';
+import { untilProcessed } from './batch';
 import { auditAttributes, type AuditRecord } from './admin-repository';
 import { reportsOfStatus } from './message-reports';
 import { pageBelow, type Item } from './raw-commands';
@@ -46,6 +47,12 @@ interface Resolution {
   readonly audit: AuditRecord;
 }
 
+/** An admin's stop on a person's messaging: the report acted on, and when. */
+export interface MessagingBan {
+  readonly reportId: string;
+  readonly at: string;
+}
+
 interface Page<T> {
   readonly items: T[];
   readonly nextCursor?: string;
@@ -69,6 +76,15 @@ export interface MessageReportsRepository {
   resolve(reportId: string, resolution: Resolution): Promise<'resolved' | 'notOpen' | 'gone'>;
   /** Whether an admin stopped the person sending messages. */
   messagingBlocked(userId: string): Promise<boolean>;
+  /** The person's messaging ban (which report, since when), if an admin put one. */
+  messagingBan(userId: string): Promise<MessagingBan | undefined>;
+  /** The bans of a page of people, by person (one BatchGetItem for a page of 100 at most). */
+  messagingBans(userIds: readonly string[]): Promise<Map<string, MessagingBan>>;
+  /**
+   * Lifts the ban with its audit entry in one transaction, on condition that it is still the one read
+   * (`reportId`): 'stale' when it is gone or another report's ban replaced it meanwhile.
+   */
+  liftMessagingBan(userId: string, reportId: string, audit: AuditRecord): Promise<'lifted' | 'stale'>;
   /** Every report the person made, newest first (their data export). */
   listByReporter(reporterId: string): Promise<MessageReportRecord[]>;
   /**
@@ -169,6 +185,45 @@ export function createMessageReportsRepository(client: DynamoDBDocumentClient, t
     async messagingBlocked(userId) {
       const { data } = await messagingBan.get({ userId }).go({ consistent: true });
       return data !== null;
+    },
+
+    async messagingBan(userId) {
+      const { data } = await messagingBan.get({ userId }).go({ consistent: true });
+      return data ? { reportId: data.reportId, at: data.at } : undefined;
+    },
+
+    async messagingBans(userIds) {
+      const found = new Map<string, MessagingBan>();
+      if (userIds.length === 0) return found;
+      await untilProcessed(
+        'Messaging ban reads',
+        [...new Set(userIds)].map((userId) => ({ userId })),
+        async (pending) => {
+          const { data, unprocessed } = await messagingBan.get([...pending]).go();
+          for (const ban of data) found.set(ban.userId, { reportId: ban.reportId, at: ban.at });
+          return unprocessed;
+        },
+      );
+      return found;
+    },
+
+    async liftMessagingBan(userId, reportId, audit) {
+      return retryOnConflict<'lifted' | 'stale'>(`Lifting the messaging ban of ${userId}`, async () => {
+        const result = await store.transaction
+          .write((entities) => [
+            entities.messagingBan
+              .delete({ userId })
+              .where((attr, op) => op.eq(attr.reportId, reportId))
+              .commit(),
+            entities.auditEntry.create(auditAttributes(audit)).commit(),
+          ])
+          .go();
+        if (!result.canceled) return 'lifted';
+        const codes = (result.data as { code: string }[]).map((item) => item.code);
+        if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+        if (codes.includes('TransactionConflict')) return CONFLICT;
+        throw new Error(`Lifting the messaging ban of ${userId} was cancelled: ${codes.join(', ')}`);
+      });
     },
 
     async listByReporter(reporterId) {

@@ -17,7 +17,9 @@ import { gsi1, gsi3, pagedIndex, pk, sk } from './key-templates';
  *   "the reports a person made" (their data export, erasure): Query GSI1 PK = USER#<reporterId>,
  *   SK begins_with MESSAGE_REPORT#.
  *   "may this person send messages": GetItem PK = USER#<userId>, SK = MESSAGING_BAN, put by an admin's
- *   action on a report in that report's transaction.
+ *   action on a report in that report's transaction; BatchGetItem of the same keys for a page of the admin's
+ *   users list; deleted, on condition that it is still the ban of the report read, with the audit entry of
+ *   the admin who lifts it.
  * The number of open reports is the admin counter `openReports` (admin.ts), moved in the same transactions.
  */
 export const messageReportEntity = new Entity({

@@ -42,7 +42,7 @@ import { analytics, type AdminAnalyticsDeps } from '../services/admin/analytics'
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { listReports, resolveReport } from '../services/admin/reports';
-import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
+import { allowMessaging, deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
 import { createPersonalData } from './wiring';
 import { createSessionRepository } from '../data/session-repository';
 
@@ -67,6 +67,7 @@ export const handler = createAreaHandler(
     adminSetUserActive: ({ deps, caller, params, body }) => setUserActive(deps, caller, params.userId, body),
     adminSetUserVisible: ({ deps, caller, params, body }) => setUserVisible(deps, caller, params.userId, body),
     adminDeleteUser: ({ deps, caller, params, body }) => deleteUser(deps, caller, params.userId, body),
+    adminAllowMessaging: ({ deps, caller, params }) => allowMessaging(deps, caller, params.userId),
     adminLogoUpload: ({ deps, caller, body }) => createLogoUpload(deps, caller, body),
     adminCreateProvider: ({ deps, caller, body }) => createProvider(deps, caller, body),
     adminListFeedback: ({ deps, caller, query }) => listFeedback(deps, caller, query),

@@ -81,6 +81,12 @@ export const ADMIN_CONSOLE_MESSAGES = {
     adminProtected: 'Admin accounts cannot be deactivated, hidden or deleted here.',
     /** Another admin changed the same account between reading and writing (409): reload and try again. */
     changedMeanwhile: 'This user was changed by someone else in the meantime. Please reload and try again.',
+    /** An admin stopped the person messaging after a report (issue 26); lifting it: */
+    messagingStopped: 'Messaging stopped',
+    messagingAllowed: 'This person can send messages again',
+    allowMessagingFailed: 'Messaging was not allowed again',
+    /** There is no ban to lift (409): never stopped, or lifted already. */
+    messagingNotStopped: 'This person is not stopped from messaging: there is nothing to lift.',
   },
   createProvider: {
     validationError: 'Validation Error',
@@ -147,6 +153,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'report.dismiss',
   'report.blockMessaging',
   'report.deactivate',
+  'user.allowMessaging',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -171,6 +178,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'report.dismiss': 'dismissed a conversation report',
   'report.blockMessaging': 'stopped a reported person from messaging',
   'report.deactivate': 'deactivated a reported person',
+  'user.allowMessaging': 'allowed a person to send messages again',
 };
 
 /** What an audit entry is about. */
@@ -293,6 +301,8 @@ const adminUserSummarySchema = z.object({
   /** Created by an admin and not yet claimed: no login. */
   unclaimedBusiness: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** An admin stopped the person sending messages after a report (issue 26): since when, and which report; null when they may send. */
+  messagingBan: z.object({ since: z.iso.datetime(), reportId: z.string() }).nullable(),
 });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
@@ -303,6 +313,8 @@ const adminUserRecordSchema = adminUserSummarySchema.extend({
   location: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   updatedAt: z.iso.datetime().nullable(),
+  /** With the reason the reporter chose (one of MESSAGE_REPORT_REASONS), null once the report is gone. */
+  messagingBan: z.object({ since: z.iso.datetime(), reportId: z.string(), reportReason: z.string().nullable() }).nullable(),
 });
 export type AdminUserRecord = z.infer<typeof adminUserRecordSchema>;
 
@@ -478,6 +490,15 @@ export const adminConsoleRoutes = {
     params: adminUserParamsSchema,
     body: adminDeletionSchema,
     response: adminUserDeletedSchema,
+  }),
+  adminAllowMessaging: defineRoute({
+    method: 'DELETE',
+    path: `${USER}/messaging-ban`,
+    area: 'admin',
+    access: 'admin',
+    summary: 'Lift the messaging ban an admin put on the person after a report (409 when there is none); mailed to the person; audited',
+    params: adminUserParamsSchema,
+    response: z.object({ userId: z.string(), messagingBan: z.null() }),
   }),
   adminLogoUpload: defineRoute({
     method: 'POST',

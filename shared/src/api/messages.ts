@@ -249,7 +249,9 @@ const threadSchema = z.object({
   conversation: conversationSummarySchema.extend({
     blockedByMe: z.boolean(),
     blockedByThem: z.boolean(),
-    /** Whether a message may be sent now (neither side blocked). */
+    /** An admin stopped the caller sending messages after a report (MESSAGE_REPORT_MESSAGES.messagingBlocked says so). */
+    messagingStopped: z.boolean(),
+    /** Whether a message may be sent now (neither side blocked, the caller not stopped from messaging). */
     canSend: z.boolean(),
   }),
   /** Newest first; the next page is older. */

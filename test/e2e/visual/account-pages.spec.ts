@@ -4,6 +4,7 @@ import type { AuthorizedCaller } from '@solutionz/lambdas/auth/caller';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { markConversationRead, sendMessage, startConversation, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
+import { reportConversation } from '@solutionz/lambdas/services/messages/report';
 import { documents, stack, type TestAccount } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
@@ -55,6 +56,13 @@ async function writeConversation(client: TestAccount, provider: TestAccount, tex
   await markConversationRead(at(30), callerOf(provider, 'provider'), conversationId);
   await markConversationRead(at(30), callerOf(client, 'client'), conversationId);
   return conversationId;
+}
+
+/** A report of the conversation by the client in it, made through the reports service at a fixed moment before VISUAL_NOW. */
+async function writeReport(client: TestAccount, conversationId: string, minutesBefore: number, report: Parameters<typeof reportConversation>[3]): Promise<string> {
+  const repositories = createRepositories(documents, stack.tableName);
+  const deps = { ...repositories, reports: repositories.messageReports, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000), random: { id: () => randomUUID() } };
+  return (await reportConversation(deps, callerOf(client, 'client'), conversationId, report)).reportId;
 }
 
 atEveryWidth((width) => {
@@ -234,6 +242,40 @@ atEveryWidth((width) => {
       const claims = 'section[aria-label="Claims awaiting review"] > :not(h2)';
       const businesses = 'section[aria-label="Claims awaiting review"] ~ [aria-busy]';
       await expectPageToMatch(page, 'admin-businesses', [page.locator(claims), page.locator(businesses)], `${fixedHeight(claims, 10)} ${fixedHeight(businesses, 16)}`);
+    });
+
+    test('on the reports page', async ({ page, account, accounts }) => {
+      // Three accounts, two conversations and three reports, one acted on.
+      test.slow();
+      // One reported business per width, as the two may be drawn at the same time; its reports are the only ones drawn.
+      const businessName = width < 1000 ? 'Tamar Valley Roofing' : 'Fowey Harbour Roofing';
+      const [provider, first, second] = await Promise.all([accounts.create('provider', { businessName, location: VISUAL_TOWN }), accounts.create('client'), accounts.create('client')]);
+      const [asked, shouted] = await Promise.all([
+        writeConversation(first, provider, [
+          'Hello, a few slates have slipped on the back roof. Could you have a look this week?',
+          'I can come Thursday. I will need £200 in cash up front, paid outside the site, before I start.',
+          'I would rather pay through Solutionz once the work is done.',
+        ]),
+        writeConversation(second, provider, ['Could you quote for replacing the flashing around our chimney?', 'Stop wasting my time with small jobs like this!']),
+      ]);
+      // An earlier report about the business, acted on through the admin API: the two open ones say the provider may no longer send.
+      const earlier = await writeReport(first, asked, 40, { reason: 'spam', note: '' });
+      const stopped = await callApiAs(account, 'POST', `/admin/reports/${earlier}/resolution`, { action: 'blockMessaging', reason: { code: 'policyBreach', note: '' } });
+      expect(stopped.status, await stopped.text()).toBe(200);
+      await writeReport(first, asked, 20, { reason: 'offPlatformPayment', note: 'Wants cash before any work, outside the site.' });
+      await writeReport(second, shouted, 10, { reason: 'harassment', note: '' });
+
+      await page.goto('/admin/reports');
+      // The first admin read after the writes may wake a second instance of the admin function.
+      await expect(h1(page, 'Reported conversations')).toBeVisible({ timeout: 30_000 });
+      const ours = page.getByRole('article', { name: `Report about ${businessName}` });
+      await expect(ours).toHaveCount(2, { timeout: 30_000 });
+      // The older report (the one with a note) drawn with its messages open.
+      const withNote = ours.filter({ hasText: 'Asks for payment outside Solutionz' });
+      await withNote.getByRole('button', { name: 'Show the 3 messages' }).click();
+      await expect(withNote.getByRole('listitem')).toHaveCount(3);
+      // Other tests' reports (and how many are open) change as they run: only this business's are drawn.
+      await expectPageToMatch(page, 'admin-reports', [page.getByText(/ open reports?$/)], `main article:not([aria-label="Report about ${businessName}"]) { display: none !important; }`);
     });
 
     test('on the feedback page', async ({ page }) => {

@@ -8,7 +8,7 @@ import type { AdminConsoleDeps } from './deps';
 /** What an admin did that the person affected is told of. */
 export type ModerationNotice =
   | { readonly kind: 'deactivated' | 'hidden' | 'deleted' | 'messaging-stopped' }
-  | { readonly kind: 'reactivated' | 'shown' }
+  | { readonly kind: 'reactivated' | 'shown' | 'messaging-allowed' }
   | { readonly kind: 'feedback-unpublished' | 'feedback-edited' | 'feedback-deleted'; readonly title: string; readonly providerName: string };
 
 /** Statements to one address a day at most: an admin toggling an account cannot flood its owner. */
@@ -29,6 +29,8 @@ function noticeText(notice: ModerationNotice): { subject: string; what: string }
       return { subject: `Your ${PRODUCT_NAME} account was deleted`, what: `An administrator deleted your ${PRODUCT_NAME} account, with your profile and the data we held about you.` };
     case 'messaging-stopped':
       return { subject: `You can no longer send messages on ${PRODUCT_NAME}`, what: `After a report about one of your conversations, an administrator stopped you sending messages on ${PRODUCT_NAME}. You can still read your conversations.` };
+    case 'messaging-allowed':
+      return { subject: `You can send messages on ${PRODUCT_NAME} again`, what: `An administrator looked at your account again and allowed you to send messages on ${PRODUCT_NAME} again.` };
     case 'feedback-unpublished':
       return { subject: 'Your feedback was unpublished', what: `An administrator unpublished your feedback "${notice.title}" for ${notice.providerName}. It is no longer shown on their page.` };
     case 'feedback-edited':

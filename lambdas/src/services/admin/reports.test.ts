@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type AdminReason } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type AdminReason } from '@solutionz/shared';
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors';
@@ -10,14 +10,14 @@ import { useTestMediaBucket } from '../../testing/media-bucket';
 import { useTestStripe } from '../../testing/stripe';
 import { createTestAccount, type TestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
-import { sendMessage, startConversation, type MessagesDeps } from '../messages/conversations';
+import { getConversation, sendMessage, startConversation, type MessagesDeps } from '../messages/conversations';
 import { reportConversation, type ReportDeps } from '../messages/report';
 import { personalDataRegistry } from '../privacy/registry';
 import { listAudit } from './audit';
 import { dashboard } from './dashboard';
 import type { AdminConsoleDeps } from './deps';
 import { listReports, resolveReport } from './reports';
-import { deleteUser, getUser } from './users';
+import { allowMessaging, deleteUser, getUser, listUsers } from './users';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -272,6 +272,54 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     expect(mail.body.text).toContain(`Reason: Spam or advertising - ${SPAM.note}`);
     const [entry] = (await listAudit(adminDeps, boss.caller, { targetId: reportId }, 10)).entries;
     expect(entry).toMatchObject({ action: 'report.blockMessaging', reason: { code: 'spam', note: SPAM.note }, after: { status: 'actioned' } });
+  });
+
+  it('lets an admin lift the stop: the users screen shows it until then, the thread offers the box again, audited and mailed, once', async () => {
+    const [client, boss] = await Promise.all([person('client'), anAdmin()]);
+    const provider = await signedUp('provider');
+    const conversationId = await conversation(client, { caller: provider.caller });
+    const { reportId } = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'harassment', note: '' });
+    const stoppedAt = clock().toISOString();
+    await resolveReport(adminDeps, boss.caller, reportId, { action: 'blockMessaging', note: '', reason: SPAM });
+
+    // Where the admin looks at the person: since when, and which report (with its reason on the detail).
+    expect((await getUser(adminDeps, boss.caller, provider.userId)).messagingBan).toEqual({ since: stoppedAt, reportId, reportReason: 'harassment' });
+    const listed = await listUsers(adminDeps, boss.caller, { q: provider.email, type: 'all' });
+    expect(listed.users.find((user) => user.userId === provider.userId)?.messagingBan).toEqual({ since: stoppedAt, reportId });
+    // The stopped person's thread offers no box, and says why; the reporter's still does.
+    expect((await getConversation(messagesDeps, provider.caller, conversationId, {})).conversation).toMatchObject({ messagingStopped: true, canSend: false });
+    expect((await getConversation(messagesDeps, client.caller, conversationId, {})).conversation).toMatchObject({ messagingStopped: false, canSend: true });
+
+    context.advance(3600);
+    expect(await allowMessaging(adminDeps, boss.caller, provider.userId)).toEqual({ userId: provider.userId, messagingBan: null });
+    expect((await getUser(adminDeps, boss.caller, provider.userId)).messagingBan).toBeNull();
+    expect((await getConversation(messagesDeps, provider.caller, conversationId, {})).conversation).toMatchObject({ messagingStopped: false, canSend: true });
+    await sendMessage(messagesDeps, provider.caller, conversationId, write('Sorry about earlier.'));
+    const [entry, ...others] = (await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries;
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ action: 'user.allowMessaging', target: { kind: 'user', id: provider.userId }, before: { messagingStopped: true, since: stoppedAt, reportId }, after: { messagingStopped: false } });
+    const mails = (await context.sentMail()).filter((sent) => sent.destination.to?.includes(provider.email));
+    expect(mails.map((mail) => mail.subject)).toEqual(['You can no longer send messages on Solutionz', 'You can send messages on Solutionz again']);
+
+    // Asked again (or for someone never stopped): refused, nothing recorded.
+    const again = allowMessaging(adminDeps, boss.caller, provider.userId);
+    await expect(again).rejects.toThrow(ConflictError);
+    await expect(again).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.users.messagingNotStopped);
+    await expect(allowMessaging(adminDeps, boss.caller, client.userId)).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.users.messagingNotStopped);
+    await expect(allowMessaging(adminDeps, boss.caller, randomUUID())).rejects.toThrow(NotFoundError);
+    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries).toHaveLength(1);
+  });
+
+  it('lifts a stop once when two admins ask at the same moment', async () => {
+    const [client, provider, boss, other] = await Promise.all([person('client'), person('provider'), anAdmin(), anAdmin()]);
+    const conversationId = await conversation(client, provider);
+    const { reportId } = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' });
+    await resolveReport(adminDeps, boss.caller, reportId, { action: 'blockMessaging', note: '', reason: SPAM });
+
+    const attempts = await Promise.allSettled([allowMessaging(adminDeps, boss.caller, provider.userId), allowMessaging(adminDeps, other.caller, provider.userId)]);
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    expect((attempts.find((attempt) => attempt.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual(['user.allowMessaging']);
   });
 
   it('deactivates the reported account through the users screen’s own deactivation, with both audit entries', async () => {

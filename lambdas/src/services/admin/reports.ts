@@ -30,10 +30,7 @@ async function toEntries(deps: AdminConsoleDeps, records: readonly MessageReport
   if (records.length === 0) return [];
   const people = [...new Set(records.flatMap((record) => [record.reporterId, record.reportedId]))];
   const reported = [...new Set(records.map((record) => record.reportedId))];
-  const [profiles, bans] = await Promise.all([
-    deps.accounts.getProfiles(people),
-    Promise.all(reported.map(async (userId) => [userId, await deps.reports.messagingBlocked(userId)] as const)).then((pairs) => new Map(pairs)),
-  ]);
+  const [profiles, bans] = await Promise.all([deps.accounts.getProfiles(people), deps.reports.messagingBans(reported)]);
   return records.map((record) => {
     const reportedRole: Role = record.reporterRole === 'client' ? 'provider' : 'client';
     const reportedProfile = profiles.get(record.reportedId);
@@ -44,7 +41,7 @@ async function toEntries(deps: AdminConsoleDeps, records: readonly MessageReport
       reason: record.reason,
       note: record.note,
       reporter: personOf(record.reporterId, record.reporterRole, profiles.get(record.reporterId)),
-      reported: { ...personOf(record.reportedId, reportedRole, reportedProfile), isActive: reportedProfile?.isActive ?? false, messagingBlocked: bans.get(record.reportedId) ?? false },
+      reported: { ...personOf(record.reportedId, reportedRole, reportedProfile), isActive: reportedProfile?.isActive ?? false, messagingBlocked: bans.has(record.reportedId) },
       messages: record.snapshot.map((message) => ({
         sentAt: message.sentAt,
         senderName: message.senderName,

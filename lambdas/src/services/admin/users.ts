@@ -11,6 +11,7 @@ import {
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import type { AdminProfileChange } from '../../data/admin-repository';
+import type { MessagingBan } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { hasActiveMembership } from '../listing-rule';
 import { eraseAccount } from '../privacy/erasure';
@@ -27,7 +28,7 @@ function listingOf(profile: ProfileRecord, now: Date): AdminListing {
   return hasActiveMembership(profile, now) ? 'membership' : 'none';
 }
 
-function toSummary(profile: ProfileRecord, now: Date): AdminUserSummary {
+function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefined): AdminUserSummary {
   return {
     userId: profile.userId,
     firstName: profile.firstName,
@@ -41,12 +42,15 @@ function toSummary(profile: ProfileRecord, now: Date): AdminUserSummary {
     listing: listingOf(profile, now),
     unclaimedBusiness: profile.unclaimed === true,
     createdAt: profile.createdAt,
+    messagingBan: ban ? { since: ban.at, reportId: ban.reportId } : null,
   };
 }
 
-export function toAdminRecord(profile: ProfileRecord, now: Date): AdminUserRecord {
+/** The record with the person's messaging ban as read (`ban`), and the reason of the report it came from. */
+export function toAdminRecord(profile: ProfileRecord, now: Date, ban?: MessagingBan & { readonly reportReason: string | null }): AdminUserRecord {
   return {
-    ...toSummary(profile, now),
+    ...toSummary(profile, now, ban),
+    messagingBan: ban ? { since: ban.at, reportId: ban.reportId, reportReason: ban.reportReason } : null,
     bio: profile.bio ?? null,
     avatarUrl: profile.avatarKey ? `/${profile.avatarKey}` : null,
     location: profile.placeName ?? profile.location ?? null,
@@ -60,6 +64,13 @@ const labelOf = (profile: ProfileRecord) => {
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   return profile.businessName ? `${name} (${profile.businessName})` : name;
 };
+
+/** The record of a person as it is now: two GetItems more when an admin stopped them messaging (the ban, its report). */
+async function recordOf(deps: Pick<AdminConsoleDeps, 'reports' | 'clock'>, profile: ProfileRecord): Promise<AdminUserRecord> {
+  const ban = await deps.reports.messagingBan(profile.userId);
+  const report = ban ? await deps.reports.get(ban.reportId) : undefined;
+  return toAdminRecord(profile, deps.clock(), ban ? { ...ban, reportReason: report?.reason ?? null } : undefined);
+}
 
 async function target(deps: Pick<AdminConsoleDeps, 'accounts'>, userId: string): Promise<ProfileRecord> {
   const profile = await deps.accounts.getProfile(userId, { consistent: true });
@@ -85,19 +96,22 @@ export async function listUsers(
   const page = await withCursor(() =>
     query.q ? deps.admin.searchUsers(query.type, query.q, query.cursor, ADMIN_USERS_PAGE_SIZE) : deps.admin.listUsers(query.type, query.cursor, ADMIN_USERS_PAGE_SIZE),
   );
-  const profiles = page.userIds.length ? await deps.accounts.getProfiles(page.userIds) : new Map<string, ProfileRecord>();
+  // One BatchGetItem each for the page's profiles and their messaging bans (20 keys).
+  const [profiles, bans] = page.userIds.length
+    ? await Promise.all([deps.accounts.getProfiles(page.userIds), deps.reports.messagingBans(page.userIds)])
+    : [new Map<string, ProfileRecord>(), new Map<string, MessagingBan>()];
   const now = deps.clock();
   // An id whose profile is gone (erased between the two reads) drops out of the page.
   const users = page.userIds.flatMap((userId) => {
     const profile = profiles.get(userId);
-    return profile ? [toSummary(profile, now)] : [];
+    return profile ? [toSummary(profile, now, bans.get(userId))] : [];
   });
   return { users, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
 export async function getUser(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string): Promise<AdminUserRecord> {
   await actorOf(deps, caller);
-  return toAdminRecord(await target(deps, userId), deps.clock());
+  return recordOf(deps, await target(deps, userId));
 }
 
 /** Applies an audited change of the profile as read; a change made meanwhile by someone else is a 409. */
@@ -134,7 +148,7 @@ export async function updateUser(
     if (refusal) throw new ConflictError(refusal);
   }
   const renamed = input.firstName !== profile.firstName || input.lastName !== profile.lastName;
-  if (!renamed && !retype) return toAdminRecord(profile, now);
+  if (!renamed && !retype) return recordOf(deps, profile);
 
   const before = { firstName: profile.firstName, lastName: profile.lastName, ...(retype ? { accountType: profile.accountType } : {}) };
   const after = { firstName: input.firstName, lastName: input.lastName, ...(retype ? { accountType: retype } : {}) };
@@ -147,7 +161,7 @@ export async function updateUser(
   // The sign-in's group follows the type (the profile stays the source of truth meanwhile).
   if (retype && profile.email) await deps.identity.moveToGroup(profile.email, profile.accountType, retype);
   await deps.directory.syncListing(userId, deps.clock());
-  return toAdminRecord(updated, now);
+  return recordOf(deps, updated);
 }
 
 /** The two switches an admin flips on an account, what each records and what the person is told. */
@@ -195,12 +209,12 @@ export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCa
   }
   // None of the person's sessions counts as active any more.
   if (!input.active) await endAllSignIns(deps, userId);
-  return toAdminRecord(profile, deps.clock());
+  return recordOf(deps, profile);
 }
 
 export async function setUserVisible(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { visible: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
   const profile = await flip(deps, caller, userId, 'isVisible', input.visible, input.reason);
-  return toAdminRecord(profile, deps.clock());
+  return recordOf(deps, profile);
 }
 
 /**
@@ -224,4 +238,28 @@ export async function deleteUser(deps: AdminConsoleDeps, caller: AuthorizedCalle
   );
   await notifyAffected(deps, profile.email, { kind: 'deleted' }, input.reason);
   return { userId, deleted: true };
+}
+
+/**
+ * Lets a person an admin stopped messaging (after a report) send messages again: the ban goes with its
+ * audit entry in one transaction, on condition that it is the ban read, and the person is told by e-mail
+ * as they were told of the stop. No ban to lift (never stopped, or lifted already) is a 409 that says so.
+ */
+export async function allowMessaging(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string): Promise<{ userId: string; messagingBan: null }> {
+  const actor = await actorOf(deps, caller);
+  const profile = await target(deps, userId);
+  const ban = await deps.reports.messagingBan(userId);
+  if (!ban) throw new ConflictError(MESSAGES.messagingNotStopped);
+  const audit = auditRecord(deps, actor, {
+    action: 'user.allowMessaging',
+    target: { kind: 'user', id: userId, label: labelOf(profile) },
+    before: { messagingStopped: true, since: ban.at, reportId: ban.reportId },
+    after: { messagingStopped: false },
+  });
+  // Lifted or replaced by another admin meanwhile: said as for any change made meanwhile.
+  if ((await deps.reports.liftMessagingBan(userId, ban.reportId, audit)) === 'stale') {
+    throw new ConflictError((await deps.reports.messagingBan(userId)) ? MESSAGES.changedMeanwhile : MESSAGES.messagingNotStopped);
+  }
+  await notifyAffected(deps, profile.email, { kind: 'messaging-allowed' }, undefined);
+  return { userId, messagingBan: null };
 }

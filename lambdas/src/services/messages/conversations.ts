@@ -232,20 +232,24 @@ export async function listConversations(deps: MessagesDeps, caller: AuthorizedCa
   };
 }
 
-/** One conversation of the caller's, newest messages first; the caller's own show "seen" once the other read them. */
+/**
+ * One conversation of the caller's, newest messages first; the caller's own show "seen" once the other read
+ * them. Whether the caller may send (and if not, why) is said with it, so the page offers no box that would be refused.
+ */
 export async function getConversation(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, query: { cursor?: string | undefined }): Promise<ConversationThread> {
   const { conversation, side, otherId } = sideOf(await deps.messages.getConversation(conversationId), caller);
-  const [mine, theirs, page, other] = await Promise.all([
+  const [mine, theirs, page, other, messagingStopped] = await Promise.all([
     deps.messages.getMember(caller.userId, conversationId),
     deps.messages.getMember(otherId, conversationId),
     readWithCursor(() => deps.messages.thread(conversationId, query.cursor, MESSAGE_LIMITS.threadPageSize), DIRECTORY_MESSAGES.badCursor),
     deps.accounts.getProfile(otherId),
+    deps.reports.messagingBlocked(caller.userId),
   ]);
   if (!mine) throw new NotFoundError(M.notFound);
   const blockedByMe = side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider;
   const blockedByThem = side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient;
   return {
-    conversation: { ...summaryOf(mine, other), blockedByMe, blockedByThem, canSend: !blockedByMe && !blockedByThem && !!theirs && !!other },
+    conversation: { ...summaryOf(mine, other), blockedByMe, blockedByThem, messagingStopped, canSend: !messagingStopped && !blockedByMe && !blockedByThem && !!theirs && !!other },
     messages: page.items.map((sent) => toMessage(sent, caller.userId, theirs?.lastReadAt, !other && sent.senderId === otherId)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };

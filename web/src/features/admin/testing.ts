@@ -24,6 +24,7 @@ export function adminUser(overrides: Partial<AdminUserRecord> = {}): AdminUserRe
     location: 'Leeds',
     phoneNumber: '07700 900123',
     updatedAt: null,
+    messagingBan: null,
     ...overrides,
   };
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import {
   ADMIN_CONSOLE_MESSAGES,
   adminUserUpdateSchema,
+  MESSAGE_REPORT_REASON_LABELS,
   ROLE_LABELS,
   type AdminUserRecord,
   type AdminUserSummary,
+  type MessageReportReason,
 } from '@solutionz/shared';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
@@ -22,6 +24,13 @@ import { emailText, listingText } from './user-text';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
+/** Whether the person may send messages: stopped by an admin after a report (since when, which report), or allowed. */
+function messagingText(ban: AdminUserRecord['messagingBan']): string {
+  if (!ban) return 'Allowed';
+  const reason = ban.reportReason ? MESSAGE_REPORT_REASON_LABELS[ban.reportReason as MessageReportReason] ?? ban.reportReason : undefined;
+  return `Stopped since ${dateTime(ban.since)}, after a report${reason ? ` (${reason})` : ''}\nReport ${ban.reportId}`;
+}
+
 function recordRows(user: AdminUserRecord): [string, string][] {
   return [
     ['User ID', user.userId],
@@ -37,6 +46,7 @@ function recordRows(user: AdminUserRecord): [string, string][] {
     ['Status', user.isActive ? 'Active' : 'Inactive'],
     ['Visibility', user.isVisible ? 'Visible' : 'Hidden'],
     ['Listing', listingText(user)],
+    ['Messaging', messagingText(user.messagingBan)],
     ['Profile image', user.avatarUrl ?? '—'],
     ['Created', dateTime(user.createdAt)],
     ['Updated', dateTime(user.updatedAt)],
@@ -141,6 +151,20 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserSummary; onCl
           <SelectField label="Account type" value={accountType} options={TYPE_OPTIONS} onChange={setAccountType} />
         )}
         <FormErrorAlert message={conflict} />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** Confirms lifting the messaging ban an admin put on the person after a report; they are e-mailed that they may write again. */
+export function AllowMessagingDialog({ name, ban, busy, onClose, onConfirm }: { name: string; ban: NonNullable<AdminUserSummary['messagingBan']>; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <FormDialog title="Allow messaging again" submitLabel="Allow messaging" busyLabel="Allowing..." busy={busy} onClose={onClose} onSubmit={onConfirm}>
+      <Stack gap="3">
+        <Text overflowWrap="anywhere">
+          An admin stopped {name} sending messages on {dateTime(ban.since)}, after report {ban.reportId}.
+        </Text>
+        <Text>They will be able to write to anyone again, and are e-mailed that they can.</Text>
       </Stack>
     </FormDialog>
   );

@@ -167,6 +167,59 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     expect(api.callsTo('adminListAudit')[0]?.query).toEqual({ targetId: 'user-1' });
   });
 
+  it('shows a person stopped from messaging, since when and after which report, and allows them again once confirmed', async () => {
+    let ban: AdminUserRecord['messagingBan'] = { since: '2026-11-20T10:00:00.000Z', reportId: 'report-9', reportReason: 'scam' };
+    const stopped = () => adminUser({ messagingBan: ban });
+    const { user, api, table } = await openUsers(
+      {
+        adminListUsers: () => ({ users: [summaryOf(stopped()), summaryOf(tom)] }),
+        adminGetUser: () => stopped(),
+        adminListAudit: () => ({ entries: [] }),
+        adminAllowMessaging: ({ params }) => {
+          ban = null;
+          return { userId: params.userId, messagingBan: null };
+        },
+      },
+      [],
+    );
+    expect(rowOf('Priya Shah').getByText(MESSAGES.messagingStopped)).toBeInTheDocument();
+    // Only a stopped person is offered the action.
+    expect(rowOf('Tom Reed').queryByText(MESSAGES.messagingStopped)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Allow messaging again Tom Reed' })).not.toBeInTheDocument();
+
+    await chooseAction(user, 'Priya Shah', 'View');
+    const details = within(await screen.findByRole('dialog', { name: 'User details' }));
+    expect((await details.findByText('Messaging')).nextElementSibling).toHaveTextContent(/^Stopped since 20 Nov 2026, \d\d:00, after a report \(Scam or fraud\) Report report-9$/);
+    await user.click(details.getByRole('button', { name: 'Close' }));
+
+    await chooseAction(user, 'Priya Shah', 'Allow messaging again');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Allow messaging again' }));
+    expect(dialog.getByText(/stopped Priya Shah sending messages on 20 Nov 2026, \d\d:00, after report report-9/)).toBeInTheDocument();
+    // Cancelled: nothing sent.
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('adminAllowMessaging')).toEqual([]);
+
+    await chooseAction(user, 'Priya Shah', 'Allow messaging again');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Allow messaging again' })).getByRole('button', { name: 'Allow messaging' }));
+    expect(await screen.findByText(MESSAGES.messagingAllowed)).toBeInTheDocument();
+    expect(api.callsTo('adminAllowMessaging')).toEqual([{ params: { userId: 'user-1' }, query: {}, body: undefined }]);
+    // The list reads again: the badge and the action are gone.
+    await waitFor(() => expect(table.queryByText(MESSAGES.messagingStopped)).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Allow messaging again Priya Shah' })).not.toBeInTheDocument();
+  });
+
+  it('says why messaging could not be allowed again when the API refuses', async () => {
+    const ban = { since: '2026-11-20T10:00:00.000Z', reportId: 'report-9', reportReason: 'scam' };
+    const { user } = await openUsers(
+      { adminAllowMessaging: () => Promise.reject(new StubbedApiError(409, { error: { code: 'CONFLICT', message: MESSAGES.messagingNotStopped } })) },
+      [adminUser({ messagingBan: ban })],
+    );
+    await chooseAction(user, 'Priya Shah', 'Allow messaging again');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Allow messaging again' })).getByRole('button', { name: 'Allow messaging' }));
+    expect(await screen.findByText(MESSAGES.allowMessagingFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.messagingNotStopped)).toBeInTheDocument();
+  });
+
   it('edits names (both required) and shows why a type change cannot be made', async () => {
     const { user, api } = await openUsers({
       adminUpdateUser: ({ body }) => {

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuEye, LuEyeOff, LuPencil, LuPlus, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { LuEye, LuEyeOff, LuMessageSquare, LuPencil, LuPlus, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
 import {
   ADMIN_CONSOLE_MESSAGES,
   ADMIN_LIMITS,
@@ -18,14 +18,14 @@ import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminUsers, useDeleteUser, useSetUserActive, useSetUserVisible } from '../api/admin-api';
+import { useAdminUsers, useAllowMessaging, useDeleteUser, useSetUserActive, useSetUserVisible } from '../api/admin-api';
 import { CreateProviderDialog } from '../components/create-provider-dialog';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
 import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
 import { ReasonDialog } from '../components/reason-dialog';
 import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { SelectField } from '../components/select-field';
-import { EditUserDialog, ViewUserDialog } from '../components/user-dialogs';
+import { AllowMessagingDialog, EditUserDialog, ViewUserDialog } from '../components/user-dialogs';
 import { emailText, listingText } from '../components/user-text';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -34,7 +34,7 @@ const HEADERS = ['Name', 'Email', 'Type', 'Business', 'Categories', 'Status', 'A
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 
 type Dialog =
-  | { kind: 'view' | 'edit' | 'deactivate' | 'hide' | 'delete'; user: AdminUserSummary }
+  | { kind: 'view' | 'edit' | 'deactivate' | 'hide' | 'delete' | 'allowMessaging'; user: AdminUserSummary }
   | { kind: 'create' };
 
 const fullName = (user: AdminUserSummary) => `${user.firstName} ${user.lastName}`.trim() || user.businessName || user.userId;
@@ -68,6 +68,8 @@ function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSumm
           user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
           { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
         ]),
+    // A person an admin stopped messaging after a report (issue 26).
+    ...(user.messagingBan ? [{ label: 'Allow messaging again', icon: <LuMessageSquare />, run: () => onOpen({ kind: 'allowMessaging', user }) }] : []),
   ];
   return (
     <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
@@ -107,6 +109,7 @@ export function AdminUsersPage() {
   const setActive = useSetUserActive();
   const setVisible = useSetUserVisible();
   const remove = useDeleteUser();
+  const allowMessaging = useAllowMessaging();
   const close = () => setDialog(undefined);
 
   function changeActive(user: AdminUserSummary, active: boolean, reason?: AdminReason) {
@@ -203,6 +206,7 @@ export function AdminUsersPage() {
                       <StatusBadge tone={user.isActive ? 'green' : 'orange'}>{user.isActive ? 'Active' : 'Inactive'}</StatusBadge>
                       <StatusBadge tone={user.isVisible ? 'gray' : 'orange'}>{user.isVisible ? 'Visible' : 'Hidden'}</StatusBadge>
                       {user.accountType === 'provider' && <StatusBadge tone={user.listing === 'adminGranted' ? 'brand' : 'gray'}>{listingText(user)}</StatusBadge>}
+                      {user.messagingBan && <StatusBadge tone="orange">{MESSAGES.messagingStopped}</StatusBadge>}
                     </HStack>
                   </Cell>
                   <Cell label="Actions">
@@ -234,6 +238,23 @@ export function AdminUsersPage() {
         <ReasonDialog title="Hide user" confirmLabel="Hide" busyLabel="Hiding..." busy={setVisible.isPending} onClose={close} onConfirm={(reason) => changeVisible(dialog.user, false, reason)}>
           {fullName(dialog.user)} leaves the directory at once and is e-mailed the reason.
         </ReasonDialog>
+      )}
+      {dialog?.kind === 'allowMessaging' && dialog.user.messagingBan && (
+        <AllowMessagingDialog
+          name={fullName(dialog.user)}
+          ban={dialog.user.messagingBan}
+          busy={allowMessaging.isPending}
+          onClose={close}
+          onConfirm={() =>
+            allowMessaging.mutate(dialog.user.userId, {
+              onSuccess: () => {
+                toaster.success({ title: MESSAGES.messagingAllowed, description: fullName(dialog.user) });
+                close();
+              },
+              onError: (error) => toastFailure(error, { title: MESSAGES.allowMessagingFailed, description: failureText(error) }),
+            })
+          }
+        />
       )}
       {dialog?.kind === 'delete' && (
         <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={remove.isPending} onClose={close} onConfirm={(reason) => deleteUser(dialog.user, reason)}>

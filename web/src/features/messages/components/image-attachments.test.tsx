@@ -44,6 +44,7 @@ function thread(messages: ConversationMessage[]): ConversationThread {
       unread: 0,
       blockedByMe: false,
       blockedByThem: false,
+      messagingStopped: false,
       canSend: true,
     },
     messages,

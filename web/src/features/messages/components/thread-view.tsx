@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread } from '@solutionz/shared';
+import { MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread } from '@solutionz/shared';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -45,6 +45,13 @@ function Bubble({ mine, text, images, children }: { mine: boolean; text: string;
 function statusOf(message: ConversationMessage): string {
   if (!message.mine) return timeOf(message.sentAt);
   return `${timeOf(message.sentAt)} · ${message.seen ? 'Seen' : 'Sent'}`;
+}
+
+/** Why the message box is not offered: in the API's words when it would refuse the message. */
+function composerNotice(summary: ConversationThread['conversation']): string {
+  if (summary.messagingStopped) return MESSAGE_REPORT_MESSAGES.messagingBlocked;
+  if (summary.other.deleted) return 'This account was deleted: the conversation stays here to read.';
+  return summary.blockedByMe ? MESSAGING_MESSAGES.blockedByYou : MESSAGING_MESSAGES.blockedByThem;
 }
 
 export interface ThreadViewProps {
@@ -212,7 +219,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Title>
-            {other.deleted ? 'This account was deleted: the conversation stays here to read.' : summary.blockedByMe ? MESSAGING_MESSAGES.blockedByYou : MESSAGING_MESSAGES.blockedByThem}
+            {composerNotice(summary)}
           </Alert.Title>
         </Alert.Root>
       )}
