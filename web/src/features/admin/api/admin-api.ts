@@ -94,7 +94,7 @@ export function useDeleteUser() {
 
 /** Lifts the messaging ban an admin put on the person after a report. */
 export function useAllowMessaging() {
-  return useAdminMutation((userId: string) => requestRoute(adminConsoleRoutes.adminAllowMessaging, { params: { userId } }));
+  return useAdminMutation((userId: string) => apiRequest(adminConsoleRoutes.adminAllowMessaging, { params: { userId } }));
 }
 
 /** Uploads the logo (when one is chosen) through the presigned POST of the logos bucket, then creates the provider with its key. */
