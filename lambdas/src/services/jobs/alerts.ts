@@ -5,10 +5,10 @@ import { alertScope } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
-import { ValidationError } from '../../errors';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';
 import { inParallel, sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type UnsubscribeTokenField } from '../mail-unsubscribe';
 import { milesBetween } from '../geo-search';
 
 /** Everything the job alerts worker uses, passed in so tests can swap any part. */
@@ -148,15 +148,14 @@ function milesOf(profile: ProfileRecord, job: AlertedJob): number {
 export async function unsubscribeJobAlerts(
   deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>,
   token: string,
-  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
-  tokenField: 'body.token' | 'query.token' = 'body.token',
+  tokenField: UnsubscribeTokenField = 'body.token',
 ): Promise<UnsubscribeResponse> {
   const providerId = await deps.alerts.providerOfUnsubscribeToken(token);
-  if (!providerId) throw new ValidationError({ [tokenField]: JOB_ALERT_MESSAGES.unsubscribeInvalid }, JOB_ALERT_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(providerId, { consistent: true });
-  if (profile?.jobAlerts?.enabled) {
-    await deps.accounts.setNotificationSettings(providerId, { jobAlerts: { ...profile.jobAlerts, enabled: false } }, deps.clock().toISOString());
-    await deps.directory.syncListing(providerId, deps.clock());
-  }
+  const turnedOff = await turnOffByToken(deps, providerId, tokenField, {
+    invalidMessage: JOB_ALERT_MESSAGES.unsubscribeInvalid,
+    isOn: (profile) => profile.jobAlerts?.enabled === true,
+    off: (profile) => ({ jobAlerts: { ...profile.jobAlerts!, enabled: false } }),
+  });
+  if (turnedOff) await deps.directory.syncListing(providerId!, deps.clock());
   return { unsubscribed: true };
 }

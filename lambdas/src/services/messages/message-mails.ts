@@ -4,9 +4,9 @@ import type { AccountRepository, ProfileRecord } from '../../data/account-reposi
 import type { MailDue, MessageMailsRepository } from '../../data/message-mails-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
-import { ValidationError } from '../../errors';
 import { messageMail } from '../accounts/mails';
 import { sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /**
  * E-mail for unread messages (issue 26). A message sent notes a mail due for its recipient and
@@ -138,11 +138,12 @@ export async function sendDueMessageMails(deps: MessageMailDeps): Promise<Messag
 export async function unsubscribeMessageMails(
   deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>,
   token: string,
-  tokenField: 'body.token' | 'query.token' = 'body.token',
+  tokenField: UnsubscribeTokenField = 'body.token',
 ): Promise<UnsubscribeResponse> {
-  const userId = await deps.mails.ownerOfUnsubscribeToken(token);
-  if (!userId) throw new ValidationError({ [tokenField]: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid }, MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(userId, { consistent: true });
-  if (profile && profile.messageMails?.enabled !== false) await deps.accounts.setNotificationSettings(userId, { messageMails: { enabled: false } }, deps.clock().toISOString());
+  await turnOffByToken(deps, await deps.mails.ownerOfUnsubscribeToken(token), tokenField, {
+    invalidMessage: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid,
+    isOn: (profile) => profile.messageMails?.enabled !== false,
+    off: () => ({ messageMails: { enabled: false } }),
+  });
   return { unsubscribed: true };
 }

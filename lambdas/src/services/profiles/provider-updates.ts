@@ -3,9 +3,9 @@ import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { ProviderNews } from '../../data/provider-updates';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
-import { ValidationError } from '../../errors';
 import { providerUpdateMail } from '../accounts/mails';
 import { inParallel, sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /** Everything the Provider Updates worker uses, passed in so tests can swap any part. */
 export interface ProviderUpdateDeps {
@@ -83,12 +83,12 @@ export async function processProviderNews(deps: ProviderUpdateDeps, news: Provid
 export async function unsubscribeProviderUpdates(
   deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>,
   token: string,
-  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
-  tokenField: 'body.token' | 'query.token' = 'body.token',
+  tokenField: UnsubscribeTokenField = 'body.token',
 ): Promise<UnsubscribeResponse> {
-  const clientId = await deps.updates.clientOfUnsubscribeToken(token);
-  if (!clientId) throw new ValidationError({ [tokenField]: PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid }, PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(clientId, { consistent: true });
-  if (profile?.providerUpdates?.enabled) await deps.accounts.setNotificationSettings(clientId, { providerUpdates: { enabled: false } }, deps.clock().toISOString());
+  await turnOffByToken(deps, await deps.updates.clientOfUnsubscribeToken(token), tokenField, {
+    invalidMessage: PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid,
+    isOn: (profile) => profile.providerUpdates?.enabled === true,
+    off: () => ({ providerUpdates: { enabled: false } }),
+  });
   return { unsubscribed: true };
 }
