@@ -1,3 +1,4 @@
+import type { UnsubscribeResponse } from '@solutionz/shared';
 import type { AccountRepository, NotificationSettingsRecord, ProfileRecord } from '../data/account-repository';
 import { ValidationError } from '../errors';
 
@@ -16,18 +17,22 @@ export interface MailSetting {
 /**
  * What a mail's unsubscribe link does, signed out (job alerts, provider updates, message mails): the
  * token's owner, found by the mail's own repository (undefined for a token that is malformed, unknown or
- * wrong: refused on the field it came in), has that mail turned off if it is on. Again is the same answer.
- * Answers whether it was turned off now.
+ * wrong: refused on the field it came in), has that mail turned off if it is on, and `turnedOff` follows
+ * (the directory, for job alerts). Again is the same answer.
  */
 export async function turnOffByToken(
   deps: { readonly accounts: Pick<AccountRepository, 'getProfile' | 'setNotificationSettings'>; readonly clock: () => Date },
-  ownerId: string | undefined,
+  ownerOf: Promise<string | undefined>,
   tokenField: UnsubscribeTokenField,
   setting: MailSetting,
-): Promise<boolean> {
+  turnedOff?: (ownerId: string) => Promise<unknown>,
+): Promise<UnsubscribeResponse> {
+  const ownerId = await ownerOf;
   if (!ownerId) throw new ValidationError({ [tokenField]: setting.invalidMessage }, setting.invalidMessage);
   const profile = await deps.accounts.getProfile(ownerId, { consistent: true });
-  if (!profile || !setting.isOn(profile)) return false;
-  await deps.accounts.setNotificationSettings(ownerId, setting.off(profile), deps.clock().toISOString());
-  return true;
+  if (profile && setting.isOn(profile)) {
+    await deps.accounts.setNotificationSettings(ownerId, setting.off(profile), deps.clock().toISOString());
+    await turnedOff?.(ownerId);
+  }
+  return { unsubscribed: true };
 }

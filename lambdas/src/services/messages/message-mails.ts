@@ -1,4 +1,4 @@
-import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES, type UnsubscribeResponse } from '@solutionz/shared';
+import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { MailDue, MessageMailsRepository } from '../../data/message-mails-repository';
@@ -6,7 +6,7 @@ import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { messageMail } from '../accounts/mails';
 import { sendClaimed } from '../mail-delivery';
-import { turnOffByToken, type UnsubscribeTokenField } from '../mail-unsubscribe';
+import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /**
  * E-mail for unread messages (issue 26). A message sent notes a mail due for its recipient and
@@ -40,6 +40,13 @@ export interface MessageMailDeps {
 
 type Outcome = 'sent' | 'dropped' | 'waiting' | 'failed';
 export type MessageMailSummary = Record<Outcome, number>;
+
+/** Message e-mails are on unless turned off. */
+const MESSAGE_MAILS_SETTING: MailSetting = {
+  invalidMessage: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid,
+  isOn: (profile) => profile.messageMails?.enabled !== false,
+  off: () => ({ messageMails: { enabled: false } }),
+};
 
 /** What a message notes for its recipient: a mail due once the delay is over (one per conversation however many messages). */
 export function scheduleMessageMail(mails: Pick<MessageMailsRepository, 'schedule'>, recipientId: string, conversationId: string, sentAt: string): Promise<void> {
@@ -135,15 +142,5 @@ export async function sendDueMessageMails(deps: MessageMailDeps): Promise<Messag
  * POST /api/message-mails/unsubscribe (and its one-click twin): the mail's link turns the person's message
  * e-mails off, signed out. Again is the same answer.
  */
-export async function unsubscribeMessageMails(
-  deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>,
-  token: string,
-  tokenField: UnsubscribeTokenField = 'body.token',
-): Promise<UnsubscribeResponse> {
-  await turnOffByToken(deps, await deps.mails.ownerOfUnsubscribeToken(token), tokenField, {
-    invalidMessage: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid,
-    isOn: (profile) => profile.messageMails?.enabled !== false,
-    off: () => ({ messageMails: { enabled: false } }),
-  });
-  return { unsubscribed: true };
-}
+export const unsubscribeMessageMails = (deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
+  turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, MESSAGE_MAILS_SETTING);
