@@ -24,7 +24,7 @@ import { routeKey, routeList, type Area, type MediaBucketName } from '@solutionz
 import { METRICS_NAMESPACE } from '@solutionz/lambdas/http/telemetry';
 import { AreaFunction, areaEntry, type TableAccess } from './area-function';
 import type { DeploymentConfig } from './config';
-import { mediaBucketName, UPLOADS_PREFIX } from './data-stack';
+import { MESSAGE_IMAGES_PREFIX, mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 import { JobAlertsWorker } from './job-alerts-worker';
 import type { MailWorkerProps } from './mail-worker';
 import { MessageMailsWorker } from './message-mails-worker';
@@ -114,7 +114,7 @@ function mediaFileAccess(stage: string, name: MediaBucketName, actions: string[]
  * Message images (lambdas/src/services/messages/message-image-keys.ts) are kept in the portfolio bucket under
  * prefixes CloudFront never serves: uploads per person, checked images per conversation.
  */
-const MESSAGE_IMAGE_PREFIXES = [`${UPLOADS_PREFIX}messages/`, 'private/messages/'];
+const MESSAGE_IMAGE_PREFIXES = [`${UPLOADS_PREFIX}messages/`, MESSAGE_IMAGES_PREFIX];
 
 /** Object actions on the message image prefixes of the portfolio bucket, and listing only there. */
 function messageImageAccess(stage: string, actions: string[]): Required<Pick<AreaNeeds, 'statements' | 'wildcardResources'>> {

@@ -45,6 +45,9 @@ export function tableNameOf(stage: string): string {
 /** Browser uploads land here first; the API checks them and stores what it keeps elsewhere. */
 export const UPLOADS_PREFIX = 'uploads/';
 
+/** Checked message images, per conversation, in the portfolio bucket (never served by CloudFront). */
+export const MESSAGE_IMAGES_PREFIX = 'private/messages/';
+
 /** Private, retained, encrypted, TLS-only: the baseline every bucket of the app shares. */
 export const PRIVATE_BUCKET_DEFAULTS = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -1,9 +1,11 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { acknowledgeServerlessDefaults, XRAY_WILDCARD_REASON } from './area-function';
+import { MESSAGE_IMAGES_PREFIX, mediaBucketName } from './data-stack';
 import type { LambdaRelease } from './lambda-release';
 import { mailWorkerFunction, type MailWorkerProps } from './mail-worker';
 
@@ -16,7 +18,8 @@ const MESSAGE_MAILS_SCHEDULE = {
 /**
  * The message mails worker (lambdas/src/functions/message-mails.ts): an EventBridge rule runs it every
  * minute; each run reads the mails due by time (a bounded Query of the table's sparse due index) and sends
- * those still unread. A run ends before the next starts (its timeout is under the interval); were two to
+ * those still unread, and removes the checked message images no message sent in time (their expiries are
+ * read the same way), for which it may delete objects under the portfolio bucket's checked-images prefix. A run ends before the next starts (its timeout is under the interval); were two to
  * overlap, the hourly claims (conditional writes) still let only one of them send a mail. Nothing is
  * reserved of the account's concurrency (infra/stages.ts reserves for the webhook and job alerts only).
  */
@@ -37,6 +40,15 @@ export class MessageMailsWorker extends Construct {
     });
     this.function = worker.function;
     this.release = worker.release;
+
+    // Found by its name (see mediaBucketName), as the API's areas find it.
+    const portfolio = mediaBucketName(Aws.ACCOUNT_ID, props.config.stage, 'portfolio');
+    this.function.addEnvironment('MEDIA_BUCKET_PORTFOLIO', portfolio);
+    worker.role.addToPolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [`arn:${Aws.PARTITION}:s3:::${portfolio}/${MESSAGE_IMAGES_PREFIX}*`] }));
+    Validations.of(worker.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', props.config.stage, 'portfolio')}/${MESSAGE_IMAGES_PREFIX}*]`,
+      reason: `Checked message images have random names under ${MESSAGE_IMAGES_PREFIX}<conversation id>/; the worker may only delete them, there.`,
+    });
 
     // On the alias, so that a release's new version runs only as CodeDeploy lets it. A missed run is made
     // up by the next (due mails stay until sent), so EventBridge need not retry for long.

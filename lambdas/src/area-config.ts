@@ -179,68 +179,60 @@ export function loadPagesConfig(env: NodeJS.ProcessEnv = process.env): PagesConf
   return { stage: e.STAGE, region: e.AWS_REGION, tableName: e.TABLE_NAME, siteBucket: e.SITE_BUCKET, ...(e.SITE_URL ? { siteUrl: e.SITE_URL } : {}) };
 }
 
-const jobAlertsEnv = z.object({
+const logLevel = z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional();
+
+/** A function that is not the API's (the table's stream, Cognito's trigger, a schedule): the table and its logging. */
+const tableWorkerEnv = z.object({
   STAGE: optional,
   AWS_REGION: z.string().trim().min(1),
   TABLE_NAME: z.string().trim().min(1),
-  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
-  MAIL_FROM_ADDRESS: z.email(),
-  MAIL_CONFIGURATION_SET: optional,
-  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
+  LOG_LEVEL: logLevel,
   POWERTOOLS_SERVICE_NAME: optional,
 });
 
-export interface JobAlertsConfig {
+export interface TableWorkerConfig {
   readonly stage: string;
   readonly region: string;
   readonly tableName: string;
-  /** The web origin that the mail's job and unsubscribe links open. */
-  readonly siteUrl: string;
-  readonly mailFromAddress: string;
-  readonly mailConfigurationSet?: string;
-  readonly logLevel?: z.infer<typeof jobAlertsEnv>['LOG_LEVEL'];
+  readonly logLevel?: z.infer<typeof logLevel>;
   readonly serviceName?: string;
 }
 
-/** The job alerts worker (fed by the table's stream, not the API): no user pool, but the mail settings. */
-export function loadJobAlertsConfig(env: NodeJS.ProcessEnv = process.env): JobAlertsConfig {
-  const e = parse(jobAlertsEnv, env);
+function tableWorkerConfig(e: z.infer<typeof tableWorkerEnv>): TableWorkerConfig {
   return {
     stage: e.STAGE ?? 'unknown',
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
-    siteUrl: e.SITE_URL,
-    mailFromAddress: e.MAIL_FROM_ADDRESS,
-    ...(e.MAIL_CONFIGURATION_SET ? { mailConfigurationSet: e.MAIL_CONFIGURATION_SET } : {}),
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
     ...(e.POWERTOOLS_SERVICE_NAME ? { serviceName: e.POWERTOOLS_SERVICE_NAME } : {}),
   };
 }
 
-const sessionsTriggerEnv = z.object({
-  STAGE: optional,
-  AWS_REGION: z.string().trim().min(1),
-  TABLE_NAME: z.string().trim().min(1),
-  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
-  POWERTOOLS_SERVICE_NAME: optional,
-});
-
-export interface SessionsTriggerConfig {
-  readonly stage: string;
-  readonly region: string;
-  readonly tableName: string;
-  readonly logLevel?: z.infer<typeof sessionsTriggerEnv>['LOG_LEVEL'];
-  readonly serviceName?: string;
+/** Cognito's post-authentication trigger (not the API): the table, nothing else. */
+export function loadSessionsTriggerConfig(env: NodeJS.ProcessEnv = process.env): TableWorkerConfig {
+  return tableWorkerConfig(parse(tableWorkerEnv, env));
 }
 
-/** Cognito's post-authentication trigger (not the API): the table, nothing else. */
-export function loadSessionsTriggerConfig(env: NodeJS.ProcessEnv = process.env): SessionsTriggerConfig {
-  const e = parse(sessionsTriggerEnv, env);
+const jobAlertsEnv = tableWorkerEnv.extend({
+  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  MAIL_FROM_ADDRESS: z.email(),
+  MAIL_CONFIGURATION_SET: optional,
+});
+
+export interface JobAlertsConfig extends TableWorkerConfig {
+  /** The web origin that the mail's job and unsubscribe links open. */
+  readonly siteUrl: string;
+  readonly mailFromAddress: string;
+  readonly mailConfigurationSet?: string;
+}
+
+/** The mail workers (job alerts on the table's stream, message mails on a schedule; not the API): the table and the mail settings. */
+export function loadJobAlertsConfig(env: NodeJS.ProcessEnv = process.env): JobAlertsConfig {
+  const e = parse(jobAlertsEnv, env);
   return {
-    stage: e.STAGE ?? 'unknown',
-    region: e.AWS_REGION,
-    tableName: e.TABLE_NAME,
-    ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
-    ...(e.POWERTOOLS_SERVICE_NAME ? { serviceName: e.POWERTOOLS_SERVICE_NAME } : {}),
+    ...tableWorkerConfig(e),
+    siteUrl: e.SITE_URL,
+    mailFromAddress: e.MAIL_FROM_ADDRESS,
+    ...(e.MAIL_CONFIGURATION_SET ? { mailConfigurationSet: e.MAIL_CONFIGURATION_SET } : {}),
   };
 }

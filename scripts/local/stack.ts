@@ -398,7 +398,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         logsDir: logs,
       }),
     );
-    // What the cloud's EventBridge rule does: the message mails worker runs every minute.
+    // What the cloud's EventBridge rule does: the message mails worker (which also removes unsent images whose keeping ended) runs every minute.
     const runMessageMails = await loadMessageMailsHandler();
     started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => runMessageMails(), logFile: join(logs, 'message-mails.log') }));
     gatewayDone();

@@ -38,7 +38,7 @@ describe('the message mails worker', () => {
     expect(worker.Properties.Handler).toBe('index.handler');
   });
 
-  it('may read and write table items and send mail from the configured sender through the bulk configuration set, nothing more (no Scan)', () => {
+  it('may read and write table items, send mail from the configured sender through the bulk configuration set and delete checked message images, nothing more (no Scan)', () => {
     const roleId = worker.Properties.Role['Fn::GetAtt'][0];
     const statements = ofType('AWS::IAM::Policy')
       .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
@@ -46,7 +46,7 @@ describe('the message mails worker', () => {
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'ses:SendEmail']));
     expect(actions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
-    expect(actions.filter((action) => !/^(dynamodb|ses|logs):/.test(action)).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    expect(actions.filter((action) => !/^(dynamodb|ses|logs):/.test(action)).sort()).toEqual(['s3:DeleteObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
     const send = statements.find((statement) => actionsOf([statement]).includes('ses:SendEmail'))!;
     expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
     expect(JSON.stringify(send.Resource)).toContain('BulkConfigurationSet');
@@ -55,5 +55,13 @@ describe('the message mails worker', () => {
     expect(JSON.stringify(environment.SITE_URL)).toContain('Distribution');
     expect(JSON.stringify(environment.MAIL_CONFIGURATION_SET)).toContain('BulkConfigurationSet');
     expect(JSON.stringify(environment.TABLE_NAME)).toContain('Table');
+
+    // Unsent message images that expired: deleted from the portfolio bucket's checked-images prefix, nowhere else.
+    const deletes = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+    expect(deletes).toHaveLength(1);
+    expect(actionsOf(deletes)).toEqual(['s3:DeleteObject']);
+    const resource = JSON.stringify(deletes[0]!.Resource);
+    expect(resource).toMatch(/solutionz-.*-portfolio-.*\/private\/messages\/\*/);
+    expect(JSON.stringify(environment.MEDIA_BUCKET_PORTFOLIO)).toMatch(/solutionz-.*-portfolio-/);
   });
 });

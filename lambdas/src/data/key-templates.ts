@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TABLE } from './table-definition';
 
 /** ElectroDB key definitions over the single table's generic key attributes (DESIGN.md section 5). */
@@ -27,3 +28,9 @@ export function pagedIndex(position: 0 | 1 | 2, partition: string, prefix: strin
   const index = TABLE.globalIndexes[position];
   return { indexName: index.indexName, partitionKey: index.partitionKey, sortKey: index.sortKey, partition, prefix, position: sortKeyOf };
 }
+
+/**
+ * Which of `shards` partitions an item of a time-ordered work index goes in, taken from an id (the same for
+ * every item of it), so writes spread over a few partitions and a worker reads each with one bounded Query.
+ */
+export const shardOf = (id: string, shards: number) => createHash('sha256').update(id).digest()[0]! % shards;

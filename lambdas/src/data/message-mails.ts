@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Entity } from 'electrodb';
-import { gsi3, pk, sk } from './key-templates';
+import { gsi3, pk, shardOf, sk } from './key-templates';
 
 /**
  * E-mail for unread messages (issue 26): what says a mail may be due, what keeps it to one an hour per
@@ -24,7 +23,7 @@ import { gsi3, pk, sk } from './key-templates';
 export const MESSAGE_MAIL_DUE_SHARDS = 4;
 
 /** The due index's shard of a conversation: the same for every message of it. */
-export const dueShardOf = (conversationId: string) => createHash('sha256').update(conversationId).digest()[0]! % MESSAGE_MAIL_DUE_SHARDS;
+export const dueShardOf = (conversationId: string) => shardOf(conversationId, MESSAGE_MAIL_DUE_SHARDS);
 
 export const messageMailDueEntity = new Entity({
   model: { entity: 'messageMailDue', version: '1', service: 'solutionz' },

@@ -3,7 +3,7 @@ import { imagesLine } from '@solutionz/shared';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { untilProcessed } from './batch';
 import { epochSeconds } from './epoch-seconds';
-import { inboxList, threadList } from './messages';
+import { imageExpiryShardOf, inboxList, MESSAGE_IMAGE_EXPIRY_SHARDS, threadList } from './messages';
 import { pageBelow, type Item } from './raw-commands';
 import { forgetResponseFacts } from './response-times';
 import { createTableStore } from './table-store';
@@ -60,6 +60,13 @@ interface MessageImageRecord {
   readonly messageId?: string;
 }
 
+/** A checked image's keeping ends at `until` unless a message has sent it. */
+interface MessageImageExpiry {
+  readonly conversationId: string;
+  readonly imageId: string;
+  readonly until: string;
+}
+
 interface Page<T> {
   readonly items: T[];
   readonly nextCursor?: string;
@@ -97,6 +104,17 @@ export interface MessagesRepository {
   /** Every image the person uploaded to their conversations, sent or not (erasure and export). */
   imagesOf(userId: string): Promise<MessageImageRecord[]>;
   removeImages(images: readonly Pick<MessageImageRecord, 'conversationId' | 'imageId'>[]): Promise<void>;
+  /** Notes when a checked image goes unless a message sends it first (written before its files, so none is left unnoted). */
+  expireImage(expiry: MessageImageExpiry): Promise<void>;
+  /** Expiries that have ended by `now`, the earliest first, at most `limit`: one bounded Query per shard. */
+  endedImageExpiries(now: Date, limit: number): Promise<MessageImageExpiry[]>;
+  /**
+   * Removes the image unless a message sent it (a conditional delete, so a send at the same moment either
+   * takes it first or finds it gone): 'removed', also when it was gone already, or 'sent'.
+   */
+  removeUnsentImage(conversationId: string, imageId: string): Promise<'removed' | 'sent'>;
+  /** The expiry is dealt with. */
+  dropImageExpiry(conversationId: string, imageId: string): Promise<void>;
   /** Every conversation of the person with all its messages, oldest first (the data export). */
   everything(userId: string): Promise<{ side: ConversationMemberRecord; messages: MessageRecord[] }[]>;
   /**
@@ -170,7 +188,7 @@ type Entities = Parameters<WriteCallback>[0];
 
 export function createMessagesRepository(client: DynamoDBDocumentClient, tableName: string): MessagesRepository {
   const store = createTableStore(client, tableName);
-  const { conversation, conversationMember, message, messageImage, unreadMessages } = store.entities;
+  const { conversation, conversationMember, message, messageImage, messageImageExpiry, unreadMessages } = store.entities;
 
   const sentMark = (entities: Entities, sent: MessageRecord) =>
     entities.sentMessageMark
@@ -348,6 +366,41 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
         images.map(({ conversationId, imageId }) => ({ conversationId, imageId })),
         async (keys) => (await messageImage.delete([...keys]).go()).unprocessed,
       );
+    },
+
+    async expireImage({ conversationId, imageId, until }) {
+      await messageImageExpiry.put({ conversationId, imageId, until, shard: imageExpiryShardOf(conversationId) }).go({ response: 'none' });
+    },
+
+    async endedImageExpiries(now, limit) {
+      const upTo = now.toISOString();
+      const shards = await Promise.all(
+        Array.from({ length: MESSAGE_IMAGE_EXPIRY_SHARDS }, (_, shard) =>
+          messageImageExpiry.query.ended({ shard }).lte({ until: upTo }).go({ limit, attributes: ['conversationId', 'imageId', 'until'] }),
+        ),
+      );
+      return shards
+        .flatMap(({ data }) => data)
+        .sort((a, b) => a.until.localeCompare(b.until))
+        .slice(0, limit)
+        .map(({ conversationId, imageId, until }) => ({ conversationId, imageId, until }));
+    },
+
+    async removeUnsentImage(conversationId, imageId) {
+      try {
+        await messageImage
+          .delete({ conversationId, imageId })
+          .where((attr, op) => op.notExists(attr.messageId))
+          .go({ response: 'none' });
+        return 'removed';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'sent';
+        throw error;
+      }
+    },
+
+    async dropImageExpiry(conversationId, imageId) {
+      await messageImageExpiry.delete({ conversationId, imageId }).go({ response: 'none' });
     },
 
     async everything(userId) {

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { gsi1, pagedIndex, pk, sk } from './key-templates';
+import { gsi1, gsi3, pagedIndex, pk, shardOf, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
@@ -20,6 +20,12 @@ import { TABLE } from './table-definition';
  *   "an image of a conversation" (who uploaded it, the message that sent it): GetItem PK =
  *   CONVERSATION#<conversationId>, SK = IMAGE#<imageId>; a conversation's images Query SK begins_with IMAGE#
  *   (erasure only). The message names its images by id.
+ *   "checked images whose keeping ends by now" (the messages worker removes those no message sent): an
+ *   expiry per checked image, PK = CONVERSATION#<conversationId>, SK = IMAGE_EXPIRY#<imageId>, written before
+ *   the image's files; in the sparse index GSI3 by its end: GSI3PK = MESSAGE_IMAGE_EXPIRY#<shard
+ *   0..MESSAGE_IMAGE_EXPIRY_SHARDS-1>, GSI3SK = <until>, so the worker reads what has ended with one bounded
+ *   Query per shard, never a Scan. No TTL: the worker deletes it once the image is dealt with (DynamoDB Local
+ *   deletes nothing by TTL, and an expiry gone before its image would leave the image for good).
  */
 export const conversationEntity = new Entity({
   model: { entity: 'conversation', version: '1', service: 'solutionz' },
@@ -109,6 +115,26 @@ export const messageImageEntity = new Entity({
   },
   indexes: {
     byId: { pk: pk('CONVERSATION#${conversationId}', ['conversationId']), sk: sk('IMAGE#${imageId}', ['imageId']) },
+  },
+});
+
+export const MESSAGE_IMAGE_EXPIRY_SHARDS = 4;
+
+/** The expiry index's shard of an image: taken from its conversation, as the due mails' are. */
+export const imageExpiryShardOf = (conversationId: string) => shardOf(conversationId, MESSAGE_IMAGE_EXPIRY_SHARDS);
+
+export const messageImageExpiryEntity = new Entity({
+  model: { entity: 'messageImageExpiry', version: '1', service: 'solutionz' },
+  attributes: {
+    conversationId: { type: 'string', required: true, readOnly: true },
+    imageId: { type: 'string', required: true, readOnly: true },
+    shard: { type: 'number', required: true, readOnly: true },
+    /** ISO time the image goes unless a message has sent it by then. */
+    until: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byImage: { pk: pk('CONVERSATION#${conversationId}', ['conversationId']), sk: sk('IMAGE_EXPIRY#${imageId}', ['imageId']) },
+    ended: gsi3('MESSAGE_IMAGE_EXPIRY#${shard}', ['shard'], '${until}', ['until']),
   },
 });
 

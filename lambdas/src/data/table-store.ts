@@ -9,7 +9,7 @@ import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, job
 import { listingEntity } from './listing';
 import { messageReportEntity, messagingBanEntity, openReportMarkEntity } from './message-reports';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
-import { conversationEntity, conversationMemberEntity, messageEntity, messageImageEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
+import { conversationEntity, conversationMemberEntity, messageEntity, messageImageEntity, messageImageExpiryEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
@@ -69,6 +69,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string) 
       message: own(messageEntity),
       sentMessageMark: own(sentMessageMarkEntity),
       messageImage: own(messageImageEntity),
+      messageImageExpiry: own(messageImageExpiryEntity),
       unreadMessages: own(unreadMessagesEntity),
       profileMove: own(profileMoveEntity),
       adminBusiness: own(adminBusinessEntity),

@@ -40,6 +40,8 @@ export const MESSAGE_IMAGE_LIMITS = {
   /** What the upload field accepts (checked again by the bytes on the server). */
   contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
   filenameMaxChars: 255,
+  /** How long a checked image is kept for a message that has not sent it yet; a sent one stays. */
+  unsentKeptHours: 48,
 } as const;
 
 /** For `<input type="file" accept=...>`. */

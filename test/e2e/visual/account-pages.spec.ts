@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test';
 import type { AuthorizedCaller } from '@solutionz/lambdas/auth/caller';
 import { createRepositories } from '@solutionz/lambdas/data/repositories';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { markConversationRead, sendMessage, startConversation, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
+import { markConversationRead, sendMessage, startConversation } from '@solutionz/lambdas/services/messages/conversations';
 import { reportConversation } from '@solutionz/lambdas/services/messages/report';
+import { messagesTestDeps } from '@solutionz/lambdas/testing/messages-deps';
 import { documents, stack, type TestAccount } from '../../support/local-stack';
 import type { Accounts } from '../support/fixtures';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
@@ -47,7 +48,7 @@ function callerOf(account: TestAccount, accountType: 'client' | 'provider'): Aut
  */
 async function writeConversation(client: TestAccount, provider: TestAccount, texts: readonly string[]): Promise<string> {
   const repositories = createRepositories(documents, stack.tableName);
-  const at = (minutesBefore: number): MessagesDeps => ({ ...repositories, reports: repositories.messageReports, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000) });
+  const at = (minutesBefore: number) => messagesTestDeps(repositories, () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000));
   const [first, ...rest] = texts;
   const { conversationId } = await startConversation(at(95), callerOf(client, 'client'), { providerId: provider.userId, messageId: randomUUID(), text: first! });
   for (const [index, text] of rest.entries()) {

@@ -6,19 +6,17 @@ import { ADMIN_CONSOLE_MESSAGES, type AdminReason } from '@solutionz/shared';
 import { ukMonth } from '../../data/admin';
 import { createTableStore } from '../../data/table-store';
 import { AdminMfaRequiredError, ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { testAccountsDeps } from '../../testing/accounts-deps';
+import { adminTestDeps } from '../../testing/admin-deps';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
 import { useTestStripe } from '../../testing/stripe';
 import { createTestAccount, type TestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { createFeedback } from '../feedback/feedback';
-import { personalDataRegistry } from '../privacy/registry';
 import { listAudit } from './audit';
 import { createLogoUpload, createProvider } from './create-provider';
 import { analytics } from './analytics';
 import { dashboard } from './dashboard';
-import type { AdminConsoleDeps } from './deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from './feedback';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from './users';
 import { recordSignIn } from '../security/active-sessions';
@@ -31,52 +29,7 @@ const stripe = useTestStripe();
 const SPAM: AdminReason = { code: 'spam', note: 'Posted adverts in every review' };
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 
-function admin(options: { requireAdminMfa?: boolean } = {}) {
-  const context = testAccountsDeps(table, pool);
-  const { repositories } = table;
-  const deps: AdminConsoleDeps = {
-    accounts: repositories.accounts,
-    admin: repositories.admin,
-    feedback: repositories.feedback,
-    reports: repositories.messageReports,
-    jobs: repositories.jobs,
-    directory: repositories.directory,
-    identity: context.deps.identity,
-    security: context.deps.security,
-    sessions: repositories.sessions,
-    mailer: context.deps.mailer,
-    rateLimits: repositories.rateLimits,
-    logos: media.storage,
-    personalData: personalDataRegistry({
-      accounts: repositories.accounts,
-      tokens: repositories.tokens,
-      rateLimits: repositories.rateLimits,
-      businesses: repositories.businesses,
-      avatars: media.storage,
-      membership: repositories.membership,
-      directory: repositories.directory,
-      payments: stripe.payments,
-      saved: repositories.saved,
-      feedback: repositories.feedback,
-      portfolio: repositories.portfolio,
-      jobs: repositories.jobs,
-      jobAlerts: repositories.jobAlerts,
-      providerUpdates: repositories.providerUpdates,
-      portfolioFiles: media.storage,
-      logoFiles: media.storage,
-      admin: repositories.admin,
-      messages: repositories.messages,
-      messageMails: repositories.messageMails,
-      sessions: repositories.sessions,
-      messageReports: repositories.messageReports,
-    }),
-    geocoder: context.deps.geocoder,
-    clock: context.deps.clock,
-    random: context.deps.random,
-    config: { siteUrl: 'https://solutionz.test', requireAdminMfa: options.requireAdminMfa ?? false },
-  };
-  return { ...context, deps };
-}
+const admin = (options: { requireAdminMfa?: boolean } = {}) => adminTestDeps(table, pool, media, stripe, options);
 
 type Context = ReturnType<typeof admin>;
 let people = 0;

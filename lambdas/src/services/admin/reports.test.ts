@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CONSOLE_MESSAGES, ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type AdminReason } from '@solutionz/shared';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
-import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors';
-import { testAccountsDeps } from '../../testing/accounts-deps';
+import { adminTestDeps } from '../../testing/admin-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
+import { messagesTestDeps } from '../../testing/messages-deps';
+import { profileOnlyPerson, type ProfileOnlyPerson } from '../../testing/profile-only-person';
 import { useTestStripe } from '../../testing/stripe';
 import { createTestAccount, type TestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { getConversation, sendMessage, startConversation, type MessagesDeps } from '../messages/conversations';
 import { reportConversation, type ReportDeps } from '../messages/report';
-import { personalDataRegistry } from '../privacy/registry';
 import { listAudit } from './audit';
 import { dashboard } from './dashboard';
 import type { AdminConsoleDeps } from './deps';
@@ -26,100 +25,20 @@ const stripe = useTestStripe();
 
 const SPAM: AdminReason = { code: 'spam', note: 'Sent the same advert to many clients' };
 
-/** One clock and one source of ids for the whole file: every test shares the table, the queue and its counter. */
-let context: ReturnType<typeof testAccountsDeps>;
+/** One clock for the whole file: every test shares the table, the queue and its counter. */
+let context: ReturnType<typeof adminTestDeps>;
 let adminDeps: AdminConsoleDeps;
 let messagesDeps: MessagesDeps & ReportDeps;
-const random = { id: () => randomUUID() };
 const clock = () => context.deps.clock();
 
 beforeAll(() => {
-  context = testAccountsDeps(table, pool);
-  const { repositories } = table;
-  adminDeps = {
-  accounts: repositories.accounts,
-  admin: repositories.admin,
-  feedback: repositories.feedback,
-  reports: repositories.messageReports,
-  sessions: repositories.sessions,
-  jobs: repositories.jobs,
-  directory: repositories.directory,
-  identity: context.deps.identity,
-  security: context.deps.security,
-  mailer: context.deps.mailer,
-  rateLimits: repositories.rateLimits,
-  logos: media.storage,
-  personalData: personalDataRegistry({
-    accounts: repositories.accounts,
-    tokens: repositories.tokens,
-    rateLimits: repositories.rateLimits,
-    businesses: repositories.businesses,
-    avatars: media.storage,
-    membership: repositories.membership,
-    directory: repositories.directory,
-    payments: stripe.payments,
-    saved: repositories.saved,
-    feedback: repositories.feedback,
-    portfolio: repositories.portfolio,
-    jobs: repositories.jobs,
-    jobAlerts: repositories.jobAlerts,
-    providerUpdates: repositories.providerUpdates,
-    portfolioFiles: media.storage,
-    logoFiles: media.storage,
-    admin: repositories.admin,
-    messages: repositories.messages,
-    messageMails: repositories.messageMails,
-    messageReports: repositories.messageReports,
-    sessions: repositories.sessions,
-  }),
-  geocoder: context.deps.geocoder,
-  clock,
-  random,
-  config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false },
-  };
-  messagesDeps = {
-  messages: repositories.messages,
-  accounts: repositories.accounts,
-  rateLimits: repositories.rateLimits,
-  messageMails: repositories.messageMails,
-  jobs: { get: async () => undefined, hasRevealed: async () => false },
-  responseTimes: repositories.responseTimes,
-  directory: repositories.directory,
-  reports: repositories.messageReports,
-  clock,
-  random,
-  };
+  context = adminTestDeps(table, pool, media, stripe);
+  adminDeps = context.deps;
+  messagesDeps = messagesTestDeps(table.repositories, clock);
 });
 
-interface Person {
-  readonly userId: string;
-  readonly caller: AuthorizedCaller;
-  readonly name: string;
-}
-
 /** A person with a profile only (no sign-in): enough to write, report and be reported. */
-async function person(accountType: 'client' | 'provider'): Promise<Person> {
-  const userId = randomUUID();
-  const businessName = `Pennine Plumbing ${userId.slice(0, 4)}`;
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email: `${userId}@example.co.uk`,
-      password: 'unused',
-      firstName: accountType === 'client' ? 'Cara' : 'Pat',
-      lastName: 'Jones',
-      ...(accountType === 'provider' ? { businessName, categories: ['Construction/Trade > Plumber'] } : {}),
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: new Date('2026-10-01T12:00:00Z') },
-  );
-  return {
-    userId,
-    caller: { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true },
-    name: accountType === 'provider' ? businessName : 'Cara Jones',
-  };
-}
+const person = (accountType: 'client' | 'provider') => profileOnlyPerson(table, accountType);
 
 /** A person with a sign-in as well (deactivation disables it). */
 async function signedUp(accountType: 'client' | 'provider'): Promise<TestAccount & { name: string }> {
@@ -133,7 +52,7 @@ const anAdmin = () => createTestAccount(context.deps, 'admin', { email: `moderat
 const write = (text: string) => ({ messageId: randomUUID(), text });
 
 /** A conversation the client started with the provider, `count` messages in turn, a minute apart. */
-async function conversation(client: Pick<Person, 'caller'>, provider: Pick<Person, 'caller'>, count = 2): Promise<string> {
+async function conversation(client: Pick<ProfileOnlyPerson, 'caller'>, provider: Pick<ProfileOnlyPerson, 'caller'>, count = 2): Promise<string> {
   const first = await startConversation(messagesDeps, client.caller, { providerId: provider.caller.userId, ...write('Message 1') });
   for (let n = 2; n <= count; n++) {
     context.advance(60);

@@ -1,14 +1,14 @@
-import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, RADIUS_OPTIONS_MILES, type UnsubscribeResponse } from '@solutionz/shared';
+import { categoriesOverlap, JOB_ALERT_LIMITS, JOB_ALERT_MESSAGES, RADIUS_OPTIONS_MILES } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import { alertScope } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
-import { ValidationError } from '../../errors';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';
 import { inParallel, sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 import { milesBetween } from '../geo-search';
 
 /** Everything the job alerts worker uses, passed in so tests can swap any part. */
@@ -141,22 +141,16 @@ function milesOf(profile: ProfileRecord, job: AlertedJob): number {
   return profile.lat === undefined || profile.lng === undefined ? 0 : milesBetween({ lat: profile.lat, lng: profile.lng }, job);
 }
 
+/** What the Job Alerts link turns off (the radius and categories stay). */
+const JOB_ALERTS_SETTING: MailSetting = {
+  invalidMessage: JOB_ALERT_MESSAGES.unsubscribeInvalid,
+  isOn: (profile) => profile.jobAlerts?.enabled === true,
+  off: (profile) => ({ jobAlerts: { ...profile.jobAlerts!, enabled: false } }),
+};
+
 /**
  * POST /api/job-alerts/unsubscribe: the mail's link turns the provider's Job Alerts off, signed out;
  * their radius and categories stay for when they turn them on again. Again is the same answer.
  */
-export async function unsubscribeJobAlerts(
-  deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>,
-  token: string,
-  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
-  tokenField: 'body.token' | 'query.token' = 'body.token',
-): Promise<UnsubscribeResponse> {
-  const providerId = await deps.alerts.providerOfUnsubscribeToken(token);
-  if (!providerId) throw new ValidationError({ [tokenField]: JOB_ALERT_MESSAGES.unsubscribeInvalid }, JOB_ALERT_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(providerId, { consistent: true });
-  if (profile?.jobAlerts?.enabled) {
-    await deps.accounts.setNotificationSettings(providerId, { jobAlerts: { ...profile.jobAlerts, enabled: false } }, deps.clock().toISOString());
-    await deps.directory.syncListing(providerId, deps.clock());
-  }
-  return { unsubscribed: true };
-}
+export const unsubscribeJobAlerts = (deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
+  turnOffByToken(deps, deps.alerts.providerOfUnsubscribeToken(token), tokenField, JOB_ALERTS_SETTING, (providerId) => deps.directory.syncListing(providerId, deps.clock()));

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_LIMITS, MESSAGING_MESSAGES as M } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
-import type { AuthorizedCaller } from '../../auth/caller';
 import { documentClient } from '../../adapters/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { JobRecord } from '../../data/jobs-repository';
 import { createTableStore } from '../../data/table-store';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { messagesTestDeps } from '../../testing/messages-deps';
+import { profileOnlyPerson } from '../../testing/profile-only-person';
 import {
   getConversation,
   getUnreadMessages,
@@ -38,46 +38,11 @@ function jobsOf(jobs: readonly (Pick<JobRecord, 'jobId' | 'ownerId' | 'title'> &
 
 function deps(overrides: Partial<MessagesDeps> & { now?: Date } = {}): MessagesDeps {
   const { now = NOW, ...rest } = overrides;
-  return {
-    messages: table.repositories.messages,
-    accounts: table.repositories.accounts,
-    rateLimits: table.repositories.rateLimits,
-    messageMails: table.repositories.messageMails,
-    jobs: jobsOf([]),
-    responseTimes: table.repositories.responseTimes,
-    directory: table.repositories.directory,
-    reports: table.repositories.messageReports,
-    clock: () => now,
-    ...rest,
-  };
+  return { ...messagesTestDeps(table.repositories, () => now), ...rest };
 }
 
-interface Person {
-  readonly caller: AuthorizedCaller;
-  readonly name: string;
-}
-
-async function person(accountType: 'client' | 'provider', options: { subscribed?: boolean; createdAt?: Date } = {}): Promise<Person> {
-  const userId = randomUUID();
-  const firstName = accountType === 'client' ? 'Cara' : 'Pat';
-  const businessName = `Pennine Plumbing ${userId.slice(0, 4)}`;
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email: `${userId}@example.co.uk`,
-      password: 'unused',
-      firstName,
-      lastName: 'Jones',
-      ...(accountType === 'provider' ? { businessName, categories: ['Construction/Trade > Plumber'] } : {}),
-      // The caller below is confirmed; the profile's flag is not what these services read.
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: options.createdAt ?? WEEKS_AGO },
-  );
-  const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: options.subscribed ?? false, emailConfirmed: true };
-  return { caller, name: accountType === 'provider' ? businessName : `${firstName} Jones` };
-}
+const person = (accountType: 'client' | 'provider', options: { subscribed?: boolean; createdAt?: Date } = {}) =>
+  profileOnlyPerson(table, accountType, { ...options, createdAt: options.createdAt ?? WEEKS_AGO });
 
 const write = (text: string) => ({ messageId: randomUUID(), text });
 

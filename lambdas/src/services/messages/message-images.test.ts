@@ -2,55 +2,25 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_IMAGE_LIMITS, MESSAGING_MESSAGES as M, routes } from '@solutionz/shared';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
+import { messagesTestDeps } from '../../testing/messages-deps';
+import { profileOnlyPerson } from '../../testing/profile-only-person';
 import { personalDataRegistry } from '../privacy/registry';
 import { getConversation, listConversations, sendMessage, startConversation, type MessagesDeps } from './conversations';
 import { messageImageKey, messageImageUploadPrefix } from './message-image-keys';
-import { checkMessageImage, createMessageImageUpload, getMessageImage, type MessageImagesDeps } from './message-images';
+import { checkMessageImage, createMessageImageUpload, expireUnsentMessageImages, getMessageImage, type MessageImagesDeps } from './message-images';
 
 const table = useTestTable();
 const media = useTestMediaBucket();
 
 const NOW = new Date('2026-11-26T12:00:00Z');
-const WEEKS_AGO = new Date('2026-10-01T12:00:00Z');
 
-function deps(): MessagesDeps & MessageImagesDeps {
-  return {
-    messages: table.repositories.messages,
-    accounts: table.repositories.accounts,
-    rateLimits: table.repositories.rateLimits,
-    messageMails: table.repositories.messageMails,
-    jobs: { get: async () => undefined, hasRevealed: async () => false },
-    responseTimes: table.repositories.responseTimes,
-    directory: table.repositories.directory,
-    reports: table.repositories.messageReports,
-    messageFiles: media.storage,
-    clock: () => NOW,
-    random: { id: () => randomUUID() },
-  };
-}
+const deps = (): MessagesDeps & MessageImagesDeps => ({ ...messagesTestDeps(table.repositories, () => NOW), messageFiles: media.storage });
 
-async function person(accountType: 'client' | 'provider'): Promise<AuthorizedCaller> {
-  const userId = randomUUID();
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email: `${userId}@example.co.uk`,
-      password: 'unused',
-      firstName: accountType === 'client' ? 'Cara' : 'Pat',
-      lastName: 'Jones',
-      ...(accountType === 'provider' ? { businessName: `Pennine Plumbing ${userId.slice(0, 4)}`, categories: ['Construction/Trade > Plumber'] } : {}),
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: WEEKS_AGO },
-  );
-  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true };
-}
+const person = async (accountType: 'client' | 'provider') => (await profileOnlyPerson(table, accountType)).caller;
 
 /** A client and a provider in one conversation, and a third person outside it. */
 async function conversation() {
@@ -159,6 +129,45 @@ describe('message images', () => {
     const { grant, checked } = await attach(client, elsewhere, await photo());
     await checked;
     await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Wrong place', imageIds: [grant.imageId] })).rejects.toThrow(ConflictError);
+  });
+
+  it('an image checked but never sent goes with its files once its keeping is over; a sent one stays', async () => {
+    const { client, provider, conversationId } = await conversation();
+    const sentOne = await attach(client, conversationId, await photo('#555555'));
+    const unsentOne = await attach(client, conversationId, await photo('#666666'));
+    await Promise.all([sentOne.checked, unsentOne.checked]);
+    await sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'The boiler', imageIds: [sentOne.grant.imageId] });
+    const filesOf = (imageId: string) => [messageImageKey(conversationId, imageId, 'full'), messageImageKey(conversationId, imageId, 'thumb')];
+    const expiry = (hoursOn: number) => ({ messages: table.repositories.messages, messageFiles: media.storage, clock: () => new Date(NOW.getTime() + hoursOn * 3_600_000) });
+
+    // Still within its keeping: nothing goes, and the uploader can still send it.
+    expect(await expireUnsentMessageImages(expiry(MESSAGE_IMAGE_LIMITS.unsentKeptHours - 0.1))).toEqual({ removed: 0, kept: 0 });
+    expect(await media.keys(`private/messages/${conversationId}/`)).toEqual([...filesOf(sentOne.grant.imageId), ...filesOf(unsentOne.grant.imageId)].sort());
+
+    expect(await expireUnsentMessageImages(expiry(MESSAGE_IMAGE_LIMITS.unsentKeptHours))).toEqual({ removed: 1, kept: 1 });
+    expect(await media.keys(`private/messages/${conversationId}/`)).toEqual(filesOf(sentOne.grant.imageId).sort());
+    await expect(getMessageImage(deps(), client, conversationId, unsentOne.grant.imageId, 'thumb')).rejects.toThrow(NotFoundError);
+    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Too late', imageIds: [unsentOne.grant.imageId] })).rejects.toMatchObject({
+      message: M.imageUnavailable,
+    });
+    // The sent one still shows to both, and later runs (weeks on) have nothing left to do.
+    expect((await getMessageImage(deps(), provider, conversationId, sentOne.grant.imageId, 'full')).contentType).toBe('image/webp');
+    expect(await expireUnsentMessageImages(expiry(24 * 30))).toEqual({ removed: 0, kept: 0 });
+    expect((await getMessageImage(deps(), client, conversationId, sentOne.grant.imageId, 'thumb')).contentType).toBe('image/webp');
+  });
+
+  it('an expiry that failed halfway is finished by the next run', async () => {
+    const { client, conversationId } = await conversation();
+    const { grant, checked } = await attach(client, conversationId, await photo());
+    await checked;
+    const later = () => new Date(NOW.getTime() + MESSAGE_IMAGE_LIMITS.unsentKeptHours * 3_600_000);
+    const failingFiles = { delete: async () => Promise.reject(new Error('S3 is down')) };
+    await expect(expireUnsentMessageImages({ messages: table.repositories.messages, messageFiles: failingFiles, clock: later })).rejects.toThrow('S3 is down');
+    await expect(getMessageImage(deps(), client, conversationId, grant.imageId, 'full')).rejects.toThrow(NotFoundError);
+    expect(await media.keys(`private/messages/${conversationId}/`)).toHaveLength(2);
+
+    expect(await expireUnsentMessageImages({ messages: table.repositories.messages, messageFiles: media.storage, clock: later })).toEqual({ removed: 1, kept: 0 });
+    expect(await media.keys(`private/messages/${conversationId}/`)).toEqual([]);
   });
 
   it('the export lists the images a person sent; erasure deletes them and the other side keeps the text without them', async () => {

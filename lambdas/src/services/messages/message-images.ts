@@ -21,7 +21,7 @@ import { messageImageKey, messageImageUploadKey } from './message-image-keys';
  * names them; only the two people of the conversation are answered their bytes.
  */
 export interface MessageImagesDeps {
-  readonly messages: Pick<MessagesRepository, 'getConversation' | 'addImage' | 'getImage'>;
+  readonly messages: Pick<MessagesRepository, 'getConversation' | 'addImage' | 'getImage' | 'expireImage'>;
   /** The portfolio bucket, under its private prefixes (message-image-keys.ts). */
   readonly messageFiles: MediaStorage;
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
@@ -32,6 +32,7 @@ export interface MessageImagesDeps {
 /** How long a presigned upload may be used. */
 const UPLOAD_EXPIRES_S = 300;
 const DAY_S = 86_400;
+const HOUR_MS = 3_600_000;
 /** Stored images are never served by a cache; the API answers each reader itself. */
 const STORED = 'private, no-store';
 
@@ -79,6 +80,9 @@ export async function checkMessageImage(deps: MessageImagesDeps, caller: Authori
     await deps.messageFiles.delete(uploadKey);
     throw refused(upload.body ? M.imageWrongType : M.imageTooLarge);
   }
+  // Noted before the files exist: whatever of them a failure leaves, the expiry finds.
+  const until = new Date(deps.clock().getTime() + MESSAGE_IMAGE_LIMITS.unsentKeptHours * HOUR_MS).toISOString();
+  await deps.messages.expireImage({ conversationId, imageId, until });
   await deps.messageFiles.write(messageImageKey(conversationId, imageId, 'full'), image.webp, 'image/webp', STORED);
   await deps.messageFiles.write(messageImageKey(conversationId, imageId, 'thumb'), image.thumbnail, 'image/webp', STORED);
   // A second check of the same upload at the same moment wrote the same objects: either answer holds.
@@ -105,4 +109,32 @@ export async function getMessageImage(
   const stored = await deps.messageFiles.read(messageImageKey(conversationId, imageId, size), MESSAGE_IMAGE_LIMITS.maxFileBytes);
   if (!stored?.body) throw new NotFoundError(M.imageNotFound);
   return { contentType: 'image/webp', bytes: stored.body };
+}
+
+export interface MessageImageExpiryDeps {
+  readonly messages: Pick<MessagesRepository, 'endedImageExpiries' | 'removeUnsentImage' | 'dropImageExpiry'>;
+  readonly messageFiles: Pick<MediaStorage, 'delete'>;
+  readonly clock: () => Date;
+}
+
+/** How many expiries one run deals with (the messages worker runs every minute). */
+const EXPIRIES_PER_RUN = 100;
+
+/**
+ * The messages worker's run (functions/message-mails.ts): each checked image that no message sent within
+ * MESSAGE_IMAGE_LIMITS.unsentKeptHours goes, its item and both files; a sent one stays. The item goes first,
+ * by a condition a send cannot slip past; the expiry last, so a run that fails halfway is finished by the next.
+ */
+export async function expireUnsentMessageImages(deps: MessageImageExpiryDeps, limit = EXPIRIES_PER_RUN): Promise<{ removed: number; kept: number }> {
+  const ended = await deps.messages.endedImageExpiries(deps.clock(), limit);
+  let removed = 0;
+  for (const { conversationId, imageId } of ended) {
+    if ((await deps.messages.removeUnsentImage(conversationId, imageId)) === 'removed') {
+      await deps.messageFiles.delete(messageImageKey(conversationId, imageId, 'full'));
+      await deps.messageFiles.delete(messageImageKey(conversationId, imageId, 'thumb'));
+      removed++;
+    }
+    await deps.messages.dropImageExpiry(conversationId, imageId);
+  }
+  return { removed, kept: ended.length - removed };
 }

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MESSAGE_MAILS_MESSAGES, MESSAGE_MAILS_ONE_CLICK_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { documentClient } from '../../adapters/dynamodb';
-import type { AuthorizedCaller } from '../../auth/caller';
 import { createTableStore } from '../../data/table-store';
 import { ValidationError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { messagesTestDeps } from '../../testing/messages-deps';
+import { profileOnlyPerson, type ProfileOnlyPerson } from '../../testing/profile-only-person';
 import { testMailer, type SentMail } from '../../testing/ses-inbox';
 import { markConversationRead, sendMessage, startConversation, type MessagesDeps } from './conversations';
 import { sendDueMessageMails, unsubscribeMessageMails, type MessageMailDeps } from './message-mails';
@@ -20,26 +20,14 @@ import { sendDueMessageMails, unsubscribeMessageMails, type MessageMailDeps } fr
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const { profile: profiles, messageMailDue } = createTableStore(documents, table.tableName).entities;
+const { messageMailDue } = createTableStore(documents, table.tableName).entities;
 const inbox = testMailer();
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const SITE = 'https://solutionz.test';
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
-function conversationDeps(now: Date): MessagesDeps {
-  return {
-    messages: table.repositories.messages,
-    accounts: table.repositories.accounts,
-    rateLimits: table.repositories.rateLimits,
-    messageMails: table.repositories.messageMails,
-    jobs: { get: async () => undefined, hasRevealed: async () => false },
-    responseTimes: table.repositories.responseTimes,
-    directory: table.repositories.directory,
-    reports: table.repositories.messageReports,
-    clock: () => now,
-  };
-}
+const conversationDeps = (now: Date): MessagesDeps => messagesTestDeps(table.repositories, () => now);
 
 function mailDeps(now: Date, overrides: Partial<MessageMailDeps> = {}): MessageMailDeps {
   return {
@@ -61,31 +49,9 @@ function mailDeps(now: Date, overrides: Partial<MessageMailDeps> = {}): MessageM
 /** One run of the worker at `minutes` past NOW. */
 const runAt = (minutes: number) => sendDueMessageMails(mailDeps(at(minutes)));
 
-interface Person {
-  readonly caller: AuthorizedCaller;
-  readonly email: string;
-}
+type Person = Pick<ProfileOnlyPerson, 'caller' | 'email'>;
 
-async function person(accountType: 'client' | 'provider', fields: Record<string, unknown> = {}): Promise<Person> {
-  const userId = randomUUID();
-  const email = `${userId}@example.co.uk`;
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email,
-      password: 'unused',
-      firstName: accountType === 'client' ? 'Cara' : 'Pat',
-      lastName: 'Jones',
-      ...(accountType === 'provider' ? { businessName: `Pennine Plumbing ${userId.slice(0, 4)}`, categories: ['Construction/Trade > Plumber'] } : {}),
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: new Date('2026-10-01T12:00:00Z') },
-  );
-  if (Object.keys(fields).length > 0) await profiles.patch({ userId }).set(fields).go();
-  const caller: AuthorizedCaller = { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true };
-  return { caller, email };
-}
+const person = (accountType: 'client' | 'provider', profile: Record<string, unknown> = {}) => profileOnlyPerson(table, accountType, { profile });
 
 /** A client and a provider, the client having written `texts` to the provider a minute apart from `minutes` past NOW. */
 async function clientWrites(texts: readonly string[], provider?: Person, minutes = 0) {

@@ -1,12 +1,12 @@
-import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES, type UnsubscribeResponse } from '@solutionz/shared';
+import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { MailDue, MessageMailsRepository } from '../../data/message-mails-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
-import { ValidationError } from '../../errors';
 import { messageMail } from '../accounts/mails';
 import { sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /**
  * E-mail for unread messages (issue 26). A message sent notes a mail due for its recipient and
@@ -40,6 +40,13 @@ export interface MessageMailDeps {
 
 type Outcome = 'sent' | 'dropped' | 'waiting' | 'failed';
 export type MessageMailSummary = Record<Outcome, number>;
+
+/** Message e-mails are on unless turned off. */
+const MESSAGE_MAILS_SETTING: MailSetting = {
+  invalidMessage: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid,
+  isOn: (profile) => profile.messageMails?.enabled !== false,
+  off: () => ({ messageMails: { enabled: false } }),
+};
 
 /** What a message notes for its recipient: a mail due once the delay is over (one per conversation however many messages). */
 export function scheduleMessageMail(mails: Pick<MessageMailsRepository, 'schedule'>, recipientId: string, conversationId: string, sentAt: string): Promise<void> {
@@ -135,14 +142,5 @@ export async function sendDueMessageMails(deps: MessageMailDeps): Promise<Messag
  * POST /api/message-mails/unsubscribe (and its one-click twin): the mail's link turns the person's message
  * e-mails off, signed out. Again is the same answer.
  */
-export async function unsubscribeMessageMails(
-  deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>,
-  token: string,
-  tokenField: 'body.token' | 'query.token' = 'body.token',
-): Promise<UnsubscribeResponse> {
-  const userId = await deps.mails.ownerOfUnsubscribeToken(token);
-  if (!userId) throw new ValidationError({ [tokenField]: MESSAGE_MAILS_MESSAGES.unsubscribeInvalid }, MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(userId, { consistent: true });
-  if (profile && profile.messageMails?.enabled !== false) await deps.accounts.setNotificationSettings(userId, { messageMails: { enabled: false } }, deps.clock().toISOString());
-  return { unsubscribed: true };
-}
+export const unsubscribeMessageMails = (deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
+  turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, MESSAGE_MAILS_SETTING);

@@ -1,65 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { providerSearchQuerySchema, responseTimeText, type ResponseTime } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { MessageRecord } from '../../data/messages-repository';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
-import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
-import { documentClient } from '../../adapters/dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createTableStore } from '../../data/table-store';
+import { messagesTestDeps } from '../../testing/messages-deps';
+import { profileOnlyPerson } from '../../testing/profile-only-person';
+import { useTestTable } from '../../testing/dynamodb-table';
 import { getProviderProfile } from '../directory/provider-profile';
 import { searchProviders } from '../directory/search';
 import { sendMessage, startConversation, type MessagesDeps } from './conversations';
 
 const table = useTestTable();
-const { profile: profiles } = createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
 
 const T0 = new Date('2026-11-01T09:00:00Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
 const HOUR = 3600;
 
-function deps(now: Date): MessagesDeps {
-  return {
-    messages: table.repositories.messages,
-    accounts: table.repositories.accounts,
-    rateLimits: table.repositories.rateLimits,
-    messageMails: table.repositories.messageMails,
-    jobs: { get: async () => undefined, hasRevealed: async () => false },
-    responseTimes: table.repositories.responseTimes,
-    directory: table.repositories.directory,
-    reports: table.repositories.messageReports,
-    clock: () => now,
-  };
-}
+const deps = (now: Date): MessagesDeps => messagesTestDeps(table.repositories, () => now);
 
 async function person(accountType: 'client' | 'provider'): Promise<AuthorizedCaller> {
-  const userId = randomUUID();
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email: `${userId}@example.co.uk`,
-      password: 'unused',
-      firstName: 'Sam',
-      lastName: 'Hill',
-      ...(accountType === 'provider' ? { businessName: `Dale Joinery ${userId.slice(0, 4)}`, categories: ['Construction/Trade > Carpenter'] } : {}),
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: new Date('2026-01-01T00:00:00Z') },
-  );
-  if (accountType === 'provider') {
+  const isProvider = accountType === 'provider';
+  const { userId, caller } = await profileOnlyPerson(table, accountType, {
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    subscribed: isProvider,
+    profile: isProvider ? { lat: 54.0, lng: -2.0, placeName: 'Dales' } : {},
+  });
+  if (isProvider) {
     await table.repositories.membership.writeSubscription(
       userId,
       `cus_${userId}`,
       { tier: 'yearly', end: '2027-12-01T00:00:00.000Z', cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: `sub_${userId}`, status: 'active' },
       T0,
     );
-    await profiles.patch({ userId }).set({ lat: 54.0, lng: -2.0, placeName: 'Dales' }).go();
     await table.repositories.directory.syncListing(userId, T0);
   }
-  return { kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: accountType === 'provider', emailConfirmed: true };
+  return caller;
 }
 
 /** Every message of a conversation, oldest first, straight from the thread. */

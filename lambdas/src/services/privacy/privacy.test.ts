@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECURITY_MESSAGES, dataExportSchema } from '@solutionz/shared';
 import { testAccountsDeps } from '../../testing/accounts-deps';
+import { testPersonalDataRegistry } from '../../testing/admin-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
 import { submitCheckout, useTestStripe, VALID_CARD } from '../../testing/stripe';
@@ -11,7 +12,6 @@ import { requestEmailChange } from '../security/email-change';
 import { deleteAccount } from './erasure';
 import { exportMyData } from './export';
 import type { Eraser } from './personal-data';
-import { personalDataRegistry } from './registry';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -22,30 +22,7 @@ async function provider() {
   const context = testAccountsDeps(table, pool);
   const deps = {
     ...context.deps,
-    personalData: personalDataRegistry({
-      accounts: context.deps.accounts,
-      tokens: context.deps.tokens,
-      rateLimits: context.deps.rateLimits,
-      businesses: table.repositories.businesses,
-      avatars: media.storage,
-      membership: table.repositories.membership,
-      directory: table.repositories.directory,
-      payments: stripe.payments,
-      saved: table.repositories.saved,
-      feedback: table.repositories.feedback,
-      portfolio: table.repositories.portfolio,
-      jobs: table.repositories.jobs,
-      jobAlerts: table.repositories.jobAlerts,
-      providerUpdates: table.repositories.providerUpdates,
-      // One bucket stands in for all three: avatars, portfolio files and logos live under different prefixes.
-      portfolioFiles: media.storage,
-      logoFiles: media.storage,
-      admin: table.repositories.admin,
-      messages: table.repositories.messages,
-      messageMails: table.repositories.messageMails,
-      sessions: table.repositories.sessions,
-      messageReports: table.repositories.messageReports,
-    }),
+    personalData: testPersonalDataRegistry(table, media, stripe),
   };
   const account = await createTestAccount(deps, 'provider');
   return { ...context, deps, ...account };

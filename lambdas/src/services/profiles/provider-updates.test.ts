@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PROVIDER_UPDATES_MESSAGES, PROVIDER_UPDATES_ONE_CLICK_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { documentClient } from '../../adapters/dynamodb';
 import type { Mailer } from '../../adapters/ses-mailer';
 import { newsItem, type ProviderNews } from '../../data/provider-updates';
 import { createTableStore } from '../../data/table-store';
 import { ValidationError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { profileOnlyPerson } from '../../testing/profile-only-person';
 import { testMailer, type SentMail } from '../../testing/ses-inbox';
 import { processProviderNews, unsubscribeProviderUpdates, type ProviderUpdateDeps } from './provider-updates';
 
 const table = useTestTable();
 const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
-const { profile: profiles, providerNews } = createTableStore(documents, table.tableName).entities;
+const { providerNews } = createTableStore(documents, table.tableName).entities;
 const inbox = testMailer();
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -33,25 +33,7 @@ function deps(overrides: Partial<ProviderUpdateDeps> = {}): ProviderUpdateDeps {
   };
 }
 
-async function person(accountType: 'client' | 'provider', fields: Record<string, unknown> = {}): Promise<{ userId: string; email: string }> {
-  const userId = randomUUID();
-  const email = `${userId}@example.co.uk`;
-  await createLocalAccount(
-    { identity: undefined as never, accounts: table.repositories.accounts },
-    {
-      accountType,
-      email,
-      password: 'unused',
-      firstName: accountType === 'client' ? 'Cara' : 'Pat',
-      lastName: 'Jones',
-      ...(accountType === 'provider' ? { businessName: `Pennine Plumbing ${userId.slice(0, 4)}`, categories: ['Construction/Trade > Plumber'] } : {}),
-      emailConfirmed: false,
-    },
-    { existingUserId: userId, now: NOW },
-  );
-  if (Object.keys(fields).length > 0) await profiles.patch({ userId }).set(fields).go();
-  return { userId, email };
-}
+const person = (accountType: 'client' | 'provider', profile: Record<string, unknown> = {}) => profileOnlyPerson(table, accountType, { createdAt: NOW, profile });
 
 /** A client who saved the provider, with Provider Updates on unless told otherwise. */
 async function saver(providerId: string, enabled = true) {

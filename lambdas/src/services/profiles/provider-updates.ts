@@ -1,11 +1,18 @@
-import { PROVIDER_UPDATE_LIMITS, PROVIDER_UPDATES_MESSAGES, type UnsubscribeResponse } from '@solutionz/shared';
+import { PROVIDER_UPDATE_LIMITS, PROVIDER_UPDATES_MESSAGES } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { ProviderNews } from '../../data/provider-updates';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
-import { ValidationError } from '../../errors';
 import { providerUpdateMail } from '../accounts/mails';
 import { inParallel, sendClaimed } from '../mail-delivery';
+import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
+
+/** Provider Updates are off until a client turns them on. */
+const PROVIDER_UPDATES_SETTING: MailSetting = {
+  invalidMessage: PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid,
+  isOn: (profile) => profile.providerUpdates?.enabled === true,
+  off: () => ({ providerUpdates: { enabled: false } }),
+};
 
 /** Everything the Provider Updates worker uses, passed in so tests can swap any part. */
 export interface ProviderUpdateDeps {
@@ -80,15 +87,5 @@ export async function processProviderNews(deps: ProviderUpdateDeps, news: Provid
  * POST /api/provider-updates/unsubscribe (and its one-click twin): the mail's link turns the client's
  * Provider Updates off, signed out. Again is the same answer.
  */
-export async function unsubscribeProviderUpdates(
-  deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>,
-  token: string,
-  /** Where the token came in: the page's JSON body, or the query of the one-click POST. */
-  tokenField: 'body.token' | 'query.token' = 'body.token',
-): Promise<UnsubscribeResponse> {
-  const clientId = await deps.updates.clientOfUnsubscribeToken(token);
-  if (!clientId) throw new ValidationError({ [tokenField]: PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid }, PROVIDER_UPDATES_MESSAGES.unsubscribeInvalid);
-  const profile = await deps.accounts.getProfile(clientId, { consistent: true });
-  if (profile?.providerUpdates?.enabled) await deps.accounts.setNotificationSettings(clientId, { providerUpdates: { enabled: false } }, deps.clock().toISOString());
-  return { unsubscribed: true };
-}
+export const unsubscribeProviderUpdates = (deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
+  turnOffByToken(deps, deps.updates.clientOfUnsubscribeToken(token), tokenField, PROVIDER_UPDATES_SETTING);

@@ -1,8 +1,8 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGING_MESSAGES, type StartConversationInput } from '@solutionz/shared';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { sendFailureText, useStartConversation } from '../api/messages';
@@ -24,7 +24,6 @@ export interface SendMessageDialogProps {
 export function SendMessageDialog({ open, onOpenChange, recipientName, to }: SendMessageDialogProps) {
   const start = useStartConversation();
   const navigate = useNavigate();
-  const formId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   // One id per message written: a retry after a lost answer is stored once.
@@ -53,35 +52,19 @@ export function SendMessageDialog({ open, onOpenChange, recipientName, to }: Sen
   };
 
   return (
-    <AppDialog
+    <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
       title={`Message ${recipientName}`}
+      submitLabel="Send Message"
+      busyLabel="Sending…"
       busy={start.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={start.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={start.isPending} loadingText="Sending…">
-            Send Message
-          </Button>
-        </>
-      }
+      onClose={() => onOpenChange(false)}
+      onSubmit={submit}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="3">
-          <Text color="fg.muted">Your message starts a conversation in Messages, where you will see their answer.</Text>
-          <MessageField label="Your message" value={text} onChange={setText} error={error} onSubmitShortcut={submit} />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="3">
+        <Text color="fg.muted">Your message starts a conversation in Messages, where you will see their answer.</Text>
+        <MessageField label="Your message" value={text} onChange={setText} error={error} onSubmitShortcut={submit} />
+      </Stack>
+    </FormDialog>
   );
 }

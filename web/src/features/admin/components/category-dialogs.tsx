@@ -6,7 +6,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useCategoryStatistics } from '../api/admin-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SelectField } from './select-field';
 
 const M = ADMIN_CATEGORY_MESSAGES;

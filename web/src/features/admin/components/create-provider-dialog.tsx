@@ -18,7 +18,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCreateProvider } from '../api/admin-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SelectField } from './select-field';
 
 const TYPE_OPTIONS = (['provider', 'client'] as const).map((type) => ({ value: type, label: ROLE_LABELS[type] }));

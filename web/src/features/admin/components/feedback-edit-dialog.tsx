@@ -7,7 +7,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateFeedback } from '../api/admin-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { ReasonFields, useReasonForm } from './reason-dialog';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.feedback;

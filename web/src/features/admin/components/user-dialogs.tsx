@@ -17,7 +17,7 @@ import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useAdminAudit, useAdminUser, useUpdateUser } from '../api/admin-api';
 import { ActivityList } from './activity-list';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { EmptyState, LoadFailed, LoadingRows } from './load-states';
 import { SelectField } from './select-field';
 import { emailText, listingText } from './user-text';

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminReports, useResolveReport } from '../api/admin-api';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
-import { FormDialog } from '../components/form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
 import { ReasonDialog } from '../components/reason-dialog';
 

@@ -1,11 +1,11 @@
 import { Button, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGE_REPORT_REASON_LABELS, MESSAGE_REPORT_REASONS, type MessageReportReason, messageRoutes } from '@solutionz/shared';
-import { AppDialog } from '@/components/ui/app-dialog';
 import { FieldShell } from '@/components/forms/form-field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { toaster } from '@/components/ui/toaster';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export interface ReportConversationProps {
   conversationId: string;
@@ -22,7 +22,6 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
   const [reason, setReason] = useState<MessageReportReason | ''>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ reason?: string | undefined; note?: string | undefined; form?: string | undefined }>({});
-  const formId = useId();
   const report = useMutation({
     mutationFn: (body: { reason: MessageReportReason; note: string }) => apiRequest(messageRoutes.reportConversation, { params: { conversationId }, body }),
   });
@@ -63,62 +62,47 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         Report
       </Button>
-      <AppDialog
+      <FormDialog
         open={open}
-        onOpenChange={(next) => (next ? setOpen(true) : close())}
         title="Report this conversation"
+        submitLabel="Send report"
+        busyLabel="Sending…"
         busy={report.isPending}
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={report.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} colorPalette="red" _hover={{ bg: 'red.700' }} loading={report.isPending} loadingText="Sending…">
-              Send report
-            </Button>
-          </>
-        }
+        danger
+        onClose={close}
+        onSubmit={submit}
       >
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="4">
-            <Text>
-              Our team will read the last {MESSAGE_REPORT_LIMITS.snapshotMessages} messages of your conversation with {otherName}. {otherName} is not told who reported it.
-            </Text>
-            <FieldShell label="What is wrong?" required error={errors.reason}>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={reason} onChange={(event) => setReason(event.currentTarget.value as MessageReportReason)}>
-                  <option value="" disabled>
-                    Choose a reason
+        <Stack gap="4">
+          <Text>
+            Our team will read the last {MESSAGE_REPORT_LIMITS.snapshotMessages} messages of your conversation with {otherName}. {otherName} is not told who reported it.
+          </Text>
+          <FieldShell label="What is wrong?" required error={errors.reason}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={reason} onChange={(event) => setReason(event.currentTarget.value as MessageReportReason)}>
+                <option value="" disabled>
+                  Choose a reason
+                </option>
+                {MESSAGE_REPORT_REASONS.map((code) => (
+                  <option key={code} value={code}>
+                    {MESSAGE_REPORT_REASON_LABELS[code]}
                   </option>
-                  {MESSAGE_REPORT_REASONS.map((code) => (
-                    <option key={code} value={code}>
-                      {MESSAGE_REPORT_REASON_LABELS[code]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FieldShell>
-            <Field.Root invalid={Boolean(errors.note)}>
-              <Field.Label>Anything else we should know (optional)</Field.Label>
-              <Textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={MESSAGE_REPORT_LIMITS.noteMax} />
-              {errors.note ? <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText> : <Field.HelperText>{`${note.length} / ${MESSAGE_REPORT_LIMITS.noteMax}`}</Field.HelperText>}
-            </Field.Root>
-            {errors.form && (
-              <Text role="alert" color="red.700">
-                {errors.form}
-              </Text>
-            )}
-          </Stack>
-        </form>
-      </AppDialog>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FieldShell>
+          <Field.Root invalid={Boolean(errors.note)}>
+            <Field.Label>Anything else we should know (optional)</Field.Label>
+            <Textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={MESSAGE_REPORT_LIMITS.noteMax} />
+            {errors.note ? <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText> : <Field.HelperText>{`${note.length} / ${MESSAGE_REPORT_LIMITS.noteMax}`}</Field.HelperText>}
+          </Field.Root>
+          {errors.form && (
+            <Text role="alert" color="red.700">
+              {errors.form}
+            </Text>
+          )}
+        </Stack>
+      </FormDialog>
     </>
   );
 }

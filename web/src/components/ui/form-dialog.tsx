@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
-import { AppDialog, type AppDialogProps } from '@/components/ui/app-dialog';
+import { AppDialog, type AppDialogProps } from './app-dialog';
 
 export interface FormDialogProps {
   title: string;
@@ -11,17 +11,21 @@ export interface FormDialogProps {
   onClose: () => void;
   /** The form was submitted (Enter in a field, or the submit button); the dialog checks nothing itself. */
   onSubmit: () => void;
+  /** Rendered only while open (the default), or kept mounted and opened by this. */
+  open?: boolean;
   submitDisabled?: boolean;
+  /** The submit button in red: what it sends is about someone (a report). */
+  danger?: boolean;
   width?: AppDialogProps['width'];
 }
 
 /** A dialog holding one form: Cancel, and a submit button in the footer that belongs to the form. */
-export function FormDialog({ title, children, submitLabel, busyLabel, busy, onClose, onSubmit, submitDisabled = false, width }: FormDialogProps) {
+export function FormDialog({ title, children, submitLabel, busyLabel, busy, onClose, onSubmit, open = true, submitDisabled = false, danger = false, width }: FormDialogProps) {
   const formId = useId();
   return (
     <AppDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
       title={title}
       busy={busy}
       {...(width ? { width } : {})}
@@ -30,7 +34,14 @@ export function FormDialog({ title, children, submitLabel, busyLabel, busy, onCl
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={submitDisabled} loading={busy} loadingText={busyLabel}>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={submitDisabled}
+            loading={busy}
+            loadingText={busyLabel}
+            {...(danger ? { colorPalette: 'red', _hover: { bg: 'red.700' } } : {})}
+          >
             {submitLabel}
           </Button>
         </>
