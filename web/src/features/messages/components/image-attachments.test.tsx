@@ -4,6 +4,7 @@ import { MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread }
 import { StubbedApiError, stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
+import { conversationSummary } from '../testing';
 
 /** Uploads in flight wait here while a test holds them, so the progress they show can be read before they end. */
 const uploads = vi.hoisted(() => {
@@ -34,19 +35,12 @@ const NOT_AN_IMAGE = 'notes.jpg';
 
 function thread(messages: ConversationMessage[]): ConversationThread {
   return {
-    conversation: {
+    conversation: conversationSummary({
       conversationId: CONVERSATION,
       other: { userId: 'pat', name: 'Pennine Plumbing', avatarUrl: null, accountType: 'provider', deleted: false },
-      job: null,
       lastLine: 'Hello',
       lastFromMe: true,
-      lastActivityAt: '2026-11-26T12:00:00.000Z',
-      unread: 0,
-      blockedByMe: false,
-      blockedByThem: false,
-      messagingStopped: false,
-      canSend: true,
-    },
+    }),
     messages,
   };
 }

@@ -4,23 +4,16 @@ import { MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type ConversationThread } 
 import { stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
+import { conversationSummary } from '../testing';
 
 function thread(flags: Partial<Pick<ConversationThread['conversation'], 'blockedByMe' | 'blockedByThem' | 'messagingStopped' | 'canSend'>>): ConversationThread {
   return {
-    conversation: {
+    conversation: conversationSummary({
       conversationId: 'conversation-1',
       other: { userId: 'cara', name: 'Cara Jones', avatarUrl: null, accountType: 'client', deleted: false },
-      job: null,
       lastLine: 'Can you come on Tuesday?',
-      lastFromMe: false,
-      lastActivityAt: '2026-11-26T12:00:00.000Z',
-      unread: 0,
-      blockedByMe: false,
-      blockedByThem: false,
-      messagingStopped: false,
-      canSend: true,
       ...flags,
-    },
+    }),
     messages: [{ messageId: 'm-1', senderId: 'cara', mine: false, text: 'Can you come on Tuesday?', imageIds: [], sentAt: '2026-11-26T12:00:00.000Z', seen: false }],
   };
 }
