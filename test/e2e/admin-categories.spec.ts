@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_CATEGORY_MESSAGES, type AdminCategories, type ListCategoriesResponse } from '@solutionz/shared';
+import { ADMIN_CATEGORY_MESSAGES, type AdminCategories, type AdminCategoryResult, type ListCategoriesResponse } from '@solutionz/shared';
 import { createBusiness, toast, uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { callApiAs } from './support/provider-page';
@@ -45,7 +45,7 @@ test.afterEach(async ({ account }) => {
   }
 });
 
-test('adds, validates, renames and deletes categories; a deleted one leaves providers and the pickers', async ({ page, account }) => {
+test('adds and validates categories, refuses a name twice in a group and renames one', async ({ page }) => {
   test.slow();
   const word = uniqueWord();
   const group = `${word} Crafts`;
@@ -93,16 +93,27 @@ test('adds, validates, renames and deletes categories; a deleted one leaves prov
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, M.updated).first()).toBeVisible();
   await expect(rowNames(groupCard(page, group))).toHaveText([`${word} Baskets`, `${word} Weaving`]);
+});
 
-  // A business offering it; statistics; then the delete, asked first.
-  const selection = `${group} > ${word} Baskets`;
-  const business = await createBusiness(account, { businessName: `${word} Workshop`, categories: [selection] });
+test('shows a category\'s statistics and deletes it once confirmed: it leaves the providers offering it and the pickers', async ({ page, account }) => {
+  test.slow();
+  const word = uniqueWord();
+  const group = `${word} Crafts`;
+  madeGroup = group;
+  // The group, its two categories and a business offering one, made through the API: adding is the test above.
+  const created = await callApiAs(account, 'POST', '/admin/categories', { name: `${word} Baskets`, newGroupName: group });
+  expect(created.status, await created.text()).toBe(201);
+  const { category: baskets } = (await created.json()) as AdminCategoryResult;
+  const weaving = await callApiAs(account, 'POST', '/admin/categories', { name: `${word} Weaving`, groupId: baskets.groupId });
+  expect(weaving.status, await weaving.text()).toBe(201);
+  const business = await createBusiness(account, { businessName: `${word} Workshop`, categories: [`${group} > ${word} Baskets`] });
   const visitor = page.context();
   const profilePage = await visitor.newPage();
   await profilePage.goto(`/directory/${business.userId}`);
   await expect(profilePage.getByRole('main').getByText(`${word} Baskets`).first()).toBeVisible();
 
-  await page.reload();
+  await page.goto('/admin/categories');
+  await expect(rowNames(groupCard(page, group))).toHaveText([`${word} Baskets`, `${word} Weaving`], { timeout: 30_000 });
   await groupCard(page, group).getByRole('button', { name: `Statistics for ${word} Baskets` }).click();
   const stats = page.getByRole('dialog', { name: `${word} Baskets statistics` });
   await expect(stats.getByText(group)).toBeVisible();
