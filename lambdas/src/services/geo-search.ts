@@ -76,7 +76,7 @@ export interface Resume {
  * Hits not shown yet in what a page read: within this geohash (of any precision, down to the stored one) of the
  * scope at this position of the search's scopes, the first of them no nearer than `next`.
  */
-export interface PendingCell {
+interface PendingCell {
   readonly scope: number;
   readonly cell: string;
   readonly next: number;
@@ -106,7 +106,7 @@ export interface NearestSearch<E extends GeoEntry, R> {
 }
 
 /** Longest text `encodeResume` makes (it travels in a cursor of at most 1,000 characters); a page whose resume is longer leaves it out. */
-export const MAX_RESUME_TEXT = 640;
+const MAX_RESUME_TEXT = 640;
 /** Distances in a resume are told in these fractions of a mile beyond the page's last hit, rounded down. */
 const STEPS_PER_MILE = 1000;
 /** Pending cells are kept to this precision at most (a few tens of yards), which keeps the text short. */
@@ -314,17 +314,17 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       const reread = Array.from({ length: cell.length - GEO.partition + 1 }, (_, at) => cell.slice(0, GEO.partition + at)).some((around) => readWhole.has(cellKey(scope, around)));
       if (!reread) cells.set(cellKey(scope, cell), { scope: search.scopes.indexOf(scope), cell, next });
     }
-    const left = new Map<string, { scope: string; cell: string; hashes: string[]; next: number }>();
+    const left = new Map<string, { scope: string; hashes: string[]; next: number }>();
     for (const hit of found.values()) {
       if (!before(last, hit)) continue;
       const origin = origins.get(hit.id)!;
       const key = cellKey(origin.scope, origin.cell);
-      const group = left.get(key) ?? { scope: origin.scope, cell: origin.cell, hashes: [], next: hit.distance };
+      const group = left.get(key) ?? { scope: origin.scope, hashes: [] as string[], next: hit.distance };
       group.hashes.push(origin.geohash?.startsWith(origin.cell) ? origin.geohash : origin.cell);
       group.next = Math.min(group.next, hit.distance);
       left.set(key, group);
     }
-    for (const { scope, cell, hashes, next } of left.values()) {
+    for (const { scope, hashes, next } of left.values()) {
       const smallest = commonPrefix(hashes, PENDING_PRECISION);
       cells.set(cellKey(scope, smallest), { scope: search.scopes.indexOf(scope), cell: smallest, next });
     }

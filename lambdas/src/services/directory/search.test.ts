@@ -258,7 +258,7 @@ describe('searchProviders deep in a result', () => {
     const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
     await bulkLoadProviders(documentClient(client), table.tableName, profiles, NOW);
     client.destroy();
-    return profiles.map((profile) => ({ userId: profile.userId, businessName: profile.businessName!, lat: profile.lat!, lng: profile.lng!, categories: profile.categories }));
+    return profiles.map((profile) => ({ userId: profile.userId, businessName: profile.businessName!, lat: profile.lat!, lng: profile.lng!, categories: [...profile.categories] }));
   }
 
   /** The search through a directory whose DynamoDB client counts what it reads. */
