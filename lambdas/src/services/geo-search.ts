@@ -42,12 +42,13 @@ export function cellDistances(centre: Point, cell: string): { min: number; max: 
   };
 }
 
-/** An index entry: what it points at, where, and whatever else the reader filters entries by. */
+/** An index entry: what it points at, where (with the geohash its key holds, when the reader has it), and whatever else the reader filters entries by. */
 export interface GeoEntry extends Point {
   readonly id: string;
+  readonly geohash?: string;
 }
 
-/** A geo index as a search reads it. */
+/** A geo index as a search reads it. `cellEntries` takes a geohash of any precision from the partition's to the stored one. */
 export interface GeoIndexReader<E extends GeoEntry> {
   rootCells(scope: string): Promise<CellCount[]>;
   childCells(scope: string, cell: string): Promise<CellCount[]>;
@@ -61,6 +62,26 @@ export interface Hit {
 }
 const before = (a: Hit, b: Hit) => a.distance < b.distance || (a.distance === b.distance && a.id < b.id);
 
+/**
+ * Where a page left the search, for the next page (it travels in the cursor, so it is small): every cell whose
+ * nearest point is nearer than `horizon` was read or split, and the hits after the page's last in them are all
+ * inside `cells`; everywhere else is at least `horizon` away.
+ */
+export interface Resume {
+  readonly horizon: number;
+  readonly cells: readonly PendingCell[];
+}
+
+/**
+ * Hits not shown yet in what a page read: within this geohash (of any precision, down to the stored one) of the
+ * scope at this position of the search's scopes, the first of them no nearer than `next`.
+ */
+interface PendingCell {
+  readonly scope: number;
+  readonly cell: string;
+  readonly next: number;
+}
+
 export interface NearestSearch<E extends GeoEntry, R> {
   readonly index: GeoIndexReader<E>;
   readonly scopes: readonly string[];
@@ -68,6 +89,11 @@ export interface NearestSearch<E extends GeoEntry, R> {
   readonly radius: number;
   /** The last hit of the page before: this page starts after it. */
   readonly after?: Hit;
+  /**
+   * With `after`: where the page before left the search. The finest cells within its horizon are not read again, only
+   * the pending cells in them, each once the page reaches its next hit. Without it, every cell reaching past `after` is read.
+   */
+  readonly resume?: Resume;
   readonly limit: number;
   /** Entries the filter keeps (what the entry itself tells). */
   readonly keep?: (entry: E) => boolean;
@@ -77,6 +103,60 @@ export interface NearestSearch<E extends GeoEntry, R> {
   readonly confirmAllUpTo?: number;
   /** A cell holding at most this many is read whole; a fuller one is split into its 32 children (reading one item). */
   readonly leafSize?: number;
+}
+
+/** Longest text `encodeResume` makes (it travels in a cursor of at most 1,000 characters); a page whose resume is longer leaves it out. */
+const MAX_RESUME_TEXT = 640;
+/** Distances in a resume are told in these fractions of a mile beyond the page's last hit, rounded down. */
+const STEPS_PER_MILE = 1000;
+/** Pending cells are kept to this precision at most (a few tens of yards), which keeps the text short. */
+const PENDING_PRECISION = 8;
+const BASE36 = /^[0-9a-z]{1,7}$/;
+const PENDING_PART = /^(?:(\d{1,2})\.)?(\d)([0-9b-hjkmnp-z]*)~([0-9a-z]{1,7})$/;
+
+const stepsBeyond = (distance: number, from: number) => Math.max(0, Math.floor((distance - from) * STEPS_PER_MILE)).toString(36);
+// A step less than was written: never beyond the true distance, whatever the floating point did.
+const distanceBeyond = (text: string, from: number) => from + Math.max(0, parseInt(text, 36) - 1) / STEPS_PER_MILE;
+
+/**
+ * A resume as a short text, for a page whose last hit is `from` away: the horizon, `;`, then the pending cells comma
+ * separated, each the number of leading characters it shares with the cell before, the rest, and `~` its next hit
+ * (distances in thousandths of a mile beyond `from`, base 36, rounded down), `n.` in front where the scope changes to
+ * the nth; undefined when longer than MAX_RESUME_TEXT.
+ */
+export function encodeResume(resume: Resume, from: number): string | undefined {
+  const sorted = [...resume.cells].sort((a, b) => a.scope - b.scope || (a.cell < b.cell ? -1 : 1));
+  let previous = { scope: 0, cell: '' };
+  const parts = sorted.map((cell) => {
+    const sameScope = cell.scope === previous.scope;
+    let shared = 0;
+    while (sameScope && shared < 9 && shared < cell.cell.length && shared < previous.cell.length && cell.cell[shared] === previous.cell[shared]) shared++;
+    previous = cell;
+    return `${sameScope ? '' : `${cell.scope}.`}${shared}${cell.cell.slice(shared)}~${stepsBeyond(cell.next, from)}`;
+  });
+  const text = `${stepsBeyond(resume.horizon, from)};${parts.join(',')}`;
+  return text.length <= MAX_RESUME_TEXT ? text : undefined;
+}
+
+/** The resume of `encodeResume`'s text for a page whose last hit is `from` away, or undefined when it is not one it makes for this many scopes (a tampered cursor). */
+export function decodeResume(text: string, from: number, scopes: number): Resume | undefined {
+  if (text.length > MAX_RESUME_TEXT) return undefined;
+  const [horizon, list, ...rest] = text.split(';');
+  if (rest.length > 0 || list === undefined || !BASE36.test(horizon!)) return undefined;
+  let previous = { scope: 0, cell: '' };
+  const cells: PendingCell[] = [];
+  for (const part of list === '' ? [] : list.split(',')) {
+    const match = PENDING_PART.exec(part);
+    if (!match) return undefined;
+    const scope = match[1] === undefined ? previous.scope : Number(match[1]);
+    const shared = Number(match[2]);
+    if (scope >= scopes || (scope !== previous.scope && shared > 0) || shared > previous.cell.length) return undefined;
+    const cell = previous.cell.slice(0, shared) + match[3]!;
+    if (cell.length < GEO.partition || cell.length > PENDING_PRECISION) return undefined;
+    previous = { scope, cell };
+    cells.push({ scope, cell, next: distanceBeyond(match[4]!, from) });
+  }
+  return { horizon: distanceBeyond(horizon!, from), cells };
 }
 
 const DEFAULT_LEAF_SIZE = 12;
@@ -91,30 +171,74 @@ interface Frontier {
   readonly max: number;
 }
 
+/** What a page found: its hits and their records, whether more follow, and where it left the search (when that fits a cursor). */
+export interface NearestPage<R> {
+  readonly hits: Hit[];
+  readonly records: Map<string, R>;
+  readonly more: boolean;
+  readonly resume?: Resume;
+}
+
+/** The longest geohash all these share, at most `longest` long. */
+function commonPrefix(hashes: readonly string[], longest: number): string {
+  let prefix = hashes[0]!.slice(0, longest);
+  for (const hash of hashes) while (!hash.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
 /**
  * Cells are visited in order of their least possible distance; a cell with few entries is read whole, a
  * fuller one is split into its non-empty children (one item holds a cell's child counts); the search
  * stops once the page (plus one, to know whether there is more) is made of hits no unvisited cell can
  * beat. Entries carry the place, so distances come from them; the records are read only for the hits
  * that would make the page, and a stale one is dropped and the search goes on. A cursor skips cells
- * wholly nearer than where the last page ended.
+ * wholly nearer than where the last page ended; with the page's resume, the finest cells the page before
+ * read are not read again, only the small cells of them that hold the hits it did not show, each once the
+ * search reaches its next hit (so a page deep in a result costs about what the first does).
  */
-export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearch<E, R>): Promise<{ hits: Hit[]; records: Map<string, R>; more: boolean }> {
+export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearch<E, R>): Promise<NearestPage<R>> {
   const { index, centre, radius, after, limit } = search;
   const leafSize = search.leafSize ?? DEFAULT_LEAF_SIZE;
   const splits = (cell: Frontier) => cell.count > leafSize && cell.cell.length < GEO.finest;
+  const resume = after ? search.resume : undefined;
+  /** The pending cells of the page before, by scope name. */
+  const pending = (resume?.cells ?? []).map(({ scope, cell, next }) => ({ scope: search.scopes[scope]!, cell, next }));
   const queue: Frontier[] = [];
-  const push = (scope: string, cell: string, count: number) => {
+  const enqueue = (scope: string, cell: string, count: number, atLeast: number) => {
     const { min, max } = cellDistances(centre, cell);
     if (min > radius) return;
     if (after && max < after.distance) return;
-    queue.push({ scope, cell, count, min, max });
+    const least = Math.max(min, atLeast);
+    if (least > max || least > radius) return;
+    queue.push({ scope, cell, count, min: least, max });
+  };
+  const push = (scope: string, cell: string, count: number) => {
+    if (!resume) return enqueue(scope, cell, count, 0);
+    const { min } = cellDistances(centre, cell);
+    const around = pending.filter((other) => other.scope === scope && cell.startsWith(other.cell) && other.cell !== cell);
+    // Inside a pending cell (a cell read whole before that has split since): nothing nearer than its next hit.
+    const outside = Math.max(0, ...around.map((other) => other.next));
+    if (min >= resume.horizon || around.length > 0) return enqueue(scope, cell, count, outside);
+    const inside = pending.filter((other) => other.scope === scope && other.cell.startsWith(cell));
+    // A cell read whole within the horizon was read by the page before: only its pending cells are left, read once the
+    // search reaches them. (Were it split then and fewer in it now, what it held beyond the horizon would be missed.)
+    if (!splits({ scope, cell, count, min, max: min })) {
+      for (const other of inside) enqueue(scope, other.cell, 0, other.next);
+      return;
+    }
+    // In a cell split within the horizon, all is shown, or in its pending cells, or beyond the horizon.
+    return enqueue(scope, cell, count, Math.min(resume.horizon, ...inside.map((other) => other.next)));
   };
   const roots = await Promise.all(search.scopes.map(async (scope) => ({ scope, cells: await index.rootCells(scope) })));
   for (const { scope, cells } of roots) for (const { cell, count } of cells) push(scope, cell, count);
 
   /** Hits found in the index, not yet known to be wrong; those in `records` are confirmed. */
   const found = new Map<string, Hit>();
+  /** The cell (scope and geohash) each hit was read from, and its own geohash when the entry had it. */
+  const origins = new Map<string, { scope: string; cell: string; geohash?: string }>();
+  /** The cells read whole, by scope and geohash. */
+  const readWhole = new Set<string>();
+  const cellKey = (scope: string, cell: string) => `${scope}\u0000${cell}`;
   const seen = new Set<string>();
   const records = new Map<string, R>();
   let read = 0;
@@ -137,7 +261,10 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
         await confirm(unconfirmed);
         continue;
       }
-      return { hits: best.slice(0, limit), records, more: best.length > limit || (next !== undefined && next.min <= radius) };
+      const hits = best.slice(0, limit);
+      const more = best.length > limit || (next !== undefined && next.min <= radius);
+      const left = more && best.length > limit ? resumeAfter(hits.at(-1)!, best[limit]!.distance) : undefined;
+      return { hits, records, more, ...(left ? { resume: left } : {}) };
     }
     if (search.confirmAllUpTo !== undefined && read >= search.confirmAllUpTo) return { hits: best.filter((hit) => records.has(hit.id)).slice(0, limit), records, more: false };
     // Read at once with the nearest cell: cells nearer than the page's last hit so far (they must be read whatever the others
@@ -162,14 +289,56 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       for (const child of await index.childCells(cell.scope, cell.cell)) push(cell.scope, child.cell, child.count);
       return [];
     }
+    readWhole.add(cellKey(cell.scope, cell.cell));
     const hits = (await index.cellEntries(cell.scope, cell.cell))
       .filter((entry) => !search.keep || search.keep(entry))
-      .map((entry) => ({ id: entry.id, distance: milesBetween(centre, entry) }))
+      .map((entry) => ({ id: entry.id, distance: milesBetween(centre, entry), geohash: entry.geohash }))
       .filter((hit) => hit.distance <= radius && (!after || before(after, hit)) && !seen.has(hit.id));
-    for (const hit of hits) {
+    for (const { geohash, ...hit } of hits) {
       seen.add(hit.id);
       found.set(hit.id, hit);
+      origins.set(hit.id, { scope: cell.scope, cell: cell.cell, ...(geohash ? { geohash } : {}) });
     }
     return hits;
+  }
+
+  /**
+   * Where the page ending at `last` leaves the search, with every cell nearer than `horizon` visited: the pending cells
+   * of the page before that this one did not read, and for each cell read that holds hits after `last` (not yet known
+   * to be stale), the smallest cell around them; undefined when it would not fit a cursor.
+   */
+  function resumeAfter(last: Hit, horizon: number): Resume | undefined {
+    const cells = new Map<string, PendingCell>();
+    for (const { scope, cell, next } of pending) {
+      if (cellDistances(centre, cell).max < last.distance) continue;
+      const reread = Array.from({ length: cell.length - GEO.partition + 1 }, (_, at) => cell.slice(0, GEO.partition + at)).some((around) => readWhole.has(cellKey(scope, around)));
+      if (!reread) cells.set(cellKey(scope, cell), { scope: search.scopes.indexOf(scope), cell, next });
+    }
+    const left = new Map<string, { scope: string; hashes: string[]; next: number }>();
+    for (const hit of found.values()) {
+      if (!before(last, hit)) continue;
+      const origin = origins.get(hit.id)!;
+      const key = cellKey(origin.scope, origin.cell);
+      const group = left.get(key) ?? { scope: origin.scope, hashes: [] as string[], next: hit.distance };
+      group.hashes.push(origin.geohash?.startsWith(origin.cell) ? origin.geohash : origin.cell);
+      group.next = Math.min(group.next, hit.distance);
+      left.set(key, group);
+    }
+    for (const { scope, hashes, next } of left.values()) {
+      const smallest = commonPrefix(hashes, PENDING_PRECISION);
+      cells.set(cellKey(scope, smallest), { scope: search.scopes.indexOf(scope), cell: smallest, next });
+    }
+    // Too many to carry: coarser cells hold them too (each then read whole once reached), fewer and shorter.
+    for (const precision of [PENDING_PRECISION, GEO.finest, GEO.finest - 1, GEO.partition + 1, GEO.partition]) {
+      const merged = new Map<string, PendingCell>();
+      for (const pendingCell of cells.values()) {
+        const cell = pendingCell.cell.slice(0, precision);
+        const key = `${pendingCell.scope}\u0000${cell}`;
+        merged.set(key, { ...pendingCell, cell, next: Math.min(pendingCell.next, merged.get(key)?.next ?? Number.POSITIVE_INFINITY) });
+      }
+      const resume = { horizon, cells: [...merged.values()] };
+      if (encodeResume(resume, last.distance) !== undefined) return resume;
+    }
+    return undefined;
   }
 }

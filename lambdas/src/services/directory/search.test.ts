@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES, providerSearchQuerySchema, repliesWithinDay, type ProviderSearchQuery } from '@solutionz/shared';
 import { createLocalAccount } from '../../../../scripts/local/accounts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { documentClient } from '../../adapters/dynamodb';
+import ngeohash from 'ngeohash';
+import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage } from '../../adapters/dynamodb';
+import type { ProfileRecord } from '../../data/account-repository';
+import { createDirectoryRepository } from '../../data/directory';
+import { bulkLoadProviders } from '../../data/directory-bulk';
 import { createTableStore } from '../../data/table-store';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
@@ -214,4 +218,93 @@ describe('searchProviders by service and without a place', () => {
     await expect(search({ location: 'Newport' })).rejects.toMatchObject({ statusCode: 400, suggestions: expect.any(Array) });
     await expect(search({ cursor: 'not-a-cursor' })).rejects.toThrow(DIRECTORY_MESSAGES.badCursor);
   });
+});
+
+describe('searchProviders deep in a result', () => {
+  /** A city's worth of providers around York: a crowded centre and the country around it, loaded at once as the benchmark loads them. */
+  async function crowd(): Promise<Made[]> {
+    let state = 24;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const profiles = Array.from({ length: 1_700 }, (_, index): ProfileRecord => {
+      const miles = index < 200 ? 1 : 10;
+      const [r, angle] = [miles * Math.sqrt(random()), 2 * Math.PI * random()];
+      const lat = YORK.lat + (r * Math.cos(angle)) / 69;
+      const lng = YORK.lng + (r * Math.sin(angle)) / (69 * Math.cos((YORK.lat * Math.PI) / 180));
+      return {
+        userId: `deep-${String(index).padStart(4, '0')}`,
+        email: `deep-${index}@example.co.uk`,
+        accountType: 'provider',
+        firstName: 'Pat',
+        lastName: `Trader ${index}`,
+        businessName: `Business ${index}`,
+        categories: ['Construction/Trade > Plumber'],
+        skills: [],
+        lat,
+        lng,
+        geohash: ngeohash.encode(lat, lng, 9),
+        placeName: 'Somewhere',
+        location: 'Somewhere',
+        placePrecision: 'sector',
+        isActive: true,
+        isVisible: true,
+        mfaEnabled: false,
+        subscriptionTier: 'monthly',
+        subscriptionEnd: '2026-12-23T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+      };
+    });
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    await bulkLoadProviders(documentClient(client), table.tableName, profiles, NOW);
+    client.destroy();
+    return profiles.map((profile) => ({ userId: profile.userId, businessName: profile.businessName!, lat: profile.lat!, lng: profile.lng!, categories: [...profile.categories] }));
+  }
+
+  /** The search through a directory whose DynamoDB client counts what it reads. */
+  function meteredSearch() {
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    meterDynamoDbUsage(client);
+    const directory = createDirectoryRepository(documentClient(client), table.tableName);
+    return async (query: ProviderSearchQuery) => {
+      resetDynamoDbUsage();
+      const answer = await searchProviders({ ...deps(), directory }, providerSearchQuerySchema.parse(query));
+      return { answer, itemsRead: dynamoDbUsage().itemsRead };
+    };
+  }
+
+  it('reads no more for any page far down the list than twice the first, and pages through everyone once, in order', async () => {
+    const made = await crowd();
+    const metered = meteredSearch();
+    const query = { lat: YORK.lat, lng: YORK.lng, radius: '10' } as const;
+    const ids: string[] = [];
+    const reads: number[] = [];
+    const cursors: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const { answer, itemsRead } = await metered({ ...query, ...(cursor ? { cursor } : {}) });
+      ids.push(...answer.providers.map((card) => card.id));
+      reads.push(itemsRead);
+      cursor = answer.nextCursor;
+      if (cursor) cursors.push(cursor);
+    } while (cursor && reads.length < 200);
+
+    expect(ids).toEqual(bruteForce(made, YORK, 10));
+    expect(reads.length).toBeGreaterThan(50);
+    const [first, ...deeper] = reads;
+    expect(Math.max(...deeper)).toBeLessThanOrEqual(2 * first!);
+    // Without where the page before left the search (a cursor of before), a deep page goes on all the same.
+    const { c: _resume, ...older } = JSON.parse(Buffer.from(cursors[40]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const again = await search({ ...query, cursor: Buffer.from(JSON.stringify(older)).toString('base64url') });
+    expect(again.providers.map((card) => card.id)).toEqual(ids.slice(41 * 20, 42 * 20));
+
+    // The cells a deep cursor names are checked: one edited is refused as any other cursor the search did not make.
+    const deep = JSON.parse(Buffer.from(cursors[40]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(deep.c).toEqual(expect.any(String));
+    for (const c of ['1;0gcx2f~1,<script>', '1;0gcx2f~1,9.0gcx2g~1', '1;0g~1', '0gcx2f~1', 42]) {
+      const tampered = Buffer.from(JSON.stringify({ ...deep, c })).toString('base64url');
+      await expect(search({ ...query, cursor: tampered })).rejects.toThrow(DIRECTORY_MESSAGES.badCursor);
+    }
+  }, 120_000);
+
 });

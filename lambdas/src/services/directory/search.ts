@@ -12,7 +12,7 @@ import { ALL_SCOPE, alphabeticalPosition } from '../../data/directory';
 import type { ListingRecord } from '../../data/directory-repository';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { nearestInIndex, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
+import { decodeResume, encodeResume, nearestInIndex, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
 import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
@@ -28,9 +28,12 @@ interface Point {
   readonly lng: number;
 }
 
-/** Where the next page starts. `g`: after this hit of the nearest-first order; `u`: among those without a place; `a`: alphabetical. */
+/**
+ * Where the next page starts. `g`: after this hit of the nearest-first order, going on from where the page left the
+ * search (`c`, an encoded resume, when it fits); `u`: among those without a place; `a`: alphabetical.
+ */
 type Cursor =
-  | { readonly m: 'g'; readonly d: number; readonly id: string; readonly f?: 1 }
+  | { readonly m: 'g'; readonly d: number; readonly id: string; readonly c?: string; readonly f?: 1 }
   | { readonly m: 'u'; readonly after?: string; readonly f?: 1 }
   | { readonly m: 'a'; readonly after?: string; readonly f?: 1 };
 
@@ -40,13 +43,25 @@ function decodeCursor(text: string | undefined): Cursor | undefined {
   if (text === undefined) return undefined;
   try {
     const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (cursor.m === 'g' && typeof cursor.d === 'number' && typeof cursor.id === 'string') return cursor;
+    if (cursor.m === 'g' && typeof cursor.d === 'number' && typeof cursor.id === 'string' && (cursor.c === undefined || typeof cursor.c === 'string')) return cursor;
     if ((cursor.m === 'u' || cursor.m === 'a') && (cursor.after === undefined || typeof cursor.after === 'string')) return cursor;
   } catch {
     // Falls through to the refusal below.
   }
-  throw new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor);
+  throw badCursor();
 }
+
+const badCursor = () => new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES.badCursor }, DIRECTORY_MESSAGES.badCursor);
+
+type NearestCursor = Extract<Cursor, { m: 'g' }>;
+
+/** The cursor of the page after `last`, with where the page left the search when it fits. */
+const nearestCursor = (last: Hit, resume: Resume | undefined): NearestCursor => ({
+  m: 'g',
+  d: last.distance,
+  id: last.id,
+  ...(resume ? { c: encodeResume(resume, last.distance)! } : {}),
+});
 
 /**
  * What narrows the search: category scopes, or a text that names no category (matched on names and skills),
@@ -95,7 +110,8 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
 const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => ({
   rootCells: directory.rootCells,
   childCells: directory.childCells,
-  cellEntries: async (scope, cell) => (await directory.cellListings(scope, cell)).map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng! })),
+  cellEntries: async (scope, cell) =>
+    (await directory.cellListings(scope, cell)).map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) })),
 });
 
 /**
@@ -107,16 +123,19 @@ async function nearest(
   filter: Filter,
   centre: Point,
   radius: number,
-  after: Extract<Cursor, { m: 'g' }> | undefined,
+  after: NearestCursor | undefined,
   limit: number,
-): Promise<{ hits: Hit[]; listings: Map<string, ListingRecord>; more: boolean }> {
+): Promise<{ hits: Hit[]; listings: Map<string, ListingRecord>; more: boolean; resume?: Resume }> {
   const now = deps.clock();
-  const { hits, records, more } = await nearestInIndex({
+  const resume = after?.c === undefined ? undefined : decodeResume(after.c, after.d, filter.scopes.length);
+  if (after?.c !== undefined && !resume) throw badCursor();
+  const { hits, records, more, resume: next } = await nearestInIndex({
     index: geoIndexOf(deps.directory),
     scopes: filter.scopes,
     centre,
     radius,
     ...(after ? { after: { id: after.id, distance: after.d } } : {}),
+    ...(resume ? { resume } : {}),
     limit,
     confirm: async (found) => {
       const fresh = await deps.directory.getListings(found.map((hit) => hit.id));
@@ -124,7 +143,7 @@ async function nearest(
     },
     ...(needsListing(filter) ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
   });
-  return { hits, listings: records, more };
+  return { hits, listings: records, more, ...(next ? { resume: next } : {}) };
 }
 
 /** A listed provider near a point, and how far. */
@@ -145,13 +164,13 @@ export async function* listedProvidersNear(
   scopes: readonly string[],
   pageSize = 50,
 ): AsyncGenerator<NearbyListing[]> {
-  let after: Extract<Cursor, { m: 'g' }> | undefined;
+  let after: NearestCursor | undefined;
   for (;;) {
-    const { hits, listings, more } = await nearest(deps, { scopes }, centre, radius, after, pageSize);
+    const { hits, listings, more, resume } = await nearest(deps, { scopes }, centre, radius, after, pageSize);
     if (hits.length > 0) yield hits.map((hit) => ({ listing: listings.get(hit.id)!, distance: hit.distance }));
     const last = hits.at(-1);
     if (!more || !last) return;
-    after = { m: 'g', d: last.distance, id: last.id };
+    after = nearestCursor(last, resume);
   }
 }
 
@@ -220,9 +239,9 @@ async function page(
   }
   const cards: ProviderCard[] = [];
   if (!cursor || cursor.m === 'g') {
-    const { hits, listings, more } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit);
+    const { hits, listings, more, resume } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit);
     cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.id)!, hit.distance, now)));
-    if (more) return { cards, next: { m: 'g', d: hits.at(-1)!.distance, id: hits.at(-1)!.id, ...fallback } };
+    if (more) return { cards, next: { ...nearestCursor(hits.at(-1)!, resume), ...fallback } };
   }
   const room = limit - cards.length;
   const after = cursor?.m === 'u' ? cursor.after : undefined;

@@ -1,0 +1,149 @@
+import ngeohash from 'ngeohash';
+import { describe, expect, it } from 'vitest';
+import { GEO } from '../data/geo-cells';
+import { decodeResume, encodeResume, milesBetween, nearestInIndex, type GeoEntry, type GeoIndexReader, type Hit, type Resume } from './geo-search';
+
+const YORK = { lat: 53.959, lng: -1.0815 };
+
+/** A seeded sequence, so a failure can be run again as it was. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+}
+
+/** Points spread evenly over a disc of `miles` around `centre`. */
+function disc(count: number, miles: number, random: () => number, prefix = 'p'): GeoEntry[] {
+  return Array.from({ length: count }, (_, index) => {
+    const [r, angle] = [miles * Math.sqrt(random()), 2 * Math.PI * random()];
+    return {
+      id: `${prefix}-${String(index).padStart(5, '0')}`,
+      lat: YORK.lat + (r * Math.cos(angle)) / 69,
+      lng: YORK.lng + (r * Math.sin(angle)) / (69 * Math.cos((YORK.lat * Math.PI) / 180)),
+    };
+  });
+}
+
+/** The cell index as the data layer keeps it (counts down to the finest cell, entries by geohash), in memory, counting the items it reads. */
+function memoryIndex(entries: readonly GeoEntry[]) {
+  const hashes = entries.map((entry) => {
+    const hash = ngeohash.encode(entry.lat, entry.lng, GEO.stored);
+    return { entry: { ...entry, geohash: hash }, hash };
+  });
+  const counts = new Map<string, Map<string, number>>();
+  for (const { hash } of hashes) {
+    for (let precision = GEO.partition; precision <= GEO.finest; precision++) {
+      const parent = precision === GEO.partition ? 'ROOT' : hash.slice(0, precision - 1);
+      const children = counts.get(parent) ?? new Map<string, number>();
+      children.set(hash.slice(0, precision), (children.get(hash.slice(0, precision)) ?? 0) + 1);
+      counts.set(parent, children);
+    }
+  }
+  const usage = { items: 0 };
+  const cellsOf = (parent: string) => {
+    const children = counts.get(parent);
+    if (children) usage.items++;
+    return [...(children ?? [])].map(([cell, count]) => ({ cell, count }));
+  };
+  const index: GeoIndexReader<GeoEntry> = {
+    rootCells: async () => cellsOf('ROOT'),
+    childCells: async (_scope, cell) => cellsOf(cell),
+    cellEntries: async (_scope, cell) => {
+      const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
+      usage.items += inCell.length;
+      return inCell;
+    },
+  };
+  return { index, usage };
+}
+
+const byDistanceThenId = (a: Hit, b: Hit) => a.distance - b.distance || (a.id < b.id ? -1 : 1);
+
+function bruteForce(entries: readonly GeoEntry[], radius: number): string[] {
+  return entries
+    .map((entry) => ({ id: entry.id, distance: milesBetween(YORK, entry) }))
+    .filter((hit) => hit.distance <= radius)
+    .sort(byDistanceThenId)
+    .map((hit) => hit.id);
+}
+
+/** Every page of the search, each going on from the last with its pending cells (passed through their text, as a cursor carries them). */
+async function everyPage(entries: readonly GeoEntry[], radius: number, limit: number) {
+  const { index, usage } = memoryIndex(entries);
+  const ids: string[] = [];
+  const reads: number[] = [];
+  let after: Hit | undefined;
+  let resume: Resume | undefined;
+  for (;;) {
+    usage.items = 0;
+    const page = await nearestInIndex({
+      index,
+      scopes: ['all'],
+      centre: YORK,
+      radius,
+      limit,
+      ...(after ? { after } : {}),
+      ...(resume ? { resume } : {}),
+      confirm: async (hits) => new Map(hits.map((hit) => [hit.id, hit.id])),
+    });
+    ids.push(...page.hits.map((hit) => hit.id));
+    reads.push(usage.items);
+    after = page.hits.at(-1);
+    if (!page.more || !after) return { ids, reads };
+    resume = page.resume && decodeResume(encodeResume(page.resume, after.distance)!, after.distance, 1);
+    expect(resume).toBeDefined();
+  }
+}
+
+describe('nearestInIndex deep in a result', () => {
+  // A town, the country around it, and farther places: cells of every size.
+  const random = seeded(24);
+  const entries = [...disc(1_500, 10, random), ...disc(200, 1, random, 'town'), ...disc(300, 40, random, 'far')];
+
+  it('pages through everyone in order, each exactly once, whatever the radius and page size', async () => {
+    for (const [radius, limit] of [
+      [1, 7],
+      [10, 20],
+      [25, 50],
+      [100, 13],
+    ] as const) {
+      expect((await everyPage(entries, radius, limit)).ids).toEqual(bruteForce(entries, radius));
+    }
+  });
+
+  it('reads no more for any page far down the list than twice what the first page reads', async () => {
+    const { reads } = await everyPage(entries, 10, 20);
+    expect(reads.length).toBeGreaterThan(80);
+    const [first, ...deeper] = reads;
+    expect(Math.max(...deeper)).toBeLessThanOrEqual(2 * first!);
+  });
+});
+
+describe('a resume in a cursor', () => {
+  it('comes back as it went, no distance in it later than it was', () => {
+    const resume: Resume = {
+      horizon: 5.2,
+      cells: [
+        { scope: 0, cell: 'gcx2fb', next: 5.1234 },
+        { scope: 0, cell: 'gcx2fc7k', next: 5.5 },
+        { scope: 0, cell: 'gcx2', next: 5.0101 },
+        { scope: 2, cell: 'gcwzzz', next: 7 },
+      ],
+    };
+    const back = decodeResume(encodeResume(resume, 5.01)!, 5.01, 3)!;
+    expect(back.horizon).toBeLessThanOrEqual(resume.horizon);
+    expect(back.horizon).toBeGreaterThan(resume.horizon - 0.003);
+    expect(back.cells.map(({ scope, cell }) => `${scope}.${cell}`).sort()).toEqual(resume.cells.map(({ scope, cell }) => `${scope}.${cell}`).sort());
+    for (const cell of back.cells) {
+      const sent = resume.cells.find((other) => other.cell === cell.cell)!;
+      expect(cell.next).toBeLessThanOrEqual(sent.next);
+      expect(cell.next).toBeGreaterThan(sent.next - 0.003);
+    }
+  });
+
+  it('is refused when it is not one the search makes', () => {
+    for (const text of ['1;0gcx2f~1,<script>', '1;0gcx2f~1,9.0gcx2g~1', '1;0g~1', '1;7gcx2f~1', '1;0gcx2f', '1;0gcx2fbcde~1', '1;0gcx2a~1', '0gcx2f~1', '-1;', '1;2;']) {
+      expect(decodeResume(text, 1, 3)).toBeUndefined();
+    }
+    expect(decodeResume('1;', 1, 3)).toEqual({ horizon: 1, cells: [] });
+  });
+});
