@@ -102,8 +102,9 @@ test('shows a category\'s statistics and deletes it once confirmed: it leaves th
   madeGroup = group;
   // The group, its two categories and a business offering one, made through the API: adding is the test above.
   const created = await callApiAs(account, 'POST', '/admin/categories', { name: `${word} Baskets`, newGroupName: group });
-  expect(created.status, await created.text()).toBe(201);
-  const { category: baskets } = (await created.json()) as AdminCategoryResult;
+  const answer = await created.text();
+  expect(created.status, answer).toBe(201);
+  const { category: baskets } = JSON.parse(answer) as AdminCategoryResult;
   const weaving = await callApiAs(account, 'POST', '/admin/categories', { name: `${word} Weaving`, groupId: baskets.groupId });
   expect(weaving.status, await weaving.text()).toBe(201);
   const business = await createBusiness(account, { businessName: `${word} Workshop`, categories: [`${group} > ${word} Baskets`] });
