@@ -51,8 +51,8 @@ test('adds and validates categories, refuses a name twice in a group and renames
   const group = `${word} Crafts`;
   madeGroup = group;
   await page.goto('/admin/categories');
-  await expect(page.getByRole('heading', { level: 1, name: M.title })).toBeVisible();
-  // The first answer of a cold local API can take a while on a busy machine.
+  // The first answers of a cold local API (the session's profile, then the categories) can take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: M.title })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Construction/Trade' })).toBeVisible({ timeout: 30_000 });
   expect(await violationsAtRest(page)).toEqual([]);
 
