@@ -6,7 +6,7 @@
  */
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
-import { routeList } from '@solutionz/shared';
+import { PRERENDERED_PAGES, routeList } from '@solutionz/shared';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
@@ -26,14 +26,18 @@ export function isCachedApiPath(path: string): boolean {
 }
 
 /**
- * Client-side routes have no file in the bucket: extension-less paths get the app shell. Done at the
+ * Client-side routes have no file in the bucket: extension-less paths get the app shell, except the
+ * prerendered pages (PRERENDERED_PAGES), which get their own file with their content in it. Done at the
  * edge rather than with error responses, which would also turn the API's 403 and 404 into pages.
  */
 export const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var prerendered = ${JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map(({ path, file }) => [path, `/${file}`])))};
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+  if (prerendered[uri]) {
+    request.uri = prerendered[uri];
+  } else if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
@@ -130,10 +134,10 @@ export function securityHeaderValues(origins: ThirdPartyOrigins): Record<string,
 }
 
 /**
- * The entry page and the runtime config are revalidated on every load; everything else in the build
- * has a content hash in its name and never changes.
+ * The entry page, the prerendered pages and the runtime config are revalidated on every load; everything
+ * else in the build has a content hash in its name and never changes.
  */
-export const SITE_ENTRY_FILES = ['index.html', 'config.json'] as const;
+export const SITE_ENTRY_FILES = ['index.html', ...PRERENDERED_PAGES.map(({ file }) => file), 'config.json'] as const;
 export const SITE_CACHE_CONTROL = {
   entry: 'no-cache',
   assets: 'public, max-age=31536000, immutable',

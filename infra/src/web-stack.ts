@@ -391,14 +391,15 @@ export class WebStack extends Stack {
     const entry = new BucketDeployment(this, 'DeployEntry', {
       destinationBucket: this.siteBucket,
       sources: [
-        ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', '!index.html'] })] : []),
+        // The built entry files (the app shell and the prerendered pages); config.json is this deployment's own.
+        ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', ...SITE_ENTRY_FILES.filter((file) => file !== 'config.json').map((file) => `!${file}`)] })] : []),
         Source.jsonData('config.json', webConfig),
       ],
       cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
       prune: false,
       distribution: this.distribution,
-      // Provider pages are the entry page with their head filled in.
-      distributionPaths: ['/index.html', '/config.json', '/directory/*'],
+      // Provider pages are the entry page with their head filled in; the prerendered pages are kept under their file's path.
+      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), '/directory/*'],
       ...deployer,
     });
     // The new entry page must not point at assets that are not uploaded yet.

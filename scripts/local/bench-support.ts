@@ -11,7 +11,7 @@ import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcod
 import { portOffsetFromEnv } from './ports';
 import { killAllManaged } from './process';
 import { seededRandom, type SeededRandom } from './seeded-random';
-import { REPO_ROOT, startLocalStack, type LocalStack } from './stack';
+import { REPO_ROOT, startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
 
 /** What the benchmarks (bench:directory, bench:jobs) share: their places, their figures and their throw-away stack. */
 
@@ -136,10 +136,14 @@ export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; se
 
 /**
  * Runs `work` against a local stack of its own (ports shifted by SOLUTIONZ_PORT_OFFSET, else 300; DynamoDB in
- * memory; no web) whose functions count their DynamoDB usage, and removes the stack and its data afterwards,
- * on Ctrl-C too.
+ * memory; no web unless `options` asks for it) whose functions count their DynamoDB usage, and removes the stack
+ * and its data afterwards, on Ctrl-C too.
  */
-export async function withBenchStack<T>(name: string, work: (stack: LocalStack) => Promise<T>): Promise<T> {
+export async function withBenchStack<T>(
+  name: string,
+  work: (stack: LocalStack) => Promise<T>,
+  options: Pick<LocalStackOptions, 'web' | 'siteDir' | 'demoDirectory'> = {},
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `solutionz-${name}-`));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   process.once('exit', removeData);
@@ -154,7 +158,7 @@ export async function withBenchStack<T>(name: string, work: (stack: LocalStack) 
   process.env.DYNAMODB_USAGE_METER = '1';
   const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
   console.log(`Starting a local stack (port offset ${portOffset}, in memory)…`);
-  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false });
+  const stack = await startLocalStack({ portOffset, dataDir, inMemory: true, web: false, ...options });
   try {
     return await work(stack);
   } finally {

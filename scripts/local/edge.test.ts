@@ -52,6 +52,7 @@ describe('local edge (the CloudFront stand-in)', () => {
   beforeAll(async () => {
     mkdirSync(join(siteDir, 'assets'), { recursive: true });
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(siteDir, 'home.html'), '<!doctype html><h1>Prerendered home</h1><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(siteDir, 'assets', 'index-abc.js'), entryScript);
     writeFileSync(webConfigFile, '{"stage":"first"}');
     mediaPort = await freePort();
@@ -90,11 +91,14 @@ describe('local edge (the CloudFront stand-in)', () => {
 
   const get = (path: string, init?: RequestInit) => fetch(`${edge.url}${path}`, init);
 
-  it('gives client-side routes the app shell, revalidated on every load, with the security headers', async () => {
+  it('gives client-side routes the app shell and the home page its prerendered file, revalidated on every load, with the security headers', async () => {
     for (const path of ['/', '/directory', '/account?tab=security', '/categories/plumber']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toContain('/assets/index-abc.js');
+      const html = await response.text();
+      expect(html).toContain('/assets/index-abc.js');
+      if (path === '/') expect(html).toContain('Prerendered home');
+      else expect(html, path).not.toContain('Prerendered home');
       expect(response.headers.get('cache-control')).toBe(SITE_CACHE_CONTROL.entry);
       expect(response.headers.get('content-type')).toBe('text/html');
       for (const [name, value] of Object.entries(securityHeaderValues(origins))) expect(response.headers.get(name), name).toBe(value);

@@ -19,6 +19,7 @@ export * from './api/portfolio-routes';
 export * from './api/feedback-routes';
 export * from './api/job-routes';
 export * from './web-config';
+export * from './prerendered-pages';
 export * from './accounts';
 export * from './api/openapi';
 export * from './email-delivery';

@@ -52,6 +52,37 @@ test('home page shows the hero, how it works, six categories and three rated tes
   await expect(footer).toContainText('Contains OS data © Crown copyright and database right 2025');
 });
 
+test('the home page arrives with its content in the HTML, and the app takes it over without redrawing it', async ({ page }) => {
+  // What a crawler or a phone on a slow line gets before any script runs (issue 24).
+  const html = await (await page.request.get('/')).text();
+  for (const text of ['Find trusted local professionals for any job', 'How it works', 'Popular services', 'What our users say', 'Crown copyright']) {
+    expect(html, text).toContain(text);
+  }
+  expect(html).toContain('<style data-emotion=');
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // Keeps the heading the HTML parser made, before any script of the page runs.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const heading = document.querySelector('h1');
+      if (!heading) return;
+      (window as unknown as { parsedHeading: Element }).parsedHeading = heading;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await openHome(page);
+  await searchForm(page).getByRole('textbox', { name: 'Service' }).fill('Plumbing');
+  // The app is live (it read the typing) on the very heading the server drew: hydrated in place, not drawn again.
+  expect(await page.evaluate(() => (window as unknown as { parsedHeading?: Element }).parsedHeading === document.querySelector('h1'))).toBe(true);
+  await searchForm(page).getByRole('textbox', { name: 'Service' }).press('Enter');
+  await expect(page).toHaveURL(/\/directory\?service=/);
+  expect(problems).toEqual([]);
+});
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

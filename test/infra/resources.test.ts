@@ -266,7 +266,8 @@ describe('web', () => {
       }),
     });
     templates.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_FALLBACK_CODE });
-    expect(rewrite('/')).toBe('/index.html');
+    // The home page is prerendered by the web build: its own file, with its content in the HTML.
+    expect(rewrite('/')).toBe('/home.html');
     expect(rewrite('/directory')).toBe('/index.html');
     expect(rewrite('/categories/plumbing')).toBe('/index.html');
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
@@ -334,8 +335,8 @@ describe('web', () => {
     const deployments = Object.values(templates.web.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
-    // Provider pages (the page function) are index.html with their head filled in.
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json', '/directory/*']);
+    // Provider pages (the page function) are index.html with their head filled in; the home page is prerendered.
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/config.json', '/directory/*']);
 
     const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
     const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));

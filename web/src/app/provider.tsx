@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
 import type { SessionEndReason } from '@/lib/auth/session-ended-signal';
 import type { AuthClient } from '@/lib/auth/session-types';
@@ -24,7 +24,7 @@ function DeferredToasterRegion() {
   useEffect(() => {
     // A busy page may have no idle moment for long; a toast must not wait for one.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => setReady(true), { timeout: TOASTER_MOUNT_DEADLINE_MS });
+    idle(() => startTransition(() => setReady(true)), { timeout: TOASTER_MOUNT_DEADLINE_MS });
   }, []);
   return ready ? (
     <Suspense>
@@ -47,7 +47,8 @@ function LazyQueryClientProvider({ given, children }: { given: QueryClient | und
     const stop = whenQueryClientRequested(() => {
       import('./query-client')
         .then(({ createQueryClient }) => {
-          if (active) setQueryClient(createQueryClient());
+          // A transition: the context's readers re-render in slices, not in one task that also hydrates the rest of a prerendered page.
+          if (active) startTransition(() => setQueryClient(createQueryClient()));
         })
         .catch((error: unknown) => console.error('Could not load the query client', error));
     });
