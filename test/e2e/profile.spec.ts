@@ -243,6 +243,8 @@ test.describe('the profile picture', () => {
   test.use({ signedInAs: 'client' });
 
   test('a phone photo uploads with progress, shows in the header, and is stored as a square WebP without its position', async ({ page, account, request }, testInfo) => {
+    // A 12-megapixel photo made, uploaded, checked and resized: on a loaded two-core machine it ran past 30 s once.
+    test.slow();
     const photo = await writePhoneJpeg(testInfo.outputPath('phone-photo.jpg'));
     // The link step waits until the progress bar has been seen, so a fast local upload cannot slip past it.
     let releaseLink!: () => void;
