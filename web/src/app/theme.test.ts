@@ -63,6 +63,14 @@ describe('the Chakra theme', () => {
     }
   });
 
+  it('builds only the light colours: the site has no dark mode, and each semantic colour keeps its light value', () => {
+    const tokenCss = JSON.stringify(system.getTokenCss());
+    expect(tokenCss).not.toContain('dark');
+    expect(tokenCss).toContain('"--chakra-colors-bg":"var(--chakra-colors-white)"');
+    expect(tokenCss).toContain('"--chakra-colors-fg":"var(--chakra-colors-black)"');
+    expect(tokenCss).toContain('"--chakra-colors-brand-solid":"var(--chakra-colors-brand-700)"');
+  });
+
   it('carries no recipe that no component of the web can draw (each one is in the entry chunk)', () => {
     const drawn = new Set(usages.flatMap((usage) => usage.keys));
     const { recipes = {}, slotRecipes = {} } = system._config.theme ?? {};
