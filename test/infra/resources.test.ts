@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { USER_GROUPS } from '../../infra/src/auth-stack';
 import { POST_AUTHENTICATION_TABLE_ACTIONS } from '../../infra/src/post-authentication-trigger';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
-import { defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
+import { buildApp, defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 let stacks: SolutionzStacks;
 let templates: Synthesis['templates'];
@@ -353,5 +354,15 @@ describe('web', () => {
     const deployments = unbuilt.templates.web.findResources('Custom::CDKBucketDeployment');
     expect(Object.keys(deployments)).toHaveLength(1);
     expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
+  });
+
+  it('refuses a web build without its prerendered home page, which the edge serves for /', () => {
+    const oldBuild = mkdtempSync(join(tmpdir(), 'solutionz-web-dist-old-'));
+    try {
+      writeFileSync(join(oldBuild, 'index.html'), '<!doctype html><div id="root"></div>');
+      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(`The web build in ${oldBuild} lacks its prerendered home.html: build it again (npm run build:web).`);
+    } finally {
+      rmSync(oldBuild, { recursive: true, force: true });
+    }
   });
 });

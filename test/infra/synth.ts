@@ -37,6 +37,7 @@ function fakeWebBuild(): string {
     webBuild = scratchDir('web-dist-');
     mkdirSync(join(webBuild, 'assets'));
     writeFileSync(join(webBuild, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(webBuild, 'home.html'), '<!doctype html><h1>Home</h1><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
   }
   return webBuild;
