@@ -15,6 +15,7 @@ import type { MessagingBan } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { hasActiveMembership } from '../listing-rule';
 import { eraseAccount } from '../privacy/erasure';
+import { PUBLIC_COPIES } from '../public-copies';
 import { DELETED_USER } from '../privacy/registry';
 import { actorOf, auditRecord, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
@@ -161,6 +162,8 @@ export async function updateUser(
   // The sign-in's group follows the type (the profile stays the source of truth meanwhile).
   if (retype && profile.email) await deps.identity.moveToGroup(profile.email, profile.accountType, retype);
   await deps.directory.syncListing(userId, deps.clock());
+  // The name is in the page's head; a provider made a client has no page any more.
+  if (profile.accountType === 'provider') await deps.publicCache.purge(PUBLIC_COPIES.provider(userId));
   return recordOf(deps, updated);
 }
 
@@ -190,6 +193,8 @@ async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: st
     audit: auditRecord(deps, actor, { action, target: { kind: 'user', id: userId, label: labelOf(profile) }, before: { [flag]: profile[flag] }, after: { [flag]: value }, reason }),
   });
   await deps.directory.syncListing(userId, deps.clock());
+  // A client's jobs stay on the board whatever the switches say (the board shows no person).
+  if (profile.accountType === 'provider') await deps.publicCache.purge(PUBLIC_COPIES.provider(userId));
   await notifyAffected(deps, profile.email, { kind: notice }, reason);
   return updated;
 }
