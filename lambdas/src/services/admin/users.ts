@@ -29,7 +29,8 @@ function listingOf(profile: ProfileRecord, now: Date): AdminListing {
   return hasActiveMembership(profile, now) ? 'membership' : 'none';
 }
 
-function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefined): AdminUserSummary {
+/** What the users table and the record both show of a person; each adds the messaging ban as it reads it. */
+function summaryFields(profile: ProfileRecord, now: Date): Omit<AdminUserSummary, 'messagingBan'> {
   return {
     userId: profile.userId,
     firstName: profile.firstName,
@@ -43,14 +44,17 @@ function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefi
     listing: listingOf(profile, now),
     unclaimedBusiness: profile.unclaimed === true,
     createdAt: profile.createdAt,
-    messagingBan: ban ? { since: ban.at, reportId: ban.reportId } : null,
   };
+}
+
+function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefined): AdminUserSummary {
+  return { ...summaryFields(profile, now), messagingBan: ban ? { since: ban.at, reportId: ban.reportId } : null };
 }
 
 /** The record with the person's messaging ban as read (`ban`), and the reason of the report it came from. */
 export function toAdminRecord(profile: ProfileRecord, now: Date, ban?: MessagingBan & { readonly reportReason: string | null }): AdminUserRecord {
   return {
-    ...toSummary(profile, now, ban),
+    ...summaryFields(profile, now),
     messagingBan: ban ? { since: ban.at, reportId: ban.reportId, reportReason: ban.reportReason } : null,
     bio: profile.bio ?? null,
     avatarUrl: profile.avatarKey ? `/${profile.avatarKey}` : null,
