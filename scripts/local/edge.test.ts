@@ -4,10 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCloudFrontPurge } from '@solutionz/lambdas/adapters/cloudfront-purge';
+import { publicCacheFor } from '@solutionz/lambdas/adapters/cloudfront-purge';
 import type { PageEvent } from '@solutionz/lambdas/functions/pages';
 import { SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
 import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
@@ -225,9 +224,9 @@ describe('local edge (the CloudFront stand-in)', () => {
   });
 
   it('drops the kept answers an invalidation names, asked through the SDK as the area functions ask CloudFront', async () => {
-    const client = new CloudFrontClient({ region: 'us-east-1', endpoint: edge.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const failures: string[] = [];
-    const purge = (distributionId: string) => createCloudFrontPurge({ client, distributionId, onError: (message) => failures.push(message) });
+    const client = { endpoint: edge.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+    const purge = (distributionId: string) => publicCacheFor(distributionId, (message) => failures.push(message), client);
     const cached = async (path: string) => (await get(path)).headers.get('x-cache');
     for (const path of ['/directory/gone-1', '/directory/stays', '/api/categories?v=purge', '/api/categories?v=other']) await get(path);
     expect(await cached('/directory/gone-1')).toBe('Hit from local edge');
@@ -244,7 +243,6 @@ describe('local edge (the CloudFront stand-in)', () => {
     await expect(purge('ENOSUCH').purge(['/directory/stays*'])).resolves.toBeUndefined();
     expect(failures).toEqual([expect.stringContaining('Purging /directory/stays* from the distribution ENOSUCH failed')]);
     expect(await cached('/directory/stays')).toBe('Hit from local edge');
-    client.destroy();
   });
 
   it('serves /media/<bucket>/* from that bucket, with the object key being the path', async () => {

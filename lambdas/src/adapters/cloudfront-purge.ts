@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import { CloudFrontClient, CreateInvalidationCommand, type CloudFrontClientConfig } from '@aws-sdk/client-cloudfront';
 import { NO_PUBLIC_CACHE, type PublicCache } from '../services/public-copies';
 
-export interface CloudFrontPurgeOptions {
+interface CloudFrontPurgeOptions {
   readonly client: CloudFrontClient;
   /** The web distribution (Web stack). */
   readonly distributionId: string;
@@ -11,7 +11,7 @@ export interface CloudFrontPurgeOptions {
 }
 
 /** One invalidation for the paths a change affects (CloudFront's limit is 3,000 paths in progress, 15 of them wildcards). */
-export function createCloudFrontPurge(options: CloudFrontPurgeOptions): PublicCache {
+function createCloudFrontPurge(options: CloudFrontPurgeOptions): PublicCache {
   return {
     async purge(paths) {
       if (paths.length === 0) return;
@@ -32,9 +32,10 @@ export function createCloudFrontPurge(options: CloudFrontPurgeOptions): PublicCa
 /**
  * The purge of an area function: CloudFront's when it is told the distribution (DISTRIBUTION_ID; the local
  * stack points AWS_ENDPOINT_URL_CLOUDFRONT at its edge, which answers CreateInvalidation), none otherwise.
+ * `client` settings are for tests that call an edge of their own.
  */
-export function publicCacheFor(distributionId: string | undefined, onError: CloudFrontPurgeOptions['onError']): PublicCache {
+export function publicCacheFor(distributionId: string | undefined, onError: CloudFrontPurgeOptions['onError'], client: CloudFrontClientConfig = {}): PublicCache {
   if (!distributionId) return NO_PUBLIC_CACHE;
   // CloudFront's API lives in us-east-1 whatever the region of the caller.
-  return createCloudFrontPurge({ client: new CloudFrontClient({ region: 'us-east-1', maxAttempts: 2 }), distributionId, onError });
+  return createCloudFrontPurge({ client: new CloudFrontClient({ region: 'us-east-1', maxAttempts: 2, ...client }), distributionId, onError });
 }
