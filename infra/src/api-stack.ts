@@ -46,6 +46,11 @@ export interface ApiStackProps extends StackProps {
   readonly alarmTopic: ITopic;
   /** What CloudFront sends in the origin header (Web stack); every area function reads it. */
   readonly originSecret: ISecret;
+  /**
+   * The web distribution (Web stack, which this stack already follows): the accounts and admin areas purge
+   * the cached public answers an erasure or a moderation changes (lambdas/src/services/public-copies.ts).
+   */
+  readonly distributionId: string;
 }
 
 /** Where API Gateway's own throttling and the services' limits (429 answers) are counted, from the access log. */
@@ -355,6 +360,16 @@ export class ApiStack extends Stack {
       MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
       ...(config.adminNotifyAddresses ? { ADMIN_NOTIFY_ADDRESSES: config.adminNotifyAddresses } : {}),
     };
+    // Invalidations of the web distribution alone (the action takes a distribution's ARN); the paths are the code's to choose.
+    const purgePublicCopies: Pick<AreaNeeds, 'environment' | 'statements'> = {
+      environment: { DISTRIBUTION_ID: props.distributionId },
+      statements: [
+        new PolicyStatement({
+          actions: ['cloudfront:CreateInvalidation'],
+          resources: [this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: props.distributionId })],
+        }),
+      ],
+    };
     const sendMail = new PolicyStatement({
       actions: ['ses:SendEmail'],
       resources: [props.mailIdentity.emailIdentityArn, this.configurationSetArn(props.mailConfigurationSet)],
@@ -371,7 +386,14 @@ export class ApiStack extends Stack {
         // Deleting an account cancels its membership at Stripe.
         const stripe = this.secretParameters(stripeKey);
         return {
-          environment: { ...mailEnvironment, MEDIA_BUCKET_AVATARS: avatarsBucket, MEDIA_BUCKET_PORTFOLIO: portfolioBucket, MEDIA_BUCKET_LOGOS: logosBucket, ...stripe.environment },
+          environment: {
+            ...mailEnvironment,
+            MEDIA_BUCKET_AVATARS: avatarsBucket,
+            MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
+            MEDIA_BUCKET_LOGOS: logosBucket,
+            ...stripe.environment,
+            ...purgePublicCopies.environment,
+          },
           statements: [
             manageUsers,
             // The security tab: sign out everywhere, turn 2-step verification off. Setting it up
@@ -384,6 +406,8 @@ export class ApiStack extends Stack {
             ...personFiles.statements,
             ...stripe.statements!,
             sendMail,
+            // An erasure purges the provider's cached page, or the job board that listed the client's jobs.
+            ...purgePublicCopies.statements!,
           ],
           wildcardResources: personFiles.wildcardResources,
         };
@@ -408,6 +432,7 @@ export class ApiStack extends Stack {
             MEDIA_BUCKET_LOGOS: logosBucket,
             ...stripe.environment,
             ...setupToken?.environment,
+            ...purgePublicCopies.environment,
           },
           statements: [
             manageUsers,
@@ -420,6 +445,8 @@ export class ApiStack extends Stack {
             ...stripe.statements!,
             sendMail,
             ...(setupToken?.statements ?? []),
+            // Moderations purge the cached public answers they change.
+            ...purgePublicCopies.statements!,
           ],
           wildcardResources: files.wildcardResources,
           // Logos are checked and re-encoded with sharp, as profile pictures are.

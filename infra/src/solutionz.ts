@@ -82,6 +82,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     mailBulkConfigurationSet: mail.bulkConfigurationSet,
     alarmTopic: alarms.topic,
     originSecret: web.originSecret,
+    distributionId: web.distribution.distributionId,
   });
   const releases = new Map<string, LambdaRelease>([
     ...[...api.functions].map(([area, fn]) => [area, fn.release] as const),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadPortfolioConfig, loadStripeConfig } from './area-config';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadPortfolioConfig, loadPublicCacheConfig, loadStripeConfig } from './area-config';
 
 describe('area configuration', () => {
   it('reads the accounts variables, dropping a trailing slash from the site URL', () => {
@@ -38,6 +38,12 @@ describe('area configuration', () => {
     expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN_PARAMETER: '/solutionz/prod/admin-setup-token' }).adminSetupToken).toEqual({
       parameter: '/solutionz/prod/admin-setup-token',
     });
+  });
+
+  it('names the distribution whose cached answers moderations purge, and none where nothing keeps them', () => {
+    expect(loadPublicCacheConfig({ DISTRIBUTION_ID: 'E2ABCDEF123456' })).toEqual({ distributionId: 'E2ABCDEF123456' });
+    expect(loadPublicCacheConfig({ DISTRIBUTION_ID: ' ' })).toEqual({});
+    expect(loadPublicCacheConfig({})).toEqual({});
   });
 
   it('reads the avatars bucket, and whether S3 is a local stand-in', () => {

@@ -152,6 +152,17 @@ export function loadMembershipConfig(env: NodeJS.ProcessEnv = process.env): { re
   return { siteUrl: parse(membershipEnv, env).SITE_URL };
 }
 
+const publicCacheEnv = z.object({ DISTRIBUTION_ID: optional });
+
+/**
+ * The areas whose moderations and erasures purge cached public answers (admin, accounts): the web
+ * distribution, absent where nothing keeps answers (the Vite dev server's local runs).
+ */
+export function loadPublicCacheConfig(env: NodeJS.ProcessEnv = process.env): { readonly distributionId?: string } {
+  const { DISTRIBUTION_ID } = parse(publicCacheEnv, env);
+  return DISTRIBUTION_ID ? { distributionId: DISTRIBUTION_ID } : {};
+}
+
 const pagesEnv = z.object({
   STAGE: z.string().trim().min(1),
   AWS_REGION: z.string().trim().min(1),

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicCacheFor } from '@solutionz/lambdas/adapters/cloudfront-purge';
 import type { PageEvent } from '@solutionz/lambdas/functions/pages';
 import { SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
-import { startEdge } from './edge';
+import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import type { RequestListener } from './gateway';
 import type { LocalService } from './process';
 import * as s3 from './s3';
@@ -213,6 +214,39 @@ describe('local edge (the CloudFront stand-in)', () => {
     await get('/api/nothing-here');
     await get('/api/nothing-here');
     expect(apiCalls.filter((call) => call.url === '/api/nothing-here')).toHaveLength(2);
+  });
+
+  it('keeps provider pages a while per path, whatever the query, as the page behaviour does', async () => {
+    const before = pageCalls.length;
+    const first = await get('/directory/kept-page?ref=share');
+    expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    const again = await get('/directory/kept-page');
+    expect(again.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(await again.text()).toBe(await first.text());
+    expect(again.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
+    expect(pageCalls.length).toBe(before + 1);
+  });
+
+  it('drops the kept answers an invalidation names, asked through the SDK as the area functions ask CloudFront', async () => {
+    const failures: string[] = [];
+    const client = { endpoint: edge.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+    const purge = (distributionId: string) => publicCacheFor(distributionId, (message) => failures.push(message), client);
+    const cached = async (path: string) => (await get(path)).headers.get('x-cache');
+    for (const path of ['/directory/gone-1', '/directory/stays', '/api/categories?v=purge', '/api/categories?v=other']) await get(path);
+    expect(await cached('/directory/gone-1')).toBe('Hit from local edge');
+
+    await purge(LOCAL_DISTRIBUTION_ID).purge(['/directory/gone-1*', '/api/categories*']);
+    expect(failures).toEqual([]);
+    expect(await cached('/directory/gone-1')).toBe('Miss from local edge');
+    expect(await cached('/api/categories?v=purge')).toBe('Miss from local edge');
+    expect(await cached('/api/categories?v=other')).toBe('Miss from local edge');
+    // Only the paths named: another provider's page is still kept.
+    expect(await cached('/directory/stays')).toBe('Hit from local edge');
+
+    // A purge that fails (here: a distribution that does not exist) is reported, never thrown at the moderation that asked.
+    await expect(purge('ENOSUCH').purge(['/directory/stays*'])).resolves.toBeUndefined();
+    expect(failures).toEqual([expect.stringContaining('Purging /directory/stays* from the distribution ENOSUCH failed')]);
+    expect(await cached('/directory/stays')).toBe('Hit from local edge');
   });
 
   it('serves /media/<bucket>/* from that bucket, with the object key being the path', async () => {

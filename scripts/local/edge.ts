@@ -6,6 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
 import type { PagesHandler } from '@solutionz/lambdas/functions/pages';
+import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import {
   isCachedApiPath,
   isPagePath,
@@ -27,8 +28,16 @@ import { serveHttp, type LocalService } from './process';
  * `/media/<bucket>/*` to that bucket in s3rver, the page paths (a provider's page for crawlers, the
  * sitemap, robots.txt) to the page function after the viewer-host function, and everything else to
  * the built site after the SPA fallback function; those functions' code runs here exactly as deployed. Every answer carries the security
- * headers of the response headers policy; text is compressed as the CachingOptimized policy does.
+ * headers of the response headers policy; text is compressed as the CachingOptimized policy does. The cached behaviours' answers
+ * are kept as their Cache-Control allows, and CloudFront's CreateInvalidation drops them (`LOCAL_DISTRIBUTION_ID`): the area
+ * functions' purge reaches it through the real SDK client, pointed here by AWS_ENDPOINT_URL_CLOUDFRONT.
  */
+
+/** The distribution id the local stack gives the area functions (DISTRIBUTION_ID); the edge answers invalidations of it alone. */
+export const LOCAL_DISTRIBUTION_ID = 'ELOCALEDGE';
+
+/** CloudFront's CreateInvalidation (REST-XML), as the SDK client sends it. */
+const INVALIDATION_PATH = /^\/2020-05-31\/distribution\/([^/]+)\/invalidation$/;
 
 export interface EdgeOptions {
   readonly port: number;
@@ -129,8 +138,10 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
-/** An API answer the edge keeps: what the gateway sent, until when. */
+/** An answer the edge keeps: what the origin sent, for which path (an invalidation matches it), until when. */
 interface KeptAnswer {
+  /** The path and query the viewer asked for, as an invalidation path is matched against it. */
+  readonly uri: string;
   readonly status: number;
   readonly headers: OutgoingHttpHeaders;
   readonly body: Buffer;
@@ -149,7 +160,7 @@ function sharedCacheSeconds(cacheControl: string | undefined): number {
  * Sends the API's answer on and keeps it, when it is a 200 a shared cache may keep: the body is collected
  * as the gateway writes it.
  */
-function keepingAnswer(res: ServerResponse, keep: (answer: KeptAnswer) => void): void {
+function keepingAnswer(res: ServerResponse, uri: string, keep: (answer: KeptAnswer) => void): void {
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown) => {
     if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
@@ -168,7 +179,27 @@ function keepingAnswer(res: ServerResponse, keep: (answer: KeptAnswer) => void):
     const seconds = sharedCacheSeconds(res.getHeader('cache-control')?.toString());
     if (res.statusCode !== 200 || seconds === 0) return;
     const now = Date.now();
-    keep({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), storedAt: now, expires: now + seconds * 1000 });
+    keep({ uri, status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), storedAt: now, expires: now + seconds * 1000 });
+  });
+}
+
+/**
+ * Whether an invalidation path covers a kept answer, as CloudFront matches them: case-sensitive, a `*` at
+ * the end matching any characters (the query string too), otherwise the whole path.
+ */
+function invalidates(path: string, uri: string): boolean {
+  return path.endsWith('*') ? uri.startsWith(path.slice(0, -1)) : uri === path || uri.startsWith(`${path}?`);
+}
+
+const xmlText = (value: string) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
   });
 }
 
@@ -181,8 +212,42 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const log = opts.log ?? (() => undefined);
   // Built files never change while the edge runs (a new build means a new start); the config file can.
   const siteCache = new Map<string, Promise<SiteObject | undefined>>();
-  // The cached API behaviours: one answer per path, query and (absent) Authorization, as long as its Cache-Control allows.
-  const apiCache = new Map<string, KeptAnswer>();
+  // The cached behaviours: for the API, one answer per path, query and (absent) Authorization; for the pages, one per
+  // site host and path, whatever the query (edge-rules, the Web stack's cache policies); as long as each Cache-Control allows.
+  const kept = new Map<string, KeptAnswer>();
+  const fresh = (key: string): KeptAnswer | undefined => {
+    const answer = kept.get(key);
+    return answer && answer.expires > Date.now() ? answer : undefined;
+  };
+  const ageOf = (answer: KeptAnswer) => String(Math.floor((Date.now() - answer.storedAt) / 1000));
+
+  /** CreateInvalidation: the kept answers under the batch's paths go; the answer is CloudFront's, completed at once. */
+  async function invalidate(req: IncomingMessage, res: ServerResponse, distributionId: string): Promise<void> {
+    const body = await readBody(req);
+    if (distributionId !== LOCAL_DISTRIBUTION_ID) {
+      const error = `<?xml version="1.0"?>\n<ErrorResponse><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>`;
+      res.writeHead(404, { 'content-type': 'text/xml' });
+      res.end(error);
+      return;
+    }
+    const paths = [...body.matchAll(/<Path>([^<]*)<\/Path>/g)].map((match) => xmlText(match[1]!));
+    const callerReference = xmlText(/<CallerReference>([^<]*)<\/CallerReference>/.exec(body)?.[1] ?? '');
+    let dropped = 0;
+    for (const [key, answer] of kept) {
+      if (paths.some((path) => invalidates(path, answer.uri))) {
+        kept.delete(key);
+        dropped += 1;
+      }
+    }
+    log(`invalidation of ${paths.join(' ')}: ${dropped} kept answer(s) dropped`);
+    const id = `I${createHash('md5').update(`${callerReference}${Date.now()}`).digest('hex').slice(0, 13).toUpperCase()}`;
+    const items = paths.map((path) => `<Path>${xmlEscape(path)}</Path>`).join('');
+    res.writeHead(201, { 'content-type': 'text/xml', location: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${distributionId}/invalidation/${id}` });
+    res.end(
+      `<?xml version="1.0"?>\n<Invalidation xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Id>${id}</Id><Status>Completed</Status><CreateTime>${new Date().toISOString()}</CreateTime>` +
+        `<InvalidationBatch><Paths><Quantity>${paths.length}</Quantity><Items>${items}</Items></Paths><CallerReference>${xmlEscape(callerReference)}</CallerReference></InvalidationBatch></Invalidation>`,
+    );
+  }
 
   async function readSiteObject(key: string): Promise<SiteObject | undefined> {
     const entry = (SITE_ENTRY_FILES as readonly string[]).includes(key);
@@ -253,6 +318,9 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
 
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { method, uri, headers } = viewerHost(viewerRequestEvent(req, url));
+    const key = `page ${headers[VIEWER_HOST_HEADER]?.value ?? ''} ${uri}`;
+    const hit = fresh(key);
+    if (hit) return sendBody(req, res, { ...hit.headers, age: ageOf(hit), 'x-cache': 'Hit from local edge' }, hit.body);
     const answer = await opts.pages({
       rawPath: uri,
       headers: Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value])),
@@ -265,7 +333,13 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
       res.end(answer.body);
       return;
     }
-    sendBody(req, res, out, Buffer.from(answer.body, 'utf8'));
+    const body = Buffer.from(answer.body, 'utf8');
+    const seconds = sharedCacheSeconds(answer.headers['cache-control']);
+    if (method === 'GET' && seconds > 0) {
+      const now = Date.now();
+      kept.set(key, { uri, status: 200, headers: { ...out }, body, storedAt: now, expires: now + seconds * 1000 });
+    }
+    sendBody(req, res, { ...out, 'x-cache': 'Miss from local edge' }, body);
   }
 
   function serveMedia(req: IncomingMessage, res: ServerResponse, uri: string): void {
@@ -312,17 +386,27 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
       for (const [name, value] of Object.entries(policyHeaders)) res.setHeader(name, value);
       const cacheable = (method === 'GET' || method === 'HEAD') && isCachedApiPath(url.pathname) && !req.headers.authorization;
       if (cacheable) {
-        const key = `${url.pathname}${url.search}`;
-        const kept = apiCache.get(key);
-        if (kept && kept.expires > Date.now()) {
-          res.writeHead(kept.status, { ...kept.headers, ...policyHeaders, age: String(Math.floor((Date.now() - kept.storedAt) / 1000)), 'x-cache': 'Hit from local edge' });
-          res.end(method === 'HEAD' ? undefined : kept.body);
+        const uri = `${url.pathname}${url.search}`;
+        const key = `api ${uri}`;
+        const hit = fresh(key);
+        if (hit) {
+          res.writeHead(hit.status, { ...hit.headers, ...policyHeaders, age: ageOf(hit), 'x-cache': 'Hit from local edge' });
+          res.end(method === 'HEAD' ? undefined : hit.body);
           return;
         }
         res.setHeader('x-cache', 'Miss from local edge');
-        if (method === 'GET') keepingAnswer(res, (answer) => apiCache.set(key, answer));
+        if (method === 'GET') keepingAnswer(res, uri, (answer) => kept.set(key, answer));
       }
       opts.api(req, res);
+      return;
+    }
+    const invalidation = method === 'POST' ? INVALIDATION_PATH.exec(url.pathname) : null;
+    if (invalidation) {
+      invalidate(req, res, decodeURIComponent(invalidation[1]!)).catch((error: unknown) => {
+        log(`invalidation failed: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(res, policyHeaders);

@@ -17,7 +17,7 @@ import { loadDemoDirectory } from './demo-directory';
 import { loadDemoJobs } from './demo-jobs';
 import { demoModeratedUsers, loadDemoModeration } from './demo-moderation';
 import * as dynamodb from './dynamodb';
-import { startEdge } from './edge';
+import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import { localPagesHandler } from './pages';
@@ -359,6 +359,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: direct(ports.stripe),
       ...(postcodeDataDir ? { POSTCODE_DATA_DIR: postcodeDataDir } : {}),
+      // Moderations and erasures purge the edge's kept answers through CloudFront's API, which the edge answers.
+      ...(siteDir ? { DISTRIBUTION_ID: LOCAL_DISTRIBUTION_ID, AWS_ENDPOINT_URL_CLOUDFRONT: direct(ports.web) } : {}),
     };
     Object.assign(process.env, lambdaEnv);
     delete process.env.AWS_PROFILE;

@@ -247,6 +247,25 @@ describe('Lambda permissions', () => {
     );
   });
 
+  it('lets only accounts (erasure) and admin (moderation) purge cached answers, and only from the web distribution', () => {
+    for (const area of areas) {
+      const purges = functions.statements(area).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('cloudfront:')));
+      if (area !== 'accounts' && area !== 'admin') {
+        expect(purges, area).toEqual([]);
+        expect(functions.environment(area), area).not.toHaveProperty('DISTRIBUTION_ID');
+        continue;
+      }
+      expect(actionsOf(purges), area).toEqual(['cloudfront:CreateInvalidation']);
+      const resource = JSON.stringify(purges[0]!.Resource);
+      expect(resource, area).toContain(':distribution/');
+      expect(resource, area).not.toContain('*');
+      // The same distribution the function is told (a reference to the Web stack's, resolved at deploy time).
+      const distribution = JSON.stringify(functions.environment(area).DISTRIBUTION_ID);
+      expect(distribution, area).toContain('Distribution');
+      expect(resource, area).toContain(distribution);
+    }
+  });
+
   it('lets accounts and admin send mail only from the configured sender', () => {
     for (const area of ['accounts', 'admin'] as const) {
       const send = functions.statements(area).find((statement) => statement.Action === 'ses:SendEmail')!;

@@ -155,6 +155,36 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     }
   });
 
+  it("keeps a provider's page at the edge a while, and drops it the moment an administrator hides them", async () => {
+    const provider = await member();
+    const admin = await createTestAccount('admin');
+    const page = () => fetch(`${web}/directory/${provider.userId}`);
+    const first = await page();
+    expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    expect(readHead(await first.text()).title).toBe(`${provider.businessName} | Solutionz`);
+    const kept = await page();
+    expect(kept.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(readHead(await kept.text()).title).toBe(`${provider.businessName} | Solutionz`);
+    expect((await getProvider(provider.userId)).status).toBe(200);
+
+    const { accessToken } = await signInTokens(admin.email, admin.password);
+    const hidden = await fetch(`${stack.apiBaseUrl}/admin/users/${provider.userId}/visible`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ visible: false, reason: { code: 'spam', note: '' } }),
+    });
+    expect(hidden.status).toBe(200);
+
+    // The next visitor, a crawler or a link preview, meets the hidden page, not the kept copy.
+    const after = await page();
+    expect(after.headers.get('x-cache')).toBe('Miss from local edge');
+    const head = readHead(await after.text());
+    expect(head.meta('robots')).toBe('noindex');
+    expect(JSON.stringify(head)).not.toContain(provider.businessName!);
+    expect((await getProvider(provider.userId)).status).toBe(404);
+    // A membership bought through the local Stripe, an admin's first call (a cold function that loads sharp): on a busy machine, more than the default.
+  }, 60_000);
+
   it('lists a listed provider in /sitemap.xml and not an unlisted one, and robots.txt points to it', async () => {
     const listed = await member();
     const unlisted = await createTestAccount('provider');

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
 import { createCognitoSecurityFor } from '../adapters/cognito-security';
+import { publicCacheFor } from '../adapters/cloudfront-purge';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
+import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadPublicCacheConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createBusinessRepository } from '../data/business-repository';
@@ -25,6 +26,7 @@ import { claimBusiness, getClaimable, listMyClaims, verifyClaimsOnConfirmation, 
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
+import type { PublicCache } from '../services/public-copies';
 import { createPersonalData } from './wiring';
 import { confirmEmailChange, requestEmailChange } from '../services/security/email-change';
 import { changePassword, signOutEverywhere } from '../services/security/sessions';
@@ -34,10 +36,11 @@ import { disableTotp, enableTotp, setupTotp } from '../services/security/totp';
 const config = getConfig();
 const runtime = areaRuntime(config);
 const accountsConfig = loadAccountsConfig();
+const publicCacheConfig = loadPublicCacheConfig();
 // Account deletion removes the person's files and cancels their subscription at Stripe.
 const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(), logos: loadLogosConfig(), stripe: loadStripeConfig() };
 
-function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry } {
+function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry; publicCache: PublicCache } {
   const documents = createDocumentClient(config.region);
   const accounts = createAccountRepository(documents, config.tableName);
   const tokens = createLinkTokenRepository(documents, config.tableName);
@@ -63,6 +66,7 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry 
     random: { token: () => randomBytes(32).toString('base64url'), id: () => randomUUID() },
     config: { siteUrl: accountsConfig.siteUrl, adminEmailDomain: accountsConfig.adminEmailDomain },
     personalData: createPersonalData(config, documents, accounts, places),
+    publicCache: publicCacheFor(publicCacheConfig.distributionId, (message, error) => runtime.logger.error(message, error)),
     claims: createClaimRepository(documents, config.tableName),
     adminNotifyAddresses: accountsConfig.adminNotifyAddresses,
   };

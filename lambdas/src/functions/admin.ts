@@ -6,7 +6,8 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { resolveSecrets } from '../adapters/secrets';
 import { createSesMailerFor } from '../adapters/ses-mailer';
-import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadStripeConfig } from '../area-config';
+import { publicCacheFor } from '../adapters/cloudfront-purge';
+import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadPublicCacheConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
@@ -51,6 +52,7 @@ const runtime = areaRuntime(config);
 const adminConfig = loadAdminConfig();
 const accountsConfig = loadAccountsConfig();
 const logosConfig = loadLogosConfig();
+const publicCacheConfig = loadPublicCacheConfig();
 // Deleting a user is the same erasure as their own: files, and the subscription at Stripe.
 const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(), logos: logosConfig, stripe: loadStripeConfig() };
 
@@ -112,6 +114,7 @@ export const handler = createAreaHandler(
         logos: createS3MediaStorageFor(config.region, logosConfig.bucket, { localEndpoint: logosConfig.localS3 }),
         personalData: createPersonalData(config, documents, accounts, places),
         geocoder: geocoderFromEnv(),
+        publicCache: publicCacheFor(publicCacheConfig.distributionId, (message, error) => runtime.logger.error(message, error)),
         claims: createClaimRepository(documents, config.tableName),
         clock: () => new Date(),
         random: { id: () => randomUUID() },

@@ -3,6 +3,7 @@ import { personalDataRegistry } from '../services/privacy/registry';
 import { testAccountsDeps } from './accounts-deps';
 import type { TestTable } from './dynamodb-table';
 import type { TestMediaBucket } from './media-bucket';
+import { recordingPublicCache } from './public-cache';
 import type { TestStripe } from './stripe';
 import type { TestUserPool } from './user-pool';
 
@@ -39,11 +40,13 @@ export function testPersonalDataRegistry(table: TestTable, media: TestMediaBucke
 
 /**
  * The admin console's dependencies over the test file's servers, all real, on the accounts deps' settable
- * clock and ids (testAccountsDeps, returned with them: its mail, its clock's `advance`).
+ * clock and ids (testAccountsDeps, returned with them: its mail, its clock's `advance`), and the paths each
+ * purge of the public cache named (`purges`).
  */
 export function adminTestDeps(table: TestTable, pool: TestUserPool, media: TestMediaBucket, stripe: TestStripe, options: { requireAdminMfa?: boolean } = {}) {
   const context = testAccountsDeps(table, pool);
   const { repositories } = table;
+  const publicCache = recordingPublicCache();
   const deps: AdminConsoleDeps = {
     accounts: repositories.accounts,
     admin: repositories.admin,
@@ -59,9 +62,10 @@ export function adminTestDeps(table: TestTable, pool: TestUserPool, media: TestM
     logos: media.storage,
     personalData: testPersonalDataRegistry(table, media, stripe),
     geocoder: context.deps.geocoder,
+    publicCache,
     clock: context.deps.clock,
     random: context.deps.random,
     config: { siteUrl: 'https://solutionz.test', requireAdminMfa: options.requireAdminMfa ?? false },
   };
-  return { ...context, deps };
+  return { ...context, deps, purges: publicCache.purges };
 }

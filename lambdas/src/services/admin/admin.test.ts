@@ -204,6 +204,7 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(3);
 
     await setUserActive(context.deps, boss.caller, provider.userId, { active: false, reason: SPAM });
+    expect(context.purges).toEqual([[`/directory/${provider.userId}*`]]);
     // Only the admin's own session is still active.
     expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(1);
     expect(await table.repositories.standing(provider.userId)).toMatchObject({ isActive: false, sessionsValidAfter: expect.any(Number) });
@@ -229,9 +230,15 @@ describe('the users table', { timeout: 60_000 }, () => {
     const provider = await listedProvider(context);
     await setUserVisible(context.deps, boss.caller, provider.userId, { visible: false, reason: SPAM });
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(0);
+    // The cached copies of the provider's page go with the listing, not when their max age ends.
+    expect(context.purges).toEqual([[`/directory/${provider.userId}*`]]);
     expect((await context.sentMail()).at(-1)).toMatchObject({ subject: 'Your Solutionz profile is hidden from the directory' });
     await setUserVisible(context.deps, boss.caller, provider.userId, { visible: true });
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
+    expect(context.purges).toHaveLength(2);
+    // Asking for the state it has changes nothing, and purges nothing.
+    await setUserVisible(context.deps, boss.caller, provider.userId, { visible: true });
+    expect(context.purges).toHaveLength(2);
   });
 
   it('deletes as the account’s own deletion does, and the audit trail keeps the entries without the person', async () => {
@@ -251,6 +258,13 @@ describe('the users table', { timeout: 60_000 }, () => {
     ]);
     expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account was deleted' });
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0, listedProviders: 0 });
+    // Hidden, then erased: the page's cached copies went both times.
+    expect(context.purges).toEqual([[`/directory/${provider.userId}*`], [`/directory/${provider.userId}*`]]);
+
+    // A client's jobs were on the cached job board.
+    const client = await account(context, 'client');
+    await deleteUser(context.deps, boss.caller, client.userId, { reason: { code: 'requested', note: '' } });
+    expect(context.purges.at(-1)).toEqual(['/api/jobs*']);
   });
 });
 
@@ -345,6 +359,8 @@ describe('feedback moderation', () => {
       'feedback.update',
       'feedback.unapprove',
     ]);
+    // Each of the four changes purged the provider's cached page (its rating is in the head).
+    expect(context.purges).toEqual(Array.from({ length: 4 }, () => [`/directory/${provider.userId}*`]));
   });
 });
 

@@ -7,6 +7,7 @@ import { createTableStore } from '../../data/table-store';
 import { NotFoundError, ValidationError } from '../../errors';
 import { testAccountsDeps } from '../../testing/accounts-deps';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { recordingPublicCache } from '../../testing/public-cache';
 import { createTestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { updateProfile } from '../profiles/update-profile';
@@ -23,17 +24,19 @@ const M = ADMIN_CATEGORY_MESSAGES;
 function context(options: { providerUpdateBudgetMs?: number } = {}) {
   const accountsContext = testAccountsDeps(table, pool);
   const { repositories } = table;
+  const publicCache = recordingPublicCache();
   const deps: categories.AdminCategoriesDeps & Pick<AdminConsoleDeps, 'admin'> = {
     accounts: repositories.accounts,
     admin: repositories.admin,
     categories: repositories.categories,
     directory: repositories.directory,
+    publicCache,
     clock: accountsContext.deps.clock,
     random: accountsContext.deps.random,
     config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false },
     ...(options.providerUpdateBudgetMs !== undefined ? { providerUpdateBudgetMs: options.providerUpdateBudgetMs } : {}),
   };
-  return { deps, accountsDeps: accountsContext.deps };
+  return { deps, accountsDeps: accountsContext.deps, purges: publicCache.purges };
 }
 
 let people = 0;
@@ -96,6 +99,8 @@ describe('categories management', { timeout: 60_000 }, () => {
 
     const audit = await listAudit({ ...ctx.deps, admin: table.repositories.admin } as never, caller, { targetId: 'chimney-sweep' }, 10);
     expect(audit.entries).toMatchObject([{ action: 'category.create', target: { kind: 'category', label: 'Chimney Sweep (Construction/Trade)' } }]);
+    // Each category added purged the cached taxonomy; the refused ones did not.
+    expect(ctx.purges).toEqual([['/api/categories*'], ['/api/categories*'], ['/api/categories*']]);
   });
 
   it('keeps display orders 1..n when two admins reorder the same group at once', async () => {
@@ -113,6 +118,7 @@ describe('categories management', { timeout: 60_000 }, () => {
     // One of the two orders won whole; nothing is interleaved.
     expect([reversed, rotated]).toContainEqual(after.categories.map((category) => category.id));
     await expect(categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: ids.slice(1) })).rejects.toMatchObject({ fields: { categoryIds: M.orderMismatch } });
+    expect(ctx.purges).toEqual([['/api/categories*'], ['/api/categories*']]);
   });
 
   it('takes a deleted category off every provider, their listings and counts, a chunk at a time', async () => {

@@ -19,10 +19,11 @@ import { conflictPause, MAX_CONFLICT_RETRIES } from '../../data/write-outcomes';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { actorOf, auditRecord } from './audit';
 import type { AdminConsoleDeps } from './deps';
+import { PUBLIC_COPIES } from '../public-copies';
 
 const M = ADMIN_CATEGORY_MESSAGES;
 
-export interface AdminCategoriesDeps extends Pick<AdminConsoleDeps, 'accounts' | 'clock' | 'random' | 'config'> {
+export interface AdminCategoriesDeps extends Pick<AdminConsoleDeps, 'accounts' | 'clock' | 'random' | 'config' | 'publicCache'> {
   readonly categories: Pick<CategoryRepository, 'listAll' | 'applyChange' | 'saveProvidersProgress'>;
   readonly directory: Pick<DirectoryRepository, 'syncListing' | 'categoryCounts'>;
   readonly admin: Pick<AdminRepository, 'listUsers'>;
@@ -145,6 +146,7 @@ export async function createCategory(
     const outcome = await deps.categories.applyChange({ groups: [{ group, readVersion: group.version }], putCategories: [category], deleteCategories: [], audit });
     return outcome === 'conflict' ? outcome : category;
   });
+  await deps.publicCache.purge(PUBLIC_COPIES.categories());
   return { category: view(created, {}), providersDone: true };
 }
 
@@ -195,6 +197,7 @@ export async function updateCategory(
     });
     return outcome === 'conflict' ? outcome : next;
   });
+  await deps.publicCache.purge(PUBLIC_COPIES.categories());
   const progress = await updateProvidersFor(deps, categoryId);
   const counts = await deps.directory.categoryCounts();
   return { category: view(updated, counts), providersDone: progress.providersDone };
@@ -222,6 +225,7 @@ export async function deleteCategory(deps: AdminCategoriesDeps, caller: Authoriz
     });
     return outcome === 'conflict' ? outcome : true;
   });
+  await deps.publicCache.purge(PUBLIC_COPIES.categories());
   const progress = await updateProvidersFor(deps, categoryId);
   return { categoryId, deleted: true, providersDone: progress.providersDone };
 }
@@ -249,6 +253,7 @@ export async function reorderCategories(deps: AdminCategoriesDeps, caller: Autho
     const outcome = await deps.categories.applyChange({ groups: [{ group, readVersion: group.version }], putCategories: renumbered(ordered), deleteCategories: [], audit });
     return outcome === 'conflict' ? outcome : { group, ordered: ordered.map((member, index) => ({ ...member, displayOrder: index + 1 })) };
   });
+  await deps.publicCache.purge(PUBLIC_COPIES.categories());
   const counts = await deps.directory.categoryCounts();
   return { id: result.group.groupId, name: result.group.name, displayOrder: result.group.displayOrder, categories: result.ordered.map((member) => view(member, counts)) };
 }

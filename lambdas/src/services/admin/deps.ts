@@ -12,6 +12,7 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SessionRepository } from '../../data/session-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { PersonalDataRegistry } from '../privacy/personal-data';
+import type { PublicCache } from '../public-copies';
 
 /** Everything the admin console's services use, passed in so tests can swap any part. */
 export interface AdminConsoleDeps {
@@ -37,6 +38,8 @@ export interface AdminConsoleDeps {
   /** The same erasure as an account's own deletion. */
   readonly personalData: PersonalDataRegistry;
   readonly geocoder: Geocoder;
+  /** What a moderation or an erasure changes of the cached public answers goes at once. */
+  readonly publicCache: PublicCache;
   readonly clock: () => Date;
   readonly random: { id(): string };
   readonly config: {

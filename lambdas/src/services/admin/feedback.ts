@@ -11,6 +11,7 @@ import type { ProfileRecord } from '../../data/account-repository';
 import type { FeedbackRecord } from '../../data/feedback-repository';
 import { NotFoundError } from '../../errors';
 import { toFeedbackEntries } from '../feedback/entries';
+import { PUBLIC_COPIES } from '../public-copies';
 import { actorOf, auditRecord, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected, type ModerationNotice } from './notices';
@@ -96,6 +97,7 @@ export async function setFeedbackApproval(
   const outcome = (await deps.feedback.setApproved(record.id, input.approved, audit)) ?? gone();
   if (outcome.changed) {
     await deps.directory.syncListing(record.providerId, deps.clock());
+    await deps.publicCache.purge(PUBLIC_COPIES.provider(record.providerId));
     if (!input.approved) await tellAuthor(deps, record, { kind: 'feedback-unpublished', title: record.title, providerName }, input.reason);
   }
   return answer(deps, outcome.feedback);
@@ -119,6 +121,7 @@ export async function updateFeedback(
   });
   const updated = (await deps.feedback.edit(record.id, change, deps.clock(), {}, audit)) ?? gone();
   await deps.directory.syncListing(record.providerId, deps.clock());
+  await deps.publicCache.purge(PUBLIC_COPIES.provider(record.providerId));
   await tellAuthor(deps, record, { kind: 'feedback-edited', title: record.title, providerName }, input.reason);
   return answer(deps, updated);
 }
@@ -139,6 +142,7 @@ export async function deleteFeedback(
   });
   if (!(await deps.feedback.remove(record.id, {}, audit))) gone();
   await deps.directory.syncListing(record.providerId, deps.clock());
+  await deps.publicCache.purge(PUBLIC_COPIES.provider(record.providerId));
   await tellAuthor(deps, record, { kind: 'feedback-deleted', title: record.title, providerName }, input.reason);
   return { feedbackId: record.id, deleted: true };
 }

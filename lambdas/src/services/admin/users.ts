@@ -15,6 +15,7 @@ import type { MessagingBan } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { hasActiveMembership } from '../listing-rule';
 import { eraseAccount } from '../privacy/erasure';
+import { PUBLIC_COPIES } from '../public-copies';
 import { DELETED_USER } from '../privacy/registry';
 import { actorOf, auditRecord, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
@@ -28,7 +29,8 @@ function listingOf(profile: ProfileRecord, now: Date): AdminListing {
   return hasActiveMembership(profile, now) ? 'membership' : 'none';
 }
 
-function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefined): AdminUserSummary {
+/** What the users table and the record both show of a person; each adds the messaging ban as it reads it. */
+function summaryFields(profile: ProfileRecord, now: Date): Omit<AdminUserSummary, 'messagingBan'> {
   return {
     userId: profile.userId,
     firstName: profile.firstName,
@@ -42,14 +44,17 @@ function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefi
     listing: listingOf(profile, now),
     unclaimedBusiness: profile.unclaimed === true,
     createdAt: profile.createdAt,
-    messagingBan: ban ? { since: ban.at, reportId: ban.reportId } : null,
   };
+}
+
+function toSummary(profile: ProfileRecord, now: Date, ban: MessagingBan | undefined): AdminUserSummary {
+  return { ...summaryFields(profile, now), messagingBan: ban ? { since: ban.at, reportId: ban.reportId } : null };
 }
 
 /** The record with the person's messaging ban as read (`ban`), and the reason of the report it came from. */
 export function toAdminRecord(profile: ProfileRecord, now: Date, ban?: MessagingBan & { readonly reportReason: string | null }): AdminUserRecord {
   return {
-    ...toSummary(profile, now, ban),
+    ...summaryFields(profile, now),
     messagingBan: ban ? { since: ban.at, reportId: ban.reportId, reportReason: ban.reportReason } : null,
     bio: profile.bio ?? null,
     avatarUrl: profile.avatarKey ? `/${profile.avatarKey}` : null,
@@ -161,6 +166,8 @@ export async function updateUser(
   // The sign-in's group follows the type (the profile stays the source of truth meanwhile).
   if (retype && profile.email) await deps.identity.moveToGroup(profile.email, profile.accountType, retype);
   await deps.directory.syncListing(userId, deps.clock());
+  // The name is in the page's head; a provider made a client has no page any more.
+  if (profile.accountType === 'provider') await deps.publicCache.purge(PUBLIC_COPIES.provider(userId));
   return recordOf(deps, updated);
 }
 
@@ -190,6 +197,8 @@ async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: st
     audit: auditRecord(deps, actor, { action, target: { kind: 'user', id: userId, label: labelOf(profile) }, before: { [flag]: profile[flag] }, after: { [flag]: value }, reason }),
   });
   await deps.directory.syncListing(userId, deps.clock());
+  // A client's jobs stay on the board whatever the switches say (the board shows no person).
+  if (profile.accountType === 'provider') await deps.publicCache.purge(PUBLIC_COPIES.provider(userId));
   await notifyAffected(deps, profile.email, { kind: notice }, reason);
   return updated;
 }

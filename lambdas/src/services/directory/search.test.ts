@@ -11,6 +11,7 @@ import { bulkLoadProviders } from '../../data/directory-bulk';
 import { createTableStore } from '../../data/table-store';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
+import { listedProviderRecord } from '../../testing/listed-provider-record';
 import { cellDistances, milesBetween } from '../geo-search';
 import { searchProviders } from './search';
 import { encodeResponseLog } from '../../data/response-times';
@@ -230,14 +231,10 @@ describe('searchProviders deep in a result', () => {
       const [r, angle] = [miles * Math.sqrt(random()), 2 * Math.PI * random()];
       const lat = YORK.lat + (r * Math.cos(angle)) / 69;
       const lng = YORK.lng + (r * Math.sin(angle)) / (69 * Math.cos((YORK.lat * Math.PI) / 180));
-      return {
+      return listedProviderRecord(NOW, {
         userId: `deep-${String(index).padStart(4, '0')}`,
-        email: `deep-${index}@example.co.uk`,
-        accountType: 'provider',
-        firstName: 'Pat',
         lastName: `Trader ${index}`,
         businessName: `Business ${index}`,
-        categories: ['Construction/Trade > Plumber'],
         skills: [],
         lat,
         lng,
@@ -245,15 +242,7 @@ describe('searchProviders deep in a result', () => {
         placeName: 'Somewhere',
         location: 'Somewhere',
         placePrecision: 'sector',
-        isActive: true,
-        isVisible: true,
-        mfaEnabled: false,
-        subscriptionTier: 'monthly',
-        subscriptionEnd: '2026-12-23T12:00:00.000Z',
-        cancelAtPeriodEnd: false,
-        createdAt: NOW.toISOString(),
-        updatedAt: NOW.toISOString(),
-      };
+      });
     });
     const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
     await bulkLoadProviders(documentClient(client), table.tableName, profiles, NOW);

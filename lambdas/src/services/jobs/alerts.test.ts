@@ -12,6 +12,7 @@ import { createJobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
 import { ValidationError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
+import { listedProviderRecord } from '../../testing/listed-provider-record';
 import { testMailer, type SentMail } from '../../testing/ses-inbox';
 import { processJobInserted, retryDeadLetters, unsubscribeJobAlerts, type JobAlertDeps } from './alerts';
 
@@ -83,26 +84,14 @@ async function provider(options: ProviderOptions = {}): Promise<{ userId: string
 
 /** One of many listed providers loaded at once, on a grid just north-east of the job. */
 function crowdMember(name: string, index: number, categories: string[], jobAlerts: ProfileRecord['jobAlerts']): ProfileRecord {
-  const at = NOW.toISOString();
-  return {
+  return listedProviderRecord(NOW, {
     userId: `${name}-${index}-${randomUUID().slice(0, 8)}`,
-    email: `${name}-${index}-${randomUUID()}@example.co.uk`,
-    accountType: 'provider',
-    firstName: 'Pat',
     lastName: `Trader ${index}`,
     categories,
     lat: YORK.lat + (index % 13) * 0.002,
     lng: YORK.lng + Math.floor(index / 13) * 0.002,
-    isActive: true,
-    isVisible: true,
-    mfaEnabled: false,
-    subscriptionTier: 'monthly',
-    subscriptionEnd: '2026-12-23T12:00:00.000Z',
-    cancelAtPeriodEnd: false,
     ...(jobAlerts ? { jobAlerts } : {}),
-    createdAt: at,
-    updatedAt: at,
-  };
+  });
 }
 
 const job = (overrides: Partial<AlertedJob> = {}): AlertedJob => ({

@@ -5,6 +5,7 @@ import { testPersonalDataRegistry } from '../../testing/admin-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
 import { submitCheckout, useTestStripe, VALID_CARD } from '../../testing/stripe';
+import { recordingPublicCache } from '../../testing/public-cache';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { startCheckout } from '../membership/checkout';
@@ -23,6 +24,7 @@ async function provider() {
   const deps = {
     ...context.deps,
     personalData: testPersonalDataRegistry(table, media, stripe),
+    publicCache: recordingPublicCache(),
   };
   const account = await createTestAccount(deps, 'provider');
   return { ...context, deps, ...account };
@@ -156,6 +158,8 @@ describe('deleteAccount', () => {
     await deleteAccount(deps, caller, TEST_PASSWORD);
 
     expect((await table.repositories.directory.getListings([userId])).size).toBe(0);
+    // The page a crawler or a link preview fetched is not served from the cache either.
+    expect(deps.publicCache.purges).toEqual([[`/directory/${userId}*`]]);
     expect(await table.repositories.directory.categoryCounts()).toEqual({});
     const after = await stripe.sdk.subscriptions.list({ customer: customerId, status: 'all' });
     expect(after.data.map((subscription) => subscription.status)).toEqual(['canceled']);
@@ -187,6 +191,7 @@ describe('deleteAccount', () => {
 
     await expect(deleteAccount(withFlaky, caller, TEST_PASSWORD)).rejects.toThrow('The store is unavailable');
     expect(await deps.accounts.getProfile(userId)).toBeDefined();
+    expect(deps.publicCache.purges).toEqual([]);
     expect(await pool.signsIn(email, TEST_PASSWORD)).toBe(true);
 
     await expect(deleteAccount(withFlaky, caller, TEST_PASSWORD)).resolves.toBeDefined();

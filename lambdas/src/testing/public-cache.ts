@@ -1,0 +1,13 @@
+import type { PublicCache } from '../services/public-copies';
+
+/** A public cache that records each purge's paths, in order. */
+export function recordingPublicCache(): PublicCache & { readonly purges: string[][] } {
+  const purges: string[][] = [];
+  return {
+    purges,
+    purge: (paths) => {
+      purges.push([...paths]);
+      return Promise.resolve();
+    },
+  };
+}
