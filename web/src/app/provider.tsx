@@ -47,8 +47,8 @@ function LazyQueryClientProvider({ given, children }: { given: QueryClient | und
     const stop = whenQueryClientRequested(() => {
       import('./query-client')
         .then(({ createQueryClient }) => {
-          // A transition: the context's readers re-render in slices, not in one task that also hydrates the rest of a prerendered page.
-          if (active) startTransition(() => setQueryClient(createQueryClient()));
+          // Not a transition: signed-in parts of the header (lazy chunks) read the client as soon as they load.
+          if (active) setQueryClient(createQueryClient());
         })
         .catch((error: unknown) => console.error('Could not load the query client', error));
     });

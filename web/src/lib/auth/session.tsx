@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, lazy, startTransition, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { amplifyAuthClient } from './amplify-auth-client';
 import { requestQueryClient } from '../query-client-gate';
@@ -90,9 +90,9 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         return null;
       })
       .then((next) => {
-        // Right after a prerendered page hydrates: as a transition, the header and whatever else reads the session
-        // re-render in short slices instead of one long task (which would also hydrate the rest of the page at once).
-        if (active) startTransition(() => applyUser(next));
+        // Not a transition: a signed-in session's first render asks for the query client, which only a committed
+        // render provides; held as a transition behind anything suspended, the page stayed on "Loading".
+        if (active) applyUser(next);
       });
     return () => {
       active = false;
