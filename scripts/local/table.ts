@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput, TABLE_STREAM } from '@solutionz/lambdas/data/create-table-input';
-import { createRepositories } from '@solutionz/lambdas/data/repositories';
+import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
 import { seedCategories } from '@solutionz/lambdas/data/seed-categories';
 
 const waitOptions = { maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 };
@@ -41,7 +41,7 @@ export async function ensureStream(client: DynamoDBClient, tableName: string): P
   await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
 }
 
-/** The shared taxonomy as category data, as an admin will later manage it. */
+/** The shared taxonomy as category data, as an admin will later manage it (the category repository only: making all of them costs seconds). */
 export async function seedDemoCategories(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  await seedCategories(createRepositories(documents, tableName));
+  await seedCategories({ categories: createCategoryRepository(documents, tableName) });
 }
