@@ -143,20 +143,25 @@ export async function loadDemoAccounts(input: DemoAccountsInput): Promise<Readon
   const accounts = createAccountRepository(input.documents, input.tableName);
   const adminSetup = createAdminSetupRepository(input.documents, input.tableName);
   const now = new Date();
-  for (const user of input.users) {
-    const existingUserId = await findSub(input.cognito, input.userPoolId, user.email);
-    if (!input.withProfiles) {
-      if (!existingUserId) {
-        await identity.createUser(user.email, user.password, user.accountType);
-        await identity.markEmailVerified(user.email);
+  // Side by side: each account is a few calls to cognito-local and the table, and they wait on none of the others.
+  const userIds = await Promise.all(
+    input.users.map(async (user) => {
+      const existingUserId = await findSub(input.cognito, input.userPoolId, user.email);
+      if (!input.withProfiles) {
+        if (!existingUserId) {
+          await identity.createUser(user.email, user.password, user.accountType);
+          await identity.markEmailVerified(user.email);
+        }
+        return undefined;
       }
-      continue;
-    }
-    const userId = await createLocalAccount({ identity, accounts }, user, { now, existingUserId });
-    written.set(user.email, userId);
-    if (user.accountType === 'admin' && (await adminSetup.claimAdminSetup(user.email.split('@')[0]!, now))) {
-      await adminSetup.completeAdminSetup(userId, now);
-    }
-  }
+      const userId = await createLocalAccount({ identity, accounts }, user, { now, existingUserId });
+      if (user.accountType === 'admin' && (await adminSetup.claimAdminSetup(user.email.split('@')[0]!, now))) {
+        await adminSetup.completeAdminSetup(userId, now);
+      }
+      return userId;
+    }),
+  );
+  // In the order of `users`, as before.
+  for (const [n, user] of input.users.entries()) if (userIds[n]) written.set(user.email, userIds[n]);
   return written;
 }

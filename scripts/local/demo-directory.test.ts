@@ -1,18 +1,27 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RADIUS_MILES, TAXONOMY, categoryLabel, formatCategorySelection, providerSearchQuerySchema } from '@solutionz/shared';
+import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { ukDay } from '@solutionz/lambdas/data/admin';
-import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
+import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
+import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
+import { withGeohash } from '@solutionz/lambdas/geo/resolve';
+import { ALL_SCOPE, createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
 import { searchProviders } from '@solutionz/lambdas/services/directory/search';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
-import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable, type TestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
-import { COMMON_TRADES, DEMO_TOWNS, demoDirectoryProviders, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+import { COMMON_TRADES, DEMO_TOWNS, demoBusinessId, demoFeedbackId, demoDirectoryProviders, demoReviewerId, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+import { demoResponseFacts } from './demo-messages';
 
 const table = useTestTable();
+const oneByOne = useTestTable();
+const inBulk = useTestTable();
 const NOW = new Date('2026-11-23T12:00:00Z');
 let towns: DemoTown[];
 let providers: DemoDirectoryProvider[];
@@ -154,5 +163,98 @@ describe('the demo directory', () => {
     for (const provider of sample) expected[dayOf(provider)] = (expected[dayOf(provider)] ?? 0) + 1;
     expect(added).toEqual(expected);
   });
+
+  it('is written in bulk as the repositories write it one provider at a time: the same items, the same answers', async () => {
+    // Each standing, reviews with and without replies, response facts, providers without a place.
+    const sample = [
+      ...providers.filter((provider) => provider.reviews.some((review) => review.reply)).slice(0, 6),
+      ...providers.filter((provider) => provider.reviews.length === 0).slice(0, 2),
+      ...providers.filter((provider) => !provider.place).slice(0, 2),
+      ...providers.filter((provider) => !listed(provider)).slice(0, 4),
+    ].filter((provider, index, all) => all.indexOf(provider) === index);
+    expect(sample.filter((provider) => demoResponseFacts(provider.userId, NOW).length > 0).length).toBeGreaterThan(3);
+    await writeOneByOne(documentsOf(oneByOne), oneByOne.tableName, sample, NOW);
+    await writeDemoDirectory(documentsOf(inBulk), inBulk.tableName, sample, NOW);
+
+    const withoutReservation = (items: Record<string, unknown>[]) =>
+      // The e-mail owner item records the sign-up's reservation (an id and an expiry the finished sign-up no longer reads).
+      items.map(({ reservationId: _id, reservedUntil: _until, ...item }) => item);
+    const bulkItems = await everyItem(inBulk);
+    expect(bulkItems.length).toBeGreaterThan(sample.length * 10);
+    expect(withoutReservation(bulkItems)).toEqual(withoutReservation(await everyItem(oneByOne)));
+    const answers = (tested: TestTable) =>
+      Promise.all([
+        tested.repositories.directory.alphabeticalListings(ALL_SCOPE, undefined, 100),
+        ...sample.map((provider) => tested.repositories.feedback.listPublished(provider.userId, { limit: 10 })),
+        tested.repositories.admin.searchUsers('provider', sample[0]!.businessName.split(' ')[0]!, undefined, 20),
+      ]);
+    expect(await answers(inBulk)).toEqual(await answers(oneByOne));
+  }, 120_000);
 });
 
+const documentsOf = (tested: TestTable) => documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: tested.endpoint, credentials: TEST_CREDENTIALS }));
+
+async function everyItem(tested: TestTable): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateScan({ client: documentsOf(tested) }, { TableName: tested.tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  return items.sort((a, b) => (`${String(a.PK)} ${String(a.SK)}` < `${String(b.PK)} ${String(b.SK)}` ? -1 : 1));
+}
+
+/** How the demo directory was written before the bulk load: through the repositories, one write at a time, as sign-up and the app leave them. */
+async function writeOneByOne(documents: DynamoDBDocumentClient, tableName: string, sample: readonly DemoDirectoryProvider[], now: Date): Promise<void> {
+  const accounts = createAccountRepository(documents, tableName);
+  const { profile } = createTableStore(documents, tableName).entities;
+  const directory = createDirectoryRepository(documents, tableName);
+  const feedback = createFeedbackRepository(documents, tableName);
+  const responseTimes = createResponseTimesRepository(documents, tableName);
+  for (const provider of sample) {
+    const at = new Date(now.getTime() - provider.joinedDaysAgo * 86_400_000).toISOString();
+    expect(await accounts.reserveEmail(provider.email, provider.userId, now, 60)).toBe(true);
+    const businessId = demoBusinessId(provider);
+    const place = provider.place ? withGeohash(provider.place) : undefined;
+    await accounts.createAccount({
+      reservationId: provider.userId,
+      profile: {
+        userId: provider.userId,
+        email: provider.email,
+        accountType: 'provider',
+        firstName: provider.firstName,
+        lastName: provider.lastName,
+        ...(place ? { location: place.name, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision } : {}),
+        phoneNumber: provider.phoneNumber,
+        businessName: provider.businessName,
+        businessId,
+        bio: provider.bio,
+        skills: [...provider.skills],
+        categories: [...provider.categories],
+        emailConfirmedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
+      business: { businessId, businessName: provider.businessName, businessEmail: provider.email, ownerUserId: provider.userId, createdAt: at },
+    });
+    const { tier, end, cancelAtPeriodEnd } = provider.membership;
+    await profile
+      .patch({ userId: provider.userId })
+      .set({ subscriptionTier: tier, cancelAtPeriodEnd, isVisible: provider.isVisible, ...(end ? { subscriptionEnd: end } : {}) })
+      .go({ response: 'none' });
+    await responseTimes.importFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
+    for (const [n, review] of provider.reviews.entries()) {
+      const reviewedAt = new Date(now.getTime() - review.daysAgo * 86_400_000);
+      const created = await feedback.create({
+        id: demoFeedbackId(provider, n),
+        providerId: provider.userId,
+        authorId: demoReviewerId(provider, n),
+        authorName: review.authorName,
+        rating: review.rating,
+        title: review.title,
+        ...(review.description ? { description: review.description } : {}),
+        approved: true,
+        createdAt: reviewedAt.toISOString(),
+      });
+      expect(created).toBe('created');
+      if (review.reply) await feedback.putReply(demoFeedbackId(provider, n), provider.userId, review.reply, new Date(reviewedAt.getTime() + 86_400_000));
+    }
+    await directory.syncListing(provider.userId, now);
+  }
+}

@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier, type TaxonomyGroup } from '@solutionz/shared';
-import { createAccountRepository, type NewProfile } from '@solutionz/lambdas/data/account-repository';
-import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
+import { bulkLoadAccounts, type BulkFeedback } from '@solutionz/lambdas/data/admin-bulk';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
+import { directoryIndexCommands, type Item } from '@solutionz/lambdas/data/raw-commands';
+import { importedResponseFacts } from '@solutionz/lambdas/data/response-times';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
-import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
 import { demoResponseFacts } from './demo-messages';
 
 /**
@@ -375,60 +375,80 @@ export async function demoTowns(geocoder: Geocoder, postcodeDataDir: string | un
 /** The author of a demo review: a client with no account (the demo jobs post as some of them). */
 export const demoReviewerId = (provider: Pick<DemoDirectoryProvider, 'userId'>, review: number) => `demo-reviewer-${provider.userId}-${review}`;
 
-/** Parallel writes while loading: DynamoDB Local answers these in a few seconds for all of them. */
-const PARALLEL = 10;
+/** Replies written at once (each is one conditional update through the feedback repository). */
+const PARALLEL_REPLIES = 16;
 
 /**
- * Writes the demo providers as sign-up and the profile tab leave them (profile, e-mail, business), their
- * membership summaries, and their listings through the directory's own `syncListing`.
+ * The profile each demo provider's writes leave: sign-up and the profile tab's (place, business, bio,
+ * skills, categories), the membership summary, the visibility, and the response-time log their
+ * conversations publish (issue 26). Their business id is drawn from their user id, so a provider's
+ * items are the same however they are written.
+ */
+function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { responseLog: string[]; responseLogVersion: number } | undefined): ProfileRecord {
+  // Signed up on their own day: the sign-up writes count them in that day's analytics.
+  const at = new Date(now.getTime() - provider.joinedDaysAgo * DAY_MS).toISOString();
+  const place = provider.place ? withGeohash(provider.place) : undefined;
+  const { tier, end, cancelAtPeriodEnd } = provider.membership;
+  return {
+    userId: provider.userId,
+    email: provider.email,
+    accountType: 'provider',
+    firstName: provider.firstName,
+    lastName: provider.lastName,
+    ...(place ? { location: place.name, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision } : {}),
+    phoneNumber: provider.phoneNumber,
+    businessName: provider.businessName,
+    businessId: demoBusinessId(provider),
+    bio: provider.bio,
+    skills: [...provider.skills],
+    categories: [...provider.categories],
+    emailConfirmedAt: at,
+    isActive: true,
+    isVisible: provider.isVisible,
+    mfaEnabled: false,
+    subscriptionTier: tier,
+    ...(end ? { subscriptionEnd: end } : {}),
+    cancelAtPeriodEnd,
+    ...responseLog,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** A demo provider's business id: a UUID drawn from their user id (the same on every start). */
+export function demoBusinessId(provider: Pick<DemoDirectoryProvider, 'userId'>): string {
+  const hex = createHash('sha256').update(`business:${provider.userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A demo review's id: drawn from its provider and place, as the business id is. */
+export const demoFeedbackId = (provider: Pick<DemoDirectoryProvider, 'userId'>, review: number) => {
+  const hex = createHash('sha256').update(`feedback:${provider.userId}:${review}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-b${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * Writes the demo providers in bulk (BatchWriteItem, several calls in flight: issue 24's start-up):
+ * exactly the items their sign-up, membership, conversations' response facts, published reviews and
+ * the directory's `syncListing` would leave one write at a time (admin-bulk.ts, directory-bulk.ts; the
+ * test compares the two), then the providers' replies to reviews through the feedback repository. For a
+ * fresh table only: nothing else may write the directory meanwhile.
  */
 export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tableName: string, providers: readonly DemoDirectoryProvider[], now: Date): Promise<void> {
-  const accounts = createAccountRepository(documents, tableName);
-  const { profile } = createTableStore(documents, tableName).entities;
-  const directory = createDirectoryRepository(documents, tableName);
-  const feedback = createFeedbackRepository(documents, tableName);
-  const responseTimes = createResponseTimesRepository(documents, tableName);
-  const load = async (provider: DemoDirectoryProvider) => {
-    // Signed up on their own day: the sign-up writes count them in that day's analytics.
-    const at = new Date(now.getTime() - provider.joinedDaysAgo * DAY_MS).toISOString();
-    const reservationId = randomUUID();
-    if (!(await accounts.reserveEmail(provider.email, reservationId, now, 60))) throw new Error(`${provider.email} already has an account`);
-    const businessId = randomUUID();
-    const place = provider.place ? withGeohash(provider.place) : undefined;
-    const newProfile: NewProfile = {
-      userId: provider.userId,
-      email: provider.email,
-      accountType: 'provider',
-      firstName: provider.firstName,
-      lastName: provider.lastName,
-      ...(place ? { location: place.name, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision } : {}),
-      phoneNumber: provider.phoneNumber,
-      businessName: provider.businessName,
-      businessId,
-      bio: provider.bio,
-      skills: [...provider.skills],
-      categories: [...provider.categories],
-      emailConfirmedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    };
-    await accounts.createAccount({
-      reservationId,
-      profile: newProfile,
-      business: { businessId, businessName: provider.businessName, businessEmail: provider.email, ownerUserId: provider.userId, createdAt: at },
-    });
-    const { tier, end, cancelAtPeriodEnd } = provider.membership;
-    await profile
-      .patch({ userId: provider.userId })
-      .set({ subscriptionTier: tier, cancelAtPeriodEnd, isVisible: provider.isVisible, ...(end ? { subscriptionEnd: end } : {}) })
-      .go({ response: 'none' });
+  const profiles: ProfileRecord[] = [];
+  const facts: Item[] = [];
+  const feedback: BulkFeedback[] = [];
+  const replies: { id: string; providerId: string; text: string; at: Date }[] = [];
+  for (const provider of providers) {
     // How fast they answer clients (issue 26): their facts, published onto the profile before the listing is written.
-    await responseTimes.importFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
-    // Through the feedback repository, so each review adds to the rating as a client's would.
+    const published = importedResponseFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
+    if (published) facts.push(published.item);
+    profiles.push(demoProfile(provider, now, published?.profile));
+    // Published, so each review adds to the rating as a client's would.
     for (const [n, review] of provider.reviews.entries()) {
-      const id = randomUUID();
+      const id = demoFeedbackId(provider, n);
       const at = new Date(now.getTime() - review.daysAgo * DAY_MS);
-      const outcome = await feedback.create({
+      feedback.push({
         id,
         providerId: provider.userId,
         authorId: demoReviewerId(provider, n),
@@ -439,12 +459,19 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
         approved: true,
         createdAt: at.toISOString(),
       });
-      if (outcome !== 'created') throw new Error(`Demo feedback for ${provider.businessName} was not stored (${outcome})`);
-      if (review.reply) await feedback.putReply(id, provider.userId, review.reply, new Date(at.getTime() + DAY_MS));
+      if (review.reply) replies.push({ id, providerId: provider.userId, text: review.reply, at: new Date(at.getTime() + DAY_MS) });
     }
-    await directory.syncListing(provider.userId, now);
+  }
+  await directoryIndexCommands(documents, tableName).batchPut(facts);
+  await bulkLoadAccounts(documents, tableName, { profiles, feedback }, now);
+  const feedbackRepository = createFeedbackRepository(documents, tableName);
+  let next = 0;
+  const replyNext = async (): Promise<void> => {
+    for (let reply = replies[next++]; reply; reply = replies[next++]) {
+      if (!(await feedbackRepository.putReply(reply.id, reply.providerId, reply.text, reply.at))) throw new Error(`The demo reply to review ${reply.id} was not stored`);
+    }
   };
-  for (let i = 0; i < providers.length; i += PARALLEL) await Promise.all(providers.slice(i, i + PARALLEL).map(load));
+  await Promise.all(Array.from({ length: PARALLEL_REPLIES }, replyNext));
 }
 
 /**

@@ -32,7 +32,7 @@ import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './s
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import { startSchedule } from './schedule';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
-import { ensureTable, seedDemoCategories } from './table';
+import { ensureStream, ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
 import * as web from './web';
 
@@ -262,7 +262,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     log('Creating the table, user pool and groups…');
     const [tableCreated, userPool] = await Promise.all([
-      clock.time('table', () => ensureTable(dynamoClient, LOCAL_TABLE_NAME)),
+      // A new table's stream is turned on once the demo data is in: nothing reads those records (the poller starts at the end).
+      clock.time('table', () => ensureTable(dynamoClient, LOCAL_TABLE_NAME, { stream: false })),
       clock.time('pool', () => ensureUserPool(cognitoClient, readState(stateFile).userPool)),
     ]);
     writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
@@ -319,6 +320,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await clock.time('messages', () => loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
     }
     demoDone();
+    if (tableCreated) await clock.time('stream', () => ensureStream(dynamoClient, LOCAL_TABLE_NAME));
     if (tableCreated || userPool.created) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');

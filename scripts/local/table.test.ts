@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { TEST_CREDENTIALS, TEST_REGION } from '@solutionz/lambdas/testing/dynamodb-table';
 import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
-import { ensureTable } from './table';
+import { ensureStream, ensureTable } from './table';
 
 const client = new DynamoDBClient({ region: TEST_REGION, endpoint: localEndpoint('dynamodbEndpoint'), credentials: TEST_CREDENTIALS });
 const created: string[] = [];
@@ -33,6 +33,15 @@ describe('the local table', () => {
     expect(await streamOf(tableName)).toBeUndefined();
 
     expect(await ensureTable(client, tableName)).toBe(false);
+    expect(await streamOf(tableName)).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+  });
+
+  it('can be created without its stream, for a fresh start to load its demo data first, and gets it after', async () => {
+    const tableName = `local-${randomUUID()}`;
+    created.push(tableName);
+    expect(await ensureTable(client, tableName, { stream: false })).toBe(true);
+    expect(await streamOf(tableName)).toBeUndefined();
+    await ensureStream(client, tableName);
     expect(await streamOf(tableName)).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput, TABLE_STREAM } from '@solutionz/lambdas/data/create-table-input';
-import { createRepositories } from '@solutionz/lambdas/data/repositories';
+import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
 import { seedCategories } from '@solutionz/lambdas/data/seed-categories';
 
 const waitOptions = { maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 };
@@ -16,24 +16,32 @@ const waitOptions = { maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 };
 /**
  * Creates the single table unless it is there already; true when it was created now. A table kept in
  * `.local/` from before the job alerts gets its stream turned on, so the poller has something to read.
+ * `stream: false` creates a new table without its stream (a fresh start's demo data goes in several
+ * times faster without one: nothing reads those records, the poller starts at the stream's end);
+ * `ensureStream` turns it on once the data is in.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+export async function ensureTable(client: DynamoDBClient, tableName: string, { stream = true }: { stream?: boolean } = {}): Promise<boolean> {
+  const { StreamSpecification, ...withoutStream } = createTableInput(tableName);
   try {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
-      await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
-    }
+    await ensureStream(client, tableName);
     return false;
   }
   await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
   return true;
 }
 
-/** The shared taxonomy as category data, as an admin will later manage it. */
+/** Turns the table's stream on (new images, as the cloud table's) unless it is on. */
+export async function ensureStream(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  if (Table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+  await waitUntilTableExists({ client, ...waitOptions }, { TableName: tableName });
+}
+
+/** The shared taxonomy as category data, as an admin will later manage it (the category repository only: making all of them costs seconds). */
 export async function seedDemoCategories(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  await seedCategories(createRepositories(documents, tableName));
+  await seedCategories({ categories: createCategoryRepository(documents, tableName) });
 }

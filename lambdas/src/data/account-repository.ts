@@ -62,7 +62,7 @@ export interface ProfileRecord {
 
 /** What only the membership services write (from Stripe), never a sign-up or a profile edit. */
 type MembershipFields = 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
-export type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
+type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
 
 interface NewAccount {
   readonly profile: NewProfile;

@@ -26,6 +26,8 @@ export type BulkFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorI
 
 /** Accounts per round: their items are built, written and dropped before the next round, so 50,000 accounts fit in memory. */
 const ACCOUNTS_PER_ROUND = 2_000;
+/** Counter additions in flight at once. */
+const PARALLEL_COUNTERS = 8;
 
 const itemOf = (put: { params: <T>(options: typeof PARAMS_ONLY) => T }) => put.params<{ Item: Item }>(PARAMS_ONLY).Item;
 
@@ -100,7 +102,13 @@ export async function bulkLoadAccounts(
     written += items.length;
     for (const feedback of round) count(STAT.feedback(feedback.approved));
   }
-  for (const [name, delta] of stats) await addToStat(client, tableName, name, delta);
-  for (const [day, delta] of signups) await addToDay(client, tableName, day, 'signups', delta);
+  // Each counter once, several at a time (additions, so their order does not matter).
+  const additions = [
+    ...[...stats].map(([name, delta]) => () => addToStat(client, tableName, name, delta)),
+    ...[...signups].map(([day, delta]) => () => addToDay(client, tableName, day, 'signups', delta)),
+  ];
+  await Promise.all(Array.from({ length: PARALLEL_COUNTERS }, async () => {
+    for (let next = additions.shift(); next; next = additions.shift()) await next();
+  }));
   return { listed, items: written };
 }

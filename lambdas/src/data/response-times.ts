@@ -56,6 +56,36 @@ export function encodeResponseLog(facts: readonly ResponseFact[]): string[] {
   return [...facts].sort((a, b) => a.at - b.at).map(factValue);
 }
 
+/** The facts a publish at `now` keeps (newest first, within the window and the cap) and those it drops from the item (at most 100 a time). */
+function windowed<T extends { readonly fact: ResponseFact }>(facts: readonly T[], now: Date): { kept: T[]; dropped: T[] } {
+  const since = now.getTime() - RESPONSE_TIME_RULES.windowDays * DAY_MS;
+  const newestFirst = [...facts].sort((a, b) => b.fact.at - a.fact.at);
+  const kept = newestFirst.filter(({ fact }) => fact.at >= since).slice(0, RESPONSE_TIME_RULES.maxConversations);
+  return { kept, dropped: newestFirst.filter((entry) => !kept.includes(entry)).slice(0, 100) };
+}
+
+/**
+ * What `importFacts` leaves for a provider with no facts yet, for a bulk load to write (the demo
+ * directory): the facts item (put as it is), and the log and version to put on the profile before its
+ * listing is written. Undefined when there are no facts (importFacts writes nothing then).
+ */
+export function importedResponseFacts(
+  providerId: string,
+  facts: readonly (ResponseFact & { readonly conversationId: string })[],
+  now: Date,
+): { item: Item; profile: { responseLog: string[]; responseLogVersion: number } } | undefined {
+  if (facts.length === 0) return undefined;
+  const { kept, dropped } = windowed(
+    facts.map((fact) => ({ name: `${FACT_PREFIX}${fact.conversationId}`, fact })),
+    now,
+  );
+  const left = facts.filter((fact) => !dropped.some((entry) => entry.fact === fact));
+  return {
+    item: { ...statsKey(providerId), ...Object.fromEntries(left.map((fact) => [`${FACT_PREFIX}${fact.conversationId}`, factValue(fact)])), version: 1 },
+    profile: { responseLog: encodeResponseLog(kept.map(({ fact }) => fact)), responseLogVersion: 1 },
+  };
+}
+
 export interface ResponseTimesRepository {
   /** A client's first message in a conversation the client started. */
   clientStarted(providerId: string, conversationId: string, at: Date): Promise<void>;
@@ -114,16 +144,13 @@ export function createResponseTimesRepository(client: DynamoDBDocumentClient, ta
     async publish(providerId, now) {
       const stats = await commands.get(statsKey(providerId));
       if (!stats) return;
-      const since = now.getTime() - RESPONSE_TIME_RULES.windowDays * DAY_MS;
-      const facts = Object.entries(stats)
-        .filter(([name]) => name.startsWith(FACT_PREFIX))
-        .flatMap(([name, value]) => {
-          const fact = parseFact(value);
+      const { kept, dropped } = windowed(
+        Object.entries(stats).flatMap(([name, value]) => {
+          const fact = name.startsWith(FACT_PREFIX) ? parseFact(value) : undefined;
           return fact ? [{ name, fact }] : [];
-        })
-        .sort((a, b) => b.fact.at - a.fact.at);
-      const kept = facts.filter(({ fact }) => fact.at >= since).slice(0, RESPONSE_TIME_RULES.maxConversations);
-      const dropped = facts.filter((entry) => !kept.includes(entry)).slice(0, 100);
+        }),
+        now,
+      );
       if (dropped.length > 0) {
         await commands.update({
           Key: statsKey(providerId),
