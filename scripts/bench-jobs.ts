@@ -6,7 +6,7 @@
  * the DynamoDB requests and items read per page (counted by the jobs function's own DynamoDB client,
  * DYNAMODB_USAGE_METER) and the p50 and p95 latency. Every first page (and its total, where the API gives
  * one) is checked against a brute-force look at every job, and one whole result is paged through with the
- * cursor. Then the job alerts worker's reads for one posted job at 1,000 and 50,000 listed providers (a
+ * cursor (a page deep in it may read at most twice what the first does). Then the job alerts worker's reads for one posted job at 1,000 and 50,000 listed providers (a
  * third of them with alerts on). Writes the figures to bench-results/jobs.json and exits non-zero when a
  * target is missed or an answer is wrong. Starts its own stack (ports shifted by SOLUTIONZ_PORT_OFFSET,
  * else 300) with throw-away data, and removes it at the end.
@@ -52,7 +52,8 @@ const SEARCHES = 200;
 /** Searches run before each measured round, so the JVM and the handler are warm. */
 const WARM_UP = 20;
 const PAGED = { location: 'Leeds', radius: 10 } as const;
-const TARGETS = { growth: 1.5, p95Ms: 100 } as const;
+/** `deepPage`: a page far down the paged result reads at most this many times the first page's items (as in bench:directory). */
+const TARGETS = { growth: 1.5, p95Ms: 100, deepPage: 2 } as const;
 const DAY_MS = 86_400_000;
 
 type BenchJob = JobRecord & { readonly contact: { contactName: string; contactEmail: string } };
@@ -302,16 +303,28 @@ function printRound(round: Round): void {
   );
 }
 
+/** What the pages of the paged result after the first read: the most (the target's figure) and the mean, against the first page's. */
+function deepPages(paging: PagedThrough): { first: number; deepest: number; mean: number; ratio: number } {
+  const [first, ...deeper] = paging.pages.map((page) => page.usage.itemsRead);
+  const deepest = Math.max(0, ...deeper);
+  return { first: first!, deepest, mean: mean(deeper), ratio: deepest / first! };
+}
+
 function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): number {
   const first = rounds[0]!;
   const last = rounds.at(-1)!;
   const items = (round: Round) => mean(round.searches.map((run) => run.usage.itemsRead));
   const growth = items(last) / items(first);
   const p95 = percentile(last.searches.map((run) => run.ms), 95);
+  const worstDeep = rounds.map((round) => ({ n: round.n, ...deepPages(round.paging) })).reduce((worst, round) => (round.ratio > worst.ratio ? round : worst));
   const results: [string, boolean][] = [
     [`items read per page grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)} jobs: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
     [`p95 latency at ${thousands(last.n)} jobs at most ${TARGETS.p95Ms} ms: ${p95.toFixed(0)} ms`, p95 <= TARGETS.p95Ms],
     [`paging through a whole result gives every job in the circle exactly once, in order (at every N)`, rounds.every((round) => round.paging.exact)],
+    [
+      `no page deep in the paged result reads more than ${TARGETS.deepPage}x the first page's items (at every N): at most ${worstDeep.ratio.toFixed(2)}x, ${thousands(worstDeep.deepest)} against ${thousands(worstDeep.first)} at ${thousands(worstDeep.n)}`,
+      worstDeep.ratio <= TARGETS.deepPage,
+    ],
     [`every first page equals the brute force (at every N)`, rounds.every((round) => round.wrong.length === 0)],
   ];
   console.log('\nTargets:');
@@ -328,6 +341,10 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
       p95Ms: percentile(round.searches.map((run) => run.ms), 95),
       wrong: round.wrong.length,
       pagingExact: round.paging.exact,
+      pagedPages: round.paging.pages.length,
+      firstPageItemsRead: deepPages(round.paging).first,
+      deeperPageItemsReadMean: deepPages(round.paging).mean,
+      deeperPageItemsReadMax: deepPages(round.paging).deepest,
       loadAverage: round.loadAverage,
     })),
     alerts: alertRounds.map((round) => ({

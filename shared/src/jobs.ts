@@ -142,7 +142,7 @@ export const jobListQuerySchema = z
     maxBudget: optionalNumber,
     budgetType: z.enum(['any', ...JOB_BUDGET_TYPES]).default('any'),
     /** Where the page starts: the `nextCursor` of the page before (none for the first). */
-    cursor: z.string().trim().min(1).max(500).optional(),
+    cursor: z.string().trim().min(1).max(1000).optional(),
   })
   .superRefine((query, context) => {
     if (query.minBudget !== undefined && query.maxBudget !== undefined && query.minBudget > query.maxBudget) {

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { dayUpdateItem } from './admin';
 import { untilProcessed } from './batch';
-import { cellQuery, cellsOf, countsKey, type CellCount } from './geo-cells';
+import { cellQuery, cellsOf, countsKey, entryGeohash, type CellCount } from './geo-cells';
 import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
 import { directoryIndexCommands, pageBelow, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -57,7 +57,7 @@ export interface JobsRepository {
   /** The board's index (job-board.ts): the non-empty geohash-3 cells of a scope, or the children of a cell. */
   boardCells(scope: string, cell?: string): Promise<CellCount[]>;
   /** The board's geo entries of a scope in a cell (any precision from 3). */
-  boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number })[]>;
+  boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
   boardNewest(scope: string, below: string | undefined, limit: number): Promise<(BoardEntry & { position: string })[]>;
   /** Open jobs of a scope: a kept count. */
@@ -172,7 +172,7 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
 
     async boardCellEntries(scope, cell) {
       const items = await index.queryAll(cellQuery(JOB_GEO_KEYS, scope, cell));
-      return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number }));
+      return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number, geohash: entryGeohash(item) }));
     },
 
     async boardNewest(scope, below, limit) {

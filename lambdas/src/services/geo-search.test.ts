@@ -38,20 +38,28 @@ function memoryIndex(entries: readonly GeoEntry[]) {
       counts.set(parent, children);
     }
   }
-  const usage = { items: 0 };
+  const usage = { items: 0, rounds: 0, inFlight: 0 };
+  /** A read, counting the rounds of requests one after another (a read starting while none is in flight starts one). */
+  const counted = async <T>(read: () => T): Promise<T> => {
+    if (usage.inFlight++ === 0) usage.rounds++;
+    await Promise.resolve();
+    usage.inFlight--;
+    return read();
+  };
   const cellsOf = (parent: string) => {
     const children = counts.get(parent);
     if (children) usage.items++;
     return [...(children ?? [])].map(([cell, count]) => ({ cell, count }));
   };
   const index: GeoIndexReader<GeoEntry> = {
-    rootCells: async () => cellsOf('ROOT'),
-    childCells: async (_scope, cell) => cellsOf(cell),
-    cellEntries: async (_scope, cell) => {
-      const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
-      usage.items += inCell.length;
-      return inCell;
-    },
+    rootCells: () => counted(() => cellsOf('ROOT')),
+    childCells: (_scope, cell) => counted(() => cellsOf(cell)),
+    cellEntries: (_scope, cell) =>
+      counted(() => {
+        const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
+        usage.items += inCell.length;
+        return inCell;
+      }),
   };
   return { index, usage };
 }
@@ -108,6 +116,32 @@ describe('nearestInIndex deep in a result', () => {
     ] as const) {
       expect((await everyPage(entries, radius, limit)).ids).toEqual(bruteForce(entries, radius));
     }
+  }, 60_000);
+
+  it('pages in order, each exactly once, through entries crowded at a few places (as at postcode sectors), several to a cell', async () => {
+    const places = disc(60, 6, seeded(7), 'place');
+    const crowded = Array.from({ length: 900 }, (_, index) => ({ ...places[(index * 7) % places.length]!, id: `c-${String(index).padStart(4, '0')}` }));
+    for (const [radius, limit] of [
+      [3, 5],
+      [10, 5],
+      [10, 20],
+    ] as const) {
+      expect((await everyPage(crowded, radius, limit)).ids).toEqual(bruteForce(crowded, radius));
+    }
+  });
+
+  it('reads a first page in few rounds of requests one after another, the small cells near the centre together', async () => {
+    // The root read, the cells split and read, the records confirmed: each round waits for the one before.
+    const { index, usage } = memoryIndex(entries);
+    const rounds: number[] = [];
+    for (const [dLat, dLng] of [[0, 0], [0.02, 0.03], [-0.05, 0.01], [0.1, -0.1], [-0.12, 0.15], [0.3, 0.2]] as const) {
+      usage.rounds = 0;
+      const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
+      await nearestInIndex({ index, scopes: ['all'], centre, radius: 10, limit: 5, leafSize: 6, confirm: async (hits) => new Map(hits.map((hit) => [hit.id, hit.id])) });
+      rounds.push(usage.rounds);
+    }
+    // Reading one small cell a round, these took up to 11 rounds (6 to 11).
+    expect(Math.max(...rounds)).toBeLessThanOrEqual(7);
   });
 
   it('reads no more for any page far down the list than twice what the first page reads', async () => {

@@ -159,6 +159,38 @@ export function decodeResume(text: string, from: number, scopes: number): Resume
   return { horizon: distanceBeyond(horizon!, from), cells };
 }
 
+/**
+ * Where a nearest-first page ended, as a cursor carries it (the directory's and the job board's): the distance and id
+ * of its last hit, and where it left the search (`c`, `encodeResume`'s text) when that fits.
+ */
+export interface NearestPosition {
+  readonly d: number;
+  readonly id: string;
+  readonly c?: string;
+}
+
+/** The position after `last`, with the page's resume when there is one that fits. */
+export function nearestPosition(last: Hit, resume: Resume | undefined): NearestPosition {
+  const text = resume && encodeResume(resume, last.distance);
+  return { d: last.distance, id: last.id, ...(text ? { c: text } : {}) };
+}
+
+/** Whether a decoded cursor's fields are a position's (a finite distance, an id, a text resume or none). */
+export function isNearestPosition(value: { d?: unknown; id?: unknown; c?: unknown }): value is NearestPosition {
+  return typeof value.d === 'number' && Number.isFinite(value.d) && typeof value.id === 'string' && (value.c === undefined || typeof value.c === 'string');
+}
+
+/**
+ * Where a search over this many scopes goes on from a position: after its hit, with its resume; undefined when the
+ * resume is not one `nearestPosition` makes (a tampered cursor, which the caller refuses).
+ */
+export function continueFrom(position: NearestPosition, scopes: number): { after: Hit; resume?: Resume } | undefined {
+  const after = { id: position.id, distance: position.d };
+  if (position.c === undefined) return { after };
+  const resume = decodeResume(position.c, position.d, scopes);
+  return resume ? { after, resume } : undefined;
+}
+
 const DEFAULT_LEAF_SIZE = 12;
 /** Most cells read at the same time (each one request). */
 const PARALLEL_CELLS = 4;
@@ -204,6 +236,7 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
   /** The pending cells of the page before, by scope name. */
   const pending = (resume?.cells ?? []).map(({ scope, cell, next }) => ({ scope: search.scopes[scope]!, cell, next }));
   const queue: Frontier[] = [];
+  const cellKey = (scope: string, cell: string) => `${scope}\u0000${cell}`;
   const enqueue = (scope: string, cell: string, count: number, atLeast: number) => {
     const { min, max } = cellDistances(centre, cell);
     if (min > radius) return;
@@ -238,7 +271,6 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
   const origins = new Map<string, { scope: string; cell: string; geohash?: string }>();
   /** The cells read whole, by scope and geohash. */
   const readWhole = new Set<string>();
-  const cellKey = (scope: string, cell: string) => `${scope}\u0000${cell}`;
   const seen = new Set<string>();
   const records = new Map<string, R>();
   let read = 0;
@@ -268,13 +300,14 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
     }
     if (search.confirmAllUpTo !== undefined && read >= search.confirmAllUpTo) return { hits: best.filter((hit) => records.has(hit.id)).slice(0, limit), records, more: false };
     // Read at once with the nearest cell: cells nearer than the page's last hit so far (they must be read whatever the others
-    // hold), and, while the page is not full, full cells that may hold closer hits than the nearest cell's farthest point
-    // (splitting one reads a single item).
+    // hold), and, while the page is not full, cells that may hold closer hits than the nearest cell's farthest point: full
+    // ones (splitting one reads a single item) and small ones (at most a leaf's worth, most often needed next), not a finest
+    // cell holding more (read whole, it is left until the search reaches it). This saves round trips one after another.
     const full = best.length > limit;
     const bound = full ? best[limit]!.distance : next.max;
     const batch = queue
       .slice(1)
-      .filter((cell) => cell.min <= bound && (full || splits(cell)))
+      .filter((cell) => cell.min <= bound && (full || splits(cell) || cell.count <= leafSize))
       .slice(0, PARALLEL_CELLS - 1);
     batch.unshift(next);
     for (const cell of batch) queue.splice(queue.indexOf(cell), 1);
@@ -305,7 +338,8 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
   /**
    * Where the page ending at `last` leaves the search, with every cell nearer than `horizon` visited: the pending cells
    * of the page before that this one did not read, and for each cell read that holds hits after `last` (not yet known
-   * to be stale), the smallest cell around them; undefined when it would not fit a cursor.
+   * to be stale), the small cells around them (one for each place of PENDING_PRECISION when that fits, else the smallest
+   * cell around them all); undefined when it would not fit a cursor.
    */
   function resumeAfter(last: Hit, horizon: number): Resume | undefined {
     const cells = new Map<string, PendingCell>();
@@ -314,20 +348,28 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       const reread = Array.from({ length: cell.length - GEO.partition + 1 }, (_, at) => cell.slice(0, GEO.partition + at)).some((around) => readWhole.has(cellKey(scope, around)));
       if (!reread) cells.set(cellKey(scope, cell), { scope: search.scopes.indexOf(scope), cell, next });
     }
+    const finer = new Map(cells);
     const left = new Map<string, { scope: string; hashes: string[]; next: number }>();
+    const keep = (into: Map<string, PendingCell>, scope: string, cell: string, next: number) => {
+      const key = cellKey(scope, cell);
+      into.set(key, { scope: search.scopes.indexOf(scope), cell, next: Math.min(next, into.get(key)?.next ?? Number.POSITIVE_INFINITY) });
+    };
     for (const hit of found.values()) {
       if (!before(last, hit)) continue;
       const origin = origins.get(hit.id)!;
       const key = cellKey(origin.scope, origin.cell);
+      const hash = origin.geohash?.startsWith(origin.cell) ? origin.geohash : origin.cell;
       const group = left.get(key) ?? { scope: origin.scope, hashes: [] as string[], next: hit.distance };
-      group.hashes.push(origin.geohash?.startsWith(origin.cell) ? origin.geohash : origin.cell);
+      group.hashes.push(hash);
       group.next = Math.min(group.next, hit.distance);
       left.set(key, group);
+      keep(finer, origin.scope, hash.slice(0, PENDING_PRECISION), hit.distance);
     }
-    for (const { scope, hashes, next } of left.values()) {
-      const smallest = commonPrefix(hashes, PENDING_PRECISION);
-      cells.set(cellKey(scope, smallest), { scope: search.scopes.indexOf(scope), cell: smallest, next });
-    }
+    for (const { scope, hashes, next } of left.values()) keep(cells, scope, commonPrefix(hashes, PENDING_PRECISION), next);
+    // Better, when it fits: a small cell (of PENDING_PRECISION) for each place holding hits after `last`, each read once
+    // the search reaches it, so hits crowded at a few places of one cell are not read again with the others.
+    const fine = { horizon, cells: [...finer.values()] };
+    if (finer.size > cells.size && encodeResume(fine, last.distance) !== undefined) return fine;
     // Too many to carry: coarser cells hold them too (each then read whole once reached), fewer and shorter.
     for (const precision of [PENDING_PRECISION, GEO.finest, GEO.finest - 1, GEO.partition + 1, GEO.partition]) {
       const merged = new Map<string, PendingCell>();

@@ -12,7 +12,7 @@ import { ALL_SCOPE, alphabeticalPosition } from '../../data/directory';
 import type { ListingRecord } from '../../data/directory-repository';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { decodeResume, encodeResume, nearestInIndex, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
+import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
 import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
@@ -33,7 +33,7 @@ interface Point {
  * search (`c`, an encoded resume, when it fits); `u`: among those without a place; `a`: alphabetical.
  */
 type Cursor =
-  | { readonly m: 'g'; readonly d: number; readonly id: string; readonly c?: string; readonly f?: 1 }
+  | (NearestPosition & { readonly m: 'g'; readonly f?: 1 })
   | { readonly m: 'u'; readonly after?: string; readonly f?: 1 }
   | { readonly m: 'a'; readonly after?: string; readonly f?: 1 };
 
@@ -43,7 +43,7 @@ function decodeCursor(text: string | undefined): Cursor | undefined {
   if (text === undefined) return undefined;
   try {
     const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (cursor.m === 'g' && typeof cursor.d === 'number' && typeof cursor.id === 'string' && (cursor.c === undefined || typeof cursor.c === 'string')) return cursor;
+    if (cursor.m === 'g' && isNearestPosition(cursor)) return cursor;
     if ((cursor.m === 'u' || cursor.m === 'a') && (cursor.after === undefined || typeof cursor.after === 'string')) return cursor;
   } catch {
     // Falls through to the refusal below.
@@ -56,12 +56,7 @@ const badCursor = () => new ValidationError({ 'query.cursor': DIRECTORY_MESSAGES
 type NearestCursor = Extract<Cursor, { m: 'g' }>;
 
 /** The cursor of the page after `last`, with where the page left the search when it fits. */
-const nearestCursor = (last: Hit, resume: Resume | undefined): NearestCursor => ({
-  m: 'g',
-  d: last.distance,
-  id: last.id,
-  ...(resume ? { c: encodeResume(resume, last.distance)! } : {}),
-});
+const nearestCursor = (last: Hit, resume: Resume | undefined): NearestCursor => ({ m: 'g', ...nearestPosition(last, resume) });
 
 /**
  * What narrows the search: category scopes, or a text that names no category (matched on names and skills),
@@ -127,15 +122,14 @@ async function nearest(
   limit: number,
 ): Promise<{ hits: Hit[]; listings: Map<string, ListingRecord>; more: boolean; resume?: Resume }> {
   const now = deps.clock();
-  const resume = after?.c === undefined ? undefined : decodeResume(after.c, after.d, filter.scopes.length);
-  if (after?.c !== undefined && !resume) throw badCursor();
+  const from = after && continueFrom(after, filter.scopes.length);
+  if (after && !from) throw badCursor();
   const { hits, records, more, resume: next } = await nearestInIndex({
     index: geoIndexOf(deps.directory),
     scopes: filter.scopes,
     centre,
     radius,
-    ...(after ? { after: { id: after.id, distance: after.d } } : {}),
-    ...(resume ? { resume } : {}),
+    ...from,
     limit,
     confirm: async (found) => {
       const fresh = await deps.directory.getListings(found.map((hit) => hit.id));

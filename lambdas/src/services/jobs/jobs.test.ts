@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { JOB_LIMITS, JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { useTestTable } from '../../testing/dynamodb-table';
+import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage } from '../../adapters/dynamodb';
+import { bulkLoadJobs } from '../../data/job-board-bulk';
+import { createJobsRepository, type JobRecord } from '../../data/jobs-repository';
+import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { fakeGeocoder } from '../../testing/fake-geocoder';
 import { jobActivitySection, jobsEraser } from '../privacy/jobs-data';
 import type { DataSubject } from '../privacy/personal-data';
@@ -329,4 +333,83 @@ describe('the board filters', () => {
     } while (cursor && seen.length <= ids.size);
     expect(seen).toEqual(expected);
   });
+});
+
+describe('the board deep in a result around a place', () => {
+  const YORK = { lat: 53.959, lng: -1.0815 };
+
+  /**
+   * A city's worth of jobs around York in a category of their own, loaded at once as the benchmark loads them: a crowded
+   * centre and the country around, or (`sectors`) every job at one of a few places, as postcode sectors are.
+   */
+  async function crowd(category: string, sectors?: number): Promise<JobRecord[]> {
+    let state = 24;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const spot = (miles: number) => {
+      const [r, angle] = [miles * Math.sqrt(random()), 2 * Math.PI * random()];
+      return { lat: YORK.lat + (r * Math.cos(angle)) / 69, lng: YORK.lng + (r * Math.sin(angle)) / (69 * Math.cos((YORK.lat * Math.PI) / 180)) };
+    };
+    const places = Array.from({ length: sectors ?? 0 }, (_, index) => spot(index % 3 === 0 ? 1.5 : 12));
+    const jobs = Array.from({ length: 500 }, (_, index): JobRecord & { contact: { contactName: string; contactEmail: string } } => ({
+      jobId: `deep-${String(index).padStart(4, '0')}-${randomUUID()}`,
+      ownerId: randomUUID(),
+      title: `Deep ${index}`,
+      description: 'A job in a crowd.',
+      categories: [category],
+      locationName: 'Somewhere',
+      ...(sectors ? places[index % sectors]! : spot(index < 100 ? 1 : 12)),
+      postedAt: new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString(),
+      revealCount: 0,
+      revealCap: 5,
+      contact: { contactName: 'Deep Client', contactEmail: `deep-${index}@example.co.uk` },
+    }));
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    await bulkLoadJobs(documentClient(client), table.tableName, jobs);
+    client.destroy();
+    return jobs;
+  }
+
+  it('reads no more for any page far down the list than twice the first, pages through every job once, in order, and refuses an edited cursor', async () => {
+    const category = `Deep ${randomUUID().slice(0, 8)} > Odd jobs`;
+    const made = await crowd(category);
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    meterDynamoDbUsage(client);
+    const metered: JobsDeps = { ...deps(), jobs: createJobsRepository(documentClient(client), table.tableName) };
+    const board = { category, location: 'York', radius: '10' } as const;
+    const ids: string[] = [];
+    const reads: number[] = [];
+    const cursors: string[] = [];
+    let cursor: string | undefined;
+    do {
+      resetDynamoDbUsage();
+      const page = await listJobs(metered, query({ ...board, ...(cursor ? { cursor } : {}) }));
+      reads.push(dynamoDbUsage().itemsRead);
+      ids.push(...page.jobs.map(({ id }) => id));
+      cursor = page.nextCursor;
+      if (cursor) cursors.push(cursor);
+    } while (cursor && reads.length < 200);
+    client.destroy();
+
+    const expected = made
+      .map((job) => ({ id: job.jobId, distance: milesBetween(YORK, job) }))
+      .filter((hit) => hit.distance <= 10)
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+      .map((hit) => hit.id);
+    expect(ids).toEqual(expected);
+    expect(reads.length).toBeGreaterThan(40);
+    const [first, ...deeper] = reads;
+    expect(Math.max(...deeper)).toBeLessThanOrEqual(2 * first!);
+
+    // Without where the page before left the search (a cursor of before), a deep page goes on all the same.
+    const deep = JSON.parse(Buffer.from(cursors[30]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(deep.c).toEqual(expect.any(String));
+    const { c: _resume, ...older } = deep;
+    const again = await listJobs(deps(), query({ ...board, cursor: Buffer.from(JSON.stringify(older)).toString('base64url') }));
+    expect(again.jobs.map(({ id }) => id)).toEqual(ids.slice(31 * 5, 32 * 5));
+    // The cells a cursor names are checked: one edited is refused as any other cursor the board did not make.
+    for (const c of ['1;0gcx2f~1,<script>', '1;1.0gcx2f~1', '1;0g~1', '0gcx2f~1', 42]) {
+      const tampered = Buffer.from(JSON.stringify({ ...deep, c })).toString('base64url');
+      await expect(listJobs(deps(), query({ ...board, cursor: tampered }))).rejects.toThrow(JOB_MESSAGES.badCursor);
+    }
+  }, 120_000);
 });

@@ -16,7 +16,7 @@ import type { JobRecord } from '../../data/jobs-repository';
 import { ALL_JOBS_SCOPE, jobCategoryScope, type BoardEntry } from '../../data/job-board';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { nearestInIndex } from '../geo-search';
+import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition } from '../geo-search';
 import type { JobsDeps } from './deps';
 import { BUSINESS_METRICS } from '../business-metrics';
 import { refuseDeletedCategories } from '../category-check';
@@ -68,8 +68,11 @@ function pageOf<T>(items: readonly T[], page: number): { slice: T[]; total: numb
   return { slice: items.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE), total, page, pageCount: Math.ceil(total / JOB_PAGE_SIZE) };
 }
 
-/** Where the next page starts: `n` below this position of the newest-first list; `g` after this hit of the nearest-first order. */
-type BoardCursor = { readonly m: 'n'; readonly at: string } | { readonly m: 'g'; readonly d: number; readonly id: string };
+/**
+ * Where the next page starts: `n` below this position of the newest-first list; `g` after this hit of the nearest-first
+ * order, going on from where the page left the search when that fits (geo-search.ts, as the directory's cursor).
+ */
+type BoardCursor = { readonly m: 'n'; readonly at: string } | (NearestPosition & { readonly m: 'g' });
 
 const encodeCursor = (cursor: BoardCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -78,12 +81,14 @@ function decodeCursor(text: string | undefined, mode: BoardCursor['m']): BoardCu
   try {
     const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as BoardCursor;
     if (mode === 'n' && cursor.m === 'n' && typeof cursor.at === 'string' && cursor.at.length > 0) return cursor;
-    if (mode === 'g' && cursor.m === 'g' && typeof cursor.d === 'number' && Number.isFinite(cursor.d) && typeof cursor.id === 'string') return cursor;
+    if (mode === 'g' && cursor.m === 'g' && isNearestPosition(cursor)) return cursor;
   } catch {
     // Falls through to the refusal below.
   }
-  throw new ValidationError({ 'query.cursor': JOB_MESSAGES.badCursor }, JOB_MESSAGES.badCursor);
+  throw badCursor();
 }
+
+const badCursor = () => new ValidationError({ 'query.cursor': JOB_MESSAGES.badCursor }, JOB_MESSAGES.badCursor);
 
 /** The budget filters (spec 02 section 8: the range only when both ends are set), which the index entries answer; none without them. */
 function budgetFilter(query: JobListQuery): ((entry: BoardEntry) => boolean) | undefined {
@@ -108,14 +113,16 @@ interface BoardPage {
 /** Nearest first within the radius of the place the location names (a place that cannot be found is a 400, as in the directory). */
 async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery, location: string, scope: string): Promise<BoardPage> {
   const cursor = decodeCursor(query.cursor, 'g') as Extract<BoardCursor, { m: 'g' }> | undefined;
+  const from = cursor && continueFrom(cursor, 1);
+  if (cursor && !from) throw badCursor();
   const place = await resolvePlace(deps.geocoder, location, 'query.location');
   const keep = budgetFilter(query);
-  const { hits, records, more } = await nearestInIndex({
+  const { hits, records, more, resume } = await nearestInIndex({
     index: { rootCells: (cellScope) => deps.jobs.boardCells(cellScope), childCells: deps.jobs.boardCells, cellEntries: deps.jobs.boardCellEntries },
     scopes: [scope],
     centre: place,
     radius: query.radius ?? DEFAULT_RADIUS_MILES,
-    ...(cursor ? { after: { id: cursor.id, distance: cursor.d } } : {}),
+    ...from,
     limit: JOB_PAGE_SIZE,
     // Pages of 5: a cell holding more than a page and the one that tells whether there is more is split, not read.
     leafSize: JOB_PAGE_SIZE + 1,
@@ -123,7 +130,7 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
     confirm: (found) => deps.jobs.getMany(found.map((hit) => hit.id)),
   });
   const last = hits.at(-1);
-  return { records: hits.map((hit) => records.get(hit.id)!), ...(more && last ? { next: { m: 'g', d: last.distance, id: last.id } } : {}) };
+  return { records: hits.map((hit) => records.get(hit.id)!), ...(more && last ? { next: { m: 'g', ...nearestPosition(last, resume) } } : {}) };
 }
 
 /** Newest first; the total from the scope's kept count when no budget filter narrows it. */
