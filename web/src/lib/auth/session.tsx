@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, startTransition, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@solutionz/shared';
 import { amplifyAuthClient } from './amplify-auth-client';
 import { requestQueryClient } from '../query-client-gate';
@@ -90,9 +90,13 @@ export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfi
         return null;
       })
       .then((next) => {
-        // Not a transition: a signed-in session's first render asks for the query client, which only a committed
-        // render provides; held as a transition behind anything suspended, the page stayed on "Loading".
-        if (active) applyUser(next);
+        if (!active) return;
+        // Signed out (most first visits), as a transition: right after a prerendered page hydrates, the header and the
+        // hero re-render in short slices, instead of one long task that also hydrates the rest of the page at once.
+        // Signed in, at once: that first render asks for the query client, which only a committed render provides,
+        // and a transition held behind a suspended part left signed-in pages on "Loading".
+        if (next) applyUser(next);
+        else startTransition(() => applyUser(null));
       });
     return () => {
       active = false;
