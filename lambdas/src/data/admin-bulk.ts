@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inParallel } from '../in-parallel';
 import type { ProfileRecord } from './account-repository';
 import { accountEmailEntity, businessEntity, businessWordEntity } from './accounts';
 import { countedAccounts, STAT, ukDay, ukMonth, userIndexEntryEntity, userIndexHeadEntity } from './admin';
@@ -107,8 +108,6 @@ export async function bulkLoadAccounts(
     ...[...stats].map(([name, delta]) => () => addToStat(client, tableName, name, delta)),
     ...[...signups].map(([day, delta]) => () => addToDay(client, tableName, day, 'signups', delta)),
   ];
-  await Promise.all(Array.from({ length: PARALLEL_COUNTERS }, async () => {
-    for (let next = additions.shift(); next; next = additions.shift()) await next();
-  }));
+  await inParallel(additions, PARALLEL_COUNTERS, (add) => add());
   return { listed, items: written };
 }

@@ -11,6 +11,7 @@ import {
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { inParallel } from '../in-parallel';
 import { chunks, untilProcessed } from './batch';
 import { TABLE } from './table-definition';
 
@@ -87,14 +88,6 @@ const PARALLEL_BATCHES = 8;
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
-async function inParallel<T>(tasks: readonly T[], run: (task: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await run(tasks[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, tasks.length) }, worker));
-}
-
 /** The raw reads and writes of the directory's geo index, alphabetical lists and counters (their keys: directory.ts). */
 export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName: string) {
   return {
@@ -127,7 +120,7 @@ export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName
     /** Many items by key (bulk loading), batches in parallel. */
     async batchGet(keys: readonly Item[]): Promise<Item[]> {
       const found: Item[] = [];
-      await inParallel(chunks(keys, BATCH_GET_SIZE), (chunk) =>
+      await inParallel(chunks(keys, BATCH_GET_SIZE), PARALLEL_BATCHES, (chunk) =>
         untilProcessed('Directory reads', chunk, async (pending) => {
           const answer = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [...pending] } } }));
           found.push(...(answer.Responses?.[tableName] ?? []));
@@ -139,7 +132,7 @@ export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName
 
     /** Many items written without conditions (bulk loading), batches in parallel. */
     async batchPut(items: readonly Item[]): Promise<void> {
-      await inParallel(chunks(items, BATCH_WRITE_SIZE), (chunk) =>
+      await inParallel(chunks(items, BATCH_WRITE_SIZE), PARALLEL_BATCHES, (chunk) =>
         untilProcessed(
           'Directory writes',
           chunk.map((Item) => ({ PutRequest: { Item } })),

@@ -7,7 +7,8 @@ import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
 import type { AlertedJob } from '../../data/jobs';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';
-import { inParallel, sendClaimed } from '../mail-delivery';
+import { inParallel } from '../../in-parallel';
+import { sendClaimed } from '../mail-delivery';
 import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 import { milesBetween } from '../geo-search';
 

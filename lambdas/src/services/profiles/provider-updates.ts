@@ -4,7 +4,8 @@ import type { AccountRepository, ProfileRecord } from '../../data/account-reposi
 import type { ProviderNews } from '../../data/provider-updates';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import { providerUpdateMail } from '../accounts/mails';
-import { inParallel, sendClaimed } from '../mail-delivery';
+import { inParallel } from '../../in-parallel';
+import { sendClaimed } from '../mail-delivery';
 import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /** Provider Updates are off until a client turns them on. */
