@@ -7,7 +7,6 @@ import { ukDay } from '@solutionz/lambdas/data/admin';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { ALL_SCOPE, createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
@@ -16,7 +15,7 @@ import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable, type TestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
-import { COMMON_TRADES, DEMO_TOWNS, demoBusinessId, demoFeedbackId, demoDirectoryProviders, demoReviewerId, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+import { COMMON_TRADES, DEMO_TOWNS, demoBusinessId, demoFeedbackId, demoDirectoryProviders, demoReviewerId, demoSignupProfile, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
 import { demoResponseFacts } from './demo-messages';
 
 const table = useTestTable();
@@ -211,26 +210,10 @@ async function writeOneByOne(documents: DynamoDBDocumentClient, tableName: strin
     const at = new Date(now.getTime() - provider.joinedDaysAgo * 86_400_000).toISOString();
     expect(await accounts.reserveEmail(provider.email, provider.userId, now, 60)).toBe(true);
     const businessId = demoBusinessId(provider);
-    const place = provider.place ? withGeohash(provider.place) : undefined;
     await accounts.createAccount({
       reservationId: provider.userId,
-      profile: {
-        userId: provider.userId,
-        email: provider.email,
-        accountType: 'provider',
-        firstName: provider.firstName,
-        lastName: provider.lastName,
-        ...(place ? { location: place.name, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision } : {}),
-        phoneNumber: provider.phoneNumber,
-        businessName: provider.businessName,
-        businessId,
-        bio: provider.bio,
-        skills: [...provider.skills],
-        categories: [...provider.categories],
-        emailConfirmedAt: at,
-        createdAt: at,
-        updatedAt: at,
-      },
+      // The same fields the bulk load puts on the profile: what this compares is how the two ways write them.
+      profile: demoSignupProfile(provider, now),
       business: { businessId, businessName: provider.businessName, businessEmail: provider.email, ownerUserId: provider.userId, createdAt: at },
     });
     const { tier, end, cancelAtPeriodEnd } = provider.membership;

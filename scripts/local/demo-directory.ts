@@ -10,6 +10,7 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
+import { inParallel } from '@solutionz/lambdas/in-parallel';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import { demoResponseFacts } from './demo-messages';
@@ -379,16 +380,13 @@ export const demoReviewerId = (provider: Pick<DemoDirectoryProvider, 'userId'>, 
 const PARALLEL_REPLIES = 16;
 
 /**
- * The profile each demo provider's writes leave: sign-up and the profile tab's (place, business, bio,
- * skills, categories), the membership summary, the visibility, and the response-time log their
- * conversations publish (issue 26). Their business id is drawn from their user id, so a provider's
- * items are the same however they are written.
+ * What a demo provider's sign-up and profile tab write (place, business, bio, skills, categories), on the day
+ * they joined (the sign-up writes count them in that day's analytics). Their business id is drawn from their
+ * user id, so a provider's items are the same however they are written.
  */
-function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { responseLog: string[]; responseLogVersion: number } | undefined): ProfileRecord {
-  // Signed up on their own day: the sign-up writes count them in that day's analytics.
+export function demoSignupProfile(provider: DemoDirectoryProvider, now: Date) {
   const at = new Date(now.getTime() - provider.joinedDaysAgo * DAY_MS).toISOString();
   const place = provider.place ? withGeohash(provider.place) : undefined;
-  const { tier, end, cancelAtPeriodEnd } = provider.membership;
   return {
     userId: provider.userId,
     email: provider.email,
@@ -403,6 +401,19 @@ function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { 
     skills: [...provider.skills],
     categories: [...provider.categories],
     emailConfirmedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  } satisfies Partial<ProfileRecord>;
+}
+
+/**
+ * The profile each demo provider's writes leave: sign-up's and the profile tab's, the membership summary,
+ * the visibility, and the response-time log their conversations publish (issue 26).
+ */
+function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { responseLog: string[]; responseLogVersion: number } | undefined): ProfileRecord {
+  const { tier, end, cancelAtPeriodEnd } = provider.membership;
+  return {
+    ...demoSignupProfile(provider, now),
     isActive: true,
     isVisible: provider.isVisible,
     mfaEnabled: false,
@@ -410,8 +421,6 @@ function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { 
     ...(end ? { subscriptionEnd: end } : {}),
     cancelAtPeriodEnd,
     ...responseLog,
-    createdAt: at,
-    updatedAt: at,
   };
 }
 
@@ -465,13 +474,9 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   await directoryIndexCommands(documents, tableName).batchPut(facts);
   await bulkLoadAccounts(documents, tableName, { profiles, feedback }, now);
   const feedbackRepository = createFeedbackRepository(documents, tableName);
-  let next = 0;
-  const replyNext = async (): Promise<void> => {
-    for (let reply = replies[next++]; reply; reply = replies[next++]) {
-      if (!(await feedbackRepository.putReply(reply.id, reply.providerId, reply.text, reply.at))) throw new Error(`The demo reply to review ${reply.id} was not stored`);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_REPLIES }, replyNext));
+  await inParallel(replies, PARALLEL_REPLIES, async (reply) => {
+    if (!(await feedbackRepository.putReply(reply.id, reply.providerId, reply.text, reply.at))) throw new Error(`The demo reply to review ${reply.id} was not stored`);
+  });
 }
 
 /**
