@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
@@ -194,15 +195,6 @@ function invalidates(path: string, uri: string): boolean {
 const xmlText = (value: string) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const spaFallback = loadViewerRequestFunction(SPA_FALLBACK_CODE);
   const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
@@ -223,7 +215,7 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
 
   /** CreateInvalidation: the kept answers under the batch's paths go; the answer is CloudFront's, completed at once. */
   async function invalidate(req: IncomingMessage, res: ServerResponse, distributionId: string): Promise<void> {
-    const body = await readBody(req);
+    const body = await text(req);
     if (distributionId !== LOCAL_DISTRIBUTION_ID) {
       const error = `<?xml version="1.0"?>\n<ErrorResponse><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>`;
       res.writeHead(404, { 'content-type': 'text/xml' });
