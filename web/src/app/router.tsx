@@ -7,7 +7,7 @@ import { RequireSession } from '@/components/layout/require-session';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/home/routes/home-page';
-import { requestQueryClient } from '@/lib/query-client-gate';
+import { withQueryClient } from '@/lib/query-client-gate';
 
 /** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -18,8 +18,7 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 // Screens may query from their first render, so each waits for the query client as well as for its chunk.
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
   lazy: async () => {
-    const [module] = await Promise.all([load(), requestQueryClient()]);
-    return { Component: pick(module) };
+    return { Component: pick(await withQueryClient(load)) };
   },
 });
 

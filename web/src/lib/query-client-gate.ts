@@ -24,6 +24,15 @@ export function requestQueryClient(): Promise<void> {
   return queryClientProvided;
 }
 
+/**
+ * Loads a module whose components query (a lazy screen's or part's chunk) and settles once the query client is
+ * provided as well: both load side by side, and nothing in the module renders before there is a client to read.
+ */
+export async function withQueryClient<M>(load: () => Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load(), requestQueryClient()]);
+  return module;
+}
+
 /** Runs `listener` once the client is first asked for (at once if it already was); returns the unsubscribe. */
 export function whenQueryClientRequested(listener: () => void): () => void {
   if (requested) {

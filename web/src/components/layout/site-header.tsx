@@ -5,7 +5,7 @@ import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { requestQueryClient } from '@/lib/query-client-gate';
+import { withQueryClient } from '@/lib/query-client-gate';
 
 const HEADER_HEIGHT = '16';
 
@@ -13,7 +13,7 @@ const HEADER_HEIGHT = '16';
 const AccountMenu = lazy(() => import('./account-menu'));
 // It reads the unread count with TanStack Query: it waits for the query client as well as for its chunk (a chunk
 // that arrived first met no client and the page fell to the error screen).
-const MessagesLink = lazy(async () => (await Promise.all([import('./messages-link'), requestQueryClient()]))[0]);
+const MessagesLink = lazy(() => withQueryClient(() => import('./messages-link')));
 const SessionBanners = lazy(() => import('./session-banners'));
 
 const navLinks = [

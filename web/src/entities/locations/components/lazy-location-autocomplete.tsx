@@ -1,14 +1,11 @@
 import { Input } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { requestQueryClient } from '@/lib/query-client-gate';
+import { withQueryClient } from '@/lib/query-client-gate';
 import type { LocationAutocompleteProps } from './location-autocomplete';
 
 // The autocomplete asks the API through TanStack Query, which a signed-out home page does not load
 // (query-client-gate.ts): both arrive when the person first opens a location box that needs them.
-const LocationAutocomplete = lazy(async () => {
-  const [module] = await Promise.all([import('./location-autocomplete'), requestQueryClient()]);
-  return { default: module.LocationAutocomplete };
-});
+const LocationAutocomplete = lazy(async () => ({ default: (await withQueryClient(() => import('./location-autocomplete'))).LocationAutocomplete }));
 
 /**
  * LocationAutocomplete for screens that render before the query client is there (the home page). Until it
