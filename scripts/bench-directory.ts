@@ -31,7 +31,7 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { benchSetup, byOperation, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack } from './local/bench-support';
+import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
@@ -267,13 +267,6 @@ async function main(): Promise<number> {
   });
 }
 
-/** What the pages of the paged result after the first read: the most (the target's figure) and the mean, against the first page's. */
-function deepPages(paging: PagedThrough): { first: number; deepest: number; mean: number; ratio: number } {
-  const [first, ...deeper] = paging.pages.map((page) => page.usage.itemsRead);
-  const deepest = Math.max(0, ...deeper);
-  return { first: first!, deepest, mean: mean(deeper), ratio: deepest / first! };
-}
-
 function printTargets(rounds: readonly Round[]): number {
   const first = rounds[0]!;
   const last = rounds.at(-1)!;
@@ -282,8 +275,7 @@ function printTargets(rounds: readonly Round[]): number {
   const baselineItems = mean(last.baseline.map((run) => run.usage.itemsRead));
   const fewer = baselineItems / items(last);
   const p95 = percentile(last.searches.map((run) => run.ms), 95);
-  const deep = rounds.map((round) => ({ n: round.n, ...deepPages(round.paging) }));
-  const worstDeep = deep.reduce((worst, round) => (round.ratio > worst.ratio ? round : worst));
+  const worstDeep = worstDeepPage(rounds);
   const results: [string, boolean][] = [
     [`items read per search grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)}: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
     [

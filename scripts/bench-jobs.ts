@@ -40,7 +40,7 @@ import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
 import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { benchSetup, byOperation, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack } from './local/bench-support';
+import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
@@ -303,20 +303,13 @@ function printRound(round: Round): void {
   );
 }
 
-/** What the pages of the paged result after the first read: the most (the target's figure) and the mean, against the first page's. */
-function deepPages(paging: PagedThrough): { first: number; deepest: number; mean: number; ratio: number } {
-  const [first, ...deeper] = paging.pages.map((page) => page.usage.itemsRead);
-  const deepest = Math.max(0, ...deeper);
-  return { first: first!, deepest, mean: mean(deeper), ratio: deepest / first! };
-}
-
 function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): number {
   const first = rounds[0]!;
   const last = rounds.at(-1)!;
   const items = (round: Round) => mean(round.searches.map((run) => run.usage.itemsRead));
   const growth = items(last) / items(first);
   const p95 = percentile(last.searches.map((run) => run.ms), 95);
-  const worstDeep = rounds.map((round) => ({ n: round.n, ...deepPages(round.paging) })).reduce((worst, round) => (round.ratio > worst.ratio ? round : worst));
+  const worstDeep = worstDeepPage(rounds);
   const results: [string, boolean][] = [
     [`items read per page grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)} jobs: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
     [`p95 latency at ${thousands(last.n)} jobs at most ${TARGETS.p95Ms} ms: ${p95.toFixed(0)} ms`, p95 <= TARGETS.p95Ms],

@@ -120,6 +120,18 @@ export async function pageThrough(expected: readonly string[], page: (cursor: st
   return { exact, pages, found: ids.length, ...(problem ? { problem } : {}) };
 }
 
+/** What the pages of the paged result after the first read: the most (the target's figure) and the mean, against the first page's. */
+export function deepPages(paging: PagedThrough): { first: number; deepest: number; mean: number; ratio: number } {
+  const [first, ...deeper] = paging.pages.map((page) => page.usage.itemsRead);
+  const deepest = Math.max(0, ...deeper);
+  return { first: first!, deepest, mean: mean(deeper), ratio: deepest / first! };
+}
+
+/** The size (`n`) whose paged result has the deep page costing most against its first. */
+export function worstDeepPage(rounds: readonly { readonly n: number; readonly paging: PagedThrough }[]): { n: number } & ReturnType<typeof deepPages> {
+  return rounds.map((round) => ({ n: round.n, ...deepPages(round.paging) })).reduce((worst, round) => (round.ratio > worst.ratio ? round : worst));
+}
+
 /**
  * What a benchmark draws its data from: a geocoder over the postcode tables, their sectors weighted towards
  * cities, a seeded random source and the time; undefined (said on stderr) without the tables.
