@@ -10,7 +10,7 @@ const features = existsSync(featuresDir)
   : [];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', 'test-results/**', 'playwright-report/**', 'scripts/empty-amplify-cli-core/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-renderer/**', 'cdk.out/**', '.local/**', 'test-results/**', 'playwright-report/**', 'scripts/empty-amplify-cli-core/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -40,6 +40,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // The web build's server renderer (a bundle the page function loads) is plain JavaScript already: when the global
+  // setup's stack runs in this process, Playwright's own transform must not rewrite its megabytes on the first page.
+  build: { external: ['**/*-renderer/**'] },
   reporter: [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : [])],
   // A passing test's files (the photos tests write to upload) go with it; a failing one's stay to look at.
   preserveOutput: 'failures-only',

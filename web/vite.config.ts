@@ -1,8 +1,7 @@
 /// <reference types="vitest/config" />
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
@@ -10,7 +9,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 // Relative source imports, not '@solutionz/shared': Vite bundles relative files into the config but
 // hands package imports to Node, which cannot load the package's TypeScript entry.
 import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
-import { PRERENDERED_PAGES } from '../shared/src/prerendered-pages.ts';
+import { fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
 import type { renderPage as RenderPage } from './src/entry-server.tsx';
 
@@ -68,13 +67,12 @@ function htmlConstants(): Plugin {
   };
 }
 
-const ROOT_ELEMENT = '<div id="root"></div>';
-
 /**
- * After a production build, renders the static public pages (PRERENDERED_PAGES) with the app's own
- * components (src/entry-server.tsx, built for Node into a temporary folder) into copies of index.html, so
- * their content and styles arrive in the HTML; main.tsx hydrates them. index.html itself stays the empty
- * shell that every other address gets.
+ * After a production build, builds the app's server renderer (src/entry-server.tsx, for Node, with its
+ * libraries in it) beside the site (rendererDirOf: the page function renders provider pages with it), and
+ * renders the static public pages (PRERENDERED_PAGES) with it into copies of index.html, so their content
+ * and styles arrive in the HTML; main.tsx hydrates them. index.html itself stays the empty shell that
+ * every other address gets.
  */
 function prerenderPages(): Plugin {
   let config: ResolvedConfig;
@@ -87,36 +85,30 @@ function prerenderPages(): Plugin {
     async closeBundle() {
       // The server build below loads this config too; only the browser build prerenders.
       if (config.build.ssr || config.build.watch) return;
-      const outDir = config.build.outDir;
-      const serverDir = await mkdtemp(join(tmpdir(), 'solutionz-prerender-'));
-      try {
-        await build({
-          configFile: config.configFile,
-          mode: config.mode,
-          logLevel: 'warn',
-          // One file with its libraries in it: it runs from a temporary folder with no node_modules beside it.
-          ssr: { noExternal: true },
-          build: {
-            ssr: 'src/entry-server.tsx',
-            outDir: serverDir,
-            emptyOutDir: true,
-            sourcemap: false,
-            copyPublicDir: false,
-            // CommonJS, loaded with require: `vite build --configLoader runner` runs this config in Vite's module runner,
-            // whose import() is closed by now.
-            rolldownOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs' } },
-          },
-        });
-        const serverEntry = join(serverDir, 'entry-server.cjs');
-        const { renderPage } = createRequire(serverEntry)(serverEntry) as { renderPage: typeof RenderPage };
-        const shell = await readFile(join(outDir, 'index.html'), 'utf8');
-        if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to render into`);
-        for (const { path, file } of PRERENDERED_PAGES) {
-          const body = await renderPage(path);
-          await writeFile(join(outDir, file), shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${path}">${body}</div>`));
-        }
-      } finally {
-        await rm(serverDir, { recursive: true, force: true });
+      const outDir = resolve(config.root, config.build.outDir);
+      const rendererDir = rendererDirOf(outDir);
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        // Its libraries in it: the page function's bundle has no node_modules beside it.
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: rendererDir,
+          emptyOutDir: true,
+          sourcemap: false,
+          copyPublicDir: false,
+          // CommonJS, loaded with require: `vite build --configLoader runner` runs this config in Vite's module runner,
+          // whose import() is closed by now.
+          rolldownOptions: { output: { format: 'cjs', entryFileNames: RENDERER_ENTRY_FILE } },
+        },
+      });
+      const rendererEntry = join(rendererDir, RENDERER_ENTRY_FILE);
+      const { renderPage } = createRequire(rendererEntry)(rendererEntry) as { renderPage: typeof RenderPage };
+      const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+      for (const { path, file } of PRERENDERED_PAGES) {
+        await writeFile(join(outDir, file), fillAppShell(shell, { path, markup: await renderPage(path) }));
       }
     },
   };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { Node } from 'constructs';
 import { missingPostcodeTables, postcodeTablesMissingMessage } from '@solutionz/lambdas/geo/postcode-tables';
-import { PRERENDERED_PAGES } from '@solutionz/shared';
+import { PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '@solutionz/shared';
 import { STAGES, stageSettingsSchema, type StageSettings, type StageSettingsInput } from '../stages';
 
 /** The monorepo root: Lambda entries, the lock file and the web build are found from here. */
@@ -214,12 +214,16 @@ export function readDeploymentConfig(node: Node, stages: Readonly<Record<string,
 }
 
 /**
- * Whether there is a web build to deploy. A build without its prerendered pages (made before they existed) is
- * refused: the edge serves `/` from home.html, which that build would leave missing.
+ * Whether there is a web build to deploy. A build without its prerendered pages or its server renderer (made
+ * before they existed) is refused: the edge serves `/` from home.html, and the page function draws provider
+ * pages with the renderer, which that build would leave missing.
  */
 export function webBuildExists(config: DeploymentConfig): boolean {
   if (!existsSync(join(config.webDistPath, 'index.html'))) return false;
-  const missing = PRERENDERED_PAGES.filter(({ file }) => !existsSync(join(config.webDistPath, file))).map(({ file }) => file);
-  if (missing.length > 0) throw new Error(`The web build in ${config.webDistPath} lacks its prerendered ${missing.join(', ')}: build it again (npm run build:web).`);
+  const missing = [
+    ...PRERENDERED_PAGES.filter(({ file }) => !existsSync(join(config.webDistPath, file))).map(({ file }) => `prerendered ${file}`),
+    ...(existsSync(join(rendererDirOf(config.webDistPath), RENDERER_ENTRY_FILE)) ? [] : [`server renderer (${rendererDirOf(config.webDistPath)})`]),
+  ];
+  if (missing.length > 0) throw new Error(`The web build in ${config.webDistPath} lacks its ${missing.join(' and its ')}: build it again (npm run build:web).`);
   return true;
 }

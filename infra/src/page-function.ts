@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import { Aws, Duration } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FunctionUrlAuthType, Runtime, Tracing, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
 import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
 import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
@@ -30,6 +31,17 @@ export interface PageFunctionProps {
   readonly siteBucket: IBucket;
   /** The site's origin when it is fixed (a custom domain); otherwise the function takes the viewer's host. */
   readonly siteUrl?: string;
+  /** The web build's server renderer (shared rendererDirOf), copied into the bundle: provider pages arrive drawn. */
+  readonly rendererDir?: string;
+}
+
+/** The web build's renderer copied beside the function's own file, where the function looks for it. */
+function rendererHooks(rendererDir: string): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => [`cp -R "${rendererDir}" "${join(outputDir, BUNDLED_RENDERER_DIR)}"`],
+  };
 }
 
 /**
@@ -62,12 +74,13 @@ export class PageFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       functionName: functionNameOf(stage, 'pages'),
-      description: 'Solutionz provider pages for crawlers and link previews, sitemap.xml and robots.txt',
+      description: 'Solutionz provider pages drawn with their content, sitemap.xml and robots.txt',
       entry: PAGE_FUNCTION_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      // Rendering a page with React is work for the CPU, which grows with the memory.
+      memorySize: 1024,
       timeout: PAGE_FUNCTION_TIMEOUT,
       tracing: Tracing.ACTIVE,
       role,
@@ -83,7 +96,11 @@ export class PageFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: 'solutionz-pages',
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
+      bundling: {
+        ...LAMBDA_BUNDLING,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        ...(props.rendererDir ? { commandHooks: rendererHooks(props.rendererDir) } : {}),
+      },
     });
     this.release = new LambdaRelease(this, 'Release', { config: props.config, function: this.function, name: 'pages', timeout: PAGE_FUNCTION_TIMEOUT, alarmTopic: props.alarmTopic });
     // The alias's URL: CloudFront reaches the version CodeDeploy lets through.

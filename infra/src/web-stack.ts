@@ -41,7 +41,7 @@ import type { Construct } from 'constructs';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
-import { MEDIA_BUCKETS, mediaPathPattern, webConfigSchema } from '@solutionz/shared';
+import { MEDIA_BUCKETS, mediaPathPattern, rendererDirOf, webConfigSchema } from '@solutionz/shared';
 import { acknowledgeServerlessDefaults, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, webBuildExists, type DeploymentConfig } from './config';
 import {
@@ -182,6 +182,8 @@ export class WebStack extends Stack {
 
     this.pages = new PageFunction(this, 'Pages', {
       config,
+      // Without a web build (a synth before it), provider pages get their head filled in and no content.
+      ...(webBuildExists(config) ? { rendererDir: rendererDirOf(config.webDistPath) } : {}),
       alarmTopic: props.alarmTopic,
       siteBucket: this.siteBucket,
       // Without a custom domain the site's origin is the distribution's own name, which the function

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { rendererDirOf } from '@solutionz/shared';
+import { appRendererIn } from '@solutionz/lambdas/adapters/app-renderer';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functions/pages';
@@ -8,7 +10,7 @@ import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functi
 /**
  * The page function as the local edge runs it (the cloud's origin for /directory/*, /sitemap.xml and
  * /robots.txt): the same handler, reading the local table and the local production build's index.html
- * where the cloud reads the site bucket's.
+ * where the cloud reads the site bucket's, and rendering with the renderer that build put beside the site.
  */
 export function localPagesHandler(opts: {
   readonly siteDir: string;
@@ -26,6 +28,7 @@ export function localPagesHandler(opts: {
       directory: createDirectoryRepository(opts.documents, opts.tableName),
       // Read on every request: a small file, and a rebuild shows at once.
       indexHtml: () => readFile(join(opts.siteDir, 'index.html'), 'utf8'),
+      renderApp: appRendererIn(rendererDirOf(opts.siteDir)),
       clock: () => new Date(),
     }),
   });

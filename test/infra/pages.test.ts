@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
+import { RENDERER_ENTRY_FILE } from '@solutionz/shared';
 import { isPagePath, PAGE_PATH_PATTERNS, VIEWER_HOST_CODE } from '../../infra/src/edge-rules';
 import { PAGE_FUNCTION_TABLE_ACTIONS } from '../../infra/src/page-function';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
@@ -144,11 +146,12 @@ describe('the page function', () => {
     expect((resources[logicalId(withDomain)]!.Properties as Json).Environment.Variables.SITE_URL).toBe('https://solutionz.co.uk');
   });
 
-  it('is bundled into one ES module with its source map', () => {
+  it("is bundled into one ES module with its source map, and the web build's server renderer beside it", () => {
     const code = (web[logicalId(synthesis)]!.Properties as Json).Code as { S3Key: string };
     const dir = join(synthesis.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
     expect(existsSync(dir)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(readdirSync(dir).sort()).toEqual([BUNDLED_RENDERER_DIR, 'index.mjs', 'index.mjs.map']);
+    expect(readdirSync(join(dir, BUNDLED_RENDERER_DIR))).toEqual([RENDERER_ENTRY_FILE]);
   });
 
   it('is watched for errors like the API functions', () => {

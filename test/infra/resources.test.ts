@@ -356,11 +356,15 @@ describe('web', () => {
     expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
   });
 
-  it('refuses a web build without its prerendered home page, which the edge serves for /', () => {
+  it('refuses a web build without its prerendered home page or its server renderer, which the edge and the page function need', () => {
     const oldBuild = mkdtempSync(join(tmpdir(), 'solutionz-web-dist-old-'));
     try {
       writeFileSync(join(oldBuild, 'index.html'), '<!doctype html><div id="root"></div>');
-      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(`The web build in ${oldBuild} lacks its prerendered home.html: build it again (npm run build:web).`);
+      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
+        `The web build in ${oldBuild} lacks its prerendered home.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
+      );
+      writeFileSync(join(oldBuild, 'home.html'), '<!doctype html><div id="root"><h1>Home</h1></div>');
+      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(`The web build in ${oldBuild} lacks its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`);
     } finally {
       rmSync(oldBuild, { recursive: true, force: true });
     }

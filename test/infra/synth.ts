@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { RENDERER_ENTRY_FILE, rendererDirOf } from '@solutionz/shared';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../../infra/src/config';
@@ -39,6 +40,8 @@ function fakeWebBuild(): string {
     writeFileSync(join(webBuild, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(webBuild, 'home.html'), '<!doctype html><h1>Home</h1><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
+    mkdirSync(rendererDirOf(webBuild));
+    writeFileSync(join(rendererDirOf(webBuild), RENDERER_ENTRY_FILE), 'exports.renderPage = async () => "<h1>Page</h1>";');
   }
   return webBuild;
 }

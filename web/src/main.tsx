@@ -1,23 +1,97 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
+import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
+import { appRoutes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
+/** The answers the page was rendered with (shared/src/prerendered-pages.ts), if it was rendered with any. */
+function renderedPageData(): RenderedPageData | undefined {
+  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as RenderedPageData) : undefined;
+}
 
-// A page the build rendered (vite.config.ts, prerenderPages) is hydrated: its HTML stays as it is and becomes
-// live. Served at another address (the file's own name, say), it is drawn afresh for that address.
-const prerenderedFor = root.dataset.prerendered;
-if (prerenderedFor !== undefined && prerenderedFor !== window.location.pathname) root.replaceChildren();
+/** The first page's lazy screens, loaded before the router starts, so a rendered page hydrates with its own screen, not the loading one. */
+async function loadFirstScreens(): Promise<void> {
+  const lazyMatches = (matchRoutes(appRoutes, window.location) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(route, await lazy(), { lazy: undefined });
+    }),
+  );
+}
 
-// A transition lets React render (or hydrate) the first page in short slices instead of one long task.
-startTransition(() => {
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+/**
+ * A page that arrives drawn can be clicked before the app has taken it over, and React drops such clicks. Until
+ * `release` is called, a click on something the app will handle is held (the last one), and given again then.
+ */
+function holdClicks(target: HTMLElement): { release: () => void } {
+  let held: HTMLElement | undefined;
+  const hold = (event: MouseEvent) => {
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, [role="tab"], [role="button"]') : null;
+    if (!element) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = element;
+  };
+  target.addEventListener('click', hold, true);
+  return {
+    release() {
+      target.removeEventListener('click', hold, true);
+      if (held?.isConnected) held.click();
+      held = undefined;
+    },
+  };
+}
+
+/**
+ * Calls `onStart` once the first page has been committed: the app is live. It wraps the app rather than standing
+ * beside it: a sibling would change the ids React derives from the tree (useId), which must be the server's.
+ */
+function Started({ onStart, children }: { onStart: () => void; children: ReactNode }) {
+  useEffect(onStart, [onStart]);
+  return children;
+}
+
+async function boot(target: HTMLElement): Promise<void> {
+  // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
+  // rendered for one address (without a query string: the edge keeps one copy whatever the query); at any other,
+  // it is drawn afresh for that address.
+  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === `${window.location.pathname}${window.location.search}`;
+  if (!rendered) target.replaceChildren();
+  const clicks = rendered ? holdClicks(target) : undefined;
+  // Once the app is live the drawing is its own: the mark goes (a sign that the page now answers to keys and clicks).
+  const started = () => {
+    clicks?.release();
+    delete target.dataset.prerendered;
+  };
+  const data = renderedPageData();
+  let queryClient;
+  if (data || (rendered && matchRoutes(appRoutes, window.location)?.some((match) => match.route.lazy))) {
+    // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
+    const { createQueryClient, seedQueryClient } = await import('./app/query-client');
+    queryClient = createQueryClient();
+    if (data) seedQueryClient(queryClient, data);
+    markQueryClientProvided();
+  }
+  if (rendered) await loadFirstScreens();
+  const app = (
+    <StrictMode>
+      <Started onStart={started}>
+        <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+      </Started>
+    </StrictMode>
+  );
+  // A transition lets React render (or hydrate) the first page in short slices instead of one long task.
+  startTransition(() => {
+    if (rendered) hydrateRoot(target, app);
+    else createRoot(target).render(app);
+  });
+}
+
+void boot(root).catch((error: unknown) => console.error('The app could not start', error));

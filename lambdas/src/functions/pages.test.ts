@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import type { RenderedPageData } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableStore } from '../data/table-store';
 import { createDirectoryRepository } from '../data/directory';
@@ -65,6 +66,49 @@ describe('the page function', () => {
   it('marks an unknown provider noindex, and gives other paths under /directory the app shell as it is', async () => {
     expect(readHead((await handler(event('/directory/nobody'))).body).meta('robots')).toBe('noindex');
     expect((await handler(event('/directory/a/b'))).body).toBe(INDEX_HTML);
+  });
+
+  it("draws a listed provider's page with the app's renderer, and hands the browser the public answer it drew", async () => {
+    await listedProvider('priya');
+    await profiles.patch({ userId: 'priya' }).set({ bio: 'Rewiring</script><script>alert(1)</script>' }).go();
+    const calls: { path: string; data: RenderedPageData }[] = [];
+    const drawing = createPagesHandler({
+      deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), '<main><h1>Patel Electrical</h1></main>') }),
+      onError: (message) => expect.unreachable(message),
+    });
+    const answer = await drawing(event('/directory/priya'));
+    expect(calls.map(({ path }) => path)).toEqual(['/directory/priya']);
+    const [[key, provider]] = calls[0]!.data.queries as [[unknown, Record<string, unknown>]];
+    expect(key).toEqual(['provider-page', 'priya']);
+    expect(provider).toMatchObject({ id: 'priya', displayName: 'Patel Electrical', bio: 'Rewiring</script><script>alert(1)</script>' });
+    expect(JSON.stringify(provider)).not.toContain('@example.co.uk');
+    expect(calls[0]!.data.readAt).toBe(NOW.getTime());
+
+    expect(answer.body).toContain('<div id="root" data-prerendered="/directory/priya"><main><h1>Patel Electrical</h1></main></div>');
+    expect(readHead(answer.body).title).toBe('Patel Electrical | Solutionz');
+    // The answer travels as data the browser reads, and no text in it can close its element.
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(answer.body)?.[1];
+    expect(block).not.toContain('</script>');
+    expect(JSON.parse(block!)).toEqual(JSON.parse(JSON.stringify(calls[0]!.data)));
+  });
+
+  it('gives the page with its head alone when the renderer fails, and never draws a provider who is not listed', async () => {
+    await listedProvider('priya');
+    const renderErrors: string[] = [];
+    const failing = createPagesHandler({
+      deps: () => ({ ...deps, renderApp: () => Promise.reject(new Error('no window')) }),
+      onError: (message) => renderErrors.push(message),
+    });
+    const answer = await failing(event('/directory/priya'));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<div id="root"></div>');
+    expect(readHead(answer.body).title).toBe('Patel Electrical | Solutionz');
+    expect(renderErrors).toEqual(['Page /directory/priya drawn without its content']);
+
+    let drawn = 0;
+    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (drawn++, '<main></main>') }), onError: () => undefined });
+    expect((await counting(event('/directory/nobody'))).body).toContain('<div id="root"></div>');
+    expect(drawn).toBe(0);
   });
 
   it('serves the sitemap and robots.txt with absolute addresses on the site', async () => {

@@ -2,9 +2,11 @@
 import '../http/xray-outside-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import { fileURLToPath } from 'node:url';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createDocumentClient } from '../adapters/dynamodb';
+import { appRendererIn, BUNDLED_RENDERER_DIR } from '../adapters/app-renderer';
 import { siteEntryReader } from '../adapters/site-entry';
 import { loadPagesConfig } from '../area-config';
 import { createAccountRepository } from '../data/account-repository';
@@ -16,7 +18,7 @@ import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type
 /**
  * The page function: CloudFront's origin for /directory/*, /sitemap.xml and /robots.txt (infra web
  * stack, through a function URL), and the local edge's for the same paths, which calls
- * `createPagesHandler` with the local build's index.html. Not an API area: it answers HTML and text.
+ * `createPagesHandler` with the local build's index.html and renderer. Not an API area: it answers HTML and text.
  */
 
 export type PageEvent = Pick<APIGatewayProxyEventV2, 'rawPath' | 'headers'> & { readonly requestContext: { readonly http: { readonly method: string } } };
@@ -56,7 +58,7 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
     const deps = await getDeps();
     let page: PageAnswer;
     try {
-      page = await servePage(deps, event.rawPath, siteUrl);
+      page = await servePage(deps, event.rawPath, siteUrl, (error) => options.onError(`Page ${event.rawPath} drawn without its content`, error));
     } catch (error) {
       options.onError(`Page ${event.rawPath} failed`, error);
       if (!event.rawPath.startsWith('/directory/')) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });
@@ -85,6 +87,8 @@ export const handler = middy<PageEvent, PageResult>()
             profiles: createAccountRepository(documents, config.tableName),
             directory: createDirectoryRepository(documents, config.tableName),
             indexHtml: siteEntryReader(config.region, config.siteBucket),
+            // Beside this bundle's own file (index.mjs).
+            renderApp: appRendererIn(fileURLToPath(new URL(`${BUNDLED_RENDERER_DIR}/`, import.meta.url))),
             clock: () => new Date(),
           };
         },

@@ -33,6 +33,8 @@ async function writeSession(page: Page, baseURL: string, account: Pick<TestAccou
   await page.evaluate(`for (const { name, value } of ${JSON.stringify(entries)}) localStorage.setItem(name, value);`);
 }
 
+const livePages = new WeakSet<Page>();
+
 export interface Accounts {
   /** A fresh account of its own (unique e-mail, confirmed unless `emailConfirmed: false`). */
   create(accountType: AccountType, overrides?: Parameters<typeof createTestAccount>[1]): Promise<TestAccount>;
@@ -86,6 +88,18 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
   // state of its own could not be reused from one test to the next (reuseContext in playwright.config.ts).
   page: async ({ page, signedInAccount, baseURL }, use) => {
     if (signedInAccount) await writeSession(page, baseURL!, signedInAccount);
+    // A page that arrives drawn (the home page, a provider's page) shows before the app has taken it over, and keys
+    // pressed until then do nothing. Like a person who waits for the page to answer, a test goes on once it is live.
+    // The page is reused from test to test (reuseContext): it is given the waiting goto once.
+    if (!livePages.has(page)) {
+      livePages.add(page);
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.locator('#root[data-prerendered]').waitFor({ state: 'detached' });
+        return response;
+      };
+    }
     await use(page);
   },
 

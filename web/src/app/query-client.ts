@@ -1,6 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { RenderedPageData } from '@solutionz/shared';
+
+/** How long an answer is taken as current: the page's own reads are not repeated within it. */
+const STALE_TIME_MS = 60_000;
 
 /** The app's one query cache. Loaded after the first render (provider.tsx): the home page asks nothing of it. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: STALE_TIME_MS, retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/**
+ * Puts the answers a page was rendered with into the cache, as read at `readAt`: the browser's first render
+ * then draws what the server drew, and asks again only for answers older than the stale time.
+ */
+export function seedQueryClient(queryClient: QueryClient, data: RenderedPageData): void {
+  for (const [key, answer] of data.queries) queryClient.setQueryData(key, answer, { updatedAt: data.readAt });
 }

@@ -1,3 +1,5 @@
+import { fillAppShell, RENDERED_QUERY_KEYS, type ProviderProfile } from '@solutionz/shared';
+import type { AppRenderer } from '../../adapters/app-renderer';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
 import { listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
@@ -5,14 +7,17 @@ import { robotsTxt, sitemap } from './sitemap';
 
 /**
  * The pages CloudFront sends to the page function rather than the site bucket (infra/src/edge-rules.ts
- * PAGE_PATH_PATTERNS): a provider's page with its head filled in, the sitemap and robots.txt. Any other
- * path under /directory/ gets the app shell as it is, as the bucket would serve it.
+ * PAGE_PATH_PATTERNS): a provider's page with its head filled in and, given the web app's renderer, its
+ * content drawn by the app's own components (the browser hydrates it); the sitemap and robots.txt. Any
+ * other path under /directory/ gets the app shell as it is, as the bucket would serve it.
  */
 
 export interface PageDeps extends ProviderPageDeps {
   readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>;
   /** The built index.html (the app shell). */
   readonly indexHtml: () => Promise<string>;
+  /** The web build's server renderer; without it (or when it fails) a page has its head filled in and an empty body, as the app shell. */
+  readonly renderApp?: AppRenderer;
 }
 
 export interface PageAnswer {
@@ -47,7 +52,22 @@ function providerIdOf(path: string): string | undefined {
   }
 }
 
-export async function servePage(deps: PageDeps, path: string, siteUrl: string): Promise<PageAnswer> {
+/**
+ * The provider's page drawn by the app, with the public answer it was drawn with (as GET /api/providers/{id}
+ * gives it), or undefined if there is no renderer or it failed (`onRenderError` hears why).
+ */
+async function renderedProviderPage(deps: PageDeps, path: string, providerId: string, provider: ProviderProfile, onRenderError: (error: unknown) => void) {
+  if (!deps.renderApp) return undefined;
+  const data = { readAt: deps.clock().getTime(), queries: [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]] } as const;
+  try {
+    return { path, data, markup: await deps.renderApp(path, data) };
+  } catch (error) {
+    onRenderError(error);
+    return undefined;
+  }
+}
+
+export async function servePage(deps: PageDeps, path: string, siteUrl: string, onRenderError: (error: unknown) => void = () => undefined): Promise<PageAnswer> {
   if (path === '/sitemap.xml') return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
   if (path === '/robots.txt') return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(siteUrl), cacheControl: PAGE_CACHE_CONTROL.robots };
   const page = { contentType: HTML_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL.html } as const;
@@ -55,5 +75,7 @@ export async function servePage(deps: PageDeps, path: string, siteUrl: string): 
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
   const [indexHtml, provider] = await Promise.all([deps.indexHtml(), findListedProvider(deps, providerId)]);
   const head = provider ? listedProviderHead(provider, siteUrl) : unlistedProviderHead(siteUrl, siteDescriptionOf(indexHtml));
-  return { ...page, body: renderPage(indexHtml, head) };
+  const shell = renderPage(indexHtml, head);
+  const rendered = provider && (await renderedProviderPage(deps, path, providerId, provider, onRenderError));
+  return { ...page, body: rendered ? fillAppShell(shell, rendered) : shell };
 }

@@ -1,7 +1,7 @@
-import { providerPageRoutes } from '@solutionz/shared';
+import { providerPageRoutes, RENDERED_QUERY_KEYS } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /** Not listed, or no such provider: the public read answers 404 for both. */
@@ -9,12 +9,13 @@ export const isNotAvailable = (error: unknown) => error instanceof ApiError && e
 
 /** The owner's page lives under the session's key, so a sign-out drops it with the rest of the person's data. */
 const myProviderPageKey = (userId: string) => [PROFILE_KEY, userId, 'provider-page'] as const;
-export const providerPageKey = (providerId: string) => ['provider-page', providerId] as const;
+export const providerPageKey = RENDERED_QUERY_KEYS.providerPage;
 
 /**
  * A provider's page: the owner reads their own through GET /api/me/provider-page, which answers
  * whatever the page's state; everyone else reads the public GET /api/providers/{id}, which answers
- * only while the provider is listed. Nothing is asked until the viewer is known (`viewer` undefined).
+ * only while the provider is listed. Nothing is asked until the viewer is known (`viewer` undefined);
+ * meanwhile the public page is given if the cache holds it (a page the server rendered brought it along).
  */
 export function useProviderPage(providerId: string, viewer: { owner: boolean; userId?: string } | undefined) {
   const owner = viewer?.owner === true && viewer.userId !== undefined;

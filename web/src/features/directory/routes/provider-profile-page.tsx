@@ -182,7 +182,8 @@ export function ProviderProfilePage() {
     if (movedTo) void navigate(`${paths.provider(movedTo)}${search}`, { replace: true });
   }, [movedTo, search, navigate]);
 
-  if (page.data && viewer) return <ProviderPageView page={page.data} viewer={viewer} />;
+  // While the session is read, a page whose answer is already here (the server drew it) shows as the server drew it.
+  if (page.data) return <ProviderPageView page={page.data} viewer={viewer ?? { kind: 'pending' }} />;
   if (page.isError && isNotAvailable(page.error)) return <ProfileNotAvailable />;
   return <ProfileLoading />;
 }

@@ -1,9 +1,9 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { DATE_FORMATS, type ProviderProfile } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
 import { SkillChips } from '@/components/ui/skill-chips';
+import { formatUkDate } from '@/lib/uk-date';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,7 +34,7 @@ export function ProviderAbout({ page }: { page: ProviderProfile }) {
         )}
       </Section>
       <Text fontSize="sm" color="fg.muted">
-        Member since {format(new Date(page.memberSince), DATE_FORMATS.short)}
+        Member since {formatUkDate(page.memberSince, DATE_FORMATS.short)}
       </Text>
     </Stack>
   );

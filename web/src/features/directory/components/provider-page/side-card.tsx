@@ -78,10 +78,15 @@ export interface VisitorCardProps {
  * Other providers and admins leave no feedback, so they are not offered it.
  */
 export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard({ page, viewer, onLeaveFeedback, messageOnOpen = false }, contactRef) {
-  const canLeaveFeedback = viewer.kind === 'visitor' || viewer.kind === 'client';
+  // While the viewer is not known, the buttons are there as a visitor sees them but wait for the session.
+  const pending = viewer.kind === 'pending';
+  const canLeaveFeedback = pending || viewer.kind === 'visitor' || viewer.kind === 'client';
   // Clients write to providers (issue 26); a signed-out visitor is asked to log in first and comes back here.
-  const canMessage = viewer.kind === 'visitor' || viewer.kind === 'client';
-  const [messageOpen, setMessageOpen] = useState(messageOnOpen && viewer.kind === 'client');
+  const canMessage = pending || viewer.kind === 'visitor' || viewer.kind === 'client';
+  // Open when the page was opened to write, once the viewer is known to be a client (a page shown before the
+  // session was read learns it later), until the viewer opens or closes it themselves.
+  const [chosenMessageOpen, setMessageOpen] = useState<boolean>();
+  const messageOpen = chosenMessageOpen ?? (messageOnOpen && viewer.kind === 'client');
   const { phone } = page.contact;
   const messageLogin = `${paths.login}?${new URLSearchParams({ redirect: `${paths.provider(page.id)}?action=message` }).toString()}`;
   return (
@@ -89,7 +94,7 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
       <Card title={`Work with ${page.displayName}`} headingId="visitor-card-heading">
         <HStack gap="2" flexWrap="wrap">
           {canLeaveFeedback && (
-            <Button onClick={onLeaveFeedback} flex="1">
+            <Button onClick={onLeaveFeedback} flex="1" disabled={pending}>
               <LuMessageSquarePlus aria-hidden="true" />
               Leave Feedback
             </Button>
@@ -97,7 +102,12 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
           <SaveProviderButton providerId={page.id} providerName={page.displayName} />
         </HStack>
         {canMessage &&
-          (viewer.kind === 'client' ? (
+          (pending ? (
+            <Button variant="outline" mt="3" width="full" disabled>
+              <LuMessageCircle aria-hidden="true" />
+              Send a Message
+            </Button>
+          ) : viewer.kind === 'client' ? (
             <Button variant="outline" mt="3" width="full" onClick={() => setMessageOpen(true)}>
               <LuMessageCircle aria-hidden="true" />
               Send a Message
