@@ -56,11 +56,14 @@ export const VIEWER_IP_CODE = `function handler(event) {
 
 /**
  * Paths the page function answers instead of the site bucket (lambdas/src/functions/pages.ts): a
- * provider's page with its title, description, link-preview tags and JSON-LD in the HTML for
- * visitors and crawlers that run no JavaScript, the sitemap and robots.txt. As CloudFront path
+ * provider's page and the categories page drawn with their content, title, description, link-preview
+ * tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
  * patterns, case-sensitive, `*` matching any characters.
  */
-export const PAGE_PATH_PATTERNS = ['/directory/*', '/sitemap.xml', '/robots.txt'] as const;
+export const PAGE_PATH_PATTERNS = ['/directory/*', '/categories', '/sitemap.xml', '/robots.txt'] as const;
+
+/** The page paths whose answers are pages of the app, naming a release's files: a deployment invalidates them. */
+export const APP_PAGE_PATTERNS = PAGE_PATH_PATTERNS.filter((pattern) => pattern !== '/sitemap.xml' && pattern !== '/robots.txt');
 
 /** Whether a path matches one of PAGE_PATH_PATTERNS, as CloudFront matches them. */
 export function isPagePath(path: string): boolean {

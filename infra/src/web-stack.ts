@@ -49,6 +49,7 @@ import {
   CACHED_API_ROUTES,
   cloudOrigins,
   contentSecurityPolicy,
+  APP_PAGE_PATTERNS,
   PAGE_PATH_PATTERNS,
   SECURITY_HEADERS,
   SITE_CACHE_CONTROL,
@@ -400,8 +401,8 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
       prune: false,
       distribution: this.distribution,
-      // Provider pages are the entry page with their head filled in; the prerendered pages are kept under their file's path.
-      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), '/directory/*'],
+      // The page function's pages are drawn into the entry page; the prerendered pages are kept under their file's path.
+      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), ...APP_PAGE_PATTERNS],
       ...deployer,
     });
     // The new entry page must not point at assets that are not uploaded yet.

@@ -4,11 +4,12 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { rendererDirOf } from '@solutionz/shared';
 import { appRendererIn } from '@solutionz/lambdas/adapters/app-renderer';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
+import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
 import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functions/pages';
 
 /**
- * The page function as the local edge runs it (the cloud's origin for /directory/*, /sitemap.xml and
+ * The page function as the local edge runs it (the cloud's origin for /directory/*, /categories, /sitemap.xml and
  * /robots.txt): the same handler, reading the local table and the local production build's index.html
  * where the cloud reads the site bucket's, and rendering with the renderer that build put beside the site.
  */
@@ -26,6 +27,7 @@ export function localPagesHandler(opts: {
     deps: () => ({
       profiles: createAccountRepository(opts.documents, opts.tableName),
       directory: createDirectoryRepository(opts.documents, opts.tableName),
+      categories: createCategoryRepository(opts.documents, opts.tableName),
       // Read on every request: a small file, and a rebuild shows at once.
       indexHtml: () => readFile(join(opts.siteDir, 'index.html'), 'utf8'),
       renderApp: appRendererIn(rendererDirOf(opts.siteDir)),

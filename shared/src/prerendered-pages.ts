@@ -32,6 +32,8 @@ export interface RenderedPageData {
 export const RENDERED_QUERY_KEYS = {
   /** GET /api/providers/{providerId}. */
   providerPage: (providerId: string) => ['provider-page', providerId] as const,
+  /** GET /api/categories. */
+  categories: ['categories'] as const,
 } as const;
 
 /** The element of the page that carries its RenderedPageData (a JSON data block: no script runs). */
@@ -39,9 +41,12 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** JSON that cannot end its script element, whatever text it holds (a bio with "</script>" in it, say). */
-function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * JSON inside <script>: `<`, `>` and `&` as \u escapes, so no text can close the element or open a comment (a bio
+ * with "</script>" in it, say), and the line separators JavaScript once refused.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -53,7 +58,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  */
 export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
-  const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScriptElement(page.data)}</script>` : '';
+  const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
   // A function as the replacement: `$&` and the like in the markup stay as they are.
   return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${page.markup}</div>${data}`);
 }

@@ -20,6 +20,12 @@ async function listedPetBoarder(accounts: Accounts) {
 }
 
 test('/categories shows every group with its counts and filters them as the visitor types', async ({ page }) => {
+  // The page arrives drawn (issue 24): every group is in the HTML before any script runs.
+  const html = await (await page.request.get('/categories')).text();
+  const root = html.slice(html.indexOf('<div id="root"'));
+  for (const group of TAXONOMY) expect(root, group.name).toContain(group.name.replace(/&/g, '&amp;'));
+  expect(html).toContain(`<title>${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}</title>`);
+
   await page.goto('/categories');
   await expect(page.getByRole('heading', { level: 1, name: CATEGORIES_MESSAGES.title })).toBeVisible();
   await expect(page).toHaveTitle(`${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`);

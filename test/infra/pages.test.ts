@@ -90,8 +90,8 @@ describe('the page behaviours', () => {
   });
 
   it('match paths as CloudFront matches their patterns, leaving the rest to the app shell and the API', () => {
-    for (const path of ['/directory/abc-123', '/directory/a/b', '/sitemap.xml', '/robots.txt']) expect(isPagePath(path), path).toBe(true);
-    for (const path of ['/directory', '/directoryx/1', '/Directory/abc', '/sitemap.xml.gz', '/robots.txt/x', '/api/providers/abc', '/']) expect(isPagePath(path), path).toBe(false);
+    for (const path of ['/directory/abc-123', '/directory/a/b', '/categories', '/sitemap.xml', '/robots.txt']) expect(isPagePath(path), path).toBe(true);
+    for (const path of ['/directory', '/categories/plumbing', '/categoriesx', '/directoryx/1', '/Directory/abc', '/sitemap.xml.gz', '/robots.txt/x', '/api/providers/abc', '/']) expect(isPagePath(path), path).toBe(false);
     const patterns = distributionConfig().CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern);
     expect(patterns).toContain('/api/*');
     expect(patterns).not.toContain('*');

@@ -336,8 +336,8 @@ describe('web', () => {
     const deployments = Object.values(templates.web.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
-    // Provider pages (the page function) are index.html with their head filled in; the home page is prerendered.
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/config.json', '/directory/*']);
+    // Provider pages and the categories page (the page function) name the release's files; the home page is prerendered.
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/config.json', '/directory/*', '/categories']);
 
     const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
     const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { RenderedPageData } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableStore } from '../data/table-store';
+import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
+import { listCategories } from '../services/categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import { readHead } from '../testing/html-head';
 import { loadPagesConfig } from '../area-config';
@@ -16,7 +18,8 @@ const directory = createDirectoryRepository(documents, table.tableName);
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const INDEX_HTML = '<!doctype html><html><head><meta name="description" content="Find local pros." /><title>Solutionz</title></head><body><div id="root"></div></body></html>';
-const deps = { profiles: table.repositories.accounts, directory, indexHtml: async () => INDEX_HTML, clock: () => NOW };
+const categories = createCategoryRepository(documents, table.tableName);
+const deps = { profiles: table.repositories.accounts, directory, categories, indexHtml: async () => INDEX_HTML, clock: () => NOW };
 
 const errors: string[] = [];
 const handler = createPagesHandler({ deps: () => deps, onError: (message) => errors.push(message) });
@@ -92,6 +95,23 @@ describe('the page function', () => {
     expect(JSON.parse(block!)).toEqual(JSON.parse(JSON.stringify(calls[0]!.data)));
   });
 
+  it('draws the categories page with the live taxonomy and its counts, as GET /api/categories answers', async () => {
+    await listedProvider('priya');
+    const calls: { path: string; data: RenderedPageData }[] = [];
+    const drawing = createPagesHandler({
+      deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), '<main><h1>Service Categories</h1></main>') }),
+      onError: (message) => expect.unreachable(message),
+    });
+    const answer = await drawing(event('/categories'));
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
+    expect(calls.map(({ path }) => path)).toEqual(['/categories']);
+    expect(calls[0]!.data.queries).toEqual([[['categories'], await listCategories(deps)]]);
+    const head = readHead(answer.body);
+    expect(head.title).toBe('Service Categories | Solutionz');
+    expect(head.canonical).toBe('https://www.solutionz.example/categories');
+    expect(answer.body).toContain('<div id="root" data-prerendered="/categories"><main><h1>Service Categories</h1></main></div>');
+  });
+
   it('gives the page with its head alone when the renderer fails, and never draws a provider who is not listed', async () => {
     await listedProvider('priya');
     const renderErrors: string[] = [];
@@ -142,7 +162,11 @@ describe('the page function', () => {
       deps: () => ({
         ...deps,
         profiles: { getProfile: () => Promise.reject(new Error('throttled')), movedTo: () => Promise.reject(new Error('throttled')) },
-        directory: { alphabeticalListings: () => Promise.reject(new Error('throttled')), taxonomy: () => Promise.reject(new Error('throttled')) },
+        directory: {
+          alphabeticalListings: () => Promise.reject(new Error('throttled')),
+          taxonomy: () => Promise.reject(new Error('throttled')),
+          categoryCounts: () => Promise.reject(new Error('throttled')),
+        },
       }),
       onError: (message) => errors.push(message),
     });

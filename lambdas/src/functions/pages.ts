@@ -10,13 +10,15 @@ import { appRendererIn, BUNDLED_RENDERER_DIR } from '../adapters/app-renderer';
 import { siteEntryReader } from '../adapters/site-entry';
 import { loadPagesConfig } from '../area-config';
 import { createAccountRepository } from '../data/account-repository';
+import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createLogger } from '../http/logger';
 import { siteUrlFromViewerHost } from '../http/viewer-host';
+import { CATEGORIES_PATH } from '../services/pages/crawler-html';
 import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type PageDeps } from '../services/pages/serve-page';
 
 /**
- * The page function: CloudFront's origin for /directory/*, /sitemap.xml and /robots.txt (infra web
+ * The page function: CloudFront's origin for /directory/*, /categories, /sitemap.xml and /robots.txt (infra web
  * stack, through a function URL), and the local edge's for the same paths, which calls
  * `createPagesHandler` with the local build's index.html and renderer. Not an API area: it answers HTML and text.
  */
@@ -32,6 +34,9 @@ export interface PagesHandlerOptions {
   readonly siteUrl?: string;
   readonly onError: (message: string, error: unknown) => void;
 }
+
+/** The pages of the app itself (not the sitemap or robots.txt), which the app shell can always stand in for. */
+const isAppPage = (path: string) => path.startsWith('/directory/') || path === CATEGORIES_PATH;
 
 function answer(statusCode: number, contentType: string, body: string, cacheControl: string, extra: Record<string, string> = {}): PageResult {
   return { statusCode, headers: { 'content-type': contentType, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra }, body };
@@ -61,8 +66,8 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
       page = await servePage(deps, event.rawPath, siteUrl, (error) => options.onError(`Page ${event.rawPath} drawn without its content`, error));
     } catch (error) {
       options.onError(`Page ${event.rawPath} failed`, error);
-      if (!event.rawPath.startsWith('/directory/')) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });
-      // Visitors still get the app, which reads the provider itself; only the filled-in head is missing.
+      if (!isAppPage(event.rawPath)) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });
+      // Visitors still get the app, which reads what the page shows itself; only the filled-in page is missing.
       page = { contentType: HTML_CONTENT_TYPE, body: await deps.indexHtml(), cacheControl: PAGE_CACHE_CONTROL.fallback };
     }
     return answer(200, page.contentType, method === 'HEAD' ? '' : page.body, page.cacheControl);
@@ -86,6 +91,7 @@ export const handler = middy<PageEvent, PageResult>()
           return {
             profiles: createAccountRepository(documents, config.tableName),
             directory: createDirectoryRepository(documents, config.tableName),
+            categories: createCategoryRepository(documents, config.tableName),
             indexHtml: siteEntryReader(config.region, config.siteBucket),
             // Beside this bundle's own file (index.mjs).
             renderApp: appRendererIn(fileURLToPath(new URL(`${BUNDLED_RENDERER_DIR}/`, import.meta.url))),

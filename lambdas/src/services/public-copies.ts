@@ -36,8 +36,11 @@ export const PUBLIC_COPIES = {
     const api = kept('/api/providers') ? ['/api/providers*'] : keptUnder('/api/providers/{providerId}') ? [wildcard(`/api/providers/${id}`)] : [];
     return [wildcard(`/directory/${id}`), ...api];
   },
-  /** The taxonomy, whatever its query. */
-  categories: (): string[] => (keptUnder('/api/categories') ? [wildcard('/api/categories')] : []),
+  /**
+   * The taxonomy, whatever its query: the categories page the page function drew with it and its API answer; and
+   * every provider's page, whose drawing names their categories (a renamed or deleted one changes them all).
+   */
+  categories: (): string[] => ['/categories', wildcard('/directory/'), ...(keptUnder('/api/categories') ? [wildcard('/api/categories')] : [])],
   /** Every page and filter of the job board. */
   jobBoard: (): string[] => (keptUnder('/api/jobs') ? [wildcard('/api/jobs')] : []),
 } as const;

@@ -1,9 +1,11 @@
 import {
+  CATEGORIES_MESSAGES,
   PRODUCT_NAME,
   PROVIDER_PROFILE_MESSAGES,
   providerPageDescription,
   providerPageTitle,
   SOCIAL_LINK_KEYS,
+  scriptJson,
   type ProviderProfile,
 } from '@solutionz/shared';
 
@@ -16,6 +18,9 @@ import {
 
 /** The picture a link preview shows for a provider without one: a 1200 x 630 banner in web/public. */
 const DEFAULT_SHARE_IMAGE = '/share-image.png';
+
+/** The categories page's address (web's paths.categories). */
+export const CATEGORIES_PATH = '/categories';
 
 export interface PageHead {
   readonly title: string;
@@ -34,14 +39,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Safe as element text and as a quoted attribute value. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
-/**
- * JSON inside <script>: `<`, `>` and `&` as \u escapes, so no text can close the element or open a
- * comment, and the line separators JavaScript once refused.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
@@ -121,6 +118,34 @@ export function unlistedProviderHead(siteUrl: string, siteDescription: string): 
       ['og:locale', 'en_GB'],
       ['og:title', title],
       ['og:description', siteDescription],
+      ['og:image', image],
+    ],
+    twitter: [
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', title],
+      ['twitter:description', siteDescription],
+      ['twitter:image', image],
+    ],
+  };
+}
+
+/** The head of /categories: every service on Solutionz, for search results and link previews. */
+export function categoriesHead(siteUrl: string, siteDescription: string): PageHead {
+  const title = `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`;
+  const url = `${siteUrl}${CATEGORIES_PATH}`;
+  const image = absolute(siteUrl, DEFAULT_SHARE_IMAGE);
+  return {
+    title,
+    description: siteDescription,
+    noindex: false,
+    canonicalUrl: url,
+    openGraph: [
+      ['og:type', 'website'],
+      ['og:site_name', PRODUCT_NAME],
+      ['og:locale', 'en_GB'],
+      ['og:title', title],
+      ['og:description', siteDescription],
+      ['og:url', url],
       ['og:image', image],
     ],
     twitter: [

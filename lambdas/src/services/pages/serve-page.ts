@@ -1,19 +1,21 @@
-import { fillAppShell, RENDERED_QUERY_KEYS, type ProviderProfile } from '@solutionz/shared';
+import { fillAppShell, RENDERED_QUERY_KEYS, type RenderedPageData } from '@solutionz/shared';
 import type { AppRenderer } from '../../adapters/app-renderer';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
-import { listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { listCategories, type CategoriesDeps } from '../categories';
+import { categoriesHead, CATEGORIES_PATH, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
 import { robotsTxt, sitemap } from './sitemap';
 
 /**
  * The pages CloudFront sends to the page function rather than the site bucket (infra/src/edge-rules.ts
- * PAGE_PATH_PATTERNS): a provider's page with its head filled in and, given the web app's renderer, its
- * content drawn by the app's own components (the browser hydrates it); the sitemap and robots.txt. Any
- * other path under /directory/ gets the app shell as it is, as the bucket would serve it.
+ * PAGE_PATH_PATTERNS): a provider's page and the categories page with their heads filled in and, given the web
+ * app's renderer, their content drawn by the app's own components (the browser hydrates it); the sitemap and
+ * robots.txt. Any other path under /directory/ gets the app shell as it is, as the bucket would serve it.
  */
 
 export interface PageDeps extends ProviderPageDeps {
-  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>;
+  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy' | 'categoryCounts'>;
+  readonly categories: CategoriesDeps['categories'];
   /** The built index.html (the app shell). */
   readonly indexHtml: () => Promise<string>;
   /** The web build's server renderer; without it (or when it fails) a page has its head filled in and an empty body, as the app shell. */
@@ -53,12 +55,12 @@ function providerIdOf(path: string): string | undefined {
 }
 
 /**
- * The provider's page drawn by the app, with the public answer it was drawn with (as GET /api/providers/{id}
- * gives it), or undefined if there is no renderer or it failed (`onRenderError` hears why).
+ * The page drawn by the app with the API answers it shows (as the API gives them, under the web client's keys),
+ * or undefined if there is no renderer or it failed (`onRenderError` hears why).
  */
-async function renderedProviderPage(deps: PageDeps, path: string, providerId: string, provider: ProviderProfile, onRenderError: (error: unknown) => void) {
+async function renderedPage(deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void) {
   if (!deps.renderApp) return undefined;
-  const data = { readAt: deps.clock().getTime(), queries: [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]] } as const;
+  const data = { readAt: deps.clock().getTime(), queries };
   try {
     return { path, data, markup: await deps.renderApp(path, data) };
   } catch (error) {
@@ -71,11 +73,17 @@ export async function servePage(deps: PageDeps, path: string, siteUrl: string, o
   if (path === '/sitemap.xml') return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
   if (path === '/robots.txt') return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(siteUrl), cacheControl: PAGE_CACHE_CONTROL.robots };
   const page = { contentType: HTML_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL.html } as const;
+  if (path === CATEGORIES_PATH) {
+    const [indexHtml, categories] = await Promise.all([deps.indexHtml(), listCategories(deps)]);
+    const shell = renderPage(indexHtml, categoriesHead(siteUrl, siteDescriptionOf(indexHtml)));
+    const rendered = await renderedPage(deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError);
+    return { ...page, body: rendered ? fillAppShell(shell, rendered) : shell };
+  }
   const providerId = providerIdOf(path);
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
   const [indexHtml, provider] = await Promise.all([deps.indexHtml(), findListedProvider(deps, providerId)]);
   const head = provider ? listedProviderHead(provider, siteUrl) : unlistedProviderHead(siteUrl, siteDescriptionOf(indexHtml));
   const shell = renderPage(indexHtml, head);
-  const rendered = provider && (await renderedProviderPage(deps, path, providerId, provider, onRenderError));
+  const rendered = provider && (await renderedPage(deps, path, [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]], onRenderError));
   return { ...page, body: rendered ? fillAppShell(shell, rendered) : shell };
 }
