@@ -8,17 +8,28 @@ import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.Enumeration;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -40,9 +51,16 @@ import org.eclipse.jetty.server.ServerConnector;
  * the database thread's time while the demo data loads). The launcher keeps the parsed schema, keyed by
  * the stored bytes themselves (a changed schema is other bytes, so it is parsed anew), and hands out a
  * copy with containers of its own, as a parse would (UpdateTable changes the copy it is given).
+ *
+ * `--jars-for-class-sharing <DynamoDBLocal.jar> <folder>` writes, instead of starting anything, the jars a
+ * class-data sharing archive needs (the JVM shares classes from jars only, see dynamodb.ts).
  */
 public class DynamoDbLocalOnLoopback {
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("--jars-for-class-sharing")) {
+      writeJarsForClassSharing(args[1], Path.of(args[2]));
+      return;
+    }
     DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
     Server server = (Server) field(DynamoDBProxyServer.class, "server").get(proxy);
     for (Connector connector : server.getConnectors()) ((ServerConnector) connector).setHost("127.0.0.1");
@@ -127,6 +145,37 @@ public class DynamoDbLocalOnLoopback {
 
   private static <T> List<T> listOf(List<T> list) {
     return list == null ? null : new ArrayList<>(list);
+  }
+
+  /**
+   * DynamoDB Local's jar without the class path of its manifest (its first entry is a folder, "."; the
+   * libraries go on the command line instead), and this launcher's classes as a jar.
+   */
+  private static void writeJarsForClassSharing(String dynamoDbLocalJar, Path folder) throws Exception {
+    try (JarFile in = new JarFile(dynamoDbLocalJar)) {
+      Manifest manifest = new Manifest(in.getManifest());
+      manifest.getMainAttributes().remove(Attributes.Name.CLASS_PATH);
+      try (JarOutputStream out = new JarOutputStream(new FileOutputStream(folder.resolve("DynamoDBLocal.jar").toFile()), manifest)) {
+        for (Enumeration<JarEntry> entries = in.entries(); entries.hasMoreElements(); ) {
+          JarEntry entry = entries.nextElement();
+          if (entry.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) continue;
+          out.putNextEntry(new JarEntry(entry.getName()));
+          try (InputStream data = in.getInputStream(entry)) {
+            data.transferTo(out);
+          }
+          out.closeEntry();
+        }
+      }
+    }
+    Path classes = Path.of(DynamoDbLocalOnLoopback.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    try (JarOutputStream out = new JarOutputStream(new FileOutputStream(folder.resolve("launcher.jar").toFile()));
+        Stream<Path> files = Files.list(classes)) {
+      for (Path file : (Iterable<Path>) files.filter((file) -> file.toString().endsWith(".class"))::iterator) {
+        out.putNextEntry(new JarEntry(file.getFileName().toString()));
+        Files.copy(file, out);
+        out.closeEntry();
+      }
+    }
   }
 
   private static Field field(Class<?> type, String name) throws NoSuchFieldException {

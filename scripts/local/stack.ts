@@ -226,7 +226,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   log(`Starting DynamoDB Local, cognito-local, s3rver, SES${webStep}…`);
   const startups = await clock.time('servers', () => Promise.allSettled([
     clock.time('dynamodb', () => dynamodb
-      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') }))
+      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log'), listClasses: true }))
       .then(started),
     clock.time('cognito', () => cognitoLocal
       .start({
@@ -462,6 +462,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
     }
 
+    // Once ready: the next start of DynamoDB Local maps its classes from an archive made from this one's.
+    dynamodb.makeClassSharingArchive(join(logs, 'class-sharing.log'));
     const running = [...services];
     return {
       ports,
