@@ -4,7 +4,9 @@ import { LaunchError } from './local/preflight';
 import { killAllManaged } from './local/process';
 import { formatPhases } from './local/phases';
 import { beginLocalStack } from './local/stack-begin';
+import type * as StackModule from './local/stack';
 import type { LocalStack, LocalStackOptions } from './local/stack';
+import type * as StripeClient from './local/stripe/client';
 // The rest of the stack (the AWS SDK, the app's modules, Stripe's SDK) is loaded once DynamoDB Local is starting: see main.
 
 /**
@@ -23,7 +25,7 @@ if (unknown.length) {
   process.exit(2);
 }
 
-type Loaded = typeof import('./local/stack') & typeof import('./local/stripe/client');
+type Loaded = typeof StackModule & typeof StripeClient;
 
 function print({ LOCAL_ORIGIN_HEADERS, VALID_CARD, DECLINED_CARD }: Loaded, stack: LocalStack, ready: string): void {
   const { urls, userPool, dataDir } = stack;
