@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, openSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHttpProcess, type LocalService } from './process';
 
@@ -104,6 +104,10 @@ export function makeClassSharingArchive(logFile: string): void {
     mkdirSync(lock);
   } catch {
     return;
+  }
+  // Archives of other launchers or jars (~70 MB each) are of no more use: a start uses the one of its own.
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (name.startsWith('class-sharing-') && !name.startsWith(basename(dir))) rmSync(join(CACHE_DIR, name), { recursive: true, force: true });
   }
   // The list as it is now, in the folder the archive is made in (the start's own list goes with its data).
   rmSync(dir, { recursive: true, force: true });
