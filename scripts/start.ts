@@ -3,8 +3,11 @@ import { portOffsetFromEnv } from './local/ports';
 import { LaunchError } from './local/preflight';
 import { killAllManaged } from './local/process';
 import { formatPhases } from './local/phases';
-import { LOCAL_ORIGIN_HEADERS, startLocalStack, type LocalStack } from './local/stack';
-import { DECLINED_CARD, VALID_CARD } from './local/stripe/client';
+import { beginLocalStack } from './local/stack-begin';
+import type * as StackModule from './local/stack';
+import type { LocalStack, LocalStackOptions } from './local/stack';
+import type * as StripeClient from './local/stripe/client';
+// The rest of the stack (the AWS SDK, the app's modules, Stripe's SDK) is loaded once DynamoDB Local is starting: see main.
 
 /**
  * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
@@ -22,7 +25,9 @@ if (unknown.length) {
   process.exit(2);
 }
 
-function print(stack: LocalStack, ready: string): void {
+type Loaded = typeof StackModule & typeof StripeClient;
+
+function print({ LOCAL_ORIGIN_HEADERS, VALID_CARD, DECLINED_CARD }: Loaded, stack: LocalStack, ready: string): void {
   const { urls, userPool, dataDir } = stack;
   const rows: [string, string][] = [
     ['Web', `${urls.web ?? ''}  (${prod ? 'production build behind the local edge' : 'Vite dev server, hot reload'})`],
@@ -72,15 +77,23 @@ async function main(): Promise<void> {
   // From the process's own start: loading this script's modules is part of the wait too.
   const launch = process.uptime();
   let stack: LocalStack;
+  let loaded: Loaded;
   try {
-    stack = await startLocalStack({
+    const options: LocalStackOptions = {
       portOffset: portOffsetFromEnv(),
       ...(process.env.SOLUTIONZ_DATA_DIR?.trim() ? { dataDir: process.env.SOLUTIONZ_DATA_DIR.trim() } : {}),
       web: prod ? 'prod' : 'dev',
       reset,
       demoDirectory: true,
       log: (line) => console.log(line),
-    });
+    };
+    // DynamoDB Local's JVM, the slowest server to start, starts while the rest of the stack's modules load.
+    const begun = await beginLocalStack(options);
+    const loading = begun.clock.begin('modules');
+    const [stackModule, stripeClient] = await Promise.all([import('./local/stack'), import('./local/stripe/client')]);
+    loading();
+    loaded = { ...stackModule, ...stripeClient };
+    stack = await loaded.startLocalStack(options, begun);
   } catch (error) {
     if (error instanceof LaunchError) {
       console.error(`\n${error.message}`);
@@ -92,7 +105,7 @@ async function main(): Promise<void> {
 
   process.off('SIGINT', abortStart);
   process.off('SIGTERM', abortStart);
-  print(stack, `${process.uptime().toFixed(1)} s (launch ${launch.toFixed(1)}, ${formatPhases(stack.timings)})`);
+  print(loaded, stack, `${process.uptime().toFixed(1)} s (launch ${launch.toFixed(1)}, ${formatPhases(stack.timings)})`);
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -1,16 +1,35 @@
 import com.almworks.sqlite4java.SQLiteConnection;
 import com.almworks.sqlite4java.SQLiteJob;
 import com.almworks.sqlite4java.SQLiteQueue;
+import com.amazonaws.services.dynamodbv2.local.shared.access.sqlite.SQLiteIndexElement;
+import com.amazonaws.services.dynamodbv2.local.shared.access.sqlite.TableSchemaInfo;
+import com.amazonaws.services.dynamodbv2.local.shared.mapper.DynamoDBObjectMapper;
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.Enumeration;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -27,9 +46,21 @@ import org.eclipse.jetty.server.ServerConnector;
  * write may damage the local database (`npm start -- --reset` starts it anew), which local data can
  * afford. (A write-ahead log would keep it safe, but DynamoDB Local's open reads keep SQLite from ever
  * folding the log back: it grew by ~7 kB an item.)
+ *
+ * Every read and write also reads the table's schema from SQLite and parses it from JSON anew (~40% of
+ * the database thread's time while the demo data loads). The launcher keeps the parsed schema, keyed by
+ * the stored bytes themselves (a changed schema is other bytes, so it is parsed anew), and hands out a
+ * copy with containers of its own, as a parse would (UpdateTable changes the copy it is given).
+ *
+ * `--jars-for-class-sharing <DynamoDBLocal.jar> <folder>` writes, instead of starting anything, the jars a
+ * class-data sharing archive needs (the JVM shares classes from jars only, see dynamodb.ts).
  */
 public class DynamoDbLocalOnLoopback {
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("--jars-for-class-sharing")) {
+      writeJarsForClassSharing(args[1], Path.of(args[2]));
+      return;
+    }
     DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
     Server server = (Server) field(DynamoDBProxyServer.class, "server").get(proxy);
     for (Connector connector : server.getConnectors()) ((ServerConnector) connector).setHost("127.0.0.1");
@@ -42,7 +73,109 @@ public class DynamoDbLocalOnLoopback {
         System.err.println("DynamoDB Local keeps its disk syncs (" + error + "): loading the demo data will be slower.");
       }
     }
+    try {
+      keepParsedSchemas();
+    } catch (Exception error) {
+      System.err.println("DynamoDB Local parses its table schema on every request (" + error + "): it will be slower.");
+    }
     proxy.start();
+  }
+
+  /** The mapper DynamoDB Local's database jobs read the schema with, swapped (before any request) for one that keeps what it parsed. */
+  private static void keepParsedSchemas() throws Exception {
+    Class<?> jobs = Class.forName("com.amazonaws.services.dynamodbv2.local.shared.access.sqlite.SQLiteDBAccessJob", true, DynamoDbLocalOnLoopback.class.getClassLoader());
+    Field mapper = jobs.getDeclaredField("MAPPER");
+    if (mapper.getType() != DynamoDBObjectMapper.class) throw new IllegalStateException("SQLiteDBAccessJob.MAPPER is a " + mapper.getType());
+    Field theUnsafe = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+    theUnsafe.setAccessible(true);
+    sun.misc.Unsafe unsafe = (sun.misc.Unsafe) theUnsafe.get(null);
+    unsafe.putObjectVolatile(unsafe.staticFieldBase(mapper), unsafe.staticFieldOffset(mapper), new SchemaKeepingMapper());
+  }
+
+  static final class SchemaKeepingMapper extends DynamoDBObjectMapper {
+    private static final long serialVersionUID = 1L;
+    /** A few tables' schemas, newest first, each with the bytes it was parsed from (compared whole: hashing them costs more). */
+    private final Deque<Object[]> parsed = new ArrayDeque<>();
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T readValue(byte[] src, Class<T> type) throws IOException {
+      if (type != TableSchemaInfo.class) return super.readValue(src, type);
+      TableSchemaInfo schema = null;
+      synchronized (parsed) {
+        for (Object[] entry : parsed) {
+          if (Arrays.equals((byte[]) entry[0], src)) {
+            schema = (TableSchemaInfo) entry[1];
+            break;
+          }
+        }
+      }
+      if (schema == null) {
+        schema = super.readValue(src, TableSchemaInfo.class);
+        synchronized (parsed) {
+          parsed.addFirst(new Object[] {src.clone(), schema});
+          if (parsed.size() > 16) parsed.removeLast();
+        }
+      }
+      return (T) copyOf(schema);
+    }
+  }
+
+  /** What a parse of the same bytes gives: containers of its own, around the same (unchanged) elements. */
+  static TableSchemaInfo copyOf(TableSchemaInfo schema) {
+    TableSchemaInfo copy = new TableSchemaInfo();
+    copy.setAttributes(listOf(schema.getAttributes()));
+    copy.setLsiList(listOf(schema.getLsiList()));
+    // Sets the index list too, made anew from the descriptions (as a parse does).
+    copy.setGsiDescList(listOf(schema.getGsiDescList()));
+    if (schema.getSqliteIndex() != null) {
+      Map<String, List<SQLiteIndexElement>> index = new LinkedHashMap<>();
+      for (Map.Entry<String, List<SQLiteIndexElement>> entry : schema.getSqliteIndex().entrySet()) index.put(entry.getKey(), listOf(entry.getValue()));
+      copy.setSqliteIndex(index);
+    }
+    copy.setUniqueIndexes(listOf(schema.getUniqueIndexes()));
+    if (schema.getUniqueGSIIndexes() != null) {
+      List<List<SQLiteIndexElement>> unique = new ArrayList<>();
+      for (List<SQLiteIndexElement> columns : schema.getUniqueGSIIndexes()) unique.add(listOf(columns));
+      copy.setUniqueGSIIndexes(unique);
+    }
+    copy.setTimeToLiveAttributeName(schema.getTimeToLiveAttributeName());
+    return copy;
+  }
+
+  private static <T> List<T> listOf(List<T> list) {
+    return list == null ? null : new ArrayList<>(list);
+  }
+
+  /**
+   * DynamoDB Local's jar without the class path of its manifest (its first entry is a folder, "."; the
+   * libraries go on the command line instead), and this launcher's classes as a jar.
+   */
+  private static void writeJarsForClassSharing(String dynamoDbLocalJar, Path folder) throws Exception {
+    try (JarFile in = new JarFile(dynamoDbLocalJar)) {
+      Manifest manifest = new Manifest(in.getManifest());
+      manifest.getMainAttributes().remove(Attributes.Name.CLASS_PATH);
+      try (JarOutputStream out = new JarOutputStream(new FileOutputStream(folder.resolve("DynamoDBLocal.jar").toFile()), manifest)) {
+        for (Enumeration<JarEntry> entries = in.entries(); entries.hasMoreElements(); ) {
+          JarEntry entry = entries.nextElement();
+          if (entry.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) continue;
+          out.putNextEntry(new JarEntry(entry.getName()));
+          try (InputStream data = in.getInputStream(entry)) {
+            data.transferTo(out);
+          }
+          out.closeEntry();
+        }
+      }
+    }
+    Path classes = Path.of(DynamoDbLocalOnLoopback.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    try (JarOutputStream out = new JarOutputStream(new FileOutputStream(folder.resolve("launcher.jar").toFile()));
+        Stream<Path> files = Files.list(classes)) {
+      for (Path file : (Iterable<Path>) files.filter((file) -> file.toString().endsWith(".class"))::iterator) {
+        out.putNextEntry(new JarEntry(file.getFileName().toString()));
+        Files.copy(file, out);
+        out.closeEntry();
+      }
+    }
   }
 
   private static Field field(Class<?> type, String name) throws NoSuchFieldException {

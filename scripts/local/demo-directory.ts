@@ -3,14 +3,12 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatCategorySelection, slugify, TAXONOMY, type Place, type SubscriptionTier, type TaxonomyGroup } from '@solutionz/shared';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { bulkLoadAccounts, type BulkFeedback } from '@solutionz/lambdas/data/admin-bulk';
-import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import { directoryIndexCommands, type Item } from '@solutionz/lambdas/data/raw-commands';
 import { importedResponseFacts } from '@solutionz/lambdas/data/response-times';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace, withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { inParallel } from '@solutionz/lambdas/in-parallel';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import { demoResponseFacts } from './demo-messages';
@@ -376,9 +374,6 @@ export async function demoTowns(geocoder: Geocoder, postcodeDataDir: string | un
 /** The author of a demo review: a client with no account (the demo jobs post as some of them). */
 export const demoReviewerId = (provider: Pick<DemoDirectoryProvider, 'userId'>, review: number) => `demo-reviewer-${provider.userId}-${review}`;
 
-/** Replies written at once (each is one conditional update through the feedback repository). */
-const PARALLEL_REPLIES = 16;
-
 /**
  * What a demo provider's sign-up and profile tab write (place, business, bio, skills, categories), on the day
  * they joined (the sign-up writes count them in that day's analytics). Their business id is drawn from their
@@ -438,16 +433,15 @@ export const demoFeedbackId = (provider: Pick<DemoDirectoryProvider, 'userId'>, 
 
 /**
  * Writes the demo providers in bulk (BatchWriteItem, several calls in flight: issue 24's start-up):
- * exactly the items their sign-up, membership, conversations' response facts, published reviews and
- * the directory's `syncListing` would leave one write at a time (admin-bulk.ts, directory-bulk.ts; the
- * test compares the two), then the providers' replies to reviews through the feedback repository. For a
- * fresh table only: nothing else may write the directory meanwhile.
+ * exactly the items their sign-up, membership, conversations' response facts, published reviews with
+ * their replies and the directory's `syncListing` would leave one write at a time (admin-bulk.ts,
+ * directory-bulk.ts; the test compares the two). For a fresh table only: nothing else may write the
+ * directory meanwhile.
  */
 export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tableName: string, providers: readonly DemoDirectoryProvider[], now: Date): Promise<void> {
   const profiles: ProfileRecord[] = [];
   const facts: Item[] = [];
   const feedback: BulkFeedback[] = [];
-  const replies: { id: string; providerId: string; text: string; at: Date }[] = [];
   for (const provider of providers) {
     // How fast they answer clients (issue 26): their facts, published onto the profile before the listing is written.
     const published = importedResponseFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
@@ -467,16 +461,13 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
         ...(review.description ? { description: review.description } : {}),
         approved: true,
         createdAt: at.toISOString(),
+        // The provider replied the next day.
+        ...(review.reply ? { reply: { text: review.reply, at: new Date(at.getTime() + DAY_MS).toISOString() } } : {}),
       });
-      if (review.reply) replies.push({ id, providerId: provider.userId, text: review.reply, at: new Date(at.getTime() + DAY_MS) });
     }
   }
   await directoryIndexCommands(documents, tableName).batchPut(facts);
   await bulkLoadAccounts(documents, tableName, { profiles, feedback }, now);
-  const feedbackRepository = createFeedbackRepository(documents, tableName);
-  await inParallel(replies, PARALLEL_REPLIES, async (reply) => {
-    if (!(await feedbackRepository.putReply(reply.id, reply.providerId, reply.text, reply.at))) throw new Error(`The demo reply to review ${reply.id} was not stored`);
-  });
 }
 
 /**

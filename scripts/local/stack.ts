@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -21,12 +21,12 @@ import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import { localPagesHandler } from './pages';
-import { portsFor, type Ports } from './ports';
+import type { Ports } from './ports';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
-import { phaseClock, type PhaseTimes } from './phases';
-import { checkJava, checkPorts } from './preflight';
+import type { PhaseTimes } from './phases';
 import type { LocalService } from './process';
 import * as s3 from './s3';
+import { beginLocalStack, type BegunStack } from './stack-begin';
 import * as ses from './ses';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
@@ -180,21 +180,11 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
  * groups, demo data on first start (its memberships bought through the local Stripe once the gateway
  * answers). `npm start` and `npm test` both use it.
  */
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions = {}, begun?: BegunStack): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
-  const clock = phaseClock();
-  const offset = options.portOffset ?? 0;
-  const ports = portsFor(offset);
-  const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
-  const logs = join(dataDir, 'logs');
-
-  checkJava();
+  // Begun by the caller (npm start, before it loaded this module) with the same options, or now.
+  const { clock, ports, dataDir, logs, dynamodb: dynamodbStarting } = begun ?? (await beginLocalStack(options));
   const webMode = options.web ?? false;
-  const { web: webPort, ...backendPorts } = ports;
-  await checkPorts(webMode ? { ...backendPorts, web: webPort } : backendPorts, offset);
-
-  if (options.reset) rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(logs, { recursive: true });
 
   const urls = {
     web: webMode ? `http://localhost:${ports.web}` : undefined,
@@ -225,9 +215,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const webStep = { dev: ' and the web dev server', prod: options.siteDir ? '' : ' and building the web for production', false: '' }[`${webMode}`];
   log(`Starting DynamoDB Local, cognito-local, s3rver, SES${webStep}…`);
   const startups = await clock.time('servers', () => Promise.allSettled([
-    clock.time('dynamodb', () => dynamodb
-      .start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log') }))
-      .then(started),
+    dynamodbStarting.then(started),
     clock.time('cognito', () => cognitoLocal
       .start({
         port: ports.cognito,
@@ -462,6 +450,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
     }
 
+    // Once ready: the next start of DynamoDB Local maps its classes from an archive made from this one's.
+    dynamodb.makeClassSharingArchive(join(logs, 'class-sharing.log'));
     const running = [...services];
     return {
       ports,

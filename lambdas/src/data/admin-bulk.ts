@@ -22,8 +22,11 @@ import { directoryIndexCommands, type Item } from './raw-commands';
  * hold no live one.
  */
 
-/** Feedback as a client left it (with its author's link); `approved` is the state it was moderated to. */
-export type BulkFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string };
+/**
+ * Feedback as a client left it (with its author's link); `approved` is the state it was moderated to; `reply`
+ * the provider's reply as the feedback repository's `putReply` leaves it (on the feedback item), written `at`.
+ */
+export type BulkFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string; readonly reply?: { readonly text: string; readonly at: string } };
 
 /** Accounts per round: their items are built, written and dropped before the next round, so 50,000 accounts fit in memory. */
 const ACCOUNTS_PER_ROUND = 2_000;
@@ -50,9 +53,9 @@ function accountItems(profile: ProfileRecord): Item[] {
   return items;
 }
 
-function feedbackItems({ id, ...feedback }: BulkFeedback): Item[] {
+function feedbackItems({ id, reply, ...feedback }: BulkFeedback): Item[] {
   return [
-    itemOf(feedbackEntity.put({ ...feedback, feedbackId: id })),
+    itemOf(feedbackEntity.put({ ...feedback, feedbackId: id, ...(reply ? { replyText: reply.text, replyCreatedAt: reply.at, replyUpdatedAt: reply.at } : {}) })),
     itemOf(feedbackAuthorEntity.put({ authorId: feedback.authorId, providerId: feedback.providerId, feedbackId: id })),
   ];
 }
