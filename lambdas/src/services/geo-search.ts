@@ -304,7 +304,8 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       }
       const hits = best.slice(0, limit);
       const more = best.length > limit || (next !== undefined && next.min <= radius);
-      const left = more && best.length > limit ? resumeAfter(hits.at(-1)!, best[limit]!.distance) : undefined;
+      // Every cell nearer than the nearest one not visited was read or split: the next page need not look there again.
+      const left = more && best.length > limit ? resumeAfter(hits.at(-1)!, next ? Math.min(next.min, radius) : radius) : undefined;
       return { hits, records, more, ...(left ? { resume: left } : {}) };
     }
     if (search.confirmAllUpTo !== undefined && read >= search.confirmAllUpTo) return { hits: best.filter((hit) => records.has(hit.id)).slice(0, limit), records, more: false };
