@@ -238,8 +238,9 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
   const { index, centre, radius, after, limit } = search;
   const leafSize = search.leafSize ?? DEFAULT_LEAF_SIZE;
   const finest = index.finest ?? GEO.finest;
-  // Below GEO.finest a cell is most often one crowded place, read whole all the same: it is split only when that saves reading
-  // two leaves' worth (on later pages, the pending cells already keep a crowded place from being read again).
+  // In an index counted finer than GEO.finest, a cell of GEO.finest or finer holds one or a few crowded places, each read whole
+  // all the same: it is split only when that may save reading two leaves' worth (on later pages, the pending cells already
+  // keep a crowded place from being read again, and a split would only add a counts item a page).
   const splits = (cell: Frontier) => cell.cell.length < finest && cell.count > (cell.cell.length < GEO.finest ? leafSize : 2 * leafSize);
   const resume = after ? search.resume : undefined;
   /** The pending cells of the page before, by scope name. */
