@@ -17,7 +17,10 @@ import { TABLE } from './table-definition';
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
-/** Geohash precisions: entries are partitioned by the coarsest, counts kept down to the finest cell a search visits. */
+/**
+ * Geohash precisions: entries are partitioned by the coarsest, counts kept down to the finest cell a search visits (an
+ * index may keep them finer: the job board's, whose jobs crowd at postcode sectors; see job-board.ts).
+ */
 export const GEO = { partition: 3, finest: 6, stored: 9 } as const;
 const ROOT = 'ROOT';
 const CHILDREN = 'CHILDREN';
@@ -48,10 +51,10 @@ export function geoEntryKey(keys: GeoIndexKeys, scope: string, geohash: string, 
   return { [PK]: `${keys.entries}#${scope}#${geohash.slice(0, GEO.partition)}`, [SK]: `${geohash}#${id}` };
 }
 
-/** The counts an entry at `geohash` adds one to: its cell at each counted precision, in its parent's item. */
-export function geoCountSlots(keys: GeoIndexKeys, scope: string, geohash: string): CountSlot[] {
+/** The counts an entry at `geohash` adds one to: its cell at each counted precision (down to `finest`), in its parent's item. */
+export function geoCountSlots(keys: GeoIndexKeys, scope: string, geohash: string, finest: number = GEO.finest): CountSlot[] {
   const slots: CountSlot[] = [];
-  for (let precision = GEO.partition; precision <= GEO.finest; precision++) {
+  for (let precision = GEO.partition; precision <= finest; precision++) {
     const parent = precision === GEO.partition ? ROOT : geohash.slice(0, precision - 1);
     slots.push({ key: { [PK]: `${keys.counts}#${scope}#${parent}`, [SK]: CHILDREN }, attribute: `${CELL_ATTRIBUTE}${geohash.slice(0, precision)}` });
   }

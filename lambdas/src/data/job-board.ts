@@ -23,6 +23,13 @@ import { TABLE } from './table-definition';
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
 export const JOB_GEO_KEYS = { entries: 'JOBGEO', counts: 'JOBGEOCOUNT' } as const;
+/**
+ * Job counts are kept one geohash finer than the directory's (GEO.finest): jobs sit at postcode sectors, dozens at one
+ * point in a city, so a geohash-6 cell (about 1.2 by 0.6 km, often two or three sectors) may hold several pages' worth;
+ * its geohash-7 children (about 150 m) mostly hold one sector each. Entries written before these counts existed are
+ * counted only to geohash 6; the search reads such a cell whole (geo-search.ts).
+ */
+export const JOB_GEO_FINEST = GEO.finest + 1;
 export const ALL_JOBS_SCOPE = 'all';
 const ENTRY_ENTITY = 'jobBoardEntry';
 export const JOB_COUNT_ENTITY = 'jobBoardCount';
@@ -87,7 +94,7 @@ export function jobScopeEntries(job: IndexedJob, scope: string): Item[] {
 
 /** The counts a job adds one to in a scope: its cells, and the scope's total. */
 export function jobScopeCountSlots(job: IndexedJob, scope: string): CountSlot[] {
-  return [...geoCountSlots(JOB_GEO_KEYS, scope, ngeohash.encode(job.lat, job.lng, GEO.stored)), { key: jobCountKey(scope), attribute: 'count' }];
+  return [...geoCountSlots(JOB_GEO_KEYS, scope, ngeohash.encode(job.lat, job.lng, GEO.stored), JOB_GEO_FINEST), { key: jobCountKey(scope), attribute: 'count' }];
 }
 
 /**

@@ -50,6 +50,12 @@ export interface GeoEntry extends Point {
 
 /** A geo index as a search reads it. `cellEntries` takes a geohash of any precision from the partition's to the stored one. */
 export interface GeoIndexReader<E extends GeoEntry> {
+  /**
+   * The finest cells it keeps counts of (GEO.finest unless it says). Cells finer than GEO.finest may be counted only
+   * for entries written since (an index made finer later): a cell whose children's counts add up to less than its own
+   * is read whole, not split.
+   */
+  readonly finest?: number;
   rootCells(scope: string): Promise<CellCount[]>;
   childCells(scope: string, cell: string): Promise<CellCount[]>;
   cellEntries(scope: string, cell: string): Promise<E[]>;
@@ -231,7 +237,11 @@ function commonPrefix(hashes: readonly string[], longest: number): string {
 export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearch<E, R>): Promise<NearestPage<R>> {
   const { index, centre, radius, after, limit } = search;
   const leafSize = search.leafSize ?? DEFAULT_LEAF_SIZE;
-  const splits = (cell: Frontier) => cell.count > leafSize && cell.cell.length < GEO.finest;
+  const finest = index.finest ?? GEO.finest;
+  // In an index counted finer than GEO.finest, a cell of GEO.finest or finer holds one or a few crowded places, each read whole
+  // all the same: it is split only when that may save reading two leaves' worth (on later pages, the pending cells already
+  // keep a crowded place from being read again, and a split would only add a counts item a page).
+  const splits = (cell: Frontier) => cell.cell.length < finest && cell.count > (cell.cell.length < GEO.finest ? leafSize : 2 * leafSize);
   const resume = after ? search.resume : undefined;
   /** The pending cells of the page before, by scope name. */
   const pending = (resume?.cells ?? []).map(({ scope, cell, next }) => ({ scope: search.scopes[scope]!, cell, next }));
@@ -295,7 +305,8 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       }
       const hits = best.slice(0, limit);
       const more = best.length > limit || (next !== undefined && next.min <= radius);
-      const left = more && best.length > limit ? resumeAfter(hits.at(-1)!, best[limit]!.distance) : undefined;
+      // Every cell nearer than the nearest one not visited was read or split: the next page need not look there again.
+      const left = more && best.length > limit ? resumeAfter(hits.at(-1)!, next ? Math.min(next.min, radius) : radius) : undefined;
       return { hits, records, more, ...(left ? { resume: left } : {}) };
     }
     if (search.confirmAllUpTo !== undefined && read >= search.confirmAllUpTo) return { hits: best.filter((hit) => records.has(hit.id)).slice(0, limit), records, more: false };
@@ -316,11 +327,19 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
     if (search.confirmAllUpTo !== undefined && candidates.length > 0) await confirm(candidates);
   }
 
-  /** Splits a full cell into its non-empty children (queued), or reads a small one: its new hits in range. */
+  /**
+   * Splits a full cell into its non-empty children (queued), or reads a small one: its new hits in range. A cell of
+   * GEO.finest or finer whose children add up to less than its count holds entries counted only down to its own precision
+   * (written before the index kept finer counts): it is read whole.
+   */
   async function visit(cell: Frontier): Promise<Hit[]> {
     if (splits(cell)) {
-      for (const child of await index.childCells(cell.scope, cell.cell)) push(cell.scope, child.cell, child.count);
-      return [];
+      const children = await index.childCells(cell.scope, cell.cell);
+      const counted = children.reduce((sum, child) => sum + child.count, 0);
+      if (cell.cell.length < GEO.finest || counted >= cell.count) {
+        for (const child of children) push(cell.scope, child.cell, child.count);
+        return [];
+      }
     }
     readWhole.add(cellKey(cell.scope, cell.cell));
     const hits = (await index.cellEntries(cell.scope, cell.cell))

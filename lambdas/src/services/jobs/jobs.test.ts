@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import ngeohash from 'ngeohash';
 import { JOB_LIMITS, JOB_MESSAGES, jobListQuerySchema, type JobListQueryInput, type JobPostInput, jobPostSchema } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage } from '../../adapters/dynamodb';
+import { countsKey } from '../../data/geo-cells';
+import { JOB_GEO_KEYS, jobCategoryScope } from '../../data/job-board';
 import { bulkLoadJobs } from '../../data/job-board-bulk';
 import { createJobsRepository, type JobRecord } from '../../data/jobs-repository';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
@@ -412,4 +416,81 @@ describe('the board deep in a result around a place', () => {
       await expect(listJobs(deps(), query({ ...board, cursor: tampered }))).rejects.toThrow(JOB_MESSAGES.badCursor);
     }
   }, 120_000);
+});
+
+describe('the board around a crowded place', () => {
+  const YORK = { lat: 53.959, lng: -1.0815 };
+  // Two postcode sectors' worth of jobs in one geohash-6 cell (about 1.2 by 0.6 km): 30 at York's point, 30 at the centre
+  // of another geohash-7 cell of it, the one farthest from York.
+  const cell6 = ngeohash.encode(YORK.lat, YORK.lng, 6);
+  const [other] = [...'0123456789bcdefghjkmnpqrstuvwxyz']
+    .map((child) => ngeohash.decode(cell6 + child))
+    .map((centre) => ({ lat: centre.latitude, lng: centre.longitude }))
+    .sort((a, b) => milesBetween(YORK, b) - milesBetween(YORK, a));
+
+  async function twoSectors(category: string): Promise<string[]> {
+    const jobs = Array.from({ length: 60 }, (_, index): JobRecord & { contact: { contactName: string; contactEmail: string } } => ({
+      jobId: `crowd-${String(index).padStart(2, '0')}-${randomUUID()}`,
+      ownerId: randomUUID(),
+      title: `Crowded ${index}`,
+      description: 'A job at a busy postcode sector.',
+      categories: [category],
+      locationName: 'York',
+      ...(index % 2 === 0 ? YORK : other!),
+      postedAt: new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString(),
+      revealCount: 0,
+      revealCap: 5,
+      contact: { contactName: 'Crowd Client', contactEmail: `crowd-${index}@example.co.uk` },
+    }));
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    await bulkLoadJobs(documentClient(client), table.tableName, jobs);
+    client.destroy();
+    return jobs
+      .map((job) => ({ id: job.jobId, distance: milesBetween(YORK, job) }))
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+      .map((hit) => hit.id);
+  }
+
+  async function firstPage(category: string) {
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    meterDynamoDbUsage(client);
+    resetDynamoDbUsage();
+    const page = await listJobs({ ...deps(), jobs: createJobsRepository(documentClient(client), table.tableName) }, query({ category, location: 'York', radius: '5' }));
+    const read = dynamoDbUsage().itemsRead;
+    client.destroy();
+    return { ids: page.jobs.map(({ id }) => id), read };
+  }
+
+  it('reads the jobs at the nearest place, not every job of its geohash-6 cell', async () => {
+    const category = `Crowd ${randomUUID().slice(0, 8)} > Odd jobs`;
+    const expected = await twoSectors(category);
+    const { ids, read } = await firstPage(category);
+    expect(ids).toEqual(expected.slice(0, 5));
+    // York's 30 entries, the page's 5 jobs and a few counts items; with counts only down to geohash 6, all 60 entries were read.
+    expect(read).toBeLessThanOrEqual(45);
+  });
+
+  it('finds jobs counted only down to geohash 6 (written before the finer counts) all the same', async () => {
+    const category = `Crowd ${randomUUID().slice(0, 8)} > Odd jobs`;
+    const expected = await twoSectors(category);
+    // The other place's jobs as the board wrote them before: no geohash-7 count.
+    const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    await documentClient(client).send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: countsKey(JOB_GEO_KEYS, jobCategoryScope(category), cell6),
+        UpdateExpression: 'REMOVE #other',
+        ExpressionAttributeNames: { '#other': `cell_${ngeohash.encode(other!.lat, other!.lng, 7)}` },
+      }),
+    );
+    client.destroy();
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listJobs(deps(), query({ category, location: 'York', radius: '5', ...(cursor ? { cursor } : {}) }));
+      ids.push(...page.jobs.map(({ id }) => id));
+      cursor = page.nextCursor;
+    } while (cursor && ids.length <= expected.length);
+    expect(ids).toEqual(expected);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { JobRecord } from '../../data/jobs-repository';
-import { ALL_JOBS_SCOPE, jobCategoryScope, type BoardEntry } from '../../data/job-board';
+import { ALL_JOBS_SCOPE, JOB_GEO_FINEST, jobCategoryScope, type BoardEntry } from '../../data/job-board';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
 import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition } from '../geo-search';
@@ -118,7 +118,7 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
   const place = await resolvePlace(deps.geocoder, location, 'query.location');
   const keep = budgetFilter(query);
   const { hits, records, more, resume } = await nearestInIndex({
-    index: { rootCells: (cellScope) => deps.jobs.boardCells(cellScope), childCells: deps.jobs.boardCells, cellEntries: deps.jobs.boardCellEntries },
+    index: { finest: JOB_GEO_FINEST, rootCells: (cellScope) => deps.jobs.boardCells(cellScope), childCells: deps.jobs.boardCells, cellEntries: deps.jobs.boardCellEntries },
     scopes: [scope],
     centre: place,
     radius: query.radius ?? DEFAULT_RADIUS_MILES,
