@@ -28,12 +28,13 @@ async function loadFirstScreens(): Promise<void> {
 
 /**
  * A page that arrives drawn can be clicked before the app has taken it over, and React drops such clicks. Until
- * `release` is called, a click on something the app will handle is held (the last one), and given again then.
+ * `release` is called, a click on a button (which does nothing without the app) is held, the last one, and given
+ * again then. Links are left to the browser: they work without the app.
  */
 function holdClicks(target: HTMLElement): { release: () => void } {
   let held: HTMLElement | undefined;
   const hold = (event: MouseEvent) => {
-    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, [role="tab"], [role="button"]') : null;
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="tab"], [role="button"]') : null;
     if (!element) return;
     event.preventDefault();
     event.stopPropagation();
