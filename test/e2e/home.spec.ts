@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
+import { watchTakeOver } from './support/hydration';
 
 const categoryNames = [
   'Carpentry & Construction',
@@ -60,25 +61,14 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   }
   expect(html).toContain('<style data-emotion=');
 
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  // Keeps the heading the HTML parser made, before any script of the page runs (the tests' types have no DOM, so as text).
-  await page.addInitScript(`new MutationObserver((_, observer) => {
-    const heading = document.querySelector('h1');
-    if (!heading) return;
-    window.parsedHeading = heading;
-    observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });`);
+  const takeOver = await watchTakeOver(page, 'h1');
   await openHome(page);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).fill('Plumbing');
   // The app is live (it read the typing) on the very heading the server drew: hydrated in place, not drawn again.
-  expect(await page.evaluate("window.parsedHeading === document.querySelector('h1')")).toBe(true);
+  expect(await takeOver.keptDrawnHeading()).toBe(true);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).press('Enter');
   await expect(page).toHaveURL(/\/directory\?service=/);
-  expect(problems).toEqual([]);
+  expect(takeOver.problems).toEqual([]);
 });
 
 test.describe('on a 360 px wide phone', () => {

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { watchTakeOver } from './support/hydration';
 import { hideProvider, listedProvider, profileTabs, sideCard } from './support/provider-page';
 import { logInOnPage } from './support/session';
 
@@ -23,18 +24,7 @@ test.describe('a visitor', () => {
     const root = html.slice(html.indexOf('<div id="root"'));
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    // Keeps the heading the HTML parser made, before any script of the page runs (the tests' types have no DOM, so as text).
-    await page.addInitScript(`new MutationObserver((_, observer) => {
-      const heading = document.querySelector('main h1');
-      if (!heading) return;
-      window.parsedHeading = heading;
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });`);
+    const takeOver = await watchTakeOver(page, 'main h1');
     await page.goto(`/directory/${provider.userId}`);
     await expect(page.getByRole('heading', { level: 1, name: provider.businessName })).toBeVisible();
     await expect(page).toHaveTitle(`${provider.businessName} | ${PRODUCT_NAME}`);
@@ -64,8 +54,8 @@ test.describe('a visitor', () => {
     await expect(main.getByRole('heading', { name: 'No feedback yet' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     // The app took over the very heading the server drew (hydrated in place, not drawn again), without a complaint.
-    expect(await page.evaluate("window.parsedHeading === document.querySelector('main h1')")).toBe(true);
-    expect(problems).toEqual([]);
+    expect(await takeOver.keptDrawnHeading()).toBe(true);
+    expect(takeOver.problems).toEqual([]);
 
     await profileTabs(page).getByRole('tab', { name: 'Portfolio' }).click();
     await expect(page).toHaveURL(/\?tab=portfolio$/);

@@ -104,57 +104,40 @@ export function listedProviderHead(provider: ProviderProfile, siteUrl: string): 
   };
 }
 
-/** The head of /directory/{id} when no listed provider has that id: nothing about anyone, and not for search results. */
-export function unlistedProviderHead(siteUrl: string, siteDescription: string): PageHead {
-  const title = PROVIDER_PROFILE_MESSAGES.notFoundTitle;
+/** A page of the site's own (not a provider's): its title, the site's description and picture in the previews. */
+function sitePageHead(siteUrl: string, title: string, description: string, options: { noindex: boolean; canonicalUrl?: string }): PageHead {
   const image = absolute(siteUrl, DEFAULT_SHARE_IMAGE);
   return {
     title,
-    description: siteDescription,
-    noindex: true,
+    description,
+    noindex: options.noindex,
+    ...(options.canonicalUrl ? { canonicalUrl: options.canonicalUrl } : {}),
     openGraph: [
       ['og:type', 'website'],
       ['og:site_name', PRODUCT_NAME],
       ['og:locale', 'en_GB'],
       ['og:title', title],
-      ['og:description', siteDescription],
+      ['og:description', description],
+      ...(options.canonicalUrl ? [['og:url', options.canonicalUrl] as const] : []),
       ['og:image', image],
     ],
     twitter: [
       ['twitter:card', 'summary_large_image'],
       ['twitter:title', title],
-      ['twitter:description', siteDescription],
+      ['twitter:description', description],
       ['twitter:image', image],
     ],
   };
 }
 
+/** The head of /directory/{id} when no listed provider has that id: nothing about anyone, and not for search results. */
+export function unlistedProviderHead(siteUrl: string, siteDescription: string): PageHead {
+  return sitePageHead(siteUrl, PROVIDER_PROFILE_MESSAGES.notFoundTitle, siteDescription, { noindex: true });
+}
+
 /** The head of /categories: every service on Solutionz, for search results and link previews. */
 export function categoriesHead(siteUrl: string, siteDescription: string): PageHead {
-  const title = `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`;
-  const url = `${siteUrl}${CATEGORIES_PATH}`;
-  const image = absolute(siteUrl, DEFAULT_SHARE_IMAGE);
-  return {
-    title,
-    description: siteDescription,
-    noindex: false,
-    canonicalUrl: url,
-    openGraph: [
-      ['og:type', 'website'],
-      ['og:site_name', PRODUCT_NAME],
-      ['og:locale', 'en_GB'],
-      ['og:title', title],
-      ['og:description', siteDescription],
-      ['og:url', url],
-      ['og:image', image],
-    ],
-    twitter: [
-      ['twitter:card', 'summary_large_image'],
-      ['twitter:title', title],
-      ['twitter:description', siteDescription],
-      ['twitter:image', image],
-    ],
-  };
+  return sitePageHead(siteUrl, `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`, siteDescription, { noindex: false, canonicalUrl: `${siteUrl}${CATEGORIES_PATH}` });
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
