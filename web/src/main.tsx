@@ -77,7 +77,7 @@ async function boot(target: HTMLElement): Promise<void> {
     // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
     const { createQueryClient, seedQueryClient } = await import('./app/query-client');
     queryClient = createQueryClient();
-    if (data) seedQueryClient(queryClient, data);
+    if (data) seedQueryClient(queryClient, data, { askAgain: true });
     markQueryClientProvided();
   }
   if (rendered) await loadFirstScreens();

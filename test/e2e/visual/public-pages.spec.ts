@@ -51,7 +51,11 @@ atEveryWidth(() => {
       const seeded = new Set(TAXONOMY.map((group) => group.name));
       await route.fulfill({ response, json: { ...body, groups: body.groups.filter((group) => seeded.has(group.name)) } });
     });
+    // The page arrives drawn with every group, and asks for them again once live: that answer is the one filtered.
+    const asked = page.waitForResponse('**/api/categories');
     await page.goto('/categories');
+    await asked;
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(TAXONOMY.length);
     await expect(page.getByRole('link', { name: 'Fitness, Health and Wellbeing' })).toBeVisible();
     // Every listed provider of the run counts here, whichever test made them: each card's line of counts is painted over.
     await expectPageToMatch(page, 'categories', [page.getByRole('main').getByText(/^\d+ professionals?$/).locator('..')]);

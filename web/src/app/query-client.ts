@@ -10,9 +10,13 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Puts the answers a page was rendered with into the cache, as read at `readAt`: the browser's first render
- * then draws what the server drew, and asks again only for answers older than the stale time.
+ * Puts the answers a page was rendered with into the cache, as read at `readAt`: the first render then draws
+ * what the server drew. In the browser (`askAgain`) each is marked to be asked again as its screen mounts:
+ * the drawing may have waited at the edge for minutes, and a changed answer then redraws the page.
  */
-export function seedQueryClient(queryClient: QueryClient, data: RenderedPageData): void {
-  for (const [key, answer] of data.queries) queryClient.setQueryData(key, answer, { updatedAt: data.readAt });
+export function seedQueryClient(queryClient: QueryClient, data: RenderedPageData, { askAgain = false } = {}): void {
+  for (const [key, answer] of data.queries) {
+    queryClient.setQueryData(key, answer, { updatedAt: data.readAt });
+    if (askAgain) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+  }
 }
