@@ -7,6 +7,7 @@
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import { PRERENDERED_PAGES, routeList } from '@solutionz/shared';
+import { APP_PAGE_PATTERNS, matchesPathPattern } from '@solutionz/lambdas/services/pages/page-paths';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
@@ -60,14 +61,12 @@ export const VIEWER_IP_CODE = `function handler(event) {
  * tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
  * patterns, case-sensitive, `*` matching any characters.
  */
-export const PAGE_PATH_PATTERNS = ['/directory/*', '/categories', '/sitemap.xml', '/robots.txt'] as const;
-
-/** The page paths whose answers are pages of the app, naming a release's files: a deployment invalidates them. */
-export const APP_PAGE_PATTERNS = PAGE_PATH_PATTERNS.filter((pattern) => pattern !== '/sitemap.xml' && pattern !== '/robots.txt');
+export { APP_PAGE_PATTERNS };
+export const PAGE_PATH_PATTERNS = [...APP_PAGE_PATTERNS, '/sitemap.xml', '/robots.txt'] as const;
 
 /** Whether a path matches one of PAGE_PATH_PATTERNS, as CloudFront matches them. */
 export function isPagePath(path: string): boolean {
-  return PAGE_PATH_PATTERNS.some((pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path));
+  return matchesPathPattern(path, PAGE_PATH_PATTERNS);
 }
 
 /**

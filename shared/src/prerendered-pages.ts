@@ -23,7 +23,7 @@ export const RENDERER_ENTRY_FILE = 'entry-server.cjs';
  * answers of the API the page's queries read (as the API gives them), keyed as the web client keys them.
  */
 export interface RenderedPageData {
-  /** When the answers were read (ms since the epoch): the browser asks again once they are older than its stale time. */
+  /** When the answers were read (ms since the epoch); the browser asks for them again once the app is live. */
   readonly readAt: number;
   readonly queries: readonly (readonly [key: readonly unknown[], answer: unknown])[];
 }
@@ -49,7 +49,17 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Safe as element text and as a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** The text `escapeHtml` escaped. */
+export function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(HTML_ESCAPES).find(([, escaped]) => escaped === entity)![0]);
+}
 
 /**
  * The app shell (the built index.html) with a rendered page in its root: `data-prerendered` says which
@@ -60,5 +70,5 @@ export function fillAppShell(shell: string, page: { readonly path: string; reado
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
   // A function as the replacement: `$&` and the like in the markup stay as they are.
-  return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${page.markup}</div>${data}`);
+  return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
 }

@@ -15,11 +15,13 @@ function renderedPageData(): RenderedPageData | undefined {
   return text ? (JSON.parse(text) as RenderedPageData) : undefined;
 }
 
+/** The routes of the address whose screens load lazily. */
+const lazyRoutesHere = () => (matchRoutes(appRoutes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+
 /** The first page's lazy screens, loaded before the router starts, so a rendered page hydrates with its own screen, not the loading one. */
-async function loadFirstScreens(): Promise<void> {
-  const lazyMatches = (matchRoutes(appRoutes, window.location) ?? []).filter((match) => typeof match.route.lazy === 'function');
+async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Promise<void> {
   await Promise.all(
-    lazyMatches.map(async ({ route }) => {
+    routes.map(async (route) => {
       const lazy = route.lazy as () => Promise<Record<string, unknown>>;
       Object.assign(route, await lazy(), { lazy: undefined });
     }),
@@ -72,15 +74,17 @@ async function boot(target: HTMLElement): Promise<void> {
     delete target.dataset.prerendered;
   };
   const data = renderedPageData();
+  const firstScreens = rendered ? lazyRoutesHere() : [];
   let queryClient;
-  if (data || (rendered && matchRoutes(appRoutes, window.location)?.some((match) => match.route.lazy))) {
+  // Lazy screens wait for the query client (query-client-gate.ts), so loading them first needs it too.
+  if (data || firstScreens.length > 0) {
     // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
     const { createQueryClient, seedQueryClient } = await import('./app/query-client');
     queryClient = createQueryClient();
     if (data) seedQueryClient(queryClient, data, { askAgain: true });
     markQueryClientProvided();
   }
-  if (rendered) await loadFirstScreens();
+  await loadFirstScreens(firstScreens);
   const app = (
     <StrictMode>
       <Started onStart={started}>

@@ -14,7 +14,7 @@ import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { createLogger } from '../http/logger';
 import { siteUrlFromViewerHost } from '../http/viewer-host';
-import { CATEGORIES_PATH } from '../services/pages/crawler-html';
+import { APP_PAGE_PATTERNS, matchesPathPattern } from '../services/pages/page-paths';
 import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type PageDeps } from '../services/pages/serve-page';
 
 /**
@@ -36,7 +36,7 @@ export interface PagesHandlerOptions {
 }
 
 /** The pages of the app itself (not the sitemap or robots.txt), which the app shell can always stand in for. */
-const isAppPage = (path: string) => path.startsWith('/directory/') || path === CATEGORIES_PATH;
+const isAppPage = (path: string) => matchesPathPattern(path, APP_PAGE_PATTERNS);
 
 function answer(statusCode: number, contentType: string, body: string, cacheControl: string, extra: Record<string, string> = {}): PageResult {
   return { statusCode, headers: { 'content-type': contentType, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra }, body };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scriptJson, type ProviderProfile } from '@solutionz/shared';
+import { escapeHtml, scriptJson, type ProviderProfile } from '@solutionz/shared';
 import { readHead } from '../../testing/html-head';
-import { escapeHtml, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
 
 const SITE = 'https://solutionz.example';
 const INDEX_HTML = `<!doctype html>

@@ -5,9 +5,12 @@ import {
   providerPageDescription,
   providerPageTitle,
   SOCIAL_LINK_KEYS,
+  escapeHtml,
   scriptJson,
+  unescapeHtml,
   type ProviderProfile,
 } from '@solutionz/shared';
+import { CATEGORIES_PATH } from './page-paths';
 
 /**
  * The head of a page for visitors and crawlers that do not run JavaScript (search engines, link
@@ -18,9 +21,6 @@ import {
 
 /** The picture a link preview shows for a provider without one: a 1200 x 630 banner in web/public. */
 const DEFAULT_SHARE_IMAGE = '/share-image.png';
-
-/** The categories page's address (web's paths.categories). */
-export const CATEGORIES_PATH = '/categories';
 
 export interface PageHead {
   readonly title: string;
@@ -34,12 +34,6 @@ export interface PageHead {
   readonly jsonLd?: Record<string, unknown>;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Safe as element text and as a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
 
@@ -150,9 +144,6 @@ export function siteDescriptionOf(indexHtml: string): string {
   return content ? unescapeHtml(content) : PRODUCT_NAME;
 }
 
-function unescapeHtml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(HTML_ESCAPES).find(([, escaped]) => escaped === entity)![0]);
-}
 
 /** index.html with the head's title and description in place of its own, and the other tags before </head>. */
 export function renderPage(indexHtml: string, head: PageHead): string {

@@ -3,7 +3,8 @@ import type { AppRenderer } from '../../adapters/app-renderer';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
 import { listCategories, type CategoriesDeps } from '../categories';
-import { categoriesHead, CATEGORIES_PATH, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { categoriesHead, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { CATEGORIES_PATH } from './page-paths';
 import { robotsTxt, sitemap } from './sitemap';
 
 /**
@@ -38,7 +39,7 @@ export const PAGE_CACHE_CONTROL = {
   html: 'public, max-age=0, s-maxage=300',
   sitemap: 'public, max-age=3600',
   robots: 'public, max-age=86400',
-  /** The shell without its head, when the provider could not be read: not to be kept anywhere. */
+  /** The shell without its head, when what the page shows could not be read: not to be kept anywhere. */
   fallback: 'no-store',
 } as const;
 
@@ -55,17 +56,18 @@ function providerIdOf(path: string): string | undefined {
 }
 
 /**
- * The page drawn by the app with the API answers it shows (as the API gives them, under the web client's keys),
- * or undefined if there is no renderer or it failed (`onRenderError` hears why).
+ * `shell` (the app shell with the page's head) with the page drawn in it by the app, with the API answers it shows
+ * (as the API gives them, under the web client's keys); `shell` as it is if there is no renderer or it failed
+ * (`onRenderError` hears why).
  */
-async function renderedPage(deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void) {
-  if (!deps.renderApp) return undefined;
+async function drawnInto(shell: string, deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void): Promise<string> {
+  if (!deps.renderApp) return shell;
   const data = { readAt: deps.clock().getTime(), queries };
   try {
-    return { path, data, markup: await deps.renderApp(path, data) };
+    return fillAppShell(shell, { path, data, markup: await deps.renderApp(path, data) });
   } catch (error) {
     onRenderError(error);
-    return undefined;
+    return shell;
   }
 }
 
@@ -76,14 +78,13 @@ export async function servePage(deps: PageDeps, path: string, siteUrl: string, o
   if (path === CATEGORIES_PATH) {
     const [indexHtml, categories] = await Promise.all([deps.indexHtml(), listCategories(deps)]);
     const shell = renderPage(indexHtml, categoriesHead(siteUrl, siteDescriptionOf(indexHtml)));
-    const rendered = await renderedPage(deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError);
-    return { ...page, body: rendered ? fillAppShell(shell, rendered) : shell };
+    return { ...page, body: await drawnInto(shell, deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError) };
   }
   const providerId = providerIdOf(path);
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
   const [indexHtml, provider] = await Promise.all([deps.indexHtml(), findListedProvider(deps, providerId)]);
   const head = provider ? listedProviderHead(provider, siteUrl) : unlistedProviderHead(siteUrl, siteDescriptionOf(indexHtml));
   const shell = renderPage(indexHtml, head);
-  const rendered = provider && (await renderedPage(deps, path, [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]], onRenderError));
-  return { ...page, body: rendered ? fillAppShell(shell, rendered) : shell };
+  // A provider who is not listed is never drawn: the page says so once the app has asked.
+  return { ...page, body: provider ? await drawnInto(shell, deps, path, [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]], onRenderError) : shell };
 }

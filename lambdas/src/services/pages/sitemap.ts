@@ -1,8 +1,8 @@
-import type { TaxonomyGroup } from '@solutionz/shared';
+import { escapeHtml, type TaxonomyGroup } from '@solutionz/shared';
 import { ALL_SCOPE } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { isListed } from '../listing-rule';
-import { escapeHtml, providerPageUrl } from './crawler-html';
+import { providerPageUrl } from './crawler-html';
 
 /**
  * /sitemap.xml and /robots.txt: the pages search engines should know, with absolute
