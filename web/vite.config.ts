@@ -11,7 +11,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
 import { fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
-import type { renderPage as RenderPage } from './src/entry-server.tsx';
+import type { renderPage as RenderPage, renderSharedStyles as RenderSharedStyles } from './src/entry-server.tsx';
 
 const apiOrigin = process.env.SOLUTIONZ_API_ORIGIN ?? 'http://127.0.0.1:3001';
 // The headers CloudFront adds on the way to the API (the origin header the functions check), from the local launcher.
@@ -67,6 +67,37 @@ function htmlConstants(): Plugin {
   };
 }
 
+const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]system\.c?js$/;
+const EAGER_SHARED_STYLES = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/**
+ * Chakra's `createSystem` works out the styles every page shares (the reset, the global styles and a CSS
+ * variable for every token) as it builds the system, a third of its time, which runs before the first paint.
+ * A production page has them in its head already (prerenderPages writes them into index.html), so this makes
+ * the system's `_global` work them out when first read, and settable (theme.ts sets it empty then). The build
+ * fails if Chakra's code no longer reads as expected.
+ */
+function chakraSharedStylesOnDemand(): Plugin {
+  return {
+    name: 'solutionz-chakra-shared-styles-on-demand',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM_MODULE.test(id)) return undefined;
+      if (!code.includes(EAGER_SHARED_STYLES) || !/^\s+_global,$/m.test(code)) {
+        throw new Error(`${id}: Chakra's createSystem changed; update chakraSharedStylesOnDemand in web/vite.config.ts`);
+      }
+      return code
+        .replace(EAGER_SHARED_STYLES, 'let _global;')
+        .replace(/^(\s+)_global,$/m, '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n$1set _global(styles) { _global = styles; },');
+    },
+  };
+}
+
+/** The shared styles' element in index.html's head. */
+const SHARED_STYLES_ELEMENT = (css: string) => {
+  if (css.includes('</')) throw new Error('The shared styles would close their own <style> element');
+  return `<style id="shared-styles">${css}</style>`;
+};
+
 /**
  * After a production build, builds the app's server renderer (src/entry-server.tsx, for Node, with its
  * libraries in it) beside the site (rendererDirOf: the page function renders provider pages with it), and
@@ -105,8 +136,11 @@ function prerenderPages(): Plugin {
         },
       });
       const rendererEntry = join(rendererDir, RENDERER_ENTRY_FILE);
-      const { renderPage } = createRequire(rendererEntry)(rendererEntry) as { renderPage: typeof RenderPage };
-      const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+      const { renderPage, renderSharedStyles } = createRequire(rendererEntry)(rendererEntry) as { renderPage: typeof RenderPage; renderSharedStyles: typeof RenderSharedStyles };
+      // Every page, drawn or not, has the styles it shares with the others in its head, written once here.
+      const indexFile = join(outDir, 'index.html');
+      const shell = (await readFile(indexFile, 'utf8')).replace('</head>', () => `${SHARED_STYLES_ELEMENT(renderSharedStyles())}</head>`);
+      await writeFile(indexFile, shell);
       for (const { path, file } of PRERENDERED_PAGES) {
         await writeFile(join(outDir, file), fillAppShell(shell, { path, markup: await renderPage(path) }));
       }
@@ -131,7 +165,7 @@ function servePrerenderedPages(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [react(), chakraSharedStylesOnDemand(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy },
   preview: { proxy },

@@ -116,6 +116,6 @@ export const REVIEWS_SKELETON_ROWS = 3;
 export const TOKEN_TTL = { emailConfirmationHours: 24, passwordResetHours: 1, emailChangeHours: 24 } as const;
 
 /** en-GB date formats (date-fns tokens). */
-export const DATE_FORMATS = { short: 'dd MMM yyyy', long: 'd MMMM yyyy', reply: 'MMM d, yyyy' } as const;
+export const DATE_FORMATS = { short: 'dd MMM yyyy', long: 'd MMMM yyyy', reply: 'MMM d, yyyy', numeric: 'dd/MM/yyyy' } as const;
 export const LOCALE = 'en-GB';
 export const CURRENCY = 'GBP';

@@ -59,13 +59,21 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   for (const text of ['Find trusted local professionals for any job', 'How it works', 'Popular services', 'What our users say', 'Crown copyright']) {
     expect(html, text).toContain(text);
   }
-  expect(html).toContain('<style data-emotion=');
+  // Its styles: those every page shares once in the head, and the page's own in one element Emotion takes over.
+  expect(html.split('</head>')[0]).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:/);
+  expect(html.match(/<style data-emotion="css /g)).toHaveLength(1);
 
   const takeOver = await watchTakeOver(page, 'h1');
   await openHome(page);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).fill('Plumbing');
   // The app is live (it read the typing) on the very heading the server drew: hydrated in place, not drawn again.
   expect(await takeOver.keptDrawnHeading()).toBe(true);
+  // The shared styles were not worked out and written again by the app as it started.
+  // (Emotion writes through the CSS object model in production, so the rules are read there, not as text.)
+  const tokenSheets = await page.evaluate(
+    `[...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('--chakra-colors-brand-solid:'))).length`,
+  );
+  expect(tokenSheets).toBe(1);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).press('Enter');
   await expect(page).toHaveURL(/\/directory\?service=/);
   expect(takeOver.problems).toEqual([]);

@@ -1,15 +1,20 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { AppProvider } from './app/provider';
 import { appRoutes } from './app/router';
+import { createAppSystem } from './app/theme';
 
 /**
  * The server side of the web app: renders a page with the very components the browser runs, so the HTML
- * carries the page's content and Chakra's styles (Emotion writes each style next to the first element that
- * uses it; in the browser, Emotion's cache moves them into the head before React hydrates, see main.tsx).
+ * carries the page's content and Chakra's styles (all in one style element before the content, named as
+ * Emotion names them; in the browser, Emotion's cache moves it into the head and knows its styles are there).
  * Used at build time for the static public pages (vite.config.ts, `prerenderPages`) and by the page
  * function for provider pages (lambdas/src/adapters/app-renderer.ts), with the API's answers in `data`.
  */
@@ -25,12 +30,18 @@ export async function renderPage(path: string, data?: RenderedPageData): Promise
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   if (context.statusCode !== 200) throw new Error(`${path} rendered status ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Emotion keeps the page's styles here (compat mode) rather than writing one style element beside each component:
+  // the browser would move each into the head before hydrating, hundreds of moves in one long task on a phone.
+  const styles = createCache({ key: EMOTION_KEY });
+  styles.compat = true;
   // Waits for every lazy part (the sections below the fold, the footer), so the HTML holds the whole page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <CacheProvider value={styles}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </CacheProvider>
     </StrictMode>,
     // Every boundary in place: no part of the page waits for an inline script to be moved into view.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -38,5 +49,28 @@ export async function renderPage(path: string, data?: RenderedPageData): Promise
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   queryClient.clear();
-  return Buffer.concat(chunks).toString('utf8');
+  return `${styleElementOf(styles.inserted)}${Buffer.concat(chunks).toString('utf8')}`;
+}
+
+/** Emotion's default cache key in the browser: the cache there takes over style elements named `css <ids>`. */
+const EMOTION_KEY = 'css';
+
+/** The styles a render inserted, as the one style element Emotion's browser cache hydrates from. */
+function styleElementOf(inserted: Record<string, string | true | undefined>): string {
+  const rules = Object.entries(inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  if (rules.length === 0) return '';
+  const css = rules.map(([, text]) => text).join('');
+  if (css.includes('</')) throw new Error('A style would close its own <style> element');
+  return `<style data-emotion="${EMOTION_KEY} ${rules.map(([id]) => id).join(' ')}">${css}</style>`;
+}
+
+/**
+ * The styles every page shares (Chakra's layer order, reset, global styles and token variables) as CSS: the build
+ * writes them into index.html's head once, instead of each page working them out as it starts (theme.ts).
+ */
+export function renderSharedStyles(): string {
+  const markup = renderToStaticMarkup(<ChakraProvider value={createAppSystem()}>{null}</ChakraProvider>);
+  const css = [...markup.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, rules]) => rules).join('');
+  if (!css.includes('--chakra-colors-brand-solid')) throw new Error('The shared styles have no token variables');
+  return css;
 }

@@ -147,4 +147,11 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+/** The app's Chakra system, as it draws the styles every page shares (entry-server.tsx renderSharedStyles). */
+export const createAppSystem = () => createSystem(defaultBaseConfig, chakraTheme, config);
+
+export const system = createAppSystem();
+// A production page has the shared styles in its head from the build (web/vite.config.ts prerenderPages), so the
+// provider draws none, and the system does not work them out (chakraSharedStylesOnDemand). In development and
+// tests it draws them as Chakra does.
+if (import.meta.env.PROD) system._global = [];

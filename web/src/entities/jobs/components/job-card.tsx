@@ -1,12 +1,13 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { JOB_MESSAGES, type Job, type MeResponse } from '@solutionz/shared';
+import { DATE_FORMATS, JOB_MESSAGES, type Job, type MeResponse } from '@solutionz/shared';
 import { EmailConfirmationRequired } from '@/components/account/email-confirmation-required';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useRevealJob, useSaveJob } from '@/entities/jobs/api/jobs';
+import { formatUkDate } from '@/lib/uk-date';
 
 export interface JobViewer {
   isProvider: boolean;
@@ -124,7 +125,7 @@ export function JobCard({ job, viewer, openHref, full = false }: { job: Job; vie
           <LeadCount job={job} />
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {job.locationName} · Posted {new Date(job.postedAt).toLocaleDateString('en-GB')}
+          {job.locationName} · Posted {formatUkDate(job.postedAt, DATE_FORMATS.numeric)}
           {job.budget && ` · ${job.budget}${job.budgetType ? ` (${BUDGET_TYPE_LABEL[job.budgetType]})` : ''}`}
         </Text>
         <Text lineClamp={full ? undefined : 3} whiteSpace="pre-line">

@@ -1,7 +1,8 @@
 import { Box, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CURRENCY, LOCALE, PLANS } from '@solutionz/shared';
+import { PLANS } from '@solutionz/shared';
+import { formatPence } from '@/lib/money';
 
-const monthlyFee = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }).format(PLANS.monthly.pricePence / 100);
+const monthlyFee = formatPence(PLANS.monthly.pricePence);
 
 const columns = [
   {

@@ -1,9 +1,7 @@
 import { Box, chakra, Fieldset, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CURRENCY, LOCALE, MEMBERSHIP_PLANS, PLANS, YEARLY_COMPARISON_PENCE, type MembershipPlan } from '@solutionz/shared';
+import { MEMBERSHIP_PLANS, PLANS, YEARLY_COMPARISON_PENCE, type MembershipPlan } from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
-
-const pounds = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-const formatPence = (pence: number) => pounds.format(pence / 100);
+import { formatPence } from '@/lib/money';
 
 /** What the yearly plan saves against twelve monthly payments, the percentage rounded down to the ten ("over 40%"). */
 function yearlySaving() {
