@@ -8,8 +8,9 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 // Relative source imports, not '@solutionz/shared': Vite bundles relative files into the config but
 // hands package imports to Node, which cannot load the package's TypeScript entry.
+import { AUTH_PAGE_TITLES } from '../shared/src/auth-pages.ts';
 import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
-import { fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
+import { escapeHtml, fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
 import type { renderPage as RenderPage, renderSharedStyles as RenderSharedStyles } from './src/entry-server.tsx';
 
@@ -98,6 +99,11 @@ const SHARED_STYLES_ELEMENT = (css: string) => {
   return `<style id="shared-styles">${css}</style>`;
 };
 
+/** The shell's title is the home page's; another prerendered page names itself there as its screen does once live. */
+const PRERENDERED_TITLES: Partial<Record<(typeof PRERENDERED_PAGES)[number]['path'], string>> = {
+  '/signup': `${AUTH_PAGE_TITLES.signup} | ${PRODUCT_NAME}`,
+};
+
 /**
  * After a production build, builds the app's server renderer (src/entry-server.tsx, for Node, with its
  * libraries in it) beside the site (rendererDirOf: the page function renders provider pages with it), and
@@ -141,8 +147,10 @@ function prerenderPages(): Plugin {
       const indexFile = join(outDir, 'index.html');
       const shell = (await readFile(indexFile, 'utf8')).replace('</head>', () => `${SHARED_STYLES_ELEMENT(renderSharedStyles())}</head>`);
       await writeFile(indexFile, shell);
-      for (const { path, file } of PRERENDERED_PAGES) {
-        await writeFile(join(outDir, file), fillAppShell(shell, { path, markup: await renderPage(path) }));
+      for (const page of PRERENDERED_PAGES) {
+        const title = PRERENDERED_TITLES[page.path];
+        const pageShell = title ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : shell;
+        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path) }));
       }
     },
   };

@@ -3,6 +3,9 @@
  * 4.4, 5, 8; spec 02 error catalogue) that only the browser shows; what the API also says lives in
  * accounts.ts.
  */
+/** Headings of the account screens, which also name their browser tabs (and the prerendered sign-up page). */
+export const AUTH_PAGE_TITLES = { signup: 'Create an account' } as const;
+
 export const AUTH_PAGE_MESSAGES = {
   signupRateLimitCountdown: (seconds: number) => `Rate limit reached. Please wait ${seconds} seconds.`,
   unexpected: 'An unexpected error occurred. Please try again.',

@@ -4,7 +4,10 @@
  * each path's file in place of the empty app shell (infra/src/edge-rules.ts, the site fallback), so the
  * page's content arrives in the first answer and the app hydrates it.
  */
-export const PRERENDERED_PAGES = [{ path: '/', file: 'home.html' }] as const satisfies readonly { path: string; file: string }[];
+export const PRERENDERED_PAGES = [
+  { path: '/', file: 'home.html' },
+  { path: '/signup', file: 'signup.html' },
+] as const satisfies readonly { path: string; file: string }[];
 
 /**
  * Where the web build puts the app's server renderer (web/src/entry-server.tsx built for Node, with its

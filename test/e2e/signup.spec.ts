@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, ROLE_LABELS, SIGNUP_RATE_LIMIT } 
 import { fillCommonSignupFields, newClient, newProvider, signUpThroughApi, type NewAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { watchTakeOver } from './support/hydration';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
 
 async function signIn(page: Page, account: NewAccount) {
@@ -56,10 +57,17 @@ test('a provider signs up with a business name and a category, confirms from the
 test('a client signs up, confirms from the inbox and lands on the directory after signing in', async ({ page }) => {
   const account = newClient();
   const since = nowInSeconds();
+  // The form arrives in the HTML, named as the page (issue 24), and the app takes over the very form drawn.
+  const html = await (await page.request.get('/signup')).text();
+  expect(html).toContain('<title>Create an account | Solutionz</title>');
+  for (const text of ['Create an account', 'Full name', 'Confirm password']) expect(html, text).toContain(text);
+  const takeOver = await watchTakeOver(page, 'h1');
   await page.goto('/signup');
   await expect(page.getByRole('tab', { name: ROLE_LABELS.client })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Phone number')).toHaveCount(0);
   await fillCommonSignupFields(page, account);
+  expect(await takeOver.keptDrawnHeading()).toBe(true);
+  expect(takeOver.problems).toEqual([]);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/confirm-email$/);
   await expect(page.getByText(account.email)).toBeVisible();

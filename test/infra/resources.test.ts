@@ -269,6 +269,7 @@ describe('web', () => {
     templates.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_FALLBACK_CODE });
     // The home page is prerendered by the web build: its own file, with its content in the HTML.
     expect(rewrite('/')).toBe('/home.html');
+    expect(rewrite('/signup')).toBe('/signup.html');
     expect(rewrite('/directory')).toBe('/index.html');
     expect(rewrite('/categories/plumbing')).toBe('/index.html');
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
@@ -337,7 +338,7 @@ describe('web', () => {
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
     // Provider pages and the categories page (the page function) name the release's files; the home page is prerendered.
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/config.json', '/directory/*', '/categories']);
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/signup.html', '/config.json', '/directory/*', '/categories']);
 
     const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
     const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));
@@ -356,14 +357,15 @@ describe('web', () => {
     expect(Object.values(deployments)[0]!.Properties.SourceObjectKeys).toHaveLength(1);
   });
 
-  it('refuses a web build without its prerendered home page or its server renderer, which the edge and the page function need', () => {
+  it('refuses a web build without its prerendered pages or its server renderer, which the edge and the page function need', () => {
     const oldBuild = mkdtempSync(join(tmpdir(), 'solutionz-web-dist-old-'));
     try {
       writeFileSync(join(oldBuild, 'index.html'), '<!doctype html><div id="root"></div>');
-      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
-        `The web build in ${oldBuild} lacks its prerendered home.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
-      );
       writeFileSync(join(oldBuild, 'home.html'), '<!doctype html><div id="root"><h1>Home</h1></div>');
+      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
+        `The web build in ${oldBuild} lacks its prerendered signup.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
+      );
+      writeFileSync(join(oldBuild, 'signup.html'), '<!doctype html><div id="root"><h1>Create an account</h1></div>');
       expect(() => buildApp({ webDistPath: oldBuild })).toThrow(`The web build in ${oldBuild} lacks its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`);
     } finally {
       rmSync(oldBuild, { recursive: true, force: true });

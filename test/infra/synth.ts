@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { RENDERER_ENTRY_FILE, rendererDirOf } from '@solutionz/shared';
+import { PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '@solutionz/shared';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../../infra/src/config';
@@ -38,7 +38,7 @@ function fakeWebBuild(): string {
     webBuild = scratchDir('web-dist-');
     mkdirSync(join(webBuild, 'assets'));
     writeFileSync(join(webBuild, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
-    writeFileSync(join(webBuild, 'home.html'), '<!doctype html><h1>Home</h1><script type="module" src="/assets/index-abc.js"></script>');
+    for (const { file } of PRERENDERED_PAGES) writeFileSync(join(webBuild, file), `<!doctype html><h1>${file}</h1><script type="module" src="/assets/index-abc.js"></script>`);
     writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
     mkdirSync(rendererDirOf(webBuild));
     writeFileSync(join(rendererDirOf(webBuild), RENDERER_ENTRY_FILE), 'exports.renderPage = async () => "<h1>Page</h1>";');

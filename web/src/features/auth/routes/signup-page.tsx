@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import {
   ACCOUNT_MESSAGES,
   AUTH_PAGE_MESSAGES,
+  AUTH_PAGE_TITLES,
   type Place,
   SIGNUP_RATE_LIMIT_COUNTDOWN_S,
   signupSchema,
@@ -166,7 +167,7 @@ export function SignupPage() {
   );
 
   return (
-    <AuthCard title="Create an account" description="Find trusted professionals, or get found as one.">
+    <AuthCard title={AUTH_PAGE_TITLES.signup} description="Find trusted professionals, or get found as one.">
       <AccountTypeTabs value={accountType} onChange={chooseType} panelPt="6">
         {fields}
       </AccountTypeTabs>
