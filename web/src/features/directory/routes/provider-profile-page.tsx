@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -10,8 +10,6 @@ import { useSession } from '@/lib/auth/session';
 import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotAvailable, isOwnPage, useProviderPage } from '../api/provider-page';
-import { FeedbackTab } from '../components/feedback/feedback-tab';
-import { PortfolioTab } from '@/entities/portfolio/components/portfolio-tab';
 import { ProfileNotAvailable } from '../components/provider-page/profile-not-available';
 import { ProviderAbout } from '../components/provider-page/provider-about';
 import { ProviderHeader } from '../components/provider-page/provider-header';
@@ -52,6 +50,21 @@ export function addressWithTab(params: URLSearchParams, tab: ProviderTab): URLSe
 
 /** The page's own address for leaving feedback, where a login brings the visitor back to. */
 const feedbackPath = (providerId: string) => `${paths.provider(providerId)}?action=feedback`;
+
+// The tabs past the first load when opened (Tabs lazyMount): their forms, schemas and the gallery are not part of
+// what a visitor's phone runs to show the page.
+const FeedbackTab = lazy(() => import('../components/feedback/feedback-tab').then(({ FeedbackTab: Tab }) => ({ default: Tab })));
+const PortfolioTab = lazy(() => import('@/entities/portfolio/components/portfolio-tab').then(({ PortfolioTab: Tab }) => ({ default: Tab })));
+
+/** A tab's place while its code arrives. */
+function TabLoading() {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={PROVIDER_PROFILE_MESSAGES.loading}>
+      <Skeleton height="5" width="60%" />
+      <Skeleton height="20" />
+    </Stack>
+  );
+}
 
 function ProfileLoading() {
   return (
@@ -128,17 +141,21 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
                 <ProviderAbout page={page} />
               </Tabs.Content>
               <Tabs.Content value="portfolio" pt="6">
-                <PortfolioTab providerId={page.id} isOwner={viewer.kind === 'owner'} />
+                <Suspense fallback={<TabLoading />}>
+                  <PortfolioTab providerId={page.id} isOwner={viewer.kind === 'owner'} />
+                </Suspense>
               </Tabs.Content>
               <Tabs.Content value="feedback" pt="6">
-                <FeedbackTab
-                  providerId={page.id}
-                  providerName={page.displayName}
-                  viewer={viewer}
-                  formOpen={feedbackFormOpen}
-                  onFormOpenChange={setFeedbackFormOpen}
-                  loginPath={`${paths.login}?${new URLSearchParams({ redirect: feedbackPath(page.id) }).toString()}`}
-                />
+                <Suspense fallback={<TabLoading />}>
+                  <FeedbackTab
+                    providerId={page.id}
+                    providerName={page.displayName}
+                    viewer={viewer}
+                    formOpen={feedbackFormOpen}
+                    onFormOpenChange={setFeedbackFormOpen}
+                    loginPath={`${paths.login}?${new URLSearchParams({ redirect: feedbackPath(page.id) }).toString()}`}
+                  />
+                </Suspense>
               </Tabs.Content>
             </Tabs.Root>
           </Box>

@@ -1,9 +1,8 @@
 import { Alert, Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { forwardRef, useState, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useState, type ReactNode } from 'react';
 import { LuMessageCircle, LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
-import { SendMessageDialog } from '@/entities/messages/components/send-message-dialog';
 import { SaveProviderButton } from '@/entities/providers/components/save-provider-button';
 import { paths } from '@/config/paths';
 import type { Viewer } from './viewer';
@@ -20,6 +19,9 @@ function Card({ title, children, headingId }: { title: string; children: ReactNo
 }
 
 /** The owner's actions (spec 02 section 2), and why the public cannot see the page when it cannot. */
+// The message form (and the messaging routes' schemas) loads when a client opens it, not with the page.
+const SendMessageDialog = lazy(() => import('@/entities/messages/components/send-message-dialog').then(({ SendMessageDialog: Dialog }) => ({ default: Dialog })));
+
 export function OwnerCard({ page }: { page: MyProviderPage }) {
   return (
     <Card title="Your profile" headingId="owner-card-heading">
@@ -121,7 +123,11 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
             </Button>
           ))}
       </Card>
-      {viewer.kind === 'client' && <SendMessageDialog open={messageOpen} onOpenChange={setMessageOpen} recipientName={page.displayName} to={{ providerId: page.id }} />}
+      {viewer.kind === 'client' && messageOpen && (
+        <Suspense>
+          <SendMessageDialog open onOpenChange={setMessageOpen} recipientName={page.displayName} to={{ providerId: page.id }} />
+        </Suspense>
+      )}
       <Box ref={contactRef}>
         <Card title="Contact details" headingId="contact-heading">
           {phone || page.locationName ? (

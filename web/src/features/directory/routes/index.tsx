@@ -1,2 +1,0 @@
-export { DirectoryPage } from './directory-page';
-export { ProviderProfilePage } from './provider-profile-page';
