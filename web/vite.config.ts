@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 // Relative source imports, not '@solutionz/shared': Vite bundles relative files into the config but
 // hands package imports to Node, which cannot load the package's TypeScript entry.
 import { AUTH_PAGE_TITLES } from '../shared/src/auth-pages.ts';
@@ -14,32 +14,7 @@ import { escapeHtml, fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rende
 import { webConfigSchema } from '../shared/src/web-config.ts';
 import type * as EntryServer from './src/entry-server.tsx';
 
-type Renderer = Pick<typeof EntryServer, 'renderPage' | 'renderSharedStyles' | 'preloadsFor' | 'drawnScreens'>;
-
-/** For each lazily loaded module under src/ (its path there without the extension), the files the browser runs for it. */
-type ScreenFiles = Record<string, string[]>;
-
-/**
- * The files each lazily loaded screen needs beyond the entry's: its chunk and every chunk it imports, as the
- * browser would fetch them when the app asks for the screen. A page drawn with that screen names them in its head.
- */
-function screenFilesOf(bundle: Rolldown.OutputBundle, srcDir: string): ScreenFiles {
-  const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
-  const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(fileName)) return seen;
-    seen.add(fileName);
-    for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
-    return seen;
-  };
-  const entry = new Set([...chunks.values()].filter((chunk) => chunk.isEntry).flatMap((chunk) => [...withImports(chunk.fileName)]));
-  const files: ScreenFiles = {};
-  for (const chunk of chunks.values()) {
-    if (!chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(srcDir)) continue;
-    const screen = relative(srcDir, chunk.facadeModuleId).replace(/\.[jt]sx?$/, '').split(sep).join('/');
-    files[screen] = [...withImports(chunk.fileName)].filter((fileName) => !entry.has(fileName));
-  }
-  return files;
-}
+type Renderer = Pick<typeof EntryServer, 'renderPage' | 'renderSharedStyles'>;
 
 const apiOrigin = process.env.SOLUTIONZ_API_ORIGIN ?? 'http://127.0.0.1:3001';
 // The headers CloudFront adds on the way to the API (the origin header the functions check), from the local launcher.
@@ -140,15 +115,11 @@ const PRERENDERED_TITLES: Partial<Record<(typeof PRERENDERED_PAGES)[number]['pat
  */
 function prerenderPages(): Plugin {
   let config: ResolvedConfig;
-  let screenFiles: ScreenFiles = {};
   return {
     name: 'solutionz-prerender-pages',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
-    },
-    generateBundle(_options, bundle) {
-      if (!config.build.ssr) screenFiles = screenFilesOf(bundle, resolve(config.root, 'src'));
     },
     async closeBundle() {
       // The server build below loads this config too; only the browser build prerenders.
@@ -161,7 +132,6 @@ function prerenderPages(): Plugin {
         logLevel: 'warn',
         // Its libraries in it: the page function's bundle has no node_modules beside it.
         ssr: { noExternal: true },
-        define: { __SCREEN_FILES__: JSON.stringify(screenFiles) },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: rendererDir,
@@ -174,9 +144,7 @@ function prerenderPages(): Plugin {
         },
       });
       const rendererEntry = join(rendererDir, RENDERER_ENTRY_FILE);
-      const { renderPage, renderSharedStyles, preloadsFor, drawnScreens } = createRequire(rendererEntry)(rendererEntry) as Renderer;
-      const unknown = drawnScreens().filter((screen) => !(screen in screenFiles));
-      if (unknown.length > 0) throw new Error(`Routes name screens that are no chunk of the build (web/src/app/router.tsx): ${unknown.join(', ')}`);
+      const { renderPage, renderSharedStyles } = createRequire(rendererEntry)(rendererEntry) as Renderer;
       // Every page, drawn or not, has the styles it shares with the others in its head, written once here.
       const indexFile = join(outDir, 'index.html');
       const shell = (await readFile(indexFile, 'utf8')).replace('</head>', () => `${SHARED_STYLES_ELEMENT(renderSharedStyles())}</head>`);
@@ -184,7 +152,7 @@ function prerenderPages(): Plugin {
       for (const page of PRERENDERED_PAGES) {
         const title = PRERENDERED_TITLES[page.path];
         const pageShell = title ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : shell;
-        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path), preloads: preloadsFor(page.path) }));
+        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path) }));
       }
     },
   };

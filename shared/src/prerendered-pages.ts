@@ -67,18 +67,11 @@ export function unescapeHtml(text: string): string {
 /**
  * The app shell (the built index.html) with a rendered page in its root: `data-prerendered` says which
  * address it was rendered for (main.tsx hydrates it only there), and the data it was rendered with
- * follows as a JSON data block. `preloads` (the site's files the page's screen runs, web/src/entry-server.tsx
- * `preloadsFor`) are named in the head, so the browser fetches them with the entry rather than as the app asks.
+ * follows as a JSON data block.
  */
-export function fillAppShell(
-  shell: string,
-  page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData; readonly preloads?: readonly string[] },
-): string {
+export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
-  const preloads = (page.preloads ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('');
   // A function as the replacement: `$&` and the like in the markup stay as they are.
-  return shell
-    .replace('</head>', () => `${preloads}</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
+  return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
 }

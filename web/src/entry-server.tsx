@@ -4,11 +4,11 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { AppProvider } from './app/provider';
-import { appRoutes, type ScreenHandle } from './app/router';
+import { appRoutes } from './app/router';
 import { createAppSystem } from './app/theme';
 
 /**
@@ -73,22 +73,4 @@ export function renderSharedStyles(): string {
   const css = [...markup.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, rules]) => rules).join('');
   if (!css.includes('--chakra-colors-brand-solid')) throw new Error('The shared styles have no token variables');
   return css;
-}
-
-/** The build's files for each screen (web/vite.config.ts screenFilesOf), given to this renderer as it is built. */
-declare const __SCREEN_FILES__: Record<string, string[]> | undefined;
-const screenFiles = typeof __SCREEN_FILES__ === 'undefined' ? {} : __SCREEN_FILES__;
-
-const screenOf = (route: RouteObject) => (route.handle as ScreenHandle | undefined)?.screen;
-
-/** The site's files the page at `path` runs beyond the entry (its screen's chunks), for the drawn page's head. */
-export function preloadsFor(path: string): string[] {
-  const screens = (matchRoutes(appRoutes, path) ?? []).flatMap(({ route }) => screenOf(route) ?? []);
-  return [...new Set(screens.flatMap((screen) => screenFiles[screen] ?? []))];
-}
-
-/** The screens the route table names for pages that arrive drawn (the build checks each is one of its chunks). */
-export function drawnScreens(): string[] {
-  const all = (routes: readonly RouteObject[]): RouteObject[] => routes.flatMap((route) => [route, ...all(route.children ?? [])]);
-  return all(appRoutes).flatMap((route) => screenOf(route) ?? []);
 }

@@ -15,19 +15,11 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${search}${hash}`} replace />;
 }
 
-/** What a route whose page can arrive drawn says of its screen: the module `lazy` loads, as a path under src/. */
-export interface ScreenHandle {
-  readonly screen: string;
-}
-
-// Screens may query from their first render, so each waits for the query client as well as for its chunk. A page
-// the server or the build draws names its screen's module (`screen`): the drawn page's head then lists the files
-// the screen needs (web/vite.config.ts), fetched at once rather than asked for one by one as the app starts.
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, screen?: string) => ({
+// Screens may query from their first render, so each waits for the query client as well as for its chunk.
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
   lazy: async () => {
     return { Component: pick(await withQueryClient(load)) };
   },
-  ...(screen ? { handle: { screen } satisfies ScreenHandle } : {}),
 });
 
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
@@ -61,16 +53,16 @@ export const appRoutes: RouteObject[] = [
         children: [
           // The landing page ships with the entry: lazy-loading it would put a second round trip before the first paint.
           { index: true, Component: HomePage },
-          { path: paths.signup, ...page(signup, (m) => m.SignupPage, 'features/auth/routes/signup-page') },
+          { path: paths.signup, ...page(signup, (m) => m.SignupPage) },
           { path: paths.login, ...page(login, (m) => m.LoginPage) },
           { path: paths.confirmEmail, ...page(confirmEmail, (m) => m.ConfirmEmailPage) },
           { path: paths.resetPassword, ...page(resetPassword, (m) => m.ResetPasswordPage) },
           { path: paths.confirmEmailChange, ...page(emailChange, (m) => m.ConfirmEmailChangePage) },
-          { path: paths.directory, ...page(directory, (m) => m.DirectoryPage, 'features/directory/routes/directory-page') },
-          { path: '/directory/:id', ...page(providerPage, (m) => m.ProviderProfilePage, 'features/directory/routes/provider-profile-page') },
-          { path: paths.categories, ...page(categories, (m) => m.CategoriesPage, 'features/categories/routes/index') },
+          { path: paths.directory, ...page(directory, (m) => m.DirectoryPage) },
+          { path: '/directory/:id', ...page(providerPage, (m) => m.ProviderProfilePage) },
+          { path: paths.categories, ...page(categories, (m) => m.CategoriesPage) },
           { path: '/categories/:slug', ...page(categories, (m) => m.CategoryPage) },
-          { path: paths.jobDirectory, ...page(jobs, (m) => m.JobDirectoryPage, 'features/jobs/routes/index') },
+          { path: paths.jobDirectory, ...page(jobs, (m) => m.JobDirectoryPage) },
           { path: paths.postJob, ...page(jobs, (m) => m.PostJobPage) },
           { path: paths.jobAlertsUnsubscribe, ...page(jobs, (m) => m.JobAlertsUnsubscribePage) },
           { path: paths.providerUpdatesUnsubscribe, ...page(account, (m) => m.ProviderUpdatesUnsubscribePage) },
