@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useRevealJob, useSaveJob } from '@/entities/jobs/api/jobs';
+import { formatUkDate } from '@/lib/uk-date';
 
 export interface JobViewer {
   isProvider: boolean;
@@ -124,7 +125,7 @@ export function JobCard({ job, viewer, openHref, full = false }: { job: Job; vie
           <LeadCount job={job} />
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {job.locationName} · Posted {new Date(job.postedAt).toLocaleDateString('en-GB')}
+          {job.locationName} · Posted {formatUkDate(job.postedAt, 'dd/MM/yyyy')}
           {job.budget && ` · ${job.budget}${job.budgetType ? ` (${BUDGET_TYPE_LABEL[job.budgetType]})` : ''}`}
         </Text>
         <Text lineClamp={full ? undefined : 3} whiteSpace="pre-line">

@@ -1,0 +1,75 @@
+import {
+  directoryRoutes,
+  jobListQuery,
+  jobRoutes,
+  providerSearchOf,
+  providerSearchQuery,
+  readDirectoryFilters,
+  readJobBoardFilters,
+  RENDERED_QUERY_KEYS,
+  type RenderedPageData,
+} from '@solutionz/shared';
+import { ValidationError } from '../../errors';
+import { validatedQuery } from '../../http/request';
+import { listCategories, type CategoriesDeps } from '../categories';
+import { searchProviders, type SearchDeps } from '../directory/search';
+import type { JobsDeps } from '../jobs/deps';
+import { listJobs } from '../jobs/jobs';
+
+/**
+ * What the page function draws the two search pages with: the answers the app's first render there reads, asked
+ * as the browser asks them (the same question, validated as the route validates it, through the route's own
+ * service) and as an anonymous visitor gets them, each under the web client's key. The filters bar's categories
+ * come along (GET /api/categories).
+ */
+
+export type SearchPageDeps = SearchDeps & CategoriesDeps & Pick<JobsDeps, 'jobs'>;
+
+type Queries = RenderedPageData['queries'];
+
+/**
+ * A refusal the browser would get too (a place nobody can find, a category that is not one, a cursor from an old
+ * link): the page is not drawn, and the app shows why once live.
+ */
+async function unlessRefused(ask: () => Promise<Queries>): Promise<Queries | undefined> {
+  try {
+    return await ask();
+  } catch (error) {
+    if (error instanceof ValidationError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * /directory: the first page of the search (the directory's results are an infinite query, a page per cursor).
+ * Near me is not drawn: where from is the device's to say, in the browser.
+ */
+export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<Queries | undefined> {
+  const filters = readDirectoryFilters(params);
+  if (filters.nearMe) return Promise.resolve(undefined);
+  const search = providerSearchOf(filters);
+  return unlessRefused(async () => {
+    const [answer, categories] = await Promise.all([searchProviders(deps, validatedQuery(directoryRoutes.searchProviders, providerSearchQuery(search))), listCategories(deps)]);
+    return [
+      [RENDERED_QUERY_KEYS.providerSearch(search), { pages: [answer], pageParams: [undefined] }],
+      [RENDERED_QUERY_KEYS.categories, categories],
+    ];
+  });
+}
+
+/**
+ * /job-directory: the board's page, as a visitor sees it. A later page (a cursor) is not drawn: the page number
+ * and Previous depend on the way there, which the browser's history holds.
+ */
+export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<Queries | undefined> {
+  const filters = readJobBoardFilters(params);
+  if (filters.cursor) return Promise.resolve(undefined);
+  const query = jobListQuery(filters);
+  return unlessRefused(async () => {
+    const [answer, categories] = await Promise.all([listJobs(deps, validatedQuery(jobRoutes.listJobs, query)), listCategories(deps)]);
+    return [
+      [RENDERED_QUERY_KEYS.jobBoard(query, false), answer],
+      [RENDERED_QUERY_KEYS.categories, categories],
+    ];
+  });
+}
