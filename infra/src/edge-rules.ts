@@ -61,7 +61,7 @@ export const VIEWER_IP_CODE = `function handler(event) {
  * link-preview tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
  * patterns, case-sensitive, `*` matching any characters.
  */
-export { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS };
+export { APP_PAGE_INVALIDATION_PATHS };
 export const PAGE_PATH_PATTERNS: readonly string[] = [...APP_PAGE_PATTERNS, '/sitemap.xml', '/robots.txt'];
 
 /** Whether a path matches one of PAGE_PATH_PATTERNS, as CloudFront matches them. */

@@ -4,7 +4,7 @@ import { SEARCH_PAGE_QUERIES } from '@solutionz/shared';
 export const CATEGORIES_PATH = '/categories';
 
 /** The search pages (shared SEARCH_PAGE_QUERIES): one drawing per value of their own query parameters. */
-export const SEARCH_PAGE_PATHS = Object.keys(SEARCH_PAGE_QUERIES);
+const SEARCH_PAGE_PATHS = Object.keys(SEARCH_PAGE_QUERIES);
 
 /**
  * The page function's paths that are pages of the app (drawn into the app shell, naming a release's files), as
