@@ -44,6 +44,8 @@ export const RENDERED_QUERY_KEYS = {
   providerSearch: (search: ProviderSearch | null) => ['providers', search] as const,
   /** The job board: GET /api/jobs, or GET /api/me/job-board when `signedIn` (search-pages.ts `jobListQuery`). */
   jobBoard: (query: JobListQuery, signedIn: boolean) => ['jobs', 'board', signedIn, query] as const,
+  /** The board's open job (`?job=`): GET /api/jobs/{jobId}, or GET /api/me/jobs/{jobId} when `signedIn`. */
+  job: (jobId: string | undefined, signedIn: boolean) => ['jobs', 'job', signedIn, jobId] as const,
 } as const;
 
 /** The directory's search page and the job board (web's paths.directory and paths.jobDirectory). */

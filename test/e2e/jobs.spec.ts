@@ -154,9 +154,16 @@ test.describe('a provider without a membership', () => {
     await expect(page.getByText(JOB_MESSAGES.clientsOnly.description)).toBeVisible();
 
     const job = await jobByAClient(accounts);
+    // A link that opens a job (a job alert mail's) arrives drawn with the job open, and the app takes it over in place.
+    const drawing = drawingIn(await (await page.request.get(`/job-directory?job=${job.id}`)).text());
+    expect(drawing).toContain('role="dialog"');
+    expect(drawing).toContain(job.title);
+    const takeOver = await watchTakeOver(page, 'main h1');
     await page.goto(`/job-directory?job=${job.id}`);
     const dialog = page.getByRole('dialog', { name: job.title });
     await expect(dialog.getByText(JOB_MESSAGES.upgradeHint)).toBeVisible();
+    expect(await takeOver.keptDrawnHeading()).toBe(true);
+    expect(takeOver.problems).toEqual([]);
     await expect(dialog.getByRole('link', { name: 'View membership' })).toHaveAttribute('href', '/membership');
     await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toHaveCount(0);
     await expect(dialog.getByRole('group', { name: 'Contact details' })).toHaveCount(0);

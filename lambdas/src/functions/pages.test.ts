@@ -156,8 +156,19 @@ describe('the page function', () => {
     expect(board.jobs.map(({ title }) => title)).toContain('Mend the garden fence');
     expect(board.jobs.every((job) => job.contact === undefined)).toBe(true);
     expect(readHead(answer.body).title).toBe('Jobs near York | Solutionz');
-    const block = dataBlockOf(answer.body)!;
-    for (const secret of ['cara@example.co.uk', '07700 900123', 'Cara Client']) expect(block).not.toContain(secret);
+
+    // A link that opens a job (a job alert mail's): the job comes along, as GET /api/jobs/{jobId} answers a visitor.
+    const opened = await drawing(event(`${JOB_BOARD_PATH}?job=fence&location=York`));
+    const [, , [jobKey, job]] = calls[1]!.data.queries as [unknown, unknown, [unknown, { title: string; contact?: unknown }]];
+    expect(jobKey).toEqual(['jobs', 'job', false, 'fence']);
+    expect(job).toMatchObject({ title: 'Mend the garden fence' });
+    expect(job.contact).toBeUndefined();
+    for (const block of [dataBlockOf(answer.body)!, dataBlockOf(opened.body)!]) {
+      for (const secret of ['cara@example.co.uk', '07700 900123', 'Cara Client']) expect(block).not.toContain(secret);
+    }
+    // No such job: the board alone, for the app to say so.
+    await drawing(event(`${JOB_BOARD_PATH}?job=no-such-job&location=York`));
+    expect(calls[2]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
   });
 
   it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to draw", async () => {

@@ -7,14 +7,15 @@ import {
   readDirectoryFilters,
   readJobBoardFilters,
   RENDERED_QUERY_KEYS,
+  type Job,
   type RenderedPageData,
 } from '@solutionz/shared';
-import { ValidationError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { validatedQuery } from '../../http/request';
 import { listCategories, type CategoriesDeps } from '../categories';
 import { searchProviders, type SearchDeps } from '../directory/search';
 import type { JobsDeps } from '../jobs/deps';
-import { listJobs } from '../jobs/jobs';
+import { getJob, listJobs } from '../jobs/jobs';
 
 /**
  * What the page function draws the two search pages with: the answers the app's first render there reads, asked
@@ -57,19 +58,37 @@ export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams):
   });
 }
 
+/** The job a board's address opens (`?job=`, the links in job alert mails), as GET /api/jobs/{jobId} answers; none if there is no such job. */
+async function openJob(deps: SearchPageDeps, jobId: string): Promise<Job | undefined> {
+  const params = jobRoutes.getJob.params.safeParse({ jobId });
+  if (!params.success) return undefined;
+  try {
+    return await getJob(deps, params.data.jobId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
 /**
- * /job-directory: the board's page, as a visitor sees it. A later page (a cursor) is not drawn: the page number
- * and Previous depend on the way there, which the browser's history holds.
+ * /job-directory: the board's page, as a visitor sees it, and the job it opens. A later page (a cursor) is not
+ * drawn: the page number and Previous depend on the way there, which the browser's history holds.
  */
 export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<Queries | undefined> {
   const filters = readJobBoardFilters(params);
   if (filters.cursor) return Promise.resolve(undefined);
   const query = jobListQuery(filters);
+  const jobId = params.get('job') ?? undefined;
   return unlessRefused(async () => {
-    const [answer, categories] = await Promise.all([listJobs(deps, validatedQuery(jobRoutes.listJobs, query)), listCategories(deps)]);
+    const [answer, categories, job] = await Promise.all([
+      listJobs(deps, validatedQuery(jobRoutes.listJobs, query)),
+      listCategories(deps),
+      jobId === undefined ? undefined : openJob(deps, jobId),
+    ]);
     return [
       [RENDERED_QUERY_KEYS.jobBoard(query, false), answer],
       [RENDERED_QUERY_KEYS.categories, categories],
+      ...(job ? [[RENDERED_QUERY_KEYS.job(jobId, false), job] as const] : []),
     ];
   });
 }

@@ -31,7 +31,7 @@ export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) 
 
 export function useJob(jobId: string | undefined, signedIn: boolean) {
   return useQuery({
-    queryKey: [JOBS_KEY, 'job', signedIn, jobId],
+    queryKey: RENDERED_QUERY_KEYS.job(jobId, signedIn),
     queryFn: ({ signal }) =>
       signedIn ? apiRequest(jobRoutes.getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : apiRequest(jobRoutes.getJob, { params: { jobId: jobId ?? '' }, signal }),
     enabled: Boolean(jobId),
