@@ -86,7 +86,7 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly httpApi: HttpApi;
-  /** Provider pages for crawlers and link previews, the sitemap and robots.txt. */
+  /** The pages drawn with their content (provider pages, categories, the search pages), the sitemap and robots.txt. */
   readonly pages: PageFunction;
   /** The origin users see: the custom domain, else the CloudFront host name. */
   readonly siteUrl: string;

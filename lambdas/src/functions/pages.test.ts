@@ -141,6 +141,13 @@ describe('the page function', () => {
     expect(head.meta('robots')).toBeUndefined();
     // What a visitor's search answers, and nothing private: no e-mail.
     expect(dataBlockOf(answer.body)).not.toContain('@example.co.uk');
+
+    // A search that found nobody (everyone is listed instead) is drawn too, but is no page for search results: any
+    // words can be typed into a link, and its title names them.
+    const nobody = await drawing(event('/directory?service=cheap+pills'));
+    expect(nobody.body).toContain('data-prerendered="/directory?service=cheap+pills"');
+    expect(readHead(nobody.body).meta('robots')).toBe('noindex');
+    expect(readHead(nobody.body).canonical).toBeUndefined();
   });
 
   it("draws the job board with a visitor's answer from GET /api/jobs, without anyone's contact details", async () => {
@@ -156,10 +163,14 @@ describe('the page function', () => {
     expect(board.jobs.map(({ title }) => title)).toContain('Mend the garden fence');
     expect(board.jobs.every((job) => job.contact === undefined)).toBe(true);
     expect(readHead(answer.body).title).toBe('Jobs near York | Solutionz');
+    expect(readHead(answer.body).canonical).toBe('https://www.solutionz.example/job-directory?location=York');
+    const none = await drawing(event(`${JOB_BOARD_PATH}?category=Other%3A+cheap+pills`));
+    expect(none.body).toContain('data-prerendered="/job-directory?category=Other%3A+cheap+pills"');
+    expect(readHead(none.body).meta('robots')).toBe('noindex');
 
     // A link that opens a job (a job alert mail's): the job comes along, as GET /api/jobs/{jobId} answers a visitor.
     const opened = await drawing(event(`${JOB_BOARD_PATH}?job=fence&location=York`));
-    const [, , [jobKey, job]] = calls[1]!.data.queries as [unknown, unknown, [unknown, { title: string; contact?: unknown }]];
+    const [, , [jobKey, job]] = calls[2]!.data.queries as [unknown, unknown, [unknown, { title: string; contact?: unknown }]];
     expect(jobKey).toEqual(['jobs', 'job', false, 'fence']);
     expect(job).toMatchObject({ title: 'Mend the garden fence' });
     expect(job.contact).toBeUndefined();
@@ -168,7 +179,7 @@ describe('the page function', () => {
     }
     // No such job: the board alone, for the app to say so.
     await drawing(event(`${JOB_BOARD_PATH}?job=no-such-job&location=York`));
-    expect(calls[2]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
+    expect(calls[3]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
   });
 
   it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to draw", async () => {

@@ -29,10 +29,19 @@ export type SearchPageDeps = SearchDeps & CategoriesDeps & Pick<JobsDeps, 'jobs'
 type Queries = RenderedPageData['queries'];
 
 /**
+ * What a search page is drawn with, and whether the search found anything: only one that did is a page for search
+ * results (text that matches nothing, a place with no jobs, are not worth one, and any text can be typed into a link).
+ */
+interface SearchDrawing {
+  readonly queries: Queries;
+  readonly found: boolean;
+}
+
+/**
  * A refusal the browser would get too (a place nobody can find, a category that is not one, a cursor from an old
  * link): the page is not drawn, and the app shows why once live.
  */
-async function unlessRefused(ask: () => Promise<Queries>): Promise<Queries | undefined> {
+async function unlessRefused(ask: () => Promise<SearchDrawing>): Promise<SearchDrawing | undefined> {
   try {
     return await ask();
   } catch (error) {
@@ -45,16 +54,20 @@ async function unlessRefused(ask: () => Promise<Queries>): Promise<Queries | und
  * /directory: the first page of the search (the directory's results are an infinite query, a page per cursor).
  * Near me is not drawn: where from is the device's to say, in the browser.
  */
-export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<Queries | undefined> {
+export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<SearchDrawing | undefined> {
   const filters = readDirectoryFilters(params);
   if (filters.nearMe) return Promise.resolve(undefined);
   const search = providerSearchOf(filters);
   return unlessRefused(async () => {
     const [answer, categories] = await Promise.all([searchProviders(deps, validatedQuery(directoryRoutes.searchProviders, providerSearchQuery(search))), listCategories(deps)]);
-    return [
-      [RENDERED_QUERY_KEYS.providerSearch(search), { pages: [answer], pageParams: [undefined] }],
-      [RENDERED_QUERY_KEYS.categories, categories],
-    ];
+    return {
+      queries: [
+        [RENDERED_QUERY_KEYS.providerSearch(search), { pages: [answer], pageParams: [undefined] }],
+        [RENDERED_QUERY_KEYS.categories, categories],
+      ],
+      // Everyone instead (`fallback`) is no answer to this search.
+      found: answer.providers.length > 0 && !answer.fallback,
+    };
   });
 }
 
@@ -74,7 +87,7 @@ async function openJob(deps: SearchPageDeps, jobId: string): Promise<Job | undef
  * /job-directory: the board's page, as a visitor sees it, and the job it opens. A later page (a cursor) is not
  * drawn: the page number and Previous depend on the way there, which the browser's history holds.
  */
-export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<Queries | undefined> {
+export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<SearchDrawing | undefined> {
   const filters = readJobBoardFilters(params);
   if (filters.cursor) return Promise.resolve(undefined);
   const query = jobListQuery(filters);
@@ -85,10 +98,13 @@ export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): 
       listCategories(deps),
       jobId === undefined ? undefined : openJob(deps, jobId),
     ]);
-    return [
-      [RENDERED_QUERY_KEYS.jobBoard(query, false), answer],
-      [RENDERED_QUERY_KEYS.categories, categories],
-      ...(job ? [[RENDERED_QUERY_KEYS.job(jobId, false), job] as const] : []),
-    ];
+    return {
+      queries: [
+        [RENDERED_QUERY_KEYS.jobBoard(query, false), answer],
+        [RENDERED_QUERY_KEYS.categories, categories],
+        ...(job ? [[RENDERED_QUERY_KEYS.job(jobId, false), job] as const] : []),
+      ],
+      found: answer.jobs.length > 0,
+    };
   });
 }

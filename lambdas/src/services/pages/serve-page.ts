@@ -72,9 +72,9 @@ async function drawnInto(shell: string, deps: PageDeps, path: string, queries: R
 }
 
 /** What a search page is drawn with (search-pages.ts), and its head, by path. */
-const SEARCH_PAGES: Readonly<Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, drawnAt: string | undefined) => PageHead }>> = {
-  [DIRECTORY_SEARCH_PATH]: { queries: directoryQueries, head: (siteUrl, params, drawnAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), drawnAt) },
-  [JOB_BOARD_PATH]: { queries: jobBoardQueries, head: (siteUrl, params, drawnAt) => jobBoardHead(siteUrl, readJobBoardFilters(params), drawnAt) },
+const SEARCH_PAGES: Readonly<Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, foundAt: string | undefined) => PageHead }>> = {
+  [DIRECTORY_SEARCH_PATH]: { queries: directoryQueries, head: (siteUrl, params, foundAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), foundAt) },
+  [JOB_BOARD_PATH]: { queries: jobBoardQueries, head: (siteUrl, params, foundAt) => jobBoardHead(siteUrl, readJobBoardFilters(params), foundAt) },
 };
 
 /** A request of the page function: the path, and the query string CloudFront passes on (a search page's own parameters). */
@@ -97,9 +97,9 @@ export async function servePage(deps: PageDeps, { path, query = '' }: PageReques
     // Drawn for its own parameters alone, in a fixed order: the address the browser compares with its own.
     const address = drawnAddress(path, query);
     const params = new URL(address, siteUrl).searchParams;
-    const [indexHtml, queries] = await Promise.all([deps.indexHtml(), search.queries(deps, params)]);
-    const shell = renderPage(indexHtml, search.head(siteUrl, params, queries && address));
-    return { ...page, body: queries ? await drawnInto(shell, deps, address, queries, onRenderError) : shell };
+    const [indexHtml, drawing] = await Promise.all([deps.indexHtml(), search.queries(deps, params)]);
+    const shell = renderPage(indexHtml, search.head(siteUrl, params, drawing?.found ? address : undefined));
+    return { ...page, body: drawing ? await drawnInto(shell, deps, address, drawing.queries, onRenderError) : shell };
   }
   const providerId = providerIdOf(path);
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
