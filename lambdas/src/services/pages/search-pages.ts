@@ -1,5 +1,6 @@
 import {
   directoryRoutes,
+  jobIdParamsSchema,
   jobListQuery,
   jobRoutes,
   providerSearchOf,
@@ -73,7 +74,8 @@ export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams):
 
 /** The job a board's address opens (`?job=`, the links in job alert mails), as GET /api/jobs/{jobId} answers; none if there is no such job. */
 async function openJob(deps: SearchPageDeps, jobId: string): Promise<Job | undefined> {
-  const params = jobRoutes.getJob.params.safeParse({ jobId });
+  // As GET /api/jobs/{jobId} takes its id.
+  const params = jobIdParamsSchema.safeParse({ jobId });
   if (!params.success) return undefined;
   try {
     return await getJob(deps, params.data.jobId);
