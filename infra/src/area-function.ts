@@ -95,16 +95,21 @@ function stagedTownTable(outdir: string): string {
   return file;
 }
 
-/** Copies the postcode tables and the town table into the bundle, after esbuild has written it. */
+/** The commands that copy the postcode tables and the town table into a bundle (`outputDir`), after esbuild has written it. */
+export function copyGeoData(scope: Construct, postcodeDataPath: string, outputDir: string): string[] {
+  const target = join(outputDir, GEO_DIR);
+  const files = [...POSTCODE_TABLE_FILES.map((file) => join(postcodeDataPath, file)), stagedTownTable(Stage.of(scope)!.outdir)];
+  return [`mkdir -p "${target}"`, ...files.map((file) => `cp "${file}" "${target}/"`)];
+}
+
+/** Where a function that carries the geo tables has its geocoder read them (geocoderFromEnv). */
+export const GEO_DATA_ENVIRONMENT = { POSTCODE_DATA_DIR: FUNCTION_GEO_PATH, TOWN_TABLE_FILE: `${FUNCTION_GEO_PATH}/${TOWN_TABLE_FILE}` } as const;
+
 function geoDataHooks(scope: Construct, postcodeDataPath: string): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => {
-      const target = join(outputDir, GEO_DIR);
-      const files = [...POSTCODE_TABLE_FILES.map((file) => join(postcodeDataPath, file)), stagedTownTable(Stage.of(scope)!.outdir)];
-      return [`mkdir -p "${target}"`, ...files.map((file) => `cp "${file}" "${target}/"`)];
-    },
+    afterBundling: (_inputDir, outputDir) => copyGeoData(scope, postcodeDataPath, outputDir),
   };
 }
 
@@ -178,7 +183,7 @@ export class AreaFunction extends Construct {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
         ...props.environment,
-        ...(props.postcodeDataPath ? { POSTCODE_DATA_DIR: FUNCTION_GEO_PATH, TOWN_TABLE_FILE: `${FUNCTION_GEO_PATH}/${TOWN_TABLE_FILE}` } : {}),
+        ...(props.postcodeDataPath ? GEO_DATA_ENVIRONMENT : {}),
         POWERTOOLS_SERVICE_NAME: `solutionz-${area}`,
         NODE_OPTIONS: '--enable-source-maps',
       },

@@ -6,8 +6,8 @@
  */
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
-import { PRERENDERED_PAGES, routeList } from '@solutionz/shared';
-import { APP_PAGE_PATTERNS, matchesPathPattern } from '@solutionz/lambdas/services/pages/page-paths';
+import { PRERENDERED_PAGES, routeList, SEARCH_PAGE_QUERIES } from '@solutionz/shared';
+import { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS, matchesPathPattern } from '@solutionz/lambdas/services/pages/page-paths';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
@@ -57,16 +57,32 @@ export const VIEWER_IP_CODE = `function handler(event) {
 
 /**
  * Paths the page function answers instead of the site bucket (lambdas/src/functions/pages.ts): a
- * provider's page and the categories page drawn with their content, title, description, link-preview
- * tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
+ * provider's page, the categories page and the search pages drawn with their content, title, description,
+ * link-preview tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
  * patterns, case-sensitive, `*` matching any characters.
  */
-export { APP_PAGE_PATTERNS };
-export const PAGE_PATH_PATTERNS = [...APP_PAGE_PATTERNS, '/sitemap.xml', '/robots.txt'] as const;
+export { APP_PAGE_INVALIDATION_PATHS };
+export const PAGE_PATH_PATTERNS: readonly string[] = [...APP_PAGE_PATTERNS, '/sitemap.xml', '/robots.txt'];
 
 /** Whether a path matches one of PAGE_PATH_PATTERNS, as CloudFront matches them. */
 export function isPagePath(path: string): boolean {
   return matchesPathPattern(path, PAGE_PATH_PATTERNS);
+}
+
+/**
+ * The page paths whose answer depends on the query string (the search pages), each with the query strings in its
+ * cache key, which CloudFront also passes on to the page function (no others: utm_* and the like neither split the
+ * cache nor reach it). Every other page is kept once per path.
+ */
+export const PAGE_QUERY_STRINGS: Readonly<Record<string, readonly string[]>> = SEARCH_PAGE_QUERIES;
+
+/**
+ * The query string CloudFront keys a page on and passes on to the page function: the allowed ones, in the order
+ * the viewer sent them; none for a page without any.
+ */
+export function pageQueryOf(path: string, params: URLSearchParams): string {
+  const allowed = Object.hasOwn(PAGE_QUERY_STRINGS, path) ? PAGE_QUERY_STRINGS[path]! : [];
+  return new URLSearchParams([...params].filter(([name]) => allowed.includes(name))).toString();
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
 import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
-import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING } from './area-function';
+import { acknowledgeServerlessDefaults, copyGeoData, functionNameOf, GEO_DATA_ENVIRONMENT, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
 import { tableNameOf } from './data-stack';
@@ -17,8 +17,8 @@ import { tableNameOf } from './data-stack';
 const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'pages.ts');
 
 /**
- * The items the page function reads: a profile (GetItem), the directory's alphabetical index (Query)
- * and its listings (BatchGetItem). It writes nothing.
+ * The items the page function reads: a profile (GetItem), the directory's and the job board's indexes and counts
+ * (Query, GetItem), listings and jobs (BatchGetItem), all on the table itself. It writes nothing.
  */
 export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 
@@ -31,16 +31,21 @@ export interface PageFunctionProps {
   readonly siteBucket: IBucket;
   /** The site's origin when it is fixed (a custom domain); otherwise the function takes the viewer's host. */
   readonly siteUrl?: string;
-  /** The web build's server renderer (shared rendererDirOf), copied into the bundle: provider pages arrive drawn. */
+  /** The web build's server renderer (shared rendererDirOf), copied into the bundle: the pages arrive drawn. */
   readonly rendererDir?: string;
+  /** The postcode tables on the build machine: they and the town table go into the bundle, for the search pages' places. */
+  readonly postcodeDataPath: string;
 }
 
-/** The web build's renderer copied beside the function's own file, where the function looks for it. */
-function rendererHooks(rendererDir: string): ICommandHooks {
+/** The web build's renderer copied beside the function's own file, where the function looks for it, and the geo tables. */
+function bundleHooks(scope: Construct, props: PageFunctionProps): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => [`cp -R "${rendererDir}" "${join(outputDir, BUNDLED_RENDERER_DIR)}"`],
+    afterBundling: (_inputDir, outputDir) => [
+      ...(props.rendererDir ? [`cp -R "${props.rendererDir}" "${join(outputDir, BUNDLED_RENDERER_DIR)}"`] : []),
+      ...copyGeoData(scope, props.postcodeDataPath, outputDir),
+    ],
   };
 }
 
@@ -74,7 +79,7 @@ export class PageFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       functionName: functionNameOf(stage, 'pages'),
-      description: 'Solutionz provider pages drawn with their content, sitemap.xml and robots.txt',
+      description: 'Solutionz provider, categories and search pages drawn with their content, sitemap.xml and robots.txt',
       entry: PAGE_FUNCTION_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
@@ -92,6 +97,7 @@ export class PageFunction extends Construct {
         TABLE_NAME: tableName,
         SITE_BUCKET: props.siteBucket.bucketName,
         ...(props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+        ...GEO_DATA_ENVIRONMENT,
         LOG_LEVEL: 'INFO',
         POWERTOOLS_SERVICE_NAME: 'solutionz-pages',
         NODE_OPTIONS: '--enable-source-maps',
@@ -99,7 +105,7 @@ export class PageFunction extends Construct {
       bundling: {
         ...LAMBDA_BUNDLING,
         mainFields: [...LAMBDA_BUNDLING.mainFields],
-        ...(props.rendererDir ? { commandHooks: rendererHooks(props.rendererDir) } : {}),
+        commandHooks: bundleHooks(this, props),
       },
     });
     this.release = new LambdaRelease(this, 'Release', { config: props.config, function: this.function, name: 'pages', timeout: PAGE_FUNCTION_TIMEOUT, alarmTopic: props.alarmTopic });

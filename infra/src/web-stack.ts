@@ -49,8 +49,9 @@ import {
   CACHED_API_ROUTES,
   cloudOrigins,
   contentSecurityPolicy,
-  APP_PAGE_PATTERNS,
+  APP_PAGE_INVALIDATION_PATHS,
   PAGE_PATH_PATTERNS,
+  PAGE_QUERY_STRINGS,
   SECURITY_HEADERS,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
@@ -85,7 +86,7 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly httpApi: HttpApi;
-  /** Provider pages for crawlers and link previews, the sitemap and robots.txt. */
+  /** The pages drawn with their content (provider pages, categories, the search pages), the sitemap and robots.txt. */
   readonly pages: PageFunction;
   /** The origin users see: the custom domain, else the CloudFront host name. */
   readonly siteUrl: string;
@@ -183,8 +184,9 @@ export class WebStack extends Stack {
 
     this.pages = new PageFunction(this, 'Pages', {
       config,
-      // Without a web build (a synth before it), provider pages get their head filled in and no content.
+      // Without a web build (a synth before it), the pages get their head filled in and no content.
       ...(webBuildExists(config) ? { rendererDir: rendererDirOf(config.webDistPath) } : {}),
+      postcodeDataPath: config.postcodeDataPath,
       alarmTopic: props.alarmTopic,
       siteBucket: this.siteBucket,
       // Without a custom domain the site's origin is the distribution's own name, which the function
@@ -196,26 +198,39 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(VIEWER_HOST_CODE),
     });
-    // Kept as long as the page function's Cache-Control says; one copy per site host, whatever the query.
-    const pageAnswers = new CachePolicy(this, 'PageAnswers', {
-      comment: 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows',
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      queryStringBehavior: CacheQueryStringBehavior.none(),
-      headerBehavior: CacheHeaderBehavior.allowList(VIEWER_HOST_HEADER),
-      cookieBehavior: CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const pageBehavior: BehaviorOptions = {
-      origin: FunctionUrlOrigin.withOriginAccessControl(this.pages.url),
+    // Kept as long as the page function's Cache-Control says; one copy per site host, and per value of a search
+    // page's own query strings (PAGE_QUERY_STRINGS, which alone reach the function); for any other page, whatever the query.
+    const pageCache = (id: string, comment: string, queryStrings: readonly string[]) =>
+      new CachePolicy(this, id, {
+        comment,
+        defaultTtl: Duration.seconds(0),
+        minTtl: Duration.seconds(0),
+        maxTtl: Duration.days(1),
+        queryStringBehavior: queryStrings.length > 0 ? CacheQueryStringBehavior.allowList(...queryStrings) : CacheQueryStringBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.allowList(VIEWER_HOST_HEADER),
+        cookieBehavior: CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+    const pageOrigin = FunctionUrlOrigin.withOriginAccessControl(this.pages.url);
+    const pageBehavior = (cachePolicy: CachePolicy): BehaviorOptions => ({
+      origin: pageOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: pageAnswers,
+      cachePolicy,
       responseHeadersPolicy: securityHeaders,
       functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
-    };
+    });
+    const pageAnswers = pageBehavior(pageCache('PageAnswers', 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows', []));
+    const pageBehaviors = Object.fromEntries(
+      PAGE_PATH_PATTERNS.map((pattern) => {
+        const queryStrings = Object.hasOwn(PAGE_QUERY_STRINGS, pattern) ? PAGE_QUERY_STRINGS[pattern]! : undefined;
+        if (!queryStrings) return [pattern, pageAnswers];
+        // "/job-directory" makes JobDirectorySearchAnswers.
+        const name = pattern.replace(/(^|[/-])([a-z])/g, (_, _separator: string, letter: string) => letter.toUpperCase());
+        return [pattern, pageBehavior(pageCache(`${name}SearchAnswers`, `The search page ${pattern} from the page function, one copy per value of its own query strings`, queryStrings))];
+      }),
+    );
 
     const certificate = config.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
@@ -269,7 +284,7 @@ export class WebStack extends Stack {
           functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         ...this.mediaBehaviors(config, securityHeaders),
-        ...Object.fromEntries(PAGE_PATH_PATTERNS.map((pattern) => [pattern, pageBehavior])),
+        ...pageBehaviors,
       },
     });
 
@@ -402,7 +417,7 @@ export class WebStack extends Stack {
       prune: false,
       distribution: this.distribution,
       // The page function's pages are drawn into the entry page; the prerendered pages are kept under their file's path.
-      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), ...APP_PAGE_PATTERNS],
+      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), ...APP_PAGE_INVALIDATION_PATHS],
       ...deployer,
     });
     // The new entry page must not point at assets that are not uploaded yet.

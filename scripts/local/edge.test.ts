@@ -93,7 +93,7 @@ describe('local edge (the CloudFront stand-in)', () => {
   const get = (path: string, init?: RequestInit) => fetch(`${edge.url}${path}`, init);
 
   it('gives client-side routes the app shell and the home page its prerendered file, revalidated on every load, with the security headers', async () => {
-    for (const path of ['/', '/directory', '/account?tab=security', '/categories/plumber']) {
+    for (const path of ['/', '/post-job', '/account?tab=security', '/categories/plumber']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       const html = await response.text();
@@ -146,8 +146,8 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect(head.status).toBe(200);
   });
 
-  it('sends /directory/*, /sitemap.xml and /robots.txt to the page function with the host the viewer asked for, replacing a forged one', async () => {
-    for (const path of ['/directory/abc-123', '/sitemap.xml', '/robots.txt']) {
+  it('sends /directory/*, the search pages, /sitemap.xml and /robots.txt to the page function with the host the viewer asked for, replacing a forged one', async () => {
+    for (const path of ['/directory/abc-123', '/directory', '/job-directory', '/sitemap.xml', '/robots.txt']) {
       const response = await get(`${path}?action=contact`, { headers: { 'x-viewer-host': 'evil.example' } });
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain(`<title>page ${path}</title>`);
@@ -155,11 +155,13 @@ describe('local edge (the CloudFront stand-in)', () => {
       expect(response.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
       const event = pageCalls.at(-1)!;
       expect(event.rawPath).toBe(path);
+      // No page reads `action`: it reaches none.
+      expect(event.rawQueryString).toBe('');
       expect(event.requestContext.http.method).toBe('GET');
       expect(event.headers?.['x-viewer-host']).toBe(new URL(edge.url).host);
     }
     // Not a page path: the bucket's app shell.
-    expect(await (await get('/directory')).text()).toContain('/assets/index-abc.js');
+    expect(await (await get('/directory-x')).text()).toContain('/assets/index-abc.js');
   });
 
   it('compresses page answers as the viewer accepts', async () => {
@@ -227,21 +229,36 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect(pageCalls.length).toBe(before + 1);
   });
 
+  it("keeps a search page per value of its own query strings, which alone reach the function, as the search behaviours do", async () => {
+    const before = pageCalls.length;
+    const first = await get('/job-directory?location=Leeds&utm_source=mail&category=Builder');
+    expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    expect(pageCalls.at(-1)!.rawQueryString).toBe('location=Leeds&category=Builder');
+    // Another campaign's link to the same search: the same copy.
+    expect((await get('/job-directory?location=Leeds&category=Builder&utm_campaign=spring')).headers.get('x-cache')).toBe('Hit from local edge');
+    // Another search: a copy of its own.
+    expect((await get('/job-directory?location=York&category=Builder')).headers.get('x-cache')).toBe('Miss from local edge');
+    expect(pageCalls.length).toBe(before + 2);
+  });
+
   it('drops the kept answers an invalidation names, asked through the SDK as the area functions ask CloudFront', async () => {
     const failures: string[] = [];
     const client = { endpoint: edge.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
     const purge = (distributionId: string) => publicCacheFor(distributionId, (message) => failures.push(message), client);
     const cached = async (path: string) => (await get(path)).headers.get('x-cache');
-    for (const path of ['/directory/gone-1', '/directory/stays', '/api/categories?v=purge', '/api/categories?v=other']) await get(path);
+    for (const path of ['/directory/gone-1', '/directory/stays', '/api/categories?v=purge', '/api/categories?v=other', '/job-directory?category=Gone', '/directory?service=stays']) await get(path);
     expect(await cached('/directory/gone-1')).toBe('Hit from local edge');
 
-    await purge(LOCAL_DISTRIBUTION_ID).purge(['/directory/gone-1*', '/api/categories*']);
+    await purge(LOCAL_DISTRIBUTION_ID).purge(['/directory/gone-1*', '/api/categories*', '/job-directory*']);
     expect(failures).toEqual([]);
     expect(await cached('/directory/gone-1')).toBe('Miss from local edge');
     expect(await cached('/api/categories?v=purge')).toBe('Miss from local edge');
     expect(await cached('/api/categories?v=other')).toBe('Miss from local edge');
-    // Only the paths named: another provider's page is still kept.
+    // A search page's copies, whatever their query.
+    expect(await cached('/job-directory?category=Gone')).toBe('Miss from local edge');
+    // Only the paths named: another provider's page and the directory's search are still kept.
     expect(await cached('/directory/stays')).toBe('Hit from local edge');
+    expect(await cached('/directory?service=stays')).toBe('Hit from local edge');
 
     // A purge that fails (here: a distribution that does not exist) is reported, never thrown at the moderation that asked.
     await expect(purge('ENOSUCH').purge(['/directory/stays*'])).resolves.toBeUndefined();

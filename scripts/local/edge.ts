@@ -11,6 +11,7 @@ import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import {
   isCachedApiPath,
   isPagePath,
+  pageQueryOf,
   securityHeaderValues,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
@@ -205,7 +206,8 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   // Built files never change while the edge runs (a new build means a new start); the config file can.
   const siteCache = new Map<string, Promise<SiteObject | undefined>>();
   // The cached behaviours: for the API, one answer per path, query and (absent) Authorization; for the pages, one per
-  // site host and path, whatever the query (edge-rules, the Web stack's cache policies); as long as each Cache-Control allows.
+  // site host and path, and a search page's own query strings (edge-rules, the Web stack's cache policies); as long as
+  // each Cache-Control allows.
   const kept = new Map<string, KeptAnswer>();
   const fresh = (key: string): KeptAnswer | undefined => {
     const answer = kept.get(key);
@@ -310,11 +312,15 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
 
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { method, uri, headers } = viewerHost(viewerRequestEvent(req, url));
-    const key = `page ${headers[VIEWER_HOST_HEADER]?.value ?? ''} ${uri}`;
+    // A search page's own query strings are in its key and reach the function; nothing else of the query does.
+    const query = pageQueryOf(uri, url.searchParams);
+    const address = query ? `${uri}?${query}` : uri;
+    const key = `page ${headers[VIEWER_HOST_HEADER]?.value ?? ''} ${address}`;
     const hit = fresh(key);
     if (hit) return sendBody(req, res, { ...hit.headers, age: ageOf(hit), 'x-cache': 'Hit from local edge' }, hit.body);
     const answer = await opts.pages({
       rawPath: uri,
+      rawQueryString: query,
       headers: Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value])),
       requestContext: { http: { method } },
     });
@@ -329,7 +335,7 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     const seconds = sharedCacheSeconds(answer.headers['cache-control']);
     if (method === 'GET' && seconds > 0) {
       const now = Date.now();
-      kept.set(key, { uri, status: 200, headers: { ...out }, body, storedAt: now, expires: now + seconds * 1000 });
+      kept.set(key, { uri: address, status: 200, headers: { ...out }, body, storedAt: now, expires: now + seconds * 1000 });
     }
     sendBody(req, res, { ...out, 'x-cache': 'Miss from local edge' }, body);
   }

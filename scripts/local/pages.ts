@@ -6,12 +6,15 @@ import { appRendererIn } from '@solutionz/lambdas/adapters/app-renderer';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
 import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createJobsRepository } from '@solutionz/lambdas/data/jobs-repository';
+import { geocoderFromEnv } from '@solutionz/lambdas/geo/offline-geocoder';
 import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functions/pages';
 
 /**
- * The page function as the local edge runs it (the cloud's origin for /directory/*, /categories, /sitemap.xml and
- * /robots.txt): the same handler, reading the local table and the local production build's index.html
- * where the cloud reads the site bucket's, and rendering with the renderer that build put beside the site.
+ * The page function as the local edge runs it (the cloud's origin for /directory/*, /categories, the search pages,
+ * /sitemap.xml and /robots.txt): the same handler, reading the local table and the local production build's index.html
+ * where the cloud reads the site bucket's, rendering with the renderer that build put beside the site, and placing
+ * locations with the local Lambdas' geocoder (POSTCODE_DATA_DIR).
  */
 export function localPagesHandler(opts: {
   readonly siteDir: string;
@@ -28,6 +31,8 @@ export function localPagesHandler(opts: {
       profiles: createAccountRepository(opts.documents, opts.tableName),
       directory: createDirectoryRepository(opts.documents, opts.tableName),
       categories: createCategoryRepository(opts.documents, opts.tableName),
+      jobs: createJobsRepository(opts.documents, opts.tableName),
+      geocoder: geocoderFromEnv(),
       // Read on every request: a small file, and a rebuild shows at once.
       indexHtml: () => readFile(join(opts.siteDir, 'index.html'), 'utf8'),
       renderApp: appRendererIn(rendererDirOf(opts.siteDir)),

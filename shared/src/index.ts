@@ -20,6 +20,7 @@ export * from './api/feedback-routes';
 export * from './api/job-routes';
 export * from './web-config';
 export * from './prerendered-pages';
+export * from './search-pages';
 export * from './accounts';
 export * from './api/openapi';
 export * from './email-delivery';

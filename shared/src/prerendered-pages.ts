@@ -1,3 +1,6 @@
+import type { JobListQuery } from './jobs';
+import type { ProviderSearch } from './search-pages';
+
 /**
  * Public pages whose content is the same for every visitor and every request: the web build renders
  * them to HTML with the app's own components (web/vite.config.ts, `prerenderPages`), and the edge serves
@@ -37,7 +40,44 @@ export const RENDERED_QUERY_KEYS = {
   providerPage: (providerId: string) => ['provider-page', providerId] as const,
   /** GET /api/categories. */
   categories: ['categories'] as const,
+  /**
+   * GET /api/providers, the directory's results: an infinite query, whose answer is `{ pages, pageParams }` with
+   * a page per cursor followed (search-pages.ts `providerSearchQuery`); null while near me waits for the device.
+   */
+  providerSearch: (search: ProviderSearch | null) => ['providers', search] as const,
+  /** The job board: GET /api/jobs, or GET /api/me/job-board when `signedIn` (search-pages.ts `jobListQuery`). */
+  jobBoard: (query: JobListQuery, signedIn: boolean) => ['jobs', 'board', signedIn, query] as const,
+  /** The board's open job (`?job=`): GET /api/jobs/{jobId}, or GET /api/me/jobs/{jobId} when `signedIn`. */
+  job: (jobId: string | undefined, signedIn: boolean) => ['jobs', 'job', signedIn, jobId] as const,
 } as const;
+
+/** The directory's search page and the job board (web's paths.directory and paths.jobDirectory). */
+export const DIRECTORY_SEARCH_PATH = '/directory';
+export const JOB_BOARD_PATH = '/job-directory';
+
+/**
+ * The pages that depend on their query string, each with the parameters its screen reads (search-pages.ts, and
+ * the board's open job): nothing else in the address changes what it draws, so CloudFront keeps one drawing per
+ * value of these (utm_* and the like do not split its cache) and the page function is given these alone.
+ */
+export const SEARCH_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  [DIRECTORY_SEARCH_PATH]: ['service', 'category', 'location', 'nearme', 'radius', 'replies'],
+  [JOB_BOARD_PATH]: ['category', 'location', 'radius', 'minBudget', 'maxBudget', 'budgetType', 'cursor', 'job'],
+};
+
+/**
+ * The address a page is drawn for (`data-prerendered`), which the browser compares with its own: for a search page,
+ * its path with its own parameters in a fixed order (whatever order the link had, whatever else it carried); for
+ * any other page, the path and the query as they are.
+ */
+export function drawnAddress(path: string, search: string): string {
+  const read = SEARCH_PAGE_QUERIES[path];
+  if (!read) return `${path}${search && !search.startsWith('?') ? `?${search}` : search}`;
+  const params = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => read.includes(name)));
+  params.sort();
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
 /** The element of the page that carries its RenderedPageData (a JSON data block: no script runs). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

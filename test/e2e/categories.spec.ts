@@ -3,6 +3,7 @@ import { CATEGORIES_MESSAGES, MESSAGES, PRODUCT_NAME, TAXONOMY } from '@solution
 import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts } from './support/fixtures';
+import { drawingIn } from './support/hydration';
 
 /**
  * The Service Categories pages (spec 02 sections 2 and 5): the groups with their counts and
@@ -22,7 +23,7 @@ async function listedPetBoarder(accounts: Accounts) {
 test('/categories shows every group with its counts and filters them as the visitor types', async ({ page }) => {
   // The page arrives drawn (issue 24): every group is in the HTML before any script runs.
   const html = await (await page.request.get('/categories')).text();
-  const root = html.slice(html.indexOf('<div id="root"'));
+  const root = drawingIn(html);
   for (const group of TAXONOMY) expect(root, group.name).toContain(group.name.replace(/&/g, '&amp;'));
   expect(html).toContain(`<title>${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}</title>`);
 

@@ -4,6 +4,7 @@ import { DIRECTORY_MESSAGES, LOCATION_MESSAGES, MESSAGES, PRODUCT_NAME } from '@
 import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
+import { drawingIn, watchTakeOver } from './support/hydration';
 
 /**
  * The professionals directory (spec 02 sections 2 and 4): searches from the home page and
@@ -72,7 +73,7 @@ test.describe('a visitor', () => {
     ]);
 
     await searchFromHome(page, word, 'LS1 4');
-    await expect(page).toHaveTitle(`${DIRECTORY_MESSAGES.title} | ${PRODUCT_NAME}`);
+    await expect(page).toHaveTitle(`${word} near LS1 4 | ${PRODUCT_NAME}`);
     await expect(cardNames(page)).toHaveText([leeds, headingley, bradford, harrogate].map((provider) => provider.businessName));
     const within25 = await distances(page);
     expect(within25).toHaveLength(4);
@@ -211,8 +212,16 @@ test.describe('a visitor', () => {
     test('switches from a place to near me in the filters bar, and X goes back to typing a place', async ({ page, accounts }) => {
       const word = uniqueWord();
       const leeds = await listedProvider(accounts, word, 'Leeds Centre', 'LS1 4');
+      // The search arrives drawn (issue 24): its results are in the HTML before any script runs, and the app takes
+      // over the very card the parser made, with no complaint (a key the app did not know would draw it again).
+      const html = await (await page.request.get(`/directory?service=${word}&location=York`)).text();
+      expect(drawingIn(html)).toContain(leeds.businessName);
+      const takeOver = await watchTakeOver(page, 'main article h3');
       await page.goto(`/directory?service=${word}&location=York`);
+      await expect(page).toHaveTitle(`${word} near York | ${PRODUCT_NAME}`);
       await expect(results(page).getByRole('article', { name: leeds.businessName }).getByText(/miles away$/)).not.toHaveText('0.0 miles away');
+      expect(await takeOver.keptDrawnHeading()).toBe(true);
+      expect(takeOver.problems).toEqual([]);
 
       await filters(page).getByRole('button', { name: 'Near me' }).click();
       await expect(page).toHaveURL(new RegExp(`/directory\\?service=${word}&nearme=true&radius=25$`));

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { JOB_MESSAGES, type Job, type JobPostInput } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
+import { drawingIn, watchTakeOver } from './support/hydration';
 import { pickPlace } from './support/profile';
 import { subscribeAccount } from '../support/membership';
 import { callApiAs } from './support/provider-page';
@@ -153,9 +154,16 @@ test.describe('a provider without a membership', () => {
     await expect(page.getByText(JOB_MESSAGES.clientsOnly.description)).toBeVisible();
 
     const job = await jobByAClient(accounts);
+    // A link that opens a job (a job alert mail's) arrives drawn with the job open, and the app takes it over in place.
+    const drawing = drawingIn(await (await page.request.get(`/job-directory?job=${job.id}`)).text());
+    expect(drawing).toContain('role="dialog"');
+    expect(drawing).toContain(job.title);
+    const takeOver = await watchTakeOver(page, 'main h1');
     await page.goto(`/job-directory?job=${job.id}`);
     const dialog = page.getByRole('dialog', { name: job.title });
     await expect(dialog.getByText(JOB_MESSAGES.upgradeHint)).toBeVisible();
+    expect(await takeOver.keptDrawnHeading()).toBe(true);
+    expect(takeOver.problems).toEqual([]);
     await expect(dialog.getByRole('link', { name: 'View membership' })).toHaveAttribute('href', '/membership');
     await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toHaveCount(0);
     await expect(dialog.getByRole('group', { name: 'Contact details' })).toHaveCount(0);
@@ -227,8 +235,15 @@ test('the board finds jobs within the chosen radius of a place', async ({ page, 
   await postJob(client, { title: `Harrogate ${category}`, categories: [category], location: 'HG1' });
   await postJob(client, { title: `Manchester ${category}`, categories: [category], location: 'M1' });
 
+  // The board arrives drawn (issue 24): its jobs are in the HTML before any script runs, and the app takes over the
+  // very job the parser made, with no complaint.
+  const html = await (await page.request.get(`/job-directory?${new URLSearchParams({ category })}`)).text();
+  expect(drawingIn(html)).toContain(`Harrogate ${category}`);
+  const takeOver = await watchTakeOver(page, 'main article h2');
   await page.goto(`/job-directory?${new URLSearchParams({ category })}`);
   await expect(page.getByText('2 jobs')).toBeVisible();
+  expect(await takeOver.keptDrawnHeading()).toBe(true);
+  expect(takeOver.problems).toEqual([]);
   const filters = page.getByRole('search', { name: 'Job filters' });
   const radius = filters.getByRole('combobox', { name: 'Radius' });
   await expect(radius).toBeDisabled();

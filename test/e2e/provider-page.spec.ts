@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { watchTakeOver } from './support/hydration';
+import { drawingIn, watchTakeOver } from './support/hydration';
 import { hideProvider, listedProvider, profileTabs, sideCard } from './support/provider-page';
 import { logInOnPage } from './support/session';
 
@@ -21,7 +21,7 @@ test.describe('a visitor', () => {
 
     // The page arrives drawn (issue 24): its content is in the HTML before any script runs.
     const html = await (await page.request.get(`/directory/${provider.userId}`)).text();
-    const root = html.slice(html.indexOf('<div id="root"'));
+    const root = drawingIn(html);
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
 
     const takeOver = await watchTakeOver(page, 'main h1');

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
 import { RENDERER_ENTRY_FILE } from '@solutionz/shared';
-import { isPagePath, PAGE_PATH_PATTERNS, VIEWER_HOST_CODE } from '../../infra/src/edge-rules';
+import { GEO_DATA_ENVIRONMENT } from '../../infra/src/area-function';
+import { isPagePath, PAGE_PATH_PATTERNS, PAGE_QUERY_STRINGS, VIEWER_HOST_CODE } from '../../infra/src/edge-rules';
 import { PAGE_FUNCTION_TABLE_ACTIONS } from '../../infra/src/page-function';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 /**
- * The page function behind CloudFront: /directory/*, /sitemap.xml and /robots.txt come from
- * a Lambda function URL that only the distribution may call, which reads the site bucket's index.html
- * and the table; everything else stays as it was.
+ * The page function behind CloudFront: /directory/*, /categories, the search pages (/directory, /job-directory),
+ * /sitemap.xml and /robots.txt come from a Lambda function URL that only the distribution may call, which reads the
+ * site bucket's index.html and the table; everything else stays as it was.
  */
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -62,11 +63,17 @@ describe('the page behaviours', () => {
     }
   });
 
+  /** The cache policy of a behaviour, as its CloudFormation config. */
+  function cachePolicyOf(behavior: Json): Json {
+    const [[, policy]] = ofType(web, 'AWS::CloudFront::CachePolicy').filter(([id]) => JSON.stringify(behavior.CachePolicyId).includes(id)) as [[string, Resource]];
+    return (policy.Properties as Json).CachePolicyConfig;
+  }
+
   it('keep answers as long as the function says, one copy per site host and none per query string, compressed', () => {
-    const cachePolicies = pageBehaviors().map((behavior) => JSON.stringify(behavior.CachePolicyId));
-    expect(new Set(cachePolicies).size).toBe(1);
-    const [[, policy]] = ofType(web, 'AWS::CloudFront::CachePolicy').filter(([id]) => cachePolicies[0]!.includes(id)) as [[string, Resource]];
-    const config = (policy.Properties as Json).CachePolicyConfig;
+    const behaviors = pageBehaviors().filter((behavior) => !Object.hasOwn(PAGE_QUERY_STRINGS, behavior.PathPattern));
+    expect(behaviors.map((behavior) => behavior.PathPattern)).toEqual(expect.arrayContaining(['/directory/*', '/categories', '/sitemap.xml']));
+    expect(new Set(behaviors.map((behavior) => JSON.stringify(behavior.CachePolicyId))).size).toBe(1);
+    const config = cachePolicyOf(behaviors[0]);
     expect(config).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
     expect(config.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
       EnableAcceptEncodingGzip: true,
@@ -75,6 +82,28 @@ describe('the page behaviours', () => {
       CookiesConfig: { CookieBehavior: 'none' },
       HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-viewer-host'] },
     });
+  });
+
+  it('keep a search page once per value of the query strings its screen reads, and no others (utm_* split nothing)', () => {
+    const searches = pageBehaviors().filter((behavior) => Object.hasOwn(PAGE_QUERY_STRINGS, behavior.PathPattern));
+    expect(searches.map((behavior) => behavior.PathPattern).sort()).toEqual(['/directory', '/job-directory']);
+    for (const behavior of searches) {
+      const config = cachePolicyOf(behavior);
+      expect(config).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+      const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key, behavior.PathPattern).toMatchObject({
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-viewer-host'] },
+      });
+      expect([...key.QueryStringsConfig.QueryStrings].sort(), behavior.PathPattern).toEqual([...PAGE_QUERY_STRINGS[behavior.PathPattern]!].sort());
+    }
+    expect(cachePolicyOf(searches.find((behavior) => behavior.PathPattern === '/directory')).ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStrings).toEqual(
+      expect.arrayContaining(['service', 'location', 'category', 'radius']),
+    );
+    expect(JSON.stringify(searches.map(cachePolicyOf))).not.toContain('utm_');
   });
 
   it('tell the function the host the viewer asked for, replacing a forged one', () => {
@@ -90,16 +119,16 @@ describe('the page behaviours', () => {
   });
 
   it('match paths as CloudFront matches their patterns, leaving the rest to the app shell and the API', () => {
-    for (const path of ['/directory/abc-123', '/directory/a/b', '/categories', '/sitemap.xml', '/robots.txt']) expect(isPagePath(path), path).toBe(true);
-    for (const path of ['/directory', '/categories/plumbing', '/categoriesx', '/directoryx/1', '/Directory/abc', '/sitemap.xml.gz', '/robots.txt/x', '/api/providers/abc', '/']) expect(isPagePath(path), path).toBe(false);
+    for (const path of ['/directory/abc-123', '/directory/a/b', '/categories', '/directory', '/job-directory', '/sitemap.xml', '/robots.txt']) expect(isPagePath(path), path).toBe(true);
+    for (const path of ['/job-directory/x', '/directory-x', '/categories/plumbing', '/categoriesx', '/directoryx/1', '/Directory/abc', '/sitemap.xml.gz', '/robots.txt/x', '/api/providers/abc', '/']) expect(isPagePath(path), path).toBe(false);
     const patterns = distributionConfig().CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern);
     expect(patterns).toContain('/api/*');
     expect(patterns).not.toContain('*');
   });
 
-  it('let a deployment refresh the provider pages along with index.html', () => {
+  it("let a deployment refresh the drawn pages along with index.html, a search page's copies whatever their query", () => {
     const deployments = ofType(web, 'Custom::CDKBucketDeployment').map(([, deployment]) => deployment.Properties);
-    expect(deployments.find((deployment) => deployment.DistributionPaths)!.DistributionPaths).toContain('/directory/*');
+    expect(deployments.find((deployment) => deployment.DistributionPaths)!.DistributionPaths).toEqual(expect.arrayContaining(['/directory/*', '/categories', '/directory*', '/job-directory*']));
   });
 });
 
@@ -124,7 +153,7 @@ describe('the page function', () => {
     const data = synthesis.templates.data.toJSON().Resources as Record<string, Resource>;
     const [[, table]] = ofType(data, 'AWS::DynamoDB::Table') as [[string, Resource]];
     expect(table.Properties.TableName).toBe('solutionz-dev');
-    expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: table.Properties.TableName, SITE_BUCKET: { Ref: expect.stringContaining('SiteBucket') }, STAGE: 'dev' });
+    expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: table.Properties.TableName, SITE_BUCKET: { Ref: expect.stringContaining('SiteBucket') }, STAGE: 'dev', ...GEO_DATA_ENVIRONMENT });
     expect(fn.Environment.Variables.SITE_URL).toBeUndefined();
     expect(fn.Architectures).toEqual(['arm64']);
 
@@ -146,11 +175,12 @@ describe('the page function', () => {
     expect((resources[logicalId(withDomain)]!.Properties as Json).Environment.Variables.SITE_URL).toBe('https://solutionz.co.uk');
   });
 
-  it("is bundled into one ES module with its source map, and the web build's server renderer beside it", () => {
+  it("is bundled into one ES module with its source map, the web build's server renderer and the geo tables beside it", () => {
     const code = (web[logicalId(synthesis)]!.Properties as Json).Code as { S3Key: string };
     const dir = join(synthesis.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
     expect(existsSync(dir)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual([BUNDLED_RENDERER_DIR, 'index.mjs', 'index.mjs.map']);
+    expect(readdirSync(dir).sort()).toEqual([BUNDLED_RENDERER_DIR, 'geo', 'index.mjs', 'index.mjs.map']);
+    expect(readdirSync(join(dir, 'geo')).length).toBeGreaterThan(0);
     expect(readdirSync(join(dir, BUNDLED_RENDERER_DIR))).toEqual([RENDERER_ENTRY_FILE]);
   });
 

@@ -270,7 +270,7 @@ describe('web', () => {
     // The home page is prerendered by the web build: its own file, with its content in the HTML.
     expect(rewrite('/')).toBe('/home.html');
     expect(rewrite('/signup')).toBe('/signup.html');
-    expect(rewrite('/directory')).toBe('/index.html');
+    expect(rewrite('/post-job')).toBe('/index.html');
     expect(rewrite('/categories/plumbing')).toBe('/index.html');
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(rewrite('/config.json')).toBe('/config.json');
@@ -337,8 +337,18 @@ describe('web', () => {
     const deployments = Object.values(templates.web.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
-    // Provider pages and the categories page (the page function) name the release's files; the home page is prerendered.
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/home.html', '/signup.html', '/config.json', '/directory/*', '/categories']);
+    // Provider pages, the categories page and the search pages, whatever their query (the page function), name the
+    // release's files; the home and sign-up pages are prerendered.
+    expect(entry.Properties.DistributionPaths).toEqual([
+      '/index.html',
+      '/home.html',
+      '/signup.html',
+      '/config.json',
+      '/directory/*',
+      '/categories',
+      '/directory*',
+      '/job-directory*',
+    ]);
 
     const configJson = stagedFile(entry.Properties.SourceObjectKeys as string[], 'config.json');
     const markers = Object.assign({}, ...(entry.Properties.SourceMarkers as Record<string, unknown>[]));

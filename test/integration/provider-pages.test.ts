@@ -155,10 +155,13 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     }
   });
 
-  it("keeps a provider's page at the edge a while, and drops it the moment an administrator hides them", async () => {
+  it("keeps a provider's page and a search that lists them at the edge a while, and drops both the moment an administrator hides them", async () => {
     const provider = await member();
     const admin = await createTestAccount('admin');
     const page = () => fetch(`${web}/directory/${provider.userId}`);
+    // A drawn directory search for the word only their business name has: the drawing lists them.
+    const search = () => fetch(`${web}/directory?${new URLSearchParams({ service: provider.businessName!.split(' ').at(-1)! })}`);
+    const drawing = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
     const first = await page();
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
     expect(readHead(await first.text()).title).toBe(`${provider.businessName} | Solutionz`);
@@ -166,6 +169,8 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     expect(kept.headers.get('x-cache')).toBe('Hit from local edge');
     expect(readHead(await kept.text()).title).toBe(`${provider.businessName} | Solutionz`);
     expect((await getProvider(provider.userId)).status).toBe(200);
+    expect(drawing(await (await search()).text())).toContain(provider.businessName);
+    expect((await search()).headers.get('x-cache')).toBe('Hit from local edge');
 
     const { accessToken } = await signInTokens(admin.email, admin.password);
     const hidden = await fetch(`${stack.apiBaseUrl}/admin/users/${provider.userId}/visible`, {
@@ -182,6 +187,9 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     expect(head.meta('robots')).toBe('noindex');
     expect(JSON.stringify(head)).not.toContain(provider.businessName!);
     expect((await getProvider(provider.userId)).status).toBe(404);
+    const searchAfter = await search();
+    expect(searchAfter.headers.get('x-cache')).toBe('Miss from local edge');
+    expect(drawing(await searchAfter.text())).not.toContain(provider.businessName);
     // A membership bought through the local Stripe, an admin's first call (a cold function that loads sharp): on a busy machine, more than the default.
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
-import { PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
+import { drawnAddress, PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
 import { appRoutes } from './app/router';
@@ -63,9 +63,9 @@ function Started({ onStart, children }: { onStart: () => void; children: ReactNo
 
 async function boot(target: HTMLElement): Promise<void> {
   // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
-  // rendered for one address (without a query string: the edge keeps one copy whatever the query); at any other,
-  // it is drawn afresh for that address.
-  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === `${window.location.pathname}${window.location.search}`;
+  // rendered for one address (a search page with its own parameters, any other page without a query string: the
+  // edge keeps one copy of it whatever the query); at any other, it is drawn afresh for that address.
+  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === drawnAddress(window.location.pathname, window.location.search);
   if (!rendered) target.replaceChildren();
   const clicks = rendered ? holdClicks(target) : undefined;
   // Once the app is live the drawing is its own: the mark goes (a sign that the page now answers to keys and clicks).

@@ -1,12 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { RenderedPageData } from '@solutionz/shared';
+import { JOB_BOARD_PATH, type RenderedPageData } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableStore } from '../data/table-store';
 import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
 import { listCategories } from '../services/categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
+import { fakeGeocoder } from '../testing/fake-geocoder';
 import { readHead } from '../testing/html-head';
 import { loadPagesConfig } from '../area-config';
 import { createPagesHandler, type PageEvent } from './pages';
@@ -19,17 +20,31 @@ const directory = createDirectoryRepository(documents, table.tableName);
 const NOW = new Date('2026-11-21T12:00:00Z');
 const INDEX_HTML = '<!doctype html><html><head><meta name="description" content="Find local pros." /><title>Solutionz</title></head><body><div id="root"></div></body></html>';
 const categories = createCategoryRepository(documents, table.tableName);
-const deps = { profiles: table.repositories.accounts, directory, categories, indexHtml: async () => INDEX_HTML, clock: () => NOW };
+const deps = { profiles: table.repositories.accounts, directory, categories, jobs: table.repositories.jobs, geocoder: fakeGeocoder(), indexHtml: async () => INDEX_HTML, clock: () => NOW };
 
 const errors: string[] = [];
 const handler = createPagesHandler({ deps: () => deps, onError: (message) => errors.push(message) });
 
-/** A request as CloudFront passes it on; `host: null` is one without the viewer-host header. */
-const event = (rawPath: string, method = 'GET', host: string | null = 'www.solutionz.example'): PageEvent => ({
-  rawPath,
+/** A request as CloudFront passes it on (a search page's query strings after `?`); `host: null` is one without the viewer-host header. */
+const event = (address: string, method = 'GET', host: string | null = 'www.solutionz.example'): PageEvent => ({
+  rawPath: address.split('?')[0]!,
+  rawQueryString: address.split('?')[1] ?? '',
   headers: host === null ? {} : { 'x-viewer-host': host },
   requestContext: { http: { method } },
 });
+
+/** A page function with a renderer that records what it is given and draws `markup`. */
+function drawingHandler(markup: string) {
+  const calls: { path: string; data: RenderedPageData }[] = [];
+  const drawing = createPagesHandler({
+    deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), markup) }),
+    onError: (message) => expect.unreachable(message),
+  });
+  return { drawing, calls };
+}
+
+/** The JSON data block a drawn page hands the browser. */
+const dataBlockOf = (html: string) => /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
 
 async function listedProvider(userId: string) {
   await profiles
@@ -74,11 +89,7 @@ describe('the page function', () => {
   it("draws a listed provider's page with the app's renderer, and hands the browser the public answer it drew", async () => {
     await listedProvider('priya');
     await profiles.patch({ userId: 'priya' }).set({ bio: 'Rewiring</script><script>alert(1)</script>' }).go();
-    const calls: { path: string; data: RenderedPageData }[] = [];
-    const drawing = createPagesHandler({
-      deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), '<main><h1>Patel Electrical</h1></main>') }),
-      onError: (message) => expect.unreachable(message),
-    });
+    const { drawing, calls } = drawingHandler('<main><h1>Patel Electrical</h1></main>');
     const answer = await drawing(event('/directory/priya'));
     expect(calls.map(({ path }) => path)).toEqual(['/directory/priya']);
     const [[key, provider]] = calls[0]!.data.queries as [[unknown, Record<string, unknown>]];
@@ -90,18 +101,14 @@ describe('the page function', () => {
     expect(answer.body).toContain('<div id="root" data-prerendered="/directory/priya"><main><h1>Patel Electrical</h1></main></div>');
     expect(readHead(answer.body).title).toBe('Patel Electrical | Solutionz');
     // The answer travels as data the browser reads, and no text in it can close its element.
-    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(answer.body)?.[1];
+    const block = dataBlockOf(answer.body);
     expect(block).not.toContain('</script>');
     expect(JSON.parse(block!)).toEqual(JSON.parse(JSON.stringify(calls[0]!.data)));
   });
 
   it('draws the categories page with the live taxonomy and its counts, as GET /api/categories answers', async () => {
     await listedProvider('priya');
-    const calls: { path: string; data: RenderedPageData }[] = [];
-    const drawing = createPagesHandler({
-      deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), '<main><h1>Service Categories</h1></main>') }),
-      onError: (message) => expect.unreachable(message),
-    });
+    const { drawing, calls } = drawingHandler('<main><h1>Service Categories</h1></main>');
     const answer = await drawing(event('/categories'));
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
     expect(calls.map(({ path }) => path)).toEqual(['/categories']);
@@ -110,6 +117,82 @@ describe('the page function', () => {
     expect(head.title).toBe('Service Categories | Solutionz');
     expect(head.canonical).toBe('https://www.solutionz.example/categories');
     expect(answer.body).toContain('<div id="root" data-prerendered="/categories"><main><h1>Service Categories</h1></main></div>');
+  });
+
+  it('draws a directory search with the answer a visitor gets from GET /api/providers, under the key the web asks with', async () => {
+    await listedProvider('priya');
+    const { drawing, calls } = drawingHandler('<main><h1>Professionals</h1></main>');
+    // Parameters in any order, with others the page does not read: one drawing, for its own parameters in a fixed order.
+    const answer = await drawing(event('/directory?service=Patel&utm_source=mail&location=York'));
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
+    expect(calls.map(({ path }) => path)).toEqual(['/directory?location=York&service=Patel']);
+    const [[searchKey, results], [categoriesKey, categories]] = calls[0]!.data.queries as [[unknown, { pages: { providers: { id: string }[]; place?: { name: string } }[]; pageParams: unknown[] }], [unknown, unknown]];
+    expect(searchKey).toEqual(['providers', { service: 'Patel', category: '', where: { location: 'York' }, radius: 25, quickReplies: false }]);
+    expect(results.pageParams).toEqual([undefined]);
+    expect(results.pages[0]!.providers.map(({ id }) => id)).toContain('priya');
+    expect(results.pages[0]!.place?.name).toBe('York, North Yorkshire');
+    expect([categoriesKey, categories]).toEqual([['categories'], await listCategories(deps)]);
+
+    expect(answer.body).toContain('<div id="root" data-prerendered="/directory?location=York&amp;service=Patel"><main><h1>Professionals</h1></main></div>');
+    const head = readHead(answer.body);
+    expect(head.title).toBe('Patel near York | Solutionz');
+    expect(head.meta('description')).toBe('Patel near York on Solutionz: compare ratings, reply times and services, and get in touch.');
+    expect(head.canonical).toBe('https://www.solutionz.example/directory?location=York&service=Patel');
+    expect(head.meta('robots')).toBeUndefined();
+    // What a visitor's search answers, and nothing private: no e-mail.
+    expect(dataBlockOf(answer.body)).not.toContain('@example.co.uk');
+
+    // A search that found nobody (everyone is listed instead) is drawn too, but is no page for search results: any
+    // words can be typed into a link, and its title names them.
+    const nobody = await drawing(event('/directory?service=cheap+pills'));
+    expect(nobody.body).toContain('data-prerendered="/directory?service=cheap+pills"');
+    expect(readHead(nobody.body).meta('robots')).toBe('noindex');
+    expect(readHead(nobody.body).canonical).toBeUndefined();
+  });
+
+  it("draws the job board with a visitor's answer from GET /api/jobs, without anyone's contact details", async () => {
+    await table.repositories.jobs.create(
+      { jobId: 'fence', ownerId: 'client-1', title: 'Mend the garden fence', description: 'Three panels.', categories: ['Construction/Trade > Builder'], locationName: 'York, North Yorkshire', lat: 53.959, lng: -1.0815, postedAt: NOW.toISOString(), revealCap: 5 },
+      { contactName: 'Cara Client', contactEmail: 'cara@example.co.uk', contactPhone: '07700 900123' },
+    );
+    const { drawing, calls } = drawingHandler('<main><h1>Job Directory</h1></main>');
+    const answer = await drawing(event(`${JOB_BOARD_PATH}?location=York`));
+    expect(calls.map(({ path }) => path)).toEqual(['/job-directory?location=York']);
+    const [[boardKey, board]] = calls[0]!.data.queries as [[unknown, { jobs: { id: string; title: string; contact?: unknown }[] }]];
+    expect(boardKey).toEqual(['jobs', 'board', false, { location: 'York', radius: 25, budgetType: 'any' }]);
+    expect(board.jobs.map(({ title }) => title)).toContain('Mend the garden fence');
+    expect(board.jobs.every((job) => job.contact === undefined)).toBe(true);
+    expect(readHead(answer.body).title).toBe('Jobs near York | Solutionz');
+    expect(readHead(answer.body).canonical).toBe('https://www.solutionz.example/job-directory?location=York');
+    const none = await drawing(event(`${JOB_BOARD_PATH}?category=Other%3A+cheap+pills`));
+    expect(none.body).toContain('data-prerendered="/job-directory?category=Other%3A+cheap+pills"');
+    expect(readHead(none.body).meta('robots')).toBe('noindex');
+
+    // A link that opens a job (a job alert mail's): the job comes along, as GET /api/jobs/{jobId} answers a visitor.
+    const opened = await drawing(event(`${JOB_BOARD_PATH}?job=fence&location=York`));
+    const [, , [jobKey, job]] = calls[2]!.data.queries as [unknown, unknown, [unknown, { title: string; contact?: unknown }]];
+    expect(jobKey).toEqual(['jobs', 'job', false, 'fence']);
+    expect(job).toMatchObject({ title: 'Mend the garden fence' });
+    expect(job.contact).toBeUndefined();
+    for (const block of [dataBlockOf(answer.body)!, dataBlockOf(opened.body)!]) {
+      for (const secret of ['cara@example.co.uk', '07700 900123', 'Cara Client']) expect(block).not.toContain(secret);
+    }
+    // No such job: the board alone, for the app to say so.
+    await drawing(event(`${JOB_BOARD_PATH}?job=no-such-job&location=York`));
+    expect(calls[3]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
+  });
+
+  it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to draw", async () => {
+    const { drawing, calls } = drawingHandler('<main></main>');
+    for (const address of ['/directory?location=Nowhereville', '/directory?category=no-such-category', '/directory?service=plumber&nearme=true', '/directory?service=x'.padEnd(120, 'x'), `${JOB_BOARD_PATH}?cursor=not-a-cursor`, `${JOB_BOARD_PATH}?location=Nowhereville`]) {
+      const answer = await drawing(event(address));
+      expect(answer.statusCode, address).toBe(200);
+      expect(answer.body, address).toContain('<div id="root"></div>');
+      expect(answer.body, address).not.toContain('page-data');
+      expect(readHead(answer.body).meta('robots'), address).toBe('noindex');
+    }
+    expect(readHead((await drawing(event('/directory?location=Nowhereville'))).body).title).toBe('Professionals near Nowhereville | Solutionz');
+    expect(calls).toEqual([]);
   });
 
   it('gives the page with its head alone when the renderer fails, and never draws a provider who is not listed', async () => {
@@ -163,6 +246,7 @@ describe('the page function', () => {
         ...deps,
         profiles: { getProfile: () => Promise.reject(new Error('throttled')), movedTo: () => Promise.reject(new Error('throttled')) },
         directory: {
+          ...directory,
           alphabeticalListings: () => Promise.reject(new Error('throttled')),
           taxonomy: () => Promise.reject(new Error('throttled')),
           categoryCounts: () => Promise.reject(new Error('throttled')),

@@ -12,18 +12,22 @@ import { loadPagesConfig } from '../area-config';
 import { createAccountRepository } from '../data/account-repository';
 import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
+import { createJobsRepository } from '../data/jobs-repository';
+import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createLogger } from '../http/logger';
 import { siteUrlFromViewerHost } from '../http/viewer-host';
 import { APP_PAGE_PATTERNS, matchesPathPattern } from '../services/pages/page-paths';
 import { HTML_CONTENT_TYPE, PAGE_CACHE_CONTROL, servePage, type PageAnswer, type PageDeps } from '../services/pages/serve-page';
 
 /**
- * The page function: CloudFront's origin for /directory/*, /categories, /sitemap.xml and /robots.txt (infra web
- * stack, through a function URL), and the local edge's for the same paths, which calls
+ * The page function: CloudFront's origin for /directory/*, /categories, /directory, /job-directory, /sitemap.xml and
+ * /robots.txt (infra web stack, through a function URL), and the local edge's for the same paths, which calls
  * `createPagesHandler` with the local build's index.html and renderer. Not an API area: it answers HTML and text.
  */
 
-export type PageEvent = Pick<APIGatewayProxyEventV2, 'rawPath' | 'headers'> & { readonly requestContext: { readonly http: { readonly method: string } } };
+/** A function URL's request as CloudFront passes it on: the query string holds a search page's own parameters alone. */
+export type PageEvent = Pick<APIGatewayProxyEventV2, 'rawPath' | 'headers'> &
+  Partial<Pick<APIGatewayProxyEventV2, 'rawQueryString'>> & { readonly requestContext: { readonly http: { readonly method: string } } };
 type PageResult = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
 export type PagesHandler = (event: PageEvent) => Promise<PageResult>;
 
@@ -63,7 +67,7 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
     const deps = await getDeps();
     let page: PageAnswer;
     try {
-      page = await servePage(deps, event.rawPath, siteUrl, (error) => options.onError(`Page ${event.rawPath} drawn without its content`, error));
+      page = await servePage(deps, { path: event.rawPath, query: event.rawQueryString ?? '' }, siteUrl, (error) => options.onError(`Page ${event.rawPath} drawn without its content`, error));
     } catch (error) {
       options.onError(`Page ${event.rawPath} failed`, error);
       if (!isAppPage(event.rawPath)) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });
@@ -92,6 +96,9 @@ export const handler = middy<PageEvent, PageResult>()
             profiles: createAccountRepository(documents, config.tableName),
             directory: createDirectoryRepository(documents, config.tableName),
             categories: createCategoryRepository(documents, config.tableName),
+            jobs: createJobsRepository(documents, config.tableName),
+            // The postcode and town tables the Web stack puts beside this bundle (as in the API's functions).
+            geocoder: geocoderFromEnv(),
             indexHtml: siteEntryReader(config.region, config.siteBucket),
             // Beside this bundle's own file (index.mjs).
             renderApp: appRendererIn(fileURLToPath(new URL(`${BUNDLED_RENDERER_DIR}/`, import.meta.url))),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MESSAGES, type RouteSpec } from '@solutionz/shared';
+import { MESSAGES, type RouteQuery, type RouteSpec } from '@solutionz/shared';
 import { ValidationError } from '../errors';
 import type { ApiEvent } from './types';
 
@@ -13,12 +13,15 @@ export interface ValidatedInput {
   rawBody: string;
 }
 
-function rawTextBody(event: ApiEvent): string {
+/** The parts of a request the route's schemas read. */
+type RequestParts = Pick<ApiEvent, 'pathParameters' | 'queryStringParameters' | 'body' | 'isBase64Encoded'>;
+
+function rawTextBody(event: RequestParts): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
-function readJsonBody(event: ApiEvent): unknown {
+function readJsonBody(event: RequestParts): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
@@ -34,7 +37,7 @@ function readJsonBody(event: ApiEvent): unknown {
  * Request bodies are strict objects: a field the route does not take (another user's id, say) is
  * refused by name, never silently dropped. Parts a route declares no schema for are dropped.
  */
-export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInput {
+export function validateRequest(route: RouteSpec, event: RequestParts): ValidatedInput {
   const fields: Record<string, string> = {};
   if (route.rawBody && route.body) throw new Error(`${route.method} ${route.path} takes its body raw and cannot also have a body schema`);
   const check = (section: Section, schema: z.ZodType | undefined, value: unknown): unknown => {
@@ -63,4 +66,14 @@ export function validateRequest(route: RouteSpec, event: ApiEvent): ValidatedInp
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   return { params, query, body, rawBody: route.rawBody ? rawTextBody(event) : '' };
+}
+
+/**
+ * The query a route's code gets for `query` as a browser sends it (each value as text, as the web's API client
+ * writes it): validated as validateRequest validates a request, a ValidationError otherwise. For asking a public
+ * route's service the very question the browser would ask the route (the page function's drawn pages).
+ */
+export function validatedQuery<T extends RouteSpec>(route: T, query: Readonly<Record<string, unknown>>): RouteQuery<T> {
+  const text = Object.entries(query).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, String(value)] as const]));
+  return validateRequest(route, { queryStringParameters: Object.fromEntries(text), isBase64Encoded: false }).query as RouteQuery<T>;
 }

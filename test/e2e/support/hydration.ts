@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 /**
  * Watches a page that arrives drawn (issue 24) as the app takes it over: the errors the browser reports, and
  * whether `heading` (a selector) is still the very element the HTML parser made, i.e. the app hydrated the
- * drawing in place rather than drawing the page again. Call before the page opens.
+ * drawing in place rather than drawing the page again. Only what the parser made counts: the element is taken when
+ * parsing ends (readyState "interactive"), before any script of the page has run, so an element the app drew
+ * later (the drawing lacked it) is never taken for it. Call before the page opens.
  */
 export async function watchTakeOver(page: Page, heading: string) {
   const problems: string[] = [];
@@ -11,16 +13,21 @@ export async function watchTakeOver(page: Page, heading: string) {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  // Keeps the heading the parser made, before any script of the page runs (the tests' types have no DOM, so as text).
-  await page.addInitScript(`new MutationObserver((_, observer) => {
-    const heading = document.querySelector(${JSON.stringify(heading)});
-    if (!heading) return;
-    window.parsedHeading = heading;
-    observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });`);
+  // Keeps the heading the parser made: deferred and module scripts run only after readyState turns "interactive"
+  // (the tests' types have no DOM, so as text).
+  await page.addInitScript(`document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') window.parsedHeading = document.querySelector(${JSON.stringify(heading)});
+  });`);
   return {
     problems,
-    /** Whether the heading on the page now is the one the parser made. */
-    keptDrawnHeading: async () => (await page.evaluate(`window.parsedHeading === document.querySelector(${JSON.stringify(heading)})`)) as boolean,
+    /** Whether the heading on the page now is the one the parser made (and the parser made one). */
+    keptDrawnHeading: async () => (await page.evaluate(`Boolean(window.parsedHeading) && window.parsedHeading === document.querySelector(${JSON.stringify(heading)})`)) as boolean,
   };
+}
+
+/** The page's drawing in its HTML: the app's root as the server filled it, without the data it was drawn with. */
+export function drawingIn(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root"'));
+  const data = root.indexOf('<script type="application/json"');
+  return data === -1 ? root : root.slice(0, data);
 }

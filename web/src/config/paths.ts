@@ -1,4 +1,4 @@
-import { JOB_ALERT_UNSUBSCRIBE_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
+import { DIRECTORY_SEARCH_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, JOB_BOARD_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 
 /** The app's screens (spec 01 section 2.1, spec 02 route table): one place for every in-app link. */
 export const paths = {
@@ -9,11 +9,11 @@ export const paths = {
   confirmEmail: '/confirm-email',
   confirmEmailChange: '/confirm-email-change',
   resetPassword: '/reset-password',
-  directory: '/directory',
+  directory: DIRECTORY_SEARCH_PATH,
   provider: (id: string) => `/directory/${encodeURIComponent(id)}`,
   categories: '/categories',
   category: (slug: string) => `/categories/${encodeURIComponent(slug)}`,
-  jobDirectory: '/job-directory',
+  jobDirectory: JOB_BOARD_PATH,
   postJob: '/post-job',
   jobAlertsUnsubscribe: JOB_ALERT_UNSUBSCRIBE_PATH,
   providerUpdatesUnsubscribe: PROVIDER_UPDATES_UNSUBSCRIBE_PATH,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directoryPath, nearMePosition, nearMeState, noDirectoryFilters, readDirectoryFilters } from './directory-url';
+import { readDirectoryFilters } from '@solutionz/shared';
+import { directoryPath, nearMePosition, nearMeState, noDirectoryFilters } from './directory-url';
 
 const read = (search: string) => readDirectoryFilters(new URLSearchParams(search));
 

@@ -1,47 +1,17 @@
-import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
+import { DEFAULT_RADIUS_MILES, type Coordinates, type DirectoryFilters } from '@solutionz/shared';
 import { paths } from '@/config/paths';
-import type { Coordinates } from './use-geolocation';
 
 /**
- * A directory search as its address holds it (spec 02 route table: service, category, location, nearme,
- * radius), so a search can be shared and Back restores it. The home page search writes it and the
- * directory reads and writes it: one format for both.
+ * A directory search as its address holds it (shared search-pages.ts `readDirectoryFilters`), so a search can be
+ * shared and Back restores it. The home page search writes it and the directory reads and writes it: one format for
+ * both.
  *
  * Near me puts no coordinates in the address: a shared link should mean the reader's own position, and
  * where someone stands should not travel in links, browser history or server logs. The position rides
  * in the history entry's state instead (`nearMeState`), which Back, Forward and reload keep; an address
  * opened without it makes the directory ask the device again.
  */
-export interface DirectoryFilters {
-  readonly service: string;
-  /** A group or subcategory slug. */
-  readonly category: string;
-  readonly location: string;
-  readonly nearMe: boolean;
-  readonly radius: RadiusMiles;
-  /** Only providers who usually reply within a day (`replies=day`). */
-  readonly quickReplies: boolean;
-}
-
 export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES, quickReplies: false };
-
-export function isRadius(value: number): value is RadiusMiles {
-  return (RADIUS_OPTIONS_MILES as readonly number[]).includes(value);
-}
-
-export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters {
-  const nearMe = params.get('nearme') === 'true';
-  const radius = Number(params.get('radius'));
-  return {
-    service: params.get('service')?.trim() ?? '',
-    category: params.get('category')?.trim() ?? '',
-    // Near me and a place are two ways to say where: near me wins, as the picker allows only one.
-    location: nearMe ? '' : (params.get('location')?.trim() ?? ''),
-    nearMe,
-    radius: isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
-    quickReplies: params.get('replies') === 'day',
-  };
-}
 
 /** The directory's address for these filters; a radius left at the default is written only with near me (spec 01 section 2.3). */
 export function directoryPath(filters: DirectoryFilters): string {

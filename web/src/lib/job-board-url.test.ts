@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jobBoardSearch, jobListQuery, noJobBoardFilters, pageItems, readJobBoardFilters } from './job-board-url';
+import { jobListQuery, readJobBoardFilters } from '@solutionz/shared';
+import { jobBoardSearch, noJobBoardFilters, pageItems } from './job-board-url';
 
 const pages = (current: number, count: number) => pageItems(current, count).map((item) => (item.kind === 'page' ? item.page : '…'));
 

@@ -1,10 +1,5 @@
 import { useCallback, useState } from 'react';
-import { GEOLOCATION, MESSAGES } from '@solutionz/shared';
-
-export interface Coordinates {
-  readonly latitude: number;
-  readonly longitude: number;
-}
+import { GEOLOCATION, MESSAGES, type Coordinates } from '@solutionz/shared';
 
 /** Spec 01 section 2.4: idle (permission unknown), loading, success with coordinates, error with a message. */
 export type GeolocationState =

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -9,13 +10,13 @@ import { createFakeAuth, type FakeAuth } from './fake-auth';
 
 /**
  * The whole app (routes, providers, toasts) at `entry` (a path, or a location with navigation state), with an
- * identity provider that needs no Cognito (signed out by default).
+ * identity provider that needs no Cognito (signed out by default); `queryClient` may hold what a drawn page brought.
  */
-export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth()) {
+export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth(), queryClient: QueryClient = createQueryClient()) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(
-    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile} queryClient={createQueryClient()}>
+    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -17,8 +17,11 @@ import { analytics } from './analytics';
 import * as categories from './categories';
 import type { AdminConsoleDeps } from './deps';
 
-/** What a change of the taxonomy purges: the categories page, every provider's page (they name categories), the API's answer. */
-const TAXONOMY_COPIES = ['/categories', '/directory/*', '/api/categories*'];
+/**
+ * What a change of the taxonomy purges: the categories page, every provider's page (they name categories) and directory
+ * search, the job board (its filter offers them), the API's answer.
+ */
+const TAXONOMY_COPIES = ['/categories', '/directory*', '/job-directory*', '/api/categories*'];
 
 const table = useTestTable();
 const pool = useTestUserPool();

@@ -20,6 +20,9 @@ import type { DirectoryDeps } from './deps';
 
 type SearchQuery = z.output<typeof providerSearchQuerySchema>;
 
+/** What the search reads: the directory's indexes and listings, and the geocoder for a typed place. */
+export type SearchDeps = Pick<DirectoryDeps, 'directory' | 'geocoder' | 'clock'>;
+
 /** Most listings a text search reads looking for a page of name and skill matches. */
 const TEXT_SEARCH_READ_LIMIT = 2_000;
 
@@ -174,7 +177,7 @@ type ScopeReader = (scope: string, after: string | undefined, limit: number) => 
  * The first `limit + 1` listings after `after` in an index ordered by position, over every scope of the
  * filter: each scope is read until it has that many that pass (or ends), then the scopes are merged.
  */
-async function firstInOrder(deps: DirectoryDeps, filter: Filter, read: ScopeReader, positionOf: (listing: ListingRecord) => string, after: string | undefined, limit: number) {
+async function firstInOrder(deps: SearchDeps, filter: Filter, read: ScopeReader, positionOf: (listing: ListingRecord) => string, after: string | undefined, limit: number) {
   const now = deps.clock();
   const perScope = await Promise.all(
     filter.scopes.map(async (scope) => {
@@ -197,16 +200,16 @@ async function firstInOrder(deps: DirectoryDeps, filter: Filter, read: ScopeRead
 }
 
 /** Listed providers without a place, by id, after those with one (spec 02 section 4). */
-function unplaced(deps: DirectoryDeps, filter: Filter, after: string | undefined, limit: number) {
+function unplaced(deps: SearchDeps, filter: Filter, after: string | undefined, limit: number) {
   return firstInOrder(deps, filter, deps.directory.unplacedListings, (listing) => listing.userId, after, limit);
 }
 
 /** Without a place: everyone listed, by business (or person's) name. */
-function alphabetical(deps: DirectoryDeps, filter: Filter, after: string | undefined, limit: number) {
+function alphabetical(deps: SearchDeps, filter: Filter, after: string | undefined, limit: number) {
   return firstInOrder(deps, filter, deps.directory.alphabeticalListings, alphabeticalPosition, after, limit);
 }
 
-async function resolveCentre(deps: DirectoryDeps, query: SearchQuery): Promise<{ centre: Point; place?: Place } | undefined> {
+async function resolveCentre(deps: SearchDeps, query: SearchQuery): Promise<{ centre: Point; place?: Place } | undefined> {
   if (query.location) {
     const place = await resolvePlace(deps.geocoder, query.location, 'query.location');
     return { centre: place, place };
@@ -217,7 +220,7 @@ async function resolveCentre(deps: DirectoryDeps, query: SearchQuery): Promise<{
 
 /** One page of a filter: nearest first then those without a place, or alphabetical without a centre. */
 async function page(
-  deps: DirectoryDeps,
+  deps: SearchDeps,
   filter: Filter,
   centre: Point | undefined,
   radius: number,
@@ -246,7 +249,7 @@ async function page(
 }
 
 /** Alphabetical pages continue after the last card's position (so a page never repeats or skips one). */
-async function alphabeticalPage(deps: DirectoryDeps, filter: Filter, after: string | undefined, limit: number) {
+async function alphabeticalPage(deps: SearchDeps, filter: Filter, after: string | undefined, limit: number) {
   const result = await alphabetical(deps, filter, after, limit);
   const last = result.listings.at(-1);
   return { listings: result.listings, ...(result.more && last ? { nextAfter: alphabeticalPosition(last) } : {}) };
@@ -257,7 +260,7 @@ async function alphabeticalPage(deps: DirectoryDeps, filter: Filter, after: stri
  * text against names and skills) and by place and radius; when the filters match nobody on the first
  * page, every listed provider nearest first (no radius) with `fallback` (spec 02 section 4).
  */
-export async function searchProviders(deps: DirectoryDeps, query: SearchQuery): Promise<ProviderSearchResponse> {
+export async function searchProviders(deps: SearchDeps, query: SearchQuery): Promise<ProviderSearchResponse> {
   const cursor = decodeCursor(query.cursor);
   const located = await resolveCentre(deps, query);
   const filtered = Boolean(query.category || query.service);

@@ -88,7 +88,7 @@ describe('response times', () => {
     const cardAt = async (now: Date) =>
       (
         await searchProviders(
-          { directory: table.repositories.directory, saved: table.repositories.saved, standing: table.repositories.standing, geocoder: fakeGeocoder(), clock: () => now },
+          { directory: table.repositories.directory, geocoder: fakeGeocoder(), clock: () => now },
           providerSearchQuerySchema.parse({ lat: 54, lng: -2, radius: '5' }),
         )
       ).providers.find((card) => card.id === providerId)?.responseTime;

@@ -1,5 +1,9 @@
 import {
   CATEGORIES_MESSAGES,
+  categoryLabel,
+  directorySearchTitle,
+  directorySearchWords,
+  jobBoardTitle,
   PRODUCT_NAME,
   PROVIDER_PROFILE_MESSAGES,
   providerPageDescription,
@@ -8,6 +12,8 @@ import {
   escapeHtml,
   scriptJson,
   unescapeHtml,
+  type DirectoryFilters,
+  type JobBoardFilters,
   type ProviderProfile,
 } from '@solutionz/shared';
 import { CATEGORIES_PATH } from './page-paths';
@@ -132,6 +138,30 @@ export function unlistedProviderHead(siteUrl: string, siteDescription: string): 
 /** The head of /categories: every service on Solutionz, for search results and link previews. */
 export function categoriesHead(siteUrl: string, siteDescription: string): PageHead {
   return sitePageHead(siteUrl, `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`, siteDescription, { noindex: false, canonicalUrl: `${siteUrl}${CATEGORIES_PATH}` });
+}
+
+/**
+ * A search page's head: the search in the title (as the app names the tab) and the description. A search that was
+ * drawn and found something is its own page for search results, at its address with the parameters in a fixed
+ * order (`foundAt`); any other (nothing found, a place nobody can find, near me, a later page) stays out of them:
+ * the words in a search's address are anyone's to type.
+ */
+function searchPageHead(siteUrl: string, title: string, description: string, foundAt: string | undefined): PageHead {
+  return sitePageHead(siteUrl, title, description, foundAt === undefined ? { noindex: true } : { noindex: false, canonicalUrl: `${siteUrl}${foundAt}` });
+}
+
+/** The head of /directory for a search: "Fencing near Leeds | Solutionz". */
+export function directorySearchHead(siteUrl: string, filters: DirectoryFilters, foundAt: string | undefined): PageHead {
+  const { what, where } = directorySearchWords(filters);
+  const description = `${what ?? 'Trusted local professionals'}${where ? ` near ${where}` : ''} on ${PRODUCT_NAME}: compare ratings, reply times and services, and get in touch.`;
+  return searchPageHead(siteUrl, directorySearchTitle(filters), description, foundAt);
+}
+
+/** The head of /job-directory for a search: "Builder jobs near Leeds | Solutionz". */
+export function jobBoardHead(siteUrl: string, filters: JobBoardFilters, foundAt: string | undefined): PageHead {
+  const what = filters.category ? `${categoryLabel(filters.category)} jobs` : 'Open jobs';
+  const description = `${what}${filters.location ? ` near ${filters.location}` : ''} on ${PRODUCT_NAME}: what clients need done and their budgets, for members to get in touch.`;
+  return searchPageHead(siteUrl, jobBoardTitle(filters), description, foundAt);
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;

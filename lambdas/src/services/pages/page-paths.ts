@@ -1,11 +1,23 @@
+import { SEARCH_PAGE_QUERIES } from '@solutionz/shared';
+
 /** The categories page's address (web's paths.categories). */
 export const CATEGORIES_PATH = '/categories';
 
+/** The search pages (shared SEARCH_PAGE_QUERIES): one drawing per value of their own query parameters. */
+const SEARCH_PAGE_PATHS = Object.keys(SEARCH_PAGE_QUERIES);
+
 /**
  * The page function's paths that are pages of the app (drawn into the app shell, naming a release's files), as
- * CloudFront path patterns: case-sensitive, `*` matching any characters. The sitemap and robots.txt are its others.
+ * CloudFront path patterns: case-sensitive, `*` matching any characters, the query string not part of the path. The
+ * sitemap and robots.txt are its others.
  */
-export const APP_PAGE_PATTERNS = ['/directory/*', CATEGORIES_PATH] as const;
+export const APP_PAGE_PATTERNS: readonly string[] = ['/directory/*', CATEGORIES_PATH, ...SEARCH_PAGE_PATHS];
+
+/**
+ * Invalidation paths that drop every kept copy of the app's pages: a search page's copies differ by query string,
+ * which an invalidation path names only with a `*` at its end.
+ */
+export const APP_PAGE_INVALIDATION_PATHS: readonly string[] = APP_PAGE_PATTERNS.map((pattern) => (SEARCH_PAGE_PATHS.includes(pattern) ? `${pattern}*` : pattern));
 
 /** Whether a path matches one of `patterns`, as CloudFront matches path patterns. */
 export function matchesPathPattern(path: string, patterns: readonly string[]): boolean {

@@ -1,22 +1,22 @@
-import { fillAppShell, RENDERED_QUERY_KEYS, type RenderedPageData } from '@solutionz/shared';
+import { DIRECTORY_SEARCH_PATH, drawnAddress, fillAppShell, JOB_BOARD_PATH, readDirectoryFilters, readJobBoardFilters, RENDERED_QUERY_KEYS, type RenderedPageData } from '@solutionz/shared';
 import type { AppRenderer } from '../../adapters/app-renderer';
-import type { DirectoryRepository } from '../../data/directory-repository';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
-import { listCategories, type CategoriesDeps } from '../categories';
-import { categoriesHead, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead } from './crawler-html';
+import { listCategories } from '../categories';
+import { categoriesHead, directorySearchHead, jobBoardHead, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead, type PageHead } from './crawler-html';
 import { CATEGORIES_PATH } from './page-paths';
+import { directoryQueries, jobBoardQueries, type SearchPageDeps } from './search-pages';
 import { robotsTxt, sitemap } from './sitemap';
 
 /**
  * The pages CloudFront sends to the page function rather than the site bucket (infra/src/edge-rules.ts
- * PAGE_PATH_PATTERNS): a provider's page and the categories page with their heads filled in and, given the web
- * app's renderer, their content drawn by the app's own components (the browser hydrates it); the sitemap and
- * robots.txt. Any other path under /directory/ gets the app shell as it is, as the bucket would serve it.
+ * PAGE_PATH_PATTERNS): a provider's page, the categories page and the two search pages (the directory's and the job
+ * board) with their heads filled in and, given the web app's renderer, their content drawn by the app's own
+ * components (the browser hydrates it); the sitemap and robots.txt. Any other path under /directory/ gets the app
+ * shell as it is, as the bucket would serve it.
  */
 
-export interface PageDeps extends ProviderPageDeps {
-  readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy' | 'categoryCounts'>;
-  readonly categories: CategoriesDeps['categories'];
+/** The directory's reads (the search's, the sitemap's), the categories, the jobs, the profiles. */
+export interface PageDeps extends ProviderPageDeps, SearchPageDeps {
   /** The built index.html (the app shell). */
   readonly indexHtml: () => Promise<string>;
   /** The web build's server renderer; without it (or when it fails) a page has its head filled in and an empty body, as the app shell. */
@@ -71,7 +71,19 @@ async function drawnInto(shell: string, deps: PageDeps, path: string, queries: R
   }
 }
 
-export async function servePage(deps: PageDeps, path: string, siteUrl: string, onRenderError: (error: unknown) => void = () => undefined): Promise<PageAnswer> {
+/** What a search page is drawn with (search-pages.ts), and its head, by path. */
+const SEARCH_PAGES: Readonly<Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, foundAt: string | undefined) => PageHead }>> = {
+  [DIRECTORY_SEARCH_PATH]: { queries: directoryQueries, head: (siteUrl, params, foundAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), foundAt) },
+  [JOB_BOARD_PATH]: { queries: jobBoardQueries, head: (siteUrl, params, foundAt) => jobBoardHead(siteUrl, readJobBoardFilters(params), foundAt) },
+};
+
+/** A request of the page function: the path, and the query string CloudFront passes on (a search page's own parameters). */
+export interface PageRequest {
+  readonly path: string;
+  readonly query?: string;
+}
+
+export async function servePage(deps: PageDeps, { path, query = '' }: PageRequest, siteUrl: string, onRenderError: (error: unknown) => void = () => undefined): Promise<PageAnswer> {
   if (path === '/sitemap.xml') return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
   if (path === '/robots.txt') return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(siteUrl), cacheControl: PAGE_CACHE_CONTROL.robots };
   const page = { contentType: HTML_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL.html } as const;
@@ -79,6 +91,15 @@ export async function servePage(deps: PageDeps, path: string, siteUrl: string, o
     const [indexHtml, categories] = await Promise.all([deps.indexHtml(), listCategories(deps)]);
     const shell = renderPage(indexHtml, categoriesHead(siteUrl, siteDescriptionOf(indexHtml)));
     return { ...page, body: await drawnInto(shell, deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError) };
+  }
+  const search = Object.hasOwn(SEARCH_PAGES, path) ? SEARCH_PAGES[path] : undefined;
+  if (search) {
+    // Drawn for its own parameters alone, in a fixed order: the address the browser compares with its own.
+    const address = drawnAddress(path, query);
+    const params = new URL(address, siteUrl).searchParams;
+    const [indexHtml, drawing] = await Promise.all([deps.indexHtml(), search.queries(deps, params)]);
+    const shell = renderPage(indexHtml, search.head(siteUrl, params, drawing?.found ? address : undefined));
+    return { ...page, body: drawing ? await drawnInto(shell, deps, address, drawing.queries, onRenderError) : shell };
   }
   const providerId = providerIdOf(path);
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };

@@ -1,9 +1,9 @@
-import { jobRoutes } from '@solutionz/shared';
+import { jobRoutes, RENDERED_QUERY_KEYS } from '@solutionz/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Job, JobListQuery, JobPostInput } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 
-/** Every cached answer about jobs (the board, My Jobs, saved jobs) starts with this key. */
+/** Every cached answer about jobs (the board, whose key is shared RENDERED_QUERY_KEYS.jobBoard, My Jobs, saved jobs) starts with this key. */
 const JOBS_KEY = 'jobs';
 
 /** POST /api/jobs; the board and My Jobs are read again so the new job shows at once. */
@@ -15,18 +15,23 @@ export function usePostJob() {
   });
 }
 
-/** The board: signed in, from /api/me/job-board (with the caller's flags and contact details); else the public list. */
-export function useJobBoard(query: JobListQuery, signedIn: boolean) {
+/**
+ * The board: signed in, from /api/me/job-board (with the caller's flags and contact details); else the public list.
+ * Nothing is asked while the session is read (`signedIn` undefined); meanwhile the public list is given if the cache
+ * holds it (a board the server drew brought it along).
+ */
+export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) {
   return useQuery({
-    queryKey: [JOBS_KEY, 'board', signedIn, query],
+    queryKey: RENDERED_QUERY_KEYS.jobBoard(query, signedIn ?? false),
     queryFn: ({ signal }) => (signedIn ? apiRequest(jobRoutes.listJobBoardForMe, { query, signal }) : apiRequest(jobRoutes.listJobs, { query, signal })),
+    enabled: signedIn !== undefined,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useJob(jobId: string | undefined, signedIn: boolean) {
   return useQuery({
-    queryKey: [JOBS_KEY, 'job', signedIn, jobId],
+    queryKey: RENDERED_QUERY_KEYS.job(jobId, signedIn),
     queryFn: ({ signal }) =>
       signedIn ? apiRequest(jobRoutes.getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : apiRequest(jobRoutes.getJob, { params: { jobId: jobId ?? '' }, signal }),
     enabled: Boolean(jobId),

@@ -1,10 +1,9 @@
 import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
-import { RADIUS_OPTIONS_MILES, RESPONSE_TIME_MESSAGES, type Place } from '@solutionz/shared';
+import { isRadius, RADIUS_OPTIONS_MILES, RESPONSE_TIME_MESSAGES, type DirectoryFilters, type Place } from '@solutionz/shared';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
-import { isRadius, type DirectoryFilters } from '@/lib/directory-url';
 import { CategorySelect } from './category-select';
 
 /** Near me as the bar shows it: off (a typed place, or none), waiting for the device, or on. */

@@ -1,15 +1,15 @@
 import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { DIRECTORY_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { DIRECTORY_MESSAGES, directorySearchTitle, providerSearchOf, readDirectoryFilters, type Coordinates, type DirectoryFilters } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import type { SessionState } from '@/lib/auth/session-types';
-import { directoryListState, directoryPath, meansDirectoryList, nearMePosition, nearMeState, readDirectoryFilters, type DirectoryFilters } from '@/lib/directory-url';
+import { directoryListState, directoryPath, meansDirectoryList, nearMePosition, nearMeState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useGeolocation, type Coordinates } from '@/lib/use-geolocation';
-import { useProviderSearch, type ProviderSearch } from '../api/providers';
+import { useGeolocation } from '@/lib/use-geolocation';
+import { useProviderSearch } from '../api/providers';
 import { DirectoryFiltersBar, type NearMeStatus } from '../components/directory-filters';
 import { LoadFailed, ProviderList, ResultsSkeleton } from '../components/directory-results';
 
@@ -53,11 +53,11 @@ export function DirectoryPage() {
  * A near-me position travels in the entry's state; an entry without one asks the device.
  */
 function DirectoryList() {
-  useDocumentTitle(`${DIRECTORY_MESSAGES.title} | ${PRODUCT_NAME}`);
   const [params] = useSearchParams();
   const { state, search: addressQuery } = useLocation();
   const navigate = useNavigate();
   const filters = useMemo(() => readDirectoryFilters(params), [params]);
+  useDocumentTitle(directorySearchTitle(filters));
   const position = filters.nearMe ? nearMePosition(state) : undefined;
   const geolocation = useGeolocation();
   const { request: requestPosition, reset: resetGeolocation } = geolocation;
@@ -71,15 +71,7 @@ function DirectoryList() {
 
   // Near me that the device refused is searched without a place, under the refusal's message.
   const waitingForPosition = needsPosition && !geolocationError;
-  const search: ProviderSearch | null = waitingForPosition
-    ? null
-    : {
-        service: filters.service,
-        category: filters.category,
-        where: position ? { position } : filters.location ? { location: filters.location } : null,
-        radius: filters.radius,
-        quickReplies: filters.quickReplies,
-      };
+  const search = waitingForPosition ? null : providerSearchOf(filters, position);
   const results = useProviderSearch(search);
   const placeError = placeErrorOf(results.error);
   const locationProblem = placeError?.fields['query.location'] ?? geolocationError;

@@ -1,6 +1,5 @@
-import { DEFAULT_RADIUS_MILES, type RadiusMiles } from '@solutionz/shared';
+import { DEFAULT_RADIUS_MILES, type Coordinates, type RadiusMiles } from '@solutionz/shared';
 import { directoryPath, nearMeState, type NearMeState } from '@/lib/directory-url';
-import type { Coordinates } from '@/lib/use-geolocation';
 
 /** Free text, or the device's position with a radius in miles (spec 01 section 2.4). */
 export type LocationValue =

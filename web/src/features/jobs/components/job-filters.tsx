@@ -1,9 +1,8 @@
 import { Button, chakra, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatCategorySelection, JOB_BUDGET_SLIDER, RADIUS_OPTIONS_MILES } from '@solutionz/shared';
+import { formatCategorySelection, isRadius, JOB_BUDGET_SLIDER, RADIUS_OPTIONS_MILES, type JobBoardFilters } from '@solutionz/shared';
 import { useCategories } from '@/entities/categories/api/categories';
-import { isRadius } from '@/lib/directory-url';
-import { firstPageOf, noJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
+import { firstPageOf, noJobBoardFilters } from '@/lib/job-board-url';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 const RANGE_STYLE = { width: 'full', accentColor: 'brand.solid' } as const;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, type Job } from '@solutionz/shared';
+import { ERROR_CODES, jobListQuery, readJobBoardFilters, RENDERED_QUERY_KEYS, type Job } from '@solutionz/shared';
+import { createQueryClient, seedQueryClient } from '@/app/query-client';
+import { createFakeAuth } from '@/testing/fake-auth';
 import { stubApi, StubbedApiError } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 
@@ -74,6 +76,25 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
     expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(api.callsTo('listJobs').map((call) => call.query.cursor)).toContain('second');
+  });
+
+  it('shows the board a drawn page came with while the session is read, and asks for it again once it is known', async () => {
+    const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [job(2)], total: 1 }) });
+    // What the page function drew /job-directory?location=Leeds with, under the key it gives (shared RENDERED_QUERY_KEYS).
+    const queryClient = createQueryClient();
+    const query = jobListQuery(readJobBoardFilters(new URLSearchParams('location=Leeds')));
+    seedQueryClient(queryClient, { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], total: 1 }]] }, { askAgain: true });
+    let sessionRead!: () => void;
+    const fake = createFakeAuth();
+    const reading = new Promise<null>((resolve) => (sessionRead = () => resolve(null)));
+    renderApp('/job-directory?location=Leeds', { ...fake, auth: { ...fake.auth, currentUser: () => reading } }, queryClient);
+
+    expect(await screen.findByRole('article', { name: 'Job 1' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByLabelText('Loading jobs')).not.toBeInTheDocument();
+    expect(api.callsTo('listJobs')).toHaveLength(0);
+    sessionRead();
+    expect(await screen.findByRole('article', { name: 'Job 2' })).toBeVisible();
+    expect(api.callsTo('listJobs')).toHaveLength(1);
   });
 
   it('shows why a place cannot be searched', async () => {

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import { JOB_MESSAGES, JOB_PAGE_SIZE, PRODUCT_NAME, type JobBoardPage } from '@solutionz/shared';
+import { JOB_MESSAGES, JOB_PAGE_SIZE, jobBoardTitle, jobListQuery, readJobBoardFilters, type JobBoardFilters, type JobBoardPage } from '@solutionz/shared';
 import { ApiError } from '@/lib/api-client';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { firstPageOf, jobBoardSearch, jobListQuery, readJobBoardFilters, type JobBoardFilters } from '@/lib/job-board-url';
+import { firstPageOf, jobBoardSearch } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useJob, useJobBoard } from '@/entities/jobs/api/jobs';
 import { JobCard, jobViewerOf, type JobViewer } from '@/entities/jobs/components/job-card';
@@ -59,16 +59,17 @@ interface BoardHistory {
  * the page and the open job in the address bar.
  */
 export function JobDirectoryPage() {
-  useDocumentTitle(`${JOB_MESSAGES.title} | ${PRODUCT_NAME}`);
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const trail = (useLocation().state as BoardHistory | null)?.trail ?? [];
   const filters = readJobBoardFilters(params);
+  useDocumentTitle(jobBoardTitle(filters));
   const openJob = params.get('job') ?? undefined;
   const signedIn = session.status === 'signedIn';
   const profile = session.status === 'signedIn' ? session.profile : undefined;
+  // While the session is read the board shows as to a visitor, when the cache has it (a board the server drew).
   const viewer = jobViewerOf(profile);
-  const board = useJobBoard(jobListQuery(filters), signedIn);
+  const board = useJobBoard(jobListQuery(filters), session.status === 'loading' ? undefined : signedIn);
 
   const go = (next: JobBoardFilters, job?: string, pages: readonly string[] = []) =>
     setParams(new URLSearchParams(jobBoardSearch(next, job)), { state: { trail: pages } satisfies BoardHistory });
@@ -92,7 +93,7 @@ export function JobDirectoryPage() {
           )}
         </HStack>
         <JobFilters key={jobBoardSearch(firstPageOf(filters))} filters={filters} onChange={(next) => go(next)} />
-        {session.status === 'loading' || board.isPending ? (
+        {board.isPending ? (
           <BoardSkeleton />
         ) : board.isError ? (
           <Alert.Root status="error">
