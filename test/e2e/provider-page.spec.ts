@@ -112,6 +112,7 @@ test.describe('a provider with a membership', () => {
     await expect(page.getByRole('button', { name: 'Leave Feedback' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0);
     await profileTabs(page).getByRole('tab', { name: 'Feedback' }).click();
+    await expect(page.getByRole('heading', { name: 'No feedback yet' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Feedback' })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 

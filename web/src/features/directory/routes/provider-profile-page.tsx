@@ -59,7 +59,7 @@ const PortfolioTab = lazy(() => import('@/entities/portfolio/components/portfoli
 /** A tab's place while its code arrives. */
 function TabLoading() {
   return (
-    <Stack gap="3" aria-busy="true" aria-label={PROVIDER_PROFILE_MESSAGES.loading}>
+    <Stack gap="3" role="status" aria-label={PROVIDER_PROFILE_MESSAGES.loading}>
       <Skeleton height="5" width="60%" />
       <Skeleton height="20" />
     </Stack>
