@@ -139,16 +139,36 @@ export const SECURITY_HEADERS = {
   permissionsPolicy: 'camera=(), microphone=(), payment=(), geolocation=(self)',
 } as const;
 
+const strictTransportSecurity = `max-age=${SECURITY_HEADERS.strictTransportSecurityDays * 86_400}; includeSubDomains`;
+
 /** The headers the policy puts on every response (overriding the origin's), as CloudFront writes them. */
 export function securityHeaderValues(origins: ThirdPartyOrigins): Record<string, string> {
   return {
-    'strict-transport-security': `max-age=${SECURITY_HEADERS.strictTransportSecurityDays * 86_400}; includeSubDomains`,
+    'strict-transport-security': strictTransportSecurity,
     'x-content-type-options': 'nosniff',
     'x-frame-options': SECURITY_HEADERS.frameOptions,
     'referrer-policy': SECURITY_HEADERS.referrerPolicy,
     'content-security-policy': contentSecurityPolicy(origins),
     'permissions-policy': SECURITY_HEADERS.permissionsPolicy,
   };
+}
+
+/**
+ * The build's scripts and style sheets (CloudFront path patterns). A page fetches up to fifty of them, and the policy,
+ * frame, referrer and permission headers act only on documents (a script runs under its page's policy), so these get
+ * the two headers that act on them alone: about 600 bytes fewer on each. Images and everything else keep the full set
+ * (an SVG opened on its own is a document).
+ */
+export const SCRIPT_ASSET_PATTERNS = ['/assets/*.js', '/assets/*.css'] as const;
+
+/** The headers the script assets' policy puts on each of them. */
+export function scriptAssetHeaderValues(): Record<string, string> {
+  return { 'strict-transport-security': strictTransportSecurity, 'x-content-type-options': 'nosniff' };
+}
+
+/** Whether a path is one of the build's scripts or style sheets (SCRIPT_ASSET_PATTERNS), as CloudFront matches them. */
+export function isScriptAsset(path: string): boolean {
+  return matchesPathPattern(path, SCRIPT_ASSET_PATTERNS);
 }
 
 /**

@@ -52,6 +52,7 @@ import {
   APP_PAGE_INVALIDATION_PATHS,
   PAGE_PATH_PATTERNS,
   PAGE_QUERY_STRINGS,
+  SCRIPT_ASSET_PATTERNS,
   SECURITY_HEADERS,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
@@ -157,6 +158,26 @@ export class WebStack extends Stack {
       },
     });
 
+    // The build's scripts and style sheets: hashed, kept a year, with the headers that act on them (edge-rules).
+    const scriptHeaders = new ResponseHeadersPolicy(this, 'ScriptAssetHeaders', {
+      comment: 'Solutionz scripts and style sheets: the security headers that act on them',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(SECURITY_HEADERS.strictTransportSecurityDays),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+      },
+    });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    const scriptAssets: BehaviorOptions = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: scriptHeaders,
+    };
+
     this.originSecret = new Secret(this, 'OriginSecret', {
       description: `Solutionz ${config.stage}: the value CloudFront sends the API in ${ORIGIN_VERIFY_HEADER}`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
@@ -250,7 +271,7 @@ export class WebStack extends Stack {
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -285,6 +306,7 @@ export class WebStack extends Stack {
         },
         ...this.mediaBehaviors(config, securityHeaders),
         ...pageBehaviors,
+        ...Object.fromEntries(SCRIPT_ASSET_PATTERNS.map((pattern) => [pattern, scriptAssets])),
       },
     });
 

@@ -8,7 +8,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicCacheFor } from '@solutionz/lambdas/adapters/cloudfront-purge';
 import type { PageEvent } from '@solutionz/lambdas/functions/pages';
-import { SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
+import { scriptAssetHeaderValues, SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
 import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import type { RequestListener } from './gateway';
 import type { LocalService } from './process';
@@ -130,6 +130,12 @@ describe('local edge (the CloudFront stand-in)', () => {
 
     const again = await get('/assets/index-abc.js', { headers: { 'if-none-match': plain.headers.get('etag')! } });
     expect(again.status).toBe(304);
+    // A script carries the two security headers that act on it, not the page's policy (edge-rules SCRIPT_ASSET_PATTERNS).
+    for (const response of [plain, again]) {
+      for (const [name, value] of Object.entries(scriptAssetHeaderValues())) expect(response.headers.get(name), name).toBe(value);
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    }
   });
 
   it('answers a missing file, or a path out of the site, with the 403 S3 gives behind origin access control', async () => {

@@ -12,6 +12,8 @@ import {
   isCachedApiPath,
   isPagePath,
   pageQueryOf,
+  isScriptAsset,
+  scriptAssetHeaderValues,
   securityHeaderValues,
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
@@ -201,6 +203,7 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
   const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
   const viewerHost = loadViewerRequestFunction(VIEWER_HOST_CODE);
   const policyHeaders = securityHeaderValues(opts.origins);
+  const scriptHeaders = scriptAssetHeaderValues();
   const siteDir = resolve(opts.siteDir);
   const log = opts.log ?? (() => undefined);
   // Built files never change while the edge runs (a new build means a new start); the config file can.
@@ -296,7 +299,7 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     const found = await siteObject(decodeURIComponent(uri).replace(/^\/+/, ''));
     if (!found) return accessDenied(res, policyHeaders);
     const headers: OutgoingHttpHeaders = {
-      ...policyHeaders,
+      ...(isScriptAsset(uri) ? scriptHeaders : policyHeaders),
       'content-type': found.contentType,
       'cache-control': found.cacheControl,
       etag: found.etag,

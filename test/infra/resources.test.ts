@@ -8,7 +8,7 @@ import { MEDIA_BUCKETS, mediaPathPattern, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRIT
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import { POST_AUTHENTICATION_TABLE_ACTIONS } from '../../infra/src/post-authentication-trigger';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
+import { isScriptAsset, SCRIPT_ASSET_PATTERNS, SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
 import { buildApp, defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 let stacks: SolutionzStacks;
@@ -308,7 +308,8 @@ describe('web', () => {
         }),
       }),
     });
-    const policy = Object.values(templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    const policies = templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const [policyId, policy] = Object.entries(policies).find(([, resource]) => resource.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy)!;
     const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -320,11 +321,27 @@ describe('web', () => {
     expect(security.FrameOptions.FrameOption).toBe(SECURITY_HEADERS.frameOptions);
     expect(security.ReferrerPolicy.ReferrerPolicy).toBe(SECURITY_HEADERS.referrerPolicy);
     expect(custom.Items).toEqual([{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
-    const [policyId] = Object.keys(templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     const config = distributionConfig();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+      if (!(SCRIPT_ASSET_PATTERNS as readonly string[]).includes(behavior.PathPattern)) expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
     }
+  });
+
+  it("gives the build's scripts and style sheets only the headers that act on them, from the site bucket, kept a year", () => {
+    const config = distributionConfig();
+    const policies = templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    for (const pattern of SCRIPT_ASSET_PATTERNS) {
+      const behavior = config.CacheBehaviors.find((candidate: { PathPattern: string }) => candidate.PathPattern === pattern);
+      expect(behavior, pattern).toMatchObject({ TargetOriginId: config.DefaultCacheBehavior.TargetOriginId, ViewerProtocolPolicy: 'redirect-to-https' });
+      expect(behavior.CachePolicyId).toEqual(config.DefaultCacheBehavior.CachePolicyId);
+      const policy = policies[behavior.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig;
+      expect(Object.keys(policy.SecurityHeadersConfig).sort()).toEqual(['ContentTypeOptions', 'StrictTransportSecurity']);
+      expect(policy.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(SECURITY_HEADERS.strictTransportSecurityDays * 86_400);
+      expect(policy.CustomHeadersConfig).toBeUndefined();
+    }
+    // An image is not a script: an SVG opened on its own is a document, and keeps the policy.
+    expect(isScriptAsset('/assets/logo-abc.svg')).toBe(false);
+    expect(isScriptAsset('/assets/index-abc.js')).toBe(true);
   });
 
   it('logs CloudFront requests to a bucket', () => {
@@ -338,13 +355,12 @@ describe('web', () => {
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
     // Provider pages, the categories page and the search pages, whatever their query (the page function), name the
-    // release's files; the home and sign-up pages are prerendered.
+    // release's files; the home and sign-up pages are prerendered. `/directory*` covers the provider pages too.
     expect(entry.Properties.DistributionPaths).toEqual([
       '/index.html',
       '/home.html',
       '/signup.html',
       '/config.json',
-      '/directory/*',
       '/categories',
       '/directory*',
       '/job-directory*',
