@@ -13,11 +13,16 @@ const SEARCH_PAGE_PATHS = Object.keys(SEARCH_PAGE_QUERIES);
  */
 export const APP_PAGE_PATTERNS: readonly string[] = ['/directory/*', CATEGORIES_PATH, ...SEARCH_PAGE_PATHS];
 
+const invalidationPaths = APP_PAGE_PATTERNS.map((pattern) => (SEARCH_PAGE_PATHS.includes(pattern) ? `${pattern}*` : pattern));
+
 /**
  * Invalidation paths that drop every kept copy of the app's pages: a search page's copies differ by query string,
- * which an invalidation path names only with a `*` at its end.
+ * which an invalidation path names only with a `*` at its end. A path another one covers is left out (`/directory*`
+ * covers `/directory/*`): each wildcard path counts against CloudFront's limits.
  */
-export const APP_PAGE_INVALIDATION_PATHS: readonly string[] = APP_PAGE_PATTERNS.map((pattern) => (SEARCH_PAGE_PATHS.includes(pattern) ? `${pattern}*` : pattern));
+export const APP_PAGE_INVALIDATION_PATHS: readonly string[] = invalidationPaths.filter(
+  (path) => !invalidationPaths.some((other) => other !== path && other.endsWith('*') && path.startsWith(other.slice(0, -1))),
+);
 
 /** Whether a path matches one of `patterns`, as CloudFront matches path patterns. */
 export function matchesPathPattern(path: string, patterns: readonly string[]): boolean {
