@@ -1,13 +1,13 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_BUSINESSES_MESSAGES as MESSAGES, type AdminBusiness } from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { formatUkDate } from '@/lib/uk-date';
 import { useAdminBusinesses } from '../api/businesses-api';
 import { EmptyState, LoadFailed, LoadingRows } from './load-states';
 import { Cell, ResponsiveTable, Row } from './responsive-table';
 
 const HEADERS = ['Business', 'Status', 'Owner', 'Claim date', 'Created'] as const;
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-const day = (at: string) => DAY.format(new Date(at));
+const day = (at: string) => formatUkDate(at, 'd MMM yyyy');
 
 function Owner({ business }: { business: AdminBusiness }) {
   if (!business.owner) return <Text color="fg.muted">{MESSAGES.noOwner}</Text>;
