@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { drawnAddress, PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
+import { appSystem } from './app/theme';
 import { appRoutes } from './app/router';
 
 const root = document.getElementById('root');
@@ -75,11 +76,16 @@ async function boot(target: HTMLElement): Promise<void> {
   };
   const data = renderedPageData();
   const firstScreens = rendered ? lazyRoutesHere() : [];
-  let queryClient;
   // Lazy screens wait for the query client (query-client-gate.ts), so loading them first needs it too.
-  if (data || firstScreens.length > 0) {
+  const queryClientModule = data || firstScreens.length > 0 ? import('./app/query-client') : undefined;
+  // Chakra's system is built in a task of its own, once the entry's evaluation has ended and while the query client's
+  // file arrives: on a phone one long task becomes two shorter ones.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  appSystem();
+  let queryClient;
+  if (queryClientModule) {
     // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
-    const { createQueryClient, seedQueryClient } = await import('./app/query-client');
+    const { createQueryClient, seedQueryClient } = await queryClientModule;
     queryClient = createQueryClient();
     if (data) seedQueryClient(queryClient, data, { askAgain: true });
     markQueryClientProvided();

@@ -5,7 +5,7 @@ import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
 import type { SessionEndReason } from '@/lib/auth/session-ended-signal';
 import type { AuthClient } from '@/lib/auth/session-types';
 import { markQueryClientProvided, whenQueryClientRequested } from '@/lib/query-client-gate';
-import { system } from './theme';
+import { appSystem } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
 
@@ -79,7 +79,7 @@ export function AppProvider({
   queryClient?: QueryClient;
 }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <LazyQueryClientProvider given={queryClient}>
         <SessionProvider auth={auth} fetchProfile={fetchProfile} onSessionEnded={tellSessionEnded}>
           {children}

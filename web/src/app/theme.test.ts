@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { chakraUsages, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
-import { system } from './theme';
+import { appSystem } from './theme';
+
+const system = appSystem();
 
 const webSrc = resolve(import.meta.dirname, '..');
 const usages = chakraUsages(webSrc);

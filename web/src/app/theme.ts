@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -150,8 +150,20 @@ const config = defineConfig({
 /** The app's Chakra system, as it draws the styles every page shares (entry-server.tsx renderSharedStyles). */
 export const createAppSystem = () => createSystem(defaultBaseConfig, chakraTheme, config);
 
-export const system = createAppSystem();
-// A production page has the shared styles in its head from the build (web/vite.config.ts prerenderPages), so the
-// provider draws none, and the system does not work them out (chakraSharedStylesOnDemand). In development and
-// tests it draws them as Chakra does.
-if (import.meta.env.PROD) system._global = [];
+let built: SystemContext | undefined;
+
+/**
+ * The app's Chakra system, built on first use rather than as the entry is evaluated: building it is about a third of
+ * the start-up work on a phone, and main.tsx builds it in a task of its own, so the browser's first long task is two
+ * shorter ones.
+ */
+export function appSystem(): SystemContext {
+  if (!built) {
+    built = createAppSystem();
+    // A production page has the shared styles in its head from the build (web/vite.config.ts prerenderPages), so the
+    // provider draws none, and the system does not work them out (chakraSharedStylesOnDemand). In development and
+    // tests it draws them as Chakra does.
+    if (import.meta.env.PROD) built._global = [];
+  }
+  return built;
+}
