@@ -13,6 +13,11 @@ import type * as StripeClient from './local/stripe/client';
  * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
  * build instead, behind the local edge exactly as CloudFront serves it; `-- --reset` starts from empty data.
  * SOLUTIONZ_DATA_DIR keeps the data somewhere other than `.local/` (`npm run bench:start` uses it).
+ *
+ * package.json runs it as `node --import tsx`, one process, not through the tsx command: that one starts
+ * Node again as its child (0.6 s more before anything starts), and on a Ctrl-C it kills that child
+ * (SIGKILL) when the child has not answered its relayed signal within 30 ms, which a busy machine easily
+ * misses; the servers the stack started then outlived it, holding their ports.
  */
 
 // The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 is noise here.
