@@ -46,9 +46,9 @@ import org.eclipse.jetty.server.ServerConnector;
  * for each commit, and it holds its file lock for good (`locking_mode=EXCLUSIVE`: it is the file's only
  * connection) instead of taking it again for each statement: the two halved the database thread's time
  * per item written (8.5 s to 4.1 s for the demo directory's 14,500 items). What it risks: the database
- * file is only whole between writes, so a crash of DynamoDB Local in the middle of one (kill -9, the
- * machine going down; a Ctrl-C stops it between writes) may damage the local database, which
- * `npm start -- --reset` makes anew; it is local demo data. (A write-ahead log would keep it safe, but
+ * file is only whole between writes, so DynamoDB Local ending in the middle of one (kill -9, the machine
+ * going down, a Ctrl-C while the demo data loads, which leaves it half loaded anyway) may damage the local
+ * database, which `npm start -- --reset` makes anew; it is local demo data. (A write-ahead log would keep it safe, but
  * DynamoDB Local's open reads keep SQLite from ever folding the log back: it grew by ~7 kB an item.)
  *
  * Every read and write also reads the table's schema from SQLite and parses it from JSON anew (~40% of
