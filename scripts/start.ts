@@ -13,6 +13,11 @@ import type * as StripeClient from './local/stripe/client';
  * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
  * build instead, behind the local edge exactly as CloudFront serves it; `-- --reset` starts from empty data.
  * SOLUTIONZ_DATA_DIR keeps the data somewhere other than `.local/` (`npm run bench:start` uses it).
+ *
+ * package.json runs it as `node --import tsx`, one process, not through the tsx command: that one starts
+ * Node again as its child (0.6 s more before anything starts), and on a Ctrl-C it kills that child
+ * (SIGKILL) when the child has not answered its relayed signal within 30 ms, which a busy machine can miss;
+ * the servers the stack started would then outlive it.
  */
 
 // The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 is noise here.
@@ -103,10 +108,6 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  process.off('SIGINT', abortStart);
-  process.off('SIGTERM', abortStart);
-  print(loaded, stack, `${process.uptime().toFixed(1)} s (launch ${launch.toFixed(1)}, ${formatPhases(stack.timings)})`);
-
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -118,9 +119,14 @@ async function main(): Promise<void> {
     else console.log('Stopped. Nothing left running.');
     process.exit(left.length ? 1 : 0);
   };
+  // Listening before the start's own listeners go: a SIGINT with none would end the process at once (Node's
+  // default), leaving the servers behind; `npm run bench:start` sends its Ctrl-C the moment the Ready line is out.
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGHUP', (signal) => void shutdown(signal));
+  process.off('SIGINT', abortStart);
+  process.off('SIGTERM', abortStart);
+  print(loaded, stack, `${process.uptime().toFixed(1)} s (launch ${launch.toFixed(1)}, ${formatPhases(stack.timings)})`);
 }
 
 await main();

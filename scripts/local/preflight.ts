@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { blockedPorts, busyPorts, portsFor, type Ports } from './ports';
 
 /** A problem the person starting the stack has to fix; its message says how. */
@@ -8,16 +8,19 @@ export class LaunchError extends Error {
 
 const MIN_JAVA = 17;
 
-/** DynamoDB Local is a Java program: check for Java 17+ before anything starts. */
-export function checkJava(): void {
-  const result = spawnSync('java', ['-XX:-UsePerfData', '-version'], { encoding: 'utf8' });
-  if (result.error) {
+/** DynamoDB Local is a Java program: check for Java 17+ before anything starts (side by side with the port checks). */
+export async function checkJava(): Promise<void> {
+  const result = await new Promise<{ missing: boolean; output: string }>((resolve) => {
+    // An error with a code that is a name (ENOENT) is one of starting it; a number is its exit status.
+    execFile('java', ['-XX:-UsePerfData', '-version'], { encoding: 'utf8' }, (error, stdout, stderr) => resolve({ missing: typeof error?.code === 'string', output: `${stderr}${stdout}` }));
+  });
+  if (result.missing) {
     throw new LaunchError(
       `Java ${MIN_JAVA} or later is needed for DynamoDB Local, and no \`java\` was found on PATH.\n` +
         `Install it (Debian/Ubuntu: \`sudo apt-get install -y openjdk-${MIN_JAVA}-jre-headless\`; macOS: \`brew install openjdk@${MIN_JAVA}\`) and run the command again.`,
     );
   }
-  const output = `${result.stderr}${result.stdout}`;
+  const { output } = result;
   const version = /version "(\d+)(?:\.(\d+))?/.exec(output);
   const major = version ? (version[1] === '1' ? Number(version[2]) : Number(version[1])) : NaN;
   if (!(major >= MIN_JAVA)) {

@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -10,7 +10,6 @@ import { createS3MediaStorage } from '@solutionz/lambdas/adapters/s3-media';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
 import * as cognitoLocal from './cognito';
-import * as cognitoProxy from './cognito-proxy';
 import * as lambdaInvoke from './lambda-invoke';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import { loadDemoDirectory } from './demo-directory';
@@ -26,15 +25,13 @@ import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcod
 import type { PhaseTimes } from './phases';
 import type { LocalService } from './process';
 import * as s3 from './s3';
-import { beginLocalStack, type BegunStack } from './stack-begin';
-import * as ses from './ses';
+import { LOCAL_ORIGIN_HEADERS, LOCAL_ORIGIN_SECRET } from './origin';
+import { beginLocalStack, direct, type BegunStack } from './stack-begin';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
-import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import { startSchedule } from './schedule';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
 import { ensureStream, ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
-import * as web from './web';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const LOCAL_TABLE_NAME = 'solutionz-local';
@@ -46,13 +43,7 @@ const LOCAL_ADMIN_NOTIFY_ADDRESS = 'admins@solutionz.local';
 export const LOCAL_ADMIN_EMAIL_DOMAIN = 'admin.solutionz.local';
 /** The local Stripe signs its webhooks with this, and the webhook handler checks them with it. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_solutionz_local_webhooks';
-/**
- * What the local front doors (the edge, the Vite dev server's proxy) put in the origin header, as
- * CloudFront does in the cloud: the functions refuse requests to the gateway without it.
- */
-const LOCAL_ORIGIN_SECRET = 'solutionz-local-origin-secret';
-/** The header a script that calls the local gateway directly (not through a front door) must send. */
-export const LOCAL_ORIGIN_HEADERS: Readonly<Record<string, string>> = { [ORIGIN_VERIFY_HEADER]: LOCAL_ORIGIN_SECRET };
+export { LOCAL_ORIGIN_HEADERS } from './origin';
 
 export interface LocalStackOptions {
   /** Added to every default port (DESIGN.md section 11). */
@@ -183,7 +174,7 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
 export async function startLocalStack(options: LocalStackOptions = {}, begun?: BegunStack): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   // Begun by the caller (npm start, before it loaded this module) with the same options, or now.
-  const { clock, ports, dataDir, logs, dynamodb: dynamodbStarting } = begun ?? (await beginLocalStack(options));
+  const { clock, ports, dataDir, logs, dynamodb: dynamodbStarting, servers, webBuild, siteDir, webConfigFile } = begun ?? (await beginLocalStack(options));
   const webMode = options.web ?? false;
 
   const urls = {
@@ -197,8 +188,6 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     inbox: `http://localhost:${ports.ses}`,
     stripe: `http://localhost:${ports.stripe}`,
   };
-  // The servers listen on 127.0.0.1; Node's own clients use that address to skip the ::1 attempt.
-  const direct = (port: number) => `http://127.0.0.1:${port}`;
 
   const services: LocalService[] = [];
   const started = <T extends LocalService>(service: T): T => {
@@ -206,39 +195,30 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     return service;
   };
   const fail = async (error: unknown): Promise<never> => {
+    // Servers still starting are stopped too, once they have started or failed.
+    await everyServer;
     await stopAll(services);
     throw error;
   };
 
-  const webConfigFile = join(dataDir, 'web-config.json');
-  const siteDir = webMode === 'prod' ? resolve(options.siteDir ?? join(dataDir, 'site')) : undefined;
-  const webStep = { dev: ' and the web dev server', prod: options.siteDir ? '' : ' and building the web for production', false: '' }[`${webMode}`];
+  const webStep = { dev: ' and the web dev server', prod: webBuild ? ' and building the web for production' : '', false: '' }[`${webMode}`];
   log(`Starting DynamoDB Local, cognito-local, s3rver, SES${webStep}…`);
-  const startups = await clock.time('servers', () => Promise.allSettled([
-    dynamodbStarting.then(started),
-    clock.time('cognito', () => cognitoLocal
-      .start({
-        port: ports.cognito,
-        dir: join(dataDir, 'cognito'),
-        issuerDomain: urls.cognito,
-        logFile: join(logs, 'cognito.log'),
-        // Sign-ins call the post-authentication trigger, served below once the Lambda environment is set.
-        triggers: { endpoint: direct(ports.lambdaInvoke), functions: { PostAuthentication: cognitoLocal.POST_AUTHENTICATION_FUNCTION } },
-      })
-      .then(started)
-      .then(() => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) }))
-      .then(started)),
-    clock.time('s3', () => s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') })).then(started),
-    clock.time('ses', () => ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') })).then(started),
-    // Vite reads the runtime config per request, so it can start before the file is written.
-    webMode === 'dev'
-      ? clock.time('web', () => web.start({ port: ports.web, apiOrigin: direct(ports.gateway), originHeaders: LOCAL_ORIGIN_HEADERS, webConfigFile, logFile: join(logs, 'web.log') })).then(started)
-      : undefined,
-    siteDir && !options.siteDir ? clock.time('web build', () => web.buildSite(siteDir, join(logs, 'web-build.log'))) : undefined,
-  ]));
-  const failed = startups.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) return fail(failed.reason);
-
+  // Set going by beginLocalStack, each listed once it answers (to be stopped with the stack). Each step below
+  // waits only for the servers it needs: the table for DynamoDB Local, the user pool for cognito-local, the
+  // demo data for both and s3rver; the web (Vite or the production build) and SES before the stack is ready.
+  const up = {
+    dynamodb: dynamodbStarting.then(started),
+    cognitoProxy: servers.cognito.then(started).then(() => servers.cognitoProxy).then(started),
+    s3: servers.s3.then(started),
+    ses: servers.ses.then(started),
+    web: servers.web?.then(started),
+  };
+  const everyServer = Promise.allSettled([...Object.values(up), webBuild]);
+  /** Every server up and the production build made, or the first failure. */
+  const allUp = async () => {
+    const failed = (await everyServer).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
   try {
     const awsConfig = {
       region: LOCAL_REGION,
@@ -248,6 +228,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     const cognitoClient = new CognitoIdentityProviderClient({ ...awsConfig, endpoint: direct(ports.cognitoProxy) });
     const stateFile = join(dataDir, 'state.json');
 
+    await clock.time('servers', () => Promise.all([up.dynamodb, up.cognitoProxy]));
     log('Creating the table, user pool and groups…');
     const [tableCreated, userPool] = await Promise.all([
       // A new table's stream is turned on once the demo data is in: nothing reads those records (the poller starts at the end).
@@ -293,11 +274,11 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
                 new Date(),
               ))
             : undefined,
-          clock.time('portfolios', () => writeDemoPortfolios(
+          clock.time('portfolios', () => up.s3.then(() => writeDemoPortfolios(
             { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
             demoPortfolios(demoDirectory.providers),
             new Date(),
-          )),
+          ))),
         ]);
       } finally {
         s3Client.destroy();
@@ -408,6 +389,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     });
     writeFileSync(webConfigFile, `${JSON.stringify(webConfig, null, 2)}\n`);
 
+    await allUp();
     if (siteDir) {
       const edgeLog = join(logs, 'edge.log');
       started(

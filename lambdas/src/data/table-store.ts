@@ -20,8 +20,24 @@ import { sessionExpiryBucketEntity, sessionsHeadEntity } from './sessions';
  * Every ElectroDB entity of the single table, bound to one client and table: the repositories read and
  * write through it, and a transaction may span any of its entities. The raw DynamoDB commands that remain
  * are listed, with the reason for each, in docs/data-layer.md.
+ *
+ * Made once per client and table: ElectroDB checks each entity's model when it is made (53 of them, some
+ * milliseconds each), and every repository asks for the store, so a Lambda's cold start and the local
+ * stack's demo data (~8 s of its processor time, issue 24) would otherwise check them again and again.
+ * The store holds nothing but the bindings, so repositories sharing one is the same as each making its own.
  */
-export function createTableStore(client: DynamoDBDocumentClient, table: string) {
+export function createTableStore(client: DynamoDBDocumentClient, table: string): TableStore {
+  let byTable = stores.get(client);
+  if (!byTable) stores.set(client, (byTable = new Map()));
+  let store = byTable.get(table);
+  if (!store) byTable.set(table, (store = newTableStore(client, table)));
+  return store;
+}
+
+type TableStore = ReturnType<typeof newTableStore>;
+const stores = new WeakMap<DynamoDBDocumentClient, Map<string, TableStore>>();
+
+function newTableStore(client: DynamoDBDocumentClient, table: string) {
   // A Service binds the entity instances it is given to its client and table: each store takes instances of its
   // own, so two stores (two tables in one test file) never send each other's requests.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
