@@ -1,7 +1,7 @@
 import type { ApiPath } from './route-types';
 
 /** Where a route is: what the web needs to call it. */
-export interface RouteAddress {
+interface RouteAddress {
   readonly method: 'GET';
   readonly path: ApiPath;
 }
