@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, adminEmail, displayName, initials, signupSchema, splitFullName } from './accounts';
+import { ACCOUNT_MESSAGES, adminEmail, signupSchema } from './accounts';
+import { displayName, initials, splitFullName } from './names';
 import { profileUpdateSchema } from './profile';
 import { PROFILE_LIMITS } from './profile-fields';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+import { splitFullName } from './names';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 /** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
@@ -126,24 +127,3 @@ export const signupSchema = z
   });
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
-
-/** First and last name split on the first space (spec 01 section 3). */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const trimmed = fullName.trim().replace(/\s+/g, ' ');
-  const at = trimmed.indexOf(' ');
-  return at === -1 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
-}
-
-/** Display name rules of spec 01 section 3: names, else the e-mail, else "User". */
-export function displayName(profile: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
-  const name = [profile.firstName, profile.lastName].filter((part) => part && part.trim()).join(' ').trim();
-  return name || profile.email || 'User';
-}
-
-export function initials(name: string): string {
-  const letters = name
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase());
-  return letters.slice(0, 2).join('') || 'U';
-}

@@ -11,6 +11,8 @@ import {
   type SocialLinkKey,
 } from './constants';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
+import { SECURITY_MESSAGES } from './security-messages';
+import { normaliseSocialLink } from './social-links';
 
 /**
  * The own profile, account settings and their security controls (spec 01 sections 2.10,
@@ -47,66 +49,8 @@ export const LOCATION_MESSAGES = {
   enterManually: 'You can enter your location manually instead.',
 } as const;
 
-export const SECURITY_MESSAGES = {
-  emailInvalid: 'Please enter a valid email address',
-  currentPasswordRequired: 'Please enter your current password',
-  currentPasswordWrong: 'Your current password is not correct.',
-  passwordAttemptsExceeded: 'Too many wrong passwords. Please wait a few minutes and try again.',
-  adminEmailFixed: 'Administrator accounts sign in with a username, so their address cannot be changed.',
-  sameEmail: 'That is already the e-mail address of your account.',
-  emailChangeSent: (email: string) => `We've sent a confirmation link to ${email}. Your address changes when you open it.`,
-  emailChangeFailed: 'Email change failed',
-  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
-  signInWithNewEmail: 'Every device signed in to your account has been signed out: sign in again with your new address.',
-  emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
-  newPasswordsDoNotMatch: "New passwords don't match",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordChanged: { title: 'Password updated', description: 'Your password has been changed and your other devices have been signed out.' },
-  passwordChangeFailed: 'Password change failed',
-  totpCodeInvalid: 'That code is not valid. Check the time on your phone and try again.',
-  totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
-  totpEnabled: { title: '2-step verification is on', description: 'From now on, signing in asks for a code from your authenticator app.' },
-  totpDisabled: { title: '2-step verification is off', description: 'Signing in no longer asks for a code.' },
-  totpAlreadyOn: '2-step verification is already on.',
-  totpNotOn: '2-step verification is not on.',
-  signedOutEverywhere: { title: 'Signed out everywhere', description: 'You have been signed out of all devices, this one included.' },
-  accountDeleted: { title: 'Account deleted', description: 'Your account and the data we held about you have been removed.' },
-  deleteConfirm: 'This deletes your profile, saved items, jobs and photos for good. Feedback you left for others stays, shown as from "Deleted user". This cannot be undone.',
-  deletedUserName: 'Deleted user',
-  alertsAlwaysOn: 'Security alerts are always on: we e-mail you whenever your sign-in details change.',
-  deactivated: 'Your account has been deactivated. Please contact support.',
-  sessionRevoked: 'Your session has ended. Please sign in again.',
-} as const;
 
-// ── Social links (spec 02 section 5) ─────────────────────────────────────────────────────────────
-
-export type SocialLinks = Record<SocialLinkKey, string>;
-
-export const EMPTY_SOCIAL_LINKS: SocialLinks = Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, ''])) as SocialLinks;
-
-/** A link without http(s):// gets https:// in front; blank stays blank (and is hidden). */
-export function normaliseSocialLink(link: string): string {
-  const trimmed = link.trim();
-  if (!trimmed) return '';
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
-
-/** Anything that is not a plain object reads as no links (spec 01 section 3); missing keys read as blank. */
-export function socialLinksFrom(value: unknown): SocialLinks {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ...EMPTY_SOCIAL_LINKS };
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, typeof record[key] === 'string' ? (record[key] as string) : ''])) as SocialLinks;
-}
-
-export const SOCIAL_LINK_LABELS: Record<SocialLinkKey, string> = {
-  website: 'Website',
-  linkedin: 'LinkedIn',
-  twitter: 'Twitter',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
+// ── Social links (spec 02 section 5; their keys, labels and normalising in social-links.ts) ──────────
 
 /**
  * Whitespace is refused before the URL parser sees it: Chromium's parser accepts spaces in a host name

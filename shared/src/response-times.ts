@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ResponseTime } from './response-time-schema';
 
 /**
  * How fast a provider answers clients, measured from the messages (issue 26), never claimed: the median
@@ -16,21 +16,10 @@ export const RESPONSE_TIME_RULES = {
   maxConversations: 100,
 } as const;
 
+// The schema of the figure is in response-time-schema.ts, so that a page showing it loads no zod.
+
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
-
-/** The figure as the provider page and the directory cards carry it; null while too few conversations count. */
-export const responseTimeSchema = z
-  .strictObject({
-    /** Client conversations counted: answered ones, and unanswered ones older than 48 hours. */
-    conversations: z.number().int().min(0),
-    /** The median time to the first reply; null when more than half were never answered. */
-    medianSeconds: z.number().int().min(0).nullable(),
-    /** Whole per cent of the counted conversations answered within 48 hours. */
-    repliedWithin48hPercent: z.number().int().min(0).max(100),
-  })
-  .nullable();
-export type ResponseTime = z.infer<typeof responseTimeSchema>;
 
 export const RESPONSE_TIME_MESSAGES = {
   newProvider: 'New on Solutionz',

@@ -1,9 +1,10 @@
 import { DEFAULT_RADIUS_MILES, PRODUCT_NAME, RADIUS_OPTIONS_MILES, type RadiusMiles } from './constants';
 import { categoryLabel } from './category-selection';
-import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from './api/directory';
+import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from './api/directory-constants';
 import type { directoryRoutes } from './api/directory-routes';
 import type { RouteQuery } from './api/route-types';
-import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, JOB_MESSAGES, type JobBudgetType, type JobListQuery } from './jobs';
+import type { JobListQuery } from './jobs';
+import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, JOB_MESSAGES, type JobBudgetType } from './jobs-constants';
 import { TAXONOMY } from './taxonomy';
 
 /**

@@ -5,6 +5,7 @@ import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
 import { drawingIn, watchTakeOver } from './support/hydration';
+import { watchZod } from './support/scripts';
 
 /**
  * The professionals directory (spec 02 sections 2 and 4): searches from the home page and
@@ -152,11 +153,14 @@ test.describe('a visitor', () => {
 
   test('is told when nothing matches and shown every professional instead', async ({ page, accounts }) => {
     await listedProvider(accounts, uniqueWord(), 'Wetherby', 'Wetherby');
+    const zod = watchZod(page);
     await page.goto(`/directory?service=${uniqueWord()}&location=Leeds`);
     await expect(page.getByText(DIRECTORY_MESSAGES.fallback)).toBeVisible();
     await expect(results(page).getByRole('article').first()).toBeVisible();
     expectNearestFirst(await distances(page));
     expect(await seriousViolations(page)).toEqual([]);
+    // A search's results load no zod (issue 24).
+    expect(await zod.loaded()).toEqual([]);
   });
 
   test('is told about a place nobody can find, chooses one offered, and searches from it', async ({ page }) => {

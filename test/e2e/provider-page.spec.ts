@@ -2,6 +2,7 @@ import { PRODUCT_NAME, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { drawingIn, watchTakeOver } from './support/hydration';
+import { watchZod } from './support/scripts';
 import { hideProvider, listedProvider, profileTabs, sideCard } from './support/provider-page';
 import { logInOnPage } from './support/session';
 
@@ -25,6 +26,7 @@ test.describe('a visitor', () => {
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
 
     const takeOver = await watchTakeOver(page, 'main h1');
+    const zod = watchZod(page);
     await page.goto(`/directory/${provider.userId}`);
     await expect(page.getByRole('heading', { level: 1, name: provider.businessName })).toBeVisible();
     await expect(page).toHaveTitle(`${provider.businessName} | ${PRODUCT_NAME}`);
@@ -43,6 +45,8 @@ test.describe('a visitor', () => {
     await expect(main.getByText('Boilers, bathrooms and emergency call-outs across West Yorkshire.')).toBeVisible();
     await expect(sideCard(page, 'Contact details').getByRole('link', { name: '+44 161 496 0000' })).toHaveAttribute('href', 'tel:+441614960000');
     expect(await seriousViolations(page)).toEqual([]);
+    // The Profile tab loads no zod (issue 24); the Feedback and Portfolio tabs and the message form may, when opened.
+    expect(await zod.loaded()).toEqual([]);
 
     // The tabs work from the keyboard, and the one chosen is in the address.
     await profileTabs(page).getByRole('tab', { name: 'About' }).focus();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, emailSchema, normalisePhone, PHONE_PATTERN } from '../accounts';
 import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
-import { FEEDBACK_MESSAGES, feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
+import { feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
+import { FEEDBACK_MESSAGES } from '../feedback-constants';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
 import { adminCategoryRoutes } from './admin-categories';

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-/** The Service Categories pages (spec 02 sections 2 and 5). */
-export const CATEGORIES_MESSAGES = {
-  title: 'Service Categories',
-  searchPlaceholder: 'Search categories...',
-  noneFound: 'No categories found',
-  adjustSearch: 'Try adjusting your search query',
-  loadFailed: 'Failed to load categories',
-} as const;
-
 const categorySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, emailSchema, passwordSchema, splitFullName } from '../accounts';
+import { ACCOUNT_MESSAGES, emailSchema, passwordSchema } from '../accounts';
+import { splitFullName } from '../names';
 import { PROFILE_LIMITS } from '../profile-fields';
 import { confirmationEmailStatusSchema } from './accounts';
 import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema } from './admin';

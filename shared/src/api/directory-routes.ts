@@ -1,12 +1,13 @@
 import { providerIdParamsSchema, providerSearchQuerySchema, providerSearchResponseSchema, savedProviderResponseSchema, savedProvidersQuerySchema, savedProvidersResponseSchema } from './directory';
-import { myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema } from './provider-profile';
+import { myProviderPageSchema, providerProfileSchema } from './provider-profile';
+import { PROVIDER_PROFILE_MESSAGES } from './provider-profile-text';
+import { publicReads } from './public-reads';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /** The directory search and a client's saved professionals. */
 export const directoryRoutes = {
   searchProviders: defineRoute({
-    method: 'GET',
-    path: '/api/providers',
+    ...publicReads.searchProviders,
     area: 'directory',
     access: 'public',
     summary: 'Listed providers by service, category and place (nearest first within a radius), paged with a cursor',
@@ -45,8 +46,7 @@ export const directoryRoutes = {
 /** Provider page: public to anyone while listed; the owner sees their own always. */
 export const providerPageRoutes = {
   getProvider: defineRoute({
-    method: 'GET',
-    path: '/api/providers/{providerId}',
+    ...publicReads.getProvider,
     area: 'directory',
     access: 'public',
     summary: "A listed provider's public page: profile, published contact details and rating; 404 when not listed",

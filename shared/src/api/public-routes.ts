@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listCategoriesResponseSchema } from './categories';
 import { locationSearchQuerySchema, locationSearchResponseSchema } from './locations';
+import { publicReads } from './public-reads';
 import { defineRoute, PUBLIC_ANSWER_SECONDS, type RouteSpec } from './route-types';
 
 /** Liveness: nobody signs in for it. */
@@ -18,8 +19,7 @@ export const systemRoutes = {
 /** The service taxonomy, the same for every visitor. */
 export const categoryRoutes = {
   listCategories: defineRoute({
-    method: 'GET',
-    path: '/api/categories',
+    ...publicReads.listCategories,
     area: 'categories',
     access: 'public',
     summary: 'The active service taxonomy: groups in display order, each with its categories',
@@ -31,8 +31,7 @@ export const categoryRoutes = {
 /** Place look-up for the location pickers. */
 export const locationRoutes = {
   searchLocations: defineRoute({
-    method: 'GET',
-    path: '/api/locations',
+    ...publicReads.searchLocations,
     area: 'directory',
     access: 'public',
     summary: 'UK places matching typed text (postcode, sector, outward code, town): the best match and up to 5 suggestions',

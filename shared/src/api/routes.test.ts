@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { publicReads } from './public-reads';
 import { routeGroups, routeList, routes } from './routes';
 
 describe('the route table', () => {
@@ -20,5 +22,18 @@ describe('the route table', () => {
     const grouped = Object.values(routeGroups).flatMap((group) => Object.entries(group));
     expect(grouped.map(([name]) => name).sort()).toEqual(Object.keys(routes).sort());
     for (const [name, spec] of grouped) expect(routes[name as keyof typeof routes], name).toBe(spec);
+  });
+
+  it.each(Object.entries(publicReads))('the web reads %s without its schemas at the address of a public GET of the table', (name, address) => {
+    const spec = routes[name as keyof typeof publicReads];
+    expect({ method: spec.method, path: spec.path, access: spec.access }).toEqual({ ...address, access: 'public' });
+  });
+
+  it.each(Object.keys(publicReads))('%s answers as its schema reads it: the browser takes the answer unparsed, so the schema changes nothing (no default, transform)', (name) => {
+    const { response } = routes[name as keyof typeof publicReads];
+    // Output objects say `additionalProperties: false` (parsing drops unknown keys); the rest must read the same both ways.
+    const asSchema = (io: 'input' | 'output') =>
+      JSON.parse(JSON.stringify(z.toJSONSchema(response, { io, unrepresentable: 'any' }), (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value)));
+    expect(asSchema('output')).toEqual(asSchema('input'));
   });
 });

@@ -31,6 +31,8 @@ const directory = () => import('@/features/directory/routes/directory-page');
 // A provider's page is its own chunk: the directory search's filters and results are not part of it.
 const providerPage = () => import('@/features/directory/routes/provider-profile-page');
 const categories = () => import('@/features/categories/routes');
+// The job board is its own chunk: the job form's schemas and form library are not part of it.
+const jobDirectory = () => import('@/features/jobs/routes/job-directory-page');
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');
@@ -62,7 +64,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/directory/:id', ...page(providerPage, (m) => m.ProviderProfilePage) },
           { path: paths.categories, ...page(categories, (m) => m.CategoriesPage) },
           { path: '/categories/:slug', ...page(categories, (m) => m.CategoryPage) },
-          { path: paths.jobDirectory, ...page(jobs, (m) => m.JobDirectoryPage) },
+          { path: paths.jobDirectory, ...page(jobDirectory, (m) => m.JobDirectoryPage) },
           { path: paths.postJob, ...page(jobs, (m) => m.PostJobPage) },
           { path: paths.jobAlertsUnsubscribe, ...page(jobs, (m) => m.JobAlertsUnsubscribePage) },
           { path: paths.providerUpdatesUnsubscribe, ...page(account, (m) => m.ProviderUpdatesUnsubscribePage) },

@@ -1,4 +1,4 @@
-import { webConfigSchema, type WebConfig } from '@solutionz/shared';
+import type { WebConfig } from '@solutionz/shared';
 
 let pending: Promise<WebConfig> | undefined;
 
@@ -18,7 +18,28 @@ export function loadRuntimeConfig(): Promise<WebConfig> {
 async function fetchRuntimeConfig(): Promise<WebConfig> {
   const response = await fetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Runtime config /config.json answered ${response.status}`);
-  const parsed = webConfigSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error(`Runtime config /config.json is invalid: ${parsed.error.message}`);
-  return parsed.data;
+  const config: unknown = await response.json();
+  const problem = webConfigProblem(config);
+  if (problem) throw new Error(`Runtime config /config.json is invalid: ${problem}`);
+  return config as WebConfig;
+}
+
+const filled = (value: unknown) => typeof value === 'string' && value.length > 0;
+
+/**
+ * What is wrong with a runtime config, checked without zod so that a page loads none: the parts the browser uses.
+ * Whoever writes the file (the deployment, the local launcher, the dev server) checks all of it with shared
+ * webConfigSchema; runtime-config.test.ts holds this to the schema.
+ */
+export function webConfigProblem(config: unknown): string | undefined {
+  const value = (config ?? {}) as Partial<Record<string, unknown>>;
+  const auth = (value.auth ?? {}) as Partial<Record<string, unknown>>;
+  const wrong = [
+    ...(['stage', 'apiBase'] as const).filter((key) => !filled(value[key])),
+    ...(['region', 'userPoolId', 'userPoolClientId'] as const).filter((key) => !filled(auth[key])).map((key) => `auth.${key}`),
+    ...(auth.authFlowType === 'USER_SRP_AUTH' || auth.authFlowType === 'USER_PASSWORD_AUTH' ? [] : ['auth.authFlowType']),
+    ...(auth.userPoolEndpoint === undefined || filled(auth.userPoolEndpoint) ? [] : ['auth.userPoolEndpoint']),
+    ...(value.adminEmailDomain === undefined || filled(value.adminEmailDomain) ? [] : ['adminEmailDomain']),
+  ];
+  return wrong.length > 0 ? `missing or invalid ${wrong.join(', ')}` : undefined;
 }

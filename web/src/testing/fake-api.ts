@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  publicReads,
   routeList,
   type ApiErrorBody,
   type RouteBody,
@@ -88,8 +89,9 @@ export class StubbedApiError extends Error {
 /**
  * Stands in for the deployment at the network boundary: `fetch` answers `/config.json` and the routes of the
  * shared route table that `handlers` names, so components run the real API client (URL building, headers,
- * response schema) as they do in the browser. A route without a handler answers 501. Undone after each
- * test by the setup file (vi.unstubAllGlobals).
+ * response schema) as they do in the browser. A public read's answer that does not match its route's schema fails
+ * the call, as the API's own check does. A route without a handler answers 501. Undone after each test by the setup file
+ * (vi.unstubAllGlobals).
  */
 export function stubApi(handlers: ApiStubs = {}) {
   const calls: { route: RouteName; sent: SentRequest }[] = [];
@@ -118,6 +120,10 @@ export function stubApi(handlers: ApiStubs = {}) {
       if (error instanceof StubbedApiError) return json(error.status, error.body);
       throw error;
     }
+    // A public read's answer is taken unparsed by the browser: checked here as the API checks its answers where
+    // `validateResponses` is on. (apiRequest parses every other answer itself, as some tests rely on.)
+    const checked = route.name in publicReads ? route.response.safeParse(answer) : undefined;
+    if (checked && !checked.success) throw new Error(`This test's answer for ${route.name} does not match its schema: ${checked.error.message}`);
     if (route.binaryResponse) {
       const file = answer as { contentType: string; bytes: Uint8Array };
       return new Response(new Uint8Array(file.bytes), { status: 200, headers: { 'Content-Type': file.contentType } });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountRoutes, MESSAGES } from '@solutionz/shared';
+import { MESSAGES } from '@solutionz/shared';
 
 export type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; message: string };
 
@@ -13,7 +13,11 @@ export function useResendConfirmation(email: string): { state: ResendState; rese
   async function resend() {
     setState({ status: 'sending' });
     // Loaded on use: the notices that offer this are on pages that need the API client for nothing else yet.
-    const [{ apiRequest }, { errorMessageWithRetry }] = await Promise.all([import('@/lib/api-client'), import('@/lib/retry-after')]);
+    const [{ apiRequest }, { errorMessageWithRetry }, { accountRoutes }] = await Promise.all([
+      import('@/lib/api-client'),
+      import('@/lib/retry-after'),
+      import('@/lib/lazy-routes/account-routes'),
+    ]);
     try {
       await apiRequest(accountRoutes.resendConfirmation, { body: { email } });
       setState({ status: 'sent' });

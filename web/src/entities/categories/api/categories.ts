@@ -1,11 +1,11 @@
-import { categoryRoutes, RENDERED_QUERY_KEYS } from '@solutionz/shared';
+import { RENDERED_QUERY_KEYS } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { publicRead } from '@/lib/api-client';
 
 /** The one cache entry of the live taxonomy: every page and picker that shows categories reads it. */
 const CATEGORIES_KEY = RENDERED_QUERY_KEYS.categories;
 
 /** The live taxonomy with its listed-provider counts (GET /api/categories). */
 export function useCategories() {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest(categoryRoutes.listCategories, { signal }) });
+  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => publicRead('listCategories', { signal }) });
 }

@@ -1,19 +1,13 @@
-import { jobRoutes, RENDERED_QUERY_KEYS } from '@solutionz/shared';
+import { RENDERED_QUERY_KEYS } from '@solutionz/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, JobListQuery, JobPostInput } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import type { JobListQuery } from '@solutionz/shared';
+import { apiRequest, publicRead } from '@/lib/api-client';
 
 /** Every cached answer about jobs (the board, whose key is shared RENDERED_QUERY_KEYS.jobBoard, My Jobs, saved jobs) starts with this key. */
-const JOBS_KEY = 'jobs';
+export const JOBS_KEY = 'jobs';
 
-/** POST /api/jobs; the board and My Jobs are read again so the new job shows at once. */
-export function usePostJob() {
-  const queryClient = useQueryClient();
-  return useMutation<Job, Error, JobPostInput>({
-    mutationFn: (body) => apiRequest(jobRoutes.createJob, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
-  });
-}
+/** The jobs routes with their schemas, loaded with the first signed-in read or change: the public board reads without them. */
+const jobRoutes = async () => (await import('@/lib/lazy-routes/job-routes')).jobRoutes;
 
 /**
  * The board: signed in, from /api/me/job-board (with the caller's flags and contact details); else the public list.
@@ -23,7 +17,7 @@ export function usePostJob() {
 export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) {
   return useQuery({
     queryKey: RENDERED_QUERY_KEYS.jobBoard(query, signedIn ?? false),
-    queryFn: ({ signal }) => (signedIn ? apiRequest(jobRoutes.listJobBoardForMe, { query, signal }) : apiRequest(jobRoutes.listJobs, { query, signal })),
+    queryFn: async ({ signal }) => (signedIn ? apiRequest((await jobRoutes()).listJobBoardForMe, { query, signal }) : publicRead('listJobs', { query, signal })),
     enabled: signedIn !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -32,8 +26,8 @@ export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) 
 export function useJob(jobId: string | undefined, signedIn: boolean) {
   return useQuery({
     queryKey: RENDERED_QUERY_KEYS.job(jobId, signedIn),
-    queryFn: ({ signal }) =>
-      signedIn ? apiRequest(jobRoutes.getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : apiRequest(jobRoutes.getJob, { params: { jobId: jobId ?? '' }, signal }),
+    queryFn: async ({ signal }) =>
+      signedIn ? apiRequest((await jobRoutes()).getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : publicRead('getJob', { params: { jobId: jobId ?? '' }, signal }),
     enabled: Boolean(jobId),
     retry: false,
   });
@@ -42,7 +36,7 @@ export function useJob(jobId: string | undefined, signedIn: boolean) {
 export function useRevealJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => apiRequest(jobRoutes.revealJob, { params: { jobId } }),
+    mutationFn: async (jobId: string) => apiRequest((await jobRoutes()).revealJob, { params: { jobId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }
@@ -50,44 +44,10 @@ export function useRevealJob() {
 export function useSaveJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
-      save ? apiRequest(jobRoutes.saveJob, { params: { jobId } }) : apiRequest(jobRoutes.unsaveJob, { params: { jobId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
-  });
-}
-
-/** The client's own jobs, newest first, with their contact details (GET /api/me/jobs). */
-export function useMyJobs(page: number) {
-  return useQuery({
-    queryKey: [JOBS_KEY, 'mine', page],
-    queryFn: ({ signal }) => apiRequest(jobRoutes.listMyJobs, { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The provider's saved jobs (GET /api/me/saved-jobs). */
-export function useSavedJobs(page: number) {
-  return useQuery({
-    queryKey: [JOBS_KEY, 'saved', page],
-    queryFn: ({ signal }) => apiRequest(jobRoutes.listSavedJobs, { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useDeleteJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (jobId: string) => apiRequest(jobRoutes.deleteJob, { params: { jobId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
-  });
-}
-
-/** PATCH /api/me/jobs/{jobId}: a new reveal cap (409 below the reveals so far); My Jobs and the board show it at once. */
-export function useUpdateJobRevealCap() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ jobId, revealCap }: { jobId: string; revealCap: number }) =>
-      apiRequest(jobRoutes.updateJobRevealCap, { params: { jobId }, body: { revealCap } }),
+    mutationFn: async ({ jobId, save }: { jobId: string; save: boolean }) => {
+      const routes = await jobRoutes();
+      return save ? apiRequest(routes.saveJob, { params: { jobId } }) : apiRequest(routes.unsaveJob, { params: { jobId } });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [JOBS_KEY] }),
   });
 }

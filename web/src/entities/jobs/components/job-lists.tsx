@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { useSession } from '@/lib/auth/session';
-import { useDeleteJob, useMyJobs, useSavedJobs } from '@/entities/jobs/api/jobs';
+import { useDeleteJob, useMyJobs, useSavedJobs } from '@/entities/jobs/api/my-jobs';
 import { JobCard, jobViewerOf, type JobViewer } from './job-card';
 import { JobPagination } from './job-pagination';
 import { RevealCapControl } from './reveal-cap-control';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { JOB_LIMITS, JOB_MESSAGES, type Job } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
-import { useUpdateJobRevealCap } from '@/entities/jobs/api/jobs';
+import { useUpdateJobRevealCap } from '@/entities/jobs/api/my-jobs';
 
 const { min, max } = JOB_LIMITS.revealCap;
 const REVEAL_CAPS = Array.from({ length: max - min + 1 }, (_, index) => min + index);

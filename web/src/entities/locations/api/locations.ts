@@ -1,6 +1,5 @@
-import { locationRoutes } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { publicRead } from '@/lib/api-client';
 
 /** Place answers change a few times a year; the API lets them be cached for a day. */
 const PLACES_STALE_MS = 60 * 60 * 1000;
@@ -9,7 +8,7 @@ const PLACES_STALE_MS = 60 * 60 * 1000;
 export function usePlaceSearch(term: string, enabled: boolean) {
   return useQuery({
     queryKey: ['locationSearch', term],
-    queryFn: ({ signal }) => apiRequest(locationRoutes.searchLocations, { query: { q: term }, signal }),
+    queryFn: ({ signal }) => publicRead('searchLocations', { query: { q: term }, signal }),
     enabled,
     staleTime: PLACES_STALE_MS,
   });

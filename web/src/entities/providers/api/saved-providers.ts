@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { DIRECTORY_PAGE_SIZE, directoryRoutes, type SavedProvidersResponse } from '@solutionz/shared';
+import { DIRECTORY_PAGE_SIZE, type SavedProvidersResponse } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
@@ -8,6 +8,9 @@ import { PROFILE_KEY } from '@/lib/auth/profile-key';
  * reads, and the bookmarks list. Both live under the profile's key, so a sign-out drops them with it,
  * and one toggle updates both at once, so every button and list on the page agrees.
  */
+/** The saved-professionals routes with their schemas, loaded with the first signed-in call: the pages with save buttons read without them. */
+const directoryRoutes = async () => (await import('@/lib/lazy-routes/directory-routes')).directoryRoutes;
+
 const savedKey = (userId: string) => [PROFILE_KEY, userId, 'saved-providers'] as const;
 const idsKey = (userId: string) => [...savedKey(userId), 'ids'] as const;
 const listKey = (userId: string) => [...savedKey(userId), 'list'] as const;
@@ -17,10 +20,11 @@ type SavedList = InfiniteData<SavedProvidersResponse, string | undefined>;
 
 /** Every id the person saved: all pages, at the largest page size (a person saves a handful, so this is one request). */
 async function allSavedIds(signal: AbortSignal): Promise<string[]> {
+  const { listSavedProviders } = await directoryRoutes();
   const ids: string[] = [];
   let cursor: string | undefined;
   do {
-    const page = await apiRequest(directoryRoutes.listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.max, ...(cursor ? { cursor } : {}) }, signal });
+    const page = await apiRequest(listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.max, ...(cursor ? { cursor } : {}) }, signal });
     ids.push(...page.saved.map((item) => item.providerId));
     cursor = page.nextCursor;
   } while (cursor);
@@ -43,7 +47,7 @@ export function useSavedProviderIds(userId: string | undefined) {
 export function useSavedProvidersList(userId: string) {
   return useInfiniteQuery({
     queryKey: listKey(userId),
-    queryFn: ({ pageParam, signal }) => apiRequest(directoryRoutes.listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    queryFn: async ({ pageParam, signal }) => apiRequest((await directoryRoutes()).listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -90,8 +94,10 @@ export function useToggleSavedProvider(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: toggleKey(userId),
-    mutationFn: ({ providerId, save }: SavedToggle) =>
-      save ? apiRequest(directoryRoutes.saveProvider, { params: { providerId } }) : apiRequest(directoryRoutes.unsaveProvider, { params: { providerId } }),
+    mutationFn: async ({ providerId, save }: SavedToggle) => {
+      const routes = await directoryRoutes();
+      return save ? apiRequest(routes.saveProvider, { params: { providerId } }) : apiRequest(routes.unsaveProvider, { params: { providerId } });
+    },
     async onMutate({ providerId, save }) {
       await queryClient.cancelQueries({ queryKey: savedKey(userId) });
       queryClient.setQueryData<string[]>(idsKey(userId), (ids) => (save ? [providerId, ...(ids ?? []).filter((id) => id !== providerId)] : ids?.filter((id) => id !== providerId)));

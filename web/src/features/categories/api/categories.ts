@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { DEFAULT_RADIUS_MILES, DIRECTORY_PAGE_SIZE, directoryRoutes, type RouteQuery, type Routes } from '@solutionz/shared';
-import { apiRequest } from '@/lib/api-client';
+import { DEFAULT_RADIUS_MILES, DIRECTORY_PAGE_SIZE, type RouteQuery, type Routes } from '@solutionz/shared';
+import { publicRead } from '@/lib/api-client';
 
 /** A category with no place: the radius goes unused, as the API's query always carries one. */
 const categoryQuery = (category: string, cursor: string | undefined): RouteQuery<Routes['searchProviders']> => ({
@@ -14,7 +14,7 @@ const categoryQuery = (category: string, cursor: string | undefined): RouteQuery
 export function useCategoryProviders(slug: string) {
   return useInfiniteQuery({
     queryKey: ['category-providers', slug],
-    queryFn: ({ pageParam, signal }) => apiRequest(directoryRoutes.searchProviders, { query: categoryQuery(slug, pageParam), signal }),
+    queryFn: ({ pageParam, signal }) => publicRead('searchProviders', { query: categoryQuery(slug, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -1,7 +1,7 @@
-import { providerPageRoutes, RENDERED_QUERY_KEYS } from '@solutionz/shared';
+import { RENDERED_QUERY_KEYS } from '@solutionz/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, publicRead } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /** Not listed, or no such provider: the public read answers 404 for both. */
@@ -10,6 +10,9 @@ export const isNotAvailable = (error: unknown) => error instanceof ApiError && e
 /** The owner's page lives under the session's key, so a sign-out drops it with the rest of the person's data. */
 const myProviderPageKey = (userId: string) => [PROFILE_KEY, userId, 'provider-page'] as const;
 export const providerPageKey = RENDERED_QUERY_KEYS.providerPage;
+
+/** The owner's route with its schema, loaded when the owner looks: everyone else's read needs none. */
+const providerPageRoutes = async () => (await import('@/lib/lazy-routes/provider-page-routes')).providerPageRoutes;
 
 /**
  * A provider's page: the owner reads their own through GET /api/me/provider-page, which answers
@@ -21,7 +24,8 @@ export function useProviderPage(providerId: string, viewer: { owner: boolean; us
   const owner = viewer?.owner === true && viewer.userId !== undefined;
   return useQuery<ProviderProfile | MyProviderPage>({
     queryKey: owner ? myProviderPageKey(viewer.userId!) : providerPageKey(providerId),
-    queryFn: ({ signal }) => (owner ? apiRequest(providerPageRoutes.getMyProviderPage, { signal }) : apiRequest(providerPageRoutes.getProvider, { params: { providerId }, signal })),
+    queryFn: async ({ signal }) =>
+      owner ? apiRequest((await providerPageRoutes()).getMyProviderPage, { signal }) : publicRead('getProvider', { params: { providerId }, signal }),
     enabled: viewer !== undefined && providerId !== '',
     // A page that is not available will not become so by asking again at once.
     retry: (failures, error) => !isNotAvailable(error) && failures < 1,

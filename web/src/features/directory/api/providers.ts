@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { directoryRoutes, providerSearchQuery, RENDERED_QUERY_KEYS, type ProviderSearch } from '@solutionz/shared';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { providerSearchQuery, RENDERED_QUERY_KEYS, type ProviderSearch } from '@solutionz/shared';
+import { ApiError, publicRead } from '@/lib/api-client';
 
 /** A refusal that asking again cannot change (a place that names nowhere, a stale cursor). */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -13,7 +13,7 @@ export function useProviderSearch(search: ProviderSearch | null) {
   return useInfiniteQuery({
     queryKey: RENDERED_QUERY_KEYS.providerSearch(search),
     // The first page's cursor is null in a drawn page's answer (JSON has no undefined): no cursor either way.
-    queryFn: ({ pageParam, signal }) => apiRequest(directoryRoutes.searchProviders, { query: providerSearchQuery(search!, pageParam ?? undefined), signal }),
+    queryFn: ({ pageParam, signal }) => publicRead('searchProviders', { query: providerSearchQuery(search!, pageParam ?? undefined), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     enabled: search !== null,

@@ -12,7 +12,7 @@ import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { usePostJob } from '@/entities/jobs/api/jobs';
+import { usePostJob } from '@/entities/jobs/api/my-jobs';
 
 const FIELDS: readonly FieldPath<JobPostInput>[] = [
   'title',

@@ -1,0 +1,8 @@
+/** The Service Categories pages (spec 02 sections 2 and 5); apart from the schemas (categories.ts), so that those pages load no zod. */
+export const CATEGORIES_MESSAGES = {
+  title: 'Service Categories',
+  searchPlaceholder: 'Search categories...',
+  noneFound: 'No categories found',
+  adjustSearch: 'Try adjusting your search query',
+  loadFailed: 'Failed to load categories',
+} as const;

@@ -1,0 +1,25 @@
+import type { ApiPath } from './route-types';
+
+/** Where a route is: what the web needs to call it. */
+interface RouteAddress {
+  readonly method: 'GET';
+  readonly path: ApiPath;
+}
+
+/**
+ * The public reads that the read-only public pages make for an anonymous visitor (categories, the directory,
+ * a provider's page, the job board, the place look-up), as method and path alone (issue 24). This module
+ * imports no schema: the web calls these with `publicRead` (web/src/lib/api-client.ts), so those pages load
+ * no zod. Each route's spec in the route table spreads its address from here, so a path is written once;
+ * the answer is typed from the spec (`Routes[name]`, a type-only import).
+ */
+export const publicReads = {
+  listCategories: { method: 'GET', path: '/api/categories' },
+  searchLocations: { method: 'GET', path: '/api/locations' },
+  searchProviders: { method: 'GET', path: '/api/providers' },
+  getProvider: { method: 'GET', path: '/api/providers/{providerId}' },
+  listJobs: { method: 'GET', path: '/api/jobs' },
+  getJob: { method: 'GET', path: '/api/jobs/{jobId}' },
+} as const satisfies Record<string, RouteAddress>;
+
+export type PublicReadName = keyof typeof publicReads;
