@@ -58,16 +58,21 @@ async function sectorsWeightedTowardsCities(postcodeDataDir: string, geocoder: G
 }
 
 /** The columns of `summary`, after a label 40 wide. */
-export const SUMMARY_HEADER = `${''.padEnd(40)}${['requests', 'items read', 'items p95', 'capacity', 'p50 ms', 'p95 ms'].map((column) => column.padStart(12)).join('')}`;
+export const SUMMARY_HEADER = `${''.padEnd(40)}${['requests', 'rounds', 'items read', 'items p95', 'capacity', 'DB ms', 'p50 ms', 'p95 ms'].map((column) => column.padStart(12)).join('')}`;
 
-/** One line of figures over these requests: mean requests, mean and p95 items read, mean capacity, p50 and p95 time. */
+/**
+ * One line of figures over these requests: mean requests and round trips one after another, mean and p95 items read,
+ * mean capacity, mean time waiting on DynamoDB, p50 and p95 time.
+ */
 export function summary(label: string, runs: readonly Measured[]): string {
   const items = runs.map((run) => run.usage.itemsRead);
   const cells = [
     fixed(mean(runs.map((run) => run.usage.requests))),
+    fixed(mean(runs.map((run) => run.usage.rounds))),
     fixed(mean(items)),
     fixed(percentile(items, 95)),
     fixed(mean(runs.map((run) => run.usage.capacityUnits))),
+    fixed(mean(runs.map((run) => run.usage.waitingMs))),
     percentile(runs.map((run) => run.ms), 50).toFixed(0),
     percentile(runs.map((run) => run.ms), 95).toFixed(0),
   ];
