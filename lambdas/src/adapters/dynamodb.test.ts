@@ -36,6 +36,23 @@ describe('the DynamoDB usage meter', () => {
     expect(usage.capacityUnits).toBeGreaterThan(0);
   });
 
+  it('tells round trips one after another from those side by side, and the time spent waiting on them', async () => {
+    const documents = meteredDocuments();
+    const get = (SK: string) => documents.send(new GetCommand({ TableName, Key: { PK: 'METER', SK } }));
+
+    resetDynamoDbUsage();
+    const started = performance.now();
+    await Promise.all([get('a'), get('b'), get('c')]);
+    await get('a');
+    await Promise.all([get('b'), get('c')]);
+    const elapsed = performance.now() - started;
+
+    const usage = dynamoDbUsage();
+    expect(usage).toMatchObject({ requests: 6, rounds: 3 });
+    expect(usage.waitingMs).toBeGreaterThan(0);
+    expect(usage.waitingMs).toBeLessThanOrEqual(elapsed);
+  });
+
   it('meters the Lambda client only when DYNAMODB_USAGE_METER is 1', async () => {
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', table.endpoint);
     vi.stubEnv('AWS_ACCESS_KEY_ID', TEST_CREDENTIALS.accessKeyId);

@@ -28,19 +28,35 @@ export interface DynamoDbUsage {
   capacityUnits: number;
   /** Requests and items read per operation (Query, BatchGetItem, ...). */
   byOperation: Record<string, { requests: number; itemsRead: number }>;
+  /**
+   * Round trips one after another: requests sent while none was in flight (those sent while another was
+   * waiting went side by side with it). What a request's latency grows with, wherever DynamoDB is.
+   */
+  rounds: number;
+  /** Milliseconds with at least one request in flight (sent to answered, the SDK's own work included). */
+  waitingMs: number;
 }
 
 /** One tally per process, whichever copy of this module a client was made by, so a benchmark can read what a handler did. */
 const USAGE = Symbol.for('solutionz.dynamoDbUsage');
-const tally = (): DynamoDbUsage => ((globalThis as Record<symbol, DynamoDbUsage | undefined>)[USAGE] ??= { requests: 0, itemsRead: 0, capacityUnits: 0, byOperation: {} });
+type Tally = DynamoDbUsage & { inFlight: number; busySince: number };
+const emptyTally = () => ({ requests: 0, itemsRead: 0, capacityUnits: 0, byOperation: {}, rounds: 0, waitingMs: 0, inFlight: 0, busySince: 0 });
+const tally = (): Tally => ((globalThis as Record<symbol, Tally | undefined>)[USAGE] ??= emptyTally());
 
 export function dynamoDbUsage(): DynamoDbUsage {
-  const usage = tally();
-  return { ...usage, byOperation: Object.fromEntries(Object.entries(usage.byOperation).map(([operation, counts]) => [operation, { ...counts }])) };
+  const { inFlight, busySince, ...usage } = tally();
+  return {
+    ...usage,
+    // A request still in flight counts up to now.
+    waitingMs: usage.waitingMs + (inFlight > 0 ? performance.now() - busySince : 0),
+    byOperation: Object.fromEntries(Object.entries(usage.byOperation).map(([operation, counts]) => [operation, { ...counts }])),
+  };
 }
 
 export function resetDynamoDbUsage(): void {
-  Object.assign(tally(), { requests: 0, itemsRead: 0, capacityUnits: 0, byOperation: {} });
+  const { inFlight } = tally();
+  // Requests in flight across a reset still end in it: the waiting counts from now.
+  Object.assign(tally(), { ...emptyTally(), inFlight, busySince: performance.now() });
 }
 
 /** The operations that take ReturnConsumedCapacity (asking it of another is an error). */
@@ -66,7 +82,8 @@ function itemsReadBy(operation: string, output: MeteredOutput): number {
 }
 
 /**
- * Counts every request the client sends, the items DynamoDB read for it and the capacity it reports.
+ * Counts every request the client sends, the items DynamoDB read for it and the capacity it reports, and
+ * times them: round trips one after another, and the time spent waiting on them.
  * ReturnConsumedCapacity is added to the request body the protocol serialised (the document client
  * builds its input afresh below the initialize step, so the input cannot carry it).
  */
@@ -81,7 +98,18 @@ export function meterDynamoDbUsage(client: DynamoDBClient): void {
         request.body = asking;
         if (request.headers?.['content-length'] !== undefined) request.headers['content-length'] = String(asking.byteLength);
       }
-      const result = await next(args);
+      const sending = tally();
+      if (sending.inFlight++ === 0) {
+        sending.rounds += 1;
+        sending.busySince = performance.now();
+      }
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(args);
+      } finally {
+        const answered = tally();
+        if (--answered.inFlight === 0) answered.waitingMs += performance.now() - answered.busySince;
+      }
       const output = result.output as MeteredOutput;
       const usage = tally();
       const itemsRead = itemsReadBy(operation, output);

@@ -53,6 +53,8 @@ export interface DirectoryRepository {
   rootCells(scope: string): Promise<CellCount[]>;
   /** The non-empty child cells (one character longer) of a cell. */
   childCells(scope: string, cell: string): Promise<CellCount[]>;
+  /** `childCells` of each of these cells, in their order, in one batch read. */
+  manyChildCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   /** The listings of the scope in a cell (any precision from 3). */
   cellListings(scope: string, cell: string): Promise<ListingRecord[]>;
   /** Listings of the scope without coordinates, by user id, after `after`. */

@@ -5,7 +5,7 @@ import type { ProfileRecord } from './account-repository';
 import { STAT, statUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import type { DirectoryRepository, ListingRecord } from './directory-repository';
-import { cellQuery, cellsOf, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
+import { cellQuery, cellsOf, childCellsOfMany, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
 import { PARAMS_ONLY } from './key-templates';
 import { createCategoryRepository } from './category-repository';
 import { listingEntity } from './listing';
@@ -288,6 +288,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
 
     rootCells: async (scope) => cellsOf(await index.get(countsKey(GEO_KEYS, scope))),
     childCells: async (scope, cell) => cellsOf(await index.get(countsKey(GEO_KEYS, scope, cell))),
+    manyChildCells: (cells) => childCellsOfMany(index.batchGet, GEO_KEYS, cells),
 
     async cellListings(scope, cell) {
       const items = await index.queryAll(cellQuery(GEO_KEYS, scope, cell));

@@ -73,6 +73,22 @@ export function cellsOf(item: Item | undefined): CellCount[] {
     .map(([attribute, count]) => ({ cell: attribute.slice(CELL_ATTRIBUTE.length), count: count as number }));
 }
 
+/**
+ * The non-empty children of each of these cells, in their order, from one batch read of their counts items
+ * (`batchGet` answers the items found, in any order).
+ */
+export async function childCellsOfMany(
+  batchGet: (keys: readonly Item[]) => Promise<Item[]>,
+  keys: GeoIndexKeys,
+  cells: readonly { readonly scope: string; readonly cell: string }[],
+): Promise<CellCount[][]> {
+  const wanted = cells.map(({ scope, cell }) => countsKey(keys, scope, cell));
+  const partitions = [...new Set(wanted.map((key) => key[PK] as string))];
+  const found = await batchGet(partitions.map((partition) => ({ [PK]: partition, [SK]: CHILDREN })));
+  const byPartition = new Map(found.map((item) => [item[PK] as string, item]));
+  return wanted.map((key) => cellsOf(byPartition.get(key[PK] as string)));
+}
+
 /** The Query of the entries of a scope in a cell of any precision from 3. */
 export function cellQuery(keys: GeoIndexKeys, scope: string, cell: string): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> {
   return {

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { dayUpdateItem } from './admin';
 import { untilProcessed } from './batch';
-import { cellQuery, cellsOf, countsKey, entryGeohash, type CellCount } from './geo-cells';
+import { cellQuery, cellsOf, childCellsOfMany, countsKey, entryGeohash, type CellCount } from './geo-cells';
 import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
 import { directoryIndexCommands, pageBelow, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -56,6 +56,8 @@ export interface JobsRepository {
   getMany(jobIds: readonly string[]): Promise<Map<string, JobRecord>>;
   /** The board's index (job-board.ts): the non-empty geohash-3 cells of a scope, or the children of a cell. */
   boardCells(scope: string, cell?: string): Promise<CellCount[]>;
+  /** `boardCells` of each of these cells, in their order, in one batch read. */
+  boardManyCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   /** The board's geo entries of a scope in a cell (any precision from 3). */
   boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
@@ -169,6 +171,7 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     },
 
     boardCells: async (scope, cell) => cellsOf(await index.get(countsKey(JOB_GEO_KEYS, scope, cell))),
+    boardManyCells: (cells) => childCellsOfMany(index.batchGet, JOB_GEO_KEYS, cells),
 
     async boardCellEntries(scope, cell) {
       const items = await index.queryAll(cellQuery(JOB_GEO_KEYS, scope, cell));

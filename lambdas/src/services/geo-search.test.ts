@@ -38,12 +38,15 @@ function memoryIndex(entries: readonly GeoEntry[]) {
       counts.set(parent, children);
     }
   }
-  const usage = { items: 0, rounds: 0, inFlight: 0 };
-  /** A read, counting the rounds of requests one after another (a read starting while none is in flight starts one). */
+  const usage = { items: 0, rounds: 0 };
+  /**
+   * A read, counting the rounds of requests one after another: the longest chain of reads each sent once the one before
+   * it came back (a read is a round trip: reads sent together come back together).
+   */
   const counted = async <T>(read: () => T): Promise<T> => {
-    if (usage.inFlight++ === 0) usage.rounds++;
-    await Promise.resolve();
-    usage.inFlight--;
+    const depth = usage.rounds + 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    usage.rounds = Math.max(usage.rounds, depth);
     return read();
   };
   const cellsOf = (parent: string) => {
@@ -54,6 +57,7 @@ function memoryIndex(entries: readonly GeoEntry[]) {
   const index: GeoIndexReader<GeoEntry> = {
     rootCells: () => counted(() => cellsOf('ROOT')),
     childCells: (_scope, cell) => counted(() => cellsOf(cell)),
+    manyChildCells: (cells) => counted(() => cells.map(({ cell }) => cellsOf(cell))),
     cellEntries: (_scope, cell) =>
       counted(() => {
         const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
@@ -142,6 +146,23 @@ describe('nearestInIndex deep in a result', () => {
     }
     // Reading one small cell a round, these took up to 11 rounds (6 to 11).
     expect(Math.max(...rounds)).toBeLessThanOrEqual(7);
+  });
+
+  it('eager, reads the counts of the cells around the centre with the root: fewer rounds one after another, the same page', async () => {
+    const crowded = [...entries, ...disc(3_000, 2, seeded(5), 'city')];
+    const { index, usage } = memoryIndex(crowded);
+    for (const [dLat, dLng] of [[0, 0], [0.02, 0.03], [-0.05, 0.01]] as const) {
+      const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
+      const page = async (eager: boolean) => {
+        usage.rounds = 0;
+        const { hits } = await nearestInIndex({ index, scopes: ['all'], centre, radius: 10, limit: 5, leafSize: 6, eager, confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])) });
+        return { ids: hits.map((hit) => hit.id), rounds: usage.rounds };
+      };
+      const [plain, eager] = [await page(false), await page(true)];
+      expect(eager.ids).toEqual(plain.ids);
+      // Root, then one level a round down to the finest cells, then the cells read and the records confirmed.
+      expect(eager.rounds).toBeLessThanOrEqual(plain.rounds - 2);
+    }
   });
 
   it('reads no more for any page far down the list than twice what the first page reads', async () => {

@@ -58,6 +58,8 @@ export interface GeoIndexReader<E extends GeoEntry> {
   readonly finest?: number;
   rootCells(scope: string): Promise<CellCount[]>;
   childCells(scope: string, cell: string): Promise<CellCount[]>;
+  /** `childCells` of each of these cells, in their order, in one request (else one request each, side by side). */
+  manyChildCells?(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   cellEntries(scope: string, cell: string): Promise<E[]>;
 }
 
@@ -109,6 +111,11 @@ export interface NearestSearch<E extends GeoEntry, R> {
   readonly confirmAllUpTo?: number;
   /** A cell holding at most this many is read whole; a fuller one is split into its 32 children (reading one item). */
   readonly leafSize?: number;
+  /**
+   * A person waits for this page: a first page reads the counts of the cells around the centre at every level with the
+   * root's (fewer round trips one after another, at the cost of a few counts items a sparse place did not need).
+   */
+  readonly eager?: boolean;
 }
 
 /** Longest text `encodeResume` makes (it travels in a cursor of at most 1,000 characters); a page whose resume is longer leaves it out. */
@@ -272,6 +279,24 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
     // In a cell split within the horizon, all is shown, or in its pending cells, or beyond the horizon.
     return enqueue(scope, cell, count, Math.min(resume.horizon, ...inside.map((other) => other.next)));
   };
+  // A first page starts at the centre, splitting the cells around it one level after another (in a crowded place, down
+  // to the finest): with `eager`, the counts of those cells are read with the root's, in one round instead of one a
+  // level. A later page starts where the one before ended, farther out.
+  const prefetched = new Map<string, Promise<CellCount[]>>();
+  /** Reads the counts of these cells (one request when the index can), each kept for when the search gets to it. */
+  const readCounts = (cells: readonly { scope: string; cell: string }[]) => {
+    const many = index.manyChildCells && cells.length > 1 ? index.manyChildCells(cells) : undefined;
+    cells.forEach(({ scope, cell }, at) => {
+      const children = many ? many.then((all) => all[at]!) : index.childCells(scope, cell);
+      // Awaited if the search gets there; a failure then is its failure.
+      children.catch(() => undefined);
+      prefetched.set(cellKey(scope, cell), children);
+    });
+  };
+  if (search.eager && !after) {
+    readCounts(search.scopes.flatMap((scope) => Array.from({ length: finest - GEO.partition }, (_, at) => ({ scope, cell: ngeohash.encode(centre.lat, centre.lng, GEO.partition + at) }))));
+  }
+  const childCells = (scope: string, cell: string) => prefetched.get(cellKey(scope, cell)) ?? index.childCells(scope, cell);
   const roots = await Promise.all(search.scopes.map(async (scope) => ({ scope, cells: await index.rootCells(scope) })));
   for (const { scope, cells } of roots) for (const { cell, count } of cells) push(scope, cell, count);
 
@@ -316,12 +341,18 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
     // cell holding more (read whole, it is left until the search reaches it). This saves round trips one after another.
     const full = best.length > limit;
     const bound = full ? best[limit]!.distance : next.max;
-    const batch = queue
-      .slice(1)
-      .filter((cell) => cell.min <= bound && (full || splits(cell) || cell.count <= leafSize))
-      .slice(0, PARALLEL_CELLS - 1);
+    // (A cell whose counts were read with the root's is split at once, alone: the cells around it are better chosen after.)
+    const ready = splits(next) && prefetched.has(cellKey(next.scope, next.cell));
+    const batch = ready
+      ? []
+      : queue
+          .slice(1)
+          .filter((cell) => cell.min <= bound && (full || splits(cell) || cell.count <= leafSize))
+          .slice(0, PARALLEL_CELLS - 1);
     batch.unshift(next);
     for (const cell of batch) queue.splice(queue.indexOf(cell), 1);
+    // The counts of the cells this round splits, in one request.
+    readCounts(batch.filter((cell) => splits(cell) && !prefetched.has(cellKey(cell.scope, cell.cell))));
     const candidates = (await Promise.all(batch.map((cell) => visit(cell)))).flat();
     read += candidates.length;
     if (search.confirmAllUpTo !== undefined && candidates.length > 0) await confirm(candidates);
@@ -334,7 +365,7 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
    */
   async function visit(cell: Frontier): Promise<Hit[]> {
     if (splits(cell)) {
-      const children = await index.childCells(cell.scope, cell.cell);
+      const children = await childCells(cell.scope, cell.cell);
       const counted = children.reduce((sum, child) => sum + child.count, 0);
       if (cell.cell.length < GEO.finest || counted >= cell.count) {
         for (const child of children) push(cell.scope, child.cell, child.count);

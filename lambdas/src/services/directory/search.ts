@@ -108,6 +108,7 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
 const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => ({
   rootCells: directory.rootCells,
   childCells: directory.childCells,
+  manyChildCells: directory.manyChildCells,
   cellEntries: async (scope, cell) =>
     (await directory.cellListings(scope, cell)).map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) })),
 });
@@ -123,6 +124,7 @@ async function nearest(
   radius: number,
   after: NearestCursor | undefined,
   limit: number,
+  eager = false,
 ): Promise<{ hits: Hit[]; listings: Map<string, ListingRecord>; more: boolean; resume?: Resume }> {
   const now = deps.clock();
   const from = after && continueFrom(after, filter.scopes.length);
@@ -139,6 +141,7 @@ async function nearest(
       return new Map([...fresh].filter(([, listing]) => passes(listing, filter, now)));
     },
     ...(needsListing(filter) ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
+    eager,
   });
   return { hits, listings: records, more, ...(next ? { resume: next } : {}) };
 }
@@ -236,7 +239,7 @@ async function page(
   }
   const cards: ProviderCard[] = [];
   if (!cursor || cursor.m === 'g') {
-    const { hits, listings, more, resume } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit);
+    const { hits, listings, more, resume } = await nearest(deps, filter, centre, radius, cursor?.m === 'g' ? cursor : undefined, limit, true);
     cards.push(...hits.map((hit) => toProviderCard(listings.get(hit.id)!, hit.distance, now)));
     if (more) return { cards, next: { ...nearestCursor(hits.at(-1)!, resume), ...fallback } };
   }

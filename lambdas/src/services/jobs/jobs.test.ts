@@ -456,10 +456,20 @@ describe('the board around a crowded place', () => {
     meterDynamoDbUsage(client);
     resetDynamoDbUsage();
     const page = await listJobs({ ...deps(), jobs: createJobsRepository(documentClient(client), table.tableName) }, query({ category, location: 'York', radius: '5' }));
-    const read = dynamoDbUsage().itemsRead;
+    const { itemsRead: read, rounds } = dynamoDbUsage();
     client.destroy();
-    return { ids: page.jobs.map(({ id }) => id), read };
+    return { ids: page.jobs.map(({ id }) => id), read, rounds };
   }
+
+  it('reads a first page in few round trips one after another: the counts of the cells around the place come with the root', async () => {
+    const category = `Crowd ${randomUUID().slice(0, 8)} > Odd jobs`;
+    const expected = await twoSectors(category);
+    const { ids, rounds } = await firstPage(category);
+    expect(ids).toEqual(expected.slice(0, 5));
+    // The root with the counts of York's cells from geohash 3 to 6 (one batch read), the jobs at York's point, the page's
+    // jobs: read one level a round, from the root down to geohash 7, the page took 7.
+    expect(rounds).toBeLessThanOrEqual(4);
+  });
 
   it('reads the jobs at the nearest place, not every job of its geohash-6 cell', async () => {
     const category = `Crowd ${randomUUID().slice(0, 8)} > Odd jobs`;

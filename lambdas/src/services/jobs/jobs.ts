@@ -118,7 +118,13 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
   const place = await resolvePlace(deps.geocoder, location, 'query.location');
   const keep = budgetFilter(query);
   const { hits, records, more, resume } = await nearestInIndex({
-    index: { finest: JOB_GEO_FINEST, rootCells: (cellScope) => deps.jobs.boardCells(cellScope), childCells: deps.jobs.boardCells, cellEntries: deps.jobs.boardCellEntries },
+    index: {
+      finest: JOB_GEO_FINEST,
+      rootCells: (cellScope) => deps.jobs.boardCells(cellScope),
+      childCells: deps.jobs.boardCells,
+      manyChildCells: deps.jobs.boardManyCells,
+      cellEntries: deps.jobs.boardCellEntries,
+    },
     scopes: [scope],
     centre: place,
     radius: query.radius ?? DEFAULT_RADIUS_MILES,
@@ -126,6 +132,7 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
     limit: JOB_PAGE_SIZE,
     // Pages of 5: a cell holding more than a page and the one that tells whether there is more is split, not read.
     leafSize: JOB_PAGE_SIZE + 1,
+    eager: true,
     ...(keep ? { keep } : {}),
     confirm: (found) => deps.jobs.getMany(found.map((hit) => hit.id)),
   });
