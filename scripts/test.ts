@@ -11,8 +11,8 @@ import { CONNECTED_TESTS } from '../vitest.config';
  * `npm test`: checks, unit/connected/web/infra tests, and integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
  * behind the local edge) that is always stopped afterwards. The work runs in two lanes, one per core: the unit
- * and connected tests, the checks, the web tests and the infra tests; the stack's start-up (with the web build),
- * the integration tests, then the browser tests. Everything the run writes lives in one temporary folder,
+ * and connected tests, then the browser tests; the stack's start-up (with the web build), the integration tests,
+ * the checks, the web tests and the infra tests. Everything the run writes lives in one temporary folder,
  * removed at the end whether the run passed, failed or was interrupted. It ends with each step's time and the
  * ten slowest tests.
  */
@@ -227,20 +227,31 @@ async function main(): Promise<number> {
 
   // Two lanes, one per core: each vitest run keeps to one worker (the connected tests share one DynamoDB Local,
   // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
-  // Lane one: the server-side tests (the longest vitest step), the checks, the web tests and the infra tests. Lane
-  // two: the local stack starts (the production web build), the integration tests run through it, then the browser
-  // tests (the longest step of all). The integration tests mostly wait on the stack, and the browser tests on the
-  // app's polls, timers and mail: neither keeps two cores busy alone, so they run beside lane one's work from start
-  // to end (with the browser tests after the server-side tests, lane two sat idle for the last ten minutes).
+  // Lane one: the server-side tests (the longest step), then the browser tests. Lane two: the local stack
+  // starts (the production web build), the integration tests run through it, then the checks, the web tests
+  // and the infra tests. The integration tests mostly wait on the stack, and the browser tests on the app's
+  // polls, timers and mail: neither keeps two cores busy alone, so they run beside other work, not after it.
   console.log(
-    '\n━━ Two lanes side by side: the unit and connected tests, the checks, the web tests and the infra tests; the local stack, the integration tests, then the browser tests',
+    '\n━━ Two lanes side by side: the unit and connected tests, then the browser tests; the local stack, the integration tests, the checks, the web tests and the infra tests',
   );
+  let integrationDone!: (stackUp: boolean) => void;
+  const stackTested = new Promise<boolean>((resolve) => (integrationDone = resolve));
   await Promise.all([
     (async () => {
       await step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless));
-      await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
-      await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
-      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
+      // The browser tests start once the integration tests have finished with the stack (both make accounts and
+      // data of their own, but one at a time keeps a failure's cause plain), whatever lane two still has to do.
+      if (!(await stackTested) || !stack) {
+        results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+        return;
+      }
+      const env = { ...baseEnv, ...testEnvironment(stack), E2E_JSON_REPORT: reports.playwright, E2E_WORKERS: String(E2E_WORKERS) };
+      await streamingStep(`Browser tests (Playwright, Chromium, production build, ${E2E_WORKERS} workers)`, async () => {
+        const { ok } = await run(bin('playwright'), ['test'], { env });
+        // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
+        if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
+        return ok;
+      });
     })(),
     (async () => {
       const stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
@@ -254,23 +265,18 @@ async function main(): Promise<number> {
         });
         return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
       });
-      if (!stackStarted || !stack) {
+      if (stackStarted && stack) {
+        const env = { ...baseEnv, ...testEnvironment(stack) };
+        await step('Integration tests (vitest, through the local edge and gateway)', async () =>
+          run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env, capture: true }),
+        );
+      } else {
         results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-        results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-        return;
       }
-      await step('Integration tests (vitest, through the local edge and gateway)', async () =>
-        run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env: { ...baseEnv, ...testEnvironment(stack!) }, capture: true }),
-      );
-      // The browser tests start once the integration tests have finished with the stack (both make accounts and
-      // data of their own, but one at a time keeps a failure's cause plain).
-      const env = { ...baseEnv, ...testEnvironment(stack), E2E_JSON_REPORT: reports.playwright, E2E_WORKERS: String(E2E_WORKERS) };
-      await streamingStep(`Browser tests (Playwright, Chromium, production build, ${E2E_WORKERS} workers)`, async () => {
-        const { ok } = await run(bin('playwright'), ['test'], { env });
-        // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
-        if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
-        return ok;
-      });
+      integrationDone(stackStarted);
+      await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
+      await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
+      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
     })(),
   ]);
 
