@@ -140,15 +140,19 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(VIEWER_IP_CODE),
     });
 
+    // The two headers that act on every response, documents and scripts alike.
+    const transportAndType = {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(SECURITY_HEADERS.strictTransportSecurityDays),
+        includeSubdomains: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+    };
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Solutionz security headers',
       securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(SECURITY_HEADERS.strictTransportSecurityDays),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
+        ...transportAndType,
         frameOptions: { frameOption: HeadersFrameOption[SECURITY_HEADERS.frameOptions], override: true },
         referrerPolicy: { referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy, override: true },
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(cloudOrigins(this.region)), override: true },
@@ -161,14 +165,7 @@ export class WebStack extends Stack {
     // The build's scripts and style sheets: hashed, kept a year, with the headers that act on them (edge-rules).
     const scriptHeaders = new ResponseHeadersPolicy(this, 'ScriptAssetHeaders', {
       comment: 'Solutionz scripts and style sheets: the security headers that act on them',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(SECURITY_HEADERS.strictTransportSecurityDays),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-      },
+      securityHeadersBehavior: transportAndType,
     });
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
     const scriptAssets: BehaviorOptions = {
