@@ -95,6 +95,61 @@ function chakraSharedStylesOnDemand(): Plugin {
   };
 }
 
+/**
+ * The steps of main.tsx's boot chain, each its own input so the modules it needs at once are the build's
+ * `$initial` ones: React DOM, then the UI libraries with the theme, then the app (src/boot.tsx).
+ */
+const BROWSER_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+const BOOT_STEPS = {
+  'boot-react': 'react-dom/client',
+  'boot-ui': fileURLToPath(new URL('./src/app/theme.ts', import.meta.url)),
+  'boot-app': fileURLToPath(new URL('./src/boot.tsx', import.meta.url)),
+};
+
+/**
+ * The chunks of what the first page runs, one per boot step, so each is evaluated in a task of its own. A group takes
+ * the modules it matches with their imports, except those a group before it took.
+ */
+const BOOT_CHUNK_GROUPS = [
+  // Vite's preload helper, which main.tsx runs and every step imports: a file of its own, or main.tsx would import
+  // (and evaluate) the step holding it.
+  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/ },
+  { name: 'boot-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'boot-ui', test: (id: string) => /[\\/]node_modules[\\/]/.test(id) || id === BOOT_STEPS['boot-ui'] },
+  // Not the page's entry (main.tsx, with Vite's preload helper it uses): it is the chain, and evaluating it must
+  // evaluate none of the steps.
+  { name: 'boot-app', test: (id: string) => id !== BROWSER_ENTRY && !id.endsWith('.html') && !id.startsWith('\0') },
+].map((group, index, groups) => ({ ...group, tags: ['$initial' as const], priority: 1 + groups.length - index }));
+
+/**
+ * main.tsx imports the app in steps, so their chunks are not the entry's static imports and Vite would not preload
+ * them with the page: this adds a modulepreload link for each step's chunk and its imports, so they download with the
+ * entry and each step waits only for its turn.
+ */
+function bootChainPreloads(): Plugin {
+  return {
+    name: 'solutionz-boot-chain-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const files: string[] = [];
+        const add = (file: string) => {
+          if (files.includes(file) || html.includes(`/${file}"`)) return;
+          files.push(file);
+          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
+        };
+        entry.dynamicImports.forEach(add);
+        const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        return html.replace(/(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
+      },
+    },
+  };
+}
+
 /** The shared styles' element in index.html's head. */
 const SHARED_STYLES_ELEMENT = (css: string) => {
   if (css.includes('</')) throw new Error('The shared styles would close their own <style> element');
@@ -173,9 +228,9 @@ function servePrerenderedPages(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraSharedStylesOnDemand(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy },
   preview: { proxy },
@@ -184,14 +239,17 @@ export default defineConfig({
     // The first page's code is one file on purpose (the `app` group below): about 550 KB before compression, 165 KB gzip.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The page (index.html, whose script is main.tsx) and the steps main.tsx loads one after another.
+      input: isSsrBuild ? undefined : { index: fileURLToPath(new URL('./index.html', import.meta.url)), ...BOOT_STEPS },
       output: {
         codeSplitting: {
           // Amplify is only needed once auth is touched; it must never be pulled into the entry chunk.
           groups: [
-            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/, priority: 1 },
-            // Everything the first page runs, in one file: otherwise each module it shares with a lazy screen became a
-            // chunk of its own (33 files for the home page), and on a phone's slow line each extra file costs a round trip.
-            { name: 'app', tags: ['$initial'] },
+            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/, priority: 10 },
+            // Everything the first page runs, in one file per boot step: otherwise each module it shares with a lazy
+            // screen became a chunk of its own (33 files for the home page), and on a phone's slow line each extra file
+            // costs a round trip.
+            ...BOOT_CHUNK_GROUPS,
           ],
         },
       },
@@ -214,4 +272,4 @@ export default defineConfig({
     // stack the slowest took over Vitest's default five seconds (as the unit project's do, it gets fifteen).
     testTimeout: 15_000,
   },
-});
+}));

@@ -1,108 +1,21 @@
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router-dom';
-import { drawnAddress, PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
-import { markQueryClientProvided } from '@/lib/query-client-gate';
-import { App } from './app/app';
-import { appSystem } from './app/theme';
-import { appRoutes } from './app/router';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-/** The answers the page was rendered with (shared/src/prerendered-pages.ts), if it was rendered with any. */
-function renderedPageData(): RenderedPageData | undefined {
-  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-  return text ? (JSON.parse(text) as RenderedPageData) : undefined;
-}
-
-/** The routes of the address whose screens load lazily. */
-const lazyRoutesHere = () => (matchRoutes(appRoutes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
-
-/** The first page's lazy screens, loaded before the router starts, so a rendered page hydrates with its own screen, not the loading one. */
-async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Promise<void> {
-  await Promise.all(
-    routes.map(async (route) => {
-      const lazy = route.lazy as () => Promise<Record<string, unknown>>;
-      Object.assign(route, await lazy(), { lazy: undefined });
-    }),
-  );
-}
-
 /**
- * A page that arrives drawn can be clicked before the app has taken it over, and React drops such clicks. Until
- * `release` is called, a click on a button (which does nothing without the app) is held, the last one, and given
- * again then. Links are left to the browser: they work without the app.
+ * The browser's entry. Evaluating the app's code is the largest piece of start-up work on a phone, and the code of one
+ * module graph is evaluated in one task, which blocks the page for as long as it runs. So the code comes in three
+ * steps, each evaluated in a task of its own with a turn of the event loop between them: React DOM, then Chakra's
+ * system and the theme, then the rest of the app (boot.tsx). The build preloads all three with the page
+ * (web/vite.config.ts bootChainPreloads), so the steps wait for no network, only for their turn.
  */
-function holdClicks(target: HTMLElement): { release: () => void } {
-  let held: HTMLElement | undefined;
-  const hold = (event: MouseEvent) => {
-    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="tab"], [role="button"]') : null;
-    if (!element) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = element;
-  };
-  target.addEventListener('click', hold, true);
-  return {
-    release() {
-      target.removeEventListener('click', hold, true);
-      if (held?.isConnected) held.click();
-      held = undefined;
-    },
-  };
-}
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * Calls `onStart` once the first page has been committed: the app is live. It wraps the app rather than standing
- * beside it: a sibling would change the ids React derives from the tree (useId), which must be the server's.
- */
-function Started({ onStart, children }: { onStart: () => void; children: ReactNode }) {
-  useEffect(onStart, [onStart]);
-  return children;
-}
-
-async function boot(target: HTMLElement): Promise<void> {
-  // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
-  // rendered for one address (a search page with its own parameters, any other page without a query string: the
-  // edge keeps one copy of it whatever the query); at any other, it is drawn afresh for that address.
-  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === drawnAddress(window.location.pathname, window.location.search);
-  if (!rendered) target.replaceChildren();
-  const clicks = rendered ? holdClicks(target) : undefined;
-  // Once the app is live the drawing is its own: the mark goes (a sign that the page now answers to keys and clicks).
-  const started = () => {
-    clicks?.release();
-    delete target.dataset.prerendered;
-  };
-  const data = renderedPageData();
-  const firstScreens = rendered ? lazyRoutesHere() : [];
-  // Lazy screens wait for the query client (query-client-gate.ts), so loading them first needs it too.
-  const queryClientModule = data || firstScreens.length > 0 ? import('./app/query-client') : undefined;
-  // Chakra's system is built in a task of its own, once the entry's evaluation has ended and while the query client's
-  // file arrives: on a phone one long task becomes two shorter ones.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  const { appSystem } = await import('./app/theme');
+  await nextTask();
   appSystem();
-  let queryClient;
-  if (queryClientModule) {
-    // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
-    const { createQueryClient, seedQueryClient } = await queryClientModule;
-    queryClient = createQueryClient();
-    if (data) seedQueryClient(queryClient, data, { askAgain: true });
-    markQueryClientProvided();
-  }
-  await loadFirstScreens(firstScreens);
-  const app = (
-    <StrictMode>
-      <Started onStart={started}>
-        <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
-      </Started>
-    </StrictMode>
-  );
-  // A transition lets React render (or hydrate) the first page in short slices instead of one long task.
-  startTransition(() => {
-    if (rendered) hydrateRoot(target, app);
-    else createRoot(target).render(app);
-  });
+  await nextTask();
+  const { boot } = await import('./boot');
+  await boot();
 }
 
-void boot(root).catch((error: unknown) => console.error('The app could not start', error));
+void start().catch((error: unknown) => console.error('The app could not start', error));

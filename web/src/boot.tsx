@@ -1,0 +1,103 @@
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { drawnAddress, PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
+import { markQueryClientProvided } from '@/lib/query-client-gate';
+import { App } from './app/app';
+import { appRoutes } from './app/router';
+
+/** The answers the page was rendered with (shared/src/prerendered-pages.ts), if it was rendered with any. */
+function renderedPageData(): RenderedPageData | undefined {
+  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as RenderedPageData) : undefined;
+}
+
+/** The routes of the address whose screens load lazily. */
+const lazyRoutesHere = () => (matchRoutes(appRoutes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+
+/** The first page's lazy screens, loaded before the router starts, so a rendered page hydrates with its own screen, not the loading one. */
+async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Promise<void> {
+  await Promise.all(
+    routes.map(async (route) => {
+      const lazy = route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(route, await lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * A page that arrives drawn can be clicked before the app has taken it over, and React drops such clicks. Until
+ * `release` is called, a click on a button (which does nothing without the app) is held, the last one, and given
+ * again then. Links are left to the browser: they work without the app.
+ */
+function holdClicks(target: HTMLElement): { release: () => void } {
+  let held: HTMLElement | undefined;
+  const hold = (event: MouseEvent) => {
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="tab"], [role="button"]') : null;
+    if (!element) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = element;
+  };
+  target.addEventListener('click', hold, true);
+  return {
+    release() {
+      target.removeEventListener('click', hold, true);
+      if (held?.isConnected) held.click();
+      held = undefined;
+    },
+  };
+}
+
+/**
+ * Calls `onStart` once the first page has been committed: the app is live. It wraps the app rather than standing
+ * beside it: a sibling would change the ids React derives from the tree (useId), which must be the server's.
+ */
+function Started({ onStart, children }: { onStart: () => void; children: ReactNode }) {
+  useEffect(onStart, [onStart]);
+  return children;
+}
+
+/** Starts the app in #root (main.tsx loads this module once React DOM and Chakra's system are in). */
+export async function boot(): Promise<void> {
+  const target = document.getElementById('root');
+  if (!target) throw new Error('index.html has no #root element');
+  // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
+  // rendered for one address (a search page with its own parameters, any other page without a query string: the
+  // edge keeps one copy of it whatever the query); at any other, it is drawn afresh for that address.
+  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === drawnAddress(window.location.pathname, window.location.search);
+  if (!rendered) target.replaceChildren();
+  const clicks = rendered ? holdClicks(target) : undefined;
+  // Once the app is live the drawing is its own: the mark goes (a sign that the page now answers to keys and clicks).
+  const started = () => {
+    clicks?.release();
+    delete target.dataset.prerendered;
+  };
+  const data = renderedPageData();
+  const firstScreens = rendered ? lazyRoutesHere() : [];
+  // Lazy screens wait for the query client (query-client-gate.ts), so loading them first needs it too.
+  const queryClientModule = data || firstScreens.length > 0 ? import('./app/query-client') : undefined;
+  // A turn of the event loop while the query client's file arrives: the module's evaluation and what follows are two tasks.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  let queryClient;
+  if (queryClientModule) {
+    // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
+    const { createQueryClient, seedQueryClient } = await queryClientModule;
+    queryClient = createQueryClient();
+    if (data) seedQueryClient(queryClient, data, { askAgain: true });
+    markQueryClientProvided();
+  }
+  await loadFirstScreens(firstScreens);
+  const app = (
+    <StrictMode>
+      <Started onStart={started}>
+        <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+      </Started>
+    </StrictMode>
+  );
+  // A transition lets React render (or hydrate) the first page in short slices instead of one long task.
+  startTransition(() => {
+    if (rendered) hydrateRoot(target, app);
+    else createRoot(target).render(app);
+  });
+}
