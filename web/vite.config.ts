@@ -150,6 +150,45 @@ function bootChainPreloads(): Plugin {
   };
 }
 
+/** What each module loaded on use needs of the build's scripts, by its name under src/ (screenScripts). */
+let builtScreenScripts: Record<string, string[]> = {};
+
+/**
+ * Records, for each module the app loads on use (a screen, the query client), its script and every script that one
+ * imports: the server renderer gets the table (prerenderPages), and a page it draws preloads its first screen's
+ * scripts from its head (entry-server.tsx), so the browser fetches them as it reads the page rather than the app
+ * asking for each file, one after another, as it starts.
+ */
+function screenScripts(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'solutionz-screen-scripts',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+      const srcDir = `${resolve(config.root, 'src')}/`;
+      const table: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(srcDir)) continue;
+        const files: string[] = [];
+        const add = (file: string) => {
+          if (files.includes(file)) return;
+          files.push(file);
+          chunks.get(file)?.imports.forEach(add);
+        };
+        add(chunk.fileName);
+        const name = chunk.facadeModuleId.slice(srcDir.length).replace(/\.[jt]sx?$/, '').replace(/\/index$/, '');
+        table[name] = files;
+      }
+      builtScreenScripts = table;
+    },
+  };
+}
+
 /** The shared styles' element in index.html's head. */
 const SHARED_STYLES_ELEMENT = (css: string) => {
   if (css.includes('</')) throw new Error('The shared styles would close their own <style> element');
@@ -187,6 +226,8 @@ function prerenderPages(): Plugin {
         logLevel: 'warn',
         // Its libraries in it: the page function's bundle has no node_modules beside it.
         ssr: { noExternal: true },
+        // Which scripts each screen needs, for the pages it draws to preload (entry-server.tsx).
+        define: { __SOLUTIONZ_SCREEN_SCRIPTS__: JSON.stringify(builtScreenScripts) },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: rendererDir,
@@ -207,7 +248,7 @@ function prerenderPages(): Plugin {
       for (const page of PRERENDERED_PAGES) {
         const title = PRERENDERED_TITLES[page.path];
         const pageShell = title ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : shell;
-        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path) }));
+        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, ...(await renderPage(page.path)) }));
       }
     },
   };
@@ -230,7 +271,7 @@ function servePrerenderedPages(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), screenScripts(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy },
   preview: { proxy },

@@ -14,6 +14,8 @@ import { logInOnPage } from './support/session';
 
 test.describe('a visitor', () => {
   test('sees a listed provider: title, breadcrumb, header with social links, tabs and contact details, without serious axe findings', async ({ page, accounts }) => {
+    // Three axe runs over a whole page and a walk through its tabs: 21 s in CI beside the other lane, near the default 30.
+    test.slow();
     const provider = await listedProvider(accounts, {
       bio: 'Boilers, bathrooms and emergency call-outs across West Yorkshire.',
       skills: ['Boiler servicing'],
@@ -24,6 +26,8 @@ test.describe('a visitor', () => {
     const html = await (await page.request.get(`/directory/${provider.userId}`)).text();
     const root = drawingIn(html);
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
+    // It names the scripts of its screen in its head, for the browser to fetch while it reads the page.
+    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/provider-profile-page-[\w-]+\.js">/);
 
     const takeOver = await watchTakeOver(page, 'main h1');
     const zod = watchZod(page);
