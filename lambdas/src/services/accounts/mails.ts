@@ -1,5 +1,6 @@
 import {
   categoryLabel,
+  escapeHtml,
   JOB_ALERT_ONE_CLICK_PATH,
   JOB_ALERT_UNSUBSCRIBE_PATH,
   MESSAGE_MAIL_LIMITS,
@@ -13,8 +14,6 @@ import {
   type ProviderNewsKind,
 } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): OutgoingMail {
   return {

@@ -1,9 +1,8 @@
-import { ADMIN_CLAIM_MESSAGES, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminBusiness, type AdminBusinessesPage, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
+import { ADMIN_CLAIM_MESSAGES, escapeHtml, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminBusiness, type AdminBusinessesPage, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AdminBusinessRecord, ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { trySend } from '../accounts/delivery';
-import { escapeHtml } from '../accounts/mails';
 import { toMyClaim } from '../claims/claim';
 import { actorOf, auditRecord, withCursor } from './audit';
 import type { AdminConsoleDeps } from './deps';

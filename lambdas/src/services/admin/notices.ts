@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ADMIN_REASON_LABELS, PRODUCT_NAME, type AdminReason } from '@solutionz/shared';
+import { ADMIN_REASON_LABELS, escapeHtml, PRODUCT_NAME, type AdminReason } from '@solutionz/shared';
 import type { OutgoingMail } from '../../adapters/ses-mailer';
 import { trySend } from '../accounts/delivery';
-import { escapeHtml } from '../accounts/mails';
 import type { AdminConsoleDeps } from './deps';
 
 /** What an admin did that the person affected is told of. */

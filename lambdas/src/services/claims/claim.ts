@@ -1,10 +1,10 @@
-import { CLAIM_MESSAGES, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse, type MyClaim } from '@solutionz/shared';
+import { CLAIM_MESSAGES, escapeHtml, CLAIM_NOTIFY_PER_DAY, CLAIM_RATE_LIMIT, PRODUCT_NAME, type Claimable, type ClaimRequest, type ClaimResponse, type MyClaim } from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ClaimRepository } from '../../data/claim-repository';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { trySend } from '../accounts/delivery';
-import { confirmationMail, escapeHtml } from '../accounts/mails';
+import { confirmationMail } from '../accounts/mails';
 import { openAccount, refuseReservedEmail } from '../accounts/signup';
 
 /** Everything claiming uses: the accounts services' parts, the claims, and where the admins read their mail. */

@@ -132,7 +132,7 @@ describe('who gets a job alert', () => {
     expect(mail?.body.text).toContain('£120 (fixed price)');
     expect(mail?.body.text).toContain(`View the job: ${SITE}/job-directory?job=${posted.jobId}`);
     expect(mail?.body.text).toContain(`Unsubscribe from job alerts: ${SITE}${JOB_ALERT_UNSUBSCRIBE_PATH}?token=`);
-    expect(mail?.body.html).toContain('Fix a &#60;leaking&#62; tap');
+    expect(mail?.body.html).toContain('Fix a &lt;leaking&gt; tap');
     expect(mail?.body.html).not.toContain('<leaking>');
     // RFC 8058: the mail program's own unsubscribe button POSTs to the API with the same token.
     const token = new URL(mail!.body.text!.match(/Unsubscribe from job alerts: (\S+)/)![1]!).searchParams.get('token')!;
