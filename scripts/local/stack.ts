@@ -169,8 +169,13 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
 
 /** What loads the demo data, which only a start that makes it needs (demo-data.ts's logins are printed on every start). */
 async function loadDemoModules() {
-  const [directory, jobs, moderation, messages] = await Promise.all([import('./demo-directory'), import('./demo-jobs'), import('./demo-moderation'), import('./demo-messages')]);
-  return { ...directory, ...jobs, ...moderation, ...messages };
+  const [{ loadDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
+    import('./demo-directory'),
+    import('./demo-jobs'),
+    import('./demo-moderation'),
+    import('./demo-messages'),
+  ]);
+  return { loadDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
 }
 
 /**
