@@ -6,8 +6,8 @@ import { formatPhases } from './local/phases';
 import { beginLocalStack } from './local/stack-begin';
 import type * as StackModule from './local/stack';
 import type { LocalStack, LocalStackOptions } from './local/stack';
-import type * as StripeClient from './local/stripe/client';
-// The rest of the stack (the AWS SDK, the app's modules, Stripe's SDK) is loaded once DynamoDB Local is starting: see main.
+import { DECLINED_CARD, VALID_CARD } from './local/stripe/cards';
+// The rest of the stack (the AWS SDK, the app's modules) is loaded once DynamoDB Local is starting: see main.
 
 /**
  * `npm start`: the whole app with the Vite dev server (hot reload). `-- --prod` serves the production
@@ -30,9 +30,7 @@ if (unknown.length) {
   process.exit(2);
 }
 
-type Loaded = typeof StackModule & typeof StripeClient;
-
-function print({ LOCAL_ORIGIN_HEADERS, VALID_CARD, DECLINED_CARD }: Loaded, stack: LocalStack, ready: string): void {
+function print({ LOCAL_ORIGIN_HEADERS }: typeof StackModule, stack: LocalStack, ready: string): void {
   const { urls, userPool, dataDir } = stack;
   const rows: [string, string][] = [
     ['Web', `${urls.web ?? ''}  (${prod ? 'production build behind the local edge' : 'Vite dev server, hot reload'})`],
@@ -82,7 +80,7 @@ async function main(): Promise<void> {
   // From the process's own start: loading this script's modules is part of the wait too.
   const launch = process.uptime();
   let stack: LocalStack;
-  let loaded: Loaded;
+  let loaded: typeof StackModule;
   try {
     const options: LocalStackOptions = {
       portOffset: portOffsetFromEnv(),
@@ -95,9 +93,8 @@ async function main(): Promise<void> {
     // DynamoDB Local's JVM, the slowest server to start, starts while the rest of the stack's modules load.
     const begun = await beginLocalStack(options);
     const loading = begun.clock.begin('modules');
-    const [stackModule, stripeClient] = await Promise.all([import('./local/stack'), import('./local/stripe/client')]);
+    loaded = await import('./local/stack');
     loading();
-    loaded = { ...stackModule, ...stripeClient };
     stack = await loaded.startLocalStack(options, begun);
   } catch (error) {
     if (error instanceof LaunchError) {

@@ -3,7 +3,8 @@ import type { AccountRepository } from '@solutionz/lambdas/data/account-reposito
 import { createMembershipDeps } from '@solutionz/lambdas/functions/membership';
 import { startCheckout } from '@solutionz/lambdas/services/membership/checkout';
 import type { DemoMembership } from './demo-data';
-import { checkoutSessionIdOf, sdkFor, submitCheckout, VALID_CARD } from './stripe/client';
+import { VALID_CARD } from './stripe/cards';
+import { checkoutSessionIdOf, sdkFor, submitCheckout } from './stripe/client';
 import type { LocalStripe } from './stripe/local-stripe';
 
 export interface DemoMember {

@@ -147,6 +147,13 @@ export interface PortfolioStore {
 export async function writeDemoPortfolios(store: PortfolioStore, portfolios: readonly { provider: Pick<DemoDirectoryProvider, 'userId'>; items: readonly DemoPortfolioItem[] }[], now: Date): Promise<void> {
   const portfolio = createPortfolioRepository(store.documents, store.tableName);
   const accounts = createAccountRepository(store.documents, store.tableName);
+  // The same scene in the same colours is the same file, drawn once (providers in different towns show the same work).
+  const pictures = new Map<string, Promise<Buffer>>();
+  const picture = (scene: DemoScene, hue: number) => {
+    const key = `${scene}-${hue}`;
+    if (!pictures.has(key)) pictures.set(key, demoPicture(scene, hue));
+    return pictures.get(key)!;
+  };
   await Promise.all(
     portfolios.map(async ({ provider, items }) => {
       let sequence = 0;
@@ -155,7 +162,7 @@ export async function writeDemoPortfolios(store: PortfolioStore, portfolios: rea
         const media = [];
         for (const [n, { scene, hue }] of item.scenes.entries()) {
           const uploadId = `demo-upload-${index}-${n}`;
-          await store.files.write(`${portfolioUploadPrefix(provider.userId)}${uploadId}`, await demoPicture(scene, hue), 'image/jpeg', 'no-store');
+          await store.files.write(`${portfolioUploadPrefix(provider.userId)}${uploadId}`, await picture(scene, hue), 'image/jpeg', 'no-store');
           media.push({ uploadId, filename: `${scene}-${n + 1}.jpg` });
         }
         const at = new Date(now.getTime() - (items.length - index) * 86_400_000);

@@ -12,14 +12,10 @@ import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filte
 import * as cognitoLocal from './cognito';
 import * as lambdaInvoke from './lambda-invoke';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
-import { loadDemoDirectory } from './demo-directory';
-import { loadDemoJobs } from './demo-jobs';
-import { demoModeratedUsers, loadDemoModeration } from './demo-moderation';
 import * as dynamodb from './dynamodb';
 import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
-import { localPagesHandler } from './pages';
 import type { Ports } from './ports';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
 import type { PhaseTimes } from './phases';
@@ -171,6 +167,17 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
   return module.handler;
 }
 
+/** What loads the demo data, which only a start that makes it needs (demo-data.ts's logins are printed on every start). */
+async function loadDemoModules() {
+  const [{ loadDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
+    import('./demo-directory'),
+    import('./demo-jobs'),
+    import('./demo-moderation'),
+    import('./demo-messages'),
+  ]);
+  return { loadDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
+}
+
 /**
  * Starts the whole local stack (DESIGN.md section 11) and provisions it: table, buckets, user pool and
  * groups, demo data on first start (its memberships bought through the local Stripe once the gateway
@@ -181,6 +188,10 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
   // Begun by the caller (npm start, before it loaded this module) with the same options, or now.
   const { clock, ports, dataDir, logs, dynamodb: dynamodbStarting, servers, webBuild, siteDir, webConfigFile } = begun ?? (await beginLocalStack(options));
   const webMode = options.web ?? false;
+  const stateFile = join(dataDir, 'state.json');
+  // Without kept state this start is to make the demo data, whose modules load meanwhile (a guess: the table and pool decide).
+  let demoModules = existsSync(stateFile) ? undefined : loadDemoModules();
+  demoModules?.catch(() => undefined);
 
   const urls = {
     web: webMode ? `http://localhost:${ports.web}` : undefined,
@@ -231,7 +242,6 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     };
     const dynamoClient = new DynamoDBClient({ ...awsConfig, endpoint: direct(ports.dynamodb) });
     const cognitoClient = new CognitoIdentityProviderClient({ ...awsConfig, endpoint: direct(ports.cognitoProxy) });
-    const stateFile = join(dataDir, 'state.json');
 
     await clock.time('servers', () => Promise.all([up.dynamodb, up.cognitoProxy]));
     log('Creating the table, user pool and groups…');
@@ -245,27 +255,28 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
     const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
-    const everyDemoUser = [...users, ...demoProviders(), ...demoModeratedUsers()];
-    const demoDone = tableCreated || userPool.created ? clock.begin('demo') : () => undefined;
+    const demo = tableCreated || userPool.created ? await (demoModules ??= loadDemoModules()) : undefined;
+    const everyDemoUser = demo ? [...users, ...demoProviders(), ...demo.demoModeratedUsers()] : users;
+    const demoDone = demo ? clock.begin('demo') : () => undefined;
     const [, demoDirectory, demoUserIds] = await Promise.all([
       tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
-      tableCreated && options.demoDirectory ? clock.time('directory', () => loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
-      tableCreated || userPool.created
+      demo && tableCreated && options.demoDirectory ? clock.time('directory', () => demo.loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
+      demo
         ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
         : undefined,
     ]);
-    if (demoDirectory) {
+    if (demo && demoDirectory) {
       // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
       const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
       const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
       try {
         const demoAdmin = users.find((user) => user.accountType === 'admin')!;
-        const [deactivated] = demoModeratedUsers();
+        const [deactivated] = demo.demoModeratedUsers();
         await Promise.all([
           // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
-          clock.time('jobs', () => loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
+          clock.time('jobs', () => demo.loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
           demoUserIds
-            ? clock.time('moderation', () => loadDemoModeration(
+            ? clock.time('moderation', () => demo.loadDemoModeration(
                 {
                   documents,
                   tableName: LOCAL_TABLE_NAME,
@@ -289,13 +300,12 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
         s3Client.destroy();
       }
     }
-    if (tableCreated && demoUserIds) {
-      const { loadDemoMessages } = await import('./demo-messages');
-      await clock.time('messages', () => loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
+    if (demo && tableCreated && demoUserIds) {
+      await clock.time('messages', () => demo.loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
     }
     demoDone();
     if (tableCreated) await clock.time('stream', () => ensureStream(dynamoClient, LOCAL_TABLE_NAME));
-    if (tableCreated || userPool.created) log('Demo data loaded.');
+    if (demo) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');
     if (tableCreated && stripeDataFile) rmSync(stripeDataFile, { force: true });
@@ -398,6 +408,8 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
 
     await allUp();
     if (siteDir) {
+      // Loaded for the production build only: the pages' Lambda and its renderer.
+      const { localPagesHandler } = await import('./pages');
       const edgeLog = join(logs, 'edge.log');
       started(
         await startEdge({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { COUPON_FIRST100, MEMBERSHIP_MESSAGES, MESSAGES, PLANS, STRIPE_CATALOGUE } from '@solutionz/shared';
 import { CARD_MESSAGES } from '../../scripts/local/stripe/cards';
-import { DECLINED_CARD, VALID_CARD, type CardEntry } from '../../scripts/local/stripe/client';
+import { DECLINED_CARD, VALID_CARD, type CardEntry } from '../../scripts/local/stripe/cards';
 import { seriousViolations } from './support/axe';
 import { expect, test, type TestAccount } from './support/fixtures';
 import { chooseFromAccountMenu } from './support/session';

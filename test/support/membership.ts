@@ -1,5 +1,6 @@
 import { meResponseSchema, redirectUrlResponseSchema, type MembershipPlan, type SubscriptionSummary } from '@solutionz/shared';
-import { checkoutSessionIdOf, sdkFor, submitCheckout, VALID_CARD } from '../../scripts/local/stripe/client';
+import { VALID_CARD } from '../../scripts/local/stripe/cards';
+import { checkoutSessionIdOf, sdkFor, submitCheckout } from '../../scripts/local/stripe/client';
 import { signInTokens, stack, type TestAccount } from './local-stack';
 
 /** The local Stripe of the running stack (`STRIPE_URL`, from testEnvironment in scripts/local/stack.ts). */

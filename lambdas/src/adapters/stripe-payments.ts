@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { STRIPE_CATALOGUE, type MembershipPlan } from '@solutionz/shared';
 import type { StripeConfig } from '../area-config';
 import { resolveSecrets } from './secrets';
@@ -93,11 +93,13 @@ interface StripeSettings {
   readonly apiUrl?: string;
 }
 
-function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
-  if (!settings.apiUrl) return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 8_000 });
+/** The SDK (some 200 modules) is loaded when a gateway is first made, not with the area's code: most routes never call Stripe. */
+async function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  if (!settings.apiUrl) return new StripeSdk(settings.secretKey, { maxNetworkRetries: 2, timeout: 8_000 });
   // The local Stripe has no use for the SDK's request telemetry, whose buffer only fills and warns.
   const url = new URL(settings.apiUrl);
-  return new Stripe(settings.secretKey, {
+  return new StripeSdk(settings.secretKey, {
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
@@ -127,8 +129,13 @@ function subscriptionState(subscription: Stripe.Subscription): SubscriptionState
   };
 }
 
+/** Stripe's StripeInvalidRequestError, known by its type (this module does not load the SDK's error classes). */
+function isInvalidRequest(error: unknown): error is Error & { readonly statusCode?: number; readonly param?: string } {
+  return error instanceof Error && (error as { type?: unknown }).type === 'StripeInvalidRequestError';
+}
+
 function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+  return isInvalidRequest(error) && error.statusCode === 404;
 }
 
 export function createStripePayments(stripe: Stripe, webhookSecret: string | undefined): PaymentGateway {
@@ -180,7 +187,7 @@ export function createStripePayments(stripe: Stripe, webhookSecret: string | und
         return { id: session.id, url: session.url };
       } catch (error) {
         // A coupon past its max_redemptions (or otherwise unusable) is refused with param discounts[0][coupon].
-        if (input.couponId && error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith('discounts')) {
+        if (input.couponId && isInvalidRequest(error) && error.param?.startsWith('discounts')) {
           throw new CouponRefusedError(error.message, { cause: error });
         }
         throw error;
@@ -252,7 +259,7 @@ export function createStripePayments(stripe: Stripe, webhookSecret: string | und
 /** The gateway from an area's configuration, its secrets resolved (SSM in the cloud). */
 export async function paymentGatewayFromConfig(region: string, config: StripeConfig): Promise<PaymentGateway> {
   const secrets = await resolveSecrets(region, { secretKey: config.secretKey, webhookSecret: config.webhookSecret });
-  return createStripePayments(createStripeClient({ secretKey: secrets.secretKey!, apiUrl: config.apiUrl }), secrets.webhookSecret);
+  return createStripePayments(await createStripeClient({ secretKey: secrets.secretKey!, apiUrl: config.apiUrl }), secrets.webhookSecret);
 }
 
 /**

@@ -3,6 +3,20 @@
  * show for what was typed.
  */
 
+/** What is typed into the checkout page's card form (`submitCheckout` in client.ts). */
+export interface CardEntry {
+  readonly cardNumber: string;
+  readonly expiry: string;
+  readonly cvc: string;
+  readonly email?: string;
+}
+
+/** Stripe's test card that always pays. */
+export const VALID_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } as const;
+
+/** Stripe's test card that is always declined ("Your card was declined."). */
+export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' } as const;
+
 export type CardBehaviour =
   /** Every charge succeeds. */
   | 'succeeds'

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { CardEntry } from './cards';
 import { LOCAL_STRIPE_SECRET_KEY, type LocalStripe } from './local-stripe';
 
 /**
@@ -9,19 +10,6 @@ import { LOCAL_STRIPE_SECRET_KEY, type LocalStripe } from './local-stripe';
 export function sdkFor(local: Pick<LocalStripe, 'url'>, key = LOCAL_STRIPE_SECRET_KEY): Stripe {
   return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(local.url).port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
 }
-
-export interface CardEntry {
-  readonly cardNumber: string;
-  readonly expiry: string;
-  readonly cvc: string;
-  readonly email?: string;
-}
-
-/** Stripe's test card that always pays. */
-export const VALID_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } as const;
-
-/** Stripe's test card that is always declined ("Your card was declined."). */
-export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' } as const;
 
 /**
  * Opens the checkout page at `url` and submits its form as a browser would (the form's own action, its

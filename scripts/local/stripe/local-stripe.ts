@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
-import Stripe from 'stripe';
 import { serveHttp, type LocalService } from '../process';
 import { StripeApi } from './api';
 import { Billing } from './billing';
 import { STRIPE_CATALOGUE } from './catalogue';
 import { StripeApiError, stripeErrors } from './errors';
 import { HostedPages, type PageAnswer } from './hosted';
-import { newId, type StripeEvent } from './objects';
+import { newId, STRIPE_API_VERSION, type StripeEvent } from './objects';
 import { Params, parseParams } from './params';
 import { StripeStore } from './store';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type DeliveryRecord } from './webhooks';
@@ -211,7 +210,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     const headers: Record<string, string> = {
       'request-id': requestId,
-      'stripe-version': (req.headers['stripe-version'] as string | undefined) ?? Stripe.API_VERSION,
+      'stripe-version': (req.headers['stripe-version'] as string | undefined) ?? STRIPE_API_VERSION,
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     };
     const answer = (status: number, payload: unknown) => {

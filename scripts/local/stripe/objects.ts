@@ -8,6 +8,13 @@ import type Stripe from 'stripe';
  * type, so a field name or value the SDK does not know fails the type check.
  */
 
+/**
+ * The API version the local Stripe answers in (the SDK's own, `Stripe.API_VERSION`): typed as the SDK's
+ * latest version, so an SDK upgrade fails the type check until this follows it. A constant rather than the
+ * SDK's value: `npm start` does not load the SDK's 200-odd modules to start the local Stripe.
+ */
+export const STRIPE_API_VERSION: Stripe.LatestApiVersion = '2026-10-28.endive';
+
 /** A Stripe type with every nested field optional, decimals as the strings the API sends. */
 export type Shape<T> = T extends string | number | boolean | null | undefined
   ? T

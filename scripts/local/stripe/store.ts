@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Stripe from 'stripe';
 import type { CardBehaviour } from './cards';
 import {
   deepCopy,
   newId,
+  STRIPE_API_VERSION,
   type ApiObject,
   type CheckoutLineItem,
   type CheckoutSession,
@@ -179,7 +179,7 @@ export class StripeStore {
     const event: StripeEvent = {
       id: newId.event(),
       object: 'event',
-      api_version: Stripe.API_VERSION,
+      api_version: STRIPE_API_VERSION,
       created: this.now(),
       data,
       livemode: false,

@@ -5,7 +5,8 @@ import { serveHttp, type LocalService } from '../process';
 import { sdkFor } from './client';
 import { startLocalStripe, type LocalStripe, type LocalStripeOptions } from './local-stripe';
 
-export { sdkFor, submitCheckout, VALID_CARD } from './client';
+export { VALID_CARD } from './cards';
+export { sdkFor, submitCheckout } from './client';
 
 /**
  * Helpers for the local Stripe's own tests: a webhook endpoint to receive its events, and a local Stripe

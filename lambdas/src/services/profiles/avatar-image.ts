@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AVATAR } from '@solutionz/shared';
 
 /** The stored picture: square, large enough for a profile header on a sharp screen. */
@@ -16,6 +14,8 @@ export type AvatarImage = { readonly ok: true; readonly webp: Buffer } | { reado
  * position stays behind.
  */
 export async function toAvatarWebp(bytes: Buffer): Promise<AvatarImage> {
+  // Loaded on the first picture, not with the area: most of its routes take no pictures.
+  const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(AVATAR.mimeTypes as readonly string[]).includes(type.mime)) return { ok: false, reason: 'wrong-type' };
   try {

@@ -1,5 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+// sharp (libvips) and file-type are loaded on the first file checked, not with the area: most of its routes take no files.
+const imageLibraries = async () => {
+  const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
+  return { sharp, fileTypeFromBuffer };
+};
 import { PORTFOLIO_MEDIA_TYPES, type PortfolioContentType } from '@solutionz/shared';
 
 /** Stored images: large enough for a full-screen view on a sharp screen. */
@@ -87,6 +90,7 @@ export function mp4WithoutMetadata(bytes: Buffer): Buffer | undefined {
 }
 
 async function imageBytes(bytes: Buffer, maxPx: number, quality: number): Promise<Buffer> {
+  const { sharp } = await imageLibraries();
   // Re-encoding writes no metadata unless asked: EXIF (with a GPS position) and XMP stay behind.
   // Turned upright first, as phone photos lie sideways with an orientation tag.
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
@@ -98,6 +102,7 @@ async function imageBytes(bytes: Buffer, maxPx: number, quality: number): Promis
 
 /** The type the bytes say they are, if it is one the portfolio takes. */
 async function portfolioTypeOf(bytes: Buffer): Promise<PortfolioContentType | undefined> {
+  const { fileTypeFromBuffer } = await imageLibraries();
   const detected = await fileTypeFromBuffer(bytes);
   return detected && detected.mime in PORTFOLIO_MEDIA_TYPES ? (detected.mime as PortfolioContentType) : undefined;
 }
@@ -131,6 +136,7 @@ export async function checkedImage(bytes: Buffer): Promise<{ webp: Buffer; thumb
   if (!type || PORTFOLIO_MEDIA_TYPES[type] !== 'image') return undefined;
   try {
     const [webp, thumbnail] = await Promise.all([imageBytes(bytes, PORTFOLIO_IMAGE_MAX_PX, 85), imageBytes(bytes, PORTFOLIO_THUMBNAIL_MAX_PX, 78)]);
+    const { sharp } = await imageLibraries();
     const { width, height } = await sharp(webp).metadata();
     return { webp, thumbnail, width, height };
   } catch {
