@@ -1,9 +1,10 @@
+import { PORTFOLIO_MEDIA_TYPES, type PortfolioContentType } from '@solutionz/shared';
+
 // sharp (libvips) and file-type are loaded on the first file checked, not with the area: most of its routes take no files.
 const imageLibraries = async () => {
   const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   return { sharp, fileTypeFromBuffer };
 };
-import { PORTFOLIO_MEDIA_TYPES, type PortfolioContentType } from '@solutionz/shared';
 
 /** Stored images: large enough for a full-screen view on a sharp screen. */
 export const PORTFOLIO_IMAGE_MAX_PX = 2560;
