@@ -37,7 +37,7 @@ const ORIENTATION = { 'data-orientation': 'horizontal' } as const;
 const triggerId = (id: string, value: string) => `tabs-${id}-trigger-${value}`;
 const contentId = (id: string, value: string) => `tabs-${id}-content-${value}`;
 
-export interface AppTabsRootProps extends Omit<RootProps, 'onChange' | 'defaultValue'> {
+interface AppTabsRootProps extends Omit<RootProps, 'onChange' | 'defaultValue'> {
   value: string;
   onValueChange: (value: string) => void;
   /** Mount a panel when its tab is first selected, and keep it (otherwise every panel mounts at once). */
