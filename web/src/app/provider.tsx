@@ -1,15 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
 import type { SessionEndReason } from '@/lib/auth/session-ended-signal';
 import type { AuthClient } from '@/lib/auth/session-types';
 import { markQueryClientProvided, whenQueryClientRequested } from '@/lib/query-client-gate';
+import { whenToastRegionRequested } from '@/lib/toast-region-gate';
 import { appSystem } from './theme';
 
 const ToasterRegion = lazy(() => import('@/components/ui/toaster-region'));
-
-const TOASTER_MOUNT_DEADLINE_MS = 1_000;
 
 // Rare, so its messages (and the toast queue) load only when it happens.
 function tellSessionEnded(reason: SessionEndReason) {
@@ -18,14 +17,10 @@ function tellSessionEnded(reason: SessionEndReason) {
     .catch((error: unknown) => console.error('Could not show why the session ended', error));
 }
 
-/** The toast region mounts once the first page is up: nothing can toast before then, and it costs start-up time. */
+/** The toast region mounts when the first toast is raised (toast-region-gate.ts): most visits raise none. */
 function DeferredToasterRegion() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // A busy page may have no idle moment for long; a toast must not wait for one.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => startTransition(() => setReady(true)), { timeout: TOASTER_MOUNT_DEADLINE_MS });
-  }, []);
+  useEffect(() => whenToastRegionRequested(() => setReady(true)), []);
   return ready ? (
     <Suspense>
       <ToasterRegion />

@@ -17,7 +17,6 @@ const usages = chakraUsages(webSrc);
  */
 const STYLED_BY_THE_APP: Readonly<Record<string, readonly string[]>> = {
   Dialog: ['components/ui/app-dialog.tsx'],
-  Switch: ['components/ui/toggle-switch.tsx'],
   Progress: ['components/avatar/avatar-upload-dialog.tsx', 'entities/portfolio/components/editor-media.tsx'],
 };
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDatePattern } from './date-pattern';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,11 +20,12 @@ function ukOffsetMs(moment: number): number {
 }
 
 /**
- * A moment's calendar day in the UK, formatted with a date-fns pattern. The marketplace is British, and a
- * page the server rendered (in UTC) must read the same once the browser (in any zone) takes it over.
+ * A moment's calendar day in the UK, formatted with a date-fns pattern of day, month and year tokens
+ * (date-pattern.ts). The marketplace is British, and a page the server rendered (in UTC) must read the
+ * same once the browser (in any zone) takes it over.
  */
 export function formatUkDate(moment: string | Date, pattern: string): string {
   const time = new Date(moment).getTime();
   const uk = new Date(time + ukOffsetMs(time));
-  return format(new Date(uk.getUTCFullYear(), uk.getUTCMonth(), uk.getUTCDate()), pattern);
+  return formatDatePattern(new Date(uk.getUTCFullYear(), uk.getUTCMonth(), uk.getUTCDate()), pattern);
 }

@@ -7,7 +7,8 @@ import ts from 'typescript';
  * Which of Chakra's recipes the web's components can render, read from the sources: the web's imports
  * from '@chakra-ui/react', and for each imported name the recipe keys (`createRecipeContext({ key })` and
  * its kin) in the Chakra module that defines it and in every Chakra module that one imports (a button
- * draws a spinner while loading, a close button is an icon button). That over-counts a little (a part
+ * draws a spinner while loading, a close button is an icon button); where the web calls one of those
+ * itself, the keys it names there. That over-counts a little (a part
  * the app never asks for still counts) and never misses one.
  */
 
@@ -64,8 +65,8 @@ function chakraExports(): Map<string, string | undefined> {
   return exports;
 }
 
-/** The recipe keys named in `file` and in every module of Chakra's it imports, however deep. */
-function recipeKeysFrom(file: string, seen = new Set<string>()): Set<string> {
+/** The recipe keys named in `file` and (with `follow`) in every module of Chakra's it imports, however deep. */
+function recipeKeysFrom(file: string, seen = new Set<string>(), follow = true): Set<string> {
   const keys = new Set<string>();
   if (seen.has(file)) return keys;
   seen.add(file);
@@ -77,7 +78,7 @@ function recipeKeysFrom(file: string, seen = new Set<string>()): Set<string> {
       if (key && ts.isPropertyAssignment(key) && ts.isStringLiteral(key.initializer)) keys.add(key.initializer.text);
     }
     const specifier = moduleName(ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : undefined);
-    if (specifier?.startsWith('.')) for (const key of recipeKeysFrom(resolve(dirname(file), specifier), seen)) keys.add(key);
+    if (follow && specifier?.startsWith('.')) for (const key of recipeKeysFrom(resolve(dirname(file), specifier), seen)) keys.add(key);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -114,6 +115,8 @@ export function chakraUsages(webSrc: string): ChakraUsage[] {
         .filter((element) => !element.isTypeOnly)
         .map((element) => {
           const component = (element.propertyName ?? element.name).text;
+          // A part of the app's own built on a recipe (`createSlotRecipeContext({ key: 'avatar' })`) draws the keys it names.
+          if (RECIPE_CALLS.has(component)) return { file, component, keys: [...recipeKeysFrom(path, new Set(), false)].sort() };
           return { file, component, keys: keysFor(component, file) };
         });
     });

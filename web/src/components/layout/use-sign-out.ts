@@ -12,7 +12,10 @@ export function useSignOut(): () => Promise<void> {
     try {
       await signOut();
       toaster.success({ ...MESSAGES.signOut.success, duration: TOAST.signOutDurationMs });
-      navigate(paths.home);
+      // At once, before the end of the session renders: the page being left may be for signed-in visitors only, and its
+      // guard would send the browser to the login page first. (The toast region used to render here synchronously,
+      // committing the guard's redirect before this navigation; it now loads with the first toast.)
+      navigate(paths.home, { flushSync: true });
     } catch (error) {
       console.error('Sign out failed', error);
       toaster.error({ ...MESSAGES.signOut.failure, duration: TOAST.signOutDurationMs });

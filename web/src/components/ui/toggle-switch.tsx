@@ -1,4 +1,4 @@
-import { Switch } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react';
 
 export interface ToggleSwitchProps {
   label: string;
@@ -7,20 +7,26 @@ export interface ToggleSwitchProps {
   disabled?: boolean;
 }
 
-/** An on/off switch (a checkbox with the switch role), styled here so that no switch recipe joins the entry chunk. */
+/**
+ * An on/off switch: a checkbox, labelled by its text, drawn as a switch. A native input under a label rather than
+ * Chakra's Switch, whose state machine and the zag runtime under it (about 8 KB gzip) the directory's first page
+ * would load for this one control; styled here so that no switch recipe joins the entry chunk.
+ */
 export function ToggleSwitch({ label, checked, onChange, disabled }: ToggleSwitchProps) {
+  // `_checked` and `_disabled` match these attributes, as they matched the ones Chakra's Switch set.
+  const state = { 'data-state': checked ? 'checked' : 'unchecked', 'data-disabled': disabled ? '' : undefined };
   return (
-    <Switch.Root
-      checked={checked}
-      disabled={disabled}
-      onCheckedChange={(details) => onChange?.(details.checked)}
-      display="inline-flex"
-      alignItems="center"
-      gap="3"
-      cursor={disabled ? 'not-allowed' : 'pointer'}
-    >
-      <Switch.HiddenInput />
-      <Switch.Control
+    <chakra.label display="inline-flex" alignItems="center" gap="3" cursor={disabled ? 'not-allowed' : 'pointer'}>
+      <chakra.input
+        type="checkbox"
+        className="peer"
+        srOnly
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange?.(event.currentTarget.checked)}
+      />
+      <chakra.span
+        aria-hidden="true"
         display="inline-flex"
         alignItems="center"
         flexShrink="0"
@@ -32,11 +38,12 @@ export function ToggleSwitch({ label, checked, onChange, disabled }: ToggleSwitc
         transition="background 0.15s"
         _checked={{ bg: 'brand.solid' }}
         _disabled={{ opacity: 0.6 }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+        _peerFocusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+        {...state}
       >
-        <Switch.Thumb boxSize="5" borderRadius="full" bg="white" boxShadow="sm" transition="transform 0.15s" _checked={{ transform: 'translateX(16px)' }} />
-      </Switch.Control>
-      <Switch.Label fontWeight="medium">{label}</Switch.Label>
-    </Switch.Root>
+        <chakra.span display="block" boxSize="5" borderRadius="full" bg="white" boxShadow="sm" transition="transform 0.15s" _checked={{ transform: 'translateX(16px)' }} {...state} />
+      </chakra.span>
+      <chakra.span fontWeight="medium">{label}</chakra.span>
+    </chakra.label>
   );
 }

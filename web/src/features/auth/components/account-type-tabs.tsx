@@ -1,6 +1,7 @@
-import { Tabs, type TabsContentProps } from '@chakra-ui/react';
+import type { TabsContentProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '@solutionz/shared';
+import { AppTabs } from '@/components/ui/app-tabs';
 
 export interface AccountTypeTabsProps {
   value: SignupAccountType;
@@ -14,19 +15,19 @@ export interface AccountTypeTabsProps {
 /** The client / provider choice at the top of the sign-in and sign-up screens. */
 export function AccountTypeTabs({ value, onChange, panelPt, children }: AccountTypeTabsProps) {
   return (
-    <Tabs.Root value={value} onValueChange={(details) => onChange(details.value as SignupAccountType)} variant="enclosed" fitted>
-      <Tabs.List aria-label="Account type">
+    <AppTabs.Root value={value} onValueChange={(type) => onChange(type as SignupAccountType)} variant="enclosed" fitted>
+      <AppTabs.List aria-label="Account type">
         {SIGNUP_ACCOUNT_TYPES.map((type) => (
-          <Tabs.Trigger key={type} value={type}>
+          <AppTabs.Trigger key={type} value={type}>
             {ROLE_LABELS[type]}
-          </Tabs.Trigger>
+          </AppTabs.Trigger>
         ))}
-      </Tabs.List>
+      </AppTabs.List>
       {SIGNUP_ACCOUNT_TYPES.map((type) => (
-        <Tabs.Content key={type} value={type} pt={panelPt}>
+        <AppTabs.Content key={type} value={type} pt={panelPt}>
           {type === value ? children : null}
-        </Tabs.Content>
+        </AppTabs.Content>
       ))}
-    </Tabs.Root>
+    </AppTabs.Root>
   );
 }

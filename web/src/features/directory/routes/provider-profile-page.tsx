@@ -1,7 +1,8 @@
-import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
+import { AppTabs } from '@/components/ui/app-tabs';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -129,23 +130,23 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
 
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 20rem' }} gap="8" alignItems="start">
           <Box ref={tabsRef} minW="0">
-            <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value as ProviderTab)} variant="line" lazyMount>
-              <Tabs.List aria-label="Profile sections" overflowX="auto">
+            <AppTabs.Root value={tab} onValueChange={(value) => selectTab(value as ProviderTab)} variant="line" lazyMount>
+              <AppTabs.List aria-label="Profile sections" overflowX="auto">
                 {PROVIDER_TABS.map((value) => (
-                  <Tabs.Trigger key={value} value={value} flexShrink="0">
+                  <AppTabs.Trigger key={value} value={value} flexShrink="0">
                     {TAB_LABELS[value]}
-                  </Tabs.Trigger>
+                  </AppTabs.Trigger>
                 ))}
-              </Tabs.List>
-              <Tabs.Content value="about" pt="6">
+              </AppTabs.List>
+              <AppTabs.Content value="about" pt="6">
                 <ProviderAbout page={page} />
-              </Tabs.Content>
-              <Tabs.Content value="portfolio" pt="6">
+              </AppTabs.Content>
+              <AppTabs.Content value="portfolio" pt="6">
                 <Suspense fallback={<TabLoading />}>
                   <PortfolioTab providerId={page.id} isOwner={viewer.kind === 'owner'} />
                 </Suspense>
-              </Tabs.Content>
-              <Tabs.Content value="feedback" pt="6">
+              </AppTabs.Content>
+              <AppTabs.Content value="feedback" pt="6">
                 <Suspense fallback={<TabLoading />}>
                   <FeedbackTab
                     providerId={page.id}
@@ -156,8 +157,8 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
                     loginPath={`${paths.login}?${new URLSearchParams({ redirect: feedbackPath(page.id) }).toString()}`}
                   />
                 </Suspense>
-              </Tabs.Content>
-            </Tabs.Root>
+              </AppTabs.Content>
+            </AppTabs.Root>
           </Box>
           <Box as="aside" aria-label={viewer.kind === 'owner' ? 'Your profile' : `About working with ${page.displayName}`}>
             {viewer.kind === 'owner' && isOwnPage(page) ? (
