@@ -1,38 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+import { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES } from './account-messages';
 import { splitFullName } from './names';
 import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
-/** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
-export const ACCOUNT_MESSAGES = {
-  fullNameRequired: 'Full name is required',
-  fullNameTooLong: `First and last name must be at most ${PROFILE_LIMITS.nameMaxChars} characters each`,
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  emailReserved: 'This email address cannot be used to sign up. Please use a different email.',
-  locationRequired: 'Location is required',
-  phoneRequired: 'Phone number is required for providers',
-  phoneInvalid: 'Invalid phone number format',
-  categoriesRequired: 'At least one category is required for providers',
-  businessNameRequired: 'Business name is required for providers',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
-  loginFieldsRequired: 'Please enter both email and password',
-  alreadyRegistered: 'This email is already registered. Please use a different email or try logging in.',
-  signupRateLimited: 'Too many signup attempts. Please try again later.',
-  signupFailed: 'Failed to create account. Please try again.',
-  accountCreated: 'Account created successfully',
-  loginFailed: 'Failed to sign in. Please check your credentials and try again.',
-  accountTypeMismatch: (type: string) => `This account is registered as a ${type}. Please use the correct account type to log in.`,
-  confirmationLinkInvalid: 'This confirmation link is invalid or has expired.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  resendRateLimited: 'Please wait before requesting another confirmation email.',
-  resetRequested: 'If an account exists for this email, we have sent a link to reset the password.',
-  passwordUpdated: 'Your password has been updated. Redirecting to login...',
-  profileNotFound: 'Profile not found',
-} as const;
+export { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from './account-messages';
+
 
 /** Admin entry wording from spec 02 (admin login and first-admin setup). */
 export const ADMIN_MESSAGES = {
@@ -62,8 +35,6 @@ export function adminEmail(username: string, domain: string): string {
   return name.includes('@') ? name : `${name}@${domain}`;
 }
 
-export const SIGNUP_ACCOUNT_TYPES = ['client', 'provider'] as const;
-export type SignupAccountType = (typeof SIGNUP_ACCOUNT_TYPES)[number];
 
 /** A practical address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

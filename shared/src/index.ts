@@ -30,6 +30,7 @@ export * from './web-config';
 export * from './prerendered-pages';
 export * from './search-pages';
 export * from './accounts';
+export * from './account-messages';
 export * from './names';
 export * from './api/openapi';
 export * from './email-delivery';

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
-import { accountRoutes, BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
+import { BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
+
+/** The account routes with their schemas, loaded on the first call: the sign-up page arrives without zod (issue 24). */
+const accountRoutes = () => import('@/lib/lazy-routes/account-routes').then((module) => module.accountRoutes);
 
 /** What the page does when a request settles: its messages, countdowns and navigation stay with it. */
 type NewPassword = Omit<RouteBody<Routes['confirmPasswordReset']>, 'token'>;
@@ -11,7 +14,7 @@ type Reactions<Data, Variables> = Pick<UseMutationOptions<Data, Error, Variables
 export function useBusinessNameSearch(term: string, enabled: boolean) {
   return useQuery({
     queryKey: ['businessSearch', term],
-    queryFn: ({ signal }) => apiRequest(accountRoutes.searchBusinesses, { query: { q: term }, signal }),
+    queryFn: async ({ signal }) => apiRequest((await accountRoutes()).searchBusinesses, { query: { q: term }, signal }),
     enabled: enabled && term.length >= BUSINESS_SEARCH.minChars,
     staleTime: 30_000,
   });
@@ -19,8 +22,8 @@ export function useBusinessNameSearch(term: string, enabled: boolean) {
 
 export function useSignup(reactions: Reactions<RouteResponse<Routes['signup']>, Signup>) {
   return useMutation({
-    mutationFn: (values: Signup) =>
-      apiRequest(accountRoutes.signup, {
+    mutationFn: async (values: Signup) =>
+      apiRequest((await accountRoutes()).signup, {
         // A client's hidden provider fields are not part of the account.
         body: values.accountType === 'provider' ? values : { ...values, phone: undefined, businessName: undefined, categories: undefined },
       }),
@@ -29,17 +32,17 @@ export function useSignup(reactions: Reactions<RouteResponse<Routes['signup']>, 
 }
 
 export function useConfirmEmail(token: string) {
-  return useMutation({ mutationFn: () => apiRequest(accountRoutes.confirmEmail, { body: { token } }) });
+  return useMutation({ mutationFn: async () => apiRequest((await accountRoutes()).confirmEmail, { body: { token } }) });
 }
 
 export function useResendConfirmation(reactions: Reactions<RouteResponse<Routes['resendConfirmation']>, string>) {
-  return useMutation({ mutationFn: (address: string) => apiRequest(accountRoutes.resendConfirmation, { body: { email: address } }), ...reactions });
+  return useMutation({ mutationFn: async (address: string) => apiRequest((await accountRoutes()).resendConfirmation, { body: { email: address } }), ...reactions });
 }
 
 export function useRequestPasswordReset(reactions: Reactions<RouteResponse<Routes['requestPasswordReset']>, string>) {
-  return useMutation({ mutationFn: (email: string) => apiRequest(accountRoutes.requestPasswordReset, { body: { email } }), ...reactions });
+  return useMutation({ mutationFn: async (email: string) => apiRequest((await accountRoutes()).requestPasswordReset, { body: { email } }), ...reactions });
 }
 
 export function useConfirmPasswordReset(token: string | null, reactions: Reactions<RouteResponse<Routes['confirmPasswordReset']>, NewPassword>) {
-  return useMutation({ mutationFn: (values: NewPassword) => apiRequest(accountRoutes.confirmPasswordReset, { body: { token: token ?? '', ...values } }), ...reactions });
+  return useMutation({ mutationFn: async (values: NewPassword) => apiRequest((await accountRoutes()).confirmPasswordReset, { body: { token: token ?? '', ...values } }), ...reactions });
 }

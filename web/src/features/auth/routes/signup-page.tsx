@@ -1,7 +1,6 @@
 import { Alert, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES,
@@ -9,7 +8,6 @@ import {
   AUTH_PAGE_TITLES,
   type Place,
   SIGNUP_RATE_LIMIT_COUNTDOWN_S,
-  signupSchema,
   type Signup,
   type SignupAccountType,
   type SignupInput,
@@ -39,6 +37,15 @@ function failureMessage(error: unknown): string {
   return error.message || ACCOUNT_MESSAGES.signupFailed;
 }
 
+/**
+ * The API's own sign-up schema as the form's resolver, loaded when the form is first checked (on submit): zod and the
+ * schemas are some 50 KB of script the page need not run on arrival (issue 24).
+ */
+const signupResolver: Resolver<SignupInput, unknown, Signup> = async (values, context, options) => {
+  const { signupValidation } = await import('../components/signup-validation');
+  return signupValidation(values, context, options);
+};
+
 /** /signup (spec 01 sections 2.5, 4.3, 5): one form for both account types, checked with the API's own schema. */
 export function SignupPage() {
   const navigate = useNavigate();
@@ -50,7 +57,7 @@ export function SignupPage() {
   const countdown = useCountdown();
 
   const form = useForm<SignupInput, unknown, Signup>({
-    resolver: zodResolver(signupSchema),
+    resolver: signupResolver,
     defaultValues: {
       accountType: initialType,
       fullName: '',
