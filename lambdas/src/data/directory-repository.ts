@@ -57,6 +57,8 @@ export interface DirectoryRepository {
   manyChildCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   /** The listings of the scope in a cell (any precision from 3). */
   cellListings(scope: string, cell: string): Promise<ListingRecord[]>;
+  /** The listings of the scope from the cell `first` to the cell `last` of one geohash-3 partition, those between included (one Query). */
+  runListings(scope: string, first: string, last: string): Promise<ListingRecord[]>;
   /** Listings of the scope without coordinates, by user id, after `after`. */
   unplacedListings(scope: string, after: string | undefined, limit: number): Promise<{ listings: ListingRecord[]; last?: string }>;
   /** Listings of the scope by business (or person's) name, after the position `after`. */

@@ -5,7 +5,7 @@ import type { ProfileRecord } from './account-repository';
 import { STAT, statUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import type { DirectoryRepository, ListingRecord } from './directory-repository';
-import { cellQuery, cellsOf, childCellsOfMany, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
+import { cellQuery, cellRunQuery, cellsOf, childCellsOfMany, countsKey, countWrites, entryGeohash, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
 import { PARAMS_ONLY } from './key-templates';
 import { createCategoryRepository } from './category-repository';
 import { listingEntity } from './listing';
@@ -267,6 +267,21 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     }
   }
 
+  /** The listings of the geo entries a Query finds (the entries say only who and where). */
+  async function placedEntries(query: ReturnType<typeof cellQuery>): Promise<ListingRecord[]> {
+    const items = await index.queryAll(query);
+    return items.map((item) => ({
+      userId: item.userId as string,
+      name: '',
+      categories: [],
+      skills: [],
+      ratingCount: 0,
+      lat: item.lat as number,
+      lng: item.lng as number,
+      geohash: entryGeohash(item),
+    }));
+  }
+
   const repository: DirectoryRepository = {
     taxonomy,
     syncListing: (userId, now) => sync(userId, now, false),
@@ -290,19 +305,8 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     childCells: async (scope, cell) => cellsOf(await index.get(countsKey(GEO_KEYS, scope, cell))),
     manyChildCells: (cells) => childCellsOfMany(index.batchGet, GEO_KEYS, cells),
 
-    async cellListings(scope, cell) {
-      const items = await index.queryAll(cellQuery(GEO_KEYS, scope, cell));
-      return items.map((item) => ({
-        userId: item.userId as string,
-        name: '',
-        categories: [],
-        skills: [],
-        ratingCount: 0,
-        lat: item.lat as number,
-        lng: item.lng as number,
-        geohash: entryGeohash(item),
-      }));
-    },
+    cellListings: (scope, cell) => placedEntries(cellQuery(GEO_KEYS, scope, cell)),
+    runListings: (scope, first, last) => placedEntries(cellRunQuery(GEO_KEYS, scope, first, last)),
 
     async unplacedListings(scope, after, limit) {
       const { ids, last } = await listEntries(`UNPLACED#${scope}`, after, limit);

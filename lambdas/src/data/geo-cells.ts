@@ -61,9 +61,9 @@ export function geoCountSlots(keys: GeoIndexKeys, scope: string, geohash: string
   return slots;
 }
 
-/** The counts item holding the children of `cell` (the geohash-3 cells without one). */
+/** The counts item holding the children of `cell` (the geohash-3 cells without one, or with the empty one). */
 export function countsKey(keys: GeoIndexKeys, scope: string, cell?: string): Item {
-  return { [PK]: `${keys.counts}#${scope}#${cell ?? ROOT}`, [SK]: CHILDREN };
+  return { [PK]: `${keys.counts}#${scope}#${cell || ROOT}`, [SK]: CHILDREN };
 }
 
 /** The non-empty cells a counts item holds. */
@@ -75,7 +75,7 @@ export function cellsOf(item: Item | undefined): CellCount[] {
 
 /**
  * The non-empty children of each of these cells, in their order, from one batch read of their counts items
- * (`batchGet` answers the items found, in any order).
+ * (`batchGet` answers the items found, in any order); the empty cell's children are the geohash-3 cells.
  */
 export async function childCellsOfMany(
   batchGet: (keys: readonly Item[]) => Promise<Item[]>,
@@ -95,6 +95,19 @@ export function cellQuery(keys: GeoIndexKeys, scope: string, cell: string): Omit
     KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :cell)',
     ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
     ExpressionAttributeValues: { ':pk': `${keys.entries}#${scope}#${cell.slice(0, GEO.partition)}`, ':cell': cell },
+  };
+}
+
+/**
+ * The Query of the entries of a scope from the cell `first` to the cell `last` (any precisions from 3, one geohash-3
+ * partition, `first` not after `last`), every cell between them in key order included.
+ */
+export function cellRunQuery(keys: GeoIndexKeys, scope: string, first: string, last: string): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> {
+  return {
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
+    ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+    // A sort key is the geohash, '#' and the id: '~' sorts after every character of both.
+    ExpressionAttributeValues: { ':pk': `${keys.entries}#${scope}#${first.slice(0, GEO.partition)}`, ':first': first, ':last': `${last}~` },
   };
 }
 

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { dayUpdateItem } from './admin';
 import { untilProcessed } from './batch';
-import { cellQuery, cellsOf, childCellsOfMany, countsKey, entryGeohash, type CellCount } from './geo-cells';
+import { cellQuery, cellRunQuery, cellsOf, childCellsOfMany, countsKey, entryGeohash, type CellCount } from './geo-cells';
 import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
 import { directoryIndexCommands, pageBelow, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
@@ -60,6 +60,8 @@ export interface JobsRepository {
   boardManyCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   /** The board's geo entries of a scope in a cell (any precision from 3). */
   boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
+  /** The board's geo entries of a scope from the cell `first` to the cell `last` of one geohash-3 partition, those between included (one Query). */
+  boardRunEntries(scope: string, first: string, last: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
   boardNewest(scope: string, below: string | undefined, limit: number): Promise<(BoardEntry & { position: string })[]>;
   /** Open jobs of a scope: a kept count. */
@@ -129,6 +131,12 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     for (const group of rest) await retryOnConflict(`The board entries of job ${job.jobId}`, async () => index.transact(group));
   }
 
+  /** The board entries a Query of the geo cells finds, each with where it is. */
+  async function placedBoardEntries(query: ReturnType<typeof cellQuery>) {
+    const items = await index.queryAll(query);
+    return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number, geohash: entryGeohash(item) }));
+  }
+
   async function hasRevealed(jobId: string, providerId: string) {
     const { data } = await reveals.get({ jobId, providerId }).go({ consistent: true });
     return data !== null;
@@ -173,10 +181,8 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     boardCells: async (scope, cell) => cellsOf(await index.get(countsKey(JOB_GEO_KEYS, scope, cell))),
     boardManyCells: (cells) => childCellsOfMany(index.batchGet, JOB_GEO_KEYS, cells),
 
-    async boardCellEntries(scope, cell) {
-      const items = await index.queryAll(cellQuery(JOB_GEO_KEYS, scope, cell));
-      return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number, geohash: entryGeohash(item) }));
-    },
+    boardCellEntries: (scope, cell) => placedBoardEntries(cellQuery(JOB_GEO_KEYS, scope, cell)),
+    boardRunEntries: (scope, first, last) => placedBoardEntries(cellRunQuery(JOB_GEO_KEYS, scope, first, last)),
 
     async boardNewest(scope, below, limit) {
       const list = { partitionKey: PK, sortKey: SK, partition: newestPartition(scope), prefix: '' };

@@ -38,13 +38,14 @@ function memoryIndex(entries: readonly GeoEntry[]) {
       counts.set(parent, children);
     }
   }
-  const usage = { items: 0, rounds: 0 };
+  const usage = { items: 0, rounds: 0, requests: 0, rootReads: 0 };
   /**
    * A read, counting the rounds of requests one after another: the longest chain of reads each sent once the one before
    * it came back (a read is a round trip: reads sent together come back together).
    */
   const counted = async <T>(read: () => T): Promise<T> => {
     const depth = usage.rounds + 1;
+    usage.requests++;
     await new Promise((resolve) => setImmediate(resolve));
     usage.rounds = Math.max(usage.rounds, depth);
     return read();
@@ -55,14 +56,24 @@ function memoryIndex(entries: readonly GeoEntry[]) {
     return [...(children ?? [])].map(([cell, count]) => ({ cell, count }));
   };
   const index: GeoIndexReader<GeoEntry> = {
-    rootCells: () => counted(() => cellsOf('ROOT')),
-    childCells: (_scope, cell) => counted(() => cellsOf(cell)),
-    manyChildCells: (cells) => counted(() => cells.map(({ cell }) => cellsOf(cell))),
+    rootCells: () =>
+      counted(() => {
+        usage.rootReads++;
+        return cellsOf('ROOT');
+      }),
+    childCells: (_scope, cell) => counted(() => cellsOf(cell || 'ROOT')),
+    manyChildCells: (cells) => counted(() => cells.map(({ cell }) => cellsOf(cell || 'ROOT'))),
     cellEntries: (_scope, cell) =>
       counted(() => {
         const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
         usage.items += inCell.length;
         return inCell;
+      }),
+    runEntries: (_scope, first, last) =>
+      counted(() => {
+        const inRun = hashes.filter(({ hash }) => hash >= first && hash <= `${last}~`).map(({ entry }) => entry);
+        usage.items += inRun.length;
+        return inRun;
       }),
   };
   return { index, usage };
@@ -162,6 +173,31 @@ describe('nearestInIndex deep in a result', () => {
       expect(eager.ids).toEqual(plain.ids);
       // Root, then one level a round down to the finest cells, then the cells read and the records confirmed.
       expect(eager.rounds).toBeLessThanOrEqual(plain.rounds - 2);
+    }
+  });
+
+  it('reads a run of cells with no other cell holding entries between them in one request, and the root with the counts around the centre', async () => {
+    const { index, usage } = memoryIndex(entries);
+    const { runEntries: _runs, ...oneByOne } = index;
+    for (const [dLat, dLng, radius] of [[0, 0, 10], [0.02, 0.03, 25], [-0.05, 0.01, 5], [0.1, -0.1, 10]] as const) {
+      const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
+      const page = async (reader: GeoIndexReader<GeoEntry>) => {
+        Object.assign(usage, { items: 0, requests: 0, rootReads: 0 });
+        const { hits } = await nearestInIndex({ index: reader, scopes: ['all'], centre, radius, limit: 20, leafSize: 21, parallelCells: 6, eager: true, confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])) });
+        return { ids: hits.map((hit) => hit.id), ...usage };
+      };
+      const [single, runs] = [await page(oneByOne), await page(index)];
+      const nearest = entries
+        .map((entry) => ({ id: entry.id, distance: milesBetween(centre, entry) }))
+        .filter((hit) => hit.distance <= radius)
+        .sort(byDistanceThenId)
+        .slice(0, 20);
+      expect(runs.ids).toEqual(nearest.map((hit) => hit.id));
+      expect(single.ids).toEqual(runs.ids);
+      // The same entries, in fewer requests; the root's counts come in the batch read of those around the centre.
+      expect(runs.items).toBe(single.items);
+      expect(runs.requests).toBeLessThan(single.requests);
+      expect(runs.rootReads).toBe(0);
     }
   });
 

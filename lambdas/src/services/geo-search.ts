@@ -58,9 +58,14 @@ export interface GeoIndexReader<E extends GeoEntry> {
   readonly finest?: number;
   rootCells(scope: string): Promise<CellCount[]>;
   childCells(scope: string, cell: string): Promise<CellCount[]>;
-  /** `childCells` of each of these cells, in their order, in one request (else one request each, side by side). */
+  /** `childCells` of each of these cells, in their order, in one request (else one request each, side by side); the empty cell's are `rootCells`. */
   manyChildCells?(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
   cellEntries(scope: string, cell: string): Promise<E[]>;
+  /**
+   * The entries of a scope from the cell `first` to the cell `last` (of one geohash-3 partition, `first` before `last` in
+   * key order), those of every cell in between included: one request for a run of cells with nothing else between them.
+   */
+  runEntries?(scope: string, first: string, last: string): Promise<E[]>;
 }
 
 /** A found entry, and its place in the order: distance, then id. */
@@ -109,8 +114,14 @@ export interface NearestSearch<E extends GeoEntry, R> {
   readonly confirm: (hits: readonly Hit[]) => Promise<Map<string, R>>;
   /** Every hit is confirmed as it is found (a filter only the record can tell), up to this many. */
   readonly confirmAllUpTo?: number;
-  /** A cell holding at most this many is read whole; a fuller one is split into its 32 children (reading one item). */
+  /**
+   * A cell holding at most this many is read whole; a fuller one is split into its 32 children (reading one item). Never
+   * smaller than on the pages after it: a later page takes a cell it would read whole as read by the page before (a cursor's
+   * resume names only what that page left in it), so one the page before split would be missed.
+   */
   readonly leafSize?: number;
+  /** Most cells read at the same time (each one request, or one a run of them), PARALLEL_CELLS unless it says. */
+  readonly parallelCells?: number;
   /**
    * A person waits for this page: a first page reads the counts of the cells around the centre at every level with the
    * root's (fewer round trips one after another, at the cost of a few counts items a sparse place did not need).
@@ -204,7 +215,10 @@ export function continueFrom(position: NearestPosition, scopes: number): { after
   return resume ? { after, resume } : undefined;
 }
 
-const DEFAULT_LEAF_SIZE = 12;
+/** A cell holding at most this many is read whole unless the search says otherwise (`leafSize`). */
+export const DEFAULT_LEAF_SIZE = 12;
+/** The cell whose children are the root cells (in `manyChildCells`). */
+const ROOT_CELL = '';
 /** Most cells read at the same time (each one request). */
 const PARALLEL_CELLS = 4;
 
@@ -244,6 +258,7 @@ function commonPrefix(hashes: readonly string[], longest: number): string {
 export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearch<E, R>): Promise<NearestPage<R>> {
   const { index, centre, radius, after, limit } = search;
   const leafSize = search.leafSize ?? DEFAULT_LEAF_SIZE;
+  const parallelCells = search.parallelCells ?? PARALLEL_CELLS;
   const finest = index.finest ?? GEO.finest;
   // In an index counted finer than GEO.finest, a cell of GEO.finest or finer holds one or a few crowded places, each read whole
   // all the same: it is split only when that may save reading two leaves' worth (on later pages, the pending cells already
@@ -262,8 +277,16 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
     if (least > max || least > radius) return;
     queue.push({ scope, cell, count, min: least, max });
   };
+  /**
+   * On a first page, the cells known to hold entries and not split, by scope (each entry is in one of them, whether queued,
+   * read or out of range): two cells to read with no other between them in key order are read in one request.
+   */
+  const leaves = new Map<string, Set<string>>();
   const push = (scope: string, cell: string, count: number) => {
-    if (!resume) return enqueue(scope, cell, count, 0);
+    if (!resume) {
+      if (!after) (leaves.get(scope) ?? leaves.set(scope, new Set()).get(scope)!).add(cell);
+      return enqueue(scope, cell, count, 0);
+    }
     const { min } = cellDistances(centre, cell);
     const around = pending.filter((other) => other.scope === scope && cell.startsWith(other.cell) && other.cell !== cell);
     // Inside a pending cell (a cell read whole before that has split since): nothing nearer than its next hit.
@@ -293,11 +316,12 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       prefetched.set(cellKey(scope, cell), children);
     });
   };
+  // (The root's counts are the empty cell's children: with `eager`, in the same request.)
   if (search.eager && !after) {
-    readCounts(search.scopes.flatMap((scope) => Array.from({ length: finest - GEO.partition }, (_, at) => ({ scope, cell: ngeohash.encode(centre.lat, centre.lng, GEO.partition + at) }))));
+    readCounts(search.scopes.flatMap((scope) => Array.from({ length: finest - GEO.partition + 1 }, (_, at) => ({ scope, cell: at === 0 ? ROOT_CELL : ngeohash.encode(centre.lat, centre.lng, GEO.partition + at - 1) }))));
   }
   const childCells = (scope: string, cell: string) => prefetched.get(cellKey(scope, cell)) ?? index.childCells(scope, cell);
-  const roots = await Promise.all(search.scopes.map(async (scope) => ({ scope, cells: await index.rootCells(scope) })));
+  const roots = await Promise.all(search.scopes.map(async (scope) => ({ scope, cells: await (prefetched.get(cellKey(scope, ROOT_CELL)) ?? index.rootCells(scope)) })));
   for (const { scope, cells } of roots) for (const { cell, count } of cells) push(scope, cell, count);
 
   /** Hits found in the index, not yet known to be wrong; those in `records` are confirmed. */
@@ -306,6 +330,8 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
   const origins = new Map<string, { scope: string; cell: string; geohash?: string }>();
   /** The cells read whole, by scope and geohash. */
   const readWhole = new Set<string>();
+  /** The entries of cells read in a run with others, for `visit`. */
+  const runs = new Map<string, Promise<E[]>>();
   const seen = new Set<string>();
   const records = new Map<string, R>();
   let read = 0;
@@ -348,14 +374,52 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       : queue
           .slice(1)
           .filter((cell) => cell.min <= bound && (full || splits(cell) || cell.count <= leafSize))
-          .slice(0, PARALLEL_CELLS - 1);
+          .slice(0, parallelCells - 1);
     batch.unshift(next);
     for (const cell of batch) queue.splice(queue.indexOf(cell), 1);
-    // The counts of the cells this round splits, in one request.
+    // The counts of the cells this round splits, in one request; the cells it reads whole, a run at a time.
     readCounts(batch.filter((cell) => splits(cell) && !prefetched.has(cellKey(cell.scope, cell.cell))));
+    readRuns(batch.filter((cell) => !splits(cell)));
     const candidates = (await Promise.all(batch.map((cell) => visit(cell)))).flat();
     read += candidates.length;
     if (search.confirmAllUpTo !== undefined && candidates.length > 0) await confirm(candidates);
+  }
+
+  /**
+   * Reads these cells (to be read whole) of a first page in runs: cells of a scope's partition with no other cell holding
+   * entries between them in key order, each run one request (the same items as a request a cell); kept for `visit`.
+   */
+  function readRuns(cells: readonly Frontier[]): void {
+    if (!index.runEntries || after) return;
+    const byPartition = new Map<string, string[]>();
+    for (const { scope, cell } of cells) {
+      const key = cellKey(scope, cell.slice(0, GEO.partition));
+      byPartition.set(key, [...(byPartition.get(key) ?? []), cell]);
+    }
+    for (const [partition, wanted] of byPartition) {
+      if (wanted.length < 2) continue;
+      const scope = partition.slice(0, partition.indexOf('\u0000'));
+      const order = [...(leaves.get(scope) ?? [])].sort();
+      const place = new Map(order.map((cell, at) => [cell, at]));
+      const sorted = [...wanted].sort();
+      let run = [sorted[0]!];
+      const flush = () => {
+        if (run.length > 1) {
+          const read = index.runEntries!(scope, run[0]!, run.at(-1)!);
+          read.catch(() => undefined);
+          for (const cell of run) runs.set(cellKey(scope, cell), read.then((entries) => entries.filter((entry) => (entry.geohash ?? ngeohash.encode(entry.lat, entry.lng, GEO.stored)).startsWith(cell))));
+        }
+      };
+      for (const cell of sorted.slice(1)) {
+        const [previous, at] = [place.get(run.at(-1)!), place.get(cell)];
+        if (previous !== undefined && at === previous + 1) run.push(cell);
+        else {
+          flush();
+          run = [cell];
+        }
+      }
+      flush();
+    }
   }
 
   /**
@@ -368,12 +432,16 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       const children = await childCells(cell.scope, cell.cell);
       const counted = children.reduce((sum, child) => sum + child.count, 0);
       if (cell.cell.length < GEO.finest || counted >= cell.count) {
+        leaves.get(cell.scope)?.delete(cell.cell);
         for (const child of children) push(cell.scope, child.cell, child.count);
         return [];
       }
     }
-    readWhole.add(cellKey(cell.scope, cell.cell));
-    const hits = (await index.cellEntries(cell.scope, cell.cell))
+    const key = cellKey(cell.scope, cell.cell);
+    readWhole.add(key);
+    const read = runs.get(key);
+    runs.delete(key);
+    const hits = (await (read ?? index.cellEntries(cell.scope, cell.cell)))
       .filter((entry) => !search.keep || search.keep(entry))
       .map((entry) => ({ id: entry.id, distance: milesBetween(centre, entry), geohash: entry.geohash }))
       .filter((hit) => hit.distance <= radius && (!after || before(after, hit)) && !seen.has(hit.id));

@@ -12,7 +12,7 @@ import { ALL_SCOPE, alphabeticalPosition } from '../../data/directory';
 import type { ListingRecord } from '../../data/directory-repository';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
+import { continueFrom, DEFAULT_LEAF_SIZE, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
 import { isListed } from '../listing-rule';
 import { toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
@@ -22,6 +22,9 @@ type SearchQuery = z.output<typeof providerSearchQuerySchema>;
 
 /** What the search reads: the directory's indexes and listings, and the geocoder for a typed place. */
 export type SearchDeps = Pick<DirectoryDeps, 'directory' | 'geocoder' | 'clock'>;
+
+/** Most cells a page a person waits for reads at the same time (geo-search.ts). */
+const PAGE_PARALLEL_CELLS = 6;
 
 /** Most listings a text search reads looking for a page of name and skill matches. */
 const TEXT_SEARCH_READ_LIMIT = 2_000;
@@ -105,13 +108,16 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
 }
 
 /** The directory's geo index as the nearest-first search reads it. */
-const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => ({
-  rootCells: directory.rootCells,
-  childCells: directory.childCells,
-  manyChildCells: directory.manyChildCells,
-  cellEntries: async (scope, cell) =>
-    (await directory.cellListings(scope, cell)).map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) })),
-});
+const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => {
+  const entriesOf = (listings: readonly ListingRecord[]) => listings.map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) }));
+  return {
+    rootCells: directory.rootCells,
+    childCells: directory.childCells,
+    manyChildCells: directory.manyChildCells,
+    cellEntries: async (scope, cell) => entriesOf(await directory.cellListings(scope, cell)),
+    runEntries: async (scope, first, last) => entriesOf(await directory.runListings(scope, first, last)),
+  };
+};
 
 /**
  * Nearest first within the radius (geo-search.ts); the listings are the truth behind the entries. A text
@@ -142,6 +148,13 @@ async function nearest(
     },
     ...(needsListing(filter) ? { confirmAllUpTo: TEXT_SEARCH_READ_LIMIT } : {}),
     eager,
+    // A person waits for a first page: a cell holding no more than the page (and the one that tells whether more follow) is
+    // read whole, one request where a split costs a counts read and a round more, and up to PAGE_PARALLEL_CELLS cells are
+    // read at a time (at 50,000 providers, 5.5 rounds one after another to 4.5, for 14% more items; issue 24). Later pages
+    // split as before: a cell this page read whole and the next splits is looked into again only where this one did not show
+    // all (its pending cells) or beyond its horizon, so the answers are the same. Never the other way round (a cell this page
+    // split that the next reads whole would be taken as read): a first page's leaves are never smaller than later pages'.
+    ...(eager && !from ? { leafSize: Math.max(limit + 1, DEFAULT_LEAF_SIZE), parallelCells: PAGE_PARALLEL_CELLS } : {}),
   });
   return { hits, listings: records, more, ...(next ? { resume: next } : {}) };
 }

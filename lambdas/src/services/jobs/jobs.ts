@@ -124,6 +124,7 @@ async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: Job
       childCells: deps.jobs.boardCells,
       manyChildCells: deps.jobs.boardManyCells,
       cellEntries: deps.jobs.boardCellEntries,
+      runEntries: deps.jobs.boardRunEntries,
     },
     scopes: [scope],
     centre: place,
