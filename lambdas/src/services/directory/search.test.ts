@@ -122,7 +122,8 @@ describe('searchProviders by place', () => {
     expect(first.providers).toHaveLength(20);
     const distances = first.providers.map((card) => card.distanceMiles!);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
-  }, 60_000);
+    // About 26 s in CI beside the other lane; up to a minute on a machine shared with benchmarks.
+  }, 120_000);
 
   it('lists only visible providers with a running membership; one cancelled at period end stays until the end', async () => {
     const listed = await provider({ lat: YORK.lat, lng: YORK.lng });
