@@ -143,48 +143,11 @@ function bootChainPreloads(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
         };
         entry.dynamicImports.forEach(add);
-        const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        // At low priority: a page arrives drawn (or draws nothing before the app runs), and its first paint waits for
+        // none of them (Lighthouse counts a high-priority script as holding up the paint).
+        const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('');
         return html.replace(/(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
       },
-    },
-  };
-}
-
-/** What each module loaded on use needs of the build's scripts, by its name under src/ (screenScripts). */
-let builtScreenScripts: Record<string, string[]> = {};
-
-/**
- * Records, for each module the app loads on use (a screen, the query client), its script and every script that one
- * imports: the server renderer gets the table (prerenderPages), and a page it draws preloads its first screen's
- * scripts from its head (entry-server.tsx), so the browser fetches them as it reads the page rather than the app
- * asking for each file, one after another, as it starts.
- */
-function screenScripts(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'solutionz-screen-scripts',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    generateBundle(_options, bundle) {
-      if (config.build.ssr) return;
-      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
-      const srcDir = `${resolve(config.root, 'src')}/`;
-      const table: Record<string, string[]> = {};
-      for (const chunk of chunks.values()) {
-        if (!chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(srcDir)) continue;
-        const files: string[] = [];
-        const add = (file: string) => {
-          if (files.includes(file)) return;
-          files.push(file);
-          chunks.get(file)?.imports.forEach(add);
-        };
-        add(chunk.fileName);
-        const name = chunk.facadeModuleId.slice(srcDir.length).replace(/\.[jt]sx?$/, '').replace(/\/index$/, '');
-        table[name] = files;
-      }
-      builtScreenScripts = table;
     },
   };
 }
@@ -226,8 +189,6 @@ function prerenderPages(): Plugin {
         logLevel: 'warn',
         // Its libraries in it: the page function's bundle has no node_modules beside it.
         ssr: { noExternal: true },
-        // Which scripts each screen needs, for the pages it draws to preload (entry-server.tsx).
-        define: { __SOLUTIONZ_SCREEN_SCRIPTS__: JSON.stringify(builtScreenScripts) },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: rendererDir,
@@ -248,7 +209,7 @@ function prerenderPages(): Plugin {
       for (const page of PRERENDERED_PAGES) {
         const title = PRERENDERED_TITLES[page.path];
         const pageShell = title ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : shell;
-        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, ...(await renderPage(page.path)) }));
+        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path) }));
       }
     },
   };
@@ -271,7 +232,7 @@ function servePrerenderedPages(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), screenScripts(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy },
   preview: { proxy },

@@ -104,29 +104,14 @@ export function unescapeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(HTML_ESCAPES).find(([, escaped]) => escaped === entity)![0]);
 }
 
-/** A page the app drew on the server: its markup, and the build's scripts its first screen runs (`assets/...js`). */
-export interface RenderedApp {
-  readonly markup: string;
-  readonly scripts: readonly string[];
-}
-
-/** A script of the build (web/vite.config.ts names them `assets/<name>-<hash>.js`): nothing else is named in a page's head. */
-const BUILD_SCRIPT = /^assets\/[\w.-]+\.js$/;
-
 /**
  * The app shell (the built index.html) with a rendered page in its root: `data-prerendered` says which
  * address it was rendered for (main.tsx hydrates it only there), and the data it was rendered with
- * follows as a JSON data block. The scripts of the page's first screen are preloaded from the head, beside the
- * app's own (the browser fetches them while it reads the page, instead of the app asking for each as it starts).
+ * follows as a JSON data block.
  */
-export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData; readonly scripts?: readonly string[] }): string {
+export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
-  const preloads = (page.scripts ?? [])
-    .filter((file) => BUILD_SCRIPT.test(file) && !shell.includes(`"/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
-  if (preloads) shell = shell.replace('</head>', () => `${preloads}</head>`);
   // A function as the replacement: `$&` and the like in the markup stay as they are.
   return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
 }

@@ -26,8 +26,6 @@ test.describe('a visitor', () => {
     const html = await (await page.request.get(`/directory/${provider.userId}`)).text();
     const root = drawingIn(html);
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
-    // It names the scripts of its screen in its head, for the browser to fetch while it reads the page.
-    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/provider-profile-page-[\w-]+\.js">/);
 
     const takeOver = await watchTakeOver(page, 'main h1');
     const zod = watchZod(page);

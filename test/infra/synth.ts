@@ -41,7 +41,7 @@ function fakeWebBuild(): string {
     for (const { file } of PRERENDERED_PAGES) writeFileSync(join(webBuild, file), `<!doctype html><h1>${file}</h1><script type="module" src="/assets/index-abc.js"></script>`);
     writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
     mkdirSync(rendererDirOf(webBuild));
-    writeFileSync(join(rendererDirOf(webBuild), RENDERER_ENTRY_FILE), 'exports.renderPage = async () => ({ markup: "<h1>Page</h1>", scripts: [] });');
+    writeFileSync(join(rendererDirOf(webBuild), RENDERER_ENTRY_FILE), 'exports.renderPage = async () => "<h1>Page</h1>";');
   }
   return webBuild;
 }

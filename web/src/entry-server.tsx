@@ -5,31 +5,11 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { RenderedApp, RenderedPageData } from '@solutionz/shared';
+import type { RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { AppProvider } from './app/provider';
-import { appRoutes, type ScreenHandle } from './app/router';
+import { appRoutes } from './app/router';
 import { createAppSystem } from './app/theme';
-
-/**
- * The build's scripts of each screen module and of the query client (its file and the files it imports), which the
- * web build gives this renderer (web/vite.config.ts `screenScripts`); none where the app runs unbuilt (tests).
- */
-declare const __SOLUTIONZ_SCREEN_SCRIPTS__: Record<string, readonly string[]> | undefined;
-const SCREEN_SCRIPTS = typeof __SOLUTIONZ_SCREEN_SCRIPTS__ === 'undefined' ? {} : __SOLUTIONZ_SCREEN_SCRIPTS__;
-
-/** The module main.tsx's boot loads for a drawn page before its screens (boot.tsx). */
-const QUERY_CLIENT_MODULE = 'app/query-client';
-
-/**
- * The scripts the browser runs to take over a drawn page, each once: its lazy screens', and the query client's when
- * it loads that first (a page drawn with data or with a lazy screen, as boot.tsx does).
- */
-function firstScreenScripts(matches: readonly { route: { handle?: unknown } }[], withData: boolean): string[] {
-  const screens = matches.map(({ route }) => (route.handle as ScreenHandle | undefined)?.screen).filter((screen) => screen !== undefined);
-  const modules = withData || screens.length > 0 ? [QUERY_CLIENT_MODULE, ...screens] : [];
-  return [...new Set(modules.flatMap((module) => SCREEN_SCRIPTS[module] ?? []))];
-}
 
 /**
  * The server side of the web app: renders a page with the very components the browser runs, so the HTML
@@ -38,7 +18,7 @@ function firstScreenScripts(matches: readonly { route: { handle?: unknown } }[],
  * Used at build time for the static public pages (vite.config.ts, `prerenderPages`) and by the page
  * function for provider pages (lambdas/src/adapters/app-renderer.ts), with the API's answers in `data`.
  */
-export async function renderPage(path: string, data?: RenderedPageData): Promise<RenderedApp> {
+export async function renderPage(path: string, data?: RenderedPageData): Promise<string> {
   // Each render has a query cache of its own, holding only the answers it was given; nothing is fetched here.
   const { createQueryClient, seedQueryClient } = await import('./app/query-client');
   const queryClient = createQueryClient();
@@ -69,7 +49,7 @@ export async function renderPage(path: string, data?: RenderedPageData): Promise
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   queryClient.clear();
-  return { markup: `${styleElementOf(styles.inserted)}${Buffer.concat(chunks).toString('utf8')}`, scripts: firstScreenScripts(context.matches, data !== undefined) };
+  return `${styleElementOf(styles.inserted)}${Buffer.concat(chunks).toString('utf8')}`;
 }
 
 /** Emotion's default cache key in the browser: the cache there takes over style elements named `css <ids>`. */

@@ -15,51 +15,33 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${search}${hash}`} replace />;
 }
 
-/** What a route with a lazy screen carries in its handle. */
-export interface ScreenHandle {
-  readonly screen: string;
-}
-
-/** A screen's module, loaded on use, with its name under web/src (without extension). */
-interface ScreenModule<M> {
-  (): Promise<M>;
-  readonly module: string;
-}
-
-const screen = <M,>(module: string, load: () => Promise<M>): ScreenModule<M> => Object.assign(load, { module });
-
-/**
- * A route's screen. Screens may query from their first render, so each waits for the query client as well as for
- * its chunk. The route's handle names the screen's module: a page drawn on the server preloads that module's
- * scripts from its head (entry-server.tsx `renderPage`).
- */
-const page = <M,>(load: ScreenModule<M>, pick: (module: M) => ComponentType) => ({
-  handle: { screen: load.module } satisfies ScreenHandle,
+// Screens may query from their first render, so each waits for the query client as well as for its chunk.
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
   lazy: async () => {
     return { Component: pick(await withQueryClient(load)) };
   },
 });
 
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
-const signup = screen('features/auth/routes/signup-page', () => import('@/features/auth/routes/signup-page'));
-const login = screen('features/auth/routes/login-page', () => import('@/features/auth/routes/login-page'));
-const confirmEmail = screen('features/auth/routes/confirm-email-page', () => import('@/features/auth/routes/confirm-email-page'));
-const resetPassword = screen('features/auth/routes/reset-password-page', () => import('@/features/auth/routes/reset-password-page'));
-const directory = screen('features/directory/routes/directory-page', () => import('@/features/directory/routes/directory-page'));
+const signup = () => import('@/features/auth/routes/signup-page');
+const login = () => import('@/features/auth/routes/login-page');
+const confirmEmail = () => import('@/features/auth/routes/confirm-email-page');
+const resetPassword = () => import('@/features/auth/routes/reset-password-page');
+const directory = () => import('@/features/directory/routes/directory-page');
 // A provider's page is its own chunk: the directory search's filters and results are not part of it.
-const providerPage = screen('features/directory/routes/provider-profile-page', () => import('@/features/directory/routes/provider-profile-page'));
-const categories = screen('features/categories/routes', () => import('@/features/categories/routes'));
+const providerPage = () => import('@/features/directory/routes/provider-profile-page');
+const categories = () => import('@/features/categories/routes');
 // The job board is its own chunk: the job form's schemas and form library are not part of it.
-const jobDirectory = screen('features/jobs/routes/job-directory-page', () => import('@/features/jobs/routes/job-directory-page'));
-const jobs = screen('features/jobs/routes', () => import('@/features/jobs/routes'));
-const business = screen('features/business/routes', () => import('@/features/business/routes'));
-const account = screen('features/account/routes', () => import('@/features/account/routes'));
+const jobDirectory = () => import('@/features/jobs/routes/job-directory-page');
+const jobs = () => import('@/features/jobs/routes');
+const business = () => import('@/features/business/routes');
+const account = () => import('@/features/account/routes');
 // The own profile and the settings are large screens of their own; the e-mail change link needs neither.
-const profile = screen('features/account/routes/profile-page', () => import('@/features/account/routes/profile-page'));
-const accountSettings = screen('features/account/routes/account-settings-page', () => import('@/features/account/routes/account-settings-page'));
-const emailChange = screen('features/account/routes/confirm-email-change-page', () => import('@/features/account/routes/confirm-email-change-page'));
-const admin = screen('features/admin/routes', () => import('@/features/admin/routes'));
-const messages = screen('features/messages/routes', () => import('@/features/messages/routes'));
+const profile = () => import('@/features/account/routes/profile-page');
+const accountSettings = () => import('@/features/account/routes/account-settings-page');
+const emailChange = () => import('@/features/account/routes/confirm-email-change-page');
+const admin = () => import('@/features/admin/routes');
+const messages = () => import('@/features/messages/routes');
 
 /** The route table of spec 01 section 2.1 and spec 02 section 2; every screen is its own lazy chunk. */
 export const appRoutes: RouteObject[] = [
