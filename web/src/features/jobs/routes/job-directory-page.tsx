@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { JOB_MESSAGES, JOB_PAGE_SIZE, jobBoardTitle, jobListQuery, readJobBoardFilters, type JobBoardFilters, type JobBoardPage } from '@solutionz/shared';
 import { ApiError } from '@/lib/api-client';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { firstPageOf, jobBoardSearch } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useJobBoard } from '@/entities/jobs/api/jobs';
-import { JobCard, jobViewerOf } from '@/entities/jobs/components/job-card';
+import { useJob, useJobBoard } from '@/entities/jobs/api/jobs';
+import { JobCard, jobViewerOf, type JobViewer } from '@/entities/jobs/components/job-card';
 import { JobFilters } from '../components/job-filters';
 
 function BoardSkeleton() {
@@ -25,8 +25,16 @@ function BoardSkeleton() {
   );
 }
 
-// The open job's dialog (its focus trap, layers and portal, about 13 KB gzip) loads when a job is opened.
-const OpenJob = lazy(() => import('../components/open-job-dialog'));
+function OpenJob({ jobId, signedIn, viewer, onClose }: { jobId: string; signedIn: boolean; viewer: JobViewer; onClose: () => void }) {
+  const job = useJob(jobId, signedIn);
+  return (
+    <AppDialog open onOpenChange={(open) => !open && onClose()} title={job.data?.title ?? 'Job'} width="3xl">
+      {job.isPending && <Skeleton height="32" />}
+      {job.isError && <Text>{JOB_MESSAGES.notFound}</Text>}
+      {job.data && <JobCard job={job.data} viewer={viewer} full />}
+    </AppDialog>
+  );
+}
 
 /**
  * How many jobs, where that is known: the kept total the API gives (no place, no budget filter), or the
@@ -122,11 +130,7 @@ export function JobDirectoryPage() {
           </Stack>
         )}
       </Stack>
-      {openJob && (
-        <Suspense>
-          <OpenJob jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters, undefined, trail)} />
-        </Suspense>
-      )}
+      {openJob && <OpenJob jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters, undefined, trail)} />}
     </Container>
   );
 }

@@ -15,6 +15,7 @@ export function useLeaveAccount() {
   return async (message: { title: string; description: string }) => {
     await signOut().catch((error: unknown) => console.error('Could not clear the session in this browser', error));
     toaster.success({ ...message, duration: TOAST.signOutDurationMs });
-    navigate(paths.home);
+    // At once, before the end of the session renders: the account page's guard would send the browser to the login page first.
+    navigate(paths.home, { flushSync: true });
   };
 }
