@@ -1,6 +1,7 @@
+import { firstRequest } from './first-request';
+
 let markProvided: () => void = () => undefined;
-let requested = false;
-const onRequest = new Set<() => void>();
+const client = firstRequest();
 
 /**
  * Settles once the query client is in the React tree. The client has its own chunk, loaded only when
@@ -17,10 +18,7 @@ export function markQueryClientProvided(): void {
 
 /** Asks for the query client (loading it on first call) and settles once it is provided. */
 export function requestQueryClient(): Promise<void> {
-  if (!requested) {
-    requested = true;
-    onRequest.forEach((listener) => listener());
-  }
+  client.request();
   return queryClientProvided;
 }
 
@@ -34,11 +32,4 @@ export async function withQueryClient<M>(load: () => Promise<M>): Promise<M> {
 }
 
 /** Runs `listener` once the client is first asked for (at once if it already was); returns the unsubscribe. */
-export function whenQueryClientRequested(listener: () => void): () => void {
-  if (requested) {
-    listener();
-    return () => undefined;
-  }
-  onRequest.add(listener);
-  return () => onRequest.delete(listener);
-}
+export const whenQueryClientRequested = client.whenRequested;

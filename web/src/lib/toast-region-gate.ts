@@ -1,23 +1,13 @@
-let requested = false;
-const onRequest = new Set<() => void>();
+import { firstRequest } from './first-request';
 
 /**
  * The toast region (its Chakra and zag code, about 18 KB gzip) loads when the first toast is raised, not on
  * every visit: toaster.ts asks here when its queue first changes, and the provider mounts the region then.
  * The region reads the queue as it mounts, so the toast that asked for it shows.
  */
-export function requestToastRegion(): void {
-  if (requested) return;
-  requested = true;
-  onRequest.forEach((listener) => listener());
-}
+const region = firstRequest();
+
+export const requestToastRegion = region.request;
 
 /** Runs `listener` once a toast first asks for the region (at once if one already did); returns the unsubscribe. */
-export function whenToastRegionRequested(listener: () => void): () => void {
-  if (requested) {
-    listener();
-    return () => undefined;
-  }
-  onRequest.add(listener);
-  return () => onRequest.delete(listener);
-}
+export const whenToastRegionRequested = region.whenRequested;
