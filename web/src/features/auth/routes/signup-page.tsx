@@ -42,7 +42,14 @@ function failureMessage(error: unknown): string {
  * schemas are some 50 KB of script the page need not run on arrival (issue 24).
  */
 const signupResolver: Resolver<SignupInput, unknown, Signup> = async (values, context, options) => {
-  const { signupValidation } = await import('../components/signup-validation');
+  let signupValidation: Resolver<SignupInput, unknown, Signup>;
+  try {
+    ({ signupValidation } = await import('../components/signup-validation'));
+  } catch {
+    // The checks' file could not be fetched (the connection dropped after the page arrived): nothing is sent, the
+    // form says so as it does when the request itself fails, and sending again fetches the file again.
+    return { values: {}, errors: { root: { type: 'unavailable', message: AUTH_PAGE_MESSAGES.unexpected } } };
+  }
   return signupValidation(values, context, options);
 };
 
@@ -106,6 +113,8 @@ export function SignupPage() {
   };
 
   const blocked = countdown.remaining > 0;
+  /** What the API answered, or why the form could not be checked. */
+  const shownError = formError ?? errors.root?.message;
   const fields = (
     <chakra.form
       display="flex"
@@ -158,11 +167,11 @@ export function SignupPage() {
       )}
       <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <FormField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      {formError && (
+      {shownError && (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>{formError}</Alert.Description>
+            <Alert.Description>{shownError}</Alert.Description>
             {blocked && <Alert.Description>{AUTH_PAGE_MESSAGES.signupRateLimitCountdown(countdown.remaining)}</Alert.Description>}
           </Alert.Content>
         </Alert.Root>
