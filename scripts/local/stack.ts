@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
+import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { createS3MediaStorage } from '@solutionz/lambdas/adapters/s3-media';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
@@ -253,7 +253,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
 
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
-    const documents = DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } });
+    const documents = documentClient(dynamoClient);
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     const demo = tableCreated || userPool.created ? await (demoModules ??= loadDemoModules()) : undefined;
     const everyDemoUser = demo ? [...users, ...demoProviders(), ...demo.demoModeratedUsers()] : users;

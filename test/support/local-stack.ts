@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-identity';
+import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import type { AccountType } from '@solutionz/shared';
 import { createLocalAccount, type LocalAccount } from '../../scripts/local/accounts';
@@ -42,10 +42,7 @@ export const cognito = new CognitoIdentityProviderClient({ region: stack.region,
 
 export const s3 = new S3Client({ region: stack.region, endpoint: stack.s3Endpoint, credentials, ...S3RVER_CLIENT_OPTIONS });
 
-export const documents = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: stack.region, endpoint: stack.dynamodbEndpoint, credentials }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+export const documents = documentClient(new DynamoDBClient({ region: stack.region, endpoint: stack.dynamodbEndpoint, credentials }));
 
 const accountDeps = {
   identity: createCognitoIdentity(cognito, stack.userPoolId),

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
@@ -66,5 +66,24 @@ describe('the DynamoDB usage meter', () => {
     vi.stubEnv('DYNAMODB_USAGE_METER', '1');
     await read(createDocumentClient(TEST_REGION));
     expect(dynamoDbUsage().requests).toBe(1);
+  });
+});
+
+describe('the document client', () => {
+  it("leaves out the SDK's logger middleware, which copies every call's input and output even for no logger", async () => {
+    const logged = () => {
+      const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+      return { logger, client: new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS, logger }) };
+    };
+    const read = (documents: ReturnType<typeof documentClient>) => documents.send(new GetCommand({ TableName, Key: { PK: 'LOGGER', SK: 'a' } }));
+
+    // This SDK's clients log each call through that middleware (so the one left out is the right one)...
+    const plain = logged();
+    await plain.client.send(new GetItemCommand({ TableName, Key: { PK: { S: 'LOGGER' }, SK: { S: 'a' } } }));
+    expect(plain.logger.info).toHaveBeenCalledTimes(1);
+    // ...and ours do not.
+    const ours = logged();
+    await read(documentClient(ours.client));
+    expect(ours.logger.info).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogging } from './sdk-logging';
 
 /**
  * The one DynamoDB client of a Lambda instance. The endpoint comes from the standard
@@ -12,9 +13,9 @@ export function createDocumentClient(region: string): DynamoDBDocumentClient {
   return documentClient(client);
 }
 
-/** The document client the data layer expects, over any DynamoDB client (tests bring their own). */
+/** The document client the data layer expects, over any DynamoDB client (tests bring their own), without the SDK's logger (sdk-logging.ts). */
 export function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(client, {
+  return DynamoDBDocumentClient.from(withoutSdkLogging(client), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
