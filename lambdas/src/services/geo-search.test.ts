@@ -89,30 +89,38 @@ function bruteForce(entries: readonly GeoEntry[], radius: number): string[] {
     .map((hit) => hit.id);
 }
 
-/** Every page of the search, each going on from the last with its pending cells (passed through their text, as a cursor carries them). */
-async function everyPage(entries: readonly GeoEntry[], radius: number, limit: number) {
+/**
+ * Every page of the search, each going on from the last with its pending cells and open cells (passed through their text,
+ * as a cursor carries them; `withoutOpen`: as a cursor made before the open cells carried them).
+ */
+async function everyPage(entries: readonly GeoEntry[], radius: number, limit: number, { withoutOpen = false, leafSize }: { withoutOpen?: boolean; leafSize?: number } = {}) {
   const { index, usage } = memoryIndex(entries);
   const ids: string[] = [];
   const reads: number[] = [];
+  const rootReads: number[] = [];
   let after: Hit | undefined;
   let resume: Resume | undefined;
   for (;;) {
-    usage.items = 0;
+    Object.assign(usage, { items: 0, rootReads: 0 });
     const page = await nearestInIndex({
       index,
       scopes: ['all'],
       centre: YORK,
       radius,
       limit,
+      ...(leafSize ? { leafSize } : {}),
       ...(after ? { after } : {}),
       ...(resume ? { resume } : {}),
       confirm: async (hits) => new Map(hits.map((hit) => [hit.id, hit.id])),
     });
     ids.push(...page.hits.map((hit) => hit.id));
     reads.push(usage.items);
+    rootReads.push(usage.rootReads);
     after = page.hits.at(-1);
-    if (!page.more || !after) return { ids, reads };
-    resume = page.resume && decodeResume(encodeResume(page.resume, after.distance)!, after.distance, 1);
+    if (!page.more || !after) return { ids, reads, rootReads };
+    const { open: _open, ...pendingOnly } = page.resume ?? { horizon: 0, cells: [] };
+    const sent = withoutOpen ? pendingOnly : page.resume;
+    resume = sent && decodeResume(encodeResume(sent, after.distance)!, after.distance, 1);
     expect(resume).toBeDefined();
   }
 }
@@ -132,6 +140,21 @@ describe('nearestInIndex deep in a result', () => {
       expect((await everyPage(entries, radius, limit)).ids).toEqual(bruteForce(entries, radius));
     }
   }, 60_000);
+
+  it('pages exactly from a cursor without open cells (made before they were carried); with them, no page walks the counts from the root again', async () => {
+    const places = disc(150, 10, seeded(11), 'sector');
+    const random = seeded(12);
+    const jobs = Array.from({ length: 2_000 }, (_, index) => ({ ...places[Math.floor(random() * places.length)]!, id: `j-${String(index).padStart(5, '0')}` }));
+    const withOpen = await everyPage(jobs, 10, 5, { leafSize: 6 });
+    const withoutOpen = await everyPage(jobs, 10, 5, { leafSize: 6, withoutOpen: true });
+    expect(withoutOpen.ids).toEqual(bruteForce(jobs, 10));
+    expect(withOpen.ids).toEqual(withoutOpen.ids);
+    // Without them each page walks the counts down from the root again to the ring where the page before ended.
+    expect(withoutOpen.rootReads.slice(1).every((reads) => reads === 1)).toBe(true);
+    expect(withOpen.rootReads.slice(1).every((reads) => reads === 0)).toBe(true);
+    const total = (reads: number[]) => reads.reduce((sum, read) => sum + read, 0);
+    expect(total(withOpen.reads)).toBeLessThan(0.9 * total(withoutOpen.reads));
+  });
 
   it('pages in order, each exactly once, through entries crowded at a few places (as at postcode sectors), several to a cell', async () => {
     const places = disc(60, 6, seeded(7), 'place');
@@ -236,5 +259,23 @@ describe('a resume in a cursor', () => {
       expect(decodeResume(text, 1, 3)).toBeUndefined();
     }
     expect(decodeResume('1;', 1, 3)).toEqual({ horizon: 1, cells: [] });
+  });
+
+  it('carries the open cells with their counts, and is refused when they are not ones the search makes', () => {
+    const resume: Resume = {
+      horizon: 5.2,
+      cells: [{ scope: 0, cell: 'gcx2fb', next: 5.1234 }],
+      open: [
+        { scope: 0, cell: 'gcx3', count: 1_200 },
+        { scope: 0, cell: 'gcx2fc7', count: 3 },
+        { scope: 1, cell: 'gcw', count: 7 },
+      ],
+    };
+    const back = decodeResume(encodeResume(resume, 5.01)!, 5.01, 2)!;
+    expect([...back.open!].sort((a, b) => (a.cell < b.cell ? -1 : 1))).toEqual([...resume.open!].sort((a, b) => (a.cell < b.cell ? -1 : 1)));
+    expect(decodeResume('1;;', 1, 3)).toEqual({ horizon: 1, cells: [], open: [] });
+    for (const text of ['1;;0gc~1', '1;;0gcx2f', '1;;5.0gcx~1', '1;0gcx2f~1;0gcx~1;', '1;;0gcx~1,<b>']) {
+      expect(decodeResume(text, 1, 3)).toBeUndefined();
+    }
   });
 });
