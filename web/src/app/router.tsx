@@ -7,6 +7,7 @@ import { RequireSession } from '@/components/layout/require-session';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/home/routes/home-page';
+import { addressOpensJob, loadOpenJob } from '@/features/jobs/components/load-open-job';
 import { withQueryClient } from '@/lib/query-client-gate';
 
 /** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
@@ -31,8 +32,12 @@ const directory = () => import('@/features/directory/routes/directory-page');
 // A provider's page is its own chunk: the directory search's filters and results are not part of it.
 const providerPage = () => import('@/features/directory/routes/provider-profile-page');
 const categories = () => import('@/features/categories/routes');
-// The job board is its own chunk: the job form's schemas and form library are not part of it.
-const jobDirectory = () => import('@/features/jobs/routes/job-directory-page');
+// The job board is its own chunk: the job form's schemas and form library are not part of it, nor is the open job's
+// dialog, which loads beside it when the address opens a job.
+const jobDirectory = async () => {
+  const [module] = await Promise.all([import('@/features/jobs/routes/job-directory-page'), addressOpensJob() ? loadOpenJob() : undefined]);
+  return module;
+};
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');
