@@ -165,8 +165,9 @@ const SCREEN_CHUNK_GROUPS = [
         'shared/src/category-selection.ts',
       )(id),
   },
-  // A provider as the directory, the categories and a provider's page show one: card, avatar, save button (the category
-  // chips are the sign-up form's too).
+  // A list of categories as chips: the providers' cards and the sign-up form's category picker.
+  { name: 'category-chips', test: endingIn('web/src/components/ui/category-chips.tsx') },
+  // A provider as the directory, the categories and a provider's page show one: card, avatar, save button.
   {
     name: 'provider-card',
     test: endingIn(
@@ -176,6 +177,46 @@ const SCREEN_CHUNK_GROUPS = [
       'web/src/components/ui/user-avatar.tsx',
       'web/src/components/ui/link-card.ts',
       'shared/src/names.ts',
+    ),
+  },
+  // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile,
+  // feedback and reports (the profile's own editing screens use them too).
+  {
+    name: 'provider-profile',
+    test: endingIn(
+      'web/src/components/profile/social-links.tsx',
+      'web/src/components/ui/skill-chips.tsx',
+      'shared/src/social-links.ts',
+      'shared/src/security-messages.ts',
+      'shared/src/feedback-constants.ts',
+      'shared/src/api/provider-profile-text.ts',
+    ),
+  },
+  // The directory's and the job board's reading of their addresses, with the job board's constants it names.
+  { name: 'search-pages', test: endingIn('shared/src/search-pages.ts') },
+  // Chakra's Field and Wrap, and its Tabs as the app wraps them: pieces of the groups below that other screens use alone.
+  { name: 'field', test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]field[\\/]/ },
+  { name: 'wrap', test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]wrap[\\/]/ },
+  { name: 'app-tabs', test: endingIn('web/src/components/ui/app-tabs.tsx') },
+  // A place typed with suggestions: the directory's search and the sign-up form.
+  { name: 'location-autocomplete', test: endingIn('web/src/entities/locations/components/location-autocomplete.tsx') },
+  // The forms' library and the app's form parts: sign-up, sign-in and the other forms.
+  {
+    name: 'forms',
+    test: (id: string) =>
+      /node_modules[\\/]react-hook-form[\\/]/.test(id) ||
+      endingIn('web/src/components/forms/form-field.tsx', 'web/src/components/forms/server-errors.ts', 'web/src/components/forms/auth-card.tsx')(id),
+  },
+  // The account screens' calls, texts and parts: sign-up, sign-in, the e-mail confirmation and the password reset.
+  {
+    name: 'auth',
+    test: endingIn(
+      'web/src/features/auth/api/auth.ts',
+      'web/src/features/auth/components/use-countdown.ts',
+      'web/src/features/auth/components/pending-signup.ts',
+      'web/src/features/auth/components/account-type-tabs.tsx',
+      'shared/src/auth-pages.ts',
+      'shared/src/account-messages.ts',
     ),
   },
 ].map((group) => ({ ...group, priority: 1 }));

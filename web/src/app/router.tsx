@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { RequireSession } from '@/components/layout/require-session';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
+import { addressSignsUpProvider, loadProviderSignupFields } from '@/features/auth/components/load-provider-signup-fields';
 import { HomePage } from '@/features/home/routes/home-page';
 import { addressOpensJob, loadOpenJob } from '@/features/jobs/components/load-open-job';
 import { withQueryClient } from '@/lib/query-client-gate';
@@ -24,7 +25,11 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 });
 
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
-const signup = () => import('@/features/auth/routes/signup-page');
+// A provider's sign-up loads the provider's fields beside the page (they are not part of it: the page arrives as the client's form).
+const signup = async () => {
+  const [module] = await Promise.all([import('@/features/auth/routes/signup-page'), addressSignsUpProvider() ? loadProviderSignupFields() : undefined]);
+  return module;
+};
 const login = () => import('@/features/auth/routes/login-page');
 const confirmEmail = () => import('@/features/auth/routes/confirm-email-page');
 const resetPassword = () => import('@/features/auth/routes/reset-password-page');
