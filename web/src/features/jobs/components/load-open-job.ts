@@ -25,8 +25,8 @@ export function loadOpenJob(): Promise<OpenJob> {
 }
 
 /**
- * Whether the browser's address opens a job (`?job=`): the board's screen then loads with its dialog, side by side, so
- * that a page drawn with a job open hydrates with the dialog in place rather than waiting for it (never on the server,
- * which waits for it anyway).
+ * Whether the board's screen loads with the dialog: in the browser when the address opens a job (`?job=`), so that a
+ * page drawn with a job open hydrates with the dialog in place rather than waiting for it; always on the server, which
+ * draws it in place too.
  */
-export const addressOpensJob = (): boolean => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('job');
+export const addressOpensJob = (): boolean => typeof window === 'undefined' || new URLSearchParams(window.location.search).has('job');

@@ -30,16 +30,18 @@ function BoardSkeleton() {
 const LazyOpenJob = lazy(() => loadOpenJob().then((OpenJob) => ({ default: OpenJob })));
 
 /**
- * The open job's dialog: in place at once when its chunk is in (the board's route loads it with the screen when the
- * address opens a job, so a page drawn with a job open hydrates with it), else once it arrives. Always in a Suspense
- * boundary, so the server's markup and the browser's have the same shape either way.
+ * The open job's dialog: in place at once when its chunk is in (always on the server; in the browser, the board's
+ * route loads it beside the screen when the address opens a job, so a page drawn with a job open hydrates with the
+ * very tree the server drew), else once it arrives.
  */
 function OpenJobDialog(props: OpenJobProps) {
   // Chosen once, as the dialog opens: the chunk arriving later must not swap the component under an open dialog.
-  const [OpenJob] = useState(() => loadedOpenJob() ?? LazyOpenJob);
-  return (
+  const [Loaded] = useState(loadedOpenJob);
+  return Loaded ? (
+    <Loaded {...props} />
+  ) : (
     <Suspense>
-      <OpenJob {...props} />
+      <LazyOpenJob {...props} />
     </Suspense>
   );
 }
