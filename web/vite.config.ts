@@ -179,27 +179,29 @@ const SCREEN_CHUNK_GROUPS = [
       'shared/src/names.ts',
     ),
   },
-  // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile,
-  // feedback and reports (the profile's own editing screens use them too).
+  // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile and
+  // feedback (the profile's own editing screens use them too; not the reports' texts, which sign-in shares).
   {
     name: 'provider-profile',
     test: endingIn(
       'web/src/components/profile/social-links.tsx',
       'web/src/components/ui/skill-chips.tsx',
       'shared/src/social-links.ts',
-      'shared/src/security-messages.ts',
       'shared/src/feedback-constants.ts',
       'shared/src/api/provider-profile-text.ts',
     ),
   },
   // The directory's and the job board's reading of their addresses, with the job board's constants it names.
   { name: 'search-pages', test: endingIn('shared/src/search-pages.ts') },
-  // Chakra's Field and Wrap, and its Tabs as the app wraps them: pieces of the groups below that other screens use alone.
-  { name: 'field', test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]field[\\/]/ },
-  { name: 'wrap', test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]wrap[\\/]/ },
+  // Chakra's Tabs as the app wraps them: the sign-up's account types and a provider's page.
   { name: 'app-tabs', test: endingIn('web/src/components/ui/app-tabs.tsx') },
-  // A place typed with suggestions: the directory's search and the sign-up form.
-  { name: 'location-autocomplete', test: endingIn('web/src/entities/locations/components/location-autocomplete.tsx') },
+  // A place typed with suggestions, with Chakra's Field and Wrap it draws with: the directory's search and the sign-up
+  // form (the job board's filters and the categories use Field or Wrap alone, and load it as well).
+  {
+    name: 'location-autocomplete',
+    test: (id: string) =>
+      endingIn('web/src/entities/locations/components/location-autocomplete.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](field|wrap)[\\/]/.test(id),
+  },
   // The forms' library and the app's form parts: sign-up, sign-in and the other forms.
   {
     name: 'forms',
