@@ -149,11 +149,11 @@ const SCREEN_CHUNK_GROUPS = [
   // A provider's stars and the card links around them: the home page's featured providers and the directory's cards.
   { name: 'star-rating', test: (id: string) => endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id) },
   // What every one of those screens runs to read the API: TanStack Query (query, observers, mutations), the API client
-  // and its config, the query client, the categories' read, the failure toast and Chakra's Alert.
+  // and its config, the query client, the categories' read, the failure toast, and Chakra's Alert, Field and Wrap (most of them draw one).
   {
     name: 'screen-base',
     test: (id: string) =>
-      /node_modules[\\/](@tanstack[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]alert[\\/])/.test(id) ||
+      /node_modules[\\/](@tanstack[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](alert|field|wrap)[\\/])/.test(id) ||
       endingIn(
         'web/src/lib/api-client.ts',
         'web/src/lib/runtime-config.ts',
@@ -179,6 +179,8 @@ const SCREEN_CHUNK_GROUPS = [
       'shared/src/names.ts',
     ),
   },
+  // The reports' and security texts: a provider's page and sign-in.
+  { name: 'security-messages', test: endingIn('shared/src/security-messages.ts') },
   // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile and
   // feedback (the profile's own editing screens use them too; not the reports' texts, which sign-in shares).
   {
@@ -195,24 +197,18 @@ const SCREEN_CHUNK_GROUPS = [
   { name: 'search-pages', test: endingIn('shared/src/search-pages.ts') },
   // Chakra's Tabs as the app wraps them: the sign-up's account types and a provider's page.
   { name: 'app-tabs', test: endingIn('web/src/components/ui/app-tabs.tsx') },
-  // A place typed with suggestions, with Chakra's Field and Wrap it draws with: the directory's search and the sign-up
-  // form (the job board's filters and the categories use Field or Wrap alone, and load it as well).
-  {
-    name: 'location-autocomplete',
-    test: (id: string) =>
-      endingIn('web/src/entities/locations/components/location-autocomplete.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](field|wrap)[\\/]/.test(id),
-  },
-  // The forms' library and the app's form parts: sign-up, sign-in and the other forms.
-  {
-    name: 'forms',
-    test: (id: string) =>
-      /node_modules[\\/]react-hook-form[\\/]/.test(id) ||
-      endingIn('web/src/components/forms/form-field.tsx', 'web/src/components/forms/server-errors.ts', 'web/src/components/forms/auth-card.tsx')(id),
-  },
-  // The account screens' calls, texts and parts: sign-up, sign-in, the e-mail confirmation and the password reset.
+  // A place typed with suggestions: the directory's search and the sign-up form.
+  { name: 'location-autocomplete', test: endingIn('web/src/entities/locations/components/location-autocomplete.tsx') },
+  // The forms' library (sign-up and the signed-in screens' forms; sign-in does without).
+  { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+  // The account screens' calls, texts and form parts: sign-up, sign-in, the e-mail confirmation and the password reset
+  // (the signed-in screens' forms use the form parts too).
   {
     name: 'auth',
     test: endingIn(
+      'web/src/components/forms/form-field.tsx',
+      'web/src/components/forms/server-errors.ts',
+      'web/src/components/forms/auth-card.tsx',
       'web/src/features/auth/api/auth.ts',
       'web/src/features/auth/components/use-countdown.ts',
       'web/src/features/auth/components/pending-signup.ts',
