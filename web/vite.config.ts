@@ -123,6 +123,102 @@ const BOOT_CHUNK_GROUPS = [
   { name: 'boot-app', test: (id: string) => id !== BROWSER_ENTRY && !id.endsWith('.html') && !id.startsWith('\0') },
 ].map((group, index, groups) => ({ ...group, tags: ['$initial' as const], priority: 1 + groups.length - index }));
 
+/** A test for modules by the end of their path: files of the web or shared (`web/src/lib/api-client.ts`) or of a library. */
+const endingIn =
+  (...paths: string[]) =>
+  (id: string) => {
+    const path = id.replaceAll('\\', '/');
+    return paths.some((end) => path.endsWith(`/${end}`));
+  };
+
+/**
+ * The lazy screens' shared parts, in a few files rather than the bundler's one per set of screens sharing them: a page a
+ * visitor lands on (the directory, a provider's page, the categories, the job board, sign-up) loaded 30 to 40 files,
+ * most under 1 KB compressed, each with some 430 bytes of headers and a compression of its own (issue 24: at most
+ * 200 KB of JavaScript transferred per page). A group takes the modules it names with their imports, except those a
+ * group before it took, so each names what all of its pages use, and none may reach what the home page loads
+ * (its parts below the fold share the footer's and the ratings' groups only).
+ */
+const SCREEN_CHUNK_GROUPS = [
+  // The footer every page draws below the fold, with its icons and grid (the home page's other parts use them too).
+  {
+    name: 'site-footer',
+    test: (id: string) =>
+      endingIn('web/src/components/layout/site-footer.tsx', 'web/src/config/site.ts')(id) || /node_modules[\\/](react-icons[\\/]fa6|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](simple-grid|grid|icon)[\\/])/.test(id),
+  },
+  // A provider's stars and the card links around them: the home page's featured providers and the directory's cards.
+  { name: 'star-rating', test: (id: string) => endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id) },
+  // What every one of those screens runs to read the API: TanStack Query (query, observers, mutations), the API client
+  // and its config, the query client, the categories' read, the failure toast, and Chakra's Alert, Field and Wrap (most of them draw one).
+  {
+    name: 'screen-base',
+    test: (id: string) =>
+      /node_modules[\\/](@tanstack[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](alert|field|wrap)[\\/])/.test(id) ||
+      endingIn(
+        'web/src/lib/api-client.ts',
+        'web/src/lib/runtime-config.ts',
+        'web/src/components/ui/failure-toast.ts',
+        'web/src/app/query-client.ts',
+        'web/src/entities/categories/api/categories.ts',
+        'shared/src/api/route-types.ts',
+        'shared/src/api/directory-constants.ts',
+        'shared/src/category-selection.ts',
+      )(id),
+  },
+  // A list of categories as chips: the providers' cards and the sign-up form's category picker.
+  { name: 'category-chips', test: endingIn('web/src/components/ui/category-chips.tsx') },
+  // A provider as the directory, the categories and a provider's page show one: card, avatar, save button.
+  {
+    name: 'provider-card',
+    test: endingIn(
+      'web/src/entities/providers/components/provider-card.tsx',
+      'web/src/entities/providers/components/save-provider-button.tsx',
+      'web/src/entities/providers/api/saved-providers.ts',
+      'web/src/components/ui/user-avatar.tsx',
+      'web/src/components/ui/link-card.ts',
+      'shared/src/names.ts',
+    ),
+  },
+  // The reports' and security texts: a provider's page and sign-in.
+  { name: 'security-messages', test: endingIn('shared/src/security-messages.ts') },
+  // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile and
+  // feedback (the profile's own editing screens use them too; not the reports' texts, which sign-in shares).
+  {
+    name: 'provider-profile',
+    test: endingIn(
+      'web/src/components/profile/social-links.tsx',
+      'web/src/components/ui/skill-chips.tsx',
+      'shared/src/social-links.ts',
+      'shared/src/feedback-constants.ts',
+      'shared/src/api/provider-profile-text.ts',
+    ),
+  },
+  // The directory's and the job board's reading of their addresses, with the job board's constants it names.
+  { name: 'search-pages', test: endingIn('shared/src/search-pages.ts') },
+  // Chakra's Tabs as the app wraps them: the sign-up's account types and a provider's page.
+  { name: 'app-tabs', test: endingIn('web/src/components/ui/app-tabs.tsx') },
+  // A place typed with suggestions: the directory's search and the sign-up form.
+  { name: 'location-autocomplete', test: endingIn('web/src/entities/locations/components/location-autocomplete.tsx') },
+  // The forms' library (sign-up and the signed-in screens' forms; sign-in does without).
+  { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+  // The account screens' calls, texts and form parts: sign-up, sign-in, the e-mail confirmation and the password reset
+  // (the signed-in screens' forms use the form parts too).
+  {
+    name: 'auth',
+    test: endingIn(
+      'web/src/components/forms/form-field.tsx',
+      'web/src/components/forms/server-errors.ts',
+      'web/src/components/forms/auth-card.tsx',
+      'web/src/features/auth/api/auth.ts',
+      'web/src/features/auth/components/use-countdown.ts',
+      'web/src/features/auth/components/pending-signup.ts',
+      'web/src/features/auth/components/account-type-tabs.tsx',
+      'shared/src/auth-pages.ts',
+      'shared/src/account-messages.ts',
+    ),
+  },
+].map((group) => ({ ...group, priority: 1 }));
+
 /**
  * main.tsx imports the app in steps, so their chunks are not the entry's static imports and Vite would not preload
  * them with the page: this adds a modulepreload link for each step's chunk and its imports, so they download with the
@@ -253,10 +349,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // screen became a chunk of its own (33 files for the home page), and on a phone's slow line each extra file
             // costs a round trip.
             ...BOOT_CHUNK_GROUPS,
-            // TanStack Query outside the first page's part of it, in one file: every screen that fetches loads it all
-            // (query, observers, mutations), and as the bundler's own split it was six files of 0.5 to 5 KB, each with
-            // its headers and a compression of its own.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            ...SCREEN_CHUNK_GROUPS,
           ],
         },
       },

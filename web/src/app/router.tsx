@@ -6,7 +6,9 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { RequireSession } from '@/components/layout/require-session';
 import { RootLayout } from '@/components/layout/root-layout';
 import { paths } from '@/config/paths';
+import { addressSignsUpProvider, loadProviderSignupFields } from '@/features/auth/components/load-provider-signup-fields';
 import { HomePage } from '@/features/home/routes/home-page';
+import { addressOpensJob, loadOpenJob } from '@/features/jobs/components/load-open-job';
 import { withQueryClient } from '@/lib/query-client-gate';
 
 /** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
@@ -23,7 +25,12 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 });
 
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
-const signup = () => import('@/features/auth/routes/signup-page');
+// A provider's sign-up loads the provider's fields beside the page (they are not part of it: the page arrives as the client's form).
+const signupPage = () => import('@/features/auth/routes/signup-page');
+const signup = async () => {
+  const [module] = await Promise.all([signupPage(), addressSignsUpProvider() ? loadProviderSignupFields() : undefined]);
+  return module;
+};
 const login = () => import('@/features/auth/routes/login-page');
 const confirmEmail = () => import('@/features/auth/routes/confirm-email-page');
 const resetPassword = () => import('@/features/auth/routes/reset-password-page');
@@ -31,8 +38,13 @@ const directory = () => import('@/features/directory/routes/directory-page');
 // A provider's page is its own chunk: the directory search's filters and results are not part of it.
 const providerPage = () => import('@/features/directory/routes/provider-profile-page');
 const categories = () => import('@/features/categories/routes');
-// The job board is its own chunk: the job form's schemas and form library are not part of it.
-const jobDirectory = () => import('@/features/jobs/routes/job-directory-page');
+// The job board is its own chunk: the job form's schemas and form library are not part of it, nor is the open job's
+// dialog, which loads beside it when the address opens a job.
+const jobDirectoryPage = () => import('@/features/jobs/routes/job-directory-page');
+const jobDirectory = async () => {
+  const [module] = await Promise.all([jobDirectoryPage(), addressOpensJob() ? loadOpenJob() : undefined]);
+  return module;
+};
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');

@@ -2,7 +2,7 @@ import { firstRequest } from './first-request';
 
 /**
  * The toast region (its Chakra and zag code, about 18 KB gzip) loads when the first toast is raised, not on
- * every visit: toaster.ts asks here when its queue first changes, and the provider mounts the region then.
+ * every visit: toaster.ts asks here with the first toast, and the provider mounts the region then.
  * The region reads the queue as it mounts, so the toast that asked for it shows.
  */
 const region = firstRequest();

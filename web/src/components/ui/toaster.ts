@@ -1,20 +1,40 @@
-import { createToaster } from '@chakra-ui/react';
-import { TOAST } from '@solutionz/shared';
+import type { CreateToasterReturn } from '@chakra-ui/react';
 import { requestToastRegion } from '@/lib/toast-region-gate';
 
-/**
- * The one toast queue of the app: at most five visible at once (spec 01 section 4.12). The queue is
- * tiny; the component that renders it (toaster-region.tsx) loads when the first toast is raised.
- */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: TOAST.maxVisible,
-  duration: TOAST.defaultDurationMs,
-  pauseOnPageIdle: true,
-});
+type ToastStore = CreateToasterReturn;
+type ToastOptions = Parameters<ToastStore['create']>[0];
 
-// The first change to the queue (a toast raised) mounts the region, which then shows what is queued.
-const stopAsking = toaster.subscribe(() => {
-  stopAsking();
+let store: ToastStore | undefined;
+let loading: Promise<ToastStore> | undefined;
+
+/** The toast queue (toast-store.ts), loaded on first call. */
+function loadToastStore(): Promise<ToastStore> {
+  loading ??= import('./toast-store').then(
+    ({ toastStore }) => (store = toastStore),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Raises a toast: at once once the queue is in, else as it arrives. The first toast also asks for the region that shows them. */
+function raise(toast: (store: ToastStore) => unknown): void {
   requestToastRegion();
-});
+  if (store) toast(store);
+  else void loadToastStore().then(toast, () => undefined);
+}
+
+/**
+ * How screens raise toasts. The queue (Chakra's toaster and zag's toast store, about 2 KB gzip) and the region that
+ * shows it load with the first toast, side by side, not with every page: most visits raise none (issue 24).
+ */
+export const toaster = {
+  create: (options: ToastOptions) => raise((queue) => queue.create(options)),
+  success: (options: ToastOptions) => raise((queue) => queue.success(options)),
+  error: (options: ToastOptions) => raise((queue) => queue.error(options)),
+  info: (options: ToastOptions) => raise((queue) => queue.info(options)),
+  /** Takes every toast (or the one with this id) off the queue at once. */
+  remove: (id?: string) => void store?.remove(id),
+};

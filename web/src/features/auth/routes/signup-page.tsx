@@ -1,5 +1,5 @@
-import { Alert, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Box, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -13,16 +13,15 @@ import {
   type SignupInput,
 } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
-import { FieldShell, FormField } from '@/components/forms/form-field';
+import { FormField } from '@/components/forms/form-field';
 import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
 import { applyServerFieldErrors } from '@/components/forms/server-errors';
-import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSignup } from '../api/auth';
 import { AccountTypeTabs } from '../components/account-type-tabs';
-import { BusinessNameSearch } from '../components/business-name-search';
+import { loadProviderSignupFields } from '../components/load-provider-signup-fields';
 import { savePendingSignup } from '../components/pending-signup';
 import { useCountdown } from '../components/use-countdown';
 import type { ConfirmEmailLocationState } from './confirm-email-page';
@@ -52,6 +51,11 @@ const signupResolver: Resolver<SignupInput, unknown, Signup> = async (values, co
   }
   return signupValidation(values, context, options);
 };
+
+const ProviderSignupFields = lazy(() => loadProviderSignupFields().then(({ ProviderSignupFields: Fields }) => ({ default: Fields })));
+
+/** Loads the provider's fields ahead of the provider tab: the form pointed at or focused. */
+const prefetchProviderFields = () => void loadProviderSignupFields().catch(() => undefined);
 
 /** /signup (spec 01 sections 2.5, 4.3, 5): one form for both account types, checked with the API's own schema. */
 export function SignupPage() {
@@ -147,22 +151,9 @@ export function SignupPage() {
       {isProvider && (
         <>
           <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <Controller
-            control={control}
-            name="businessName"
-            render={({ field, fieldState }) => (
-              <FieldShell label="Business name" error={fieldState.error?.message}>
-                <BusinessNameSearch name={field.name} inputRef={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
-              </FieldShell>
-            )}
-          />
-          <Controller
-            control={control}
-            name="categories"
-            render={({ field, fieldState }) => (
-              <TaxonomyPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-            )}
-          />
+          <Suspense>
+            <ProviderSignupFields control={control} />
+          </Suspense>
         </>
       )}
       <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
@@ -184,9 +175,11 @@ export function SignupPage() {
 
   return (
     <AuthCard title={AUTH_PAGE_TITLES.signup} description="Find trusted professionals, or get found as one.">
-      <AccountTypeTabs value={accountType} onChange={chooseType} panelPt="6">
-        {fields}
-      </AccountTypeTabs>
+      <Box onPointerOver={prefetchProviderFields} onFocus={prefetchProviderFields}>
+        <AccountTypeTabs value={accountType} onChange={chooseType} panelPt="6">
+          {fields}
+        </AccountTypeTabs>
+      </Box>
       <Stack gap="2" textAlign="center">
         <Text fontSize="sm" color="fg.muted">
           We'll send a link to your email address: you need to confirm it to finish setting up your account.

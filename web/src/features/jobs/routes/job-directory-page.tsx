@@ -1,15 +1,17 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { JOB_MESSAGES, JOB_PAGE_SIZE, jobBoardTitle, jobListQuery, readJobBoardFilters, type JobBoardFilters, type JobBoardPage } from '@solutionz/shared';
 import { ApiError } from '@/lib/api-client';
-import { AppDialog } from '@/components/ui/app-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { firstPageOf, jobBoardSearch } from '@/lib/job-board-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useJob, useJobBoard } from '@/entities/jobs/api/jobs';
-import { JobCard, jobViewerOf, type JobViewer } from '@/entities/jobs/components/job-card';
+import { useJobBoard } from '@/entities/jobs/api/jobs';
+import { JobCard, jobViewerOf } from '@/entities/jobs/components/job-card';
 import { JobFilters } from '../components/job-filters';
+import { loadedOpenJob, loadOpenJob } from '../components/load-open-job';
+import type { OpenJobProps } from '../components/open-job-dialog';
 
 function BoardSkeleton() {
   return (
@@ -25,16 +27,27 @@ function BoardSkeleton() {
   );
 }
 
-function OpenJob({ jobId, signedIn, viewer, onClose }: { jobId: string; signedIn: boolean; viewer: JobViewer; onClose: () => void }) {
-  const job = useJob(jobId, signedIn);
-  return (
-    <AppDialog open onOpenChange={(open) => !open && onClose()} title={job.data?.title ?? 'Job'} width="3xl">
-      {job.isPending && <Skeleton height="32" />}
-      {job.isError && <Text>{JOB_MESSAGES.notFound}</Text>}
-      {job.data && <JobCard job={job.data} viewer={viewer} full />}
-    </AppDialog>
+const LazyOpenJob = lazy(() => loadOpenJob().then((OpenJob) => ({ default: OpenJob })));
+
+/**
+ * The open job's dialog: in place at once when its chunk is in (always on the server; in the browser, the board's
+ * route loads it beside the screen when the address opens a job, so a page drawn with a job open hydrates with the
+ * very tree the server drew), else once it arrives.
+ */
+function OpenJobDialog(props: OpenJobProps) {
+  // Chosen once, as the dialog opens: the chunk arriving later must not swap the component under an open dialog.
+  const [Loaded] = useState(loadedOpenJob);
+  return Loaded ? (
+    <Loaded {...props} />
+  ) : (
+    <Suspense>
+      <LazyOpenJob {...props} />
+    </Suspense>
   );
 }
+
+/** Loads the dialog's chunk ahead of a click: the pointer over the board's jobs, or a job's link focused. */
+const prefetchOpenJob = () => void loadOpenJob().catch(() => undefined);
 
 /**
  * How many jobs, where that is known: the kept total the API gives (no place, no budget filter), or the
@@ -101,7 +114,7 @@ export function JobDirectoryPage() {
             <Alert.Title>{loadError}</Alert.Title>
           </Alert.Root>
         ) : (
-          <Stack gap="4">
+          <Stack gap="4" onPointerOver={prefetchOpenJob} onFocus={prefetchOpenJob}>
             <Text color="fg.muted" aria-live="polite">
               {countText(board.data, firstPage ? 1 : trail.length > 0 ? trail.length + 1 : undefined, firstPage)}
             </Text>
@@ -130,7 +143,7 @@ export function JobDirectoryPage() {
           </Stack>
         )}
       </Stack>
-      {openJob && <OpenJob jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters, undefined, trail)} />}
+      {openJob && <OpenJobDialog jobId={openJob} signedIn={signedIn} viewer={viewer} onClose={() => go(filters, undefined, trail)} />}
     </Container>
   );
 }
