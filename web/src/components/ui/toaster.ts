@@ -1,29 +1,19 @@
 import type { CreateToasterReturn } from '@chakra-ui/react';
+import { loadOnce } from '@/lib/load-once';
 import { requestToastRegion } from '@/lib/toast-region-gate';
 
 type ToastStore = CreateToasterReturn;
 type ToastOptions = Parameters<ToastStore['create']>[0];
 
-let store: ToastStore | undefined;
-let loading: Promise<ToastStore> | undefined;
-
 /** The toast queue (toast-store.ts), loaded on first call. */
-function loadToastStore(): Promise<ToastStore> {
-  loading ??= import('./toast-store').then(
-    ({ toastStore }) => (store = toastStore),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const toastStore = loadOnce<ToastStore>(() => import('./toast-store').then(({ toastStore: store }) => store));
 
 /** Raises a toast: at once once the queue is in, else as it arrives. The first toast also asks for the region that shows them. */
 function raise(toast: (store: ToastStore) => unknown): void {
   requestToastRegion();
+  const store = toastStore.loaded();
   if (store) toast(store);
-  else void loadToastStore().then(toast, () => undefined);
+  else void toastStore.load().then(toast, () => undefined);
 }
 
 /**
@@ -36,5 +26,5 @@ export const toaster = {
   error: (options: ToastOptions) => raise((queue) => queue.error(options)),
   info: (options: ToastOptions) => raise((queue) => queue.info(options)),
   /** Takes every toast (or the one with this id) off the queue at once. */
-  remove: (id?: string) => void store?.remove(id),
+  remove: (id?: string) => void toastStore.loaded()?.remove(id),
 };
