@@ -16,7 +16,7 @@ function Thumbnail({ conversationId, imageId, alt, onOpen }: { conversationId: s
       </Box>
     );
   }
-  if (!image.data) return <Skeleton w="28" h="28" borderRadius="md" aria-label={`Loading ${alt.toLowerCase()}`} />;
+  if (!image.data) return <Skeleton w="28" h="28" borderRadius="md" role="img" aria-label={`Loading ${alt.toLowerCase()}`} />;
   return (
     <Button variant="plain" p="0" h="auto" minW="0" borderRadius="md" overflow="hidden" onClick={onOpen}>
       <Image src={image.data} alt={alt} w="28" h="28" objectFit="cover" />
@@ -27,7 +27,7 @@ function Thumbnail({ conversationId, imageId, alt, onOpen }: { conversationId: s
 function FullImage({ conversationId, imageId, alt }: { conversationId: string; imageId: string; alt: string }) {
   const image = useMessageImage(conversationId, imageId, 'full');
   if (image.isError) return <Text color="fg.muted">This image could not be loaded.</Text>;
-  if (!image.data) return <Skeleton w="full" h="64" borderRadius="md" aria-label="Loading the image" />;
+  if (!image.data) return <Skeleton w="full" h="64" borderRadius="md" role="img" aria-label="Loading the image" />;
   return <Image src={image.data} alt={alt} maxW="full" maxH="75vh" mx="auto" objectFit="contain" borderRadius="md" />;
 }
 

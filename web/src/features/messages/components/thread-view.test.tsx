@@ -51,3 +51,18 @@ describe('the thread of a person an admin stopped messaging', { timeout: 20_000 
     expect(screen.queryByText(MESSAGE_REPORT_MESSAGES.messagingBlocked)).not.toBeInTheDocument();
   });
 });
+
+describe('an image still loading in a thread', { timeout: 20_000 }, () => {
+  it('is a named picture placeholder (a skeleton with a name must have a role: axe, serious)', async () => {
+    const answer = thread({});
+    stubApi({
+      listCategories: () => ({ groups: [] }),
+      getUnreadMessages: () => ({ unreadTotal: 0 }),
+      listConversations: () => ({ conversations: [answer.conversation], unreadTotal: 0 }),
+      getConversation: () => ({ ...answer, messages: [{ ...answer.messages[0]!, imageIds: ['image-1'] }] }),
+      getMessageImage: () => new Promise<never>(() => undefined),
+    });
+    renderApp('/messages/conversation-1', createFakeAuth({ signedInAs: fakeAccount({ userId: 'pat', accountType: 'provider' }) }));
+    expect(await screen.findByRole('img', { name: /^Loading image 1 of 1/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -113,7 +113,7 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
               {qrCode ? (
                 <Image src={qrCode} alt="QR code for your authenticator app" boxSize="200px" />
               ) : (
-                <Skeleton boxSize="200px" aria-label="Loading the QR code" />
+                <Skeleton boxSize="200px" role="img" aria-label="Loading the QR code" />
               )}
             </Box>
             <FieldShell label="Secret key">
