@@ -257,7 +257,55 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     const users = demoUsers(LOCAL_ADMIN_EMAIL_DOMAIN);
     const demo = tableCreated || userPool.created ? await (demoModules ??= loadDemoModules()) : undefined;
     const everyDemoUser = demo ? [...users, ...demoProviders(), ...demo.demoModeratedUsers()] : users;
-
+    const demoDone = demo ? clock.begin('demo') : () => undefined;
+    const [, demoDirectory, demoUserIds] = await Promise.all([
+      tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
+      demo && tableCreated && options.demoDirectory ? clock.time('directory', () => demo.loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
+      demo
+        ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
+        : undefined,
+    ]);
+    if (demo && demoDirectory) {
+      // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
+      const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
+      const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
+      try {
+        const demoAdmin = users.find((user) => user.accountType === 'admin')!;
+        const [deactivated] = demo.demoModeratedUsers();
+        await Promise.all([
+          // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
+          clock.time('jobs', () => demo.loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
+          demoUserIds
+            ? clock.time('moderation', () => demo.loadDemoModeration(
+                {
+                  documents,
+                  tableName: LOCAL_TABLE_NAME,
+                  cognito: cognitoClient,
+                  userPoolId: userPool.userPoolId,
+                  admin: { userId: demoUserIds.get(demoAdmin.email)!, name: `${demoAdmin.firstName} ${demoAdmin.lastName}` },
+                  deactivatedClient: { userId: demoUserIds.get(deactivated!.email)!, email: deactivated!.email },
+                  towns: demoDirectory.towns,
+                  providers: demoDirectory.providers,
+                },
+                new Date(),
+              ))
+            : undefined,
+          clock.time('portfolios', () => up.s3.then(() => writeDemoPortfolios(
+            { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
+            demoPortfolios(demoDirectory.providers),
+            new Date(),
+          ))),
+        ]);
+      } finally {
+        s3Client.destroy();
+      }
+    }
+    if (demo && tableCreated && demoUserIds) {
+      await clock.time('messages', () => demo.loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
+    }
+    demoDone();
+    if (tableCreated) await clock.time('stream', () => ensureStream(dynamoClient, LOCAL_TABLE_NAME));
+    if (demo) log('Demo data loaded.');
     // Stripe's state goes with the table's: memberships kept at Stripe for profiles that are gone would renew for no one.
     const stripeDataFile = options.inMemory ? undefined : join(dataDir, 'stripe', 'state.json');
     if (tableCreated && stripeDataFile) rmSync(stripeDataFile, { force: true });
@@ -303,115 +351,29 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     Object.assign(process.env, lambdaEnv);
     delete process.env.AWS_PROFILE;
 
-    // The API (handlers, gateway, the local Stripe) starts while the demo data goes in: it waits on nothing the demo
-    // writes, and the demo memberships are bought through it as soon as the demo directory is in.
-    const startApi = async () => {
-      const issuer = `${urls.cognito}/${userPool.userPoolId}`;
-      const [handlers, jwks] = await Promise.all([
-        clock.time('handlers', loadHandlers),
-        fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
-      ]);
-      // What the user pool's trigger does in the cloud: every sign-in is recorded as a session (the admin analytics).
-      const triggersLog = join(logs, 'triggers.log');
-      started(
-        await lambdaInvoke.start({
-          port: ports.lambdaInvoke,
-          functions: await loadTriggerHandlers(),
-          log: (line) => appendFileSync(triggersLog, `${new Date().toISOString()} ${line}\n`),
-        }),
-      );
-      const gatewayLog = join(logs, 'gateway.log');
-      const gateway: Omit<GatewayOptions, 'port'> = {
-        routes: routeList,
-        handlers,
-        verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
-        log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
-      };
-      await clock.time('gateway', async () => started(await startGateway({ ...gateway, port: ports.gateway })));
-      // Started once the gateway answers, so the events a restart resumes have somewhere to go.
-      const stripeLog = join(logs, 'stripe.log');
-      const stripe = started(
-        await clock.time('stripe', () => startLocalStripe({
-          port: ports.stripe,
-          webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
-          webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
-          // Stripe calls the site's CloudFront address in the cloud, which adds the origin header; here it calls the gateway.
-          webhookHeaders: LOCAL_ORIGIN_HEADERS,
-          dataFile: stripeDataFile,
-          log: (line) => appendFileSync(stripeLog, `${new Date().toISOString()} ${line}\n`),
-        })),
-      );
-      return { gateway, stripe };
-    };
-    const apiStarting = startApi();
-    apiStarting.catch(() => undefined);
-
-    const demoDone = demo ? clock.begin('demo') : () => undefined;
-    const [, demoDirectory, demoUserIds] = await Promise.all([
-      tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
-      demo && tableCreated && options.demoDirectory ? clock.time('directory', () => demo.loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
-      demo
-        ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
-        : undefined,
+    const issuer = `${urls.cognito}/${userPool.userPoolId}`;
+    const [handlers, jwks] = await Promise.all([
+      clock.time('handlers', loadHandlers),
+      fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
     ]);
-    // Bought once the directory's bulk load is done (it must be the directory's only writer), beside the rest of the demo.
-    const demoMembers = everyDemoUser.flatMap((user) => {
-      const userId = demoUserIds?.get(user.email);
-      return user.membership && userId ? [{ email: user.email, userId, membership: user.membership }] : [];
-    });
-    const memberships = demoMembers.length
-      ? (async () => {
-          const { stripe } = await apiStarting;
-          log('Buying the demo memberships through the local Stripe…');
-          // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
-          const { loadDemoMemberships } = await import('./demo-memberships');
-          await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
-        })()
-      : undefined;
-    memberships?.catch(() => undefined);
-    if (demo && demoDirectory) {
-      // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
-      const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
-      const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
-      try {
-        const demoAdmin = users.find((user) => user.accountType === 'admin')!;
-        const [deactivated] = demo.demoModeratedUsers();
-        await Promise.all([
-          // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
-          clock.time('jobs', () => demo.loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
-          demoUserIds
-            ? clock.time('moderation', () => demo.loadDemoModeration(
-                {
-                  documents,
-                  tableName: LOCAL_TABLE_NAME,
-                  cognito: cognitoClient,
-                  userPoolId: userPool.userPoolId,
-                  admin: { userId: demoUserIds.get(demoAdmin.email)!, name: `${demoAdmin.firstName} ${demoAdmin.lastName}` },
-                  deactivatedClient: { userId: demoUserIds.get(deactivated!.email)!, email: deactivated!.email },
-                  towns: demoDirectory.towns,
-                  providers: demoDirectory.providers,
-                },
-                new Date(),
-              ))
-            : undefined,
-          clock.time('portfolios', () => up.s3.then(() => writeDemoPortfolios(
-            { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
-            demoPortfolios(demoDirectory.providers),
-            new Date(),
-          ))),
-        ]);
-      } finally {
-        s3Client.destroy();
-      }
-    }
-    if (demo && tableCreated && demoUserIds) {
-      await clock.time('messages', () => demo.loadDemoMessages(documents, LOCAL_TABLE_NAME, demoUserIds, new Date()));
-    }
-    await memberships;
-    demoDone();
-    if (tableCreated) await clock.time('stream', () => ensureStream(dynamoClient, LOCAL_TABLE_NAME));
-    if (demo) log('Demo data loaded.');
-    const { gateway, stripe } = await apiStarting;
+    // What the user pool's trigger does in the cloud: every sign-in is recorded as a session (the admin analytics).
+    const triggersLog = join(logs, 'triggers.log');
+    started(
+      await lambdaInvoke.start({
+        port: ports.lambdaInvoke,
+        functions: await loadTriggerHandlers(),
+        log: (line) => appendFileSync(triggersLog, `${new Date().toISOString()} ${line}\n`),
+      }),
+    );
+    const gatewayLog = join(logs, 'gateway.log');
+    const gateway: Omit<GatewayOptions, 'port'> = {
+      routes: routeList,
+      handlers,
+      verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
+      log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
+    };
+    const gatewayDone = clock.begin('gateway');
+    started(await startGateway({ ...gateway, port: ports.gateway }));
     // What the cloud's event source mapping does: new jobs and providers' news on the table's stream reach the mails worker.
     if (options.streamPoller !== false) {
       started(
@@ -429,6 +391,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     // What the cloud's EventBridge rule does: the message mails worker (which also removes unsent images whose keeping ended) runs every minute.
     const runMessageMails = await loadMessageMailsHandler();
     started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => runMessageMails(), logFile: join(logs, 'message-mails.log') }));
+    gatewayDone();
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
       apiBase: '/api',
@@ -461,6 +424,31 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
           log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`),
         }),
       );
+    }
+
+    // Started once the gateway answers, so the events a restart resumes have somewhere to go.
+    const stripeLog = join(logs, 'stripe.log');
+    const stripe = started(
+      await clock.time('stripe', () => startLocalStripe({
+        port: ports.stripe,
+        webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        // Stripe calls the site's CloudFront address in the cloud, which adds the origin header; here it calls the gateway.
+        webhookHeaders: LOCAL_ORIGIN_HEADERS,
+        dataFile: stripeDataFile,
+        log: (line) => appendFileSync(stripeLog, `${new Date().toISOString()} ${line}\n`),
+      })),
+    );
+
+    const demoMembers = everyDemoUser.flatMap((user) => {
+      const userId = demoUserIds?.get(user.email);
+      return user.membership && userId ? [{ email: user.email, userId, membership: user.membership }] : [];
+    });
+    if (demoMembers.length) {
+      log('Buying the demo memberships through the local Stripe…');
+      // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
+      const { loadDemoMemberships } = await import('./demo-memberships');
+      await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
     }
 
     // Once ready: the next start of DynamoDB Local maps its classes from an archive made from this one's.
