@@ -10,6 +10,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AccountType } from '@solutionz/shared';
+import { withoutSdkLogging } from './sdk-logging';
 
 /** What services ask of the user directory; they never see Cognito. */
 export interface Identity {
@@ -107,5 +108,5 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
 
 /** The Lambda's identity adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
 export function createCognitoIdentityFor(region: string, userPoolId: string): Identity {
-  return createCognitoIdentity(new CognitoIdentityProviderClient({ region }), userPoolId);
+  return createCognitoIdentity(withoutSdkLogging(new CognitoIdentityProviderClient({ region })), userPoolId);
 }

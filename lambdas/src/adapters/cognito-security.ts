@@ -12,6 +12,7 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { IdentityExistsError } from './cognito-identity';
+import { withoutSdkLogging } from './sdk-logging';
 
 /** What a password check found; `locked` is Cognito refusing after too many wrong passwords. */
 type PasswordCheck = 'correct' | 'wrong' | 'locked';
@@ -178,5 +179,5 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
 
 /** The Lambda's security adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
 export function createCognitoSecurityFor(region: string, userPoolId: string, clientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
-  return createCognitoSecurity(new CognitoIdentityProviderClient({ region }), userPoolId, clientId, options);
+  return createCognitoSecurity(withoutSdkLogging(new CognitoIdentityProviderClient({ region })), userPoolId, clientId, options);
 }

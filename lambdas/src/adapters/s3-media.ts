@@ -8,6 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { withoutSdkLogging } from './sdk-logging';
 
 /** A browser upload straight to the bucket: POST `fields` and then the file to `url`. */
 interface UploadGrant {
@@ -122,5 +123,5 @@ export function createS3MediaStorageFor(region: string, bucket: string, options:
       ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
       : {}),
   });
-  return createS3MediaStorage(client, bucket);
+  return createS3MediaStorage(withoutSdkLogging(client), bucket);
 }

@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailFailureCategory } from '@solutionz/shared';
 import { BUSINESS_METRICS, type BusinessMetrics } from '../services/business-metrics';
+import { withoutSdkLogging } from './sdk-logging';
 
 export interface OutgoingMail {
   readonly to: string;
@@ -96,5 +97,5 @@ export function createSesMailer(client: SESv2Client, fromAddress: string, option
 
 /** The Lambda's mailer; a local endpoint comes from AWS_ENDPOINT_URL_SESV2. */
 export function createSesMailerFor(region: string, fromAddress: string, options: SesMailerOptions = {}): Mailer {
-  return createSesMailer(new SESv2Client({ region }), fromAddress, options);
+  return createSesMailer(withoutSdkLogging(new SESv2Client({ region })), fromAddress, options);
 }

@@ -1,4 +1,5 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { withoutSdkLogging } from './sdk-logging';
 
 /** The site bucket's app shell (index.html), which the deployment replaces on every release. */
 export const SITE_ENTRY_KEY = 'index.html';
@@ -9,7 +10,7 @@ export const SITE_ENTRY_KEY = 'index.html';
  * (the files an older shell names stay in the bucket: the deployment never prunes them).
  */
 export function siteEntryReader(region: string, bucket: string, maxAgeMs = 60_000, now: () => number = Date.now): () => Promise<string> {
-  const client = new S3Client({ region });
+  const client = withoutSdkLogging(new S3Client({ region }));
   let kept: { html: Promise<string>; readAt: number } | undefined;
   return () => {
     if (!kept || now() - kept.readAt > maxAgeMs) {
