@@ -24,13 +24,15 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   },
 });
 
+/** A screen's chunk, with a part it loads on demand fetched beside it when `part` asks for it (the address opens that part). */
+const besidePart =
+  <M,>(screen: () => Promise<M>, part: () => Promise<unknown> | undefined) =>
+  async (): Promise<M> =>
+    (await Promise.all([screen(), part()]))[0];
+
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
 // A provider's sign-up loads the provider's fields beside the page (they are not part of it: the page arrives as the client's form).
-const signupPage = () => import('@/features/auth/routes/signup-page');
-const signup = async () => {
-  const [module] = await Promise.all([signupPage(), addressSignsUpProvider() ? loadProviderSignupFields() : undefined]);
-  return module;
-};
+const signup = besidePart(() => import('@/features/auth/routes/signup-page'), () => (addressSignsUpProvider() ? loadProviderSignupFields() : undefined));
 const login = () => import('@/features/auth/routes/login-page');
 const confirmEmail = () => import('@/features/auth/routes/confirm-email-page');
 const resetPassword = () => import('@/features/auth/routes/reset-password-page');
@@ -40,11 +42,7 @@ const providerPage = () => import('@/features/directory/routes/provider-profile-
 const categories = () => import('@/features/categories/routes');
 // The job board is its own chunk: the job form's schemas and form library are not part of it, nor is the open job's
 // dialog, which loads beside it when the address opens a job.
-const jobDirectoryPage = () => import('@/features/jobs/routes/job-directory-page');
-const jobDirectory = async () => {
-  const [module] = await Promise.all([jobDirectoryPage(), addressOpensJob() ? loadOpenJob() : undefined]);
-  return module;
-};
+const jobDirectory = besidePart(() => import('@/features/jobs/routes/job-directory-page'), () => (addressOpensJob() ? loadOpenJob() : undefined));
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');
