@@ -55,8 +55,8 @@ export interface DirectoryRepository {
   childCells(scope: string, cell: string): Promise<CellCount[]>;
   /** `childCells` of each of these cells, in their order, in one batch read. */
   manyChildCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
-  /** The listings of the scope in a cell (any precision from 3). */
-  cellListings(scope: string, cell: string): Promise<ListingRecord[]>;
+  /** The listings of the scope in a cell (any precision from 3); with `atMost`, no more than that many (the first in key order). */
+  cellListings(scope: string, cell: string, atMost?: number): Promise<ListingRecord[]>;
   /** The listings of the scope from the cell `first` to the cell `last` of one geohash-3 partition, those between included (one Query). */
   runListings(scope: string, first: string, last: string): Promise<ListingRecord[]>;
   /** Listings of the scope without coordinates, by user id, after `after`. */

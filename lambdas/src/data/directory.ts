@@ -268,8 +268,8 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
   }
 
   /** The listings of the geo entries a Query finds (the entries say only who and where). */
-  async function placedEntries(query: ReturnType<typeof cellQuery>): Promise<ListingRecord[]> {
-    const items = await index.queryAll(query);
+  async function placedEntries(query: ReturnType<typeof cellQuery>, atMost?: number): Promise<ListingRecord[]> {
+    const items = await index.queryAll(query, atMost);
     return items.map((item) => ({
       userId: item.userId as string,
       name: '',
@@ -305,7 +305,7 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     childCells: async (scope, cell) => cellsOf(await index.get(countsKey(GEO_KEYS, scope, cell))),
     manyChildCells: (cells) => childCellsOfMany(index.batchGet, GEO_KEYS, cells),
 
-    cellListings: (scope, cell) => placedEntries(cellQuery(GEO_KEYS, scope, cell)),
+    cellListings: (scope, cell, atMost) => placedEntries(cellQuery(GEO_KEYS, scope, cell), atMost),
     runListings: (scope, first, last) => placedEntries(cellRunQuery(GEO_KEYS, scope, first, last)),
 
     async unplacedListings(scope, after, limit) {

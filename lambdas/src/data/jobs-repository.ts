@@ -58,8 +58,8 @@ export interface JobsRepository {
   boardCells(scope: string, cell?: string): Promise<CellCount[]>;
   /** `boardCells` of each of these cells, in their order, in one batch read. */
   boardManyCells(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
-  /** The board's geo entries of a scope in a cell (any precision from 3). */
-  boardCellEntries(scope: string, cell: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
+  /** The board's geo entries of a scope in a cell (any precision from 3); with `atMost`, no more than that many (the first in key order). */
+  boardCellEntries(scope: string, cell: string, atMost?: number): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** The board's geo entries of a scope from the cell `first` to the cell `last` of one geohash-3 partition, those between included (one Query). */
   boardRunEntries(scope: string, first: string, last: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
@@ -132,8 +132,8 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
   }
 
   /** The board entries a Query of the geo cells finds, each with where it is. */
-  async function placedBoardEntries(query: ReturnType<typeof cellQuery>) {
-    const items = await index.queryAll(query);
+  async function placedBoardEntries(query: ReturnType<typeof cellQuery>, atMost?: number) {
+    const items = await index.queryAll(query, atMost);
     return items.map((item) => ({ ...boardEntryOf(item), lat: item.lat as number, lng: item.lng as number, geohash: entryGeohash(item) }));
   }
 
@@ -181,7 +181,7 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     boardCells: async (scope, cell) => cellsOf(await index.get(countsKey(JOB_GEO_KEYS, scope, cell))),
     boardManyCells: (cells) => childCellsOfMany(index.batchGet, JOB_GEO_KEYS, cells),
 
-    boardCellEntries: (scope, cell) => placedBoardEntries(cellQuery(JOB_GEO_KEYS, scope, cell)),
+    boardCellEntries: (scope, cell, atMost) => placedBoardEntries(cellQuery(JOB_GEO_KEYS, scope, cell), atMost),
     boardRunEntries: (scope, first, last) => placedBoardEntries(cellRunQuery(JOB_GEO_KEYS, scope, first, last)),
 
     async boardNewest(scope, below, limit) {

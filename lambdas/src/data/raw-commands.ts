@@ -30,15 +30,19 @@ import { TABLE } from './table-definition';
 
 export type Item = Record<string, unknown>;
 
-/** Every item a query matches: DynamoDB answers at most 1 MB a call, so this follows LastEvaluatedKey to the end. */
-async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+/**
+ * Every item a query matches, or with `atMost` no more than that many (the first): DynamoDB answers at most 1 MB a call,
+ * so this follows LastEvaluatedKey to the end.
+ */
+async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, atMost?: number): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
+    const left = atMost === undefined ? undefined : atMost - items.length;
+    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start, ...(left === undefined ? {} : { Limit: left }) }));
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
-  } while (start);
+  } while (start && (atMost === undefined || items.length < atMost));
   return items;
 }
 
@@ -100,7 +104,7 @@ export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName
       return (await client.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
     },
 
-    queryAll: (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAll(client, tableName, input),
+    queryAll: (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, atMost?: number) => queryAll(client, tableName, input, atMost),
 
     /** Up to `limit` entries of a partition in key order, after the sort key `after`; `last` names where the next page starts. */
     async entriesAfter(partition: string, after: string | undefined, limit: number): Promise<{ items: Item[]; last?: string }> {

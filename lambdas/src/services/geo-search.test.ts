@@ -63,9 +63,13 @@ function memoryIndex(entries: readonly GeoEntry[]) {
       }),
     childCells: (_scope, cell) => counted(() => cellsOf(cell || 'ROOT')),
     manyChildCells: (cells) => counted(() => cells.map(({ cell }) => cellsOf(cell || 'ROOT'))),
-    cellEntries: (_scope, cell) =>
+    cellEntries: (_scope, cell, atMost) =>
       counted(() => {
-        const inCell = hashes.filter(({ hash }) => hash.startsWith(cell)).map(({ entry }) => entry);
+        const inCell = hashes
+          .filter(({ hash }) => hash.startsWith(cell))
+          .sort((a, b) => (a.hash < b.hash ? -1 : 1))
+          .slice(0, atMost)
+          .map(({ entry }) => entry);
         usage.items += inCell.length;
         return inCell;
       }),
@@ -229,6 +233,37 @@ describe('nearestInIndex deep in a result', () => {
     expect(reads.length).toBeGreaterThan(80);
     const [first, ...deeper] = reads;
     expect(Math.max(...deeper)).toBeLessThanOrEqual(2 * first!);
+  });
+});
+
+describe('a page from a tampered cursor', () => {
+  const random = seeded(31);
+  const entries = [...disc(2_000, 10, random), ...disc(500, 1, random, 'town')];
+  const confirm = async (hits: readonly Hit[]) => new Map(hits.map((hit) => [hit.id, hit.id]));
+
+  /** The second page of "10 miles, 10 a page" from a cursor whose resume is `resume`, the items it read and its hits. */
+  async function secondPage(resume: Resume) {
+    const { index, usage } = memoryIndex(entries);
+    const first = await nearestInIndex({ index, scopes: ['all'], centre: YORK, radius: 10, limit: 10, confirm });
+    const after = first.hits.at(-1)!;
+    Object.assign(usage, { items: 0 });
+    const page = await nearestInIndex({ index, scopes: ['all'], centre: YORK, radius: 10, limit: 10, after, resume: decodeResume(encodeResume(resume, after.distance)!, after.distance, 1)!, confirm });
+    return { ids: page.hits.map((hit) => hit.id), items: usage.items, expected: bruteForce(entries, 10).slice(10, 20) };
+  }
+
+  it('reads no more than a few leaves of a whole town it names as holding one entry (an open cell), and still pages right', async () => {
+    // The partition around York holds all 2,500; the honest cursor would name the cells where the first page stopped.
+    const page = await secondPage({ horizon: 0, cells: [], open: [{ scope: 0, cell: ngeohash.encode(YORK.lat, YORK.lng, GEO.partition), count: 1 }] });
+    expect(page.ids).toEqual(page.expected);
+    expect(page.items).toBeLessThan(200);
+  });
+
+  it('reads no more than a few leaves of a whole town it names as pending (its hits only what that cell holds, in order)', async () => {
+    const town = ngeohash.encode(YORK.lat, YORK.lng, GEO.partition);
+    const page = await secondPage({ horizon: 10, cells: [{ scope: 0, cell: town, next: 0 }], open: [] });
+    const inTown = new Set(entries.filter((entry) => ngeohash.encode(entry.lat, entry.lng, GEO.partition) === town).map((entry) => entry.id));
+    expect(page.ids).toEqual(bruteForce(entries, 10).slice(10).filter((id) => inTown.has(id)).slice(0, 10));
+    expect(page.items).toBeLessThan(200);
   });
 });
 

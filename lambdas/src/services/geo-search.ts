@@ -60,7 +60,8 @@ export interface GeoIndexReader<E extends GeoEntry> {
   childCells(scope: string, cell: string): Promise<CellCount[]>;
   /** `childCells` of each of these cells, in their order, in one request (else one request each, side by side); the empty cell's are `rootCells`. */
   manyChildCells?(cells: readonly { readonly scope: string; readonly cell: string }[]): Promise<CellCount[][]>;
-  cellEntries(scope: string, cell: string): Promise<E[]>;
+  /** The entries in this cell; with `atMost`, no more than that many (the first in key order). */
+  cellEntries(scope: string, cell: string, atMost?: number): Promise<E[]>;
   /**
    * The entries of a scope from the cell `first` to the cell `last` (of one geohash-3 partition, `first` before `last` in
    * key order), those of every cell in between included: one request for a run of cells with nothing else between them.
@@ -253,6 +254,12 @@ export function continueFrom(position: NearestPosition, scopes: number): { after
 
 /** A cell holding at most this many is read whole unless the search says otherwise (`leafSize`). */
 export const DEFAULT_LEAF_SIZE = 12;
+/**
+ * A page from a cursor reads a cell whole on the cursor's word (its count, or a pending cell): it reads at most this many
+ * leaves' worth of one that could be split, and splits it when there is more (a tampered cursor, or a cell much fuller
+ * since), so no cursor makes a page read more than that of a cell it names.
+ */
+const TRUSTED_LEAVES = 4;
 /** The cell whose children are the root cells (in `manyChildCells`). */
 const ROOT_CELL = '';
 /** Most cells read at the same time (each one request). */
@@ -491,10 +498,14 @@ export async function nearestInIndex<E extends GeoEntry, R>(search: NearestSearc
       }
     }
     const key = cellKey(cell.scope, cell.cell);
-    readWhole.add(key);
     const read = runs.get(key);
     runs.delete(key);
-    const hits = (await (read ?? index.cellEntries(cell.scope, cell.cell)))
+    // (A first page's counts are the index's own; a later page's came in its cursor.)
+    const atMost = after && cell.cell.length < GEO.finest ? TRUSTED_LEAVES * leafSize : undefined;
+    const entries = await (read ?? index.cellEntries(cell.scope, cell.cell, atMost));
+    if (atMost !== undefined && entries.length >= atMost) return visit({ ...cell, count: Number.POSITIVE_INFINITY });
+    readWhole.add(key);
+    const hits = entries
       .filter((entry) => !search.keep || search.keep(entry))
       .map((entry) => ({ id: entry.id, distance: milesBetween(centre, entry), geohash: entry.geohash }))
       .filter((hit) => hit.distance <= radius && (!after || before(after, hit)) && !seen.has(hit.id));

@@ -317,6 +317,12 @@ describe('searchProviders deep in a result', () => {
       const tampered = Buffer.from(JSON.stringify({ ...deep, c })).toString('base64url');
       await expect(search({ ...query, cursor: tampered })).rejects.toThrow(DIRECTORY_MESSAGES.badCursor);
     }
+    // One the search could have made, but lying: York's whole partition as a cell holding one provider, to be read whole.
+    // The search reads a few leaves' worth of it and splits it, not everyone in it.
+    const lying = Buffer.from(JSON.stringify({ ...deep, c: `0;;0${ngeohash.encode(YORK.lat, YORK.lng, 3)}~1` })).toString('base64url');
+    const lied = await metered({ ...query, cursor: lying });
+    expect(lied.answer.providers).toHaveLength(20);
+    expect(lied.itemsRead).toBeLessThanOrEqual(3 * first!);
   }, 120_000);
 
 });

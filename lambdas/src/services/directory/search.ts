@@ -114,7 +114,7 @@ const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEn
     rootCells: directory.rootCells,
     childCells: directory.childCells,
     manyChildCells: directory.manyChildCells,
-    cellEntries: async (scope, cell) => entriesOf(await directory.cellListings(scope, cell)),
+    cellEntries: async (scope, cell, atMost) => entriesOf(await directory.cellListings(scope, cell, atMost)),
     runEntries: async (scope, first, last) => entriesOf(await directory.runListings(scope, first, last)),
   };
 };

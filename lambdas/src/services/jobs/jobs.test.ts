@@ -415,6 +415,17 @@ describe('the board deep in a result around a place', () => {
       const tampered = Buffer.from(JSON.stringify({ ...deep, c })).toString('base64url');
       await expect(listJobs(deps(), query({ ...board, cursor: tampered }))).rejects.toThrow(JOB_MESSAGES.badCursor);
     }
+    // One the board could have made, but lying: York's whole partition as a cell holding one job, to be read whole. The
+    // board reads a few leaves' worth of it and splits it, not the 500 jobs in it.
+    const lying = Buffer.from(JSON.stringify({ ...deep, c: `0;;0${ngeohash.encode(YORK.lat, YORK.lng, 3)}~1` })).toString('base64url');
+    const lyingClient = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+    meterDynamoDbUsage(lyingClient);
+    resetDynamoDbUsage();
+    const lied = await listJobs({ ...deps(), jobs: createJobsRepository(documentClient(lyingClient), table.tableName) }, query({ ...board, cursor: lying }));
+    const { itemsRead } = dynamoDbUsage();
+    lyingClient.destroy();
+    expect(lied.jobs).toHaveLength(5);
+    expect(itemsRead).toBeLessThan(150);
   }, 120_000);
 });
 
