@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
@@ -327,10 +327,23 @@ function servePrerenderedPages(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router publishes its production build (the same code without its development warnings) but points every
+ * import at the development one; a production build takes the production files.
+ */
+function reactRouterProduction(command: string) {
+  if (command !== 'build') return [];
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction(command)] },
   server: { proxy },
   preview: { proxy },
   build: {
