@@ -40,9 +40,18 @@ export function createJwtAuthorizer(opts: JwtAuthorizerOptions): TokenVerifier {
   };
 }
 
-/** Fetches a JWKS over plain http, as the local Cognito emulator serves it. */
-export async function fetchJwks(url: string): Promise<Jwks> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-  if (!response.ok) throw new Error(`Could not fetch signing keys from ${url}: HTTP ${response.status}`);
-  return (await response.json()) as Jwks;
+/**
+ * Fetches a JWKS over plain http, as the local Cognito emulator serves it. The emulator answers slowly while it is busy
+ * (creating the demo accounts on a loaded machine), so a request that times out is tried again, three times in all.
+ */
+export async function fetchJwks(url: string, { attempts = 3, timeoutMs = 10_000 } = {}): Promise<Jwks> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new Error(`Could not fetch signing keys from ${url}: HTTP ${response.status}`);
+      return (await response.json()) as Jwks;
+    } catch (error) {
+      if (attempt >= attempts || !(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+    }
+  }
 }
