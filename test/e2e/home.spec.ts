@@ -59,6 +59,9 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   for (const text of ['Find trusted local professionals for any job', 'How it works', 'Popular services', 'What our users say', 'Crown copyright']) {
     expect(html, text).toContain(text);
   }
+  // The header too: the logo, the links every visitor gets and the menu button (the account buttons wait for the session).
+  const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+  for (const text of ['>Solutionz<', '>Find Professionals<', '>Job Directory<', 'aria-label="Open menu"']) expect(header, text).toContain(text);
   // Its styles: those every page shares once in the head, and the page's own in one element Emotion takes over.
   expect(html.split('</head>')[0]).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:/);
   expect(html.match(/<style data-emotion="css /g)).toHaveLength(1);

@@ -35,9 +35,9 @@ function Logo() {
   );
 }
 
-function NavItem({ label, to }: { label: string; to: string }) {
+function NavItem({ label, to, visibility }: { label: string; to: string; visibility?: 'hidden' }) {
   return (
-    <Link asChild color="fg" fontWeight="medium" px="2" py="2" borderRadius="md" _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}>
+    <Link asChild color="fg" fontWeight="medium" px="2" py="2" borderRadius="md" visibility={visibility} _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}>
       <NavLink to={to} end>
         {label}
       </NavLink>
@@ -46,16 +46,20 @@ function NavItem({ label, to }: { label: string; to: string }) {
 }
 
 /**
- * Site header (spec 01 section 2.2). It is hidden while the session loads but keeps its height,
- * so the page does not jump when it appears.
+ * Site header (spec 01 section 2.2). The logo, the links every visitor gets and the menu button are drawn at once, in
+ * the page's HTML too; what depends on the session (the account buttons, "Become a Provider") keeps its place hidden
+ * while the session loads and shows as a signed-out visitor's once it is known to be one, so the page does not jump.
  */
 export function SiteHeader() {
   const session = useSession();
   const location = useLocation();
   // The menu belongs to the location it was opened on, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === location.key && session.status !== 'loading';
-  const signedOut = session.status === 'signedOut';
+  const loading = session.status === 'loading';
+  const menuOpen = menuOpenAt === location.key && !loading;
+  // While the session loads, the signed-out parts hold their places, hidden (most visitors are signed out).
+  const signedOut = session.status !== 'signedIn';
+  const whileLoading = loading ? ({ visibility: 'hidden' } as const) : {};
   // Spec 01 section 2.2: for visitors, and for accounts that are neither provider nor client once the profile is known.
   const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
   const showBecomeProvider =
@@ -64,10 +68,10 @@ export function SiteHeader() {
 
   const accountButtons = signedOut ? (
     <>
-      <Button asChild variant="ghost">
+      <Button asChild variant="ghost" {...whileLoading}>
         <RouterLink to={paths.login}>Login</RouterLink>
       </Button>
-      <Button asChild>
+      <Button asChild {...whileLoading}>
         <RouterLink to={paths.signup}>Sign Up</RouterLink>
       </Button>
     </>
@@ -82,37 +86,33 @@ export function SiteHeader() {
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" minH={HEADER_HEIGHT}>
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
-          {session.status !== 'loading' && (
-            <>
-              <Logo />
-              <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
-                {navLinks.map((item) => (
-                  <NavItem key={item.to} {...item} />
-                ))}
-                {showBecomeProvider && <NavItem {...becomeProvider} />}
-              </HStack>
-              <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
-                {accountButtons}
-              </HStack>
-              {!signedOut && (
-                <Box display={{ base: 'block', lg: 'none' }} ms="auto">
-                  <Suspense>
-                    <MessagesLink compact />
-                  </Suspense>
-                </Box>
-              )}
-              <IconButton
-                display={{ base: 'inline-flex', lg: 'none' }}
-                variant="ghost"
-                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-                aria-expanded={menuOpen}
-                aria-controls="mobile-menu"
-                onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
-              >
-                {menuOpen ? <LuX /> : <LuMenu />}
-              </IconButton>
-            </>
+          <Logo />
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+            {navLinks.map((item) => (
+              <NavItem key={item.to} {...item} />
+            ))}
+            {showBecomeProvider && <NavItem {...becomeProvider} {...whileLoading} />}
+          </HStack>
+          <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+            {accountButtons}
+          </HStack>
+          {!signedOut && (
+            <Box display={{ base: 'block', lg: 'none' }} ms="auto">
+              <Suspense>
+                <MessagesLink compact />
+              </Suspense>
+            </Box>
           )}
+          <IconButton
+            display={{ base: 'inline-flex', lg: 'none' }}
+            variant="ghost"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+          >
+            {menuOpen ? <LuX /> : <LuMenu />}
+          </IconButton>
         </Flex>
         {menuOpen && (
           <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="1" pb="4" display={{ base: 'flex', lg: 'none' }}>
