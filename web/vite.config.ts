@@ -187,6 +187,8 @@ const SCREEN_CHUNK_GROUPS = [
   { name: 'security-messages', test: endingIn('shared/src/security-messages.ts') },
   // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile and
   // feedback (the profile's own editing screens use them too; not the reports' texts, which sign-in shares).
+  // Lucide's pencil too: the page draws it on its owner's edit button, and the other screens that draw it (the profile,
+  // feedback, admin) load this group already; a file of its own was one more request on the page for 300 bytes.
   {
     name: 'provider-profile',
     test: endingIn(
@@ -195,7 +197,14 @@ const SCREEN_CHUNK_GROUPS = [
       'shared/src/social-links.ts',
       'shared/src/feedback-constants.ts',
       'shared/src/api/provider-profile-text.ts',
+      'node_modules/lucide-react/dist/esm/icons/pencil.mjs',
     ),
+  },
+  // The other icons of the editing controls (bin, plus, arrows), each drawn by several screens (a provider's portfolio
+  // and feedback, the profile, admin): one file, not one each (the portfolio tab loaded three).
+  {
+    name: 'edit-icons',
+    test: endingIn(...['trash', 'plus', 'arrow-up', 'arrow-down'].map((icon) => `node_modules/lucide-react/dist/esm/icons/${icon}.mjs`)),
   },
   // The directory's and the job board's reading of their addresses, with the job board's constants it names.
   { name: 'search-pages', test: endingIn('shared/src/search-pages.ts') },

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { LucideProvider } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionProvider, type ProfileFetcher } from '@/lib/auth/session';
 import type { SessionEndReason } from '@/lib/auth/session-ended-signal';
@@ -75,12 +76,15 @@ export function AppProvider({
 }) {
   return (
     <ChakraProvider value={appSystem()}>
-      <LazyQueryClientProvider given={queryClient}>
-        <SessionProvider auth={auth} fetchProfile={fetchProfile} onSessionEnded={tellSessionEnded}>
-          {children}
-          <DeferredToasterRegion />
-        </SessionProvider>
-      </LazyQueryClientProvider>
+      {/* Icons as tall as the text beside them unless CSS sizes them (Chakra's buttons and Icon do), not Lucide's 24 px. */}
+      <LucideProvider size="1em">
+        <LazyQueryClientProvider given={queryClient}>
+          <SessionProvider auth={auth} fetchProfile={fetchProfile} onSessionEnded={tellSessionEnded}>
+            {children}
+            <DeferredToasterRegion />
+          </SessionProvider>
+        </LazyQueryClientProvider>
+      </LucideProvider>
     </ChakraProvider>
   );
 }

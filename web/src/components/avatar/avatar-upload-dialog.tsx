@@ -1,6 +1,6 @@
 import { Button, chakra, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { LuUpload } from 'react-icons/lu';
+import { UploadIcon } from 'lucide-react';
 import { AVATAR, PROFILE_MESSAGES, profileRoutes, TOAST } from '@solutionz/shared';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
@@ -120,7 +120,7 @@ export default function AvatarUploadDialog({ open, onOpenChange }: AvatarUploadD
           }}
         />
         <Button onClick={() => input.current?.click()} disabled={uploading}>
-          <LuUpload aria-hidden="true" />
+          <UploadIcon aria-hidden="true" />
           Choose a picture
         </Button>
         {uploading && (

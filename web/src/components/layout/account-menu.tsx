@@ -1,6 +1,6 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { LuChevronDown } from 'react-icons/lu';
+import { ChevronDownIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { displayName } from '@solutionz/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -32,7 +32,7 @@ export default function AccountMenu() {
             <Text as="span" maxW="40" truncate>
               {name}
             </Text>
-            <LuChevronDown aria-hidden="true" />
+            <ChevronDownIcon aria-hidden="true" />
           </Button>
         </Menu.Trigger>
         <Portal>

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { LuMessageCircle } from 'react-icons/lu';
+import { MessageCircleIcon } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { CountBadge } from '@/components/ui/count-badge';
 import { paths } from '@/config/paths';
@@ -21,7 +21,7 @@ export default function MessagesLink({ compact = false }: { compact?: boolean })
   return (
     <Button asChild variant="ghost" px="2" gap="2" aria-label={label}>
       <NavLink to={paths.messages}>
-        <LuMessageCircle aria-hidden="true" />
+        <MessageCircleIcon aria-hidden="true" />
         {!compact && 'Messages'}
         {unread > 0 && <CountBadge>{unread > 99 ? '99+' : unread}</CountBadge>}
       </NavLink>

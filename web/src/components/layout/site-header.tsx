@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { LuMenu, LuX } from 'react-icons/lu';
+import { MenuIcon, XIcon } from 'lucide-react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
@@ -111,7 +111,7 @@ export function SiteHeader() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
           >
-            {menuOpen ? <LuX /> : <LuMenu />}
+            {menuOpen ? <XIcon /> : <MenuIcon />}
           </IconButton>
         </Flex>
         {menuOpen && (

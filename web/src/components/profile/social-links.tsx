@@ -1,11 +1,12 @@
 import { Flex, HStack, IconButton, Link } from '@chakra-ui/react';
+import { GlobeIcon, type LucideIcon } from 'lucide-react';
 import type { IconType } from 'react-icons';
 import { FaFacebook, FaInstagram, FaLinkedin, FaTiktok, FaXTwitter, FaYoutube } from 'react-icons/fa6';
-import { LuGlobe } from 'react-icons/lu';
 import { normaliseSocialLink, SOCIAL_LINK_KEYS, SOCIAL_LINK_LABELS, type SocialLinkKey, type SocialLinks } from '@solutionz/shared';
 
-const ICONS: Record<SocialLinkKey, IconType> = {
-  website: LuGlobe,
+/** The website's icon is Lucide's; the networks' are their brands' (Font Awesome: Lucide draws no brands). */
+const ICONS: Record<SocialLinkKey, IconType | LucideIcon> = {
+  website: GlobeIcon,
   linkedin: FaLinkedin,
   twitter: FaXTwitter,
   instagram: FaInstagram,

@@ -1,6 +1,6 @@
 import { Flex, Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuX } from 'react-icons/lu';
+import { XIcon } from 'lucide-react';
 import { CATEGORY_CHIP_MAX_CHARS, CATEGORY_CHIPS_SHOWN, categoryLabel } from '@solutionz/shared';
 
 /** What a chip shows: the category's own name, cut to CATEGORY_CHIP_MAX_CHARS with an ellipsis. */
@@ -36,7 +36,7 @@ export function CategoryChips({ value, label, onRemove }: CategoryChipsProps) {
           </Text>
           {onRemove && (
             <IconButton aria-label={`Remove ${item}`} size="2xs" variant="ghost" borderRadius="full" onClick={() => onRemove(item)}>
-              <LuX />
+              <XIcon />
             </IconButton>
           )}
         </HStack>

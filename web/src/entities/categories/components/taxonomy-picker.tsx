@@ -1,6 +1,6 @@
 import { Button, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { LuPlus } from 'react-icons/lu';
+import { PlusIcon } from 'lucide-react';
 import { formatCategorySelection, parseCategorySelection, type CategorySelection } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
 import { useCategories } from '../api/categories';
@@ -129,7 +129,7 @@ export function TaxonomyPicker({
           />
         )}
         <Button alignSelf="start" variant="outline" size="sm" onClick={add} disabled={!selection}>
-          <LuPlus aria-hidden="true" />
+          <PlusIcon aria-hidden="true" />
           Add category
         </Button>
         <CategoryChips value={value} label={`Chosen ${legend.toLowerCase()}`} onRemove={remove} />

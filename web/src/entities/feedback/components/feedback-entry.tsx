@@ -1,6 +1,6 @@
 import { Box, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
-import { LuBadgeCheck } from 'react-icons/lu';
+import { BadgeCheckIcon } from 'lucide-react';
 import type { FeedbackEntry } from '@solutionz/shared';
 import { StarRating } from '@/components/ui/star-rating';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -62,7 +62,7 @@ export function FeedbackEntryView({ entry, providerName, headingLevel = 'h3', sh
         <HStack gap="2" flexWrap="wrap">
           {entry.verifiedJob && (
             <StatusBadge tone="green">
-              <LuBadgeCheck aria-hidden="true" />
+              <BadgeCheckIcon aria-hidden="true" />
               <Box as="span" ms="1">
                 Verified job
               </Box>

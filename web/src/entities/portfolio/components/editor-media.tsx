@@ -1,6 +1,6 @@
 import { Box, Button, chakra, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { LuCircleCheck, LuUpload, LuX } from 'react-icons/lu';
+import { CircleCheckIcon, UploadIcon, XIcon } from 'lucide-react';
 import { PORTFOLIO_ACCEPT, PORTFOLIO_LIMITS, type PortfolioMedia } from '@solutionz/shared';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import type { PortfolioUpload } from '@/entities/portfolio/api/portfolio-uploads';
@@ -46,7 +46,7 @@ export function KeptMediaRow({ media, problem, onRemove }: { media: PortfolioMed
         {problem && errorText(problem)}
       </Stack>
       <Button size="xs" variant="ghost" onClick={onRemove} aria-label={`Remove ${media.filename}`}>
-        <LuX aria-hidden="true" />
+        <XIcon aria-hidden="true" />
         Remove
       </Button>
     </HStack>
@@ -81,7 +81,7 @@ export function UploadRow({ upload, onRemove }: { upload: PortfolioUpload; onRem
         )}
         {upload.status === 'uploaded' && (
           <HStack gap="1" fontSize="sm" color="green.700">
-            <LuCircleCheck aria-hidden="true" />
+            <CircleCheckIcon aria-hidden="true" />
             <Text>Uploaded</Text>
           </HStack>
         )}
@@ -93,7 +93,7 @@ export function UploadRow({ upload, onRemove }: { upload: PortfolioUpload; onRem
         </Text>
       )}
       <Button size="xs" variant="ghost" onClick={onRemove} aria-label={running ? `Cancel upload of ${upload.name}` : `Remove ${upload.name}`}>
-        <LuX aria-hidden="true" />
+        <XIcon aria-hidden="true" />
         {running ? 'Cancel' : 'Remove'}
       </Button>
     </HStack>
@@ -146,7 +146,7 @@ export function MediaDropZone({ onFiles, disabled }: { onFiles: (files: File[]) 
         }}
       />
       <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
-        <LuUpload aria-hidden="true" />
+        <UploadIcon aria-hidden="true" />
         Choose files
       </Button>
       <Text fontSize="sm" color="fg.muted">

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { LuArrowDown, LuArrowUp, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, TrashIcon } from 'lucide-react';
 import type { PortfolioItem } from '@solutionz/shared';
 import { PortfolioMediaViewer } from './portfolio-media';
 
@@ -45,7 +45,7 @@ export function PortfolioCard({ item, actions }: { item: PortfolioItem; actions?
             disabled={actions.position === 0}
             onClick={() => actions.onMove('up')}
           >
-            <LuArrowUp aria-hidden="true" />
+            <ArrowUpIcon aria-hidden="true" />
             Move up
           </Button>
           <Button
@@ -56,15 +56,15 @@ export function PortfolioCard({ item, actions }: { item: PortfolioItem; actions?
             disabled={actions.position === actions.count - 1}
             onClick={() => actions.onMove('down')}
           >
-            <LuArrowDown aria-hidden="true" />
+            <ArrowDownIcon aria-hidden="true" />
             Move down
           </Button>
           <Button size="xs" variant="outline" aria-label={`Edit: ${item.title}`} onClick={actions.onEdit}>
-            <LuPencil aria-hidden="true" />
+            <PencilIcon aria-hidden="true" />
             Edit
           </Button>
           <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete: ${item.title}`} onClick={actions.onDelete}>
-            <LuTrash2 aria-hidden="true" />
+            <TrashIcon aria-hidden="true" />
             Delete
           </Button>
         </Flex>

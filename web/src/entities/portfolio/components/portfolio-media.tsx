@@ -1,6 +1,6 @@
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPlay } from 'react-icons/lu';
+import { PlayIcon } from 'lucide-react';
 import type { PortfolioItem, PortfolioMedia } from '@solutionz/shared';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -43,7 +43,7 @@ function Thumbnail({ media }: { media: PortfolioMedia }) {
       <FallbackImage src={src} alt="" width="full" height="full" objectFit="cover" loading="lazy" />
       {media.type === 'video' && (
         <Flex position="absolute" inset="0" align="center" justify="center" color="white" aria-hidden="true">
-          <LuPlay />
+          <PlayIcon />
         </Flex>
       )}
     </Box>

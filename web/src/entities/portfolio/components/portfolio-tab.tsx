@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { LuPlus } from 'react-icons/lu';
+import { PlusIcon } from 'lucide-react';
 import { PORTFOLIO_LIMITS, PORTFOLIO_MESSAGES, PROFILE_MESSAGES, type PortfolioItem } from '@solutionz/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
@@ -141,7 +141,7 @@ function OwnPortfolio({ userId, items }: { userId: string; items: readonly Portf
 
   const addButton = (
     <Button size="sm" onClick={add} disabled={full}>
-      <LuPlus aria-hidden="true" />
+      <PlusIcon aria-hidden="true" />
       Add Portfolio Item
     </Button>
   );

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, HStack, LinkBox, LinkOverlay, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId } from 'react';
-import { LuMapPin } from 'react-icons/lu';
+import { MapPinIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CATEGORY_CHIPS_SHOWN, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { categoryChipText } from '@/components/ui/category-chips';
@@ -112,7 +112,7 @@ export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProp
         <HStack gap="3" mt="auto" pt="1" fontSize="sm" color="fg.muted" flexWrap="wrap">
           {provider.locationName && (
             <HStack gap="1">
-              <LuMapPin aria-hidden="true" />
+              <MapPinIcon aria-hidden="true" />
               <Text>{provider.locationName}</Text>
             </HStack>
           )}

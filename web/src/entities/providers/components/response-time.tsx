@@ -1,5 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { LuMessageCircle } from 'react-icons/lu';
+import { MessageCircleIcon } from 'lucide-react';
 import { RESPONSE_TIME_MESSAGES, responseTimeText, type ResponseTime } from '@solutionz/shared';
 
 export interface ResponseTimeLineProps {
@@ -17,7 +17,7 @@ export function ResponseTimeLine({ responseTime, withMethod = false }: ResponseT
   return (
     <Stack gap="0.5" fontSize="sm" data-testid="response-time">
       <HStack gap="1.5" color={responseTime === null ? 'fg.muted' : 'fg'} flexWrap="wrap">
-        <LuMessageCircle aria-hidden="true" />
+        <MessageCircleIcon aria-hidden="true" />
         <Text fontWeight="medium">{headline}</Text>
         {rate && <Text color="fg.muted">· {rate}</Text>}
       </HStack>

@@ -1,5 +1,5 @@
 import { IconButton } from '@chakra-ui/react';
-import { LuHeart } from 'react-icons/lu';
+import { HeartIcon } from 'lucide-react';
 import { DIRECTORY_MESSAGES } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -39,7 +39,7 @@ function SaveToggle({ userId, providerId, providerName }: SaveProviderButtonProp
       disabled={savedIds.isPending}
       onClick={onClick}
     >
-      <LuHeart fill={saved ? 'currentColor' : 'none'} aria-hidden="true" />
+      <HeartIcon fill={saved ? 'currentColor' : 'none'} aria-hidden="true" />
     </IconButton>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuMapPin, LuPencil } from 'react-icons/lu';
+import { MapPinIcon, PencilIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MeResponse } from '@solutionz/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -25,14 +25,14 @@ export function ProfileHeader({ profile }: { profile: MeResponse }) {
         {profile.accountType === 'provider' && profile.businessName && <Text fontWeight="medium">{profile.businessName}</Text>}
         {place && (
           <HStack gap="1.5" color="fg.muted">
-            <LuMapPin aria-hidden="true" />
+            <MapPinIcon aria-hidden="true" />
             <Text>{place}</Text>
           </HStack>
         )}
       </Stack>
       <Button asChild variant="outline">
         <RouterLink to={paths.account}>
-          <LuPencil aria-hidden="true" />
+          <PencilIcon aria-hidden="true" />
           Edit Profile
         </RouterLink>
       </Button>

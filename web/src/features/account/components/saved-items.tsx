@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, IconButton, Link, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import { LuTrash2 } from 'react-icons/lu';
+import { TrashIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DATE_FORMATS, DIRECTORY_MESSAGES, type SavedProvidersResponse } from '@solutionz/shared';
 import { SavedJobsList } from '@/entities/jobs/components/job-lists';
@@ -51,7 +51,7 @@ function SavedProviderRow({ item, onRemove }: { item: SavedProvider; onRemove: (
           </Text>
         </Stack>
         <IconButton aria-label="Remove unavailable professional from saved" variant="ghost" size="sm" onClick={onRemove}>
-          <LuTrash2 aria-hidden="true" />
+          <TrashIcon aria-hidden="true" />
         </IconButton>
       </HStack>
     );
@@ -69,7 +69,7 @@ function SavedProviderRow({ item, onRemove }: { item: SavedProvider; onRemove: (
         </Text>
       </Stack>
       <IconButton aria-label={`Remove ${title} from saved`} variant="ghost" size="sm" onClick={onRemove}>
-        <LuTrash2 aria-hidden="true" />
+        <TrashIcon aria-hidden="true" />
       </IconButton>
     </HStack>
   );

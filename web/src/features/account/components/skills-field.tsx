@@ -1,6 +1,6 @@
 import { Flex, Button, Fieldset, HStack, IconButton, Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPlus, LuX } from 'react-icons/lu';
+import { PlusIcon, XIcon } from 'lucide-react';
 import { normaliseSkills } from '@solutionz/shared';
 
 export interface SkillsFieldProps {
@@ -33,7 +33,7 @@ export function SkillsField({ value, onChange, error }: SkillsFieldProps) {
           }}
         />
         <Button variant="outline" onClick={add} disabled={!draft.trim()}>
-          <LuPlus aria-hidden="true" />
+          <PlusIcon aria-hidden="true" />
           Add skill
         </Button>
       </HStack>
@@ -49,7 +49,7 @@ export function SkillsField({ value, onChange, error }: SkillsFieldProps) {
                 borderRadius="full"
                 onClick={() => onChange(value.filter((candidate) => candidate !== skill))}
               >
-                <LuX />
+                <XIcon />
               </IconButton>
             </HStack>
           ))}

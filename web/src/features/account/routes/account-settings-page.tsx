@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { LuLogOut, LuUser } from 'react-icons/lu';
+import { LogOutIcon, UserIcon } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME, PROFILE_MESSAGES, type AccountType, type MeResponse } from '@solutionz/shared';
 import { PageLoading } from '@/components/layout/page-loading';
@@ -99,12 +99,12 @@ export function AccountSettingsPage() {
           <Stack gap="2" borderTopWidth="1px" pt="4">
             <Link asChild color="brand.fg" fontWeight="medium">
               <RouterLink to={paths.provider(profile.userId)}>
-                <LuUser aria-hidden="true" />
+                <UserIcon aria-hidden="true" />
                 View My Profile
               </RouterLink>
             </Link>
             <Button variant="ghost" justifyContent="start" px="0" onClick={() => void signOut()}>
-              <LuLogOut aria-hidden="true" />
+              <LogOutIcon aria-hidden="true" />
               Sign Out
             </Button>
           </Stack>

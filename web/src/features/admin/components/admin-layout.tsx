@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakra-ui/react';
-import { LuChevronDown } from 'react-icons/lu';
+import { ChevronDownIcon } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@solutionz/shared';
 import { RootLayout } from '@/components/layout/root-layout';
@@ -25,7 +25,7 @@ function AdminHeader() {
               <Menu.Trigger asChild>
                 <Button variant="outline" size="sm">
                   Return to Main
-                  <LuChevronDown aria-hidden="true" />
+                  <ChevronDownIcon aria-hidden="true" />
                 </Button>
               </Menu.Trigger>
               <Portal>

@@ -3,7 +3,7 @@ import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type D
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState } from 'react';
-import { LuArrowDown, LuArrowUp, LuGripVertical } from 'react-icons/lu';
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon } from 'lucide-react';
 import { ADMIN_CATEGORY_MESSAGES, PRODUCT_NAME, type AdminCategory, type AdminCategoryGroup } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -61,7 +61,7 @@ function CategoryRow({ category, onOpen, moves }: { category: AdminCategory; onO
           cursor="grab"
           touchAction="none"
         >
-          <LuGripVertical />
+          <GripVerticalIcon />
         </Box>
         <Stack gap="0" flex="1" minW="8rem">
           <Text fontWeight="medium" overflowWrap="anywhere">
@@ -73,10 +73,10 @@ function CategoryRow({ category, onOpen, moves }: { category: AdminCategory; onO
         </Stack>
         <HStack gap="2" flexWrap="wrap">
           <IconButton size="xs" variant="ghost" aria-label={`Move ${category.name} up`} disabled={!moves.up} onClick={moves.up}>
-            <LuArrowUp />
+            <ArrowUpIcon />
           </IconButton>
           <IconButton size="xs" variant="ghost" aria-label={`Move ${category.name} down`} disabled={!moves.down} onClick={moves.down}>
-            <LuArrowDown />
+            <ArrowDownIcon />
           </IconButton>
           <Button size="xs" variant="outline" aria-label={`Statistics for ${category.name}`} onClick={() => onOpen({ kind: 'statistics', category })}>
             Statistics

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuEye, LuEyeOff, LuMessageSquare, LuPencil, LuPlus, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { EyeIcon, EyeOffIcon, MessageSquareIcon, PencilIcon, PlusIcon, TrashIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import {
   ADMIN_CONSOLE_MESSAGES,
   ADMIN_LIMITS,
@@ -56,20 +56,20 @@ function Categories({ categories }: { categories: readonly string[] }) {
 function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSummary; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
   const name = fullName(user);
   const actions = [
-    { label: 'View', icon: <LuEye />, run: () => onOpen({ kind: 'view', user }) },
-    { label: 'Edit', icon: <LuPencil />, run: () => onOpen({ kind: 'edit', user }) },
+    { label: 'View', icon: <EyeIcon />, run: () => onOpen({ kind: 'view', user }) },
+    { label: 'Edit', icon: <PencilIcon />, run: () => onOpen({ kind: 'edit', user }) },
     // Admin accounts are the site owner's to manage: the API refuses these for them (409), so they are not offered.
     ...(user.accountType === 'admin'
       ? []
       : [
           user.isActive
-            ? { label: 'Deactivate', icon: <LuUserX />, run: () => onOpen({ kind: 'deactivate', user }) }
-            : { label: 'Activate', icon: <LuUserCheck />, run: onActivate },
-          user.isVisible ? { label: 'Hide', icon: <LuEyeOff />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <LuEye />, run: onShow },
-          { label: 'Delete', icon: <LuTrash2 />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+            ? { label: 'Deactivate', icon: <UserXIcon />, run: () => onOpen({ kind: 'deactivate', user }) }
+            : { label: 'Activate', icon: <UserCheckIcon />, run: onActivate },
+          user.isVisible ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <EyeIcon />, run: onShow },
+          { label: 'Delete', icon: <TrashIcon />, run: () => onOpen({ kind: 'delete', user }), danger: true },
         ]),
     // A person an admin stopped messaging after a report (issue 26).
-    ...(user.messagingBan ? [{ label: 'Allow messaging again', icon: <LuMessageSquare />, run: () => onOpen({ kind: 'allowMessaging', user }) }] : []),
+    ...(user.messagingBan ? [{ label: 'Allow messaging again', icon: <MessageSquareIcon />, run: () => onOpen({ kind: 'allowMessaging', user }) }] : []),
   ];
   return (
     <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
@@ -160,7 +160,7 @@ export function AdminUsersPage() {
             User Management
           </Heading>
           <Button onClick={() => setDialog({ kind: 'create' })}>
-            <LuPlus aria-hidden="true" />
+            <PlusIcon aria-hidden="true" />
             Create provider
           </Button>
         </Flex>

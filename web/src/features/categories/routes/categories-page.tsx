@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useDeferredValue, useState } from 'react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { CATEGORIES_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCategories } from '@/entities/categories/api/categories';
@@ -44,7 +44,7 @@ export function CategoriesPage() {
         </Stack>
 
         <Box role="search" maxW="md">
-          <InputGroup startElement={<LuSearch aria-hidden="true" />}>
+          <InputGroup startElement={<SearchIcon aria-hidden="true" />}>
             <Input
               type="search"
               aria-label="Search categories"

@@ -1,6 +1,6 @@
 import { Button, chakra, Field, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { LuLocateFixed, LuMapPin, LuSearch, LuX } from 'react-icons/lu';
+import { LocateFixedIcon, MapPinIcon, SearchIcon, XIcon } from 'lucide-react';
 import { isRadius, RADIUS_OPTIONS_MILES, RESPONSE_TIME_MESSAGES, type DirectoryFilters, type Place } from '@solutionz/shared';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { LocationAutocomplete } from '@/entities/locations/components/location-autocomplete';
@@ -90,11 +90,11 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
                 </Text>
                 <HStack gap="2" minH="10" ps="3" pe="1" borderWidth="1px" borderRadius="md" justify="space-between">
                   <HStack gap="2" color="brand.fg" fontWeight="medium" aria-live="polite">
-                    <LuMapPin aria-hidden="true" />
+                    <MapPinIcon aria-hidden="true" />
                     <Text>{nearMe === 'locating' ? 'Getting your location...' : 'Using your location'}</Text>
                   </HStack>
                   <IconButton aria-label="Clear location" variant="ghost" size="sm" onClick={() => apply({ nearMe: false, location: '' })}>
-                    <LuX />
+                    <XIcon />
                   </IconButton>
                 </HStack>
               </Stack>
@@ -112,7 +112,7 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
                   }}
                 />
                 <Button alignSelf="flex-start" size="sm" variant="outline" disabled={locating} aria-busy={locating} onClick={() => onNearMe({ ...draft, nearMe: true, location: '' })}>
-                  <LuLocateFixed aria-hidden="true" />
+                  <LocateFixedIcon aria-hidden="true" />
                   {locating ? 'Getting...' : 'Near me'}
                 </Button>
               </>
@@ -151,7 +151,7 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
             }}
           />
           <Button type="submit" minW="32" width={{ base: 'full', sm: 'auto' }}>
-            <LuSearch aria-hidden="true" />
+            <SearchIcon aria-hidden="true" />
             Search
           </Button>
         </Flex>

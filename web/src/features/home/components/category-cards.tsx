@@ -1,17 +1,16 @@
 import { Box, Button, Container, Heading, Icon, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
-import type { IconType } from 'react-icons';
-import { LuBriefcase, LuCar, LuHammer, LuLaptop, LuPaintbrush, LuZap } from 'react-icons/lu';
+import { BriefcaseIcon, CarIcon, HammerIcon, LaptopIcon, PaintbrushIcon, ZapIcon, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 /** The six cards of spec 01 section 2.3, in its order, each to the directory. */
-const featuredCategories: readonly { name: string; description: string; icon: IconType }[] = [
-  { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', icon: LuHammer },
-  { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', icon: LuCar },
-  { name: 'Electrical Services', description: 'Qualified electricians for homes and businesses.', icon: LuZap },
-  { name: 'Painting & Decorating', description: 'Painters, decorators and wallpapering.', icon: LuPaintbrush },
-  { name: 'Consulting Services', description: 'Business, legal and financial advice.', icon: LuBriefcase },
-  { name: 'IT & Digital Solutions', description: 'Web development, IT support and repairs.', icon: LuLaptop },
+const featuredCategories: readonly { name: string; description: string; icon: LucideIcon }[] = [
+  { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', icon: HammerIcon },
+  { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', icon: CarIcon },
+  { name: 'Electrical Services', description: 'Qualified electricians for homes and businesses.', icon: ZapIcon },
+  { name: 'Painting & Decorating', description: 'Painters, decorators and wallpapering.', icon: PaintbrushIcon },
+  { name: 'Consulting Services', description: 'Business, legal and financial advice.', icon: BriefcaseIcon },
+  { name: 'IT & Digital Solutions', description: 'Web development, IT support and repairs.', icon: LaptopIcon },
 ];
 
 export function CategoryCards() {

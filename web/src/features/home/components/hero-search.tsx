@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@solutionz/shared';
 import { paths } from '@/config/paths';
@@ -64,7 +64,7 @@ export function HeroSearch() {
                 <LocationPicker value={location} onChange={setLocation} />
               </Box>
               <Button type="submit" minW="32">
-                <LuSearch aria-hidden="true" />
+                <SearchIcon aria-hidden="true" />
                 Search
               </Button>
             </Stack>

@@ -1,6 +1,6 @@
 import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuLocateFixed, LuMapPin, LuX } from 'react-icons/lu';
+import { LocateFixedIcon, MapPinIcon, XIcon } from 'lucide-react';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES, type RadiusMiles } from '@solutionz/shared';
 import { LazyLocationAutocomplete } from '@/entities/locations/components/lazy-location-autocomplete';
 import { useGeolocation } from '@/lib/use-geolocation';
@@ -41,7 +41,7 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
       <Stack gap="2">
         <HStack gap="2" justify="space-between">
           <HStack gap="2" color="brand.fg" fontWeight="medium">
-            <LuMapPin aria-hidden="true" />
+            <MapPinIcon aria-hidden="true" />
             <Text>Using your location</Text>
           </HStack>
           <IconButton
@@ -54,7 +54,7 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
               onChange({ kind: 'text', text: '' });
             }}
           >
-            <LuX />
+            <XIcon />
           </IconButton>
         </HStack>
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
@@ -139,7 +139,7 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
             })
           }
         >
-          <LuLocateFixed aria-hidden="true" />
+          <LocateFixedIcon aria-hidden="true" />
           {loading ? 'Getting...' : 'Near me'}
         </Button>
         <Button

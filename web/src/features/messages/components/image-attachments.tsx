@@ -1,6 +1,6 @@
 import { Box, Button, chakra, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { LuImagePlus, LuX } from 'react-icons/lu';
+import { ImagePlusIcon, XIcon } from 'lucide-react';
 import { MESSAGE_IMAGE_ACCEPT, MESSAGE_IMAGE_LIMITS, MESSAGING_MESSAGES, messageImageProblem } from '@solutionz/shared';
 import { imageFailureText, uploadMessageImage } from '../api/message-images';
 
@@ -112,7 +112,7 @@ function AttachmentTile({ item, position, total, onRemove }: { item: Attachment;
           </Box>
         )}
         <IconButton aria-label={`Remove ${item.file.name}`} size="2xs" variant="solid" borderRadius="full" position="absolute" top="1" insetEnd="1" onClick={onRemove}>
-          <LuX aria-hidden="true" />
+          <XIcon aria-hidden="true" />
         </IconButton>
       </Box>
       {item.status === 'failed' && (
@@ -161,7 +161,7 @@ export function ImageAttachments({ state }: { state: ImageAttachmentsState }) {
           aria-describedby={state.notice ? noticeId : undefined}
           onClick={() => (full ? state.showNotice(MESSAGING_MESSAGES.tooManyImages) : input.current?.click())}
         >
-          <LuImagePlus aria-hidden="true" /> Add images
+          <ImagePlusIcon aria-hidden="true" /> Add images
         </Button>
         <Text fontSize="xs" color="fg.muted">
           {`${state.items.length} of ${MESSAGE_IMAGE_LIMITS.perMessage} images`}

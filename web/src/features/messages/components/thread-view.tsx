@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { LuArrowLeft } from 'react-icons/lu';
+import { ArrowLeftIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread } from '@solutionz/shared';
 import { toaster } from '@/components/ui/toaster';
@@ -139,7 +139,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
         <HStack gap="3" minW="0">
           <Link asChild display={{ base: 'inline-flex', lg: 'none' }} color="brand.fg" aria-label="Back to all conversations">
             <RouterLink to={paths.messages}>
-              <LuArrowLeft aria-hidden="true" />
+              <ArrowLeftIcon aria-hidden="true" />
             </RouterLink>
           </Link>
           <UserAvatar name={other.name} src={other.avatarUrl} size="md" />

@@ -1,6 +1,6 @@
 import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuMessageSquarePlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { MessageSquarePlusIcon, PencilIcon, TrashIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, type FeedbackEntry } from '@solutionz/shared';
 import { EmailConfirmationRequired, useUnconfirmedEmail } from '@/components/account/email-confirmation-required';
@@ -174,11 +174,11 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
             actions={
               <HStack gap="2">
                 <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-                  <LuPencil aria-hidden="true" />
+                  <PencilIcon aria-hidden="true" />
                   Edit
                 </Button>
                 <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(true)}>
-                  <LuTrash2 aria-hidden="true" />
+                  <TrashIcon aria-hidden="true" />
                   Delete
                 </Button>
               </HStack>
@@ -270,7 +270,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
         </Heading>
         {canAdd && (
           <Button onClick={addFeedback}>
-            <LuMessageSquarePlus aria-hidden="true" />
+            <MessageSquarePlusIcon aria-hidden="true" />
             Add Feedback
           </Button>
         )}

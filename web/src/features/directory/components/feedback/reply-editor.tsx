@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { LuPencil, LuReply } from 'react-icons/lu';
+import { PencilIcon, ReplyIcon } from 'lucide-react';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, replyFormSchema, type FeedbackEntry } from '@solutionz/shared';
 import { FeedbackReplyView } from '@/entities/feedback/components/feedback-entry';
 import { toastFailure } from '@/components/ui/failure-toast';
@@ -32,7 +32,7 @@ export function ReplyEditor({ entry, providerId, ownerId, providerName }: ReplyE
       <Stack gap="2" align="start">
         {existing && <FeedbackReplyView reply={existing} from={providerName} />}
         <Button size="sm" variant="outline" onClick={() => setDraft(existing?.text ?? '')} aria-label={`${editing ? 'Edit reply to' : 'Reply to'} ${entry.title}`}>
-          {editing ? <LuPencil aria-hidden="true" /> : <LuReply aria-hidden="true" />}
+          {editing ? <PencilIcon aria-hidden="true" /> : <ReplyIcon aria-hidden="true" />}
           {editing ? 'Edit Reply' : 'Reply'}
         </Button>
       </Stack>

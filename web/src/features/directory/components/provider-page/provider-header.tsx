@@ -1,5 +1,5 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuMapPin } from 'react-icons/lu';
+import { MapPinIcon } from 'lucide-react';
 import { PROVIDER_PROFILE_MESSAGES, type ProviderProfile } from '@solutionz/shared';
 import { SocialIconLinks } from '@/components/profile/social-links';
 import { StarRating } from '@/components/ui/star-rating';
@@ -46,7 +46,7 @@ export function ProviderHeader({ page }: { page: ProviderProfile }) {
           </HStack>
           {page.locationName && (
             <HStack gap="1">
-              <LuMapPin aria-hidden="true" />
+              <MapPinIcon aria-hidden="true" />
               <Text>{page.locationName}</Text>
             </HStack>
           )}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, chakra, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, lazy, Suspense, useState, type ReactNode } from 'react';
-import { LuMessageCircle, LuMessageSquarePlus, LuPencil, LuPhone, LuSettings } from 'react-icons/lu';
+import { MessageCircleIcon, MessageSquarePlusIcon, PencilIcon, PhoneIcon, SettingsIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { SaveProviderButton } from '@/entities/providers/components/save-provider-button';
@@ -50,13 +50,13 @@ export function OwnerCard({ page }: { page: MyProviderPage }) {
       <Stack gap="2">
         <Button asChild>
           <RouterLink to={paths.account}>
-            <LuSettings aria-hidden="true" />
+            <SettingsIcon aria-hidden="true" />
             Account Settings
           </RouterLink>
         </Button>
         <Button asChild variant="outline">
           <RouterLink to={paths.accountTab('profile')}>
-            <LuPencil aria-hidden="true" />
+            <PencilIcon aria-hidden="true" />
             Edit Full Profile
           </RouterLink>
         </Button>
@@ -97,7 +97,7 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
         <HStack gap="2" flexWrap="wrap">
           {canLeaveFeedback && (
             <Button onClick={onLeaveFeedback} flex="1" disabled={pending}>
-              <LuMessageSquarePlus aria-hidden="true" />
+              <MessageSquarePlusIcon aria-hidden="true" />
               Leave Feedback
             </Button>
           )}
@@ -106,18 +106,18 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
         {canMessage &&
           (pending ? (
             <Button variant="outline" mt="3" width="full" disabled>
-              <LuMessageCircle aria-hidden="true" />
+              <MessageCircleIcon aria-hidden="true" />
               Send a Message
             </Button>
           ) : viewer.kind === 'client' ? (
             <Button variant="outline" mt="3" width="full" onClick={() => setMessageOpen(true)}>
-              <LuMessageCircle aria-hidden="true" />
+              <MessageCircleIcon aria-hidden="true" />
               Send a Message
             </Button>
           ) : (
             <Button asChild variant="outline" mt="3" width="full">
               <RouterLink to={messageLogin}>
-                <LuMessageCircle aria-hidden="true" />
+                <MessageCircleIcon aria-hidden="true" />
                 Log in to Send a Message
               </RouterLink>
             </Button>
@@ -137,7 +137,7 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
                   <chakra.dt fontWeight="medium">Phone</chakra.dt>
                   <chakra.dd>
                     <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} color="brand.fg">
-                      <LuPhone aria-hidden="true" />
+                      <PhoneIcon aria-hidden="true" />
                       {phone}
                     </Link>
                   </chakra.dd>
