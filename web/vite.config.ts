@@ -100,13 +100,11 @@ const BROWSER_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
  * The steps of main.tsx's boot chain, each its own input so the modules it needs at once are the build's
- * `$initial` ones: React DOM, then Chakra with the theme, then the other UI libraries (src/app/ui-libraries.ts, which
- * is only a place in the chain: evaluating their file once was a long task of its own), then the app (src/boot.tsx).
+ * `$initial` ones: React DOM, then the UI libraries with the theme, then the app (src/boot.tsx).
  */
 const BOOT_STEPS = {
   'boot-react': 'react-dom/client',
-  'boot-system': fileURLToPath(new URL('./src/app/theme.ts', import.meta.url)),
-  'boot-ui': fileURLToPath(new URL('./src/app/ui-libraries.ts', import.meta.url)),
+  'boot-ui': fileURLToPath(new URL('./src/app/theme.ts', import.meta.url)),
   'boot-app': fileURLToPath(new URL('./src/boot.tsx', import.meta.url)),
 };
 
@@ -119,8 +117,6 @@ const BOOT_CHUNK_GROUPS = [
   // (and evaluate) the step holding it.
   { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/ },
   { name: 'boot-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  // The theme with what it imports: Chakra (its styled system and its components, which the barrel it imports names).
-  { name: 'boot-system', test: (id: string) => id === BOOT_STEPS['boot-system'] },
   { name: 'boot-ui', test: (id: string) => /[\\/]node_modules[\\/]/.test(id) || id === BOOT_STEPS['boot-ui'] },
   // Not the page's entry (main.tsx, with Vite's preload helper it uses): it is the chain, and evaluating it must
   // evaluate none of the steps.
@@ -361,7 +357,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   preview: { proxy },
   build: {
     target: 'es2022',
-    // The first page's code is a file per boot step on purpose (BOOT_CHUNK_GROUPS): about 555 KB before compression, 167 KB gzip.
+    // The first page's code is three files on purpose (BOOT_CHUNK_GROUPS): about 555 KB before compression, 168 KB gzip.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The page (index.html, whose script is main.tsx) and the steps main.tsx loads one after another.
