@@ -10,15 +10,13 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Puts the answers a page was rendered with into the cache, as read at `readAt`: the first render then draws what the
- * server drew, and a screen asks again as it mounts only when they are older than STALE_TIME_MS (the drawing may have
- * waited at the edge for minutes), as for any answer. In the browser (`askAgain`) a drawing that seems to come from the
- * future (this device's clock is behind the server's, so its age cannot be told) is marked to be asked again as well.
+ * Puts the answers a page was rendered with into the cache, as read at `readAt`: the first render then draws
+ * what the server drew. In the browser (`askAgain`) each is marked to be asked again as its screen mounts:
+ * the drawing may have waited at the edge for minutes, and a changed answer then redraws the page.
  */
 export function seedQueryClient(queryClient: QueryClient, data: RenderedPageData, { askAgain = false } = {}): void {
-  const ageUnknown = askAgain && data.readAt > Date.now();
   for (const [key, answer] of data.queries) {
     queryClient.setQueryData(key, answer, { updatedAt: data.readAt });
-    if (ageUnknown) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    if (askAgain) void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
   }
 }
