@@ -57,16 +57,16 @@ export function SiteHeader() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const loading = session.status === 'loading';
   const menuOpen = menuOpenAt === location.key && !loading;
-  // While the session loads, the signed-out parts hold their places, hidden (most visitors are signed out).
-  const signedOut = session.status !== 'signedIn';
+  // While the session loads, the header is a signed-out visitor's, its session parts holding their places hidden (most visitors are signed out).
+  const asVisitor = session.status !== 'signedIn';
   const whileLoading = loading ? ({ visibility: 'hidden' } as const) : {};
   // Spec 01 section 2.2: for visitors, and for accounts that are neither provider nor client once the profile is known.
   const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
   const showBecomeProvider =
-    signedOut || (session.status === 'signedIn' && session.profileStatus !== 'pending' && accountType !== 'provider' && accountType !== 'client');
-  const becomeProvider = { label: 'Become a Provider', to: signedOut ? paths.signupProvider : paths.membership };
+    asVisitor || (session.status === 'signedIn' && session.profileStatus !== 'pending' && accountType !== 'provider' && accountType !== 'client');
+  const becomeProvider = { label: 'Become a Provider', to: asVisitor ? paths.signupProvider : paths.membership };
 
-  const accountButtons = signedOut ? (
+  const accountButtons = asVisitor ? (
     <>
       <Button asChild variant="ghost" {...whileLoading}>
         <RouterLink to={paths.login}>Login</RouterLink>
@@ -96,7 +96,7 @@ export function SiteHeader() {
           <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
             {accountButtons}
           </HStack>
-          {!signedOut && (
+          {!asVisitor && (
             <Box display={{ base: 'block', lg: 'none' }} ms="auto">
               <Suspense>
                 <MessagesLink compact />
