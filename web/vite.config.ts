@@ -10,7 +10,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 // hands package imports to Node, which cannot load the package's TypeScript entry.
 import { AUTH_PAGE_TITLES } from '../shared/src/auth-pages.ts';
 import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
-import { escapeHtml, fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
+import { BOOT_CHAIN, escapeHtml, fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
 import type * as EntryServer from './src/entry-server.tsx';
 
@@ -113,9 +113,10 @@ const BOOT_STEPS = {
  * the modules it matches with their imports, except those a group before it took.
  */
 const BOOT_CHUNK_GROUPS = [
-  // Vite's preload helper, which main.tsx runs and every step imports: a file of its own, or main.tsx would import
-  // (and evaluate) the step holding it.
-  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/ },
+  // Vite's preload helper, which main.tsx runs and every step imports, and the drawn pages' constants main.tsx reads
+  // (BOOT_CHAIN; the app reads the others): a file of their own, or main.tsx would import (and evaluate) the step
+  // holding them.
+  { name: 'preload-helper', test: (id: string) => /^\0vite[\\/]preload-helper/.test(id) || id.replaceAll('\\', '/').endsWith('/shared/src/prerendered-pages.ts') },
   { name: 'boot-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'boot-ui', test: (id: string) => /[\\/]node_modules[\\/]/.test(id) || id === BOOT_STEPS['boot-ui'] },
   // Not the page's entry (main.tsx, with Vite's preload helper it uses): it is the chain, and evaluating it must
@@ -231,7 +232,7 @@ const SCREEN_CHUNK_GROUPS = [
 /**
  * main.tsx imports the app in steps, so their chunks are not the entry's static imports and Vite would not preload
  * them with the page: this adds a modulepreload link for each step's chunk and its imports, so they download with the
- * entry and each step waits only for its turn.
+ * entry (on a drawn page, once it is painted: fillAppShell) and each step waits only for its turn.
  */
 function bootChainPreloads(): Plugin {
   return {
@@ -250,8 +251,9 @@ function bootChainPreloads(): Plugin {
         };
         entry.dynamicImports.forEach(add);
         // At low priority: a page arrives drawn (or draws nothing before the app runs), and its first paint waits for
-        // none of them (Lighthouse counts a high-priority script as holding up the paint).
-        const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('');
+        // none of them (Lighthouse counts a high-priority script as holding up the paint). A drawn page keeps them inert
+        // until it is painted (fillAppShell, main.tsx).
+        const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/${file}">`).join('');
         return html.replace(/(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
       },
     },

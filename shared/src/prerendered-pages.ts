@@ -105,13 +105,26 @@ export function unescapeHtml(text: string): string {
 }
 
 /**
+ * The attribute of the app shell's preloads of the app's code (web/vite.config.ts bootChainPreloads), and the id of the
+ * template a drawn page keeps them in instead (fillAppShell): main.tsx puts them in the head once the page is painted.
+ */
+export const BOOT_CHAIN = 'boot-chain';
+
+/**
  * The app shell (the built index.html) with a rendered page in its root: `data-prerendered` says which
  * address it was rendered for (main.tsx hydrates it only there), and the data it was rendered with
  * follows as a JSON data block.
+ *
+ * The shell's preloads of the app's code become inert, in a template: on a phone's line the app's code (about 160 KB)
+ * would share the bandwidth with the page it arrives with and delay its drawing, which needs none of it. main.tsx
+ * starts them once the page is painted; the empty shell keeps them, as it shows nothing until the app runs.
  */
 export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
-  // A function as the replacement: `$&` and the like in the markup stay as they are.
-  return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
+  // Functions as the replacements: `$&` and the like in the markup stay as they are.
+  const preloads = new RegExp(`(?:\\s*<link [^>]*\\bdata-${BOOT_CHAIN}\\b[^>]*>)+`);
+  return shell
+    .replace(preloads, (links) => `<template id="${BOOT_CHAIN}">${links}</template>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { HOME_TITLE, MESSAGES } from '@solutionz/shared';
+import { BOOT_CHAIN, HOME_TITLE, MESSAGES } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
 import { watchTakeOver } from './support/hydration';
 
@@ -66,8 +66,25 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   expect(html.split('</head>')[0]).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:/);
   expect(html.match(/<style data-emotion="css /g)).toHaveLength(1);
 
+  // The app's code (React, the UI libraries, the app) is held back until the page is painted, so that on a slow line it
+  // does not share the bandwidth with the page; a page that is not drawn (the shell) fetches it at once.
+  const held = [...(new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+  expect(held).toHaveLength(3);
+  const shell = await (await page.request.get('/login')).text();
+  expect(shell).not.toContain(`<template id="${BOOT_CHAIN}">`);
+  for (const file of held) expect(shell).toContain(`data-${BOOT_CHAIN} href="${file}"`);
+
   const takeOver = await watchTakeOver(page, 'h1');
   await openHome(page);
+  const timings = await page.evaluate(
+    (files) => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      fetched: files.map((file) => performance.getEntriesByName(file)[0]?.startTime ?? Number.NaN),
+    }),
+    held.map((file) => new URL(file, page.url()).href),
+  );
+  expect(timings.painted).toBeGreaterThan(0);
+  for (const fetched of timings.fetched) expect(fetched).toBeGreaterThan(timings.painted);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).fill('Plumbing');
   // The app is live (it read the typing) on the very heading the server drew: hydrated in place, not drawn again.
   expect(await takeOver.keptDrawnHeading()).toBe(true);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { BOOT_CHAIN, fillAppShell } from './prerendered-pages';
+
+/** The app shell as the build writes it: the entry's own imports, then the boot chain's preloads (vite.config.ts). */
+const SHELL = [
+  '<!doctype html><html><head><title>Solutionz</title>',
+  '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/preload-helper-b.js">',
+  `<link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/assets/boot-react-c.js">`,
+  `<link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/assets/boot-ui-d.js">`,
+  `<link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/assets/boot-app-e.js">`,
+  '<style id="shared-styles">body{margin:0}</style></head><body><div id="root"></div></body></html>',
+].join('\n');
+
+/** The documents' live preloads: those outside any template. */
+const livePreloads = (html: string) => [...html.replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+
+describe('a drawn page', () => {
+  const page = fillAppShell(SHELL, { path: '/', markup: '<h1>Find trusted local professionals</h1>' });
+
+  it('holds the preloads of the app code back in a template, for the browser to start once the page is painted', () => {
+    expect(livePreloads(page)).toEqual(['/assets/preload-helper-b.js']);
+    const held = new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(page)?.[1] ?? '';
+    expect([...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/assets/boot-react-c.js', '/assets/boot-ui-d.js', '/assets/boot-app-e.js']);
+    // Still in the head, before the styles, and the page drawn in the root.
+    expect(page.indexOf(`<template id="${BOOT_CHAIN}">`)).toBeLessThan(page.indexOf('<style id="shared-styles">'));
+    expect(page).toContain('<div id="root" data-prerendered="/"><h1>Find trusted local professionals</h1></div>');
+  });
+
+  it('leaves markup that looks like a preload alone: only the shell is changed', () => {
+    const markup = `<p>&lt;link data-${BOOT_CHAIN}&gt;</p><link rel="modulepreload" data-${BOOT_CHAIN} href="/x.js">`;
+    expect(fillAppShell(SHELL, { path: '/signup', markup })).toContain(`<div id="root" data-prerendered="/signup">${markup}</div>`);
+  });
+
+  it('is the shell with the page in it when the shell has no boot chain (a development build)', () => {
+    const plain = '<html><head></head><body><div id="root"></div></body></html>';
+    expect(fillAppShell(plain, { path: '/', markup: '<h1>Hi</h1>' })).toBe('<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>');
+  });
+});
