@@ -159,7 +159,7 @@ export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; se
 export async function withBenchStack<T>(
   name: string,
   work: (stack: LocalStack) => Promise<T>,
-  options: Pick<LocalStackOptions, 'web' | 'siteDir' | 'demoDirectory'> = {},
+  options: Pick<LocalStackOptions, 'web' | 'siteDir' | 'demoDirectory' | 'secureWeb'> = {},
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `solutionz-${name}-`));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });

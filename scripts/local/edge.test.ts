@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
+import { connect as connectHttp2 } from 'node:http2';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicCacheFor } from '@solutionz/lambdas/adapters/cloudfront-purge';
 import type { PageEvent } from '@solutionz/lambdas/functions/pages';
 import { scriptAssetHeaderValues, SITE_CACHE_CONTROL, securityHeaderValues } from '../../infra/src/edge-rules';
-import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
+import { LOCAL_DISTRIBUTION_ID, startEdge, type LocalEdge } from './edge';
 import type { RequestListener } from './gateway';
 import type { LocalService } from './process';
 import * as s3 from './s3';
+import { selfSignedTls } from './tls';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -282,5 +284,90 @@ describe('local edge (the CloudFront stand-in)', () => {
     for (const path of ['/media/avatars/u1/missing.webp', '/media/unknown/u1/a.webp', '/media/portfolio/u1/a.webp']) {
       expect((await get(path)).status, path).toBe(403);
     }
+  });
+});
+
+describe('local edge over HTTPS and HTTP/2 (the web benchmark measures through it, as CloudFront serves viewers)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'solutionz-edge-h2-test-'));
+  const siteDir = join(work, 'site');
+  const apiCalls: { url: string | undefined; method: string | undefined; headers: Record<string, unknown> }[] = [];
+  const pageCalls: PageEvent[] = [];
+  let edge: LocalEdge;
+
+  beforeAll(async () => {
+    mkdirSync(join(siteDir, 'assets'), { recursive: true });
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(siteDir, 'assets', 'index-abc.js'), entryScript);
+    writeFileSync(join(work, 'web-config.json'), '{}');
+    edge = await startEdge({
+      port: await freePort(),
+      secure: { port: await freePort(), tls: selfSignedTls(join(work, 'tls')) },
+      siteDir,
+      webConfigFile: join(work, 'web-config.json'),
+      api: (req, res) => {
+        apiCalls.push({ url: req.url, method: req.method, headers: { ...req.headers } });
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60, s-maxage=60' });
+        res.end('{"groups":[]}');
+      },
+      originHeaders: { 'X-Origin-Verify': 'edge-secret' },
+      pages: async (event) => {
+        pageCalls.push(event);
+        return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: '<title>page</title>' };
+      },
+      media: { origin: 'http://127.0.0.1:9', buckets: s3.LOCAL_BUCKETS },
+      origins,
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await edge?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A request over HTTP/2, as a browser sends it (the certificate is the edge's own, self-signed). */
+  function h2Get(path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const session = connectHttp2(edge.secureUrl!, { rejectUnauthorized: false });
+      session.once('error', reject);
+      const stream = session.request({ ':path': path, ...headers });
+      const chunks: Buffer[] = [];
+      let answer: Record<string, unknown> = {};
+      stream.on('response', (received) => (answer = { ...received }));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('error', reject);
+      stream.once('end', () => {
+        session.close();
+        resolve({ status: Number(answer[':status']), headers: answer, body: Buffer.concat(chunks) });
+      });
+    });
+  }
+
+  it('serves the site over HTTP/2 with the same headers and compression, and its script assets with the smaller set', async () => {
+    expect(edge.secureUrl).toMatch(/^https:\/\/localhost:\d+$/);
+    const shell = await h2Get('/post-job');
+    expect(shell.status).toBe(200);
+    expect(shell.body.toString()).toContain('/assets/index-abc.js');
+    for (const [name, value] of Object.entries(securityHeaderValues(origins))) expect(shell.headers[name], name).toBe(value);
+
+    const script = await h2Get('/assets/index-abc.js', { 'accept-encoding': 'br' });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(script.body).toString()).toBe(entryScript);
+    expect(Object.keys(script.headers).filter((name) => name in scriptAssetHeaderValues() || name === 'content-security-policy')).toEqual(Object.keys(scriptAssetHeaderValues()));
+  });
+
+  it('gives the API and the page function the address, method and host as over HTTP/1.1, without the pseudo-headers', async () => {
+    expect((await h2Get('/api/categories?locale=en')).status).toBe(200);
+    const call = apiCalls.at(-1)!;
+    expect(call).toMatchObject({ url: '/api/categories?locale=en', method: 'GET' });
+    expect(call.headers.host).toBe(new URL(edge.secureUrl!).host);
+    expect(Object.keys(call.headers).filter((name) => name.startsWith(':'))).toEqual([]);
+
+    expect((await h2Get('/directory/p1')).status).toBe(200);
+    expect(pageCalls.at(-1)).toMatchObject({ rawPath: '/directory/p1' });
+    expect(pageCalls.at(-1)!.headers?.['x-viewer-host']).toBe(new URL(edge.secureUrl!).host);
+  });
+
+  it('still answers over HTTP/1.1 on its first port', async () => {
+    expect((await fetch(`${edge.url}/post-job`)).status).toBe(200);
   });
 });

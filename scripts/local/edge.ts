@@ -23,7 +23,7 @@ import {
   type ThirdPartyOrigins,
 } from '../../infra/src/edge-rules';
 import { sourceIp, type RequestListener } from './gateway';
-import { serveHttp, type LocalService } from './process';
+import { serveHttp, serveHttp2, type LocalService, type LocalTls } from './process';
 
 /**
  * The local stand-in for CloudFront in front of the production build of the web (`npm start -- --prod`,
@@ -59,7 +59,18 @@ export interface EdgeOptions {
   readonly media: { readonly origin: string; readonly buckets: Readonly<Record<MediaBucketName, string>> };
   /** What the content security policy lets the page reach besides itself (the local Cognito and S3). */
   readonly origins: ThirdPartyOrigins;
+  /**
+   * A second listener with the same behaviours over HTTPS and HTTP/2, as CloudFront serves viewers: the web benchmark
+   * measures the pages through it, so that each file's headers weigh what they weigh in the cloud (HTTP/2 compresses
+   * them: HTTP/1.1 sends some 440 bytes again with every file).
+   */
+  readonly secure?: { readonly port: number; readonly tls: LocalTls };
   readonly log?: (line: string) => void;
+}
+
+/** The local edge; `secureUrl` is its HTTPS listener's, when it has one (EdgeOptions.secure). */
+export interface LocalEdge extends LocalService {
+  readonly secureUrl?: string;
 }
 
 /** The subset of a CloudFront Functions (cloudfront-js-2.0) viewer-request event that our functions read. */
@@ -198,7 +209,7 @@ function invalidates(path: string, uri: string): boolean {
 const xmlText = (value: string) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function startEdge(opts: EdgeOptions): Promise<LocalService> {
+export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
   const spaFallback = loadViewerRequestFunction(SPA_FALLBACK_CODE);
   const viewerIp = loadViewerRequestFunction(VIEWER_IP_CODE);
   const viewerHost = loadViewerRequestFunction(VIEWER_HOST_CODE);
@@ -420,5 +431,12 @@ export function startEdge(opts: EdgeOptions): Promise<LocalService> {
     });
   };
 
-  return serveHttp('Local edge (CloudFront stand-in)', opts.port, listener);
+  const name = 'Local edge (CloudFront stand-in)';
+  const plain = await serveHttp(name, opts.port, listener);
+  if (!opts.secure) return plain;
+  const secure = await serveHttp2(`${name}, HTTPS`, opts.secure.port, opts.secure.tls, listener).catch(async (error: unknown) => {
+    await plain.stop();
+    throw error;
+  });
+  return { name, url: plain.url, secureUrl: secure.url, stop: async () => void (await Promise.all([plain.stop(), secure.stop()])) };
 }

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 /** Default local ports (DESIGN.md section 11); a run with an offset shifts every one of them. */
 export const BASE_PORTS = {
   web: 5173,
+  /** The local edge's HTTPS and HTTP/2 listener, which the web benchmark measures through (LocalStackOptions.secureWeb). */
+  webSecure: 5443,
   gateway: 3001,
   dynamodb: 8000,
   cognito: 9229,

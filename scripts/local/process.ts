@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 
@@ -162,6 +163,50 @@ export function serveHttp(name: string, port: number, listener: (req: IncomingMe
           new Promise<void>((done) => {
             server.close(() => done());
             server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+/** A key and certificate for TLS on localhost. */
+export interface LocalTls {
+  readonly key: Buffer;
+  readonly cert: Buffer;
+}
+
+/**
+ * `listener` over HTTP/2 with TLS, as CloudFront serves viewers (HTTP/1.1 too, for clients without HTTP/2). Node's
+ * compatibility API gives the listener request and response objects like HTTP/1.1's; the request's pseudo-headers are
+ * taken out of its headers, `:authority` becoming its `host`.
+ */
+export function serveHttp2(name: string, port: number, tls: LocalTls, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
+  const sessions = new Set<{ destroy(): void }>();
+  const server = createSecureServer({ ...tls, allowHTTP1: true }, (req: Http2ServerRequest | IncomingMessage, res) => {
+    if (req.httpVersionMajor === 2) {
+      // The address, method and host as the request's own, before the pseudo-headers they are read from go.
+      const { url, method, authority } = req as Http2ServerRequest;
+      Object.defineProperties(req, { url: { value: url, writable: true }, method: { value: method } });
+      req.headers.host ??= authority;
+      for (const name of Object.keys(req.headers)) if (name.startsWith(':')) delete req.headers[name];
+    }
+    // The two APIs answer alike for what the local servers use (writeHead, setHeader, end, pipe, 'finish').
+    listener(req as IncomingMessage, res as unknown as ServerResponse);
+  });
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve({
+        name,
+        url: `https://localhost:${(server.address() as AddressInfo).port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            for (const session of sessions) session.destroy();
           }),
       });
     });

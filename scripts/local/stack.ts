@@ -14,6 +14,7 @@ import * as lambdaInvoke from './lambda-invoke';
 import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
 import * as dynamodb from './dynamodb';
 import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
+import { selfSignedTls } from './tls';
 import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
 import type { Ports } from './ports';
@@ -55,6 +56,11 @@ export interface LocalStackOptions {
   readonly web?: false | 'dev' | 'prod';
   /** With `web: 'prod'`: an existing production build to serve; otherwise one is built into the data folder. */
   readonly siteDir?: string;
+  /**
+   * With `web: 'prod'`: the edge listens over HTTPS and HTTP/2 too, on the `webSecure` port with a self-signed
+   * certificate (`urls.webSecure`), as CloudFront serves viewers: the web benchmark's browser measures through it.
+   */
+  readonly secureWeb?: boolean;
   /** Wipe `dataDir` first. */
   readonly reset?: boolean;
   /**
@@ -81,6 +87,8 @@ export interface LocalStack {
   readonly dataDir: string;
   readonly urls: {
     readonly web?: string;
+    /** The edge's HTTPS listener (LocalStackOptions.secureWeb). */
+    readonly webSecure?: string;
     readonly api: string;
     readonly gateway: string;
     readonly dynamodb: string;
@@ -193,8 +201,10 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
   let demoModules = existsSync(stateFile) ? undefined : loadDemoModules();
   demoModules?.catch(() => undefined);
 
+  const secureWeb = webMode === 'prod' && options.secureWeb === true;
   const urls = {
     web: webMode ? `http://localhost:${ports.web}` : undefined,
+    webSecure: secureWeb ? `https://localhost:${ports.webSecure}` : undefined,
     api: webMode ? `http://localhost:${ports.web}/api` : `http://localhost:${ports.gateway}/api`,
     gateway: `http://localhost:${ports.gateway}`,
     dynamodb: `http://localhost:${ports.dynamodb}`,
@@ -421,6 +431,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
           pages: localPagesHandler({ siteDir, siteUrl: lambdaEnv.SITE_URL!, documents, tableName: LOCAL_TABLE_NAME, log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`) }),
           media: { origin: direct(ports.s3), buckets: s3.LOCAL_BUCKETS },
           origins: { cognito: urls.cognito, uploads: urls.s3 },
+          ...(secureWeb ? { secure: { port: ports.webSecure, tls: selfSignedTls(join(dataDir, 'tls')) } } : {}),
           log: (line) => appendFileSync(edgeLog, `${new Date().toISOString()} ${line}\n`),
         }),
       );
