@@ -367,6 +367,15 @@ describe('local edge over HTTPS and HTTP/2 (the web benchmark measures through i
     expect(pageCalls.at(-1)!.headers?.['x-viewer-host']).toBe(new URL(edge.secureUrl!).host);
   });
 
+  it('keeps a public API answer and gives it again from the cache, over HTTP/2 as over HTTP/1.1', async () => {
+    const calls = apiCalls.length;
+    const first = await h2Get('/api/categories?kept=1');
+    const again = await h2Get('/api/categories?kept=1');
+    expect([first.headers['x-cache'], again.headers['x-cache']]).toEqual(['Miss from local edge', 'Hit from local edge']);
+    expect([again.status, again.body.toString()]).toEqual([200, '{"groups":[]}']);
+    expect(apiCalls.length).toBe(calls + 1);
+  });
+
   it('still answers over HTTP/1.1 on its first port', async () => {
     expect((await fetch(`${edge.url}/post-job`)).status).toBe(200);
   });

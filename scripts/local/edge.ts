@@ -182,19 +182,24 @@ function keepingAnswer(res: ServerResponse, uri: string, keep: (answer: KeptAnsw
   };
   const write = res.write.bind(res);
   const end = res.end.bind(res);
+  // HTTP/2's end writes its last chunk through write: collected once, by end.
+  let ending = false;
   res.write = ((chunk: unknown, ...rest: never[]) => {
-    collect(chunk);
+    if (!ending) collect(chunk);
     return write(chunk as never, ...rest);
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: never[]) => {
     collect(chunk);
+    ending = true;
     return end(chunk as never, ...rest);
   }) as typeof res.end;
   res.once('finish', () => {
     const seconds = sharedCacheSeconds(res.getHeader('cache-control')?.toString());
     if (res.statusCode !== 200 || seconds === 0) return;
     const now = Date.now();
-    keep({ uri, status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), storedAt: now, expires: now + seconds * 1000 });
+    // Over HTTP/2 the answer's headers hold its `:status` too, which no answer may be given again.
+    const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !name.startsWith(':')));
+    keep({ uri, status: res.statusCode, headers, body: Buffer.concat(chunks), storedAt: now, expires: now + seconds * 1000 });
   });
 }
 
