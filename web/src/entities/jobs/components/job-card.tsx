@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DATE_FORMATS, JOB_MESSAGES, type Job, type MeResponse } from '@solutionz/shared';
 import { EmailConfirmationRequired } from '@/components/account/email-confirmation-required';
@@ -107,8 +108,11 @@ function SaveJobButton({ job }: { job: Job }) {
   );
 }
 
-/** One job on the board or in a list: details, the open lead count, contact details as the viewer may see them. */
-export function JobCard({ job, viewer, openHref, full = false }: { job: Job; viewer: JobViewer; openHref?: string; full?: boolean }) {
+/**
+ * One job on the board or in a list: details, the open lead count, contact details as the viewer may see them. Memoised:
+ * a board redrawn for its own state (the session read, a refetch that changed nothing) leaves the cards as they are.
+ */
+export const JobCard = memo(function JobCard({ job, viewer, openHref, full = false }: { job: Job; viewer: JobViewer; openHref?: string; full?: boolean }) {
   return (
     <Box as="article" borderWidth="1px" borderRadius="lg" p="5" bg="bg.panel" aria-label={job.title}>
       <Stack gap="3">
@@ -142,4 +146,4 @@ export function JobCard({ job, viewer, openHref, full = false }: { job: Job; vie
       </Stack>
     </Box>
   );
-}
+});

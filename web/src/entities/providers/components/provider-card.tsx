@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, HStack, LinkBox, LinkOverlay, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { MapPinIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CATEGORY_CHIPS_SHOWN, type ProviderCard as ProviderCardData } from '@solutionz/shared';
@@ -52,12 +52,23 @@ function Categories({ categories }: { categories: readonly string[] }) {
   );
 }
 
+/** A signed-in visitor's save button: the one part of a card that changes with the session, so only it redraws then. */
+function SaveButtonWhenSignedIn({ providerId, providerName }: { providerId: string; providerName: string }) {
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  return (
+    <Box position="relative" zIndex="1" flexShrink="0">
+      <SaveProviderButton providerId={providerId} providerName={providerName} />
+    </Box>
+  );
+}
+
 /**
  * One listed professional (spec 02 section 2): the whole card opens their profile; signed-in visitors
- * also get the save button, which sits above the card's link so it can be clicked and tabbed to.
+ * also get the save button, which sits above the card's link so it can be clicked and tabbed to. Memoised: a list
+ * redrawn for its own state (a search refetched, the session read) leaves the cards whose provider is the same.
  */
-export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProps) {
-  const session = useSession();
+export const ProviderCard = memo(function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProps) {
   const headingId = useId();
   const title = providerTitle(provider);
   const { average, count } = provider.rating;
@@ -82,11 +93,7 @@ export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProp
           </Heading>
           {title !== provider.name && <Text color="fg.muted">{provider.name}</Text>}
         </Stack>
-        {session.status === 'signedIn' && (
-          <Box position="relative" zIndex="1" flexShrink="0">
-            <SaveProviderButton providerId={provider.id} providerName={title} />
-          </Box>
-        )}
+        <SaveButtonWhenSignedIn providerId={provider.id} providerName={title} />
       </HStack>
 
       <Categories categories={provider.categories} />
@@ -125,4 +132,4 @@ export function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProp
       )}
     </LinkBox>
   );
-}
+});

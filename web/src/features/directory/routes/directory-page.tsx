@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, directorySearchTitle, providerSearchOf, readDirectoryFilters, type Coordinates, type DirectoryFilters } from '@solutionz/shared';
 import { paths } from '@/config/paths';
@@ -50,9 +50,10 @@ export function DirectoryPage() {
 /**
  * The professionals directory (spec 02 sections 2 and 4). The address holds the search
  * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
- * A near-me position travels in the entry's state; an entry without one asks the device.
+ * A near-me position travels in the entry's state; an entry without one asks the device. Memoised: the session,
+ * read as the page starts, redraws DirectoryPage alone.
  */
-function DirectoryList() {
+const DirectoryList = memo(function DirectoryList() {
   const [params] = useSearchParams();
   const { state, search: addressQuery } = useLocation();
   const navigate = useNavigate();
@@ -137,4 +138,4 @@ function DirectoryList() {
       </Stack>
     </Container>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { JOB_MESSAGES, JOB_PAGE_SIZE, jobBoardTitle, jobListQuery, readJobBoardFilters, type JobBoardFilters, type JobBoardPage } from '@solutionz/shared';
 import { ApiError } from '@/lib/api-client';
@@ -81,7 +81,7 @@ export function JobDirectoryPage() {
   const signedIn = session.status === 'signedIn';
   const profile = session.status === 'signedIn' ? session.profile : undefined;
   // While the session is read the board shows as to a visitor, when the cache has it (a board the server drew).
-  const viewer = jobViewerOf(profile);
+  const viewer = useMemo(() => jobViewerOf(profile), [profile]);
   const board = useJobBoard(jobListQuery(filters), session.status === 'loading' ? undefined : signedIn);
 
   const go = (next: JobBoardFilters, job?: string, pages: readonly string[] = []) =>
