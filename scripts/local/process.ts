@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2ServerRequest } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { dirname } from 'node:path';
 
 export interface LocalService {
@@ -150,23 +151,28 @@ export async function startHttpProcess(
   return { name: options.name, url: options.url, stop: managed.stop };
 }
 
-/** An in-process HTTP server on 127.0.0.1 (port 0 picks a free one; the returned url names it), stopped with its open connections. */
-export function serveHttp(name: string, port: number, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
-  const server = createServer(listener);
+/** Listens on 127.0.0.1 (port 0 picks a free one; the returned url names it); stopping closes it and drops its open connections. */
+function listenOnLoopback(server: Server, name: string, port: number, scheme: 'http' | 'https', dropConnections: () => void): Promise<LocalService> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       resolve({
         name,
-        url: `http://localhost:${(server.address() as AddressInfo).port}`,
+        url: `${scheme}://localhost:${(server.address() as AddressInfo).port}`,
         stop: () =>
           new Promise<void>((done) => {
             server.close(() => done());
-            server.closeAllConnections();
+            dropConnections();
           }),
       });
     });
   });
+}
+
+/** An in-process HTTP server on 127.0.0.1 (port 0 picks a free one; the returned url names it), stopped with its open connections. */
+export function serveHttp(name: string, port: number, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
+  const server = createServer(listener);
+  return listenOnLoopback(server, name, port, 'http', () => server.closeAllConnections());
 }
 
 /** A key and certificate for TLS on localhost. */
@@ -181,7 +187,6 @@ export interface LocalTls {
  * taken out of its headers, `:authority` becoming its `host`.
  */
 export function serveHttp2(name: string, port: number, tls: LocalTls, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
-  const sessions = new Set<{ destroy(): void }>();
   const server = createSecureServer({ ...tls, allowHTTP1: true }, (req: Http2ServerRequest | IncomingMessage, res) => {
     if (req.httpVersionMajor === 2) {
       // The address, method and host as the request's own, before the pseudo-headers they are read from go.
@@ -193,22 +198,11 @@ export function serveHttp2(name: string, port: number, tls: LocalTls, listener: 
     // The two APIs answer alike for what the local servers use (writeHead, setHeader, end, pipe, 'finish').
     listener(req as IncomingMessage, res as unknown as ServerResponse);
   });
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
+  // Every connection, HTTP/2 or HTTP/1.1: a TLS server has no closeAllConnections.
+  const connections = new Set<TLSSocket>();
+  server.on('secureConnection', (socket: TLSSocket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      resolve({
-        name,
-        url: `https://localhost:${(server.address() as AddressInfo).port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            for (const session of sessions) session.destroy();
-          }),
-      });
-    });
-  });
+  return listenOnLoopback(server, name, port, 'https', () => connections.forEach((socket) => socket.destroy()));
 }
