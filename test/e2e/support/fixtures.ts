@@ -77,12 +77,17 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
     });
   },
 
-  signedInAccount: async ({ signedInAs, emailConfirmed, membership }, use) => {
-    if (membership && signedInAs !== 'provider') throw new Error("Only providers buy a membership: test.use({ signedInAs: 'provider', membership })");
-    const account = signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined;
-    if (account && membership) await subscribeAccount(account, membership);
-    await use(account);
-  },
+  // A timeout of its own: making the account and buying the membership (checkout, then the local Stripe's webhooks)
+  // took up to 27 s of a test's 30 on a busy CI machine, and the test timed out before its first step had run.
+  signedInAccount: [
+    async ({ signedInAs, emailConfirmed, membership }, use) => {
+      if (membership && signedInAs !== 'provider') throw new Error("Only providers buy a membership: test.use({ signedInAs: 'provider', membership })");
+      const account = signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined;
+      if (account && membership) await subscribeAccount(account, membership);
+      await use(account);
+    },
+    { timeout: 60_000 },
+  ],
 
   // Signed in through the page rather than the context's storage state: a context made with a storage
   // state of its own could not be reused from one test to the next (reuseContext in playwright.config.ts).

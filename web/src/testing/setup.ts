@@ -5,8 +5,9 @@ import { toaster } from '@/components/ui/toaster';
 import { removeGeolocationStub } from './geolocation';
 
 // Route modules load lazily and are evaluated afresh per file: on a busy two-core CI machine the first screen of
-// a file can take longer than Testing Library's default second to appear (a router test failed in CI so).
-configure({ asyncUtilTimeout: 4000 });
+// a file can take longer than Testing Library's default second to appear (a router test failed in CI so), and twice
+// took over 4 s in one run (the membership and security screens, with the browser tests running beside them).
+configure({ asyncUtilTimeout: 10_000 });
 
 // App-wide stores must not carry a test's leftovers (an open toast) into the next one.
 afterEach(() => {
