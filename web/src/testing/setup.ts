@@ -6,7 +6,8 @@ import { removeGeolocationStub } from './geolocation';
 
 // Route modules load lazily and are evaluated afresh per file: on a busy two-core CI machine the first screen of
 // a file can take longer than Testing Library's default second to appear (a router test failed in CI so), and twice
-// took over 4 s in one run (the membership and security screens, with the browser tests running beside them).
+// took over 4 s in one run (the membership and security screens, with the browser tests running beside them). Tests
+// wait with this one figure: a shorter wait of their own made the categories and image-attachment screens fail so in CI.
 configure({ asyncUtilTimeout: 10_000 });
 
 // App-wide stores must not carry a test's leftovers (an open toast) into the next one.

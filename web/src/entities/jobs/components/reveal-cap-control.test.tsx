@@ -32,8 +32,8 @@ async function openMyJobs(start: Job, refusal?: string) {
     },
   });
   const view = renderApp('/profile', createFakeAuth({ signedInAs: fakeAccount({ accountType: 'client' }) }));
-  await view.user.click(await screen.findByRole('tab', { name: 'My Jobs' }, { timeout: 5000 }));
-  const item = within(await screen.findByRole('list', { name: 'My jobs' }, { timeout: 5000 })).getByRole('listitem');
+  await view.user.click(await screen.findByRole('tab', { name: 'My Jobs' }));
+  const item = within(await screen.findByRole('list', { name: 'My jobs' })).getByRole('listitem');
   return { ...view, api, item: within(item) };
 }
 

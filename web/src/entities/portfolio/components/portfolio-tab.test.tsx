@@ -60,7 +60,7 @@ function ownerApi(initial: PortfolioItem[], extra: ApiStubs = {}) {
 /** /profile's Portfolio tab, signed in as the provider who owns it. */
 async function openOwnPortfolio(profile: Partial<MeResponse> = { subscription: subscribed }) {
   const view = renderApp('/profile', createFakeAuth({ signedInAs: fakeAccount({ userId: OWNER, accountType: 'provider', ...profile }) }));
-  await view.user.click(await screen.findByRole('tab', { name: 'Portfolio' }, { timeout: 5000 }));
+  await view.user.click(await screen.findByRole('tab', { name: 'Portfolio' }));
   return view;
 }
 
@@ -131,7 +131,7 @@ describe('PortfolioTab for its owner', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Portfolio Item' }));
     expect(await screen.findByText(MESSAGES.api.subscriptionRequired)).toBeInTheDocument();
     expect(screen.getByText(PORTFOLIO_MESSAGES.subscriptionRequired.description)).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Membership Plan' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Membership Plan' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/membership');
   });
 
@@ -179,7 +179,7 @@ describe('PortfolioTab for its owner', () => {
     const api = ownerApi([]);
     const { user } = await openOwnPortfolio();
     await user.click(await screen.findByRole('button', { name: 'Add Portfolio Item' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Portfolio Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Portfolio Item' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await within(dialog).findByText(PORTFOLIO_MESSAGES.titleRequired)).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe('PortfolioTab for its owner', () => {
     const api = ownerApi([]);
     const { user } = await openOwnPortfolio();
     await user.click(await screen.findByRole('button', { name: 'Add Portfolio Item' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Portfolio Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Portfolio Item' });
     fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [new File(['%PDF-1.4'], 'quote.pdf', { type: 'application/pdf' })] } });
 
     const row = (await within(dialog).findByText('quote.pdf is not a supported media file', { selector: 'li p' })).closest('li')!;
@@ -205,7 +205,7 @@ describe('PortfolioTab for its owner', () => {
     const api = ownerApi([kitchen]);
     const { user } = await openOwnPortfolio();
     await user.click(await screen.findByRole('button', { name: 'Edit: Kitchen refit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Portfolio Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Portfolio Item' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.type(title, 'Kitchen and utility refit');
@@ -229,7 +229,7 @@ describe('PortfolioTab for its owner', () => {
     });
     const { user } = await openOwnPortfolio();
     await user.click(await screen.findByRole('button', { name: 'Edit: Kitchen refit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Portfolio Item' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Portfolio Item' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const row = (await within(dialog).findByText(message, { selector: 'li p' })).closest('li')!;
@@ -246,8 +246,8 @@ describe('PortfolioTab for its owner', () => {
     });
     const { user, router } = await openOwnPortfolio();
     await user.click(await screen.findByRole('button', { name: 'Edit: Kitchen refit' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Edit Portfolio Item' }, { timeout: 5000 })).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Membership Plan' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Edit Portfolio Item' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Membership Plan' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/membership');
     expect(screen.getByText(PORTFOLIO_MESSAGES.subscriptionRequired.description)).toBeInTheDocument();
   });

@@ -51,16 +51,16 @@ describe('SaveProviderButton', () => {
   it('is not there on the person’s own card', async () => {
     savedApi([]);
     renderTwice(fakeAccount({ userId: 'priya', accountType: 'provider' }));
-    expect(await screen.findByRole('button', { name: 'Save Omar Builds' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save Omar Builds' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Patel Electrical/ })).not.toBeInTheDocument();
   });
 
   it('saves a professional, and every button for them on the page says so at once', async () => {
     const api = savedApi(['omar']);
     const { user } = renderTwice();
-    const [first] = await screen.findAllByRole('button', { name: 'Save Patel Electrical' }, { timeout: 5000 });
-    expect(await screen.findByRole('button', { name: 'Remove Omar Builds from saved' }, { timeout: 5000 })).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(first).toBeEnabled(), { timeout: 5000 });
+    const [first] = await screen.findAllByRole('button', { name: 'Save Patel Electrical' });
+    expect(await screen.findByRole('button', { name: 'Remove Omar Builds from saved' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(first).toBeEnabled());
     expect(first).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(first!);
@@ -79,7 +79,7 @@ describe('SaveProviderButton', () => {
   it('goes back to how it was, and says the action failed, when the API refuses', async () => {
     savedApi([], 'save');
     const { user } = renderTwice();
-    const [first] = await screen.findAllByRole('button', { name: 'Save Patel Electrical' }, { timeout: 5000 });
+    const [first] = await screen.findAllByRole('button', { name: 'Save Patel Electrical' });
     await waitFor(() => expect(first).toBeEnabled());
 
     await user.click(first!);

@@ -6,12 +6,11 @@ import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
 const provider = fakeAccount({ userId: 'p-1', accountType: 'provider', businessName: 'Pennine Plumbing' });
-const SLOW = { timeout: 5000 };
 
 async function openReviews(listMyProviderFeedback: () => FeedbackPage | Promise<FeedbackPage>) {
   stubApi({ listCategories: () => ({ groups: [] }), listMyProviderFeedback });
   const view = renderApp('/profile', createFakeAuth({ signedInAs: provider }));
-  await view.user.click(await screen.findByRole('tab', { name: 'Reviews' }, SLOW));
+  await view.user.click(await screen.findByRole('tab', { name: 'Reviews' }));
   return view;
 }
 
@@ -46,7 +45,7 @@ describe('the Reviews tab of /profile', { timeout: 15_000 }, () => {
       ],
       rating: { average: 4, count: 1 },
     }));
-    const list = await screen.findByRole('list', { name: 'Reviews' }, SLOW);
+    const list = await screen.findByRole('list', { name: 'Reviews' });
     const first = within(list).getByRole('article', { name: 'Sorted the leak' });
     expect(within(first).getByText('Chloe Clarke · 03 Feb 2025')).toBeInTheDocument();
     expect(within(first).getByText('Response from Pennine Plumbing')).toBeInTheDocument();
@@ -62,7 +61,7 @@ describe('the Reviews tab of /profile', { timeout: 15_000 }, () => {
       if (fail) throw new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });
       return { feedback: [], rating: { average: null, count: 0 } };
     });
-    expect(await screen.findByText(FEEDBACK_MESSAGES.loadFailed, undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(FEEDBACK_MESSAGES.loadFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument();

@@ -35,7 +35,7 @@ async function openBookmarks(pages: Record<string, SavedProvidersResponse>) {
     },
   });
   const view = renderApp('/account?tab=bookmarks', createFakeAuth({ signedInAs: fakeAccount({ userId: 'cara' }) }));
-  await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
   return { ...view, api };
 }
 
@@ -45,21 +45,21 @@ describe('/account bookmarks: saved professionals', { timeout: 20_000 }, () => {
       first: { saved: [item('p1', card('p1', 'Pennine Plumbing')), item('gone', null, '2026-11-01T09:00:00.000Z')], nextCursor: 'page-2' },
       'page-2': { saved: [item('p2', card('p2', null, 'Omar Shah'))] },
     });
-    const list = await screen.findByRole('list', { name: 'Saved professionals' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Saved professionals' });
     expect(within(list).getByRole('link', { name: 'Pennine Plumbing' })).toHaveAttribute('href', '/directory/p1');
     expect(within(list).getByText('Priya Patel · Leeds · Saved 21 Nov 2026')).toBeInTheDocument();
     expect(within(list).getByText(DIRECTORY_MESSAGES.noLongerListed)).toBeInTheDocument();
     expect(within(list).getByText('Saved 01 Nov 2026')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(list).findByRole('link', { name: 'Omar Shah' }, { timeout: 5000 })).toHaveAttribute('href', '/directory/p2');
+    expect(await within(list).findByRole('link', { name: 'Omar Shah' })).toHaveAttribute('href', '/directory/p2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('removes a professional at once, including one no longer listed, and says so', async () => {
     const { user, api } = await openBookmarks({ first: { saved: [item('p1', card('p1', 'Pennine Plumbing')), item('gone', null)] } });
 
-    await user.click(await screen.findByRole('button', { name: 'Remove Pennine Plumbing from saved' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Pennine Plumbing from saved' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Pennine Plumbing' })).not.toBeInTheDocument());
     expect(await screen.findByText(DIRECTORY_MESSAGES.removed)).toBeInTheDocument();
 
@@ -70,7 +70,7 @@ describe('/account bookmarks: saved professionals', { timeout: 20_000 }, () => {
 
   it('offers the directory when nothing is saved', async () => {
     await openBookmarks({ first: { saved: [] } });
-    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' })).toBeInTheDocument();
     expect(within(screen.getByRole('tabpanel', { name: 'Bookmarks' })).getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/directory');
   });
 });

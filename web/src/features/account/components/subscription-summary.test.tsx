@@ -27,7 +27,7 @@ async function openSubscriptionsTab(subscription: SubscriptionSummary, stubs: Ap
   const api = stubApi({ listCategories: () => ({ groups: [] }), ...stubs });
   const fake = createFakeAuth({ signedInAs: fakeAccount({ accountType: 'provider', subscription }) });
   const view = renderApp('/profile', fake);
-  await view.user.click(await screen.findByRole('tab', { name: 'Subscriptions' }, { timeout: 5000 }));
+  await view.user.click(await screen.findByRole('tab', { name: 'Subscriptions' }));
   return { ...view, api, fake };
 }
 
@@ -120,7 +120,7 @@ describe('the membership card', { timeout: 20_000 }, () => {
   it('on the Subscriptions tab of the settings, says the membership is active above the card', async () => {
     stubApi({ listCategories: () => ({ groups: [] }), searchLocations: () => ({ best: null, suggestions: [] }) });
     renderApp('/account?tab=payments', createFakeAuth({ signedInAs: fakeAccount({ accountType: 'provider', subscription: membership() }) }));
-    expect(await screen.findByText('You have an active subscription', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('You have an active subscription')).toBeInTheDocument();
     expect(within(card()).getByRole('heading', { name: 'Annual Plan' })).toBeInTheDocument();
   });
 });

@@ -25,7 +25,7 @@ async function openSettings(path: string, account: FakeAccount, stubs: ApiStubs 
   });
   const fake = createFakeAuth({ signedInAs: account });
   const view = renderApp(path, fake);
-  await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
   return { ...view, api };
 }
 
@@ -55,7 +55,7 @@ describe('/account', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'Bookmarks' }));
     expect(router.state.location.search).toBe('?tab=bookmarks');
-    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved professionals yet' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Saved Jobs' })).not.toBeInTheDocument();
   });
 

@@ -18,7 +18,7 @@ const claim = (overrides: Partial<MyClaim>): MyClaim => ({
 async function openDashboard(claims: MyClaim[], profile: Partial<MeResponse> = {}) {
   const api = stubApi({ listMyClaims: () => ({ claims }) });
   renderApp('/dashboard', createFakeAuth({ signedInAs: fakeAccount({ accountType: 'provider', userId: 'p-1', email: 'dale@example.co.uk', ...profile }) }));
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return api;
 }
 

@@ -25,12 +25,12 @@ async function openMembership(entry: Parameters<typeof renderApp>[0] = '/members
   const api = stubApi({ membershipCheckout: () => ({ url: CHECKOUT_URL }), ...stubs });
   const fake = createFakeAuth({ signedInAs: fakeAccount({ accountType: 'provider', userId: 'p-7', ...profile }) });
   const view = renderApp(entry, fake);
-  await screen.findByRole('heading', { level: 1, name: MEMBERSHIP_MESSAGES.title }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: MEMBERSHIP_MESSAGES.title });
   return { ...view, api, fake };
 }
 
 const checkoutButton = () => screen.getByRole('button', { name: 'Continue to Checkout' });
-const toast = (title: string) => screen.findByText(title, {}, { timeout: 3000 });
+const toast = (title: string) => screen.findByText(title);
 
 describe('/membership', { timeout: 20_000 }, () => {
   it('offers both plans with the yearly one chosen, its saving worked out, and what membership gives', async () => {
@@ -198,7 +198,7 @@ describe('/membership', { timeout: 20_000 }, () => {
 
     // Stripe's webhook lands a moment after the return.
     fake.updateProfile({ subscription: yearly });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-7'), { timeout: 3000 });
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Account notices' })).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-7'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Account notices' })).not.toBeInTheDocument());
   });
 });

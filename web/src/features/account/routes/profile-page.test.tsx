@@ -11,7 +11,7 @@ const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01
 async function openProfile(profile: Partial<MeResponse>) {
   stubApi({ listCategories: () => ({ groups: [] }), listMyJobs: () => ({ jobs: [], total: 0, page: 1, pageCount: 0 }) });
   const view = renderApp('/profile', createFakeAuth({ signedInAs: fakeAccount(profile) }));
-  await screen.findByRole('link', { name: 'Edit Profile' }, { timeout: 5000 });
+  await screen.findByRole('link', { name: 'Edit Profile' });
   return view;
 }
 
@@ -98,7 +98,7 @@ describe('/profile', () => {
     stubApi({ listCategories: () => ({ groups: [] }), listMyPortfolio: () => ({ items: [] }) });
     await user.click(await screen.findByRole('tab', { name: 'Portfolio' }));
     await user.click(await screen.findByRole('button', { name: 'Add Portfolio Item' }));
-    expect(await screen.findByRole('dialog', { name: 'Add Portfolio Item' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add Portfolio Item' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
   });
 

@@ -31,7 +31,7 @@ async function openReview(stubs: ApiStubs = {}) {
     ...stubs,
   });
   const view = renderApp('/admin/businesses', signedInAdmin());
-  await screen.findByRole('heading', { level: 1, name: 'Businesses' }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: 'Businesses' });
   await screen.findByRole('table', { name: 'Claims awaiting review' });
   return { ...view, api };
 }
@@ -82,6 +82,6 @@ describe('/admin/businesses claims review', { timeout: 30_000 }, () => {
   it('says when no claim waits', async () => {
     stubApi({ adminListClaims: () => ({ claims: [] }) });
     renderApp('/admin/businesses', signedInAdmin());
-    expect(await screen.findByText('No claims awaiting review.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No claims awaiting review.')).toBeInTheDocument();
   });
 });

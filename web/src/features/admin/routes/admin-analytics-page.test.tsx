@@ -30,7 +30,7 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
     stubApi({ adminAnalytics: () => analytics() });
     renderApp('/admin/analytics', signedInAdmin());
     expect(await screen.findByText(ADMIN_CONSOLE_MESSAGES.analyticsLoading)).toBeInTheDocument();
-    expect(await screen.findByText('1,204', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('1,204')).toBeInTheDocument();
     const stats = within(screen.getByLabelText('Statistics'));
     expect(stats.getByText('Total Providers').nextElementSibling).toHaveTextContent('1,204');
     expect(stats.getByText('Total Seekers').nextElementSibling).toHaveTextContent('3,310');
@@ -67,7 +67,7 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
   it('says so when no category has a listed provider yet', async () => {
     stubApi({ adminAnalytics: () => ({ ...analytics(), popularCategories: [] }) });
     renderApp('/admin/analytics', signedInAdmin());
-    expect(await within(await screen.findByRole('region', { name: 'Most Popular Categories' }, { timeout: 8000 })).findByText('No category has a listed provider yet.')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('region', { name: 'Most Popular Categories' })).findByText('No category has a listed provider yet.')).toBeInTheDocument();
   });
 
   it('says when the figures cannot be read and offers to try again', async () => {
@@ -79,7 +79,7 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
       },
     });
     const { user } = renderApp('/admin/analytics', signedInAdmin());
-    expect(await screen.findByText(ADMIN_CONSOLE_MESSAGES.analyticsFailed, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_CONSOLE_MESSAGES.analyticsFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1,204')).toBeInTheDocument();

@@ -29,7 +29,7 @@ describe('/admin/businesses', { timeout: 30_000 }, () => {
       adminListBusinesses: ({ query }) => (query.cursor ? { businesses: [open] } : { businesses: [claimed, pending], nextCursor: 'next' }),
     });
     const { user } = renderApp('/admin/businesses', signedInAdmin());
-    await screen.findByRole('heading', { level: 1, name: 'Businesses' }, { timeout: 8000 });
+    await screen.findByRole('heading', { level: 1, name: 'Businesses' });
     await screen.findByText('Hughes Roofing');
     expect(rowOf('Hughes Roofing').getByText('Claimed')).toBeInTheDocument();
     expect(rowOf('Hughes Roofing').getByText('Priya Shah')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('/admin/businesses', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/admin/businesses', signedInAdmin());
-    await screen.findByText(ADMIN_BUSINESSES_MESSAGES.loadFailed, undefined, { timeout: 8000 });
+    await screen.findByText(ADMIN_BUSINESSES_MESSAGES.loadFailed);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(ADMIN_BUSINESSES_MESSAGES.empty)).toBeInTheDocument();

@@ -44,7 +44,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     });
     const { user } = renderApp('/admin/dashboard', signedInAdmin());
     const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
-    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.statsFailed, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.statsFailed)).toBeInTheDocument();
     fail = false;
     await user.click(statistics.getByRole('button', { name: 'Try again' }));
     expect(await statistics.findByText('1,204')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     stubApi({ adminDashboard: () => { throw new StubbedApiError(403, { error: { code: 'ADMIN_MFA_REQUIRED', message: ADMIN_CONSOLE_MESSAGES.mfaRequired } }); } });
     const { user, router } = renderApp('/admin', signedInAdmin());
     const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
-    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.mfaRequired, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.mfaRequired)).toBeInTheDocument();
     await user.click(statistics.getByRole('link', { name: 'Set up 2-step verification' }));
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/account?tab=security'));
   });
@@ -75,7 +75,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
       expect(main).toHaveAttribute('data-highlighted');
     });
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 
     await router.navigate('/admin');
     await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));

@@ -19,7 +19,7 @@ async function openFeedback(stubs: ApiStubs = {}) {
     ...stubs,
   });
   const view = renderApp('/admin/feedback', signedInAdmin());
-  await screen.findByRole('heading', { level: 1, name: 'Feedback Moderation' }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: 'Feedback Moderation' });
   await screen.findByRole('article', { name: published.title });
   return { ...view, api };
 }
@@ -112,8 +112,8 @@ describe('/admin/feedback', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/admin/feedback', signedInAdmin());
-    expect(await screen.findByText('No feedback yet.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No feedback yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pending (0)' }));
-    expect(await screen.findByText(MESSAGES.loadFailed, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.loadFailed)).toBeInTheDocument();
   });
 });

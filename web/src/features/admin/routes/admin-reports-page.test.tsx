@@ -35,7 +35,7 @@ const second = report({
 async function openReports(stubs: ApiStubs = {}) {
   const api = stubApi({ adminListReports: () => ({ reports: [report(), second], openCount: 2 }), ...stubs });
   const view = renderApp('/admin/reports', signedInAdmin());
-  await screen.findByRole('heading', { level: 1, name: M.title }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: M.title });
   await screen.findByRole('article', { name: 'Report about Shah Plumbing' });
   return { ...view, api };
 }
@@ -104,7 +104,7 @@ describe('/admin/reports', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/admin/reports', signedInAdmin());
-    expect(await screen.findByText(M.loadFailed, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(M.loadFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(M.empty)).toBeInTheDocument();

@@ -18,7 +18,7 @@ async function openUsers(stubs: ApiStubs = {}, users: readonly AdminUserRecord[]
     ...stubs,
   });
   const view = renderApp('/admin/users', signedInAdmin());
-  await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: 'User Management' });
   const table = within(await screen.findByRole('table', { name: 'Users' }));
   return { ...view, api, table };
 }
@@ -81,7 +81,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   it('shows the failure with a way to try again', async () => {
     stubApi({ adminListUsers: () => Promise.reject(new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'boom' } })) });
     renderApp('/admin/users', signedInAdmin());
-    expect(await screen.findByText(MESSAGES.loadFailed, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.loadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -14,7 +14,7 @@ async function openClaim(stubs: ApiStubs = {}, entry = '/claim-business?business
   // The account the claim opens, which the page then signs in with.
   const fake = createFakeAuth({ accounts: [fakeAccount({ accountType: 'provider', userId: 'p-1', email: OWNER.email }, OWNER.password)] });
   const view = renderApp(entry, fake);
-  await screen.findByRole('heading', { level: 1, name: 'Claim your business' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Claim your business' });
   return { ...view, api };
 }
 
@@ -33,7 +33,7 @@ describe('/claim-business', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Hughes Roofing')).toBeInTheDocument();
     await sendForm(user);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(api.callsTo('claimBusiness')).toEqual([{ params: { businessId: 'b-1' }, query: {}, body: OWNER }]);
   });
 

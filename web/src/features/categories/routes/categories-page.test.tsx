@@ -39,8 +39,8 @@ const cards = () => within(screen.getByRole('list')).getAllByRole('listitem');
 describe('/categories', { timeout: 20_000 }, () => {
   it('shows a card per group with its subcategory and professional counts, each opening the group', async () => {
     open('/categories');
-    expect(await screen.findByRole('heading', { level: 1, name: CATEGORIES_MESSAGES.title }, { timeout: 5000 })).toBeInTheDocument();
-    const trade = await screen.findByRole('link', { name: 'Construction/Trade' }, { timeout: 5000 });
+    expect(await screen.findByRole('heading', { level: 1, name: CATEGORIES_MESSAGES.title })).toBeInTheDocument();
+    const trade = await screen.findByRole('link', { name: 'Construction/Trade' });
     expect(trade).toHaveAttribute('href', '/categories/construction-trade');
     expect(cards().map((item) => item.textContent)).toEqual(['Construction/Trade2 subcategories·3 professionals', 'Pets/Animals1 subcategory·1 professional']);
     expect(document.title).toBe('Service Categories | Solutionz');
@@ -48,9 +48,9 @@ describe('/categories', { timeout: 20_000 }, () => {
 
   it('filters groups and subcategories as the person types, and says when nothing matches', async () => {
     const { user } = open('/categories');
-    const search = await screen.findByRole('searchbox', { name: 'Search categories' }, { timeout: 5000 });
+    const search = await screen.findByRole('searchbox', { name: 'Search categories' });
     expect(search).toHaveAttribute('placeholder', CATEGORIES_MESSAGES.searchPlaceholder);
-    await screen.findByRole('link', { name: 'Pets/Animals' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Pets/Animals' });
 
     await user.type(search, 'ELECTR');
     expect(await screen.findByText('Electrician')).toBeInTheDocument();
@@ -76,11 +76,11 @@ describe('/categories/{slug}', { timeout: 20_000 }, () => {
     };
     const { user, api } = open('/categories/construction-trade', { searchProviders: ({ query }) => pages[query.cursor ?? 'first']! });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Construction/Trade' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Construction/Trade' })).toBeInTheDocument();
     expect(screen.getByText('3 professionals listed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Plumber (2)' })).toHaveAttribute('href', '/categories/plumber');
     expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: CATEGORIES_MESSAGES.title })).toHaveAttribute('href', '/categories');
-    expect(await screen.findByRole('link', { name: 'Pennine Plumbing' }, { timeout: 5000 })).toHaveAttribute('href', '/directory/p1');
+    expect(await screen.findByRole('link', { name: 'Pennine Plumbing' })).toHaveAttribute('href', '/directory/p1');
     expect(screen.getByText('4.5 (2 reviews)')).toBeInTheDocument();
     expect(screen.getByText('Leeds')).toBeInTheDocument();
 
@@ -95,15 +95,15 @@ describe('/categories/{slug}', { timeout: 20_000 }, () => {
 
   it('shows a subcategory under its group, and says so when nobody is listed in it rather than showing everyone', async () => {
     open('/categories/dog-walking', { searchProviders: () => ({ providers: [card('p1', 'Someone Else')], fallback: true }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dog Walking' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dog Walking' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: 'Pets/Animals' })).toHaveAttribute('href', '/categories/pets-animals');
-    expect(await screen.findByText('No professionals are listed in Dog Walking yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No professionals are listed in Dog Walking yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Someone Else' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search near you in the directory' })).toHaveAttribute('href', '/directory?category=dog-walking');
   });
 
   it('shows the not-found screen for a slug that names no category', async () => {
     open('/categories/underwater-basket-weaving');
-    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.heading })).toBeInTheDocument();
   });
 });

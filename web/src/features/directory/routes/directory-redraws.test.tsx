@@ -39,15 +39,15 @@ describe('the directory as the session changes', { timeout: 15_000 }, () => {
     stubApi({ listCategories: () => categories, searchProviders: () => ({ providers: [card('p-1', 4.5), card('p-2', 3)] }) });
     const account = fakeAccount({ accountType: 'client' });
     const app = renderApp('/directory?service=plumber&location=LS1+4', createFakeAuth({ accounts: [account] }));
-    const results = await screen.findByRole('region', { name: 'Results' }, { timeout: 5000 });
-    expect(await within(results).findAllByRole('article', {}, { timeout: 5000 })).toHaveLength(2);
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findAllByRole('article')).toHaveLength(2);
     await settle();
     // Drawn once each: the search settling leaves the cards as they are.
     expect(starsDrawn.sort()).toEqual([3, 4.5]);
     expect(within(results).queryByRole('button', { name: /save/i })).toBeNull();
 
     await act(() => app.fake.auth.signIn(account.profile.email, account.password));
-    expect(await within(results).findAllByRole('button', { name: /save/i }, { timeout: 5000 })).toHaveLength(2);
+    expect(await within(results).findAllByRole('button', { name: /save/i })).toHaveLength(2);
     await settle();
     expect(starsDrawn).toHaveLength(2);
   });

@@ -16,7 +16,6 @@ import { renderApp } from '@/testing/render';
 import { addressWithTab, tabFromAddress } from './provider-profile-page';
 
 /** The page's lazy chunk loads on first render; in a busy worker that takes longer than the default second. */
-const SLOW = { timeout: 5000 };
 
 function providerPage(overrides: Partial<ProviderProfile> = {}): ProviderProfile {
   return {
@@ -73,7 +72,7 @@ function open(entry: string, stubs: ApiStubs, signedInAs?: ReturnType<typeof fak
   return { ...app, api };
 }
 
-const toast = (text: string) => screen.findByText(text, undefined, SLOW);
+const toast = (text: string) => screen.findByText(text);
 
 beforeAll(() => {
   // jsdom lays nothing out; action=contact scrolls the contact details into view.
@@ -100,7 +99,7 @@ describe('provider page', { timeout: 15_000 }, () => {
   it('shows a listed provider to a visitor: title, breadcrumb, header, social links and contact details', async () => {
     open('/directory/p-1', { getProvider: () => providerPage({ socialLinks: { website: 'https://aire.example', instagram: 'https://instagram.com/aire' } }) });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Aire Valley Plumbing | Solutionz'));
     expect(screen.getByRole('link', { name: PROVIDER_PROFILE_MESSAGES.breadcrumb })).toHaveAttribute('href', '/directory');
     expect(screen.getByText('Priya Patel')).toBeInTheDocument();
@@ -125,19 +124,19 @@ describe('provider page', { timeout: 15_000 }, () => {
 
   it('shows how fast the provider replies, measured, with the method in one sentence; "New on Solutionz" before that', async () => {
     open('/directory/p-1', { getProvider: () => providerPage({ responseTime: { conversations: 7, medianSeconds: 3 * 3600 + 60, repliedWithin48hPercent: 86 } }) });
-    expect(await screen.findByText('Usually replies within 4 hours', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Usually replies within 4 hours')).toBeInTheDocument();
     expect(screen.getByText('· Replies to 86% of clients within 48 hours')).toBeInTheDocument();
     expect(screen.getByText(RESPONSE_TIME_MESSAGES.method)).toBeInTheDocument();
     cleanup();
 
     open('/directory/p-1', { getProvider: () => providerPage({ responseTime: null }) });
-    expect(await screen.findByText(RESPONSE_TIME_MESSAGES.newProvider, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(RESPONSE_TIME_MESSAGES.newProvider)).toBeInTheDocument();
     expect(screen.queryByText(/Usually replies/)).not.toBeInTheDocument();
   });
 
   it('falls back to "Professional Service Provider" without a business name, and names the person in the title', async () => {
     open('/directory/p-1', { getProvider: () => providerPage({ businessName: undefined, displayName: 'Priya Patel', socialLinks: {} }) });
-    expect(await screen.findByRole('heading', { level: 1, name: PROVIDER_PROFILE_MESSAGES.businessNameFallback }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: PROVIDER_PROFILE_MESSAGES.businessNameFallback })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Priya Patel | Solutionz'));
     expect(screen.queryByRole('list', { name: 'Social links' })).not.toBeInTheDocument();
   });
@@ -147,15 +146,15 @@ describe('provider page', { timeout: 15_000 }, () => {
     let answer!: (value: ProviderProfile) => void;
     const pending = new Promise<ProviderProfile>((resolve) => (answer = resolve));
     open('/directory/p-1', { getProvider: () => pending });
-    expect(await screen.findByText(PROVIDER_PROFILE_MESSAGES.loading, undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(PROVIDER_PROFILE_MESSAGES.loading)).toBeInTheDocument();
     answer(providerPage());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' })).toBeInTheDocument();
     expect(screen.queryByText(PROVIDER_PROFILE_MESSAGES.loading)).not.toBeInTheDocument();
   });
 
   it('shows a provider who is not listed as not available, with the way back to the directory', async () => {
     open('/directory/p-9', { getProvider: notListed }, client);
-    expect(await screen.findByRole('heading', { level: 1, name: PROVIDER_PROFILE_MESSAGES.notAvailable.title }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: PROVIDER_PROFILE_MESSAGES.notAvailable.title })).toBeInTheDocument();
     expect(screen.getByText(PROVIDER_PROFILE_MESSAGES.notAvailable.text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: PROVIDER_PROFILE_MESSAGES.notAvailable.back })).toHaveAttribute('href', '/directory');
     await waitFor(() => expect(document.title).toBe(PROVIDER_PROFILE_MESSAGES.notFoundTitle));
@@ -175,16 +174,16 @@ describe('provider page', { timeout: 15_000 }, () => {
 
   it("follows a claimed business's old address to the account it moved to, keeping the tab", async () => {
     const { router } = open('/directory/old-id?tab=feedback', { getProvider: ({ params }) => providerPage({ id: params.providerId === 'old-id' ? 'p-1' : params.providerId }) });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-1'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-1'));
     expect(router.state.location.search).toBe('?tab=feedback');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' })).toBeInTheDocument();
   });
 
   it('shows the owner their own page through their own route, even unlisted, with their side card', async () => {
     const mine: MyProviderPage = { ...providerPage(), listed: false, unlistedReasons: ['noMembership'] };
     const { api } = open('/directory/p-1', { getMyProviderPage: () => mine, listMyProviderFeedback: () => page([]) }, owner);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' })).toBeInTheDocument();
     expect(api.callsTo('getProvider')).toHaveLength(0);
     const card = screen.getByRole('region', { name: 'Your profile' });
     expect(within(card).getByText(PROVIDER_PROFILE_MESSAGES.unlisted.noMembership)).toBeInTheDocument();
@@ -198,26 +197,26 @@ describe('provider page', { timeout: 15_000 }, () => {
 
   it('opens the tab the address names, and a chosen tab goes into the address', async () => {
     const { user, router } = open('/directory/p-1?action=contact', { getProvider: () => providerPage() });
-    expect(await screen.findByRole('tab', { name: 'About', selected: true }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'About', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Feedback' }));
     expect(router.state.location.search).toBe('?tab=feedback');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Feedback' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Feedback' })).toBeInTheDocument();
   });
 
   it("sends a signed-out visitor from the tab's Add Feedback to log in (redirect=), back to the feedback form, and says why", async () => {
     const { user, router } = open('/directory/p-1?tab=feedback', { getProvider: () => providerPage() });
-    await user.click(await screen.findByRole('button', { name: 'Add Feedback' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+    await user.click(await screen.findByRole('button', { name: 'Add Feedback' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/directory/p-1?action=feedback');
-    expect(await screen.findByText(FEEDBACK_MESSAGES.loginRequired.description, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(FEEDBACK_MESSAGES.loginRequired.description)).toBeInTheDocument();
   });
 
   it("sends a signed-out visitor from the side card's Leave Feedback to log in (return=), back to the feedback form, and says why", async () => {
     const { user, router } = open('/directory/p-1', { getProvider: () => providerPage() });
-    await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+    await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('return')).toBe('/directory/p-1?action=feedback');
-    expect(await screen.findByText(FEEDBACK_MESSAGES.loginRequired.description, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(FEEDBACK_MESSAGES.loginRequired.description)).toBeInTheDocument();
   });
 
   it('lists feedback newest first with its dates, the verified label and the reply, and loads more', async () => {
@@ -228,7 +227,7 @@ describe('provider page', { timeout: 15_000 }, () => {
       listProviderFeedback: ({ query }) => (query.cursor ? page([second]) : page([first], 'next')),
     });
 
-    const list = await screen.findByRole('list', { name: 'Feedback' }, SLOW);
+    const list = await screen.findByRole('list', { name: 'Feedback' });
     const entry = within(list).getByRole('article', { name: first.title });
     expect(within(entry).getByRole('img', { name: 'Rating: 5 out of 5 stars' })).toBeInTheDocument();
     expect(within(entry).getByText('Chloe Clarke · 05 Mar 2025')).toBeInTheDocument();
@@ -237,7 +236,7 @@ describe('provider page', { timeout: 15_000 }, () => {
     expect(within(entry).getByText('Mar 6, 2025')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(list).findByRole('article', { name: 'Reliable' }, SLOW)).toBeInTheDocument();
+    expect(await within(list).findByRole('article', { name: 'Reliable' })).toBeInTheDocument();
     expect(within(list).getByText('Anonymous User · 15 Jan 2025')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -257,13 +256,13 @@ describe('provider page', { timeout: 15_000 }, () => {
       client,
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }));
     expect(screen.getByRole('tab', { name: 'Feedback', selected: true })).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Leave feedback' });
     expect(within(form).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
 
     await user.click(within(form).getByRole('button', { name: 'Submit Feedback' }));
-    expect(await within(form).findByText(FEEDBACK_MESSAGES.ratingRequired, {}, SLOW)).toBeInTheDocument();
+    expect(await within(form).findByText(FEEDBACK_MESSAGES.ratingRequired)).toBeInTheDocument();
     expect(within(form).getByText(FEEDBACK_MESSAGES.titleRequired)).toBeInTheDocument();
     expect(api.callsTo('createFeedback')).toHaveLength(0);
 
@@ -297,7 +296,7 @@ describe('provider page', { timeout: 15_000 }, () => {
       client,
     );
 
-    const form = await screen.findByRole('form', { name: 'Leave feedback' }, SLOW);
+    const form = await screen.findByRole('form', { name: 'Leave feedback' });
     await user.click(within(form).getByRole('radio', { name: '5 stars' }));
     await user.type(within(form).getByRole('textbox', { name: /Title/ }), 'Twice');
     await user.click(within(form).getByRole('button', { name: 'Submit Feedback' }));
@@ -327,7 +326,7 @@ describe('provider page', { timeout: 15_000 }, () => {
       client,
     );
 
-    const yours = await screen.findByRole('region', { name: 'Your feedback' }, SLOW);
+    const yours = await screen.findByRole('region', { name: 'Your feedback' });
     await user.click(within(yours).getByRole('button', { name: 'Edit' }));
     const form = within(yours).getByRole('form', { name: 'Edit your feedback' });
     expect(within(form).getByRole('radio', { name: '3 stars' })).toBeChecked();
@@ -337,14 +336,14 @@ describe('provider page', { timeout: 15_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect(await toast(FEEDBACK_MESSAGES.updated)).toBeInTheDocument();
     expect(api.callsTo('updateMyFeedback')[0]?.body).toMatchObject({ rating: 3, title: 'Very good' });
-    expect(await within(yours).findByRole('article', { name: 'Very good' }, SLOW)).toBeInTheDocument();
+    expect(await within(yours).findByRole('article', { name: 'Very good' })).toBeInTheDocument();
 
     await user.click(within(yours).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete feedback' });
     expect(within(dialog).getByText(FEEDBACK_MESSAGES.deleteConfirm)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await toast(FEEDBACK_MESSAGES.deleted)).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Add Feedback' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add Feedback' })).toBeInTheDocument();
     expect(api.callsTo('deleteMyFeedback')).toHaveLength(1);
   });
 
@@ -366,7 +365,7 @@ describe('provider page', { timeout: 15_000 }, () => {
       owner,
     );
 
-    const article = await screen.findByRole('article', { name: entry.title }, SLOW);
+    const article = await screen.findByRole('article', { name: entry.title });
     expect(within(article).getByText('Not published')).toBeInTheDocument();
     await user.click(within(article).getByRole('button', { name: `Reply to ${entry.title}` }));
     const submit = within(article).getByRole('button', { name: 'Submit' });
@@ -376,7 +375,7 @@ describe('provider page', { timeout: 15_000 }, () => {
     await user.type(within(article).getByRole('textbox', { name: 'Your reply' }), 'Thank you!');
     await user.click(submit);
     expect(await toast(FEEDBACK_MESSAGES.reply.submitted)).toBeInTheDocument();
-    expect(await within(article).findByText('Thank you!', {}, SLOW)).toBeInTheDocument();
+    expect(await within(article).findByText('Thank you!')).toBeInTheDocument();
     expect(within(article).getByText('Apr 1, 2025')).toBeInTheDocument();
 
     await user.click(within(article).getByRole('button', { name: `Edit reply to ${entry.title}` }));
@@ -385,7 +384,7 @@ describe('provider page', { timeout: 15_000 }, () => {
     await user.type(text, 'Thank you, Chloe!');
     await user.click(within(article).getByRole('button', { name: 'Save' }));
     expect(await toast(FEEDBACK_MESSAGES.reply.updated)).toBeInTheDocument();
-    expect(await within(article).findByText('Thank you, Chloe!', {}, SLOW)).toBeInTheDocument();
+    expect(await within(article).findByText('Thank you, Chloe!')).toBeInTheDocument();
     expect(within(article).getByText('Edited Apr 2, 2025')).toBeInTheDocument();
     expect(api.callsTo('replyToFeedback').map((call) => call.params.feedbackId)).toEqual(['f-1', 'f-1']);
   });
@@ -403,7 +402,7 @@ describe('provider page', { timeout: 15_000 }, () => {
       },
       owner,
     );
-    const article = await screen.findByRole('article', { name: entry.title }, SLOW);
+    const article = await screen.findByRole('article', { name: entry.title });
     await user.click(within(article).getByRole('button', { name: `Reply to ${entry.title}` }));
     await user.type(within(article).getByRole('textbox', { name: 'Your reply' }), 'Thanks');
     await user.click(within(article).getByRole('button', { name: 'Submit' }));
@@ -413,10 +412,10 @@ describe('provider page', { timeout: 15_000 }, () => {
 
   it('offers another provider no feedback form, only the save button', async () => {
     const { api } = open('/directory/p-1?tab=feedback', { getProvider: () => providerPage(), listSavedProviders: () => ({ saved: [] }) }, otherProvider);
-    expect(await screen.findByText(FEEDBACK_MESSAGES.clientsOnly, undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(FEEDBACK_MESSAGES.clientsOnly)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Feedback' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave Feedback' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Save Aire Valley Plumbing' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save Aire Valley Plumbing' })).toBeInTheDocument();
     expect(api.callsTo('getMyFeedbackFor')).toHaveLength(0);
   });
 });

@@ -37,7 +37,7 @@ describe('/job-alerts/unsubscribe', () => {
   it('turns job alerts off for a visitor who is not signed in, and points at the notification settings', async () => {
     const api = unsubscribeApi();
     renderApp('/job-alerts/unsubscribe?token=token-1');
-    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/account?tab=notifications');
     expect(api.callsTo('unsubscribeJobAlerts')).toEqual([expect.objectContaining({ body: { token: 'token-1' } })]);
   });
@@ -45,7 +45,7 @@ describe('/job-alerts/unsubscribe', () => {
   it('sends the token once, though development mode runs the page’s effects twice', async () => {
     const api = unsubscribeApi();
     renderStrict('/job-alerts/unsubscribe?token=token-1');
-    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.callsTo('unsubscribeJobAlerts')).toHaveLength(1);
   });
@@ -53,7 +53,7 @@ describe('/job-alerts/unsubscribe', () => {
   it('shows the API’s message for a link that is not valid', async () => {
     unsubscribeApi();
     renderApp('/job-alerts/unsubscribe?token=forged');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
     expect(screen.queryByRole('heading', { name: JOB_ALERT_MESSAGES.unsubscribed })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notification settings' })).toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('/job-alerts/unsubscribe', () => {
   it('asks nothing of the API when the link has no token', async () => {
     const api = unsubscribeApi();
     renderApp('/job-alerts/unsubscribe');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
     expect(api.callsTo('unsubscribeJobAlerts')).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { renderApp } from '@/testing/render';
 async function openBoard(entry: string) {
   const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [], total: 0 }) });
   const view = renderApp(entry);
-  const filters = within(await screen.findByRole('search', { name: 'Job filters' }, { timeout: 5000 }));
+  const filters = within(await screen.findByRole('search', { name: 'Job filters' }));
   return { ...view, api, filters };
 }
 
@@ -62,7 +62,7 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
         query.cursor === 'second' ? { jobs: [job(6)], total: 6 } : { jobs: [1, 2, 3, 4, 5].map(job), total: 6, nextCursor: 'second' },
     });
     const { user, router } = renderApp('/job-directory');
-    expect(await screen.findByText('6 jobs, page 1 of 2', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
     const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
     expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
@@ -89,7 +89,7 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
     const reading = new Promise<null>((resolve) => (sessionRead = () => resolve(null)));
     renderApp('/job-directory?location=Leeds', { ...fake, auth: { ...fake.auth, currentUser: () => reading } }, queryClient);
 
-    expect(await screen.findByRole('article', { name: 'Job 1' }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Job 1' })).toBeVisible();
     expect(screen.queryByLabelText('Loading jobs')).not.toBeInTheDocument();
     expect(api.callsTo('listJobs')).toHaveLength(0);
     sessionRead();
@@ -105,6 +105,6 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/job-directory?location=Nowhere');
-    expect(await screen.findByText('We could not find that place', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('We could not find that place')).toBeVisible();
   });
 });

@@ -74,7 +74,7 @@ async function openThread(messages: ConversationMessage[] = []) {
     },
   });
   const view = renderApp(`/messages/${CONVERSATION}`, createFakeAuth({ signedInAs: fakeAccount({ userId: 'cara', accountType: 'client' }) }));
-  await screen.findByRole('heading', { name: 'Pennine Plumbing' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Pennine Plumbing' });
   return { ...view, api };
 }
 
@@ -114,7 +114,7 @@ describe('the thread composer: images', { timeout: 20_000 }, () => {
     expect(api.callsTo('sendMessage')[0]!.body).toMatchObject({ text: 'The leak', imageIds: ['image-1'] });
     expect(screen.queryByRole('list', { name: 'Images to send' })).not.toBeInTheDocument();
     // The sent message shows its image, which opens larger in a dialog.
-    const thumbnail = await screen.findByRole('button', { name: 'Image 1 of 1 from you' }, { timeout: 5000 });
+    const thumbnail = await screen.findByRole('button', { name: 'Image 1 of 1 from you' });
     await user.click(thumbnail);
     const dialog = await screen.findByRole('dialog', { name: 'Image 1 of 1 from you' });
     expect(await within(dialog).findByRole('img', { name: 'Image 1 of 1 from you' })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('the thread composer: images', { timeout: 20_000 }, () => {
     const { user, api } = await openThread([
       { messageId: 'm1', senderId: 'pat', mine: false, text: '', imageIds: ['a', 'b', 'c'], sentAt: '2026-11-26T12:00:00.000Z', seen: false },
     ]);
-    expect(await screen.findByRole('button', { name: 'Image 2 of 3 from Pennine Plumbing' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Image 2 of 3 from Pennine Plumbing' })).toBeInTheDocument();
     await user.upload(screen.getByTestId('message-image-input'), [photo('tap.jpg')]);
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Send' }));

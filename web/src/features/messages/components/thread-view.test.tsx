@@ -27,7 +27,7 @@ async function open(answer: ConversationThread) {
     getConversation: () => answer,
   });
   renderApp('/messages/conversation-1', createFakeAuth({ signedInAs: fakeAccount({ userId: 'pat', accountType: 'provider' }) }));
-  expect(await screen.findByRole('heading', { name: 'Cara Jones' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Cara Jones' })).toBeInTheDocument();
   expect(screen.getByRole('list', { name: 'Messages' })).toHaveTextContent('Can you come on Tuesday?');
 }
 
@@ -63,6 +63,6 @@ describe('an image still loading in a thread', { timeout: 20_000 }, () => {
       getMessageImage: () => new Promise<never>(() => undefined),
     });
     renderApp('/messages/conversation-1', createFakeAuth({ signedInAs: fakeAccount({ userId: 'pat', accountType: 'provider' }) }));
-    expect(await screen.findByRole('img', { name: /^Loading image 1 of 1/i }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /^Loading image 1 of 1/i })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { renderApp } from '@/testing/render';
 async function openSecurityTab(account: FakeAccount) {
   stubApi({});
   renderApp('/account?tab=security', createFakeAuth({ signedInAs: account }));
-  await screen.findByRole('heading', { level: 2, name: 'Account Security' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Account Security' });
 }
 
 describe('the security tab', { timeout: 20_000 }, () => {
