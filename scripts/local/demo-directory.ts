@@ -472,16 +472,11 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
 
 /**
  * The demo directory of a fresh local stack, placed with the postcode tables in `postcodeDataDir` (town
- * centres without them); answers the towns and providers it wrote (the demo jobs are placed among them).
+ * centres without them), as of `now`: its towns and providers, which `writeDemoDirectory` writes (with the same
+ * `now`) and the demo jobs, moderation and portfolios are placed among. Reads no table: the local stack makes it
+ * while its servers start.
  */
-export async function loadDemoDirectory(
-  documents: DynamoDBDocumentClient,
-  tableName: string,
-  postcodeDataDir: string | undefined,
-  now: Date,
-): Promise<{ towns: DemoTown[]; providers: DemoDirectoryProvider[] }> {
+export async function planDemoDirectory(postcodeDataDir: string | undefined, now: Date): Promise<{ towns: DemoTown[]; providers: DemoDirectoryProvider[] }> {
   const towns = await demoTowns(createOfflineGeocoder({ postcodeDataDir }), postcodeDataDir);
-  const providers = demoDirectoryProviders(towns, now);
-  await writeDemoDirectory(documents, tableName, providers, now);
-  return { towns, providers };
+  return { towns, providers: demoDirectoryProviders(towns, now) };
 }

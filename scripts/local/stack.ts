@@ -177,13 +177,13 @@ async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
 
 /** What loads the demo data, which only a start that makes it needs (demo-data.ts's logins are printed on every start). */
 async function loadDemoModules() {
-  const [{ loadDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
+  const [{ planDemoDirectory, writeDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
     import('./demo-directory'),
     import('./demo-jobs'),
     import('./demo-moderation'),
     import('./demo-messages'),
   ]);
-  return { loadDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
+  return { planDemoDirectory, writeDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
 }
 
 /**
@@ -200,6 +200,12 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
   // Without kept state this start is to make the demo data, whose modules load meanwhile (a guess: the table and pool decide).
   let demoModules = existsSync(stateFile) ? undefined : loadDemoModules();
   demoModules?.catch(() => undefined);
+  // The demo directory's towns and providers are this process's own work (seconds: the postcode and town tables),
+  // done while it would otherwise only wait for the servers; the table gets them once it exists.
+  const demoNow = new Date();
+  const demoPlanFor = (modules: Awaited<ReturnType<typeof loadDemoModules>>) => modules.planDemoDirectory(localPostcodeDataDir(REPO_ROOT), demoNow);
+  let demoPlan = options.demoDirectory ? demoModules?.then((modules) => clock.time('plan', () => demoPlanFor(modules))) : undefined;
+  demoPlan?.catch(() => undefined);
 
   const secureWeb = webMode === 'prod' && options.secureWeb === true;
   const urls = {
@@ -270,7 +276,9 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     const demoDone = demo ? clock.begin('demo') : () => undefined;
     const [, demoDirectory, demoUserIds] = await Promise.all([
       tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
-      demo && tableCreated && options.demoDirectory ? clock.time('directory', () => demo.loadDemoDirectory(documents, LOCAL_TABLE_NAME, localPostcodeDataDir(REPO_ROOT), new Date())) : undefined,
+      demo && tableCreated && options.demoDirectory
+        ? (demoPlan ??= demoPlanFor(demo)).then((plan) => clock.time('directory', async () => (await demo.writeDemoDirectory(documents, LOCAL_TABLE_NAME, plan.providers, demoNow), plan)))
+        : undefined,
       demo
         ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
         : undefined,
