@@ -277,7 +277,10 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     const [, demoDirectory, demoUserIds] = await Promise.all([
       tableCreated ? clock.time('categories', () => seedDemoCategories(documents, LOCAL_TABLE_NAME)) : undefined,
       demo && tableCreated && options.demoDirectory
-        ? (demoPlan ??= demoPlanFor(demo)).then((plan) => clock.time('directory', async () => (await demo.writeDemoDirectory(documents, LOCAL_TABLE_NAME, plan.providers, demoNow), plan)))
+        ? (demoPlan ??= demoPlanFor(demo)).then(async (plan) => {
+            await clock.time('directory', () => demo.writeDemoDirectory(documents, LOCAL_TABLE_NAME, plan.providers, demoNow));
+            return plan;
+          })
         : undefined,
       demo
         ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
