@@ -160,6 +160,9 @@ export class WebStack extends Stack {
       customHeadersBehavior: {
         customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
+      // CloudFront's Server-Timing on every answer: its cache status tells the app that a page was drawn for this
+      // very visit (a miss), whose answers it then need not ask for again (shared drawnForThisVisit).
+      serverTimingSamplingRate: 100,
     });
 
     // The build's scripts and style sheets: hashed, kept a year, with the headers that act on them (edge-rules).

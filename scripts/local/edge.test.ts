@@ -206,9 +206,11 @@ describe('local edge (the CloudFront stand-in)', () => {
     const before = calls();
     const first = await get('/api/categories?v=1');
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    expect(first.headers.get('server-timing')).toBe('cdn-cache-miss');
     const body = await first.json();
     const again = await get('/api/categories?v=1');
     expect(again.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(again.headers.get('server-timing')).toBe('cdn-cache-hit');
     expect(await again.json()).toEqual(body);
     expect(again.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
     expect(again.headers.get('x-frame-options')).toBe('DENY');
@@ -230,8 +232,11 @@ describe('local edge (the CloudFront stand-in)', () => {
     const before = pageCalls.length;
     const first = await get('/directory/kept-page?ref=share');
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
+    // CloudFront's cache status, as its response headers policy adds it (the app reads it: shared drawnForThisVisit).
+    expect(first.headers.get('server-timing')).toBe('cdn-cache-miss');
     const again = await get('/directory/kept-page');
     expect(again.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(again.headers.get('server-timing')).toBe('cdn-cache-hit');
     expect(await again.text()).toBe(await first.text());
     expect(again.headers.get('content-security-policy')).toBe(securityHeaderValues(origins)['content-security-policy']);
     expect(pageCalls.length).toBe(before + 1);

@@ -5,7 +5,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
+import { EDGE_CACHE_TIMING, mediaObjectOf, type MediaBucketName } from '@solutionz/shared';
 import type { PagesHandler } from '@solutionz/lambdas/functions/pages';
 import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
 import {
@@ -233,6 +233,12 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
     return answer && answer.expires > Date.now() ? answer : undefined;
   };
   const ageOf = (answer: KeptAnswer) => String(Math.floor((Date.now() - answer.storedAt) / 1000));
+  // Whether a cached behaviour's answer was kept, in CloudFront's words: its X-Cache header, and the cache status its
+  // response headers policy puts in Server-Timing (infra web stack), which the app reads (shared drawnForThisVisit).
+  const cacheStatus = (hit: boolean) => ({
+    'x-cache': hit ? 'Hit from local edge' : 'Miss from local edge',
+    'server-timing': hit ? EDGE_CACHE_TIMING.hit : EDGE_CACHE_TIMING.miss,
+  });
 
   /** CreateInvalidation: the kept answers under the batch's paths go; the answer is CloudFront's, completed at once. */
   async function invalidate(req: IncomingMessage, res: ServerResponse, distributionId: string): Promise<void> {
@@ -336,7 +342,7 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
     const address = query ? `${uri}?${query}` : uri;
     const key = `page ${headers[VIEWER_HOST_HEADER]?.value ?? ''} ${address}`;
     const hit = fresh(key);
-    if (hit) return sendBody(req, res, { ...hit.headers, age: ageOf(hit), 'x-cache': 'Hit from local edge' }, hit.body);
+    if (hit) return sendBody(req, res, { ...hit.headers, age: ageOf(hit), ...cacheStatus(true) }, hit.body);
     const answer = await opts.pages({
       rawPath: uri,
       rawQueryString: query,
@@ -356,7 +362,7 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
       const now = Date.now();
       kept.set(key, { uri: address, status: 200, headers: { ...out }, body, storedAt: now, expires: now + seconds * 1000 });
     }
-    sendBody(req, res, { ...out, 'x-cache': 'Miss from local edge' }, body);
+    sendBody(req, res, { ...out, ...cacheStatus(false) }, body);
   }
 
   function serveMedia(req: IncomingMessage, res: ServerResponse, uri: string): void {
@@ -407,11 +413,11 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
         const key = `api ${uri}`;
         const hit = fresh(key);
         if (hit) {
-          res.writeHead(hit.status, { ...hit.headers, ...policyHeaders, age: ageOf(hit), 'x-cache': 'Hit from local edge' });
+          res.writeHead(hit.status, { ...hit.headers, ...policyHeaders, age: ageOf(hit), ...cacheStatus(true) });
           res.end(method === 'HEAD' ? undefined : hit.body);
           return;
         }
-        res.setHeader('x-cache', 'Miss from local edge');
+        for (const [name, value] of Object.entries(cacheStatus(false))) res.setHeader(name, value);
         if (method === 'GET') keepingAnswer(res, uri, (answer) => kept.set(key, answer));
       }
       opts.api(req, res);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_CHAIN, fillAppShell } from './prerendered-pages';
+import { BOOT_CHAIN, drawnForThisVisit, EDGE_CACHE_TIMING, fillAppShell, type PageNavigation } from './prerendered-pages';
 
 /** The app shell as the build writes it: the entry's own imports, then the boot chain's preloads (vite.config.ts). */
 const SHELL = [
@@ -35,5 +35,27 @@ describe('a drawn page', () => {
   it('is the shell with the page in it when the shell has no boot chain (a development build)', () => {
     const plain = '<html><head></head><body><div id="root"></div></body></html>';
     expect(fillAppShell(plain, { path: '/', markup: '<h1>Hi</h1>' })).toBe('<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>');
+  });
+});
+
+describe('whether a drawn page was drawn for this visit', () => {
+  /** A page the browser fetched over the network, with the edge's cache status among its other timings. */
+  const fetched = (...names: string[]): PageNavigation => ({ type: 'navigate', transferSize: 18_000, serverTiming: [{ name: 'cdn-pop' }, ...names.map((name) => ({ name }))] });
+
+  it('is when the edge had no copy: the page function drew it as the request passed', () => {
+    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.miss))).toBe(true);
+    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'reload' })).toBe(true);
+  });
+
+  it('is not when the edge kept or refreshed a copy, or said nothing of its cache', () => {
+    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.hit))).toBe(false);
+    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.refresh))).toBe(false);
+    expect(drawnForThisVisit(fetched())).toBe(false);
+    expect(drawnForThisVisit(undefined)).toBe(false);
+  });
+
+  it('is not when the page came from the browser: its cache, or going back, keeps the first answer\'s headers', () => {
+    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), transferSize: 0 })).toBe(false);
+    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'back_forward' })).toBe(false);
   });
 });

@@ -79,6 +79,32 @@ export function drawnAddress(path: string, search: string): string {
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * The cache status CloudFront puts in each answer's Server-Timing header (the Web stack's security headers policy,
+ * on every answer; the local edge says the same of the answers it keeps): the browser reads it in the page's
+ * navigation timing.
+ */
+export const EDGE_CACHE_TIMING = { hit: 'cdn-cache-hit', refresh: 'cdn-cache-refresh', miss: 'cdn-cache-miss' } as const;
+
+/** What `drawnForThisVisit` reads of the page's PerformanceNavigationTiming. */
+export interface PageNavigation {
+  readonly type: string;
+  /** 0 when the page came from the browser's own cache. */
+  readonly transferSize: number;
+  readonly serverTiming: readonly { readonly name: string }[];
+}
+
+/**
+ * Whether a drawn page's answers were read for this very visit, so the app need not ask for them again: the edge
+ * had no copy of the page (a miss), so the page function drew it as the request passed, and the page came over the
+ * network, not from the browser's cache or its back-forward history (both keep the first answer's headers). A copy
+ * the edge kept (a hit, or one it refreshed) may be minutes old, and so may a page without the edge's word.
+ */
+export function drawnForThisVisit(navigation: PageNavigation | undefined): boolean {
+  if (!navigation || navigation.type === 'back_forward' || navigation.transferSize === 0) return false;
+  return navigation.serverTiming.some(({ name }) => name === EDGE_CACHE_TIMING.miss);
+}
+
 /** The element of the page that carries its RenderedPageData (a JSON data block: no script runs). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 

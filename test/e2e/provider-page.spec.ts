@@ -76,6 +76,28 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
   });
 
+  test('gets a page drawn for the visit without the app reading it again, and a kept copy read once more as the app starts', async ({ page, accounts }) => {
+    const provider = await listedProvider(accounts, { bio: 'Fences, gates and decking around Leeds.' });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/providers/${provider.userId}`) reads.push(request.method());
+    });
+
+    // No one has asked for the page yet, so the edge has no copy: the page function draws it for this visit, and the
+    // app takes what it was drawn with as current (the edge says so in Server-Timing, as CloudFront does).
+    const first = await page.goto(`/directory/${provider.userId}`);
+    expect(first?.headers()['server-timing']).toBe('cdn-cache-miss');
+    await expect(page.getByRole('main').getByText('Fences, gates and decking around Leeds.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(reads).toEqual([]);
+
+    // The edge keeps the page a few minutes: the copy may be as old as that, so the app reads the provider once more.
+    const again = await page.reload();
+    expect(again?.headers()['server-timing']).toBe('cdn-cache-hit');
+    await expect.poll(() => reads).toEqual(['GET']);
+    await expect(page.getByRole('main').getByText('Fences, gates and decking around Leeds.')).toBeVisible();
+  });
+
   test('sees a hidden provider as not available, and goes back to the directory', async ({ page, accounts }) => {
     const provider = await listedProvider(accounts);
     await hideProvider(provider);

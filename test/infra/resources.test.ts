@@ -321,6 +321,9 @@ describe('web', () => {
     expect(security.FrameOptions.FrameOption).toBe(SECURITY_HEADERS.frameOptions);
     expect(security.ReferrerPolicy.ReferrerPolicy).toBe(SECURITY_HEADERS.referrerPolicy);
     expect(custom.Items).toEqual([{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
+    // Every answer says whether CloudFront kept it (Server-Timing's cdn-cache-hit or cdn-cache-miss, as the local edge
+    // does): the app reads a page's to know whether it was drawn for this visit.
+    expect(policy.Properties.ResponseHeadersPolicyConfig.ServerTimingHeadersConfig).toEqual({ Enabled: true, SamplingRate: 100 });
     const config = distributionConfig();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       if (!(SCRIPT_ASSET_PATTERNS as readonly string[]).includes(behavior.PathPattern)) expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });

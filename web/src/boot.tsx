@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
-import { drawnAddress, PAGE_DATA_ELEMENT_ID, type RenderedPageData } from '@solutionz/shared';
+import { drawnAddress, drawnForThisVisit, PAGE_DATA_ELEMENT_ID, type PageNavigation, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
 import { appRoutes } from './app/router';
@@ -84,7 +84,12 @@ export async function boot(): Promise<void> {
     // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
     const { createQueryClient, seedQueryClient } = await queryClientModule;
     queryClient = createQueryClient();
-    if (data) seedQueryClient(queryClient, data, { askAgain: true });
+    // The answers are asked for again once the screens mount, unless the page was drawn for this very visit: they
+    // were read just now then, by this browser's clock (the server's may differ from it by more than a minute).
+    if (data) {
+      const drawnNow = drawnForThisVisit(performance.getEntriesByType('navigation')[0] as PageNavigation | undefined);
+      seedQueryClient(queryClient, drawnNow ? { ...data, readAt: Date.now() } : data, { askAgain: !drawnNow });
+    }
     markQueryClientProvided();
   }
   await loadFirstScreens(firstScreens);
