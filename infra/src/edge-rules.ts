@@ -12,18 +12,33 @@ import { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS, matchesPathPattern } fr
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
 
-/**
- * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place search
- * and the public answers that are the same for every visitor), each with a behaviour of its own in front
- * of API_PATH_PATTERN, keyed on the query string and the Authorization header.
- */
-export const CACHED_API_ROUTES = routeList
+/** A behaviour's path pattern as CloudFront matches it: `*` matches any characters, `/` too. */
+const patternMatcher = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+
+const CACHED_ROUTE_PATTERNS = routeList
   .filter((route) => route.cacheSeconds !== undefined)
   .map((route) => ({ pathPattern: route.path.replace(/\{[^}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
 
+/** Whether a pattern's behaviour would take every request of another one (a provider's one takes their feedback's). */
+const covers = (pattern: string, other: string) => pattern !== other && patternMatcher(pattern).test(other);
+
+/**
+ * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place search
+ * and the public answers that are the same for every visitor), each with a behaviour of its own in front
+ * of API_PATH_PATTERN, keyed on the query string and the Authorization header; a route whose pattern another's
+ * covers shares that one's (one behaviour for a provider's profile, portfolio and feedback), which keeps the longer
+ * max age of the two.
+ */
+export const CACHED_API_ROUTES = CACHED_ROUTE_PATTERNS.filter(({ pathPattern }) => !CACHED_ROUTE_PATTERNS.some((other) => covers(other.pathPattern, pathPattern))).map(
+  ({ pathPattern, maxAgeSeconds }) => ({
+    pathPattern,
+    maxAgeSeconds: Math.max(maxAgeSeconds, ...CACHED_ROUTE_PATTERNS.filter((other) => covers(pathPattern, other.pathPattern)).map((other) => other.maxAgeSeconds)),
+  }),
+);
+
 /** Whether a path falls under one of the cached API behaviours (CloudFront's `*` matches any characters, `/` too). */
 export function isCachedApiPath(path: string): boolean {
-  return CACHED_API_ROUTES.some(({ pathPattern }) => new RegExp(`^${pathPattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(path));
+  return CACHED_API_ROUTES.some(({ pathPattern }) => patternMatcher(pathPattern).test(path));
 }
 
 /**

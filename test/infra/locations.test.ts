@@ -108,7 +108,7 @@ describe('CloudFront in front of the place search and the public answers', () =>
     const behaviors = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: { Ref: string }; OriginRequestPolicyId?: string; FunctionAssociations?: unknown[] }[];
     const patterns = behaviors.map((behavior) => behavior.PathPattern);
     const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
-    for (const pattern of ['/api/categories', '/api/jobs']) {
+    for (const pattern of ['/api/categories', '/api/jobs', '/api/providers', '/api/providers/*']) {
       expect(patterns.indexOf(pattern), pattern).toBeGreaterThanOrEqual(0);
       expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
       const behavior = behaviors.find((candidate) => candidate.PathPattern === pattern)!;
@@ -120,8 +120,7 @@ describe('CloudFront in front of the place search and the public answers', () =>
     expect(patterns).not.toContain('/api/me/*');
     // A deleted job disappears at once.
     expect(patterns).not.toContain('/api/jobs/*');
-    // What an admin's moderation changes (hiding, deactivating, unpublishing feedback) shows at once: never kept.
-    expect(patterns).not.toContain('/api/providers');
-    expect(patterns).not.toContain('/api/providers/*');
+    // A provider's profile, portfolio and feedback share one behaviour: `*` takes the slashes of the longer paths too.
+    expect(patterns.filter((pattern) => pattern.startsWith('/api/providers/'))).toEqual(['/api/providers/*']);
   });
 });

@@ -64,7 +64,7 @@ describe('API through the web origin and the local gateway', () => {
     };
     await categories.putCategories([record]);
     const answer = await fromOrigin();
-    expect(answer.cacheControl).toBe('public, max-age=60, s-maxage=60');
+    expect(answer.cacheControl).toBe('public, max-age=0, s-maxage=60');
     const listed = listCategoriesResponseSchema.parse(answer.body);
     expect(listed.groups.find((g) => g.slug === group.slug)?.categories.at(-1)?.name).toBe(name);
 

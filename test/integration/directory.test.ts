@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, providerSearchResponseSchema, type ProviderSearchResponse } from '@solutionz/shared';
+import { LOCAL_ORIGIN_HEADERS } from '../../scripts/local/stack';
 import { createTestAccount, signInTokens, stack } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
 
@@ -9,10 +10,15 @@ import { subscribeAccount } from '../support/membership';
  * (Drone Filming around Thurso, Wick and Lerwick), away from the demo data and the other tests.
  */
 
-async function search(query: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const url = new URL(`${stack.apiBaseUrl}/providers`);
+/** The directory's search at the origin: the edge keeps an anonymous search a minute, and these tests change what it finds. */
+function searchUrl(query: Record<string, string>): URL {
+  const url = new URL(`${stack.gatewayUrl}/api/providers`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  const response = await fetch(url);
+  return url;
+}
+
+async function search(query: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(searchUrl(query), { headers: LOCAL_ORIGIN_HEADERS });
   return { status: response.status, body: await response.json() };
 }
 
@@ -44,6 +50,30 @@ describe('GET /api/providers', () => {
     const { accessToken } = await signInTokens(member.email, member.password);
     await fetch(`${stack.apiBaseUrl}/membership/cancel`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await found(query)).providers.map((candidate) => candidate.id)).toContain(member.userId);
+  });
+
+  it('lets CloudFront keep a search a minute without a session, browsers not at all (a purge cannot reach them), and nobody with a session or when refused', async () => {
+    const url = searchUrl({ category: 'drone-filming', location: 'KW14 7', radius: '5' });
+    const anonymous = await fetch(url, { headers: LOCAL_ORIGIN_HEADERS });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    // A browser keeps one copy per Authorization value: a signed-in request never gets the anonymous one.
+    expect(anonymous.headers.get('vary')).toBe('Authorization');
+    const member = await droneFilmer('KW14 7', `Thurso Frames ${Date.now()}`);
+    const { accessToken } = await signInTokens(member.email, member.password);
+    const signedIn = await fetch(url, { headers: { ...LOCAL_ORIGIN_HEADERS, authorization: `Bearer ${accessToken}` } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    const refused = await fetch(searchUrl({ location: 'Qwxyz Nowhere' }), { headers: LOCAL_ORIGIN_HEADERS });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+
+    // Through the edge (CloudFront's stand-in): the second ask of the same search is its kept copy.
+    const viaEdge = `${stack.apiBaseUrl}/providers?category=drone-filming&location=KW14%207&radius=5&limit=3`;
+    expect((await fetch(viaEdge)).headers.get('x-cache')).toBe('Miss from local edge');
+    const kept = await fetch(viaEdge);
+    expect(kept.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(kept.headers.get('server-timing')).toBe('cdn-cache-hit');
   });
 
   it('refuses a place it cannot find with 400 on query.location, naming places to choose from when the name is shared', async () => {

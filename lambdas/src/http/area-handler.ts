@@ -103,7 +103,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
           const file = result as { contentType: string; bytes: Uint8Array };
           return binaryResponse(file.contentType, file.bytes);
         }
-        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec.cacheSeconds, headers.authorization !== undefined);
+        return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec, headers.authorization !== undefined);
       },
     };
   });

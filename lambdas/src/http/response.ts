@@ -12,19 +12,26 @@ const PRIVATE_HEADERS = { ...BASE_HEADERS, 'cache-control': 'no-store' } as cons
 /** A public answer to a request that carries a session: the same for everyone, but never kept with the session's answers. */
 const SESSION_HEADERS = { ...BASE_HEADERS, 'cache-control': 'private, no-store' } as const;
 
+/** How long browsers and CloudFront may keep an answer (RouteSpec `cacheSeconds`, `browserCacheSeconds`). */
+export interface AnswerCache {
+  readonly cacheSeconds?: number;
+  readonly browserCacheSeconds?: number;
+}
+
 /**
- * `cacheSeconds` (public routes only, see RouteSpec) lets browsers and CloudFront keep the answer to a
- * request without a session, one per Authorization value (so a browser never gives a signed-in request
- * the anonymous copy); other public answers carry no cache header (CloudFront does not cache /api/*
- * otherwise).
+ * A public route's `cacheSeconds` (see RouteSpec) lets CloudFront keep the answer to a request without a session,
+ * and browsers too for `browserCacheSeconds` (the same unless given), one per Authorization value (so a browser never
+ * gives a signed-in request the anonymous copy); other public answers carry no cache header (CloudFront does not
+ * cache /api/* otherwise).
  */
-export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean, cacheSeconds?: number, hasSession = false): ApiResult {
+export function jsonResponse(statusCode: number, body: unknown, isPublic: boolean, cache: AnswerCache = {}, hasSession = false): ApiResult {
+  const { cacheSeconds, browserCacheSeconds = cacheSeconds } = cache;
   const headers = !isPublic
     ? PRIVATE_HEADERS
     : hasSession
       ? SESSION_HEADERS
       : cacheSeconds
-        ? { ...BASE_HEADERS, 'cache-control': `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`, vary: 'Authorization' }
+        ? { ...BASE_HEADERS, 'cache-control': `public, max-age=${browserCacheSeconds}, s-maxage=${cacheSeconds}`, vary: 'Authorization' }
         : BASE_HEADERS;
   if (statusCode === 204) return { statusCode, headers: { ...headers } };
   return { statusCode, headers: { ...headers }, body: JSON.stringify(body) };

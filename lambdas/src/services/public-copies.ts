@@ -42,10 +42,16 @@ export const PUBLIC_COPIES = {
   },
   /**
    * The taxonomy, whatever its query: the categories page the page function drew with it and its API answer; every
-   * provider's page, whose drawing names their categories (a renamed or deleted one changes them all); and the drawn
-   * searches of the directory and the job board, whose filters offer them.
+   * provider's page, whose drawing names their categories (a renamed or deleted one changes them all); the drawn
+   * searches of the directory and the job board, whose filters offer them; and the API's answers that name them
+   * (providers and jobs), where the edge keeps any, or the app would redraw a purged page with the old names.
    */
-  categories: (): string[] => ['/categories', wildcard(DIRECTORY_SEARCH_PATH), wildcard(JOB_BOARD_PATH), ...(keptUnder('/api/categories') ? [wildcard('/api/categories')] : [])],
+  categories: (): string[] => [
+    '/categories',
+    wildcard(DIRECTORY_SEARCH_PATH),
+    wildcard(JOB_BOARD_PATH),
+    ...['/api/categories', '/api/providers', '/api/jobs'].filter(keptUnder).map(wildcard),
+  ],
   /** Every page and filter of the job board, drawn and as the API answers. */
   jobBoard: (): string[] => [wildcard(JOB_BOARD_PATH), ...(keptUnder('/api/jobs') ? [wildcard('/api/jobs')] : [])],
 } as const;

@@ -2,7 +2,7 @@ import { providerIdParamsSchema, providerSearchQuerySchema, providerSearchRespon
 import { myProviderPageSchema, providerProfileSchema } from './provider-profile';
 import { PROVIDER_PROFILE_MESSAGES } from './provider-profile-text';
 import { publicReads } from './public-reads';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
 /** The directory search and a client's saved professionals. */
 export const directoryRoutes = {
@@ -13,6 +13,7 @@ export const directoryRoutes = {
     summary: 'Listed providers by service, category and place (nearest first within a radius), paged with a cursor',
     query: providerSearchQuerySchema,
     response: providerSearchResponseSchema,
+    ...PURGED_PUBLIC_ANSWER,
   }),
   listSavedProviders: defineRoute({
     method: 'GET',
@@ -52,6 +53,7 @@ export const providerPageRoutes = {
     summary: "A listed provider's public page: profile, published contact details and rating; 404 when not listed",
     params: providerIdParamsSchema,
     response: providerProfileSchema,
+    ...PURGED_PUBLIC_ANSWER,
   }),
   getMyProviderPage: defineRoute({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { FEEDBACK_MESSAGES } from '../feedback-constants';
 import { feedbackDeletedSchema, feedbackEntrySchema, feedbackFormSchema, feedbackPageQuerySchema, feedbackPageSchema, feedbackParamsSchema, replyFormSchema, replyResultSchema } from '../feedback';
 import { providerIdParamsSchema } from './directory';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
 /** Feedback and replies: clients leave one each per provider, published at once. */
 export const feedbackRoutes = {
@@ -14,6 +14,7 @@ export const feedbackRoutes = {
     params: providerIdParamsSchema,
     query: feedbackPageQuerySchema,
     response: feedbackPageSchema,
+    ...PURGED_PUBLIC_ANSWER,
   }),
   listMyProviderFeedback: defineRoute({
     method: 'GET',

@@ -4,7 +4,7 @@ import { jobBoardPageSchema, jobDeletedSchema, jobIdParamsSchema, jobListQuerySc
 import { JOB_ALERT_ONE_CLICK_PATH } from '../mail-links';
 import { unsubscribeResponseSchema } from '../unsubscribe';
 import { publicReads } from './public-reads';
-import { defineRoute, PUBLIC_ANSWER_SECONDS, type RouteSpec } from './route-types';
+import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
 /** Jobs: contact details only ever in `contact`, for the poster and a revealing member. */
 export const jobRoutes = {
@@ -27,7 +27,7 @@ export const jobRoutes = {
     summary: 'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
     query: jobListQuerySchema,
     response: jobBoardPageSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
+    ...PURGED_PUBLIC_ANSWER,
   }),
   getJob: defineRoute({
     ...publicReads.getJob,

@@ -1,6 +1,6 @@
 import { PORTFOLIO_MESSAGES, portfolioItemDeletedSchema, portfolioItemInputSchema, portfolioItemParamsSchema, portfolioItemSchema, portfolioOrderSchema, portfolioResponseSchema, portfolioUploadRequestSchema, portfolioUploadResponseSchema } from '../portfolio';
 import { providerIdParamsSchema } from './directory';
-import { defineRoute, type RouteSpec } from './route-types';
+import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
 /** Portfolio: editing needs a running membership; deleting your own item does not. */
 export const portfolioRoutes = {
@@ -74,5 +74,6 @@ export const portfolioRoutes = {
     summary: "A listed provider's portfolio in display order; 404 for anyone not listed",
     params: providerIdParamsSchema,
     response: portfolioResponseSchema,
+    ...PURGED_PUBLIC_ANSWER,
   }),
 } as const satisfies Record<string, RouteSpec>;

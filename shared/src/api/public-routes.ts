@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listCategoriesResponseSchema } from './categories';
 import { locationSearchQuerySchema, locationSearchResponseSchema } from './locations';
 import { publicReads } from './public-reads';
-import { defineRoute, PUBLIC_ANSWER_SECONDS, type RouteSpec } from './route-types';
+import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
 /** Liveness: nobody signs in for it. */
 export const systemRoutes = {
@@ -24,7 +24,7 @@ export const categoryRoutes = {
     access: 'public',
     summary: 'The active service taxonomy: groups in display order, each with its categories',
     response: listCategoriesResponseSchema,
-    cacheSeconds: PUBLIC_ANSWER_SECONDS,
+    ...PURGED_PUBLIC_ANSWER,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -23,11 +23,13 @@ export type ApiPath = `/api/${string}`;
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 /**
- * How long browsers and CloudFront keep the public answers that are the same for every visitor without a
- * session (categories, the job board): short, so a change shows within a minute. The directory and provider
- * pages are not kept: what an admin's moderation changes there must show at once.
+ * The cache of the public answers that are the same for every visitor without a session and that an admin's
+ * moderation or an erasure changes (categories, the job board, the directory's search and a provider's profile,
+ * portfolio and feedback): CloudFront keeps one a minute, and what must show at once purges its copies
+ * (lambdas/src/services/public-copies.ts). Browsers keep none: no purge reaches a visitor's browser, which would
+ * otherwise show an unpublished review or a hidden provider for another minute.
  */
-export const PUBLIC_ANSWER_SECONDS = 60;
+export const PURGED_PUBLIC_ANSWER = { cacheSeconds: 60, browserCacheSeconds: 0 } as const;
 
 export interface RouteSpec<
   P extends AnyObject | undefined = AnyObject | undefined,
@@ -54,6 +56,8 @@ export interface RouteSpec<
    * public GET whose answer depends on its URL alone; answers are not cached unless this is given.
    */
   readonly cacheSeconds?: number;
+  /** How long a browser may keep it, when less than `cacheSeconds` (PURGED_PUBLIC_ANSWER); `cacheSeconds` unless given. */
+  readonly browserCacheSeconds?: number;
   /** What a signed-in caller of another account type is told (403); a generic refusal unless given. */
   readonly forbiddenMessage?: string;
   /**

@@ -204,7 +204,7 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(3);
 
     await setUserActive(context.deps, boss.caller, provider.userId, { active: false, reason: SPAM });
-    expect(context.purges).toEqual([['/directory*']]);
+    expect(context.purges).toEqual([['/directory*', '/api/providers*']]);
     // Only the admin's own session is still active.
     expect(await table.repositories.sessions.activeCount(context.deps.clock())).toBe(1);
     expect(await table.repositories.standing(provider.userId)).toMatchObject({ isActive: false, sessionsValidAfter: expect.any(Number) });
@@ -231,7 +231,7 @@ describe('the users table', { timeout: 60_000 }, () => {
     await setUserVisible(context.deps, boss.caller, provider.userId, { visible: false, reason: SPAM });
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(0);
     // The cached copies of the provider's page and of the directory's searches go with the listing, not when their max age ends.
-    expect(context.purges).toEqual([['/directory*']]);
+    expect(context.purges).toEqual([['/directory*', '/api/providers*']]);
     expect((await context.sentMail()).at(-1)).toMatchObject({ subject: 'Your Solutionz profile is hidden from the directory' });
     await setUserVisible(context.deps, boss.caller, provider.userId, { visible: true });
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
@@ -259,7 +259,7 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account was deleted' });
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0, listedProviders: 0 });
     // Hidden, then erased: the page's cached copies went both times.
-    expect(context.purges).toEqual([['/directory*'], ['/directory*']]);
+    expect(context.purges).toEqual([['/directory*', '/api/providers*'], ['/directory*', '/api/providers*']]);
 
     // A client's jobs were on the cached job board.
     const client = await account(context, 'client');
@@ -360,7 +360,7 @@ describe('feedback moderation', () => {
       'feedback.unapprove',
     ]);
     // Each of the four changes purged the provider's cached page (its rating is in the head).
-    expect(context.purges).toEqual(Array.from({ length: 4 }, () => ['/directory*']));
+    expect(context.purges).toEqual(Array.from({ length: 4 }, () => ['/directory*', '/api/providers*']));
   });
 });
 

@@ -19,9 +19,9 @@ import type { AdminConsoleDeps } from './deps';
 
 /**
  * What a change of the taxonomy purges: the categories page, every provider's page (they name categories) and directory
- * search, the job board (its filter offers them), the API's answer.
+ * search, the job board (its filter offers them), and the API's answers that name them: the taxonomy, providers and jobs.
  */
-const TAXONOMY_COPIES = ['/categories', '/directory*', '/job-directory*', '/api/categories*'];
+const TAXONOMY_COPIES = ['/categories', '/directory*', '/job-directory*', '/api/categories*', '/api/providers*', '/api/jobs*'];
 
 const table = useTestTable();
 const pool = useTestUserPool();

@@ -159,7 +159,7 @@ describe('deleteAccount', () => {
 
     expect((await table.repositories.directory.getListings([userId])).size).toBe(0);
     // The page a crawler or a link preview fetched, and the searches that listed them, are not served from the cache either.
-    expect(deps.publicCache.purges).toEqual([['/directory*']]);
+    expect(deps.publicCache.purges).toEqual([['/directory*', '/api/providers*']]);
     expect(await table.repositories.directory.categoryCounts()).toEqual({});
     const after = await stripe.sdk.subscriptions.list({ customer: customerId, status: 'all' });
     expect(after.data.map((subscription) => subscription.status)).toEqual(['canceled']);
