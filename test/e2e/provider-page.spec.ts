@@ -92,8 +92,18 @@ test.describe('a visitor', () => {
     expect(reads).toEqual([]);
 
     // The edge keeps the page a few minutes: the copy may be as old as that, so the app reads the provider once more.
-    const again = await page.reload();
-    expect(again?.headers()['server-timing']).toBe('cdn-cache-hit');
+    // Another test's moderation purges every provider page meanwhile (/directory*), so a reload can find no copy
+    // again: it is then drawn for that visit too, and read no more; the next reload meets the copy kept.
+    for (let reload = 1; ; reload += 1) {
+      reads.length = 0;
+      const again = await page.reload();
+      if (again?.headers()['server-timing'] === 'cdn-cache-hit') break;
+      expect(again?.headers()['server-timing']).toBe('cdn-cache-miss');
+      await page.locator('#root[data-prerendered]').waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      expect(reads).toEqual([]);
+      expect(reload, 'the edge kept no copy of the page, three reloads running').toBeLessThan(3);
+    }
     await expect.poll(() => reads).toEqual(['GET']);
     await expect(page.getByRole('main').getByText('Fences, gates and decking around Leeds.')).toBeVisible();
   });

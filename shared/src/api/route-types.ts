@@ -52,8 +52,9 @@ export interface RouteSpec<
   /** HTTP status of a successful answer; 200 unless given. */
   readonly successStatus?: 200 | 201 | 202 | 204;
   /**
-   * How long browsers and CloudFront may keep a successful answer to a request without a session, for a
-   * public GET whose answer depends on its URL alone; answers are not cached unless this is given.
+   * How long CloudFront (and browsers, unless `browserCacheSeconds` says less) may keep a successful answer to a
+   * request without a session, for a public GET whose answer depends on its URL alone; answers are not cached
+   * unless this is given.
    */
   readonly cacheSeconds?: number;
   /** How long a browser may keep it, when less than `cacheSeconds` (PURGED_PUBLIC_ANSWER); `cacheSeconds` unless given. */
