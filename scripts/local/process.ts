@@ -169,9 +169,19 @@ function listenOnLoopback(server: Server, name: string, port: number, scheme: 'h
   });
 }
 
+/**
+ * How long the local servers keep an idle connection open for its next request. With Node's default (5 s) a client
+ * that reuses a connection just as the server closes it sends its request into the closing socket and gets ECONNRESET
+ * (a browser test's route.fetch of a POST did, once in CI); a minute, as load balancers keep them, makes that rare.
+ * The headers' timeout goes beyond it, as Node asks.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** An in-process HTTP server on 127.0.0.1 (port 0 picks a free one; the returned url names it), stopped with its open connections. */
 export function serveHttp(name: string, port: number, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalService> {
   const server = createServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return listenOnLoopback(server, name, port, 'http', () => server.closeAllConnections());
 }
 
