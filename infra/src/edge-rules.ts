@@ -12,15 +12,12 @@ import { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS, matchesPathPattern } fr
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
 
-/** A behaviour's path pattern as CloudFront matches it: `*` matches any characters, `/` too. */
-const patternMatcher = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-
 const CACHED_ROUTE_PATTERNS = routeList
   .filter((route) => route.cacheSeconds !== undefined)
   .map((route) => ({ pathPattern: route.path.replace(/\{[^}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
 
 /** Whether a pattern's behaviour would take every request of another one (a provider's one takes their feedback's). */
-const covers = (pattern: string, other: string) => pattern !== other && patternMatcher(pattern).test(other);
+const covers = (pattern: string, other: string) => pattern !== other && matchesPathPattern(other, [pattern]);
 
 /**
  * The API routes whose answers CloudFront may keep (`cacheSeconds` in the route table: the place search
@@ -36,9 +33,11 @@ export const CACHED_API_ROUTES = CACHED_ROUTE_PATTERNS.filter(({ pathPattern }) 
   }),
 );
 
+const CACHED_API_PATTERNS = CACHED_API_ROUTES.map(({ pathPattern }) => pathPattern);
+
 /** Whether a path falls under one of the cached API behaviours (CloudFront's `*` matches any characters, `/` too). */
 export function isCachedApiPath(path: string): boolean {
-  return CACHED_API_ROUTES.some(({ pathPattern }) => patternMatcher(pathPattern).test(path));
+  return matchesPathPattern(path, CACHED_API_PATTERNS);
 }
 
 /**
