@@ -7,8 +7,12 @@
  *   over the edge's HTTPS and HTTP/2 listener, as CloudFront serves them, on a throw-away stack of its own: home, the directory (fencing near Leeds), a provider page, the job
  *   board, the categories and the sign-up page. Each page's median of three runs: performance at least 95,
  *   LCP at most 2.0 s, TBT at most 100 ms, accessibility 100, at most 200 KB of JavaScript transferred.
+ * Each page is also measured once with its scripts blocked: what the page's HTML and CSS alone cost the main thread,
+ * the floor under its TBT that no change to the app's JavaScript can go below on this machine.
  * Prints a table, exits non-zero when a budget is missed, and writes bench-results/web.json (the median run's
  * figures per page) and the home page's full Lighthouse report to bench-results/web-lighthouse.json.
+ * BENCH_WEB_RUNS sets the runs per page (3); BENCH_WEB_PAGES measures some of the pages while tuning (names as
+ * printed, comma-separated: `BENCH_WEB_PAGES=home,directory`).
  */
 import { spawnSync } from 'node:child_process';
 import { get as httpsGet } from 'node:https';
@@ -25,6 +29,9 @@ import { runBench, withBenchStack } from './local/bench-support';
 const BUDGET = { entryKbGzip: 120, performance: 95, accessibility: 100, pageJsKbTransferred: 200, lcpMs: 2000, tbtMs: 100 } as const;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PAGES_MEASURED = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+/** Every script of the page (its module entry, the boot chain, the screens), for the run without them. */
+const EVERY_SCRIPT = ['*.js'];
 // The pages are measured over the local edge's HTTPS listener, whose certificate is self-signed (secureWeb).
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'];
 /**
@@ -93,10 +100,16 @@ interface PageRun {
   cls: number;
 }
 
-async function runLighthouse(url: string, keepReportAs?: string): Promise<PageRun> {
+async function runLighthouse(url: string, { keepReportAs, withoutScripts = false }: { keepReportAs?: string; withoutScripts?: boolean } = {}): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: chromiumFlags(), ignoreDefaultFlags: true });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(withoutScripts ? { blockedUrlPatterns: EVERY_SCRIPT } : {}),
+    });
     if (!result) throw new Error('Lighthouse returned no result');
     if (keepReportAs) {
       mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -133,7 +146,7 @@ async function publicPages(webUrl: string): Promise<{ name: string; path: string
   if (!answer.ok) throw new Error(`The demo directory search answered ${answer.status}`);
   const provider = ((await answer.json()) as ProviderSearchResponse).providers[0];
   if (!provider) throw new Error('The demo directory has no fencing provider near Leeds');
-  return [
+  const pages = [
     { name: 'home', path: '/' },
     { name: 'directory', path: search },
     { name: 'provider page', path: `/directory/${provider.id}` },
@@ -141,6 +154,10 @@ async function publicPages(webUrl: string): Promise<{ name: string; path: string
     { name: 'categories', path: '/categories' },
     { name: 'sign-up', path: '/signup' },
   ];
+  if (!PAGES_MEASURED) return pages;
+  const unknown = PAGES_MEASURED.filter((name) => !pages.some((page) => page.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_WEB_PAGES names no page called ${unknown.join(', ')}: the pages are ${pages.map((page) => page.name).join(', ')}`);
+  return pages.filter((page) => PAGES_MEASURED.includes(page.name));
 }
 
 /** Asks for a page over the edge's HTTPS listener (its certificate is self-signed), and reads the answer through. */
@@ -169,23 +186,25 @@ async function main(): Promise<number> {
       // Over HTTPS and HTTP/2, as CloudFront serves the pages: HTTP/1.1 would send some 440 bytes of headers again with
       // each of a page's files, which HTTP/2 compresses.
       const webUrl = stack.urls.webSecure!;
-      const results: { name: string; path: string; median: PageRun; runs: PageRun[]; load: number }[] = [];
+      const results: { name: string; path: string; median: PageRun; runs: PageRun[]; withoutScripts: PageRun; load: number }[] = [];
       for (const page of await publicPages(stack.urls.web!)) {
         // Warms the edge's and the functions' first answers, as a visitor after another would find them.
         await warm(`${webUrl}${page.path}`);
         const runs: PageRun[] = [];
         for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-          runs.push(await runLighthouse(`${webUrl}${page.path}`, page.name === 'home' && run === 1 ? 'web-lighthouse.json' : undefined));
+          runs.push(await runLighthouse(`${webUrl}${page.path}`, page.name === 'home' && run === 1 ? { keepReportAs: 'web-lighthouse.json' } : {}));
         }
+        const withoutScripts = await runLighthouse(`${webUrl}${page.path}`, { withoutScripts: true });
         // One Lighthouse run varies by several points; the median of three is the figure Lighthouse's docs recommend.
         const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
         const load = loadavg()[0]!;
         console.log(
           `  ${page.name.padEnd(14)} performance ${String(median.performance).padStart(3)} (runs ${runs.map((run) => run.performance).join(', ')}), ` +
             `FCP ${seconds(median.fcpMs)}, LCP ${seconds(median.lcpMs)}, TBT ${Math.round(median.tbtMs)} ms, JS ${median.jsKbTransferred.toFixed(0)} KB, ` +
-            `accessibility ${median.accessibility}  (load ${load.toFixed(1)})`,
+            `accessibility ${median.accessibility}  (load ${load.toFixed(1)})\n` +
+            `  ${''.padEnd(14)} without its scripts (one run): performance ${withoutScripts.performance}, TBT ${Math.round(withoutScripts.tbtMs)} ms`,
         );
-        results.push({ ...page, median, runs, load });
+        results.push({ ...page, median, runs, withoutScripts, load });
       }
       return results;
     },
