@@ -154,7 +154,7 @@ async function publicPages(webUrl: string): Promise<{ name: string; path: string
     { name: 'categories', path: '/categories' },
     { name: 'sign-up', path: '/signup' },
   ];
-  if (!PAGES_MEASURED) return pages;
+  if (!PAGES_MEASURED?.length) return pages;
   const unknown = PAGES_MEASURED.filter((name) => !pages.some((page) => page.name === name));
   if (unknown.length > 0) throw new Error(`BENCH_WEB_PAGES names no page called ${unknown.join(', ')}: the pages are ${pages.map((page) => page.name).join(', ')}`);
   return pages.filter((page) => PAGES_MEASURED.includes(page.name));
