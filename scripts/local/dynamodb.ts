@@ -21,7 +21,8 @@ const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/solutionz-dyn
  * The folder holding the compiled launcher that starts DynamoDB Local on 127.0.0.1 only (it has no
  * option for the address). Compiled once per version of its source by the compiler inside the Java
  * runtime (`jdk.compiler`, which Debian's JRE carries too), into a folder named after the source's
- * digest; a compile is moved into place whole, so two stacks starting at once never see half of one.
+ * digest; a compile is moved into place whole, so two stacks starting at once never see half of one. Without the JVM's
+ * perf-data file, which would leave an hsperfdata folder in the temp folder on a fresh checkout's first start.
  */
 function loopbackLauncher(classPath: string): string {
   const digest = createHash('sha256').update(readFileSync(LAUNCHER_SOURCE)).digest('hex').slice(0, 16);
@@ -29,7 +30,7 @@ function loopbackLauncher(classPath: string): string {
   if (existsSync(join(dir, `${LAUNCHER}.class`))) return dir;
   const building = join(CACHE_DIR, `building-${randomUUID()}`);
   mkdirSync(building, { recursive: true });
-  const compiled = spawnSync('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath, '-d', building, LAUNCHER_SOURCE], { encoding: 'utf8' });
+  const compiled = spawnSync('java', ['-XX:-UsePerfData', '-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath, '-d', building, LAUNCHER_SOURCE], { encoding: 'utf8' });
   if (compiled.status !== 0) {
     rmSync(building, { recursive: true, force: true });
     throw new Error(`Could not compile ${LAUNCHER_SOURCE} (the Java runtime needs its jdk.compiler module, as in a JDK):\n${compiled.stderr || compiled.error?.message}`);
