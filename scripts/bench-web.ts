@@ -142,7 +142,6 @@ async function runLighthouse(url: string, { keepReportAs, withoutScripts = false
   }
 }
 
-/** The public pages of issue 24's table, on the stack's demo data. */
 /** The pages BENCH_WEB_PAGES names (every page when it names none); a name that is no page's stops the benchmark before it builds. */
 function pagesMeasured(): readonly PageName[] {
   if (!PAGES_MEASURED?.length) return PAGE_NAMES;
@@ -151,21 +150,23 @@ function pagesMeasured(): readonly PageName[] {
   return PAGE_NAMES.filter((name) => PAGES_MEASURED.includes(name));
 }
 
+/** The pages measured, with their paths on the stack's demo data. */
 async function publicPages(webUrl: string, measured: readonly PageName[]): Promise<{ name: PageName; path: string }[]> {
   const search = '/directory?service=fencing&location=Leeds';
   const answer = await fetch(`${webUrl}/api/providers?service=fencing&location=Leeds`);
   if (!answer.ok) throw new Error(`The demo directory search answered ${answer.status}`);
   const provider = ((await answer.json()) as ProviderSearchResponse).providers[0];
   if (!provider) throw new Error('The demo directory has no fencing provider near Leeds');
-  const pages: { name: PageName; path: string }[] = [
-    { name: 'home', path: '/' },
-    { name: 'directory', path: search },
-    { name: 'provider page', path: `/directory/${provider.id}` },
-    { name: 'job board', path: '/job-directory' },
-    { name: 'categories', path: '/categories' },
-    { name: 'sign-up', path: '/signup' },
-  ];
-  return pages.filter((page) => measured.includes(page.name));
+  // One path for each name of PAGE_NAMES, which the type holds it to.
+  const paths: Record<PageName, string> = {
+    home: '/',
+    directory: search,
+    'provider page': `/directory/${provider.id}`,
+    'job board': '/job-directory',
+    categories: '/categories',
+    'sign-up': '/signup',
+  };
+  return measured.map((name) => ({ name, path: paths[name] }));
 }
 
 /** Asks for a page over the edge's HTTPS listener (its certificate is self-signed), and reads the answer through. */
