@@ -29,10 +29,11 @@ import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
 import type { DirectoryRepository, ListingRecord } from '@solutionz/lambdas/data/directory-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
+import { readTownTable } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
+import { localTownTable } from './local/town-table';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
@@ -110,7 +111,8 @@ function benchProviders(random: SeededRandom, sectors: readonly Sector[], count:
 /** Half from a postcode sector (where people live), half from a town's centre; half of them in a group or subcategory. */
 async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder): Promise<BenchSearch[]> {
   const sector = random.weighted(sectors, (candidate) => candidate.weight);
-  const towns = readTownsFromPackage();
+  // The towns the stack's functions read, in the package's order: the same seeded picks as from the package itself.
+  const towns = readTownTable(localTownTable());
   const searches: BenchSearch[] = [];
   while (searches.length < SEARCHES) {
     const town = random.chance(0.5) ? (await geocoder.search(random.pick(towns).name)).best : undefined;

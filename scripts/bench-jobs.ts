@@ -37,11 +37,12 @@ import { bulkLoadJobs } from '@solutionz/lambdas/data/job-board-bulk';
 import type { JobRecord } from '@solutionz/lambdas/data/jobs-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { readTownsFromPackage } from '@solutionz/lambdas/geo/towns';
+import { readTownTable } from '@solutionz/lambdas/geo/towns';
 import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
+import { localTownTable } from './local/town-table';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
@@ -105,7 +106,8 @@ function benchJobs(random: SeededRandom, sectors: readonly Sector[], count: numb
 /** Three in five around a place (half a postcode sector, half a town), the rest newest first; half in a category, a fifth with a budget type. */
 async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder): Promise<BenchSearch[]> {
   const sector = random.weighted(sectors, (candidate) => candidate.weight);
-  const towns = readTownsFromPackage();
+  // The towns the stack's functions read, in the package's order: the same seeded picks as from the package itself.
+  const towns = readTownTable(localTownTable());
   const searches: BenchSearch[] = [];
   while (searches.length < SEARCHES) {
     const group = random.pick(TAXONOMY);

@@ -1,8 +1,9 @@
 /**
  * `npm run bench:start`: how long `npm start` takes to be ready (issue 24), as a person waits for it: from
  * launching `npm start` to its "Ready in" line, and to the answer of a directory search sent at that moment (what
- * someone who searches at once waits: the Lambda functions load once the stack is ready). Three fresh starts (no kept data: every local server, the
- * table, the user pool and the whole demo data made anew) and three with the data a start kept, each on
+ * someone who searches at once waits: the Lambda functions load once the stack is ready). Three fresh starts (no
+ * kept data: every local server, the table, the user pool and the whole demo data made anew) and three with the
+ * data a start kept, each on
  * ports shifted by SOLUTIONZ_PORT_OFFSET (else 300) with its data in a throw-away folder
  * (SOLUTIONZ_DATA_DIR). Prints each start's own breakdown of where the time went, the medians against
  * the targets (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is
@@ -12,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, runBench } from './local/bench-support';
+import { DEMO_SEARCH, percentile, runBench } from './local/bench-support';
 import { busyPorts, portOffsetFromEnv, portsFor } from './local/ports';
 import { REPO_ROOT } from './local/stack';
 
@@ -50,7 +51,7 @@ process.once('SIGINT', () => {
 });
 
 /** The first search a visitor would make, through the web's /api as a browser sends it. */
-const FIRST_SEARCH = '/api/providers?service=fencing&location=Leeds';
+const FIRST_SEARCH = `/api/providers?${DEMO_SEARCH}`;
 
 /**
  * Runs `npm start` on `dataDir` until it is ready, sends the first search, then stops it (Ctrl-C, as a person does)

