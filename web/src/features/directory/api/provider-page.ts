@@ -1,5 +1,6 @@
 import { RENDERED_QUERY_KEYS } from '@solutionz/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { MyProviderPage, ProviderProfile } from '@solutionz/shared';
 import { ApiError, apiRequest, publicRead } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
@@ -22,7 +23,8 @@ const providerPageRoutes = async () => (await import('@/lib/lazy-routes/provider
  */
 export function useProviderPage(providerId: string, viewer: { owner: boolean; userId?: string } | undefined) {
   const owner = viewer?.owner === true && viewer.userId !== undefined;
-  return useQuery<ProviderProfile | MyProviderPage>({
+  const queryClient = useQueryClient();
+  const page = useQuery<ProviderProfile | MyProviderPage>({
     queryKey: owner ? myProviderPageKey(viewer.userId!) : providerPageKey(providerId),
     queryFn: async ({ signal }) =>
       owner ? apiRequest((await providerPageRoutes()).getMyProviderPage, { signal }) : publicRead('getProvider', { params: { providerId }, signal }),
@@ -30,6 +32,14 @@ export function useProviderPage(providerId: string, viewer: { owner: boolean; us
     // A page that is not available will not become so by asking again at once.
     retry: (failures, error) => !isNotAvailable(error) && failures < 1,
   });
+  // A claimed business's old address answers (or was drawn by the server) with the page it moved to, and the screen
+  // then follows to that address: the answer is kept for it too, so the page is drawn there at once rather than
+  // blanked to a loading state and asked again. Before the screen's own effect, which moves the address.
+  const movedPage = !owner && page.data && page.data.id !== providerId ? page.data : undefined;
+  useEffect(() => {
+    if (movedPage) queryClient.setQueryData(providerPageKey(movedPage.id), movedPage);
+  }, [movedPage, queryClient]);
+  return page;
 }
 
 /** Whether the page came from the owner's route, with its listing state. */
