@@ -110,6 +110,8 @@ describe('the job alerts worker', () => {
       STAGE: 'dev',
       TABLE_NAME: 'solutionz-dev',
       AWS_REGION: 'eu-west-2',
+      // Lambda's Node is newer than this machine's, and the SDK then has no warning to print.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       SITE_URL: 'https://solutionz.example',
       MAIL_FROM_ADDRESS: 'no-reply@solutionz.example',
     };
