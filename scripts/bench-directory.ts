@@ -29,11 +29,10 @@ import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
 import type { DirectoryRepository, ListingRecord } from '@solutionz/lambdas/data/directory-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { readTownTable } from '@solutionz/lambdas/geo/towns';
+import type { Town } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
-import { localTownTable } from './local/town-table';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
@@ -109,10 +108,8 @@ function benchProviders(random: SeededRandom, sectors: readonly Sector[], count:
 }
 
 /** Half from a postcode sector (where people live), half from a town's centre; half of them in a group or subcategory. */
-async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder): Promise<BenchSearch[]> {
+async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder, towns: readonly Town[]): Promise<BenchSearch[]> {
   const sector = random.weighted(sectors, (candidate) => candidate.weight);
-  // The towns the stack's functions read, in the package's order: the same seeded picks as from the package itself.
-  const towns = readTownTable(localTownTable());
   const searches: BenchSearch[] = [];
   while (searches.length < SEARCHES) {
     const town = random.chance(0.5) ? (await geocoder.search(random.pick(towns).name)).best : undefined;
@@ -218,9 +215,9 @@ async function pageThroughLeeds(stack: LocalStack, geocoder: Geocoder, listed: r
 async function main(): Promise<number> {
   const setup = await benchSetup(20_261_123);
   if (!setup) return 2;
-  const { geocoder, sectors, random, now } = setup;
+  const { geocoder, towns, sectors, random, now } = setup;
   const providers = benchProviders(random, sectors, SIZES.at(-1)!, now);
-  const searches = await benchSearches(random, sectors, geocoder);
+  const searches = await benchSearches(random, sectors, geocoder, towns);
 
   return withBenchStack('bench-directory', async (stack) => {
     const endpoint = stack.lambdaEnv.AWS_ENDPOINT_URL_DYNAMODB!;

@@ -37,12 +37,11 @@ import { bulkLoadJobs } from '@solutionz/lambdas/data/job-board-bulk';
 import type { JobRecord } from '@solutionz/lambdas/data/jobs-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
-import { readTownTable } from '@solutionz/lambdas/geo/towns';
+import type { Town } from '@solutionz/lambdas/geo/towns';
 import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
-import { localTownTable } from './local/town-table';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
@@ -104,10 +103,8 @@ function benchJobs(random: SeededRandom, sectors: readonly Sector[], count: numb
 }
 
 /** Three in five around a place (half a postcode sector, half a town), the rest newest first; half in a category, a fifth with a budget type. */
-async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder): Promise<BenchSearch[]> {
+async function benchSearches(random: SeededRandom, sectors: readonly Sector[], geocoder: Geocoder, towns: readonly Town[]): Promise<BenchSearch[]> {
   const sector = random.weighted(sectors, (candidate) => candidate.weight);
-  // The towns the stack's functions read, in the package's order: the same seeded picks as from the package itself.
-  const towns = readTownTable(localTownTable());
   const searches: BenchSearch[] = [];
   while (searches.length < SEARCHES) {
     const group = random.pick(TAXONOMY);
@@ -235,8 +232,8 @@ async function measureAlerts(stack: LocalStack, jobs: readonly BenchJob[], provi
 async function main(): Promise<number> {
   const setup = await benchSetup(20_261_126);
   if (!setup) return 2;
-  const { geocoder, sectors, random, now } = setup;
-  const searches = await benchSearches(random, sectors, geocoder);
+  const { geocoder, towns, sectors, random, now } = setup;
+  const searches = await benchSearches(random, sectors, geocoder, towns);
   const jobs = benchJobs(random, sectors, SIZES.at(-1)!, now);
 
   return withBenchStack('bench-jobs', async (stack) => {

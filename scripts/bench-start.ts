@@ -3,11 +3,10 @@
  * launching `npm start` to its "Ready in" line, and to the answer of a directory search sent at that moment (what
  * someone who searches at once waits: the Lambda functions load once the stack is ready). Three fresh starts (no
  * kept data: every local server, the table, the user pool and the whole demo data made anew) and three with the
- * data a start kept, each on
- * ports shifted by SOLUTIONZ_PORT_OFFSET (else 300) with its data in a throw-away folder
- * (SOLUTIONZ_DATA_DIR). Prints each start's own breakdown of where the time went, the medians against
- * the targets (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is
- * shared), and writes bench-results/start.json. Exits 1 when a target is missed.
+ * data a start kept, each on ports shifted by SOLUTIONZ_PORT_OFFSET (else 300) with its data in a throw-away folder
+ * (SOLUTIONZ_DATA_DIR). Prints each start's own breakdown of where the time went, the medians against the targets
+ * (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is shared), and writes
+ * bench-results/start.json. Exits 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,6 +6,7 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
+import { readTownTable, type Town } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { localPostcodeDataDir, localPostcodeDataMissingMessage } from './postcode-data';
 import { portOffsetFromEnv } from './ports';
@@ -14,7 +15,10 @@ import { seededRandom, type SeededRandom } from './seeded-random';
 import { REPO_ROOT, startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
 import { localTownTable } from './town-table';
 
-/** What the benchmarks (bench:directory, bench:jobs, and the demo search of bench:start and bench:web) share: their places, their figures and their throw-away stack. */
+/**
+ * What the benchmarks (bench:directory, bench:jobs, and the demo search of bench:start and bench:web) share: their
+ * places, their figures and their throw-away stack.
+ */
 
 /** The demo directory's search the start and web benchmarks open (fencing near Leeds), as a query string. */
 export const DEMO_SEARCH = 'service=fencing&location=Leeds';
@@ -143,17 +147,18 @@ export function worstDeepPage(rounds: readonly { readonly n: number; readonly pa
 
 /**
  * What a benchmark draws its data from: a geocoder over the postcode tables and the towns the stack's functions
- * read (town-table.ts), the sectors weighted towards cities, a seeded random source and the time; undefined (said
- * on stderr) without the tables.
+ * read (town-table.ts), those towns (in the package's order, so seeded picks are as from the package), the sectors
+ * weighted towards cities, a seeded random source and the time; undefined (said on stderr) without the tables.
  */
-export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; sectors: Sector[]; random: SeededRandom; now: Date } | undefined> {
+export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; towns: Town[]; sectors: Sector[]; random: SeededRandom; now: Date } | undefined> {
   const postcodeDataDir = localPostcodeDataDir(REPO_ROOT);
   if (!postcodeDataDir) {
     console.error(localPostcodeDataMissingMessage(REPO_ROOT));
     return undefined;
   }
-  const geocoder = createOfflineGeocoder({ postcodeDataDir, townTableFile: localTownTable() });
-  return { geocoder, sectors: await sectorsWeightedTowardsCities(postcodeDataDir, geocoder), random: seededRandom(seed), now: new Date() };
+  const townTableFile = localTownTable();
+  const geocoder = createOfflineGeocoder({ postcodeDataDir, townTableFile });
+  return { geocoder, towns: readTownTable(townTableFile), sectors: await sectorsWeightedTowardsCities(postcodeDataDir, geocoder), random: seededRandom(seed), now: new Date() };
 }
 
 /**
