@@ -317,7 +317,7 @@ function prerenderPages(): Plugin {
       for (const page of PRERENDERED_PAGES) {
         const title = PRERENDERED_TITLES[page.path];
         const pageShell = title ? shell.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : shell;
-        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, markup: await renderPage(page.path) }));
+        await writeFile(join(outDir, page.file), fillAppShell(pageShell, { path: page.path, ...(await renderPage(page.path)) }));
       }
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_CHAIN, drawnForThisVisit, EDGE_CACHE_TIMING, fillAppShell, type PageNavigation } from './prerendered-pages';
+import { BOOT_CHAIN, drawnForThisVisit, EDGE_CACHE_TIMING, fillAppShell, PAGE_STYLES_ATTRIBUTE, type PageNavigation } from './prerendered-pages';
 
 /** The app shell as the build writes it: the entry's own imports, then the boot chain's preloads (vite.config.ts). */
 const SHELL = [
@@ -12,11 +12,14 @@ const SHELL = [
   '<style id="shared-styles">body{margin:0}</style></head><body><div id="root"></div></body></html>',
 ].join('\n');
 
+/** A drawn page's own styles element (web/src/entry-server.tsx). */
+const PAGE_STYLES = `<style ${PAGE_STYLES_ATTRIBUTE}="a1">.css-a1{color:red}</style>`;
+
 /** The documents' live preloads: those outside any template. */
 const livePreloads = (html: string) => [...html.replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
 
 describe('a drawn page', () => {
-  const page = fillAppShell(SHELL, { path: '/', markup: '<h1>Find trusted local professionals</h1>' });
+  const page = fillAppShell(SHELL, { path: '/', styles: PAGE_STYLES, markup: '<h1>Find trusted local professionals</h1>' });
 
   it('holds the preloads of the app code back in a template, for the browser to start once the page is painted', () => {
     expect(livePreloads(page)).toEqual(['/assets/preload-helper-b.js']);
@@ -27,14 +30,21 @@ describe('a drawn page', () => {
     expect(page).toContain('<div id="root" data-prerendered="/"><h1>Find trusted local professionals</h1></div>');
   });
 
+  it("ends the head with the page's own styles, after those every page shares, and keeps them out of the root", () => {
+    const head = page.split('</head>')[0]!;
+    expect(head.endsWith(PAGE_STYLES)).toBe(true);
+    expect(head.indexOf('<style id="shared-styles">')).toBeLessThan(head.indexOf(PAGE_STYLES));
+    expect(page.split('</head>')[1]).not.toContain('<style');
+  });
+
   it('leaves markup that looks like a preload alone: only the shell is changed', () => {
     const markup = `<p>&lt;link data-${BOOT_CHAIN}&gt;</p><link rel="modulepreload" data-${BOOT_CHAIN} href="/x.js">`;
-    expect(fillAppShell(SHELL, { path: '/signup', markup })).toContain(`<div id="root" data-prerendered="/signup">${markup}</div>`);
+    expect(fillAppShell(SHELL, { path: '/signup', styles: '', markup })).toContain(`<div id="root" data-prerendered="/signup">${markup}</div>`);
   });
 
   it('is the shell with the page in it when the shell has no boot chain (a development build)', () => {
     const plain = '<html><head></head><body><div id="root"></div></body></html>';
-    expect(fillAppShell(plain, { path: '/', markup: '<h1>Hi</h1>' })).toBe('<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>');
+    expect(fillAppShell(plain, { path: '/', styles: '', markup: '<h1>Hi</h1>' })).toBe('<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>');
   });
 });
 

@@ -109,6 +109,7 @@ export function drawnForThisVisit(navigation: PageNavigation | undefined): boole
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</head>';
 
 /**
  * JSON inside <script>: `<`, `>` and `&` as \u escapes, so no text can close the element or open a comment (a bio
@@ -137,20 +138,38 @@ export function unescapeHtml(text: string): string {
 export const BOOT_CHAIN = 'boot-chain';
 
 /**
+ * The attribute of a drawn page's own styles element, in the head (fillAppShell): the ids of the Emotion styles the
+ * page was drawn with, which the browser's style cache then knows are there (web/src/boot.tsx). Not `data-emotion`:
+ * Emotion moves the style elements of that name into its own place as its cache is made, and moving an element
+ * of a page's whole CSS makes the browser work out the page's styles and layout afresh, a long task on a phone.
+ */
+export const PAGE_STYLES_ATTRIBUTE = 'data-page-styles';
+
+/** A page of the web app drawn on the server (web/src/entry-server.tsx renderPage): its styles element and its markup. */
+export interface DrawnApp {
+  /** The page's own styles, one `<style data-page-styles="…">` element ('' for none), for the head. */
+  readonly styles: string;
+  /** The page, for the root element. */
+  readonly markup: string;
+}
+
+/**
  * The app shell (the built index.html) with a rendered page in its root: `data-prerendered` says which
  * address it was rendered for (main.tsx hydrates it only there), and the data it was rendered with
- * follows as a JSON data block.
+ * follows as a JSON data block. The page's own styles go at the end of the head, after those every page shares.
  *
  * The shell's preloads of the app's code become inert, in a template: on a phone's line the app's code (about 160 KB)
  * would share the bandwidth with the page it arrives with and delay its drawing, which needs none of it. main.tsx
  * starts them once the page is painted; the empty shell keeps them, as it shows nothing until the app runs.
  */
-export function fillAppShell(shell: string, page: { readonly path: string; readonly markup: string; readonly data?: RenderedPageData }): string {
+export function fillAppShell(shell: string, page: DrawnApp & { readonly path: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
+  if (!shell.includes(HEAD_END)) throw new Error(`The app shell has no ${HEAD_END} to put the page's styles before`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
   // Functions as the replacements: `$&` and the like in the markup stay as they are.
   const preloads = new RegExp(`(?:\\s*<link [^>]*\\bdata-${BOOT_CHAIN}\\b[^>]*>)+`);
   return shell
     .replace(preloads, (links) => `<template id="${BOOT_CHAIN}">${links}</template>`)
+    .replace(HEAD_END, () => `${page.styles}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>${data}`);
 }

@@ -62,9 +62,10 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   // The header too: the logo, the links every visitor gets and the menu button (the account buttons wait for the session).
   const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
   for (const text of ['>Solutionz<', '>Find Professionals<', '>Job Directory<', 'aria-label="Open menu"']) expect(header, text).toContain(text);
-  // Its styles: those every page shares once in the head, and the page's own in one element Emotion takes over.
-  expect(html.split('</head>')[0]).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:/);
-  expect(html.match(/<style data-emotion="css /g)).toHaveLength(1);
+  // Its styles, in the head: those every page shares, then the page's own in one element naming them.
+  const head = html.split('</head>')[0]!;
+  expect(head).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:[\s\S]*<style data-page-styles="[^"]+">/);
+  expect(html.match(/<style /g)).toHaveLength(2);
 
   // The app's code (React, the UI libraries, the app) is held back until the page is painted, so that on a slow line it
   // does not share the bandwidth with the page; a page that is not drawn (the shell) fetches it at once.
@@ -75,6 +76,16 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   for (const file of held) expect(shell).toContain(`data-${BOOT_CHAIN} href="${file}"`);
 
   const takeOver = await watchTakeOver(page, 'h1');
+  // The page's styles element the parser made, and whether anything takes it out of the page (to move it: the browser
+  // would then work out the whole page's styles again). The tests' types have no DOM, so as text.
+  await page.addInitScript(`document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const drawn = document.querySelector('style[data-page-styles]');
+    window.parsedPageStyles = drawn;
+    new MutationObserver((changes) => {
+      if (changes.some((change) => [...change.removedNodes].includes(drawn))) window.pageStylesMoved = true;
+    }).observe(drawn.parentNode, { childList: true });
+  });`);
   await openHome(page);
   const timings = await page.evaluate(
     (files) => ({
@@ -94,6 +105,17 @@ test('the home page arrives with its content in the HTML, and the app takes it o
     `[...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('--chakra-colors-brand-solid:'))).length`,
   );
   expect(tokenSheets).toBe(1);
+  // Nor were the page's own: the element the parser made is where it was, and the rules of the heading's class are in
+  // it and in no other sheet.
+  expect(await page.evaluate(`[window.parsedPageStyles?.parentNode === document.head, window.pageStylesMoved ?? false]`)).toEqual([true, false]);
+  const headingRules = await page.evaluate(`(() => {
+    const name = '.' + [...document.querySelector('h1').classList].find((one) => one.startsWith('css-'));
+    const rulesOf = (sheets) => sheets.flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule.cssText.includes(name)).length;
+    const sheets = [...document.styleSheets];
+    return { drawn: rulesOf(sheets.filter((sheet) => sheet.ownerNode === window.parsedPageStyles)), elsewhere: rulesOf(sheets.filter((sheet) => sheet.ownerNode !== window.parsedPageStyles)) };
+  })()`);
+  expect(headingRules).toEqual({ drawn: expect.any(Number), elsewhere: 0 });
+  expect((headingRules as { drawn: number }).drawn).toBeGreaterThan(0);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).press('Enter');
   await expect(page).toHaveURL(/\/directory\?service=/);
   expect(takeOver.problems).toEqual([]);

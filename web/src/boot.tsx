@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { drawnAddress, drawnForThisVisit, PAGE_DATA_ELEMENT_ID, type PageNavigat
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
 import { appRoutes } from './app/router';
+import { browserStyleCache } from './app/style-cache';
 
 /** The answers the page was rendered with (shared/src/prerendered-pages.ts), if it was rendered with any. */
 function renderedPageData(): RenderedPageData | undefined {
@@ -96,7 +98,9 @@ export async function boot(): Promise<void> {
   const app = (
     <StrictMode>
       <Started onStart={started}>
-        <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+        <CacheProvider value={browserStyleCache(document)}>
+          <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+        </CacheProvider>
       </Started>
     </StrictMode>
   );

@@ -5,20 +5,21 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import type { RenderedPageData } from '@solutionz/shared';
+import { PAGE_STYLES_ATTRIBUTE, type DrawnApp, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { AppProvider } from './app/provider';
 import { appRoutes } from './app/router';
+import { EMOTION_KEY } from './app/style-cache';
 import { createAppSystem } from './app/theme';
 
 /**
  * The server side of the web app: renders a page with the very components the browser runs, so the HTML
- * carries the page's content and Chakra's styles (all in one style element before the content, named as
- * Emotion names them; in the browser, Emotion's cache moves it into the head and knows its styles are there).
+ * carries the page's content and Chakra's styles (all in one style element for the head, which names them as
+ * Emotion does: the browser's style cache knows from it that they are there, boot.tsx).
  * Used at build time for the static public pages (vite.config.ts, `prerenderPages`) and by the page
  * function for provider pages (lambdas/src/adapters/app-renderer.ts), with the API's answers in `data`.
  */
-export async function renderPage(path: string, data?: RenderedPageData): Promise<string> {
+export async function renderPage(path: string, data?: RenderedPageData): Promise<DrawnApp> {
   // Each render has a query cache of its own, holding only the answers it was given; nothing is fetched here.
   const { createQueryClient, seedQueryClient } = await import('./app/query-client');
   const queryClient = createQueryClient();
@@ -49,19 +50,15 @@ export async function renderPage(path: string, data?: RenderedPageData): Promise
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   queryClient.clear();
-  return `${styleElementOf(styles.inserted)}${Buffer.concat(chunks).toString('utf8')}`;
+  return { styles: styleElementOf(styles.inserted), markup: Buffer.concat(chunks).toString('utf8') };
 }
-
-/** Emotion's default cache key in the browser: the cache there takes over style elements named `css <ids>`. */
-const EMOTION_KEY = 'css';
-
-/** The styles a render inserted, as the one style element Emotion's browser cache hydrates from. */
+/** The styles a render inserted, as one style element naming them (shared PAGE_STYLES_ATTRIBUTE). */
 function styleElementOf(inserted: Record<string, string | true | undefined>): string {
   const rules = Object.entries(inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
   if (rules.length === 0) return '';
   const css = rules.map(([, text]) => text).join('');
   if (css.includes('</')) throw new Error('A style would close its own <style> element');
-  return `<style data-emotion="${EMOTION_KEY} ${rules.map(([id]) => id).join(' ')}">${css}</style>`;
+  return `<style ${PAGE_STYLES_ATTRIBUTE}="${rules.map(([id]) => id).join(' ')}">${css}</style>`;
 }
 
 /**

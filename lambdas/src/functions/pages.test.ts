@@ -33,11 +33,14 @@ const event = (address: string, method = 'GET', host: string | null = 'www.solut
   requestContext: { http: { method } },
 });
 
-/** A page function with a renderer that records what it is given and draws `markup`. */
+/** The page's own styles element a renderer draws with each page (entry-server.tsx), for the head. */
+const PAGE_STYLES = '<style data-page-styles="a1 b2">.css-a1{color:red}.css-b2{margin:0}</style>';
+
+/** A page function with a renderer that records what it is given and draws `markup` (with PAGE_STYLES). */
 function drawingHandler(markup: string) {
   const calls: { path: string; data: RenderedPageData }[] = [];
   const drawing = createPagesHandler({
-    deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), markup) }),
+    deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), { styles: PAGE_STYLES, markup }) }),
     onError: (message) => expect.unreachable(message),
   });
   return { drawing, calls };
@@ -99,6 +102,9 @@ describe('the page function', () => {
     expect(calls[0]!.data.readAt).toBe(NOW.getTime());
 
     expect(answer.body).toContain('<div id="root" data-prerendered="/directory/priya"><main><h1>Patel Electrical</h1></main></div>');
+    // The page's own styles end its head, and the root holds none.
+    expect(answer.body.split('</head>')[0]!.endsWith(PAGE_STYLES)).toBe(true);
+    expect(answer.body.split('</head>')[1]).not.toContain('<style');
     expect(readHead(answer.body).title).toBe('Patel Electrical | Solutionz');
     // The answer travels as data the browser reads, and no text in it can close its element.
     const block = dataBlockOf(answer.body);
@@ -209,7 +215,7 @@ describe('the page function', () => {
     expect(renderErrors).toEqual(['Page /directory/priya drawn without its content']);
 
     let drawn = 0;
-    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (drawn++, '<main></main>') }), onError: () => undefined });
+    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (drawn++, { styles: '', markup: '<main></main>' }) }), onError: () => undefined });
     expect((await counting(event('/directory/nobody'))).body).toContain('<div id="root"></div>');
     expect(drawn).toBe(0);
   });

@@ -64,7 +64,7 @@ async function drawnInto(shell: string, deps: PageDeps, path: string, queries: R
   if (!deps.renderApp) return shell;
   const data = { readAt: deps.clock().getTime(), queries };
   try {
-    return fillAppShell(shell, { path, data, markup: await deps.renderApp(path, data) });
+    return fillAppShell(shell, { path, data, ...(await deps.renderApp(path, data)) });
   } catch (error) {
     onRenderError(error);
     return shell;

@@ -1,0 +1,44 @@
+import { CacheProvider, ClassNames, css } from '@emotion/react';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { browserStyleCache } from './style-cache';
+
+const RED = { color: 'red' };
+const BLUE = { color: 'blue' };
+
+/** A page drawn on the server: its styles element in the head, naming the styles it holds. */
+function drawnPage(ids: string): HTMLStyleElement {
+  const styles = document.createElement('style');
+  styles.setAttribute('data-page-styles', ids);
+  document.head.append(styles);
+  return styles;
+}
+
+/** Draws elements with each style, through the cache, and answers how many style elements the cache wrote. */
+function drawWith(cache: ReturnType<typeof browserStyleCache>, ...styles: (typeof RED)[]): number {
+  render(
+    <CacheProvider value={cache}>
+      <ClassNames>{({ css: className }) => styles.map((style, n) => <p key={n} className={className(style)} />)}</ClassNames>
+    </CacheProvider>,
+  );
+  return cache.sheet.tags.length;
+}
+
+afterEach(() => document.head.replaceChildren());
+
+describe('the browser style cache', () => {
+  it("writes none of the styles a page was drawn with again, and leaves the page's styles element where it is", () => {
+    const element = drawnPage(`0 ${css(RED).name} other`);
+    expect(drawWith(browserStyleCache(document), RED)).toBe(0);
+    expect(document.head.firstElementChild).toBe(element);
+  });
+
+  it('writes a style the page was not drawn with', () => {
+    drawnPage(css(RED).name);
+    expect(drawWith(browserStyleCache(document), RED, BLUE)).toBe(1);
+  });
+
+  it('writes every style on a page that was not drawn', () => {
+    expect(drawWith(browserStyleCache(document), RED, BLUE)).toBe(2);
+  });
+});
