@@ -95,6 +95,33 @@ function chakraSharedStylesOnDemand(): Plugin {
   };
 }
 
+/** Zag's, Ark's and Chakra's modules that build component anatomies, and Chakra's theme recipes, which read them. */
+const ANATOMY_MODULE =
+  /[\\/]node_modules[\\/](?:(?:@zag-js[\\/][^\\/]+[\\/]dist|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][^\\/]+)[\\/][^\\/]+\.anatomy\.m?js|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](?:anatomy\.js|theme[\\/]recipes[\\/][^\\/]+\.js))$/;
+/**
+ * A module's top-level `var x = …` of an anatomy made or derived, or of a recipe defined: calls of no side effect
+ * (the recipe helpers answer what they are given), by name, so no other call there is ever taken for one.
+ */
+const TOP_LEVEL_CALL = /^((?:var|const) [\w$]+ = )(?=(?:createAnatomy|defineSlotRecipe|defineRecipe|defineStyle|[\w$]+\.(?:parts|extendWith|omit|rename|build))\()/gm;
+/** A recipe's `slots: fooAnatomy.keys()`. */
+const ANATOMY_KEYS = /\b([\w$]+Anatomy)\.keys\(\)/g;
+
+/**
+ * Component anatomies are built where they are declared, at the top of their modules (Zag's, Ark's, Chakra's), and
+ * Chakra's theme defines all of its ~75 recipes the same way, each reading its anatomy: the bundler kept every one of
+ * those calls, and every anatomy (about 40 components'), although the app draws a dozen. Marked pure, the ones
+ * nothing reads are left out, and so is the time building them took as the first page's code was evaluated.
+ */
+function pureAnatomies(): Plugin {
+  return {
+    name: 'solutionz-pure-anatomies',
+    transform(code, id) {
+      if (!ANATOMY_MODULE.test(id)) return undefined;
+      return { code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ ').replace(ANATOMY_KEYS, '/* @__PURE__ */ $1.keys()'), map: null };
+    },
+  };
+}
+
 /** The browser's entry: main.tsx, the boot chain. */
 const BROWSER_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
@@ -353,7 +380,7 @@ function reactRouterProduction(command: string) {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraSharedStylesOnDemand(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [react(), chakraSharedStylesOnDemand(), pureAnatomies(), bootChainPreloads(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
   resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction(command)] },
   server: { proxy },
   preview: { proxy },
