@@ -6,16 +6,21 @@ import { browserStyleCache } from './style-cache';
 const RED = { color: 'red' };
 const BLUE = { color: 'blue' };
 
+/** What a test put in the head: the files of this worker share it (and Emotion's own cache keeps its elements there). */
+const made: { elements: Element[]; caches: ReturnType<typeof browserStyleCache>[] } = { elements: [], caches: [] };
+
 /** A page drawn on the server: its styles element in the head, naming the styles it holds. */
 function drawnPage(ids: string): HTMLStyleElement {
   const styles = document.createElement('style');
   styles.setAttribute('data-page-styles', ids);
   document.head.append(styles);
+  made.elements.push(styles);
   return styles;
 }
 
 /** Draws elements with each style, through the cache, and answers how many style elements the cache wrote. */
 function drawWith(cache: ReturnType<typeof browserStyleCache>, ...styles: (typeof RED)[]): number {
+  made.caches.push(cache);
   render(
     <CacheProvider value={cache}>
       <ClassNames>{({ css: className }) => styles.map((style, n) => <p key={n} className={className(style)} />)}</ClassNames>
@@ -24,7 +29,10 @@ function drawWith(cache: ReturnType<typeof browserStyleCache>, ...styles: (typeo
   return cache.sheet.tags.length;
 }
 
-afterEach(() => document.head.replaceChildren());
+afterEach(() => {
+  for (const cache of made.caches.splice(0)) cache.sheet.flush();
+  for (const element of made.elements.splice(0)) element.remove();
+});
 
 describe('the browser style cache', () => {
   it("writes none of the styles a page was drawn with again, and leaves the page's styles element where it is", () => {
