@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { BOOT_CHAIN, HOME_TITLE, MESSAGES } from '@solutionz/shared';
+import { BOOT_CHAIN, HOME_TITLE, MESSAGES, PAGE_STYLES_ATTRIBUTE } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
 import { watchTakeOver } from './support/hydration';
 
@@ -64,7 +64,7 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   for (const text of ['>Solutionz<', '>Find Professionals<', '>Job Directory<', 'aria-label="Open menu"']) expect(header, text).toContain(text);
   // Its styles, in the head: those every page shares, then the page's own in one element naming them.
   const head = html.split('</head>')[0]!;
-  expect(head).toMatch(/<style id="shared-styles">[^<]*--chakra-colors-brand-solid:[\s\S]*<style data-page-styles="[^"]+">/);
+  expect(head).toMatch(new RegExp(`<style id="shared-styles">[^<]*--chakra-colors-brand-solid:[\\s\\S]*<style ${PAGE_STYLES_ATTRIBUTE}="[^"]+">`));
   expect(html.match(/<style /g)).toHaveLength(2);
 
   // The app's code (React, the UI libraries, the app) is held back until the page is painted, so that on a slow line it
@@ -80,7 +80,7 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   // would then work out the whole page's styles again). The tests' types have no DOM, so as text.
   await page.addInitScript(`document.addEventListener('readystatechange', () => {
     if (document.readyState !== 'interactive') return;
-    const drawn = document.querySelector('style[data-page-styles]');
+    const drawn = document.querySelector('style[${PAGE_STYLES_ATTRIBUTE}]');
     window.parsedPageStyles = drawn;
     new MutationObserver((changes) => {
       if (changes.some((change) => [...change.removedNodes].includes(drawn))) window.pageStylesMoved = true;

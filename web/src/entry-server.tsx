@@ -52,6 +52,7 @@ export async function renderPage(path: string, data?: RenderedPageData): Promise
   queryClient.clear();
   return { styles: styleElementOf(styles.inserted), markup: Buffer.concat(chunks).toString('utf8') };
 }
+
 /** The styles a render inserted, as one style element naming them (shared PAGE_STYLES_ATTRIBUTE). */
 function styleElementOf(inserted: Record<string, string | true | undefined>): string {
   const rules = Object.entries(inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');

@@ -1,6 +1,7 @@
 import { CacheProvider, ClassNames, css } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_STYLES_ATTRIBUTE } from '@solutionz/shared';
 import { browserStyleCache } from './style-cache';
 
 const RED = { color: 'red' };
@@ -12,7 +13,7 @@ const made: { elements: Element[]; caches: ReturnType<typeof browserStyleCache>[
 /** A page drawn on the server: its styles element in the head, naming the styles it holds. */
 function drawnPage(ids: string): HTMLStyleElement {
   const styles = document.createElement('style');
-  styles.setAttribute('data-page-styles', ids);
+  styles.setAttribute(PAGE_STYLES_ATTRIBUTE, ids);
   document.head.append(styles);
   made.elements.push(styles);
   return styles;
