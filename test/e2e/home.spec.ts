@@ -74,6 +74,12 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   const shell = await (await page.request.get('/login')).text();
   expect(shell).not.toContain(`<template id="${BOOT_CHAIN}">`);
   for (const file of held) expect(shell).toContain(`data-${BOOT_CHAIN} href="${file}"`);
+  // Nearly all of their code runs as the page starts, so each asks the browser (V8's compile hint, on its first line) to
+  // compile all of it while it streams in, off the main thread; the page's own small entry does not.
+  for (const file of held) expect((await (await page.request.get(file)).text()).split('\n', 1)[0], file).toBe('//# allFunctionsCalledOnLoad');
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  expect(await (await page.request.get(entry!)).text()).not.toContain('allFunctionsCalledOnLoad');
 
   const takeOver = await watchTakeOver(page, 'h1');
   // The page's styles element the parser made, and whether anything takes it out of the page (to move it: the browser
