@@ -290,6 +290,8 @@ function bootChainPreloads(): Plugin {
 /** V8's explicit compile hint: the whole file is compiled as it arrives, if the comment is the file's first line. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+const isBootStep = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry && chunk.name in BOOT_STEPS;
+
 /**
  * Puts V8's compile hint (Chrome 136 on) at the start of the boot chain's files. Nearly all of their code runs as the
  * page starts (React DOM hydrating, Chakra building its system, the app's first screen); with the hint the browser
@@ -302,11 +304,13 @@ function bootChainCompileHints(): Plugin {
   return {
     name: 'solutionz-boot-chain-compile-hints',
     apply: 'build',
+    // The hint is in the file's hash, so a file of the same name is the same file, hint and all.
+    augmentChunkHash: (chunk) => (isBootStep(chunk) ? COMPILE_HINT : undefined),
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk' || !output.isEntry || !(output.name in BOOT_STEPS)) continue;
+          if (output.type !== 'chunk' || !isBootStep(output)) continue;
           output.code = `${COMPILE_HINT}\n${output.code}`;
           if (output.map) output.map.mappings = `;${output.map.mappings}`;
         }
