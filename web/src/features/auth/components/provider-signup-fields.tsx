@@ -5,7 +5,7 @@ import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker
 import { BusinessNameSearch } from './business-name-search';
 
 /** The sign-up form's fields for a provider alone: the business name (with its search of listed businesses) and the categories. */
-export function ProviderSignupFields({ control }: { control: Control<SignupInput, unknown, Signup> }) {
+function ProviderSignupFields({ control }: { control: Control<SignupInput, unknown, Signup> }) {
   return (
     <>
       <Controller
@@ -25,3 +25,6 @@ export function ProviderSignupFields({ control }: { control: Control<SignupInput
     </>
   );
 }
+
+/** The fields as the sign-up form draws them, once this file is in (load-provider-signup-fields.ts). */
+export const drawProviderSignupFields = (control: Control<SignupInput, unknown, Signup>) => <ProviderSignupFields control={control} />;

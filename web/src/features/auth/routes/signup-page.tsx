@@ -1,5 +1,5 @@
 import { Alert, Box, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -21,7 +21,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSignup } from '../api/auth';
 import { AccountTypeTabs } from '../components/account-type-tabs';
-import { loadProviderSignupFields } from '../components/load-provider-signup-fields';
+import { loadedProviderSignupFields, loadProviderSignupFields } from '../components/load-provider-signup-fields';
 import { savePendingSignup } from '../components/pending-signup';
 import { useCountdown } from '../components/use-countdown';
 import type { ConfirmEmailLocationState } from './confirm-email-page';
@@ -52,10 +52,28 @@ const signupResolver: Resolver<SignupInput, unknown, Signup> = async (values, co
   return signupValidation(values, context, options);
 };
 
-const ProviderSignupFields = lazy(() => loadProviderSignupFields().then(({ ProviderSignupFields: Fields }) => ({ default: Fields })));
-
 /** Loads the provider's fields ahead of the provider tab: the form pointed at or focused. */
 const prefetchProviderFields = () => void loadProviderSignupFields().catch(() => undefined);
+
+/**
+ * The provider's fields once their file is in. The tab loads them before it switches (below); this also loads them
+ * when the page opens as a provider's form without them (a link within the app to `?type=provider`).
+ */
+function useProviderSignupFields(wanted: boolean) {
+  const [fields, setFields] = useState(loadedProviderSignupFields);
+  useEffect(() => {
+    if (!wanted || fields) return;
+    let live = true;
+    loadProviderSignupFields().then(
+      ({ drawProviderSignupFields }) => live && setFields(() => drawProviderSignupFields),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, fields]);
+  return fields ?? loadedProviderSignupFields();
+}
 
 /** /signup (spec 01 sections 2.5, 4.3, 5): one form for both account types, checked with the API's own schema. */
 export function SignupPage() {
@@ -101,7 +119,11 @@ export function SignupPage() {
     },
   });
 
-  const chooseType = (next: SignupAccountType) => {
+  const drawProviderFields = useProviderSignupFields(isProvider);
+  /** The tab chosen last: a provider's form waiting for its fields is not drawn once the client's has been chosen again. */
+  const chosenType = useRef(accountType);
+
+  const showType = (next: SignupAccountType) => {
     setValue('accountType', next);
     clearErrors([...PROVIDER_FIELDS]);
     setFormError(null);
@@ -113,6 +135,25 @@ export function SignupPage() {
         return query;
       },
       { replace: true },
+    );
+  };
+
+  /**
+   * The provider's form is drawn whole: its fields' file first (usually in already, from the pointer or the focus),
+   * then the switch. Drawn in two steps, the fields arriving late pushed "Create account" down under a pointer on its
+   * way to it.
+   */
+  const chooseType = (next: SignupAccountType) => {
+    chosenType.current = next;
+    if (next === 'client' || loadedProviderSignupFields()) {
+      showType(next);
+      return;
+    }
+    loadProviderSignupFields().then(
+      () => chosenType.current === next && showType(next),
+      // The file could not be fetched (the connection dropped after the page arrived): the client's form stays and
+      // says so, as it does when the form's checks cannot be fetched; choosing the tab again tries again.
+      () => chosenType.current === next && setFormError(AUTH_PAGE_MESSAGES.unexpected),
     );
   };
 
@@ -148,14 +189,17 @@ export function SignupPage() {
           />
         )}
       />
-      {isProvider && (
-        <>
-          <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <Suspense>
-            <ProviderSignupFields control={control} />
-          </Suspense>
-        </>
-      )}
+      {isProvider &&
+        (drawProviderFields ? (
+          <>
+            <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+            {drawProviderFields(control)}
+          </>
+        ) : (
+          <Text role="status" color="fg.muted">
+            Loading the provider's fields…
+          </Text>
+        ))}
       <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <FormField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
       {shownError && (
