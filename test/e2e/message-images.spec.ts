@@ -32,10 +32,13 @@ test('a client sends two images, the provider sees both and opens one, and a thi
   // The conversation is in (the composer is drawn with it) before the keyboard reaches for the button: a key pressed
   // while the screen was still settling was lost with the focus once (CI, passed on retry).
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('A cracked pane, photos to follow.');
+  // Waiting for the chooser turns on Chromium's interception of file pickers, which Playwright does without waiting
+  // for it to take: asked for just before a key press (one quick message), the picker could open before it had, and
+  // then no chooser came (CI and here, once in 3 runs). The focus and its check give it those round trips.
+  const chooser = page.waitForEvent('filechooser');
   const add = page.getByRole('button', { name: 'Add images' });
   await add.focus();
   await expect(add).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([
     { name: 'pane.jpg', mimeType: 'image/jpeg', buffer: await photo('#1f618d') },
