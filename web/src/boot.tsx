@@ -27,28 +27,9 @@ async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Prom
   );
 }
 
-/**
- * A page that arrives drawn can be clicked before the app has taken it over, and React drops such clicks. Until
- * `release` is called, a click on a button (which does nothing without the app) is held, the last one, and given
- * again then. Links are left to the browser: they work without the app.
- */
-function holdClicks(target: HTMLElement): { release: () => void } {
-  let held: HTMLElement | undefined;
-  const hold = (event: MouseEvent) => {
-    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="tab"], [role="button"]') : null;
-    if (!element) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = element;
-  };
-  target.addEventListener('click', hold, true);
-  return {
-    release() {
-      target.removeEventListener('click', hold, true);
-      if (held?.isConnected) held.click();
-      held = undefined;
-    },
-  };
+/** Presses on the drawn page held until the app is live (main.tsx); `release` gives the last one again when asked to. */
+export interface HeldPresses {
+  release(replay: boolean): void;
 }
 
 /**
@@ -61,18 +42,22 @@ function Started({ onStart, children }: { onStart: () => void; children: ReactNo
 }
 
 /** Starts the app in #root (main.tsx loads this module once React DOM and Chakra's system are in). */
-export async function boot(): Promise<void> {
+export async function boot(presses?: HeldPresses): Promise<void> {
   const target = document.getElementById('root');
   if (!target) throw new Error('index.html has no #root element');
   // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
   // rendered for one address (a search page with its own parameters, any other page without a query string: the
   // edge keeps one copy of it whatever the query); at any other, it is drawn afresh for that address.
   const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === drawnAddress(window.location.pathname, window.location.search);
-  if (!rendered) target.replaceChildren();
-  const clicks = rendered ? holdClicks(target) : undefined;
-  // Once the app is live the drawing is its own: the mark goes (a sign that the page now answers to keys and clicks).
+  // A drawing for another address goes, and what was pressed on it with it.
+  if (!rendered) {
+    presses?.release(false);
+    target.replaceChildren();
+  }
+  // Once the app is live the drawing is its own: the last press held is given again, and the mark goes (a sign that
+  // the page now answers to keys and clicks).
   const started = () => {
-    clicks?.release();
+    if (rendered) presses?.release(true);
     delete target.dataset.prerendered;
   };
   const data = renderedPageData();

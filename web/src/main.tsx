@@ -1,4 +1,5 @@
 import { BOOT_CHAIN } from '@solutionz/shared';
+import type { HeldPresses } from './boot';
 
 /**
  * The browser's entry. Evaluating the app's code is the largest piece of start-up work on a phone, and the code of one
@@ -36,6 +37,38 @@ async function preloadAfterPaint(): Promise<void> {
   document.head.append(held.content);
 }
 
+/**
+ * A page that arrives drawn is shown, and can be pressed, long before the app's code has come and taken it over
+ * (it is fetched once the page is painted: seconds on a phone's slow line). Until then, from as soon as this entry
+ * runs, a press of a button or a tab is held, the last one, to be given again once the app is live (`release`), and
+ * no form is sent by the browser itself: that would put what was typed, a password too, into the address. Links are
+ * left to the browser: they work without the app.
+ */
+function holdPresses(root: HTMLElement): HeldPresses {
+  let held: HTMLElement | undefined;
+  const hold = (event: MouseEvent) => {
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="tab"], [role="button"]') : null;
+    if (!element) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = element;
+  };
+  const keep = (event: Event) => event.preventDefault();
+  root.addEventListener('click', hold, true);
+  root.addEventListener('submit', keep, true);
+  return {
+    release(replay) {
+      root.removeEventListener('click', hold, true);
+      root.removeEventListener('submit', keep, true);
+      if (replay && held?.isConnected) held.click();
+      held = undefined;
+    },
+  };
+}
+
+const root = document.getElementById('root');
+const presses = root?.dataset.prerendered !== undefined ? holdPresses(root) : undefined;
+
 async function start(): Promise<void> {
   await preloadAfterPaint();
   await import('react-dom/client');
@@ -45,7 +78,7 @@ async function start(): Promise<void> {
   appSystem();
   await nextTask();
   const { boot } = await import('./boot');
-  await boot();
+  await boot(presses);
 }
 
 void start().catch((error: unknown) => console.error('The app could not start', error));

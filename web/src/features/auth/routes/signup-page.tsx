@@ -166,6 +166,9 @@ export function SignupPage() {
       flexDirection="column"
       gap="4"
       noValidate
+      // The page arrives drawn (prerendered): sent by a browser without the app (scripts off, or their files lost), the
+      // form goes in a request's body, never with the password in the address. The app sends it itself.
+      method="post"
       onSubmit={handleSubmit((values) => {
         setFormError(null);
         signup.mutate(values);
