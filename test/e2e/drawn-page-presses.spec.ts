@@ -76,3 +76,21 @@ test('without the app at all, the sign-up form puts nothing typed into the addre
   expect(new URL(request.url()).search).toBe('');
   expect(request.method()).toBe('POST');
 });
+
+test('a page scrolled before the app has taken it over stays where it was, and a page the app opens starts at the top', async ({ context }) => {
+  const page = await context.newPage();
+  const app = await pageWithAppHeldBack(page);
+  await openDrawn(page, '/categories');
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Become a Provider' });
+  await footerLink.scrollIntoViewIfNeeded();
+  const scrolled = (await page.evaluate('window.scrollY')) as number;
+  expect(scrolled).toBeGreaterThan(0);
+
+  app.release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  expect(await page.evaluate('window.scrollY')).toBe(scrolled);
+
+  await footerLink.click();
+  await expect(page.getByLabel('Business name')).toBeVisible();
+  expect(await page.evaluate('window.scrollY')).toBe(0);
+});

@@ -27,6 +27,14 @@ async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Prom
   );
 }
 
+/**
+ * A drawn page is taken over where it is: told the first page's data is in (it is: no route has a loader, and its
+ * lazy screens are loaded first), the router neither loads it again nor scrolls to the top, as it does for a page it
+ * starts. A person who had scrolled down while the app's code came stayed there until it was live, then jumped to the
+ * top, and a tap on its way landed on whatever was there.
+ */
+const TAKE_OVER_IN_PLACE = { hydrationData: {} };
+
 /** Presses on the drawn page held until the app is live (main.tsx); `release` gives the last one again when asked to. */
 export interface HeldPresses {
   release(replay: boolean): void;
@@ -84,7 +92,7 @@ export async function boot(presses?: HeldPresses): Promise<void> {
     <StrictMode>
       <Started onStart={started}>
         <CacheProvider value={browserStyleCache(document)}>
-          <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+          <App router={createBrowserRouter(appRoutes, rendered ? TAKE_OVER_IN_PLACE : undefined)} queryClient={queryClient} />
         </CacheProvider>
       </Started>
     </StrictMode>
