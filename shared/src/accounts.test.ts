@@ -43,6 +43,24 @@ describe('sign-up rules (spec 01 section 5)', () => {
     expect(fieldErrors({ ...provider, ...change })[field]).toBe(message);
   });
 
+  it('tells a provider who sent the form empty of every rule at once, each field its first message', () => {
+    const empty = { accountType: 'provider', fullName: '', email: '', location: '', password: '', confirmPassword: '', phone: '', businessName: '', categories: [] };
+    expect(fieldErrors(empty)).toEqual({
+      fullName: ACCOUNT_MESSAGES.fullNameRequired,
+      email: ACCOUNT_MESSAGES.emailRequired,
+      location: ACCOUNT_MESSAGES.locationRequired,
+      password: ACCOUNT_MESSAGES.passwordRequired,
+      phone: ACCOUNT_MESSAGES.phoneRequired,
+      businessName: ACCOUNT_MESSAGES.businessNameRequired,
+      categories: ACCOUNT_MESSAGES.categoriesRequired,
+    });
+    expect(fieldErrors({ ...provider, email: '', password: 'short', confirmPassword: 'other' })).toEqual({
+      email: ACCOUNT_MESSAGES.emailRequired,
+      password: 'Password must be at least 8 characters',
+      confirmPassword: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+    });
+  });
+
   it('accepts a phone with a leading plus, spaces and brackets', () => {
     expect(fieldErrors({ ...provider, phone: '+44 (0)20 7946 0958' })).toEqual({});
   });

@@ -47,15 +47,32 @@ export const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DI
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, { message: ACCOUNT_MESSAGES.emailRequired, abort: true })
+  .min(1, ACCOUNT_MESSAGES.emailRequired)
   .regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
   .string()
-  .min(1, { message: ACCOUNT_MESSAGES.passwordRequired, abort: true })
+  .min(1, ACCOUNT_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+
+/**
+ * What the sign-up rules across fields read, each of the type they read it as: the rules run whenever these are of
+ * those types, whatever else failed. By default zod runs an object's refinement only when no field has failed (and
+ * never after a field that aborts), so a provider who left the e-mail address or password empty was told of the phone,
+ * business name and categories only on the next try. For the same reason those two schemas do not abort on an empty
+ * value: a field shows its first message (the form and the API both keep the first), so an empty one says it is required.
+ */
+const signupRuleFields = z.object({
+  accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
+  fullName: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+  phone: z.string().optional(),
+  businessName: z.string().optional(),
+  categories: z.array(z.string()).optional(),
+});
 
 /**
  * One schema for the sign-up form and the sign-up API, so both give the same message for the same
@@ -95,6 +112,6 @@ export const signupSchema = z
     if (!value.categories?.length) {
       ctx.addIssue({ code: 'custom', path: ['categories'], message: ACCOUNT_MESSAGES.categoriesRequired });
     }
-  });
+  }, { when: (payload) => signupRuleFields.safeParse(payload.value).success });
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
