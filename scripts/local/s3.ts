@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MEDIA_BUCKETS, type MediaBucketName } from '@solutionz/shared';
 import { startHttpProcess, type LocalService } from './process';
 
@@ -37,6 +38,9 @@ export interface S3Options {
   readonly logFile: string;
 }
 
+/** s3rver's command line, with its writes answered once they are on disk (s3rver-writes.ts), through tsx. */
+const S3RVER_MAIN = fileURLToPath(new URL('./s3rver-main.ts', import.meta.url));
+
 /** s3rver with every bucket created (idempotently) and given the CORS rules at start-up. */
 export async function start(opts: S3Options): Promise<LocalService> {
   mkdirSync(opts.dataDir, { recursive: true });
@@ -46,7 +50,7 @@ export async function start(opts: S3Options): Promise<LocalService> {
   return startHttpProcess({
     name: 's3rver',
     command: process.execPath,
-    args: [require.resolve('s3rver/bin/s3rver.js'), '-d', opts.dataDir, '-a', '127.0.0.1', '-p', String(opts.port), '--silent', ...bucketArgs],
+    args: ['--import', pathToFileURL(require.resolve('tsx')).href, S3RVER_MAIN, '-d', opts.dataDir, '-a', '127.0.0.1', '-p', String(opts.port), '--silent', ...bucketArgs],
     url: `http://localhost:${opts.port}`,
     readyUrl: `http://127.0.0.1:${opts.port}`,
     logFile: opts.logFile,
