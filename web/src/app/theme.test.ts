@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { chakraUsages, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
@@ -9,6 +9,10 @@ const system = appSystem();
 
 const webSrc = resolve(import.meta.dirname, '..');
 const usages = chakraUsages(webSrc);
+
+/** Every TypeScript file under `dir`. */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
 
 /**
  * Components the theme leaves without their recipe on purpose, and the only files that may use them:
@@ -70,6 +74,26 @@ describe('the Chakra theme', () => {
     expect(tokenCss).toContain('"--chakra-colors-bg":"var(--chakra-colors-white)"');
     expect(tokenCss).toContain('"--chakra-colors-fg":"var(--chakra-colors-black)"');
     expect(tokenCss).toContain('"--chakra-colors-brand-solid":"var(--chakra-colors-brand-700)"');
+  });
+
+  it('declares no custom property on every element, and the variables every element reads once on the root', () => {
+    const base = (system.getGlobalCss() as Record<string, Record<string, object>>)['@layer base']!;
+    // Chakra writes its global selectors nested (`&*`, `&html`).
+    const rule = (selector: string) => Object.entries(base).filter(([nested]) => nested.replace('&', '') === selector);
+    const everyElement = rule('*');
+    expect(everyElement.length).toBeGreaterThan(0);
+    for (const [selector, styles] of everyElement) expect(Object.keys(styles as object).filter((name) => name.startsWith('--')), selector).toEqual([]);
+    const root = rule('html').flatMap(([, styles]) => Object.keys(styles));
+    expect(root).toEqual(expect.arrayContaining(['--global-font-body', '--global-font-mono', '--global-color-border']));
+  });
+
+  it('draws nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
+    const utilities = /(?<![\w-])(ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(filter|backdropFilter)\s*[=:]\s*\{?\s*['"]auto/;
+    const found = sourceFiles(webSrc)
+      .filter((file) => !/\.test\.tsx?$/.test(file) && !file.endsWith('app/theme.ts'))
+      .filter((file) => utilities.test(readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+    expect(utilities.test('<Box ringColor="red.500" />') && utilities.test("css={{ filter: 'auto', blur: '2px' }}")).toBe(true);
   });
 
   it('carries no recipe that no component of the web can draw (each one is in the entry chunk)', () => {
