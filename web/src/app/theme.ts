@@ -64,7 +64,7 @@ const everyElementCss = Object.entries((globalCss as Record<string, Record<strin
 const everyElement = Object.fromEntries(everyElementCss.filter(([name]) => !name.startsWith('--')));
 const onRoot = Object.fromEntries(everyElementCss.filter(([name]) => name.startsWith('--global-')));
 /** Chakra's global styles in their order, with the `*` rule's custom properties left out or moved to `html`. */
-export const appGlobalCss = Object.fromEntries(
+const appGlobalCss = Object.fromEntries(
   Object.entries(globalCss as Record<string, Record<string, unknown>>).map(([selector, styles]) => [
     selector,
     selector === '*' ? everyElement : selector === 'html' ? { ...styles, ...onRoot } : styles,
