@@ -6,7 +6,8 @@ import { expect, type Page } from '@playwright/test';
  * - something is drawn past the viewport's left or right edge (inside a box that scrolls or clips
  *   sideways, such as a row of tabs, only that box counts), or runs out of the side of its box (a
  *   label too long for its card);
- * - an icon (svg) is larger than any icon should be, or an icon or image is larger than the box it sits in.
+ * - an icon (svg, or each svg of a drawing of icons) is larger than any icon should be, or an icon or image is larger
+ *   than the box it sits in.
  * Each problem names the element, so a failure says where to look.
  */
 
@@ -90,9 +91,16 @@ function findLayoutProblems(iconMaxPx: number): string[] {
     if (!drawn(element) || element.parentElement?.closest('svg')) continue;
     const rect = element.getBoundingClientRect();
     const size = `${Math.round(rect.width)} x ${Math.round(rect.height)} px`;
-    if (element.tagName.toLowerCase() === 'svg' && (rect.width > iconMaxPx || rect.height > iconMaxPx)) {
-      problems.push(`${name(element)} is an icon drawn at ${size} (at most ${iconMaxPx} px)`);
-      continue;
+    const sizeOf = (icon: Element) => `${Math.round(icon.getBoundingClientRect().width)} x ${Math.round(icon.getBoundingClientRect().height)} px`;
+    const tooLarge = (icon: Element) => icon.getBoundingClientRect().width > iconMaxPx || icon.getBoundingClientRect().height > iconMaxPx;
+    if (element.tagName.toLowerCase() === 'svg') {
+      // A drawing of icons (a rating's row of stars) is checked icon by icon.
+      const icons = [...element.querySelectorAll('svg')];
+      const large = (icons.length > 0 ? icons : [element]).filter(tooLarge);
+      if (large.length > 0) {
+        problems.push(`${name(element)} ${icons.length > 0 ? `has an icon drawn at ${sizeOf(large[0]!)}` : `is an icon drawn at ${size}`} (at most ${iconMaxPx} px)`);
+        continue;
+      }
     }
     const container = element.parentElement!.getBoundingClientRect();
     if (rect.width > container.width + 1 || rect.height > container.height + 1) {

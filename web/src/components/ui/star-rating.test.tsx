@@ -20,6 +20,15 @@ describe('StarRating', () => {
     expect(screen.getByRole('img', { name: 'Average rating: 3.5 out of 5 stars' })).toBeInTheDocument();
   });
 
+  it('draws a read-only rating as one image of full, half and empty stars', () => {
+    renderWithProviders(<StarRating value={3.5} label="Average rating" size="sm" />);
+    const image = screen.getByRole('img', { name: 'Average rating: 3.5 out of 5 stars' });
+    expect([...image.querySelectorAll('svg')].map((star) => star.getAttribute('data-fill'))).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    // Each star a 16 px square in a row with 2 px between (sm: 1 rem stars).
+    expect([...image.querySelectorAll('svg')].map((star) => star.getAttribute('x'))).toEqual(['0', '18', '36', '54', '72']);
+    expect(image.getAttribute('viewBox')).toBe('0 0 88 16');
+  });
+
   it('rounds to the nearest half star and stays within 0 to 5', () => {
     renderWithProviders(
       <>

@@ -1,4 +1,4 @@
-import { Box, HStack, Icon, VisuallyHidden } from '@chakra-ui/react';
+import { Box, chakra, HStack, Icon, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { FaRegStar, FaStar, FaStarHalfAlt } from 'react-icons/fa';
 
@@ -20,6 +20,12 @@ export interface StarRatingProps {
 }
 
 const sizes = { sm: '4', md: '5', lg: '7' } as const;
+/** The same sizes in pixels at the default root size (1, 1.25 and 1.75 rem), and the gap between stars (0.5: 0.125 rem). */
+const STAR_PX = { sm: 16, md: 20, lg: 28 } as const;
+const STAR_GAP_PX = 2;
+const GLYPHS = { full: FaStar, half: FaStarHalfAlt, empty: FaRegStar } as const;
+type Fill = keyof typeof GLYPHS;
+const STAR_COLOURS = { '& [data-fill=full], & [data-fill=half]': { color: 'orange.600' }, '& [data-fill=empty]': { color: 'gray.500' } } as const;
 
 function roundToHalf(value: number, max: number): number {
   return Math.min(max, Math.max(0, Math.round(value * 2) / 2));
@@ -29,12 +35,31 @@ function starsLabel(value: number): string {
   return `${value} ${value === 1 ? 'star' : 'stars'}`;
 }
 
-function StarGlyph({ fill }: { fill: 'full' | 'half' | 'empty' }) {
-  const glyph = fill === 'full' ? <FaStar /> : fill === 'half' ? <FaStarHalfAlt /> : <FaRegStar />;
+function StarGlyph({ fill }: { fill: Fill }) {
+  const Glyph = GLYPHS[fill];
   return (
     <Icon aria-hidden="true" color={fill === 'empty' ? 'gray.500' : 'orange.600'} boxSize="full">
-      {glyph}
+      <Glyph />
     </Icon>
+  );
+}
+
+/**
+ * A read-only rating as one image: each star an icon placed in it, drawn as the editable stars are (a square of the
+ * size, the glyph centred in it) and sized in rem like them. One styled element where a row of boxes and icons was
+ * eleven: a directory page draws twenty, and each styled element is styles worked out in the browser as the page
+ * starts.
+ */
+function StarsImage({ fills, size, label }: { fills: readonly Fill[]; size: keyof typeof STAR_PX; label: string }) {
+  const star = STAR_PX[size];
+  const width = fills.length * star + (fills.length - 1) * STAR_GAP_PX;
+  return (
+    <chakra.svg role="img" aria-label={label} viewBox={`0 0 ${width} ${star}`} display="block" flexShrink="0" width={`${width / 16}rem`} height={`${star / 16}rem`} css={STAR_COLOURS}>
+      {fills.map((fill, index) => {
+        const Glyph = GLYPHS[fill];
+        return <Glyph key={index} data-fill={fill} x={index * (star + STAR_GAP_PX)} size={String(star)} aria-hidden="true" />;
+      })}
+    </chakra.svg>
   );
 }
 
@@ -51,19 +76,9 @@ export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 
   }));
   const shown = roundToHalf(value, max);
   const stars = Array.from({ length: max }, (_, index) => index + 1);
-  const fillOf = (star: number) => (shown >= star ? 'full' : shown >= star - 0.5 ? 'half' : 'empty');
+  const fillOf = (star: number): Fill => (shown >= star ? 'full' : shown >= star - 0.5 ? 'half' : 'empty');
 
-  if (!onChange) {
-    return (
-      <HStack gap="0.5" role="img" aria-label={`${label}: ${shown} out of ${max} stars`}>
-        {stars.map((star) => (
-          <Box key={star} boxSize={sizes[size]}>
-            <StarGlyph fill={fillOf(star)} />
-          </Box>
-        ))}
-      </HStack>
-    );
-  }
+  if (!onChange) return <StarsImage fills={stars.map(fillOf)} size={size} label={`${label}: ${shown} out of ${max} stars`} />;
 
   return (
     <HStack as="fieldset" ref={groupRef} gap="0.5" border="0" p="0" m="0" aria-describedby={describedBy}>
