@@ -25,7 +25,9 @@ const STAR_PX = { sm: 16, md: 20, lg: 28 } as const;
 const STAR_GAP_PX = 2;
 const GLYPHS = { full: FaStar, half: FaStarHalfAlt, empty: FaRegStar } as const;
 type Fill = keyof typeof GLYPHS;
-const STAR_COLOURS = { '& [data-fill=full], & [data-fill=half]': { color: 'orange.600' }, '& [data-fill=empty]': { color: 'gray.500' } } as const;
+const STAR_COLOUR: Record<Fill, string> = { full: 'orange.600', half: 'orange.600', empty: 'gray.500' };
+/** The read-only image's stars, coloured by their fill. */
+const STAR_COLOURS = Object.fromEntries(Object.entries(STAR_COLOUR).map(([fill, color]) => [`& [data-fill=${fill}]`, { color }]));
 
 function roundToHalf(value: number, max: number): number {
   return Math.min(max, Math.max(0, Math.round(value * 2) / 2));
@@ -38,16 +40,16 @@ function starsLabel(value: number): string {
 function StarGlyph({ fill }: { fill: Fill }) {
   const Glyph = GLYPHS[fill];
   return (
-    <Icon aria-hidden="true" color={fill === 'empty' ? 'gray.500' : 'orange.600'} boxSize="full">
+    <Icon aria-hidden="true" color={STAR_COLOUR[fill]} boxSize="full">
       <Glyph />
     </Icon>
   );
 }
 
 /**
- * A read-only rating as one image: each star an icon placed in it, drawn as the editable stars are (a square of the
- * size, the glyph centred in it) and sized in rem like them. One styled element where a row of boxes and icons was
- * eleven: a directory page draws twenty, and each styled element is styles worked out in the browser as the page
+ * A read-only rating as one image: each star's icon placed in it, in a square of the size with the glyph centred, the
+ * squares 0.5 apart, sized in rem as the editable stars are. One styled element where a row of boxes and icons was
+ * eleven: a directory page draws twenty ratings, and the browser works out each styled element's styles as the page
  * starts.
  */
 function StarsImage({ fills, size, label }: { fills: readonly Fill[]; size: keyof typeof STAR_PX; label: string }) {
