@@ -86,25 +86,30 @@ function findLayoutProblems(iconMaxPx: number): string[] {
     problems.push(`${name(element)} has content ${element.scrollWidth - element.clientWidth} px wider than itself (${element.clientWidth} px)`);
   }
 
+  const sizeOf = (element: Element) => {
+    const rect = element.getBoundingClientRect();
+    return `${Math.round(rect.width)} x ${Math.round(rect.height)} px`;
+  };
+  const largerThanAnIcon = (element: Element) => {
+    const rect = element.getBoundingClientRect();
+    return rect.width > iconMaxPx || rect.height > iconMaxPx;
+  };
   for (const element of document.body.querySelectorAll('svg, img')) {
     // An svg inside another svg is part of one drawing.
     if (!drawn(element) || element.parentElement?.closest('svg')) continue;
-    const rect = element.getBoundingClientRect();
-    const size = `${Math.round(rect.width)} x ${Math.round(rect.height)} px`;
-    const sizeOf = (icon: Element) => `${Math.round(icon.getBoundingClientRect().width)} x ${Math.round(icon.getBoundingClientRect().height)} px`;
-    const tooLarge = (icon: Element) => icon.getBoundingClientRect().width > iconMaxPx || icon.getBoundingClientRect().height > iconMaxPx;
     if (element.tagName.toLowerCase() === 'svg') {
       // A drawing of icons (a rating's row of stars) is checked icon by icon.
       const icons = [...element.querySelectorAll('svg')];
-      const large = (icons.length > 0 ? icons : [element]).filter(tooLarge);
-      if (large.length > 0) {
-        problems.push(`${name(element)} ${icons.length > 0 ? `has an icon drawn at ${sizeOf(large[0]!)}` : `is an icon drawn at ${size}`} (at most ${iconMaxPx} px)`);
+      const large = icons.length > 0 ? icons.find(largerThanAnIcon) : largerThanAnIcon(element) ? element : undefined;
+      if (large) {
+        problems.push(`${name(element)} ${large === element ? 'is an icon' : 'has an icon'} drawn at ${sizeOf(large)} (at most ${iconMaxPx} px)`);
         continue;
       }
     }
+    const rect = element.getBoundingClientRect();
     const container = element.parentElement!.getBoundingClientRect();
     if (rect.width > container.width + 1 || rect.height > container.height + 1) {
-      problems.push(`${name(element)} is drawn at ${size}, larger than its container (${Math.round(container.width)} x ${Math.round(container.height)} px)`);
+      problems.push(`${name(element)} is drawn at ${sizeOf(element)}, larger than its container (${Math.round(container.width)} x ${Math.round(container.height)} px)`);
     }
   }
   return problems;
