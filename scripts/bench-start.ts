@@ -7,13 +7,19 @@
  * (SOLUTIONZ_DATA_DIR). Prints each start's own breakdown of where the time went, the medians against the targets
  * (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is shared), and writes
  * bench-results/start.json. Exits 1 when a target is missed.
+ * Each start also tells the processor time its processes had used when it was ready: DynamoDB Local's JVM, the stack's
+ * own process (the launcher, which writes the demo data), and the other local servers with npm. On a fresh start the
+ * demo data is most of it, and DynamoDB Local's share is the floor: it applies the writes to its one SQLite database a
+ * request at a time, however many are sent at once.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_SEARCH, percentile, runBench } from './local/bench-support';
+import { DYNAMODB_LAUNCHER_CLASS } from './local/dynamodb';
 import { busyPorts, portOffsetFromEnv, portsFor } from './local/ports';
+import { processTreeCpu } from './local/process-cpu';
 import { REPO_ROOT } from './local/stack';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
@@ -33,7 +39,32 @@ interface Start {
   /** The start's own figures, as its "Ready in" line prints them. */
   readonly breakdown: string;
   readonly load: number;
+  /** Processor seconds used by then (none where the machine has no /proc). */
+  readonly processorSeconds?: ProcessorSeconds;
 }
+
+/** Processor time used by a start's processes, in seconds, as `processorTime` groups it. */
+interface ProcessorSeconds {
+  readonly dynamodb: number;
+  readonly stack: number;
+  readonly others: number;
+}
+
+/** What the stack's process's command line holds (package.json's start). */
+const STACK_SCRIPT = 'scripts/start.ts';
+
+/** The processor time `npm start` (process `root`) and everything it started have used so far: DynamoDB Local's JVM, the stack's process, the rest. */
+function processorTime(root: number): ProcessorSeconds | undefined {
+  const tree = processTreeCpu(root);
+  if (tree.length === 0) return undefined;
+  const sum = (test: (command: string) => boolean) => tree.filter(({ command }) => test(command)).reduce((total, { seconds }) => total + seconds, 0);
+  const dynamodb = (command: string) => command.includes(DYNAMODB_LAUNCHER_CLASS);
+  const stack = (command: string) => command.includes(STACK_SCRIPT);
+  return { dynamodb: sum(dynamodb), stack: sum(stack), others: sum((command) => !dynamodb(command) && !stack(command)) };
+}
+
+const processorText = ({ dynamodb, stack, others }: ProcessorSeconds) =>
+  `processor time by then: DynamoDB Local ${dynamodb.toFixed(1)} s, the stack's process ${stack.toFixed(1)} s, the other servers and npm ${others.toFixed(1)} s`;
 
 /** The start under way and its data, for a Ctrl-C of the benchmark to take along. */
 let current: { readonly pid?: number; readonly dataDir: string } | undefined;
@@ -82,7 +113,8 @@ function timedStart(dataDir: string, portOffset: number): Promise<Start> {
       output += chunk.toString();
       const line = /Ready in [\d.]+ s \((.*)\)\./.exec(output);
       if (line && !ready) {
-        ready = { seconds: (performance.now() - started) / 1000, breakdown: line[1]!, load: loadavg()[0]! };
+        const processorSeconds = processorTime(child.pid!);
+        ready = { seconds: (performance.now() - started) / 1000, breakdown: line[1]!, load: loadavg()[0]!, ...(processorSeconds ? { processorSeconds } : {}) };
         fetch(`http://127.0.0.1:${portsFor(portOffset).web}${FIRST_SEARCH}`)
           .then(async (response) => {
             await response.arrayBuffer();
@@ -123,6 +155,7 @@ await runBench('bench:start', async () => {
         await portsReleased(portOffset);
         starts[kind].push(start);
         console.log(`  ${kind.padEnd(5)} run ${run}: ${start.seconds.toFixed(1)} s, first search answered at ${start.firstSearch.toFixed(1)} s  (load ${start.load.toFixed(2)}; ${start.breakdown})`);
+        if (start.processorSeconds) console.log(`               ${processorText(start.processorSeconds)}`);
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -13,8 +13,9 @@ function emulatorDir(): string {
   return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
-const LAUNCHER = 'DynamoDbLocalOnLoopback';
-const LAUNCHER_SOURCE = fileURLToPath(new URL(`${LAUNCHER}.java`, import.meta.url));
+/** The class that starts DynamoDB Local (its JVM's command line names it: bench:start finds the process by it). */
+export const DYNAMODB_LAUNCHER_CLASS = 'DynamoDbLocalOnLoopback';
+const LAUNCHER_SOURCE = fileURLToPath(new URL(`${DYNAMODB_LAUNCHER_CLASS}.java`, import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/solutionz-dynamodb-local/', import.meta.url));
 
 /**
@@ -27,7 +28,7 @@ const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/solutionz-dyn
 function loopbackLauncher(classPath: string): string {
   const digest = createHash('sha256').update(readFileSync(LAUNCHER_SOURCE)).digest('hex').slice(0, 16);
   const dir = join(CACHE_DIR, digest);
-  if (existsSync(join(dir, `${LAUNCHER}.class`))) return dir;
+  if (existsSync(join(dir, `${DYNAMODB_LAUNCHER_CLASS}.class`))) return dir;
   const building = join(CACHE_DIR, `building-${randomUUID()}`);
   mkdirSync(building, { recursive: true });
   const compiled = spawnSync('java', ['-XX:-UsePerfData', '-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath, '-d', building, LAUNCHER_SOURCE], { encoding: 'utf8' });
@@ -116,7 +117,7 @@ export function makeClassSharingArchive(logFile: string): void {
   copyFileSync(written.list, join(dir, 'classes.list'));
   const script = [
     'set -e',
-    `java -XX:-UsePerfData -cp ${quoted(written.launcherClassPath)} ${LAUNCHER} --jars-for-class-sharing ${quoted(join(emulatorDir(), 'DynamoDBLocal.jar'))} ${quoted(dir)}`,
+    `java -XX:-UsePerfData -cp ${quoted(written.launcherClassPath)} ${DYNAMODB_LAUNCHER_CLASS} --jars-for-class-sharing ${quoted(join(emulatorDir(), 'DynamoDBLocal.jar'))} ${quoted(dir)}`,
     // Made where it is used (it records its jars' paths), under another name until it is whole.
     `java -Xshare:dump ${JVM_OPTIONS.join(' ')} -XX:SharedClassListFile=${quoted(join(dir, 'classes.list'))} -XX:SharedArchiveFile=${quoted(`${archive}.making`)} -cp ${quoted(classPath)}`,
     `mv ${quoted(`${archive}.making`)} ${quoted(archive)}`,
@@ -173,7 +174,7 @@ export async function start(opts: DynamoDbOptions): Promise<LocalService> {
       `-Djava.io.tmpdir=${opts.dataDir}`,
       `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
       ...classes,
-      LAUNCHER,
+      DYNAMODB_LAUNCHER_CLASS,
       ...storage,
       '-sharedDb',
       '-disableTelemetry',
