@@ -8,9 +8,9 @@
  * (10 s fresh, 5 s with kept data) with pass or fail, the load average (the machine is shared), and writes
  * bench-results/start.json. Exits 1 when a target is missed.
  * Each start also tells the processor time its processes had used when it was ready: DynamoDB Local's JVM, the stack's
- * own process (the launcher, which writes the demo data), and the other local servers with npm. On a fresh start the
- * demo data is most of it, and DynamoDB Local's share is the floor: it applies the writes to its one SQLite database a
- * request at a time, however many are sent at once.
+ * own process (the launcher, which writes the demo data), and the other local servers with npm. A start takes at least
+ * their sum over the machine's cores; on a fresh one the demo data is most of it, and DynamoDB Local does all of its
+ * database work on one thread (sqlite4java's queue), however many requests are sent at once.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
