@@ -6,11 +6,11 @@ import { processTreeCpu } from './process-cpu';
 const starting = (code: string) => `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(code)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
 
 /**
- * A root process, a process it started, and one that one started, which keeps a core busy for `busyMs`, prints
- * "busy done", and waits as the others do.
+ * A root process, a process it started, and one that one started, which works until it has used `busyMs` of processor
+ * time (however busy the machine), prints "busy done", and waits as the others do.
  */
 function startTree(busyMs: number) {
-  const busy = `const end = Date.now() + ${busyMs}; while (Date.now() < end); console.log('busy done'); setInterval(() => {}, 1000);`;
+  const busy = `while (process.cpuUsage().user < ${busyMs * 1000}); console.log('busy done'); setInterval(() => {}, 1000);`;
   return spawn(process.execPath, ['-e', starting(starting(busy))], { stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
@@ -26,8 +26,8 @@ describe.runIf(process.platform === 'linux')('processTreeCpu', () => {
       const [, middle, busy] = tree;
       expect(middle!.parent).toBe(root.pid);
       expect(busy!.parent).toBe(middle!.pid);
-      // It spun for 0.6 s of wall time; on a busy machine it may have had the core for less of it.
-      expect(busy!.seconds).toBeGreaterThanOrEqual(0.3);
+      // It used 0.6 s of processor time (its start-up too), which /proc tells in hundredths.
+      expect(busy!.seconds).toBeGreaterThanOrEqual(0.59);
       expect(busy!.seconds).toBeLessThan(5);
       expect(middle!.seconds).toBeLessThan(busy!.seconds);
     } finally {
