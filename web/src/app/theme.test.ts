@@ -1,18 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { chakraUsages, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
+import { chakraUsages, sourceFiles, unstyledUses, type RecipeLookup } from '@/testing/chakra-recipes';
 import { appSystem } from './theme';
 
 const system = appSystem();
 
 const webSrc = resolve(import.meta.dirname, '..');
 const usages = chakraUsages(webSrc);
-
-/** Every TypeScript file under `dir`. */
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
 
 /**
  * Components the theme leaves without their recipe on purpose, and the only files that may use them:
@@ -90,7 +86,7 @@ describe('the Chakra theme', () => {
   it('draws nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
     const utilities = /(?<![\w-])(ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(filter|backdropFilter)\s*[=:]\s*\{?\s*['"]auto/;
     const found = sourceFiles(webSrc)
-      .filter((file) => !/\.test\.tsx?$/.test(file) && !file.endsWith('app/theme.ts'))
+      .filter((file) => !file.endsWith('app/theme.ts'))
       .filter((file) => utilities.test(readFileSync(file, 'utf8')));
     expect(found).toEqual([]);
     expect(utilities.test('<Box ringColor="red.500" />') && utilities.test("css={{ filter: 'auto', blur: '2px' }}")).toBe(true);

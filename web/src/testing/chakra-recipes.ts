@@ -85,7 +85,8 @@ function recipeKeysFrom(file: string, seen = new Set<string>(), follow = true): 
   return keys;
 }
 
-function sourceFiles(dir: string): string[] {
+/** The app's TypeScript files under `dir` (web/src): without its tests and the testing helpers. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
