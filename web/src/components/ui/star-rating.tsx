@@ -19,10 +19,11 @@ export interface StarRatingProps {
   inputRef?: Ref<{ focus: () => void }>;
 }
 
-const sizes = { sm: '4', md: '5', lg: '7' } as const;
-/** The same sizes in pixels at the default root size (1, 1.25 and 1.75 rem), and the gap between stars (0.5: 0.125 rem). */
+/** A star's square in pixels at the default root size (1, 1.25 and 1.75 rem), and the gap between stars (0.125 rem). */
 const STAR_PX = { sm: 16, md: 20, lg: 28 } as const;
 const STAR_GAP_PX = 2;
+/** Pixels at the default root size in rem, so the stars grow with the reader's text size. */
+const rem = (px: number) => `${px / 16}rem`;
 const GLYPHS = { full: FaStar, half: FaStarHalfAlt, empty: FaRegStar } as const;
 type Fill = keyof typeof GLYPHS;
 const STAR_COLOUR: Record<Fill, string> = { full: 'orange.600', half: 'orange.600', empty: 'gray.500' };
@@ -56,7 +57,7 @@ function StarsImage({ fills, size, label }: { fills: readonly Fill[]; size: keyo
   const star = STAR_PX[size];
   const width = fills.length * star + (fills.length - 1) * STAR_GAP_PX;
   return (
-    <chakra.svg role="img" aria-label={label} viewBox={`0 0 ${width} ${star}`} display="block" flexShrink="0" width={`${width / 16}rem`} height={`${star / 16}rem`} css={STAR_COLOURS}>
+    <chakra.svg role="img" aria-label={label} viewBox={`0 0 ${width} ${star}`} display="block" flexShrink="0" width={rem(width)} height={rem(star)} css={STAR_COLOURS}>
       {fills.map((fill, index) => {
         const Glyph = GLYPHS[fill];
         return <Glyph key={index} data-fill={fill} x={index * (star + STAR_GAP_PX)} size={String(star)} aria-hidden="true" />;
@@ -83,13 +84,13 @@ export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 
   if (!onChange) return <StarsImage fills={stars.map(fillOf)} size={size} label={`${label}: ${shown} out of ${max} stars`} />;
 
   return (
-    <HStack as="fieldset" ref={groupRef} gap="0.5" border="0" p="0" m="0" aria-describedby={describedBy}>
+    <HStack as="fieldset" ref={groupRef} gap={rem(STAR_GAP_PX)} border="0" p="0" m="0" aria-describedby={describedBy}>
       <VisuallyHidden as="legend">{label}</VisuallyHidden>
       {stars.map((star) => (
         <Box
           key={star}
           position="relative"
-          boxSize={sizes[size]}
+          boxSize={rem(STAR_PX[size])}
           borderRadius="sm"
           css={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
         >
