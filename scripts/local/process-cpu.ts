@@ -26,17 +26,25 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-/** One process as /proc has it now, or undefined when it is gone (or this is no Linux). */
-function readProcess(pid: number): ProcessCpu | undefined {
+/** A process's parent and processor time as /proc has them now, or undefined when it is gone (or this is no Linux). */
+function readStat(pid: number): Omit<ProcessCpu, 'command'> | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces or parentheses: the fields after it follow the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
     // After the name: state, ppid (4th field of the line), …, utime (14th), stime (15th).
-    return { pid, parent: Number(fields[1]), command, seconds: (Number(fields[11]) + Number(fields[12])) / clockTicks() };
+    return { pid, parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / clockTicks() };
   } catch {
     return undefined;
+  }
+}
+
+/** A process's command line, its arguments joined by spaces ('' once it is gone). */
+function readCommand(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+  } catch {
+    return '';
   }
 }
 
@@ -48,15 +56,21 @@ export function processTreeCpu(root: number): ProcessCpu[] {
   } catch {
     return [];
   }
-  const all = pids.map(readProcess).filter((process): process is ProcessCpu => process !== undefined);
-  const children = new Map<number, ProcessCpu[]>();
-  for (const process of all) children.set(process.parent, [...(children.get(process.parent) ?? []), process]);
+  const children = new Map<number, Omit<ProcessCpu, 'command'>[]>();
+  let top: Omit<ProcessCpu, 'command'> | undefined;
+  for (const stat of pids.map(readStat)) {
+    if (!stat) continue;
+    if (stat.pid === root) top = stat;
+    const siblings = children.get(stat.parent);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.parent, [stat]);
+  }
+  // Only the tree's command lines are read.
   const tree: ProcessCpu[] = [];
-  const top = all.find((process) => process.pid === root);
   for (const queue = top ? [top] : []; queue.length > 0; ) {
-    const process = queue.shift()!;
-    tree.push(process);
-    queue.push(...(children.get(process.pid) ?? []));
+    const next = queue.shift()!;
+    tree.push({ ...next, command: readCommand(next.pid) });
+    queue.push(...(children.get(next.pid) ?? []));
   }
   return tree;
 }
