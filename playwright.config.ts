@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_PORTS, e2ePortOffset } from './scripts/local/ports';
+import { loadRunningTestStack } from './scripts/local/test-stack-file';
+
+// `SOLUTIONZ_TEST_STACK=1`: the stack `npm run stack:test` keeps running (in this process and in every worker).
+loadRunningTestStack();
 
 /**
  * Browser tests against the production build of the web behind the local edge (scripts/local/edge.ts),

@@ -9,6 +9,10 @@ import type { AccountType } from '@solutionz/shared';
 import { createLocalAccount, type LocalAccount } from '../../scripts/local/accounts';
 import { LOCAL_BUCKETS, S3RVER_CLIENT_OPTIONS, S3RVER_CREDENTIALS } from '../../scripts/local/s3';
 import { LOCAL_ADMIN_EMAIL_DOMAIN } from '../../scripts/local/stack';
+import { loadRunningTestStack } from '../../scripts/local/test-stack-file';
+
+// `SOLUTIONZ_TEST_STACK=1`: the stack `npm run stack:test` keeps running.
+loadRunningTestStack();
 
 /**
  * The running local stack, as `npm test` and `npm run test:e2e` (scripts/test.ts, scripts/test-e2e.ts)
