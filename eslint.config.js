@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
@@ -13,6 +14,14 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-renderer/**', 'cdk.out/**', '.local/**', 'test-results/**', 'playwright-report/**', 'scripts/empty-amplify-cli-core/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Patterns meet text people send: every one must match in time linear in its input.
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

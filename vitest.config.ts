@@ -22,6 +22,7 @@ export const CONNECTED_TESTS = [
   'lambdas/src/functions/categories.test.ts',
   'lambdas/src/functions/pages.test.ts',
   'lambdas/src/services/accounts/admin-setup.test.ts',
+  'lambdas/src/services/accounts/business-search.test.ts',
   'lambdas/src/services/accounts/confirmation.test.ts',
   'lambdas/src/services/accounts/password-reset.test.ts',
   'lambdas/src/services/accounts/signup.test.ts',

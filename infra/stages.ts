@@ -50,7 +50,7 @@ export const stageSettingsSchema = z.strictObject({
   /** The GitHub repository (owner/name) whose workflow may deploy this stage, through the CI role (OIDC). */
   githubRepository: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'must be owner/name')
+    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name')
     .optional(),
   /**
    * The account's GitHub OIDC provider when it exists already (one per account: a second stage in the

@@ -76,7 +76,7 @@ function benchAccounts(random: SeededRandom, count: number, now: Date): ProfileR
   return Array.from({ length: count }, (_, index): ProfileRecord => {
     const firstName = random.pick(FIRST_NAMES);
     const lastName = RARE_AT.has(index) ? RARE_SURNAME : surname()[0];
-    const local = `${firstName}.${lastName}`.normalize('NFKD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+    const local = `${firstName}.${lastName}`.normalize('NFKD').replace(/[^A-Z.]/gi, '').toLowerCase();
     const email = `${local}.${index.toString(36)}@${random.pick(EMAIL_DOMAINS)}`;
     const at = new Date(now.getTime() - random.next() * 2 * YEAR_MS).toISOString();
     const base = { userId: random.uuid(), email, firstName, lastName, mfaEnabled: false, cancelAtPeriodEnd: false, createdAt: at, updatedAt: at };

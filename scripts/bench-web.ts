@@ -92,7 +92,7 @@ function measureEntry(): EntryReport {
     // Only the bundler's own runtime helper chunk comes without a map: it holds no modules.
     if (!existsSync(mapFile)) return [];
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-    return map.sources.filter((source) => /node_modules\/(aws-amplify|@aws-amplify)\//.test(source));
+    return map.sources.filter((source) => /node_modules\/(?:aws-amplify|@aws-amplify)\//.test(source));
   });
   return { files, kbGzip: files.reduce((sum, entry) => sum + entry.kbGzip, 0), amplifyModules };
 }

@@ -35,7 +35,7 @@ async function target(): Promise<{ dynamodb: DynamoDBClient; ses: () => SESv2Cli
       dynamodb: new DynamoDBClient({ region }),
       ses: () => new SESv2Client({ region }),
       tableName: required('TABLE_NAME'),
-      siteUrl: () => required('SITE_URL').replace(/\/+$/, ''),
+      siteUrl: () => required('SITE_URL').replace(/(?<!\/)\/+$/, ''),
       mailFrom: () => required('MAIL_FROM_ADDRESS'),
     };
   }

@@ -20,7 +20,7 @@ if (!key) {
   console.error(`STRIPE_SECRET_KEY is not set.\n${USAGE}`);
   process.exit(2);
 }
-if (!/^(sk|rk)_(test|live)_/.test(key)) {
+if (!/^(?:sk|rk)_(?:test|live)_/.test(key)) {
   console.error('STRIPE_SECRET_KEY must be a secret or restricted key (sk_test_..., sk_live_...), not a publishable key.');
   process.exit(2);
 }

@@ -70,7 +70,7 @@ function htmlConstants(): Plugin {
   };
 }
 
-const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]system\.c?js$/;
+const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](?:esm|cjs)[\\/]styled-system[\\/]system\.c?js$/;
 const EAGER_SHARED_STYLES = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 
 /**
@@ -85,12 +85,12 @@ function chakraSharedStylesOnDemand(): Plugin {
     name: 'solutionz-chakra-shared-styles-on-demand',
     transform(code, id) {
       if (!CHAKRA_SYSTEM_MODULE.test(id)) return undefined;
-      if (!code.includes(EAGER_SHARED_STYLES) || !/^\s+_global,$/m.test(code)) {
+      if (!code.includes(EAGER_SHARED_STYLES) || !/^[ \t]+_global,$/m.test(code)) {
         throw new Error(`${id}: Chakra's createSystem changed; update chakraSharedStylesOnDemand in web/vite.config.ts`);
       }
       return code
         .replace(EAGER_SHARED_STYLES, 'let _global;')
-        .replace(/^(\s+)_global,$/m, '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n$1set _global(styles) { _global = styles; },');
+        .replace(/^([ \t]+)_global,$/m, '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n$1set _global(styles) { _global = styles; },');
     },
   };
 }
@@ -172,7 +172,7 @@ const SCREEN_CHUNK_GROUPS = [
   {
     name: 'site-footer',
     test: (id: string) =>
-      endingIn('web/src/components/layout/site-footer.tsx', 'web/src/config/site.ts')(id) || /node_modules[\\/](react-icons[\\/]fa6|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](simple-grid|grid|icon)[\\/])/.test(id),
+      endingIn('web/src/components/layout/site-footer.tsx', 'web/src/config/site.ts')(id) || /node_modules[\\/](?:react-icons[\\/]fa6|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:simple-grid|grid|icon)[\\/])/.test(id),
   },
   // A provider's stars and the card links around them: the home page's featured providers and the directory's cards.
   { name: 'star-rating', test: (id: string) => endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id) },
@@ -181,7 +181,7 @@ const SCREEN_CHUNK_GROUPS = [
   {
     name: 'screen-base',
     test: (id: string) =>
-      /node_modules[\\/](@tanstack[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](alert|field|wrap)[\\/])/.test(id) ||
+      /node_modules[\\/](?:@tanstack[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:alert|field|wrap)[\\/])/.test(id) ||
       endingIn(
         'web/src/lib/api-client.ts',
         'web/src/lib/runtime-config.ts',
@@ -281,7 +281,7 @@ function bootChainPreloads(): Plugin {
         // none of them (Lighthouse counts a high-priority script as holding up the paint). A drawn page keeps them inert
         // until it is painted (fillAppShell, main.tsx).
         const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/${file}">`).join('');
-        return html.replace(/(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
+        return html.replace(/(?<!\s)(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
       },
     },
   };

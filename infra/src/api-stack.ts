@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -39,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   readonly table: ITable;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The server's app client (Auth stack): the accounts and admin areas sign people in through it to check their password. */
+  readonly serverClient: UserPoolClient;
   readonly mailIdentity: EmailIdentity;
   readonly mailConfigurationSet: ConfigurationSet;
   /** Job alerts go through it, apart from account mail. */
@@ -164,6 +166,13 @@ export class ApiStack extends Stack {
   readonly messageMails: MessageMailsWorker;
   /** 429 answers, counted from the access log (no HTTP API metric gives them). */
   readonly tooManyRequests: MetricFilter;
+  /**
+   * The routes, their integrations and API Gateway's permissions to invoke the functions, in a nested stack of
+   * their own: two routes a path (its methods and the ANY that answers 405) grow with the route table, and a
+   * CloudFormation stack holds at most 500 resources, which the functions, their alarms and releases already
+   * take a good share of.
+   */
+  readonly routes: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -266,10 +275,11 @@ export class ApiStack extends Stack {
     this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', mailWorker);
     this.messageMails = new MessageMailsWorker(this, 'MessageMails', mailWorker);
 
+    this.routes = new NestedStack(this, 'Routes');
     const httpRoutes: HttpRoute[] = [];
     for (const route of routeList) {
       const isPublic = route.access === 'public';
-      const httpRoute = new HttpRoute(this, `Route${pascalCase(route.name)}`, {
+      const httpRoute = new HttpRoute(this.routes, `Route${pascalCase(route.name)}`, {
         httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrations.get(route.area)!,
@@ -290,7 +300,7 @@ export class ApiStack extends Stack {
     for (const path of new Set(routeList.map((route) => route.path))) {
       const owner = routeList.find((route) => route.path === path)!;
       const pathId = path.split(/[^a-z0-9]+/i).filter(Boolean).map(pascalCase).join('');
-      const anyRoute = new HttpRoute(this, `OtherMethods${pathId}`, {
+      const anyRoute = new HttpRoute(this.routes, `OtherMethods${pathId}`, {
         httpApi,
         routeKey: HttpRouteKey.with(path, HttpMethod.ANY),
         integration: integrations.get(owner.area)!,
@@ -337,6 +347,8 @@ export class ApiStack extends Stack {
 
   private areaNeeds(area: Area, props: ApiStackProps): AreaNeeds {
     const { config, userPool } = props;
+    // The accounts and admin areas' own sign-ins: password and 2-step checks, and setting 2-step up.
+    const serverSignIn = { USER_POOL_SERVER_CLIENT_ID: props.serverClient.userPoolClientId };
     const stripeKey = { STRIPE_SECRET_KEY_PARAMETER: config.stripeSecretKeyParameter };
     // Accounts are created and changed by our API, never by the browser (DESIGN.md section 4).
     const manageUsers = new PolicyStatement({
@@ -388,6 +400,7 @@ export class ApiStack extends Stack {
         return {
           environment: {
             ...mailEnvironment,
+            ...serverSignIn,
             MEDIA_BUCKET_AVATARS: avatarsBucket,
             MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
             MEDIA_BUCKET_LOGOS: logosBucket,
@@ -397,7 +410,8 @@ export class ApiStack extends Stack {
           statements: [
             manageUsers,
             // The security tab: sign out everywhere, turn 2-step verification off. Setting it up
-            // (AssociateSoftwareToken, VerifySoftwareToken) acts with the user's own token, not this role.
+            // (AssociateSoftwareToken, VerifySoftwareToken) acts with the token of a sign-in with the
+            // person's password through the server client, not this role.
             new PolicyStatement({
               actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
               resources: [userPool.userPoolArn],
@@ -426,6 +440,7 @@ export class ApiStack extends Stack {
         return {
           environment: {
             ...mailEnvironment,
+            ...serverSignIn,
             REQUIRE_ADMIN_MFA: String(config.requireAdminMfa),
             MEDIA_BUCKET_AVATARS: avatarsBucket,
             MEDIA_BUCKET_PORTFOLIO: portfolioBucket,
@@ -436,9 +451,10 @@ export class ApiStack extends Stack {
           },
           statements: [
             manageUsers,
-            // Deactivation disables the sign-in and ends its sessions; a type change moves it between groups.
+            // Deactivation disables the sign-in and ends its sessions; a type change moves it between groups; the
+            // admin 2-step rule reads the acting admin's MFA settings.
             new PolicyStatement({
-              actions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminRemoveUserFromGroup'],
+              actions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminGetUser'],
               resources: [userPool.userPoolArn],
             }),
             ...files.statements,

@@ -87,7 +87,7 @@ function bundlesLambdaCode(node: Node): boolean {
 /** SSM's rule for parameter names: a name with a path starts with `/`. */
 function parameterName(node: Node, key: string, fallback: string): string {
   const name = text(node, key) ?? fallback;
-  if (!/^[A-Za-z0-9_.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
+  if (!/^[\w.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
     throw new Error(`CDK context "${key}" must be an SSM parameter name such as /solutionz/prod/stripe/secret-key, got "${name}"`);
   }
   return name;
@@ -108,7 +108,7 @@ const UNGUARDED_SETUP_STAGES: readonly string[] = ['local', 'test'];
 function adminSetupTokenParameter(settings: StageSettings, stage: string): string | undefined {
   const name = settings.adminSetupTokenParameter;
   if (name !== undefined) {
-    if (!/^[A-Za-z0-9_.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
+    if (!/^[\w.\-/]{1,1011}$/.test(name) || (name.includes('/') && !name.startsWith('/'))) {
       throw new Error(`CDK context "adminSetupTokenParameter" must be an SSM parameter name such as /solutionz/${stage}/admin-setup-token, got "${name}"`);
     }
     return name;

@@ -112,10 +112,16 @@ export class DataStack extends Stack {
           },
         ],
         lifecycleRules: [
-          { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          // Everything in these buckets is someone's: an avatar, a portfolio's photos and videos, a logo, a
+          // message's images. A deleted or replaced one (an erased account's included) keeps no old version past
+          // a day, the least S3's lifecycle takes; versioning still undoes a mistake made within it.
+          {
+            noncurrentVersionExpiration: Duration.days(1),
+            expiredObjectDeleteMarker: true,
+            abortIncompleteMultipartUploadAfter: Duration.days(1),
+          },
           // An upload the API was never asked to check (the browser closed, say) lapses. Originals keep the
-          // metadata they came with (a photo's GPS position), so a deleted one's old versions go at once:
-          // a day is the least S3's lifecycle takes.
+          // metadata they came with (a photo's GPS position), so a deleted one's old versions go at once too.
           { prefix: UPLOADS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         ],
       });

@@ -14,7 +14,7 @@ export const API_PATH_PATTERN = '/api/*';
 
 const CACHED_ROUTE_PATTERNS = routeList
   .filter((route) => route.cacheSeconds !== undefined)
-  .map((route) => ({ pathPattern: route.path.replace(/\{[^}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
+  .map((route) => ({ pathPattern: route.path.replace(/\{[^{}]+\}/g, '*'), maxAgeSeconds: route.cacheSeconds! }));
 
 /** Whether a pattern's behaviour would take every request of another one (a provider's one takes their feedback's). */
 const covers = (pattern: string, other: string) => pattern !== other && matchesPathPattern(other, [pattern]);
@@ -59,15 +59,33 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
 }`;
 
 /**
- * API Gateway sees CloudFront's edge address as the source, so the visitor's address travels in a
- * header the Lambdas read (`clientIp`). Set from `event.viewer.ip` on every request, replacing any
- * value the client sent, so it cannot be forged through CloudFront.
+ * The request's method, as the API behaviours' function sets it: the cached API behaviours key on it, because
+ * CloudFront's cache key holds no method of its own and would otherwise answer a GET with the empty answer it kept
+ * for a HEAD (and a HEAD with a GET's).
+ */
+export const VIEWER_METHOD_HEADER = 'x-viewer-method';
+
+/**
+ * The API behaviours' viewer-request function. API Gateway sees CloudFront's edge address as the source, so
+ * the visitor's address travels in a header the Lambdas read (`clientIp`), set from `event.viewer.ip`; and
+ * the method travels in VIEWER_METHOD_HEADER for the cache key. Both replace any value the client sent, so
+ * neither can be forged through CloudFront.
  */
 export const VIEWER_IP_CODE = `function handler(event) {
   var request = event.request;
   request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  request.headers['${VIEWER_METHOD_HEADER}'] = { value: request.method };
   return request;
 }`;
+
+/**
+ * The error statuses CloudFront keeps (for 10 s unless told otherwise, and most of them whatever the origin's
+ * `no-store` says), as the distribution's error responses name them, each kept for no time at all: an API error
+ * (a 503 while a function starts, a 403 for one caller) must never be served to the next caller. Error responses
+ * are the distribution's, so this holds for the site and the pages too, which lose nothing by it: their errors are
+ * rare and cheap to ask the origin again. No error page replaces any answer.
+ */
+export const UNCACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504] as const;
 
 /**
  * Paths the page function answers instead of the site bucket (lambdas/src/functions/pages.ts): a

@@ -2,7 +2,7 @@ import { Arn, ArnFormat, CfnOutput, RemovalPolicy, Stack, type StackProps } from
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { routeList } from '@solutionz/shared';
+import { routeList, type RouteName } from '@solutionz/shared';
 import type { DeploymentConfig } from './config';
 
 /** CloudFront's web ACLs live in us-east-1, whatever region the rest of the stage is in. */
@@ -13,17 +13,64 @@ export const WAF_RATE_LIMITS = {
   windowSeconds: 300,
   /** Everything: a busy person browsing the directory makes a few hundred requests in five minutes. */
   perIp: 1_000,
-  /** Sign-up, confirmation, password reset, e-mail change confirmation and the first-admin setup. */
+  /** The routes that mail people, take a password or change how a person signs in (SENSITIVE_ROUTES). */
   sensitivePerIp: 50,
 } as const;
 
 /**
- * The paths the tighter rate applies to: every route under /api/accounts/ (they mail people or take
- * secrets) and the first-admin setup. Checked against the route table in the tests, so a new route
- * under /api/accounts/ is covered without a change here.
+ * The tighter rate applies to every route under this prefix (they mail people or take secrets), a new one
+ * included without a change here, and to SENSITIVE_ROUTES.
  */
 export const SENSITIVE_PATH_PREFIX = '/api/accounts/';
-export const SENSITIVE_EXACT_PATHS = ['/api/admin/setup'] as const;
+
+/**
+ * The routes outside SENSITIVE_PATH_PREFIX the tighter rate applies to, by name in the route table: the first-admin
+ * setup, claiming a business (each claim mails the business), the e-mail change, the password change, account
+ * deletion and the 2-step sign-in routes (each takes the password).
+ */
+export const SENSITIVE_ROUTES = [
+  'adminSetup',
+  'claimBusiness',
+  'inspectClaimLink',
+  'completeClaim',
+  'completeClaimSignedIn',
+  'cancelClaim',
+  'requestEmailChange',
+  'changePassword',
+  'deleteAccount',
+  'setupTotp',
+  'enableTotp',
+  'disableTotp',
+] as const satisfies readonly RouteName[];
+
+/**
+ * What WAF does to the path before the tighter rule matches it, so that no other spelling of a path slips past:
+ * percent-decoded (`/api/%61ccounts/signup`), with repeated slashes, `./` and `../` resolved
+ * (`//api/x/../accounts/signup`), in lower case.
+ */
+const SENSITIVE_PATH_TRANSFORMATIONS = ['URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE'] as const;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One regular expression for the tighter rule's paths, read from the route table (a `{parameter}` is one path
+ * segment), matched after SENSITIVE_PATH_TRANSFORMATIONS: one regex statement costs far fewer WAF capacity units
+ * than a byte match per path, each with its transformations.
+ */
+function sensitivePathPattern(): string {
+  const names: readonly string[] = SENSITIVE_ROUTES;
+  const routes = routeList.filter((route) => names.includes(route.name));
+  const paths = [...new Set(routes.map((route) => route.path.toLowerCase()))].map((path) =>
+    path
+      .split(/(\{[^{}]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegex(part)))
+      .join(''),
+  );
+  const pattern = `^(?:${escapeRegex(SENSITIVE_PATH_PREFIX)}.*|${paths.join('|')})/?$`;
+  // WAF's own limit on a regex statement's string.
+  if (pattern.length > 512) throw new Error(`The web ACL's sensitive path pattern is ${pattern.length} characters, over WAF's 512`);
+  return pattern;
+}
 
 /** AWS managed rule groups, in the order they are evaluated after the rate rules. */
 export const MANAGED_RULE_GROUPS = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
@@ -56,17 +103,6 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const sensitivePaths = routeList.filter((route) => route.path.startsWith(SENSITIVE_PATH_PREFIX) || (SENSITIVE_EXACT_PATHS as readonly string[]).includes(route.path));
-    if (sensitivePaths.length === 0) throw new Error('No route matches the sensitive paths of the web ACL');
-
-    const uriMatch = (searchString: string, positionalConstraint: 'STARTS_WITH' | 'EXACTLY'): CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
-        fieldToMatch: { uriPath: {} },
-        positionalConstraint,
-        searchString,
-        textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-      },
-    });
     const managed = (name: (typeof MANAGED_RULE_GROUPS)[number], priority: number, ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[]): CfnWebACL.RuleProperty => ({
       name,
       priority,
@@ -93,8 +129,10 @@ export class EdgeStack extends Stack {
               evaluationWindowSec: WAF_RATE_LIMITS.windowSeconds,
               limit: WAF_RATE_LIMITS.sensitivePerIp,
               scopeDownStatement: {
-                orStatement: {
-                  statements: [uriMatch(SENSITIVE_PATH_PREFIX, 'STARTS_WITH'), ...SENSITIVE_EXACT_PATHS.map((path) => uriMatch(path, 'EXACTLY'))],
+                regexMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  regexString: sensitivePathPattern(),
+                  textTransformations: SENSITIVE_PATH_TRANSFORMATIONS.map((type, priority) => ({ priority, type })),
                 },
               },
             },

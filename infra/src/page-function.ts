@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
+import { PAGE_READ_PARTITIONS } from '@solutionz/lambdas/data/page-reads';
 import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
 import { acknowledgeServerlessDefaults, copyGeoData, functionNameOf, GEO_DATA_ENVIRONMENT, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
@@ -18,7 +19,8 @@ const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'page
 
 /**
  * The items the page function reads: a profile (GetItem), the directory's and the job board's indexes and counts
- * (Query, GetItem), listings and jobs (BatchGetItem), all on the table itself. It writes nothing.
+ * (Query, GetItem), listings and jobs (BatchGetItem), all on the table itself, and only in the partitions it draws
+ * from (PAGE_READ_PARTITIONS, a `dynamodb:LeadingKeys` condition). It writes nothing.
  */
 export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 
@@ -73,6 +75,9 @@ export class PageFunction extends Construct {
       new PolicyStatement({
         actions: PAGE_FUNCTION_TABLE_ACTIONS,
         resources: [`arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${tableName}`],
+        // Every key a request names must be in one of these partitions (ForAllValues): a token, session or message
+        // is out of reach even with the function's own credentials.
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PAGE_READ_PARTITIONS] } },
       }),
     );
     role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.siteBucket.arnForObjects(SITE_ENTRY_KEY)] }));

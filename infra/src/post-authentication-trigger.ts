@@ -1,15 +1,10 @@
-import { join } from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { acknowledgeServerlessDefaults, functionNameOf, LAMBDA_BUNDLING } from './area-function';
-import { REPO_ROOT, type DeploymentConfig } from './config';
+import type { DeploymentConfig } from './config';
 import { tableNameOf } from './data-stack';
-
-const ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'post-authentication.ts');
+import { poolTriggerFunction } from './pool-trigger';
 
 /**
  * What the trigger does with the table: reads how the account stands and the person's sessions, and
@@ -31,37 +26,12 @@ export class PostAuthenticationTrigger extends Construct {
     super(scope, id);
     const tableName = tableNameOf(props.config.stage);
     const tableArn = Stack.of(this).formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName });
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
-    role.addToPolicy(new PolicyStatement({ actions: POST_AUTHENTICATION_TABLE_ACTIONS, resources: [tableArn] }));
-    this.function = new NodejsFunction(this, 'Function', {
-      functionName: functionNameOf(props.config.stage, 'post-authentication'),
+    this.function = poolTriggerFunction(this, {
+      config: props.config,
+      name: 'post-authentication',
       description: 'Solutionz: records each sign-in as a session (Cognito post-authentication trigger)',
-      entry: ENTRY,
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 256,
-      // Cognito waits 5 seconds for a trigger.
-      timeout: Duration.seconds(5),
-      tracing: Tracing.ACTIVE,
-      role,
-      logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      environment: {
-        STAGE: props.config.stage,
-        TABLE_NAME: tableName,
-        POWERTOOLS_SERVICE_NAME: 'solutionz-post-authentication',
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
+      environment: { TABLE_NAME: tableName },
+      statements: [new PolicyStatement({ actions: POST_AUTHENTICATION_TABLE_ACTIONS, resources: [tableArn] })],
     });
-    acknowledgeServerlessDefaults(this.function, role);
-    Validations.of(this.function).acknowledge(
-      { id: 'Serverless-LambdaDLQ', reason: 'Cognito is its only caller and calls it synchronously at each sign-in; a failure is logged by the function itself.' },
-      { id: 'Serverless-LambdaAsyncFailureDestination', reason: 'Cognito is its only caller and calls it synchronously at each sign-in; a failure is logged by the function itself.' },
-    );
   }
 }

@@ -77,6 +77,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    serverClient: auth.serverClient,
     mailIdentity: mail.identity,
     mailConfigurationSet: mail.configurationSet,
     mailBulkConfigurationSet: mail.bulkConfigurationSet,

@@ -8,6 +8,7 @@ import {
   type BehaviorOptions,
   CacheCookieBehavior,
   CacheHeaderBehavior,
+  CachedMethods,
   CachePolicy,
   CacheQueryStringBehavior,
   Distribution,
@@ -57,8 +58,10 @@ import {
   SITE_CACHE_CONTROL,
   SITE_ENTRY_FILES,
   SPA_FALLBACK_CODE,
+  UNCACHED_ERROR_STATUSES,
   VIEWER_HOST_CODE,
   VIEWER_IP_CODE,
+  VIEWER_METHOD_HEADER,
 } from './edge-rules';
 import { mediaBucketName, PRIVATE_BUCKET_DEFAULTS } from './data-stack';
 import { nagPseudo } from './nag-names';
@@ -188,16 +191,17 @@ export class WebStack extends Stack {
       // Resolved by CloudFormation at deploy time; the rotation function replaces it in the distribution.
       customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() },
     });
-    // Kept only as long as the API's Cache-Control says (public, s-maxage): errors and answers to a request with a
-    // session say no-store and are not kept. Authorization is in the key, so a signed-in request never meets the
-    // anonymous copy (and reaches the API, which needs it).
+    // Kept only as long as the API's Cache-Control says (public, s-maxage): answers to a request with a session say
+    // no-store and are not kept, nor are errors (UNCACHED_ERROR_STATUSES). Authorization is in the key, so a signed-in
+    // request never meets the anonymous copy (and reaches the API, which needs it); so is the method, so a GET never
+    // gets a HEAD's empty answer.
     const cachedApiAnswers = new CachePolicy(this, 'CachedApiAnswers', {
       comment: 'Public API answers that depend on their URL alone, for as long as their Cache-Control allows',
       defaultTtl: Duration.seconds(0),
       minTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(Math.max(0, ...CACHED_API_ROUTES.map((route) => route.maxAgeSeconds))),
       queryStringBehavior: CacheQueryStringBehavior.all(),
-      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization', VIEWER_METHOD_HEADER),
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -270,6 +274,7 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
         origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -287,6 +292,8 @@ export class WebStack extends Stack {
               origin: apiOrigin,
               viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
               allowedMethods: AllowedMethods.ALLOW_ALL,
+              // Kept apart by the method in the cache key (VIEWER_METHOD_HEADER).
+              cachedMethods: CachedMethods.CACHE_GET_HEAD,
               cachePolicy: cachedApiAnswers,
               originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
               responseHeadersPolicy: securityHeaders,

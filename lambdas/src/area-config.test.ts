@@ -9,6 +9,7 @@ describe('area configuration', () => {
         MAIL_FROM_ADDRESS: 'no-reply@solutionz.co.uk',
         MAIL_CONFIGURATION_SET: '',
         ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk',
+        USER_POOL_SERVER_CLIENT_ID: 'server-client',
       }),
     ).toEqual({
       siteUrl: 'https://solutionz.co.uk',
@@ -16,11 +17,12 @@ describe('area configuration', () => {
       mailConfigurationSet: undefined,
       adminEmailDomain: 'admin.solutionz.co.uk',
       adminNotifyAddresses: [],
+      serverClientId: 'server-client',
     });
   });
 
   it('names every missing or invalid variable at once', () => {
-    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/ADMIN_EMAIL_DOMAIN is not set.*SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
+    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/ADMIN_EMAIL_DOMAIN is not set.*USER_POOL_SERVER_CLIENT_ID is not set.*SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
     expect(() => loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'localhost' })).toThrow(/ADMIN_EMAIL_DOMAIN: must be a domain name/);
   });
 

@@ -30,7 +30,8 @@ const adminEmailDomain = z
 
 const accountsEnv = z.object({
   ADMIN_EMAIL_DOMAIN: adminEmailDomain,
-  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  USER_POOL_SERVER_CLIENT_ID: z.string().trim().min(1),
+  SITE_URL: z.url().transform((url) => url.replace(/(?<!\/)\/+$/, '')),
   MAIL_FROM_ADDRESS: z.email(),
   MAIL_CONFIGURATION_SET: optional,
   /** Comma-separated: where the claim-notify mail goes. */
@@ -50,6 +51,11 @@ export interface AccountsConfig {
   readonly adminEmailDomain: string;
   /** The admins' addresses that a business claim is announced to. */
   readonly adminNotifyAddresses: readonly string[];
+  /**
+   * The user pool's server app client: password and 2-step checks sign in through it, as does the
+   * 2-step setup. Only its tokens may call Cognito's self-service operations, and only the server holds them.
+   */
+  readonly serverClientId: string;
 }
 
 export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
@@ -60,6 +66,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     mailConfigurationSet: e.MAIL_CONFIGURATION_SET,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     adminNotifyAddresses: e.ADMIN_NOTIFY_ADDRESSES,
+    serverClientId: e.USER_POOL_SERVER_CLIENT_ID,
   };
 }
 
@@ -145,7 +152,7 @@ export function loadStripeConfig(env: NodeJS.ProcessEnv = process.env, { webhook
   };
 }
 
-const membershipEnv = z.object({ SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')) });
+const membershipEnv = z.object({ SITE_URL: z.url().transform((url) => url.replace(/(?<!\/)\/+$/, '')) });
 
 /** Checkout and the portal send the person back to the web origin. */
 export function loadMembershipConfig(env: NodeJS.ProcessEnv = process.env): { readonly siteUrl: string } {
@@ -171,7 +178,7 @@ const pagesEnv = z.object({
   SITE_URL: z
     .url()
     .optional()
-    .transform((url) => url?.replace(/\/+$/, '')),
+    .transform((url) => url?.replace(/(?<!\/)\/+$/, '')),
 });
 
 export interface PagesConfig {
@@ -219,13 +226,27 @@ function tableWorkerConfig(e: z.infer<typeof tableWorkerEnv>): TableWorkerConfig
   };
 }
 
+const preTokenGenerationEnv = z
+  .object({ AWS_REGION: z.string().trim().min(1), WEB_CLIENT_ID: optional, WEB_CLIENT_ID_PARAMETER: optional })
+  .refine((e) => e.WEB_CLIENT_ID ?? e.WEB_CLIENT_ID_PARAMETER, { path: ['WEB_CLIENT_ID_PARAMETER'], message: 'set WEB_CLIENT_ID_PARAMETER or WEB_CLIENT_ID' });
+
+/**
+ * Cognito's pre token generation trigger (not the API): which app client is the web's. In the cloud its id
+ * is read from an SSM parameter at cold start: the client is made after the pool, which names the trigger,
+ * so the trigger's own configuration cannot refer to it.
+ */
+export function loadPreTokenGenerationConfig(env: NodeJS.ProcessEnv = process.env): { readonly region: string; readonly webClientId: SecretSource } {
+  const e = parse(preTokenGenerationEnv, env);
+  return { region: e.AWS_REGION, webClientId: secretSource(e.WEB_CLIENT_ID, e.WEB_CLIENT_ID_PARAMETER)! };
+}
+
 /** Cognito's post-authentication trigger (not the API): the table, nothing else. */
 export function loadSessionsTriggerConfig(env: NodeJS.ProcessEnv = process.env): TableWorkerConfig {
   return tableWorkerConfig(parse(tableWorkerEnv, env));
 }
 
 const jobAlertsEnv = tableWorkerEnv.extend({
-  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  SITE_URL: z.url().transform((url) => url.replace(/(?<!\/)\/+$/, '')),
   MAIL_FROM_ADDRESS: z.email(),
   MAIL_CONFIGURATION_SET: optional,
 });

@@ -2,18 +2,23 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
+  ChangePasswordCommand,
   DeleteUserAttributesCommand,
+  DeleteUserCommand,
   DescribeUserPoolClientCommand,
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   GetTokensFromRefreshTokenCommand,
+  GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
+  SetUserSettingsCommand,
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
@@ -31,15 +36,34 @@ const pool = useTestUserPool();
 
 const PASSWORD = 'Correct-horse-1';
 
+/** A new user signed in through the web app client (the browser's tokens); `signIn` signs in again, through `clientId`. */
 async function userWithSession(email = 'rhea@example.co.uk') {
   const client: CognitoIdentityProviderClient = pool.identity().client;
   const userId = await pool.identity().identity.createUser(email, PASSWORD, 'client');
-  const signIn = () =>
-    client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD } }));
+  const signIn = (clientId = pool.userPoolClientId, password = PASSWORD) =>
+    client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
   const { AuthenticationResult: tokens } = await signIn();
   const refresh = (refreshToken = tokens!.RefreshToken!) =>
     client.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
-  return { client, email, userId, tokens: tokens!, signIn, refresh };
+  /** An access token of the server's app client, as only the Lambdas hold. */
+  const serverToken = async () => (await signIn(pool.serverClientId)).AuthenticationResult!.AccessToken!;
+  return { client, email, userId, tokens: tokens!, signIn, refresh, serverToken };
+}
+
+/** Each self-service operation the scope guards, called with `token`. */
+function selfServiceCalls(client: CognitoIdentityProviderClient, token: string) {
+  return {
+    DeleteUser: () => client.send(new DeleteUserCommand({ AccessToken: token })),
+    ChangePassword: () => client.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: PASSWORD, ProposedPassword: 'Stolen-horse-2' })),
+    AssociateSoftwareToken: () => client.send(new AssociateSoftwareTokenCommand({ AccessToken: token })),
+    VerifySoftwareToken: () => client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' })),
+    SetUserMFAPreference: () => client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })),
+    SetUserSettings: () => client.send(new SetUserSettingsCommand({ AccessToken: token, MFAOptions: [] })),
+    UpdateUserAttributes: () => client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'locale', Value: 'fr-FR' }] })),
+    DeleteUserAttributes: () => client.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['locale'] })),
+    VerifyUserAttribute: () => client.send(new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' })),
+    GetUserAttributeVerificationCode: () => client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' })),
+  };
 }
 
 describe('the Cognito proxy', () => {
@@ -112,10 +136,11 @@ describe('the Cognito proxy', () => {
   });
 
   it('turns a user’s authenticator off for an administrator (AdminSetUserMFAPreference)', async () => {
-    const { client, userId, tokens, signIn } = await userWithSession();
-    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken! }));
-    await client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken!, UserCode: generateSync({ secret: SecretCode! }) }));
-    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken!, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const { client, userId, signIn, serverToken } = await userWithSession();
+    const token = await serverToken();
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: generateSync({ secret: SecretCode! }) }));
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     await expect(signIn()).resolves.toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
 
     await client.send(
@@ -138,20 +163,50 @@ describe('the Cognito proxy', () => {
   });
 
   it("lets a user's own token write only the app client's write attributes, as Cognito does: never the sign-in e-mail", async () => {
-    const { client, email, tokens } = await userWithSession();
-    const { UserPoolClient } = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: pool.userPoolId, ClientId: pool.userPoolClientId }));
-    expect([...(UserPoolClient?.WriteAttributes ?? [])].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
+    const { client, email, serverToken } = await userWithSession();
+    for (const clientId of [pool.userPoolClientId, pool.serverClientId]) {
+      const { UserPoolClient } = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: pool.userPoolId, ClientId: clientId }));
+      expect([...(UserPoolClient?.WriteAttributes ?? [])].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
+    }
 
-    const update = (Name: string, Value: string) => client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken!, UserAttributes: [{ Name, Value }] }));
+    // Only the server client's tokens may write attributes at all (the web's lack the scope).
+    const token = await serverToken();
+    const update = (Name: string, Value: string) => client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name, Value }] }));
     for (const [name, value] of [['email', 'thief@example.co.uk'], ['email_verified', 'true'], ['name', 'Someone Else']] as const) {
       await expect(update(name, value), name).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
     }
-    await expect(client.send(new DeleteUserAttributesCommand({ AccessToken: tokens.AccessToken!, UserAttributeNames: ['email'] }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(client.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['email'] }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(update('locale', 'en-GB')).resolves.toBeDefined();
 
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
     const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
     expect(attribute('email')).toBe(email);
     expect(attribute('locale')).toBe('en-GB');
+  });
+  it('refuses Cognito’s self-service operations to the web client’s tokens, as Cognito refuses a token without the scope', async () => {
+    const { client, email, tokens, signIn } = await userWithSession();
+    for (const [operation, call] of Object.entries(selfServiceCalls(client, tokens.AccessToken!))) {
+      await expect(call(), operation).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' });
+    }
+    // Nothing changed: the account is there, the password is the same, no authenticator asks for a code.
+    expect(await pool.emails()).toEqual([email]);
+    await expect(signIn()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
+    expect(user.UserAttributes?.find((attribute) => attribute.Name === 'locale')).toBeUndefined();
+  });
+
+  it('passes them through for the server client’s tokens', async () => {
+    const { client, signIn, serverToken } = await userWithSession();
+    const token = await serverToken();
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
+    await expect(client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: generateSync({ secret: SecretCode! }) }))).resolves.toMatchObject({ Status: 'SUCCESS' });
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await expect(signIn()).resolves.toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+    await expect(client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'locale', Value: 'en-GB' }] }))).resolves.toBeDefined();
+    await client.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: PASSWORD, ProposedPassword: 'Correct-horse-2' }));
+    await expect(signIn(pool.userPoolClientId, 'Correct-horse-2')).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+    await client.send(new DeleteUserCommand({ AccessToken: token }));
+    expect(await pool.emails()).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@ import { serveHttp, type LocalService } from './process';
  * - `AdminSetUserMFAPreference`, which cognito-local lacks, becomes its `SetUserMFAPreference` for that
  *   user (which reads only the `sub` and `client_id` of the access token it is given);
  * - `AdminUpdateUserAttributes` refuses an e-mail another user has, with Cognito's `AliasExistsException`;
+ * - Cognito's self-service operations (DeleteUser, ChangePassword, the 2-step setup, attribute writes, ...)
+ *   are refused to access tokens of the web app client, as Cognito refuses a token without the
+ *   `aws.cognito.signin.user.admin` scope: this mirrors the cloud's pre token generation trigger, which
+ *   takes that scope out of the web client's tokens (cognito-local always puts it in and runs no version 2
+ *   trigger). Tokens of the server's app client pass;
  * - `UpdateUserAttributes` and `DeleteUserAttributes` with a user's own access token touch only the app
  *   client's write attributes, as Cognito has it (cognito-local keeps the list but lets anything through);
  * - a wrong password gives Cognito's `NotAuthorizedException`, not cognito-local's `InvalidPasswordException`;
@@ -130,6 +135,23 @@ function keepSignInTime(result: Record<string, unknown>, refreshToken: unknown):
   return { ...result, AccessToken: withAuthTime(result.AccessToken, iat), IdToken: withAuthTime(result.IdToken, iat) };
 }
 
+/**
+ * What a user's access token may call only with the self-service scope: the operations our API guards
+ * with the password (and a code), and the rest of their kind.
+ */
+const SELF_SERVICE_OPERATIONS = new Set([
+  'DeleteUser',
+  'ChangePassword',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+]);
+
 function notAuthorized(res: ServerResponse, message: string): void {
   sendJson(res, 400, { __type: 'NotAuthorizedException', message });
 }
@@ -144,6 +166,28 @@ async function callUpstream(upstreamUrl: URL, req: IncomingMessage, target: stri
 
 /** The moment each user (by the pool's username, the `sub`) last signed out everywhere, epoch seconds. */
 type SignOuts = Map<string, number>;
+
+/**
+ * The name of the local pool's web app client (user-pool.ts gives it): the proxy tells the web's tokens
+ * by it, as the cloud's trigger tells them by the client's id.
+ */
+export const WEB_CLIENT_NAME = 'web';
+
+/** Whether each app client (by id) is the web's; a client's name never changes. */
+type WebClients = Map<string, boolean>;
+
+/** True when the access token was issued to the web app client, the one whose tokens the browser holds. */
+async function isWebClientToken(upstreamUrl: URL, req: IncomingMessage, accessToken: unknown, webClients: WebClients): Promise<boolean> {
+  const { client_id: clientId, iss } = claimsOf(accessToken);
+  if (typeof clientId !== 'string' || typeof iss !== 'string') return false;
+  const known = webClients.get(clientId);
+  if (known !== undefined) return known;
+  const described = await callUpstream(upstreamUrl, req, 'DescribeUserPoolClient', { UserPoolId: iss.split('/').at(-1), ClientId: clientId });
+  if (described.status !== 200) return false;
+  const isWeb = (parseJson(described.body).UserPoolClient as { ClientName?: string } | undefined)?.ClientName === WEB_CLIENT_NAME;
+  webClients.set(clientId, isWeb);
+  return isWeb;
+}
 
 /** A token is revoked when it was issued before its user's last sign-out everywhere (Cognito's rule). */
 function isRevoked(signOuts: SignOuts, username: unknown, issuedAt: unknown): boolean {
@@ -256,7 +300,7 @@ async function refreshTokens(upstreamUrl: URL, req: IncomingMessage, input: Reco
   });
 }
 
-async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerResponse, signOuts: SignOuts): Promise<void> {
+async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerResponse, signOuts: SignOuts, webClients: WebClients): Promise<void> {
   if (req.method === 'OPTIONS') return send(res, 204, {}, '');
   const body = await buffer(req);
   const targetHeader = req.headers['x-amz-target'];
@@ -272,6 +316,10 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
   if (refreshToken !== undefined) {
     const claims = claimsOf(refreshToken);
     if (isRevoked(signOuts, claims['cognito:username'], claims.iat)) return notAuthorized(res, 'Refresh Token has been revoked');
+  }
+
+  if (target && SELF_SERVICE_OPERATIONS.has(target) && (await isWebClientToken(upstreamUrl, req, input.AccessToken, webClients))) {
+    return notAuthorized(res, 'Access Token does not have required scopes');
   }
 
   if (target === 'GetTokensFromRefreshToken') return refreshTokens(upstreamUrl, req, input, res);
@@ -311,8 +359,9 @@ export interface CognitoProxyOptions {
 export function start(opts: CognitoProxyOptions): Promise<LocalService> {
   const upstreamUrl = new URL(opts.upstream);
   const signOuts: SignOuts = new Map();
+  const webClients: WebClients = new Map();
   return serveHttp('Cognito (proxy)', opts.port, (req, res) => {
-    handle(upstreamUrl, req, res, signOuts).catch((error: unknown) => {
+    handle(upstreamUrl, req, res, signOuts, webClients).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       sendJson(res, 502, { __type: 'InternalErrorException', message: `cognito proxy: ${(error as Error).message}` });
     });

@@ -28,8 +28,9 @@ const UNCLAIMED = [
 ] as const;
 
 /**
- * Businesses the admin created that their owners claimed, through the claim form's account (a provider
- * with an empty profile): one approved, so the business moved to its owner's account, one waiting for review.
+ * Businesses the admin created that their owners claimed through the claim mail's link (which opens a
+ * provider account with an empty profile and a confirmed address): one approved, so the business moved to
+ * its owner's account, one waiting for review, claimed from another address than the one the admin recorded.
  */
 const CLAIMED = [
   {
@@ -49,6 +50,7 @@ const CLAIMED = [
     town: 'Bristol',
     categories: ['Construction/Trade > Carpenter'],
     phoneNumber: '+44 117 496 0255',
+    businessEmail: 'office@lloyd-carpentry.example',
     claimant: { email: 'claimant@solutionz.local', password: 'Demo-claimant-1', firstName: 'Grace', lastName: 'Lloyd' },
     approved: false,
   },
@@ -77,7 +79,7 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
   const accounts = createAccountRepository(documents, tableName);
   const feedback = createFeedbackRepository(documents, tableName);
   const directory = createDirectoryRepository(documents, tableName);
-  const actor: Actor = { id: input.admin.userId, name: input.admin.name };
+  const actor: Actor = { id: input.admin.userId };
   let minutes = 0;
   // Each action a few minutes after the last, so the activity reads as a morning's work.
   const audit = (entry: Parameters<typeof auditRecord>[2]) => auditRecord({ clock: () => new Date(now.getTime() - (90 - (minutes += 7)) * 60_000), random: { id: randomUUID } }, actor, entry);
@@ -115,7 +117,7 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
         createdAt: at,
         updatedAt: at,
       },
-      business: { businessId, businessName: business.businessName, createdAt: at },
+      business: { businessId, businessName: business.businessName, createdAt: at, ...('businessEmail' in business ? { businessEmail: business.businessEmail } : {}) },
       audit: audit({
         action: 'provider.create',
         target: { kind: 'user', id: userId, label: `${business.firstName} ${business.lastName} (${business.businessName})` },

@@ -71,6 +71,13 @@ describe('local edge (the CloudFront stand-in)', () => {
     await client.send(
       new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.avatars, Key: 'media/avatars/u1/a.webp', Body: Buffer.from('RIFF....WEBP'), ContentType: 'image/webp' }),
     );
+    // A message image: in the portfolio bucket, outside its public path.
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.portfolio, Key: 'private/messages/c1/i1.webp', Body: Buffer.from('PRIVATE PHOTO'), ContentType: 'image/webp' }),
+    );
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.portfolio, Key: 'media/portfolio/u1/a photo.webp', Body: Buffer.from('PUBLIC PHOTO'), ContentType: 'image/webp' }),
+    );
     client.destroy();
     edge = await startEdge({
       port: 0,
@@ -289,6 +296,35 @@ describe('local edge (the CloudFront stand-in)', () => {
     for (const path of ['/media/avatars/u1/missing.webp', '/media/unknown/u1/a.webp', '/media/portfolio/u1/a.webp']) {
       expect((await get(path)).status, path).toBe(403);
     }
+  });
+
+  it('refuses a /media/ path that decodes to a way out of the public path, however it is encoded', async () => {
+    // Sent as written: fetch would resolve some dot segments before they left the test.
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(edge.url);
+        httpGet({ hostname, port, path }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        }).on('error', reject);
+      });
+    for (const path of [
+      '/media/portfolio/..%2F..%2Fprivate/messages/c1/i1.webp',
+      '/media/portfolio/u1/..%2F..%2F..%2Fprivate/messages/c1/i1.webp',
+      '/media/portfolio/%2e%2e%2f%2e%2e%2fprivate/messages/c1/i1.webp',
+      '/media/portfolio/%2E%2E/%2E%2E/private/messages/c1/i1.webp',
+      '/media/portfolio/..%5C..%5Cprivate/messages/c1/i1.webp',
+      '/media/portfolio/u1/%2e/a%20photo.webp',
+      '/media/portfolio//u1/a%20photo.webp',
+      '/media/portfolio/%E0%A4%A',
+    ]) {
+      const answer = await raw(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).not.toContain('PRIVATE PHOTO');
+    }
+    // A key with a character that must be encoded is still served.
+    expect(await raw('/media/portfolio/u1/a%20photo.webp')).toEqual({ status: 200, body: 'PUBLIC PHOTO' });
   });
 });
 

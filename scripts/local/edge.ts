@@ -20,6 +20,7 @@ import {
   SPA_FALLBACK_CODE,
   VIEWER_HOST_CODE,
   VIEWER_IP_CODE,
+  VIEWER_METHOD_HEADER,
   type ThirdPartyOrigins,
 } from '../../infra/src/edge-rules';
 import { sourceIp, type RequestListener } from './gateway';
@@ -121,7 +122,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** CloudFront compresses these when the viewer accepts it (and the object is between 1 KB and 10 MB). */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|manifest\+json)|image\/svg\+xml)/;
 const MIN_COMPRESS_BYTES = 1_000;
 
 interface SiteObject {
@@ -138,6 +139,32 @@ function accessDenied(res: ServerResponse, headers: OutgoingHttpHeaders): void {
   const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
   res.writeHead(403, { ...headers, 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+function badRequest(res: ServerResponse, headers: OutgoingHttpHeaders): void {
+  const body = 'Bad request.';
+  res.writeHead(400, { ...headers, 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * A `/media/` path decoded once, or undefined for one that does not decode or whose decoded form could lead
+ * out of its bucket's public path: a `..` or `.` segment (however it was encoded: `..%2F`, `%2e%2e`), an empty
+ * segment, a backslash or a control character. The object store decodes the key it is sent, so an encoded `..`
+ * would lead from `/media/portfolio/` to the private message images in the same bucket.
+ */
+function mediaPathOf(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(decoded)) return undefined;
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  return `/${segments.join('/')}`;
 }
 
 function methodNotAllowed(res: ServerResponse, headers: OutgoingHttpHeaders): void {
@@ -166,7 +193,7 @@ interface KeptAnswer {
 
 /** How long a shared cache may keep an answer by its Cache-Control (s-maxage before max-age); 0 for private, no-store or none. */
 function sharedCacheSeconds(cacheControl: string | undefined): number {
-  if (!cacheControl || /\b(private|no-store|no-cache)\b/.test(cacheControl) || !/\bpublic\b/.test(cacheControl)) return 0;
+  if (!cacheControl || /\b(?:private|no-store|no-cache)\b/.test(cacheControl) || !/\bpublic\b/.test(cacheControl)) return 0;
   const seconds = /\bs-maxage=(\d+)/.exec(cacheControl) ?? /\bmax-age=(\d+)/.exec(cacheControl);
   return seconds ? Number(seconds[1]) : 0;
 }
@@ -365,10 +392,13 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
     sendBody(req, res, { ...out, ...cacheStatus(false) }, body);
   }
 
-  function serveMedia(req: IncomingMessage, res: ServerResponse, uri: string): void {
-    const object = mediaObjectOf(uri);
+  function serveMedia(req: IncomingMessage, res: ServerResponse, rawPath: string): void {
+    const path = mediaPathOf(rawPath);
+    if (!path) return badRequest(res, policyHeaders);
+    const object = mediaObjectOf(path);
     if (!object) return accessDenied(res, policyHeaders);
-    const target = new URL(`${opts.media.origin}/${opts.media.buckets[object.bucket]}/${object.key}`);
+    // Each segment goes on encoded: the bucket reads the key the path named, and nothing it would decode again.
+    const target = new URL(`${opts.media.origin}/${opts.media.buckets[object.bucket]}/${object.key.split('/').map(encodeURIComponent).join('/')}`);
     const forwarded: OutgoingHttpHeaders = {};
     for (const name of ['range', 'if-none-match', 'if-modified-since']) {
       if (req.headers[name] !== undefined) forwarded[name] = req.headers[name];
@@ -410,7 +440,8 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
       const cacheable = (method === 'GET' || method === 'HEAD') && isCachedApiPath(url.pathname) && !req.headers.authorization;
       if (cacheable) {
         const uri = `${url.pathname}${url.search}`;
-        const key = `api ${uri}`;
+        // Keyed on the method as the cached API behaviours are (VIEWER_METHOD_HEADER): only GET answers are kept.
+        const key = `api ${req.headers[VIEWER_METHOD_HEADER]?.toString() ?? method} ${uri}`;
         const hit = fresh(key);
         if (hit) {
           res.writeHead(hit.status, { ...hit.headers, ...policyHeaders, age: ageOf(hit), ...cacheStatus(true) });
@@ -433,7 +464,9 @@ export async function startEdge(opts: EdgeOptions): Promise<LocalEdge> {
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(res, policyHeaders);
-    if (url.pathname.startsWith('/media/')) return serveMedia(req, res, url.pathname);
+    // The path as the viewer sent it: the URL parser above has already resolved some dot segments, not the encoded ones.
+    const rawPath = (req.url ?? '/').split('?')[0]!;
+    if (url.pathname.startsWith('/media/') || rawPath.startsWith('/media/')) return serveMedia(req, res, rawPath);
     const served = isPagePath(url.pathname) ? servePage(req, res, url) : serveSite(req, res, spaFallback(viewerRequestEvent(req, url)).uri);
     served.catch((error: unknown) => {
       log(`${isPagePath(url.pathname) ? 'page' : 'site'} origin failed: ${(error as Error).stack ?? String(error)}`);

@@ -49,7 +49,7 @@ interface CompiledRoute {
 function compile(route: GatewayRoute): CompiledRoute {
   const paramNames: string[] = [];
   const source = route.path
-    .split(/(\{[^}]+\})/)
+    .split(/(\{[^{}]+\})/)
     .map((part) => {
       const param = /^\{(\w+)(\+?)\}$/.exec(part);
       if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,7 +62,7 @@ function compile(route: GatewayRoute): CompiledRoute {
     key: `${route.method} ${route.path}`,
     pattern: new RegExp(`^${source}$`),
     paramNames,
-    literalLength: route.path.replace(/\{[^}]+\}/g, '').length,
+    literalLength: route.path.replace(/\{[^{}]+\}/g, '').length,
   };
 }
 
@@ -87,7 +87,7 @@ function match(compiled: readonly CompiledRoute[], method: string, path: string)
 /** API Gateway passes text bodies as they are and base64-encodes anything else. */
 function isTextContent(contentType: string | undefined): boolean {
   if (!contentType) return true;
-  return /^(text\/|application\/(json|.*\+json|xml|.*\+xml|x-www-form-urlencoded|javascript))/i.test(contentType);
+  return /^(?:text\/|application\/(?:json|.*\+json|xml|.*\+xml|x-www-form-urlencoded|javascript))/i.test(contentType);
 }
 
 /** API Gateway's flattening of claims: every value a string, arrays as `[a b]`. */

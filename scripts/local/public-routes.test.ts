@@ -85,7 +85,10 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   unsubscribeMessageMails: () => [{ body: { token: 'not-a-real-token' } }],
   oneClickUnsubscribeMessageMails: () => [{ query: { token: 'not-a-real-token' } }],
   getClaimable: () => [{ params: { businessId: 'no-such-business' } }],
-  claimBusiness: () => [{ params: { businessId: 'no-such-business' }, body: { fullName: 'Walter Walker', email: 'walter.claims@example.co.uk', password: 'Correct-horse-1' } }],
+  claimBusiness: () => [{ params: { businessId: 'no-such-business' }, body: { fullName: 'Walter Walker', email: 'walter.claims@example.co.uk' } }],
+  inspectClaimLink: () => [{ body: { token: 'not-a-real-token' } }],
+  completeClaim: () => [{ body: { token: 'not-a-real-token', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' } }],
+  cancelClaim: () => [{ body: { token: 'not-a-real-token' } }],
 };
 
 /** Every string of the answer with an `@`, by its path (`providers.3.bio`). */

@@ -225,7 +225,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
       clock.time('table', () => ensureTable(dynamoClient, LOCAL_TABLE_NAME, { stream: false })),
       clock.time('pool', () => ensureUserPool(cognitoClient, readState(stateFile).userPool)),
     ]);
-    writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId } }, null, 2));
+    writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId, serverClientId: userPool.serverClientId } }, null, 2));
 
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
     const documents = documentClient(dynamoClient);
@@ -303,6 +303,8 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
       AWS_DEFAULT_REGION: LOCAL_REGION,
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.userPoolClientId,
+      // The accounts and admin areas' own sign-ins (password and 2-step checks, 2-step setup).
+      USER_POOL_SERVER_CLIENT_ID: userPool.serverClientId,
       POWERTOOLS_SERVICE_NAME: 'solutionz',
       // No embedded-metric lines in the local logs: there is no CloudWatch to read them.
       POWERTOOLS_METRICS_DISABLED: 'true',
@@ -446,7 +448,7 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
       urls,
       region: LOCAL_REGION,
       tableName: LOCAL_TABLE_NAME,
-      userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId },
+      userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId, serverClientId: userPool.serverClientId },
       webConfigFile,
       demoUsers: users,
       stripe,

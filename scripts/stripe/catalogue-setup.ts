@@ -28,7 +28,7 @@ export function stripeClient(key: string, apiUrl?: string): Stripe {
 
 /** Whether a key reaches live money: those are refused unless asked for by name (`--live`). */
 export function isLiveKey(key: string): boolean {
-  return /^(sk|rk)_live_/.test(key);
+  return /^(?:sk|rk)_live_/.test(key);
 }
 
 type Plan = (typeof STRIPE_CATALOGUE.prices)[keyof typeof STRIPE_CATALOGUE.prices];

@@ -1,5 +1,5 @@
 // Account wording and types without schemas: pages that show them load no zod (issue 24). accounts.ts re-exports them.
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { PROFILE_LIMITS } from './profile-limits';
 
 /** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
@@ -8,6 +8,7 @@ export const ACCOUNT_MESSAGES = {
   fullNameTooLong: `First and last name must be at most ${PROFILE_LIMITS.nameMaxChars} characters each`,
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
   emailReserved: 'This email address cannot be used to sign up. Please use a different email.',
   locationRequired: 'Location is required',
   phoneRequired: 'Phone number is required for providers',

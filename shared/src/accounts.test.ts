@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, adminEmail, signupSchema } from './accounts';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, adminEmail, emailSchema, isEmailAddress, signupSchema } from './accounts';
+import { passwordResetRequestSchema, resendConfirmationRequestSchema } from './api/accounts';
+import { adminCreateProviderSchema } from './api/admin';
+import { claimRequestSchema } from './api/claims';
+import { EMAIL_MAX_LENGTH } from './constants';
+import { jobPostSchema } from './jobs';
+import { JOB_MESSAGES } from './jobs-constants';
 import { displayName, initials, splitFullName } from './names';
-import { profileUpdateSchema } from './profile';
+import { emailChangeRequestSchema, profileUpdateSchema } from './profile';
 import { PROFILE_LIMITS } from './profile-fields';
+import { SECURITY_MESSAGES } from './security-messages';
 
 const client = { accountType: 'client', fullName: 'Ada Lovelace', email: 'ada@example.co.uk', location: 'London', password: 'correct-horse', confirmPassword: 'correct-horse' } as const;
 const provider = { ...client, accountType: 'provider', phone: '(020) 7946-0958', businessName: 'Ada Plumbing', categories: ['Construction/Trade > Plumber'] } as const;
@@ -126,5 +134,91 @@ describe('admin sign-in names', () => {
 
   it('keeps an entry that is already an address', () => {
     expect(adminEmail(' Chloe@Example.co.uk ', 'admin.solutionz.test')).toBe('chloe@example.co.uk');
+  });
+});
+
+/** An address of exactly `length` characters: `a…a@example.test`. */
+const addressOfLength = (length: number) => `${'a'.repeat(length - '@example.test'.length)}@example.test`;
+
+const PLAIN_ADDRESSES = [
+  'ada@example.co.uk',
+  'Ada.Lovelace@Example.CO.UK',
+  'ada+invoices@example.test',
+  "o'brien@example.ie",
+  'first_last-name@mail.sub.example.test',
+  'josé@exämple.test',
+  '1234@123.example',
+  addressOfLength(EMAIL_MAX_LENGTH),
+];
+
+const NOT_PLAIN_ADDRESSES = [
+  'x<someone@example.test>',
+  'Ada Lovelace <ada@example.test>',
+  '<ada@example.test>',
+  '"a b"@example.test',
+  '"ada"@example.test',
+  'a@b,c@d.test',
+  'ada@example.test, bob@example.test',
+  'group: a@b.test;',
+  'ada@example.test;',
+  'ada:x@example.test',
+  'ada lovelace@example.test',
+  'ada@exa mple.test',
+  'ada@example.test (Ada)',
+  '(Ada)ada@example.test',
+  'ada@[192.0.2.1]',
+  'ada\\@example.test',
+  'ada@example',
+  'ada@@example.test',
+  'ada@',
+  '@example.test',
+  '.ada@example.test',
+  'ada.@example.test',
+  'a..b@example.test',
+  'ada@example..test',
+  'ada@.example.test',
+  'ada@example.test.',
+  'ada@exam_ple.test',
+];
+
+/** The first message each address field gives, or undefined when it takes the address. */
+const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+describe('e-mail addresses', () => {
+  it.each(PLAIN_ADDRESSES)('takes the plain address %s, lower-cased', (address) => {
+    expect(emailSchema.parse(` ${address} `)).toBe(address.toLowerCase());
+    expect(isEmailAddress(address)).toBe(true);
+  });
+
+  it.each(NOT_PLAIN_ADDRESSES)('refuses %s: a name, group, quoted or bracketed part, list or malformed address', (address) => {
+    expect(firstMessage(emailSchema, address)).toBe(ACCOUNT_MESSAGES.emailInvalid);
+    expect(isEmailAddress(address)).toBe(false);
+  });
+
+  it('refuses an address over 254 characters with its own message, before any pattern', () => {
+    expect(firstMessage(emailSchema, addressOfLength(EMAIL_MAX_LENGTH + 1))).toBe(ACCOUNT_MESSAGES.emailTooLong);
+    expect(ACCOUNT_MESSAGES.emailTooLong).toBe('Email must be at most 254 characters');
+    expect(isEmailAddress(addressOfLength(EMAIL_MAX_LENGTH + 1))).toBe(false);
+    // 100 KB that made the former pattern backtrack for seconds: one issue, the length's.
+    const hostile = emailSchema.safeParse(`a@${'.'.repeat(100_000)}@`);
+    expect(hostile.error?.issues.map(({ code, message }) => ({ code, message }))).toEqual([{ code: 'too_big', message: ACCOUNT_MESSAGES.emailTooLong }]);
+    expect(firstMessage(emailSchema, '')).toBe(ACCOUNT_MESSAGES.emailRequired);
+  });
+
+  it('is the one rule of every address field, each with its own wording', () => {
+    const fields: [string, (address: string) => unknown, z.ZodType, string][] = [
+      ['sign-up', (email) => ({ ...client, email }), signupSchema, ACCOUNT_MESSAGES.emailInvalid],
+      ['resend', (email) => ({ email }), resendConfirmationRequestSchema, ACCOUNT_MESSAGES.emailInvalid],
+      ['password reset', (email) => ({ email }), passwordResetRequestSchema, ACCOUNT_MESSAGES.emailInvalid],
+      ['claim', (email) => ({ fullName: 'Ada Lovelace', email }), claimRequestSchema, ACCOUNT_MESSAGES.emailInvalid],
+      ['e-mail change', (newEmail) => ({ newEmail, currentPassword: 'correct-horse' }), emailChangeRequestSchema, SECURITY_MESSAGES.emailInvalid],
+      ['admin create provider', (businessEmail) => ({ firstName: 'Ada', lastName: 'Lovelace', businessName: 'Ada Plumbing', businessEmail }), adminCreateProviderSchema, ACCOUNT_MESSAGES.emailInvalid],
+      ['job contact', (contactEmail) => ({ title: 'Fence', description: 'Mend a fence', contactEmail, categories: ['Gardening and Outdoors'], location: 'York' }), jobPostSchema, JOB_MESSAGES.contactEmailInvalid],
+    ];
+    for (const [name, body, schema, invalid] of fields) {
+      for (const address of PLAIN_ADDRESSES) expect(schema.safeParse(body(address)).success, `${name}: ${address}`).toBe(true);
+      for (const address of NOT_PLAIN_ADDRESSES) expect(firstMessage(schema, body(address)), `${name}: ${address}`).toBe(invalid);
+      expect(firstMessage(schema, body(addressOfLength(EMAIL_MAX_LENGTH + 1))), name).toBe(ACCOUNT_MESSAGES.emailTooLong);
+    }
   });
 });

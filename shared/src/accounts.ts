@@ -1,16 +1,20 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants';
 import { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES } from './account-messages';
 import { splitFullName } from './names';
-import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
+import { capped, categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 
 export { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from './account-messages';
 
+
+/** An admin's username is the local part of their internal address, which mail holds to 64 characters. */
+export const ADMIN_USERNAME_MAX_LENGTH = 64;
 
 /** Admin entry wording from spec 02 (admin login and first-admin setup). */
 export const ADMIN_MESSAGES = {
   fieldsRequired: 'Username and password are required',
   usernameInvalid: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  usernameTooLong: `Username must be at most ${ADMIN_USERNAME_MAX_LENGTH} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
   alreadyExists: 'An admin account already exists. Please proceed to login.',
@@ -36,20 +40,40 @@ export function adminEmail(username: string, domain: string): string {
 }
 
 
-/** A practical address pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain address and nothing else: dot-separated runs of the characters an unquoted local part may hold,
+ * `@`, then two or more dot-separated host labels. No display name, group, comment, quotes, angle brackets,
+ * commas, colons, semicolons or spaces, so a field names exactly one mailbox. No run can take a character
+ * that ends it, so a match is linear in the length of the text.
+ */
+const EMAIL_PATTERN = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
+
+/** Whether a text (trimmed) is one plain address mail can carry, for a page that checks it without a schema. */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
+}
+
+/**
+ * An address field: trimmed, held to EMAIL_MAX_LENGTH before the pattern runs, lowercased. `required` is the
+ * message for a missing or empty one (without it, the pattern's message says it).
+ */
+export function emailAddressSchema(messages: { readonly required?: string; readonly invalid: string }) {
+  const text = z.string(messages.required).trim().max(EMAIL_MAX_LENGTH, capped(ACCOUNT_MESSAGES.emailTooLong));
+  return (messages.required ? text.min(1, messages.required) : text).regex(EMAIL_PATTERN, messages.invalid).transform((email) => email.toLowerCase());
+}
 
 export function normalisePhone(phone: string): string {
   return phone.replace(/[\s\-()]/g, '');
 }
 export const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, ACCOUNT_MESSAGES.emailRequired)
-  .regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid)
-  .transform((email) => email.toLowerCase());
+export const emailSchema = emailAddressSchema({ required: ACCOUNT_MESSAGES.emailRequired, invalid: ACCOUNT_MESSAGES.emailInvalid });
+
+/** Both parts of a name at their limit and the space between: a longer full name cannot be split into parts that fit. */
+const FULL_NAME_MAX_CHARS = PROFILE_LIMITS.nameMaxChars * 2 + 1;
+
+/** A full name as sign-up and the claim form take it, split into first and last name by the schema's own rule. */
+export const fullNameText = (required: string) => z.string().trim().min(1, required).max(FULL_NAME_MAX_CHARS, capped(ACCOUNT_MESSAGES.fullNameTooLong));
 
 export const passwordSchema = z
   .string()
@@ -83,12 +107,12 @@ const signupRuleFields = z.object({
 export const signupSchema = z
   .strictObject({
     accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
-    fullName: z.string().trim().min(1, ACCOUNT_MESSAGES.fullNameRequired),
+    fullName: fullNameText(ACCOUNT_MESSAGES.fullNameRequired),
     email: emailSchema,
     location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired).max(PROFILE_LIMITS.locationMaxChars, tooLongMessage(PROFILE_LIMITS.locationMaxChars)),
     password: passwordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
-    phone: z.string().trim().max(PROFILE_LIMITS.phoneMaxChars, tooLongMessage(PROFILE_LIMITS.phoneMaxChars)).optional(),
+    phone: z.string().trim().max(PROFILE_LIMITS.phoneMaxChars, capped(tooLongMessage(PROFILE_LIMITS.phoneMaxChars))).optional(),
     businessName: z.string().trim().max(PROFILE_LIMITS.businessNameMaxChars, tooLongMessage(PROFILE_LIMITS.businessNameMaxChars)).optional(),
     categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
   })

@@ -38,6 +38,8 @@ export const SELF_WRITABLE_USER_ATTRIBUTES = ['locale', 'zoneinfo'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Cognito's own limit: a longer password could never be set. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** The longest address mail can carry: RFC 5321's 256-octet path less its angle brackets. */
+export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_DIGITS = { min: 10, max: 15 } as const;
 
 export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, closeAfterBlurMs: 200 } as const;
@@ -51,12 +53,27 @@ export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
  */
 export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } as const;
 /**
- * Link mails anyone may ask for without signing in (the confirmation again, a password reset; an
- * e-mail change too): on top of the resend countdown, at most `perAddress` a day to one address and
- * `perClientIp` a day asked for from one client address, per kind of mail. Not given by the spec: a
- * person needs one or two, a script mailing strangers is stopped within the day.
+ * Link mails anyone may ask for without signing in (the confirmation again, a password reset), per kind
+ * of mail and day, on top of the resend countdown (which runs per address and client address):
+ * - `perAddressFromIp` to one address asked for from one client address: what one person needs;
+ * - `perAddressFromStrangers` to one address asked for from client addresses its account was never used
+ *   from, all of them together: someone else can use up only this share, so the owner, at home or on
+ *   their phone, still gets a reset the same day;
+ * - `perAddress` to one address in all: however the requests are spread, an address is not mail-bombed;
+ * - `perClientIp` asked for from one client address: a script mailing strangers is stopped within the day.
+ * A client address counts as the account's own for `knownSourceDays` after the account was last used from it
+ * signed in (or signed up from it). An e-mail change (signed in) counts `emailChangesPerAccount` requests of an
+ * account a day, besides the per-address and per-client-address caps. Not given by the spec.
  */
-export const MAIL_RATE_LIMIT = { windowSeconds: 86_400, perAddress: 5, perClientIp: 30 } as const;
+export const MAIL_RATE_LIMIT = {
+  windowSeconds: 86_400,
+  perAddressFromIp: 3,
+  perAddressFromStrangers: 5,
+  perAddress: 10,
+  perClientIp: 30,
+  emailChangesPerAccount: 5,
+  knownSourceDays: 90,
+} as const;
 export const REDIRECT_AFTER_CONFIRM_MS = 1000;
 export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;
@@ -113,7 +130,7 @@ export const NEW_USERS_WINDOW_DAYS = 30;
 /** @public */
 export const REVIEWS_SKELETON_ROWS = 3;
 
-export const TOKEN_TTL = { emailConfirmationHours: 24, passwordResetHours: 1, emailChangeHours: 24 } as const;
+export const TOKEN_TTL = { emailConfirmationHours: 24, passwordResetHours: 1, emailChangeHours: 24, businessClaimHours: 24 } as const;
 
 /** en-GB date formats (date-fns tokens). */
 export const DATE_FORMATS = { short: 'dd MMM yyyy', long: 'd MMMM yyyy', reply: 'MMM d, yyyy', numeric: 'dd/MM/yyyy' } as const;

@@ -19,6 +19,7 @@ export * from './profile';
 export * from './security-messages';
 export * from './social-links';
 export * from './api/routes';
+export * from './api/text-fields';
 export * from './api/public-routes';
 export * from './api/account-routes';
 export * from './api/membership-routes';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './accounts';
 import { formatCategorySelection, parseCategorySelection } from './category-selection';
 import { RADIUS_OPTIONS_MILES } from './constants';
 import { JOB_BUDGET_TYPES, JOB_LIMITS, JOB_MESSAGES } from './jobs-constants';
+import { capped, PROFILE_LIMITS } from './profile-limits';
 
 /** The job board's schemas; its limits and wording are in jobs-constants.ts, so that the board loads no zod. */
 
@@ -28,10 +30,11 @@ export const jobPostSchema = z.strictObject({
     .trim()
     .min(1, JOB_MESSAGES.descriptionRequired)
     .max(JOB_LIMITS.descriptionMax, JOB_MESSAGES.descriptionTooLong),
-  contactEmail: z.string(JOB_MESSAGES.contactEmailRequired).trim().min(1, JOB_MESSAGES.contactEmailRequired).pipe(z.email(JOB_MESSAGES.contactEmailInvalid)),
+  contactEmail: emailAddressSchema({ required: JOB_MESSAGES.contactEmailRequired, invalid: JOB_MESSAGES.contactEmailInvalid }),
   contactPhone: z
     .string()
     .trim()
+    .max(PROFILE_LIMITS.phoneMaxChars, capped(JOB_MESSAGES.contactPhoneInvalid))
     .refine((phone) => phone === '' || PHONE_PATTERN.test(phone), JOB_MESSAGES.contactPhoneInvalid)
     .transform((phone) => phone || undefined)
     .optional(),

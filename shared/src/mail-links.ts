@@ -24,3 +24,9 @@ export const MESSAGE_MAILS_UNSUBSCRIBE_PATH = '/message-mails/unsubscribe';
 
 /** Where mail programs turn message e-mails off without opening anything (RFC 8058). */
 export const MESSAGE_MAILS_ONE_CLICK_PATH = '/api/message-mails/unsubscribe/one-click';
+
+/** The web page a claim mail's link opens to finish claiming a business (it does nothing until the button is pressed). */
+export const CLAIM_COMPLETE_PATH = '/claim-business/complete';
+
+/** The web page a claim mail's "this wasn't me" link opens to cancel the request. */
+export const CLAIM_CANCEL_PATH = '/claim-business/cancel';

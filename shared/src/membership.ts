@@ -78,6 +78,22 @@ export const MEMBERSHIP_MESSAGES = {
   invalidSignature: 'The Stripe signature of this webhook is not valid.',
 } as const;
 
+/**
+ * What /membership says for its `message` query parameter (spec 01 section 2.9): a key names one of these
+ * notices, and any other value shows nothing, so a link can never put words of its own on the page.
+ */
+const MEMBERSHIP_PAGE_NOTICES = {
+  subscription_required: MEMBERSHIP_MESSAGES.subscriptionRequired,
+  payment_failed: MEMBERSHIP_MESSAGES.paymentFailed,
+  payments_unavailable: MEMBERSHIP_MESSAGES.paymentsUnavailable,
+} as const satisfies Record<string, string>;
+type MembershipPageNotice = keyof typeof MEMBERSHIP_PAGE_NOTICES;
+
+/** The notice a `message` query parameter names, or undefined for a value that is not one of the keys. */
+export function membershipPageNotice(key: string | null): string | undefined {
+  return key !== null && Object.hasOwn(MEMBERSHIP_PAGE_NOTICES, key) ? MEMBERSHIP_PAGE_NOTICES[key as MembershipPageNotice] : undefined;
+}
+
 /** FIRST100 is matched without regard to case or surrounding spaces (spec 01 section 5). */
 export function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA } from './constants';
 import { MESSAGES } from './messages';
+import { capped } from './profile-limits';
 
 /**
  * A provider's portfolio (spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
@@ -103,7 +104,7 @@ export const portfolioUploadResponseSchema = z.object({ uploads: z.array(portfol
 
 // ── Items: POST /api/me/portfolio, PUT /api/me/portfolio/{itemId} ────────────────────────────────
 
-const uploadIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Not an upload id');
+const uploadIdSchema = z.string().max(64, capped('Not an upload id')).regex(/^[\w-]{1,64}$/, 'Not an upload id');
 
 /** A file uploaded with a grant, linked by this save. A video may bring a poster image uploaded the same way. */
 const newPortfolioMediaSchema = z.strictObject({

@@ -18,7 +18,7 @@ export const PRERENDERED_PAGES = [
  * function renders provider pages with it (lambdas/src/adapters/app-renderer.ts).
  */
 export function rendererDirOf(siteDir: string): string {
-  return `${siteDir.replace(/[\\/]+$/, '')}-renderer`;
+  return `${siteDir.replace(/(?<![\\/])[\\/]+$/, '')}-renderer`;
 }
 
 /** The renderer's entry file inside rendererDirOf(siteDir). */
@@ -167,7 +167,7 @@ export function fillAppShell(shell: string, page: DrawnApp & { readonly path: st
   if (!shell.includes(HEAD_END)) throw new Error(`The app shell has no ${HEAD_END} to put the page's styles before`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';
   // Functions as the replacements: `$&` and the like in the markup stay as they are.
-  const preloads = new RegExp(`(?:\\s*<link [^>]*\\bdata-${BOOT_CHAIN}\\b[^>]*>)+`);
+  const preloads = new RegExp(`(?<!\\s)(?:\\s*<link [^>]*\\bdata-${BOOT_CHAIN}\\b[^>]*>)+`);
   return shell
     .replace(preloads, (links) => `<template id="${BOOT_CHAIN}">${links}</template>`)
     .replace(HEAD_END, () => `${page.styles}${HEAD_END}`)

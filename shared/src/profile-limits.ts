@@ -20,3 +20,9 @@ export const PROFILE_LIMITS = {
 
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 export const tooManyCategoriesMessage = `At most ${PROFILE_LIMITS.maxCategories} categories`;
+
+/**
+ * The options of a length check that ends the field's checks when it fails (zod's `abort`): text over the limit
+ * never reaches a pattern or refinement after it, so an over-long value costs no more than a short one.
+ */
+export const capped = (error: string) => ({ error, abort: true }) as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, normalisePhone } from './accounts';
+import { ACCOUNT_MESSAGES, emailAddressSchema, normalisePhone } from './accounts';
 import {
   AVATAR,
   DEFAULT_RADIUS_MILES,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_DIGITS,
   RADIUS_OPTIONS_MILES,
@@ -10,7 +11,7 @@ import {
   type RadiusMiles,
   type SocialLinkKey,
 } from './constants';
-import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
+import { capped, categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from './profile-fields';
 import { SECURITY_MESSAGES } from './security-messages';
 import { normaliseSocialLink } from './social-links';
 
@@ -108,7 +109,7 @@ export const profileUpdateSchema = z.strictObject({
     .string()
     .trim()
     .min(1, ACCOUNT_MESSAGES.phoneRequired)
-    .max(PROFILE_LIMITS.phoneMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.phoneMaxChars))
+    .max(PROFILE_LIMITS.phoneMaxChars, capped(PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.phoneMaxChars)))
     .refine((phone) => PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid)
     .optional(),
   bio: z.string().trim().max(PROFILE_LIMITS.bioMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.bioMaxChars)).optional(),
@@ -188,11 +189,7 @@ export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
 // ── Security tab (every control real) ────────────────────────────────────────────────────────────
 
 const currentPasswordSchema = z.string().min(1, SECURITY_MESSAGES.currentPasswordRequired).max(256);
-const newEmailSchema = z
-  .string()
-  .trim()
-  .regex(EMAIL_PATTERN, SECURITY_MESSAGES.emailInvalid)
-  .transform((email) => email.toLowerCase());
+const newEmailSchema = emailAddressSchema({ invalid: SECURITY_MESSAGES.emailInvalid });
 
 export const emailChangeRequestSchema = z.strictObject({ newEmail: newEmailSchema, currentPassword: currentPasswordSchema });
 export const emailChangeResponseSchema = z.object({ sentTo: z.string(), message: z.string() });
@@ -205,14 +202,19 @@ export const emailChangeConfirmResponseSchema = z.object({ email: z.string(), me
 export const passwordChangeRequestSchema = z
   .strictObject({
     currentPassword: currentPasswordSchema,
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, SECURITY_MESSAGES.passwordTooShort),
-    confirmPassword: z.string(),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, SECURITY_MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
   })
   .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: SECURITY_MESSAGES.newPasswordsDoNotMatch });
 export const passwordChangeResponseSchema = z.object({ message: z.string() });
 
-const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, SECURITY_MESSAGES.totpCodeFormat);
+const totpCodeSchema = z.string().trim().max(6, capped(SECURITY_MESSAGES.totpCodeFormat)).regex(/^\d{6}$/, SECURITY_MESSAGES.totpCodeFormat);
 
+/**
+ * Setting up an authenticator takes the password: the server signs in with it to ask Cognito for the
+ * secret, so a session alone (a stolen token) cannot start binding an authenticator.
+ */
+export const totpSetupRequestSchema = z.strictObject({ password: currentPasswordSchema });
 /** The secret of a new authenticator, as text and as the otpauth:// URI a QR code carries. */
 export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
 /** Turning it on takes the password too: a stolen session alone must not bind someone else's authenticator. */

@@ -17,7 +17,8 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    // Every run is one dash by now.
+    .replace(/^-|-$/g, '');
 }
 
 const groups: Record<string, string[]> = {

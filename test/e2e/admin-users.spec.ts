@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_CONSOLE_MESSAGES, PROVIDER_PROFILE_MESSAGES, ROLE_LABELS, SECURITY_MESSAGES, type ApiErrorBody } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_CONSOLE_MESSAGES, erasedPersonName, PROVIDER_PROFILE_MESSAGES, ROLE_LABELS, SECURITY_MESSAGES, type ApiErrorBody } from '@solutionz/shared';
 import sharp from 'sharp';
 import { cellContents, confirmWithReason, createBusiness, rowNames, searchUsers, toast, uniqueWord, userRow, usersTable, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
@@ -24,7 +25,7 @@ const pager = (page: Page) => page.getByRole('navigation', { name: 'Users pages'
 
 test.use({ signedInAs: 'admin' });
 
-test('finds its own people by a business name word and by the start of an e-mail address, by type, and views a record', async ({ page, accounts }) => {
+test('finds its own people by a business name word and by the start of an e-mail address, by type, and views a record', async ({ page, accounts, account }) => {
   test.slow();
   const word = uniqueWord();
   const [provider, client] = await Promise.all([
@@ -71,7 +72,10 @@ test('finds its own people by a business name word and by the start of an e-mail
   await expect(recordValue(dialog, 'Categories')).toHaveText('Construction/Trade > Carpenter, Construction/Trade > Plumber, Events > Weddings');
   await expect(recordValue(dialog, 'Status')).toHaveText('Active');
   await expect(recordValue(dialog, 'Listing')).toHaveText('Not listed');
-  await expect(dialog.getByRole('region', { name: 'Admin history' }).getByText('No admin actions on this account.')).toBeVisible();
+  // Reading the record is on its history.
+  await expect(dialog.getByRole('region', { name: 'Admin history' }).getByRole('listitem').first()).toContainText(
+    `${account.fullName} ${ADMIN_AUDIT_ACTION_LABELS['user.view']}: ${provider.fullName} (${word} Joinery)`,
+  );
 });
 
 test('pages through more than 20 matches with Next and Previous', async ({ page, accounts }) => {
@@ -196,6 +200,37 @@ test('deletes an account after the warning: search no longer finds it and its si
   expect(await signsIn(client.email, client.password)).toBe(false);
   const mail = await mailWithSubject(client.email, 'Your Solutionz account was deleted', since);
   expect(mail.body.text).toContain('Reason: Requested by the account holder - Asked by phone on 26 November');
+});
+
+test('removes another admin with a reason; the history still shows what that admin did, under one pseudonym', async ({ page, accounts, request }) => {
+  test.slow();
+  const word = uniqueWord();
+  const [deputy, client] = await Promise.all([accounts.create('admin', { firstName: 'Dana', lastName: word }), accounts.create('client', { lastName: word, location: undefined })]);
+  // The deputy's earlier work on the client, through the API their console uses.
+  const headers = await bearer(deputy);
+  expect((await request.patch(`/api/admin/users/${client.userId}`, { headers, data: { firstName: 'Carla', lastName: word } })).status()).toBe(200);
+  expect((await request.put(`/api/admin/users/${client.userId}/visible`, { headers, data: { visible: false, reason: { code: 'spam', note: '' } } })).status()).toBe(200);
+
+  await searchUsers(page, word);
+  await expect(rowNames(page)).toHaveCount(2);
+  const row = userRow(page, deputy.email);
+  // An admin is removed, never deactivated or hidden.
+  await expect(row.getByRole('button', { name: `Deactivate Dana ${word}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Delete Dana ${word}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete user' });
+  await expect(dialog.getByText(`Dana ${word}: ${MESSAGES.adminDeleteWarning}`)).toBeVisible();
+  await confirmWithReason(dialog, 'Delete user', 'other', 'Left the company');
+  await expect(toast(page, MESSAGES.deleted)).toBeVisible();
+  await expect(rowNames(page)).toHaveText([`Carla ${word}`]);
+  expect(await signsIn(deputy.email, deputy.password)).toBe(false);
+
+  // The client's history names the removed admin by the same pseudonym in both entries, and by no name.
+  const pseudonym = erasedPersonName(createHash('sha256').update(deputy.userId).digest('hex').slice(0, 8));
+  await userRow(page, client.email).getByRole('button', { name: `View Carla ${word}` }).click();
+  const history = page.getByRole('dialog', { name: 'User details' }).getByRole('region', { name: 'Admin history' });
+  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.hide'] })).toContainText(`${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.hide']}: Carla ${word}`);
+  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.update'] })).toContainText(`${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.update']}: Carla ${word}`);
+  await expect(history.getByText('Dana')).toHaveCount(0);
 });
 
 test.describe('creating a provider', () => {

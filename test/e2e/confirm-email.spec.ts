@@ -1,8 +1,10 @@
-import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES, type MeResponse } from '@solutionz/shared';
 import { fillCommonSignupFields, newClient, signUpThroughApi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, mailCount, newestMailWithLink, nowInSeconds } from './support/inbox';
+import { followMailLink, openMailLink } from './support/mail-links';
+import { bearer } from './support/security';
 
 test('resend sends a new link, then counts down; after a reload the server still holds the 60 s limit', async ({ page }) => {
   const account = newClient();
@@ -42,15 +44,26 @@ test('resend checks the address first', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
 });
 
-test('a confirmation link works once; the second visit says it is no longer valid and offers a new one', async ({ page }) => {
+test('opening a confirmation link confirms nothing until its button is pressed; it works once, and the second use says it is no longer valid and offers a new one', async ({ page }) => {
   const account = newClient();
   const since = nowInSeconds();
   await signUpThroughApi(page.request, account);
   const link = await linkFromInbox(account.email, '/confirm-email', { since });
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+  const confirmed = async () => ((await (await page.request.get('/api/me', { headers: await bearer(account) })).json()) as MeResponse).emailConfirmed;
 
-  await page.goto(link);
+  // A mail scanner or a link preview opens it too: the address stays unconfirmed, the link unspent.
+  const button = await openMailLink(page, link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
+  expect(await confirmed()).toBe(false);
+  await page.reload();
+  expect(await confirmed()).toBe(false);
+
+  await followMailLink(page, link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+  expect(await confirmed()).toBe(true);
+  await expect(button).toHaveCount(0);
+
+  await followMailLink(page, link);
   await expect(page.getByText(ACCOUNT_MESSAGES.confirmationLinkInvalid)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
 });
@@ -61,7 +74,7 @@ test('a signed-in user who follows the link is told and taken to the profile', a
   await signUpThroughApi(page.request, account);
   await accounts.signIn(context, account);
 
-  await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
+  await followMailLink(page, await linkFromInbox(account.email, '/confirm-email', { since }));
   await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByText(EMAIL_MESSAGES.confirmed.description).first()).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
@@ -85,7 +98,9 @@ test('the confirmation page has no serious or critical accessibility violation',
   await page.goto('/confirm-email');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/confirm-email?token=not-a-real-token');
+  await openMailLink(page, '/confirm-email?token=not-a-real-token');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.confirmationLinkInvalid)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

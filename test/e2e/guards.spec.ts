@@ -1,6 +1,7 @@
 import { MESSAGES, ROLE_LABELS } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
+import { followMailLink } from './support/mail-links';
 import { logInOnPage } from './support/session';
 
 test.describe('route guards through the login form', () => {
@@ -57,7 +58,7 @@ test.describe('a signed-in client whose e-mail is not confirmed', () => {
 
     const link = await linkFromInbox(account.email, '/confirm-email', { since });
     const other = await context.newPage();
-    await other.goto(link);
+    await followMailLink(other, link);
     await expect(other.getByText(/confirmed/i).first()).toBeVisible();
 
     // The first page was never reloaded: the banner leaves by itself.

@@ -53,6 +53,18 @@ async function openSubscriptionsTab(page: Page, account: TestAccount) {
 test.describe('a provider without a membership', () => {
   test.use({ signedInAs: 'provider' });
 
+  test('is shown a notice the address names by its key, and never words the address itself carries', async ({ page }) => {
+    await page.goto('/membership?message=payment_failed');
+    await expect(page.getByRole('heading', { level: 1, name: MEMBERSHIP_MESSAGES.title })).toBeVisible();
+    await expect(page.getByText(MEMBERSHIP_MESSAGES.paymentFailed)).toBeVisible();
+
+    const planted = 'Your account is suspended. Call 0800 000 0000 now to keep it.';
+    await page.goto(`/membership?message=${encodeURIComponent(planted)}`);
+    await expect(page.getByRole('button', { name: 'Continue to Checkout' })).toBeVisible();
+    await expect(page.getByText(planted)).toHaveCount(0);
+    await expect(page.getByText(MEMBERSHIP_MESSAGES.paymentFailed)).toHaveCount(0);
+  });
+
   test('buys the annual plan on the checkout page and comes back a member, without a reload', async ({ page, account }) => {
     await openMembership(page);
     await expect(notices(page).getByText(MESSAGES.membershipBanner.title, { exact: true })).toBeVisible();

@@ -13,20 +13,22 @@ async function turnOnTwoStep(page: Page, account: TestAccount): Promise<string> 
   await openSecurityTab(page);
   await page.getByRole('button', { name: 'Turn on' }).click();
   const dialog = page.getByRole('dialog', { name: 'Turn on 2-step verification' });
+
+  // The session alone does not do: whoever holds only it must not start binding an authenticator.
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordRequired)).toBeVisible();
+  await dialog.getByLabel('Current password').fill('Not-the-password-1');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordWrong)).toBeVisible();
+  await expect(dialog.getByLabel('Secret key')).toBeHidden();
+
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secretBox = dialog.getByLabel('Secret key');
   await expect(secretBox).not.toHaveValue('');
   const secret = await secretBox.inputValue();
 
-  // The code alone does not do: whoever holds only the session must not bind an authenticator.
-  await dialog.getByLabel('Code from the app').fill(totpCode(secret));
-  await dialog.getByRole('button', { name: 'Turn on' }).click();
-  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordRequired)).toBeVisible();
-  await dialog.getByLabel('Current password').fill('Not-the-password-1');
-  await dialog.getByRole('button', { name: 'Turn on' }).click();
-  await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordWrong)).toBeVisible();
-
-  await dialog.getByLabel('Current password').fill(account.password);
   await dialog.getByLabel('Code from the app').fill(wrongTotpCode(secret));
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(dialog.getByText(SECURITY_MESSAGES.totpCodeInvalid)).toBeVisible();

@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { watchTakeOver } from './support/hydration';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
+import { followMailLink } from './support/mail-links';
 import { watchZod } from './support/scripts';
 
 async function signIn(page: Page, account: NewAccount) {
@@ -17,7 +18,7 @@ async function signIn(page: Page, account: NewAccount) {
 
 /** Opens the confirmation link from the local inbox and expects the signed-out confirmed state. */
 async function confirmFromInbox(page: Page, account: NewAccount, since: number) {
-  await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
+  await followMailLink(page, await linkFromInbox(account.email, '/confirm-email', { since }));
   await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByText(`Your email address ${account.email} is confirmed.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue to Profile' })).toHaveAttribute('href', '/login?return=%2Fprofile');

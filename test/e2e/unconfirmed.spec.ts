@@ -3,6 +3,7 @@ import { MESSAGES, type Job } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds } from './support/inbox';
+import { followMailLink } from './support/mail-links';
 import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
@@ -36,7 +37,7 @@ test.describe('a client whose address is not confirmed', () => {
     await section.getByRole('button', { name: MESSAGES.emailConfirmationBanner.resend }).click();
     await expect(section.getByText(MESSAGES.emailConfirmationBanner.sent)).toBeVisible();
 
-    await page.goto(await linkFromInbox(account.email, '/confirm-email', { since }));
+    await followMailLink(page, await linkFromInbox(account.email, '/confirm-email', { since }));
     await expect(page.getByText(/confirmed/i).first()).toBeVisible();
     await page.goto('/post-job');
     await expect(page.getByRole('form', { name: 'Job details' })).toBeVisible();

@@ -81,6 +81,7 @@ describe('Lambda code', () => {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       USER_POOL_ID: 'eu-west-2_abc',
       USER_POOL_CLIENT_ID: 'client',
+      USER_POOL_SERVER_CLIENT_ID: 'server-client',
       SITE_URL: 'https://solutionz.example',
       MAIL_FROM_ADDRESS: 'no-reply@solutionz.example',
       ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
@@ -144,12 +145,12 @@ describe('Lambda permissions', () => {
     }
   });
 
-  it('lets only the accounts and admin areas manage Cognito users and send mail, and only admin disable users', () => {
+  it('lets only the accounts and admin areas manage Cognito users and send mail, and only admin disable users and read MFA settings (the admin 2-step rule)', () => {
     for (const area of areas) {
       const actions = actionsOf(functions.statements(area));
       expect(actions.includes('cognito-idp:AdminCreateUser'), area).toBe(area === 'accounts' || area === 'admin');
       expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts' || area === 'admin');
-      for (const action of ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminRemoveUserFromGroup']) {
+      for (const action of ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminGetUser']) {
         expect(actions.includes(action), `${area} ${action}`).toBe(area === 'admin');
       }
     }

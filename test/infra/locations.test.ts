@@ -8,6 +8,7 @@ import { TOWN_TABLE_FILE } from '@solutionz/lambdas/geo/towns';
 import { routeList, type Area } from '@solutionz/shared';
 import { GEOCODING_AREAS } from '../../infra/src/api-stack';
 import { FUNCTION_GEO_PATH } from '../../infra/src/area-function';
+import { VIEWER_METHOD_HEADER } from '../../infra/src/edge-rules';
 import { CONTEXT_DEFAULTS, REPO_ROOT } from '../../infra/src/config';
 import { createSolutionz } from '../../infra/src/solutionz';
 import { buildApp, cdkOutdir, defaultSynthesis, SYNTH_TIMEOUT_MS, TEST_SETUP_TOKEN_PARAMETER, type Synthesis } from './synth';
@@ -96,7 +97,8 @@ describe('CloudFront in front of the place search and the public answers', () =>
       MaxTTL: 86_400,
       ParametersInCacheKeyAndForwardedToOrigin: {
         QueryStringsConfig: { QueryStringBehavior: 'all' },
-        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        // A signed-in request never meets the anonymous copy, nor a GET a HEAD's.
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization', VIEWER_METHOD_HEADER] },
         CookiesConfig: { CookieBehavior: 'none' },
         EnableAcceptEncodingGzip: true,
         EnableAcceptEncodingBrotli: true,
@@ -104,7 +106,7 @@ describe('CloudFront in front of the place search and the public answers', () =>
     });
   });
 
-  it('keeps the public answers that are the same for every visitor (one per query and Authorization), forwarding the rest as /api/* does', () => {
+  it('keeps the public answers that are the same for every visitor (one per query, Authorization and method), forwarding the rest as /api/* does', () => {
     const behaviors = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: { Ref: string }; OriginRequestPolicyId?: string; FunctionAssociations?: unknown[] }[];
     const patterns = behaviors.map((behavior) => behavior.PathPattern);
     const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;

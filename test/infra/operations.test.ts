@@ -6,7 +6,7 @@ import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { routeKey, routeList } from '@solutionz/shared';
 import { AREA_FUNCTION_TIMEOUT } from '../../infra/src/area-function';
 import { ciRoleName } from '../../infra/src/ci-stack';
-import { COUNTED_COMMON_RULES, MANAGED_RULE_GROUPS, SENSITIVE_EXACT_PATHS, SENSITIVE_PATH_PREFIX, WAF_RATE_LIMITS } from '../../infra/src/edge-stack';
+import { COUNTED_COMMON_RULES, MANAGED_RULE_GROUPS, SENSITIVE_PATH_PREFIX, SENSITIVE_ROUTES, WAF_RATE_LIMITS } from '../../infra/src/edge-stack';
 import { DURATION_ALARM_SHARE, LIVE_ALIAS } from '../../infra/src/lambda-release';
 import { ALARM_THRESHOLDS } from '../../infra/src/observability-stack';
 import { defaultSynthesis, PRODUCTION_CONTEXT, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
@@ -41,10 +41,29 @@ function appFunctions(synthesis: Synthesis) {
 }
 
 /** A WAF byte match on the URI path, applied as WAF applies it (lower-cased first). */
-function uriMatches(statement: any, path: string): boolean {
-  const { PositionalConstraint, SearchString, TextTransformations } = statement.ByteMatchStatement;
-  const uri = TextTransformations.some((transformation: { Type: string }) => transformation.Type === 'LOWERCASE') ? path.toLowerCase() : path;
-  return PositionalConstraint === 'STARTS_WITH' ? uri.startsWith(SearchString) : uri === SearchString;
+/** WAF's text transformations of a path, as its documentation describes them. */
+const TRANSFORM: Record<string, (path: string) => string> = {
+  URL_DECODE: (path) => decodeURIComponent(path),
+  // Repeated slashes, `./` and `../` resolved (not above the start).
+  NORMALIZE_PATH: (path) => {
+    const segments: string[] = [];
+    for (const segment of path.split('/').slice(1)) {
+      if (segment === '..') segments.pop();
+      else if (segment !== '.' && segment !== '') segments.push(segment);
+    }
+    return `/${segments.join('/')}${path.endsWith('/') && segments.length > 0 ? '/' : ''}`;
+  },
+  LOWERCASE: (path) => path.toLowerCase(),
+};
+
+/** Whether the tighter rule's statement matches a request's path, after its transformations in their order. */
+function pathMatches(statement: any, path: string): boolean {
+  const { RegexString, TextTransformations, FieldToMatch } = statement.RegexMatchStatement;
+  expect(FieldToMatch).toEqual({ UriPath: {} });
+  const transformed = [...TextTransformations]
+    .sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority)
+    .reduce((text: string, { Type }: { Type: string }) => TRANSFORM[Type]!(text), path);
+  return new RegExp(RegexString).test(transformed);
 }
 
 describe('protection at the edge', () => {
@@ -86,18 +105,53 @@ describe('protection at the edge', () => {
     );
   });
 
-  it('applies the tighter rate to every route under /api/accounts/ and to /api/admin/setup, and to no other route', () => {
+  it('applies the tighter rate to every route under /api/accounts/, the admin setup, claims, the e-mail and password changes, deletion and 2-step sign-in, and to no other path', () => {
     const [[, acl]] = ofType(dev, 'edge', 'AWS::WAFv2::WebACL') as [[string, Resource]];
     const sensitive = (acl.Properties.Rules as any[]).find((rule) => rule.Name === 'RatePerIpSensitive');
-    const statements = sensitive.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements;
-    const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x');
+    const statement = sensitive.Statement.RateBasedStatement.ScopeDownStatement;
+    const concrete = (path: string) => path.replace(/\{[^{}]+\}/g, 'x');
+    const sensitivePaths = new Set(routeList.filter((route) => (SENSITIVE_ROUTES as readonly string[]).includes(route.name)).map((route) => route.path));
     for (const route of routeList) {
-      const expected = route.path.startsWith(SENSITIVE_PATH_PREFIX) || (SENSITIVE_EXACT_PATHS as readonly string[]).includes(route.path);
-      expect(statements.some((statement: any) => uriMatches(statement, concrete(route.path))), routeKey(route)).toBe(expected);
+      const expected = route.path.startsWith(SENSITIVE_PATH_PREFIX) || sensitivePaths.has(route.path);
+      expect(pathMatches(statement, concrete(route.path)), routeKey(route)).toBe(expected);
     }
     expect(routeList.filter((route) => route.path.startsWith('/api/accounts/')).length).toBeGreaterThan(4);
-    // Case does not slip past it.
-    expect(statements.some((statement: any) => uriMatches(statement, '/API/Accounts/signup'))).toBe(true);
+    const covered = (name: string) => pathMatches(statement, concrete(routeList.find((route) => route.name === name)!.path));
+    for (const name of ['signup', 'requestPasswordReset', 'confirmEmailChange', 'adminSetup', 'claimBusiness', 'inspectClaimLink', 'completeClaim', 'cancelClaim', 'requestEmailChange', 'changePassword', 'deleteAccount', 'setupTotp', 'enableTotp', 'disableTotp']) {
+      expect(covered(name), name).toBe(true);
+    }
+    for (const name of ['getMe', 'updateProfile', 'searchBusinesses', 'listCategories']) expect(covered(name), name).toBe(false);
+  });
+
+  it('decodes and normalises the path before the tighter rule matches it, so no spelling of a path slips past', () => {
+    const [[, acl]] = ofType(dev, 'edge', 'AWS::WAFv2::WebACL') as [[string, Resource]];
+    const statement = (acl.Properties.Rules as any[]).find((rule) => rule.Name === 'RatePerIpSensitive').Statement.RateBasedStatement.ScopeDownStatement;
+    expect(statement.RegexMatchStatement.TextTransformations).toEqual([
+      { Priority: 0, Type: 'URL_DECODE' },
+      { Priority: 1, Type: 'NORMALIZE_PATH' },
+      { Priority: 2, Type: 'LOWERCASE' },
+    ]);
+    for (const path of [
+      '/API/Accounts/signup',
+      '/api/%61ccounts/signup',
+      '/api/accounts%2Fsignup',
+      '//api//accounts/password-reset',
+      '/api/./accounts/signup',
+      '/api/me/profile/../password',
+      '/api/me/%70assword',
+      '/api/businesses/b1/claim',
+      '/api/businesses/b1/claim/',
+      '/api/Businesses/b1/CLAIM',
+      '/api/business-claims/complete',
+      '/api/me/mfa/totp/enable',
+      '/api/me/deletion',
+      '/api/me/email-change',
+    ]) {
+      expect(pathMatches(statement, path), path).toBe(true);
+    }
+    for (const path of ['/api/me', '/api/me/profile', '/api/businesses/b1', '/api/businesses/b1/claims', '/api/businesses/b1/x/claim', '/api/me/passwords', '/api/jobs']) {
+      expect(pathMatches(statement, path), path).toBe(false);
+    }
   });
 
   it('keeps the web ACL logs for three months, without the bearer tokens', () => {
@@ -331,6 +385,6 @@ describe('cost and deployment', () => {
     const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole');
     expect(JSON.stringify(assume.Resource)).toContain('role/cdk-hnb659fds-*-123456789012-eu-west-2');
     expect(JSON.stringify(assume.Resource)).toContain('role/cdk-hnb659fds-*-123456789012-us-east-1');
-    expect(statements.flatMap((statement) => [statement.Action].flat()).some((action: string) => /^(iam|s3|lambda:Update|cloudformation):/.test(action))).toBe(false);
+    expect(statements.flatMap((statement) => [statement.Action].flat()).some((action: string) => /^(?:iam|s3|lambda:Update|cloudformation):/.test(action))).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
+import { PAGE_READ_PARTITIONS } from '@solutionz/lambdas/data/page-reads';
+import { matchesKeyPattern } from '@solutionz/lambdas/testing/table-reads';
 import { RENDERER_ENTRY_FILE } from '@solutionz/shared';
 import { GEO_DATA_ENVIRONMENT } from '../../infra/src/area-function';
 import { isPagePath, PAGE_PATH_PATTERNS, PAGE_QUERY_STRINGS, VIEWER_HOST_CODE } from '../../infra/src/edge-rules';
@@ -151,7 +153,7 @@ describe('the page function', () => {
     }
   });
 
-  it('reads the table of the Data stack by name, and the site bucket index.html, and nothing else', () => {
+  it('reads the table of the Data stack by name, only the partitions it draws from, and the site bucket index.html, and nothing else', () => {
     const fn = web[logicalId(synthesis)]!.Properties as Json;
     const data = synthesis.templates.data.toJSON().Resources as Record<string, Resource>;
     const [[, table]] = ofType(data, 'AWS::DynamoDB::Table') as [[string, Resource]];
@@ -168,6 +170,13 @@ describe('the page function', () => {
     expect(actions.sort()).toEqual([...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'].sort());
     const tableGrant = statements.find((statement: Json) => [statement.Action].flat().includes('dynamodb:Query'));
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/${table.Properties.TableName}`);
+    // Only the partitions it draws from (a profile, listings, the directory's and job board's indexes and counts,
+    // categories, jobs), for every key of every request: no token, session, message or claim.
+    expect(tableGrant.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PAGE_READ_PARTITIONS] } });
+    const outside = ['TOKEN#t1', 'EMAIL#ada@example.test', 'RATE#signup#203.0.113.7', 'CONVERSATION#c1', 'BUSINESS#b1', 'AUDIT', 'ADMIN_SETUP', 'SESSIONS_BY_EXPIRY', 'STRIPE_EVENT#e1', 'MESSAGE_REPORT#r1', 'JOB_ALERT#j1', 'PROVIDER_NEWS#p1'];
+    for (const partition of outside) {
+      expect(matchesKeyPattern(partition, PAGE_READ_PARTITIONS), partition).toBe(false);
+    }
     const siteGrant = statements.find((statement: Json) => statement.Action === 's3:GetObject');
     expect(JSON.stringify(siteGrant.Resource)).toMatch(/SiteBucket.*\/index\.html/);
   });

@@ -7,8 +7,9 @@ import { createTableInput } from '@solutionz/lambdas/data/create-table-input';
 import { MEDIA_BUCKETS, mediaPathPattern, REFRESH_TOKEN_VALIDITY_DAYS, SELF_WRITABLE_USER_ATTRIBUTES, webConfigSchema } from '@solutionz/shared';
 import { USER_GROUPS } from '../../infra/src/auth-stack';
 import { POST_AUTHENTICATION_TABLE_ACTIONS } from '../../infra/src/post-authentication-trigger';
+import { webClientIdParameterOf } from '../../infra/src/pre-token-generation-trigger';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { isScriptAsset, SCRIPT_ASSET_PATTERNS, SECURITY_HEADERS, SPA_FALLBACK_CODE, VIEWER_IP_CODE } from '../../infra/src/edge-rules';
+import { API_PATH_PATTERN, CACHED_API_ROUTES, isScriptAsset, SCRIPT_ASSET_PATTERNS, SECURITY_HEADERS, SPA_FALLBACK_CODE, UNCACHED_ERROR_STATUSES, VIEWER_IP_CODE, VIEWER_METHOD_HEADER } from '../../infra/src/edge-rules';
 import { buildApp, defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 let stacks: SolutionzStacks;
@@ -56,10 +57,10 @@ function rewrite(uri: string): string {
 
 type EdgeHeaders = Record<string, { value: string; multiValue?: { value: string }[] }>;
 
-/** Runs the API behaviour's function on a request from `viewerIp` carrying `headers`; returns the headers sent on. */
-function viewerRequest(viewerIp: string, headers: EdgeHeaders): EdgeHeaders {
+/** Runs the API behaviour's function on a `method` request from `viewerIp` carrying `headers`; returns the headers sent on. */
+function viewerRequest(viewerIp: string, headers: EdgeHeaders, method = 'POST'): EdgeHeaders {
   const handler = new Function(`${VIEWER_IP_CODE}; return handler;`)() as (event: unknown) => { headers: EdgeHeaders };
-  return handler({ viewer: { ip: viewerIp }, request: { method: 'POST', uri: '/api/auth/signup', headers } }).headers;
+  return handler({ viewer: { ip: viewerIp }, request: { method, uri: '/api/auth/signup', headers } }).headers;
 }
 
 describe('data', () => {
@@ -125,7 +126,7 @@ describe('data', () => {
     }
   });
 
-  it('lets the distribution, and nothing else, read what each media bucket serves; uploads and their old versions lapse after a day', () => {
+  it("lets the distribution, and nothing else, read what each media bucket serves; uploads lapse after a day, and every deleted object's old versions too", () => {
     const policies = Object.values(templates.data.findResources('AWS::S3::BucketPolicy'));
     for (const name of MEDIA_BUCKETS) {
       const bucket = stacks.data.mediaBuckets[name];
@@ -135,6 +136,11 @@ describe('data', () => {
       expect(props.LifecycleConfiguration.Rules).toEqual(
         expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
       );
+      // Every object of the bucket (avatars, published media, logos, message images under private/): a deleted one's
+      // old versions go within a day, not only the uploads'.
+      const rules = props.LifecycleConfiguration.Rules as { Prefix?: string; Status: string; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[];
+      expect(rules.find((rule) => rule.Prefix === undefined)).toMatchObject({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, ExpiredObjectDeleteMarker: true });
+      for (const rule of rules) expect(rule.NoncurrentVersionExpiration?.NoncurrentDays ?? 1, name).toBeLessThanOrEqual(1);
       const statements = policies
         .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: id }))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
@@ -158,6 +164,14 @@ describe('data', () => {
   });
 });
 
+/** An app client of the user pool by its name's start (`solutionz-web-`, `solutionz-server-`): its logical id and properties. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
+function appClient(namePrefix: string): { id: string; props: any } {
+  const found = Object.entries(templates.auth.findResources('AWS::Cognito::UserPoolClient')).filter(([, client]) => String(client.Properties.ClientName).startsWith(namePrefix));
+  expect(found).toHaveLength(1);
+  return { id: found[0]![0], props: found[0]![1].Properties };
+}
+
 describe('auth', () => {
   it('has a pool without self sign-up, signing in by e-mail, with the three account groups', () => {
     templates.auth.hasResource('AWS::Cognito::UserPool', {
@@ -179,16 +193,47 @@ describe('auth', () => {
     templates.auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
   });
 
-  it('has a public web client for SRP and password sign-in with refresh token rotation and no hosted UI', () => {
-    const clients = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'));
-    expect(clients).toHaveLength(1);
-    const client = clients[0]!.Properties;
+  it('has a public web client for SRP sign-in with refresh token rotation and no hosted UI', () => {
+    expect(Object.keys(templates.auth.findResources('AWS::Cognito::UserPoolClient'))).toHaveLength(2);
+    const client = appClient('solutionz-web-').props;
     expect(client.GenerateSecret).toBe(false);
-    expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH']));
+    expect(client.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH']);
     expect(client.PreventUserExistenceErrors).toBe('ENABLED');
     expect(client.RefreshTokenRotation).toMatchObject({ Feature: 'ENABLED' });
     expect(client.AllowedOAuthFlows).toBeUndefined();
     expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  it('has a server client for the API’s own password sign-ins, whose id only the accounts and admin functions get: never the web', () => {
+    const server = appClient('solutionz-server-');
+    expect(server.props).toMatchObject({ GenerateSecret: false, EnableTokenRevocation: true, PreventUserExistenceErrors: 'ENABLED', AccessTokenValidity: 5 });
+    expect([...server.props.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect(server.props.AllowedOAuthFlows).toBeUndefined();
+    // Not in the web stack at all (its config.json names the web client), nor in any function but the two that sign in with it.
+    expect(JSON.stringify(templates.web.toJSON())).not.toContain(server.id);
+    const withServerClient = Object.values(templates.api.findResources('AWS::Lambda::Function'))
+      .filter((fn) => JSON.stringify(fn.Properties.Environment?.Variables?.USER_POOL_SERVER_CLIENT_ID ?? '').includes(server.id))
+      .map((fn) => fn.Properties.FunctionName as string);
+    expect(withServerClient.sort()).toEqual([`solutionz-${stacks.config.stage}-accounts`, `solutionz-${stacks.config.stage}-admin`]);
+  });
+
+  it('takes the self-service scope out of the web client’s access tokens: a version 2.0 pre token generation trigger, told the web client by a parameter', () => {
+    const functionId = templates.auth.getResourceId('AWS::Lambda::Function', {
+      Properties: Match.objectLike({ Environment: Match.objectLike({ Variables: Match.objectLike({ WEB_CLIENT_ID_PARAMETER: webClientIdParameterOf(stacks.config.stage) }) }) }),
+    });
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: Match.objectLike({ PreTokenGenerationConfig: { LambdaArn: { 'Fn::GetAtt': [functionId, 'Arn'] }, LambdaVersion: 'V2_0' } }),
+    });
+    templates.auth.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
+    // The parameter holds the web client's id, and the trigger may read that parameter alone.
+    templates.auth.hasResourceProperties('AWS::SSM::Parameter', { Name: webClientIdParameterOf(stacks.config.stage), Type: 'String', Value: { Ref: appClient('solutionz-web-').id } });
+    const roleId = (templates.auth.toJSON().Resources[functionId].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const statements = Object.values(templates.auth.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const read = statements.find((statement) => [statement.Action].flat().includes('ssm:GetParameters'))!;
+    expect(JSON.stringify(read.Resource)).toContain(`:parameter${webClientIdParameterOf(stacks.config.stage)}`);
+    expect(statements.flatMap((statement) => [statement.Action].flat()).filter((action) => !action.startsWith('logs:') && !action.startsWith('xray:'))).toEqual(['ssm:GetParameters']);
   });
 
   it('records every sign-in as a session: the post-authentication trigger is attached, writes only the stage’s table, and needs nothing from another stack', () => {
@@ -201,15 +246,16 @@ describe('auth', () => {
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/solutionz-${stacks.config.stage}`);
     expect(JSON.stringify(templates.auth.toJSON())).not.toContain('Fn::ImportValue');
     // Sessions last as long as the refresh token the web client gives.
-    const client = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'))[0]!.Properties;
+    const client = appClient('solutionz-web-').props;
     expect(client).toMatchObject({ RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS * 24 * 60, TokenValidityUnits: { RefreshToken: 'minutes' } });
   });
 
   it('lets people write with their own token only the attributes the API does not own: never the sign-in e-mail', () => {
-    const client = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolClient'))[0]!.Properties;
-    // Cognito lets a client without a list write every standard attribute, so the list must be there and short.
-    expect([...client.WriteAttributes].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
-    for (const owned of ['email', 'email_verified', 'phone_number', 'name', 'given_name', 'family_name']) expect(client.WriteAttributes).not.toContain(owned);
+    for (const client of [appClient('solutionz-web-').props, appClient('solutionz-server-').props]) {
+      // Cognito lets a client without a list write every standard attribute, so the list must be there and short.
+      expect([...client.WriteAttributes].sort()).toEqual([...SELF_WRITABLE_USER_ATTRIBUTES].sort());
+      for (const owned of ['email', 'email_verified', 'phone_number', 'name', 'given_name', 'family_name']) expect(client.WriteAttributes).not.toContain(owned);
+    }
   });
 });
 
@@ -254,8 +300,40 @@ describe('web', () => {
     const apiOrigin = config.Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('execute-api');
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
-    // No error-page fallback: it would turn the API's 403/404 into the app shell.
-    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('never keeps an error answer, on the API paths or anywhere, and never replaces one with a page', () => {
+    const errors = distributionConfig().CustomErrorResponses as { ErrorCode: number; ErrorCachingMinTTL: number; ResponseCode?: unknown; ResponsePagePath?: unknown }[];
+    // Every error status CloudFront would otherwise keep for 10 s, whatever the API's no-store says.
+    expect(errors.map(({ ErrorCode }) => ErrorCode).sort()).toEqual([400, 403, 404, 405, 414, 500, 501, 502, 503, 504]);
+    expect([...UNCACHED_ERROR_STATUSES].sort()).toEqual(errors.map(({ ErrorCode }) => ErrorCode).sort());
+    for (const error of errors) {
+      expect(error.ErrorCachingMinTTL, String(error.ErrorCode)).toBe(0);
+      // No error-page fallback: it would turn the API's 403/404 into the app shell.
+      expect(error.ResponsePagePath, String(error.ErrorCode)).toBeUndefined();
+      expect(error.ResponseCode, String(error.ErrorCode)).toBeUndefined();
+    }
+  });
+
+  it("never answers a GET on an API path with a HEAD's kept answer, nor a HEAD with a GET's", () => {
+    const config = distributionConfig();
+    const policies = templates.web.findResources('AWS::CloudFront::CachePolicy');
+    const cached = config.CacheBehaviors.filter((behavior: { PathPattern: string }) => CACHED_API_ROUTES.some(({ pathPattern }) => pathPattern === behavior.PathPattern));
+    expect(cached.length).toBe(CACHED_API_ROUTES.length);
+    for (const behavior of cached) {
+      // CloudFront keeps the answers to GET and HEAD, under one key unless the key tells them apart.
+      expect(behavior.CachedMethods, behavior.PathPattern).toEqual(['GET', 'HEAD']);
+      const key = policies[behavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.HeadersConfig.Headers, behavior.PathPattern).toContain(VIEWER_METHOD_HEADER);
+      // The behaviour's function sets that header from the request's own method.
+      expect(behavior.FunctionAssociations).toEqual(apiBehavior(config).FunctionAssociations);
+    }
+    // The uncached /api/* keeps nothing at all.
+    expect(apiBehavior(config).PathPattern).toBe(API_PATH_PATTERN);
+    expect(apiBehavior(config).CachePolicyId).toBe(MANAGED_CACHING_DISABLED);
+    expect(viewerRequest('203.0.113.7', {}, 'HEAD')[VIEWER_METHOD_HEADER]).toEqual({ value: 'HEAD' });
+    expect(viewerRequest('203.0.113.7', { [VIEWER_METHOD_HEADER]: { value: 'GET' } }, 'HEAD')[VIEWER_METHOD_HEADER]).toEqual({ value: 'HEAD' });
+    expect(viewerRequest('203.0.113.7', {}, 'GET')[VIEWER_METHOD_HEADER]).toEqual({ value: 'GET' });
   });
 
   it('answers client-side routes with the app shell but leaves files and the API alone', () => {
@@ -288,6 +366,7 @@ describe('web', () => {
     expect(viewerRequest('203.0.113.7', { 'content-type': { value: 'application/json' } })).toEqual({
       'content-type': { value: 'application/json' },
       'x-viewer-ip': { value: '203.0.113.7' },
+      [VIEWER_METHOD_HEADER]: { value: 'POST' },
     });
     const spoofed = viewerRequest('2001:db8::7', {
       'x-viewer-ip': { value: '198.51.100.1', multiValue: [{ value: '198.51.100.1' }, { value: '198.51.100.2' }] },

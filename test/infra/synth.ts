@@ -81,7 +81,7 @@ export interface Synthesis {
   readonly app: App;
   readonly stacks: SolutionzStacks;
   /** Each stack's template, from one synthesis (Template.fromStack would synthesize per stack); `ci` only with a GitHub repository. */
-  readonly templates: Record<Exclude<StackName, 'ci'>, Template> & { readonly ci?: Template };
+  readonly templates: Record<Exclude<StackName, 'ci'>, Template> & { readonly ci?: Template; readonly apiRoutes: Template };
 }
 
 const syntheses = new Map<string, Synthesis>();
@@ -96,8 +96,10 @@ function memoized(key: string, build: () => { app: App; stacks: SolutionzStacks 
         const stack = stacks[name];
         return stack ? [[name, Template.fromJSON(assembly.getStackByName(stack.stackName).template)]] : [];
       }),
-    ) as Synthesis['templates'];
-    synthesis = { app, stacks, templates };
+    );
+    // The API's routes are a nested stack of the api stack, with a template file of its own in the assembly.
+    const apiRoutes = Template.fromJSON(JSON.parse(readFileSync(join(assembly.directory, stacks.api.routes.templateFile), 'utf8')) as Record<string, unknown>);
+    synthesis = { app, stacks, templates: { ...templates, apiRoutes } as Synthesis['templates'] };
     syntheses.set(key, synthesis);
   }
   return synthesis;

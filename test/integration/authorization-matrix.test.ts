@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, buildPath, MESSAGES, routeList, type RouteName } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, apiErrorBodySchema, buildPath, MESSAGES, routeList, SECURITY_MESSAGES, type RouteName } from '@solutionz/shared';
 import { conversationIdOf } from '@solutionz/lambdas/data/messages-repository';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
@@ -117,12 +117,13 @@ const matrix: Record<RouteName, Row> = {
   signOutEverywhere: { request: () => ({}), expect: signedIn(200), fresh: true },
   // Ends only the caller's own session (in the analytics' count); the tokens stay valid until they expire.
   signOut: { request: () => ({}), expect: signedIn(200) },
-  setupTotp: { request: () => ({}), expect: signedIn(200) },
+  setupTotp: { request: () => ({ body: { password: WRONG_PASSWORD } }), expect: signedIn(400) },
   enableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(400) },
   // Nobody here has 2-step verification on, so there is nothing to turn off.
   disableTotp: { request: () => ({ body: { password: WRONG_PASSWORD, code: '000000' } }), expect: signedIn(409) },
   exportMyData: { request: () => ({}), expect: signedIn(200) },
-  deleteAccount: { request: () => ({ body: { password: WRONG_PASSWORD } }), expect: signedIn(400) },
+  // An admin account is removed by another admin (see 'admin accounts' below), so an admin is refused before the password.
+  deleteAccount: { request: () => ({ body: { password: WRONG_PASSWORD } }), expect: { ...signedIn(400), admin: 403 } },
   adminSetup: {
     // Open to anyone until the first admin exists (accounts.test.ts covers that); a password too short is
     // refused before the one-time setup is looked at, so this row neither claims it nor depends on who has.
@@ -273,11 +274,20 @@ const matrix: Record<RouteName, Row> = {
   oneClickUnsubscribeProviderUpdates: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
   unsubscribeMessageMails: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeMessageMails: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
-  // Public: anyone may look at a business's claim page and claim it; an unknown business is 404 for all.
+  // Public: anyone may look at a business's claim page and ask to claim it; an unknown business is 404 for all.
   getClaimable: { request: () => ({ params: { businessId: unique('no-business') } }), expect: everyone(404) },
   claimBusiness: {
-    request: () => ({ params: { businessId: unique('no-business') }, body: { fullName: 'Matrix Claimant', email: `${unique('claim')}@example.co.uk`, password: 'Correct-horse-1' } }),
+    request: () => ({ params: { businessId: unique('no-business') }, body: { fullName: 'Matrix Claimant', email: `${unique('claim')}@example.co.uk` } }),
     expect: everyone(404),
+  },
+  // The claim mail's links: whoever holds the link may read, finish or cancel it; an unknown link is refused for all.
+  inspectClaimLink: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  completeClaim: { request: () => ({ body: { token: 'not-a-real-token', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' } }), expect: everyone(400) },
+  cancelClaim: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
+  // Finishing for one's own account: a provider whose address is confirmed (a business belongs to a provider).
+  completeClaimSignedIn: {
+    request: () => ({ body: { token: 'not-a-real-token' } }),
+    expect: { ...only(['provider', 'subscribedProvider', 'otherProvider'], 400), unconfirmedProvider: 403 },
   },
   adminListClaims: { request: () => ({}), expect: only(['admin'], 200) },
   adminDecideClaim: { request: () => ({ params: { businessId: unique('no-business') }, body: { decision: 'approve' } }), expect: only(['admin'], 404) },
@@ -308,8 +318,9 @@ const matrix: Record<RouteName, Row> = {
   // Images: either participant may upload (admins are no participants); only the uploader has their image
   // checked; both read a sent one; anyone else is told the conversation does not exist.
   createMessageImageUpload: {
+    // Only someone who could send the image may upload it: an unconfirmed address is refused as for sending.
     request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { name: 'matrix.png', type: 'image/png', size: 100 } }),
-    expect: { ...participants(201), admin: 403 },
+    expect: { ...participants(201), admin: 403, unconfirmedClient: 403, unconfirmedProvider: 403 },
   },
   checkMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers) }), expect: { ...signedIn(404), client: 200, admin: 403 } },
   getMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers), query: { size: 'thumb' } }), expect: participants(200) },
@@ -419,6 +430,30 @@ describe('authorization matrix', () => {
   });
 });
 
+describe('admin accounts', () => {
+  const deletion = (userId: string) => urlOf('/api/admin/users/{userId}/deletion', { params: { userId } });
+  const reason = { reason: { code: 'other', note: 'Checked by the authorization matrix' } };
+
+  it('are removed only by another admin, with a reason; never by themselves, by either route', async () => {
+    const [boss, deputy] = await Promise.all([createTestAccount('admin'), createTestAccount('admin')]);
+    const [bossToken, deputyToken] = await Promise.all([boss, deputy].map(async (account) => (await signInTokens(account.email, account.password)).accessToken));
+
+    const own = await send('POST', urlOf('/api/me/deletion', {}), deputyToken, { password: deputy.password });
+    expect(own.status).toBe(403);
+    expect(apiErrorBodySchema.parse(own.body).error.message).toBe(SECURITY_MESSAGES.adminCannotDeleteSelf);
+    const self = await send('POST', deletion(deputy.userId), deputyToken, reason);
+    expect(self.status).toBe(409);
+    expect(apiErrorBodySchema.parse(self.body).error.message).toBe(ADMIN_CONSOLE_MESSAGES.users.notOnYourself);
+    // Without a reason, refused for it.
+    expect((await send('POST', deletion(deputy.userId), bossToken, {})).status).toBe(400);
+
+    expect(await send('POST', deletion(deputy.userId), bossToken, reason)).toMatchObject({ status: 200, body: { userId: deputy.userId, deleted: true } });
+    // The removed admin's session ends with the account.
+    expect((await send('GET', urlOf('/api/admin/overview', {}), deputyToken, undefined)).status).toBe(401);
+    expect((await send('GET', urlOf('/api/admin/overview', {}), bossToken, undefined)).status).toBe(200);
+  });
+});
+
 describe('routes that act on others', () => {
   const gated = routeList.filter((route) => route.confirmedEmail);
   it.each(gated.map((route) => [`${route.method} ${route.path}`, route] as const))('%s tells an unconfirmed account to confirm its address first', async (_key, route) => {
@@ -429,9 +464,9 @@ describe('routes that act on others', () => {
     expect(apiErrorBodySchema.parse(answer.body).error).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
   });
 
-  it('include posting, feedback, replies, reveals, messages and the FIRST100 check', () => {
+  it('include posting, feedback, replies, reveals, messages and their images, the FIRST100 check and claiming a business for an account', () => {
     expect(routeList.filter((route) => route.confirmedEmail).map((route) => route.name).sort()).toEqual(
-      ['createFeedback', 'createJob', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'sendMessage', 'startConversation', 'updateMyFeedback'].sort(),
+      ['completeClaimSignedIn', 'createFeedback', 'createJob', 'createMessageImageUpload', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'sendMessage', 'startConversation', 'updateMyFeedback'].sort(),
     );
   });
 });

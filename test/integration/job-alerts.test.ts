@@ -145,6 +145,11 @@ describe('job alerts', () => {
     expect(headers.find((header) => header.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
     const oneClick = headers.find((header) => header.name === 'List-Unsubscribe')?.value.replace(/^<(.*)>$/, '$1') ?? '';
     expect(new URL(oneClick).origin).toBe(new URL(stack.apiBaseUrl).origin);
+    // A GET of either link (a mail scanner, a link preview) turns nothing off: only the POST does.
+    const pageLink = (await mailsTo(second.email))[0]?.body.text.match(/https?:\/\/\S+/g)?.find((text) => new URL(text).pathname === JOB_ALERT_UNSUBSCRIBE_PATH) ?? '';
+    expect((await fetch(oneClick)).status).toBe(405);
+    expect((await fetch(new URL(`${new URL(pageLink).pathname}${new URL(pageLink).search}`, stack.apiBaseUrl))).status).toBe(200);
+    expect(meResponseSchema.parse((await call('GET', '/me', second.token)).body).notifications.jobAlerts?.enabled).toBe(true);
     const unsubscribed = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(unsubscribed.status).toBe(200);
     expect(meResponseSchema.parse((await call('GET', '/me', second.token)).body).notifications.jobAlerts?.enabled).toBe(false);

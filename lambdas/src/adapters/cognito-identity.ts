@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
@@ -16,14 +17,19 @@ import { withoutSdkLogging } from './sdk-logging';
 export interface Identity {
   /** A confirmed user with a permanent password, `email_verified=false`, in its group; returns the `sub`. */
   createUser(email: string, password: string, group: AccountType): Promise<string>;
-  /** Deletes the user; a user that is already gone is not an error. */
-  deleteUser(email: string): Promise<void>;
+  /** Deletes the user, named by e-mail address or `sub`; a user that is already gone is not an error. */
+  deleteUser(username: string): Promise<void>;
   setPassword(email: string, password: string): Promise<void>;
   markEmailVerified(email: string): Promise<void>;
   /** A disabled user cannot sign in or refresh tokens (an admin's deactivation); enabling lets them again. */
   setEnabled(email: string, enabled: boolean): Promise<void>;
   /** Moves the user from one account-type group to another (an admin's type change). */
   moveToGroup(email: string, from: AccountType, to: AccountType): Promise<void>;
+  /**
+   * Whether signing in asks the user (named by their `sub`) for an authenticator code, as Cognito has it
+   * now: the profile's copy could say otherwise. False for a user that is gone.
+   */
+  hasTwoStep(userId: string): Promise<boolean>;
 }
 
 /** The e-mail is already a username in the pool. */
@@ -68,9 +74,9 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
       return sub;
     },
 
-    async deleteUser(email) {
+    async deleteUser(username) {
       try {
-        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: email }));
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
       } catch (error) {
         if (!isNamed(error, 'UserNotFoundException')) throw error;
       }
@@ -84,6 +90,17 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
     async moveToGroup(email, from, to) {
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: to }));
       await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: from }));
+    },
+
+    async hasTwoStep(userId) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userId }));
+        // The methods switched on; the preferred one is always among them.
+        return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+      } catch (error) {
+        if (isNamed(error, 'UserNotFoundException')) return false;
+        throw error;
+      }
     },
 
     async setPassword(email, password) {

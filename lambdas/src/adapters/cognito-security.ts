@@ -17,15 +17,21 @@ import { withoutSdkLogging } from './sdk-logging';
 /** What a password check found; `locked` is Cognito refusing after too many wrong passwords. */
 type PasswordCheck = 'correct' | 'wrong' | 'locked';
 export type PasswordAndCodeCheck = PasswordCheck | 'wrong-code' | 'no-2-step';
+/** A password refused, or Cognito asking for a code: 2-step verification is on there already. */
+type TotpSetupRefusal = Exclude<PasswordCheck, 'correct'> | '2-step-on';
 
 /**
  * The security controls of the account settings over Cognito: password and 2-step code
  * checks, the sign-in name, sessions and software-token MFA. Admin calls name the user by the
  * Cognito `sub` (the pool's real username, e-mail being an alias), so an address change in flight
  * never makes them miss; sign-in checks use the address, as the person does.
+ *
+ * Every sign-in here goes through the server's own app client, never the web's: only its access tokens
+ * carry the scope Cognito's self-service operations need (the web's have it suppressed), and only this
+ * code ever holds them, each for the one request it signed in for.
  */
 export interface AccountSecurity {
-  /** Signs in with the app client to prove the password; a 2-step challenge proves it as well. */
+  /** Signs in to prove the password; a 2-step challenge proves it as well. */
   checkPassword(email: string, password: string): Promise<PasswordCheck>;
   /** Proves the password and a current authenticator code by a whole 2-step sign-in. */
   checkPasswordAndCode(email: string, password: string, code: string): Promise<PasswordAndCodeCheck>;
@@ -33,10 +39,13 @@ export interface AccountSecurity {
   changeEmail(userId: string, email: string): Promise<void>;
   /** Revokes every refresh token of the user. */
   signOutEverywhere(userId: string): Promise<void>;
-  /** A new authenticator secret for the user the access token belongs to. */
-  startTotp(accessToken: string): Promise<string>;
-  /** True when the code matches the new secret; software-token MFA is then on and preferred. */
-  confirmTotp(accessToken: string, code: string): Promise<boolean>;
+  /** Signs in with the password and asks Cognito for a new authenticator secret for that user. */
+  startTotp(email: string, password: string): Promise<{ secret: string } | TotpSetupRefusal>;
+  /**
+   * Signs in with the password and checks the code against the new secret: when it matches,
+   * software-token MFA is on and preferred ('correct'). A wrong password binds nothing.
+   */
+  confirmTotp(email: string, password: string, code: string): Promise<'correct' | 'wrong-code' | TotpSetupRefusal>;
   turnOffTotp(userId: string): Promise<void>;
 }
 
@@ -44,7 +53,7 @@ const nameOf = (error: unknown) => (error as { name?: string } | undefined)?.nam
 const messageOf = (error: unknown) => (error as { message?: string } | undefined)?.message ?? '';
 
 /** Cognito answers a wrong password with NotAuthorized; cognito-local without the proxy with InvalidPassword. */
-function passwordRefusal(error: unknown): PasswordCheck | undefined {
+function passwordRefusal(error: unknown): Exclude<PasswordCheck, 'correct'> | undefined {
   const name = nameOf(error);
   if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(messageOf(error))) return 'locked';
   if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException' || name === 'UserNotFoundException') return 'wrong';
@@ -72,7 +81,11 @@ function claimsOf(token: string | undefined): { sub?: unknown; auth_time?: unkno
   }
 }
 
-export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
+/**
+ * `serverClientId` is the server's app client (USER_PASSWORD_AUTH only, its id never given to the
+ * browser): the checks' sign-ins and the 2-step setup act through its tokens.
+ */
+export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, serverClientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
   /**
    * The check itself signed in: its refresh token is revoked so no session outlives it, and the session
    * the sign-in was recorded as ends. Nobody ever holds that token, so a revocation that fails
@@ -82,16 +95,34 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
     const { sub, auth_time: authTime } = claimsOf(result?.AccessToken);
     if (options.endCheckSession && typeof sub === 'string' && typeof authTime === 'number') await options.endCheckSession(sub, authTime);
     if (!result?.RefreshToken) return;
-    await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: result.RefreshToken })).catch(() => undefined);
+    await client.send(new RevokeTokenCommand({ ClientId: serverClientId, Token: result.RefreshToken })).catch(() => undefined);
   }
 
   async function signIn(email: string, password: string) {
     try {
-      return await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+      return await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: serverClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
     } catch (error) {
       const refusal = passwordRefusal(error);
       if (refusal) return refusal;
       throw error;
+    }
+  }
+
+  /**
+   * Signs in with the password and does `work` with the access token, then discards the sign-in.
+   * Only an account without 2-step verification gets tokens from the password alone: Cognito asking
+   * for a code means it is on there already.
+   */
+  async function asUser<T>(email: string, password: string, work: (accessToken: string) => Promise<T>): Promise<T | TotpSetupRefusal> {
+    const answer = await signIn(email, password);
+    if (typeof answer === 'string') return answer;
+    if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') return '2-step-on';
+    const result = answer.AuthenticationResult;
+    if (!result?.AccessToken) throw new Error(`Cognito answered a sign-in with ${answer.ChallengeName ?? 'no tokens'}`);
+    try {
+      return await work(result.AccessToken);
+    } finally {
+      await discard(result);
     }
   }
 
@@ -114,7 +145,7 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
       try {
         response = await client.send(
           new RespondToAuthChallengeCommand({
-            ClientId: clientId,
+            ClientId: serverClientId,
             ChallengeName: 'SOFTWARE_TOKEN_MFA',
             Session: answer.Session,
             ChallengeResponses: { USERNAME: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? email, SOFTWARE_TOKEN_MFA_CODE: code },
@@ -151,22 +182,26 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
       await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
     },
 
-    async startTotp(accessToken) {
-      const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-      if (!SecretCode) throw new Error('Cognito associated a software token without a secret');
-      return SecretCode;
+    startTotp(email, password) {
+      return asUser(email, password, async (accessToken) => {
+        const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+        if (!SecretCode) throw new Error('Cognito associated a software token without a secret');
+        return { secret: SecretCode };
+      });
     },
 
-    async confirmTotp(accessToken, code) {
-      try {
-        const { Status } = await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
-        if (Status !== 'SUCCESS') return false;
-      } catch (error) {
-        if (CODE_REFUSALS.has(nameOf(error))) return false;
-        throw error;
-      }
-      await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
-      return true;
+    confirmTotp(email, password, code) {
+      return asUser(email, password, async (accessToken) => {
+        try {
+          const { Status } = await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
+          if (Status !== 'SUCCESS') return 'wrong-code' as const;
+        } catch (error) {
+          if (CODE_REFUSALS.has(nameOf(error))) return 'wrong-code' as const;
+          throw error;
+        }
+        await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+        return 'correct' as const;
+      });
     },
 
     async turnOffTotp(userId) {
@@ -178,6 +213,6 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
 }
 
 /** The Lambda's security adapter; a local endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
-export function createCognitoSecurityFor(region: string, userPoolId: string, clientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
-  return createCognitoSecurity(withoutSdkLogging(new CognitoIdentityProviderClient({ region })), userPoolId, clientId, options);
+export function createCognitoSecurityFor(region: string, userPoolId: string, serverClientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
+  return createCognitoSecurity(withoutSdkLogging(new CognitoIdentityProviderClient({ region })), userPoolId, serverClientId, options);
 }

@@ -111,7 +111,7 @@ export const accountEmailEntity = new Entity({
   },
 });
 
-const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email'] as const;
+const TOKEN_PURPOSES = ['confirm-email', 'reset-password', 'change-email', 'claim-business'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**
@@ -120,6 +120,9 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
  *   not expired; a token therefore works exactly once, also under concurrent clicks.
  * `expiresAt` (epoch seconds) is also the table's TTL attribute; TTL deletes late, so the redeem
  * condition checks expiry itself. For an e-mail change, `email` is the new address the link was sent to.
+ * A business claim's link is about the business, not about an account (none exists yet): `userId` is the
+ * business's own profile, `email` the address the claimant typed, with `businessId` and the `fullName`
+ * the new account will carry.
  *   "tokens of a user" (account erasure): Query GSI1 PK = USER#<userId>, SK begins_with TOKEN#.
  */
 export const accountTokenEntity = new Entity({
@@ -132,6 +135,8 @@ export const accountTokenEntity = new Entity({
     expiresAt: { type: 'number', required: true, readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true },
     usedAt: { type: 'string' },
+    businessId: { type: 'string', readOnly: true },
+    fullName: { type: 'string', readOnly: true },
   },
   indexes: {
     byHash: { pk: pk('TOKEN#${tokenHash}', ['tokenHash']), sk: sk('TOKEN', []) },

@@ -1,12 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AdminAuditAction, AdminAuditTargetKind, AdminReasonCode } from '@solutionz/shared';
+import { SECURITY_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminReasonCode } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
 import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
 import { nameWords, wordItem, type BusinessRecord } from './business-repository';
 import { pageBelow } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor, InvalidCursorError } from './time-cursor';
-import { conflictPause, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
 
 /** The changed fields of an audited action, as they were and as they became. */
 export type AuditSnapshot = Record<string, string | number | boolean | null | string[]>;
@@ -15,14 +15,18 @@ export interface AuditRecord {
   readonly auditId: string;
   readonly at: string;
   readonly actorId: string;
-  readonly actorName: string;
+  /** Only on entries written before names were looked up when read; erasure removes it. */
+  readonly actorName?: string;
   readonly action: AdminAuditAction;
   readonly targetKind: AdminAuditTargetKind;
   readonly targetId: string;
-  readonly targetLabel: string;
+  /** What a target that is not a person was called at the time (older entries: people too, until erasure). */
+  readonly targetLabel?: string;
   readonly before: AuditSnapshot | null;
   readonly after: AuditSnapshot | null;
   readonly reason: { readonly code: AdminReasonCode; readonly note: string } | null;
+  /** `started`: a destructive action of many steps that has not finished yet. Absent: completed when written. */
+  readonly state?: 'started' | 'completed';
 }
 
 /** The dashboard's figures as the writes keep them. */
@@ -139,6 +143,11 @@ function decodePosition(cursor: string): string {
 /** What an admin changes on a profile, and what the profile must still say for the change to apply. */
 export interface AdminProfileChange {
   readonly userId: string;
+  /**
+   * The acting admin, who must still be an active admin when the change is written (a condition of the same
+   * transaction): of two admins removing each other at once, one goes first and the other's change fails.
+   */
+  readonly actorId?: string;
   readonly expect: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName'>>;
   readonly set: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName' | 'sessionsValidAfter'>> & { readonly updatedAt: string };
   readonly audit: AuditRecord;
@@ -163,8 +172,15 @@ export interface AdminRepository {
   auditPage(page: { cursor?: string; targetId?: string; limit: number }): Promise<AuditPage>;
   /** Every entry an admin made (their data export). */
   auditByActor(actorId: string): Promise<AuditRecord[]>;
-  /** Erasure: the person's id and name leave every entry they acted in or were the target of; the entries stay. */
-  anonymiseAudit(userId: string, replacement: { id: string; name: string }): Promise<void>;
+  /**
+   * Erasure: the names older entries stored of the person (as actor, as target, and the name fields of the
+   * snapshots of changes made to them) go; their id stays, and entries that hold none are not written.
+   */
+  forgetAuditNames(userId: string): Promise<void>;
+  /** The newest entry of `action` about the target that is still `started`, if there is one. */
+  unfinishedAudit(targetId: string, action: AdminAuditAction): Promise<AuditRecord | undefined>;
+  /** Marks a started entry completed; one completed already (by a concurrent retry) is left as it is. */
+  completeAudit(entry: Pick<AuditRecord, 'at' | 'auditId'>): Promise<void>;
   /** Brings the person's index entries in line with their profile as stored now (none when it is gone). */
   syncUserIndex(userId: string): Promise<void>;
   /** Users newest first, in a scope (`all` or an account type). */
@@ -173,9 +189,10 @@ export interface AdminRepository {
   searchUsers(scope: string, text: string, cursor: string | undefined, limit: number): Promise<UserIdPage>;
   /**
    * Changes the profile if it still says `expect`, with the audit entry in the same transaction:
-   * 'changed', 'stale' (it says something else now) or 'gone'.
+   * 'changed', 'stale' (it says something else now), 'gone', or 'actorChanged' (the acting admin is no
+   * longer an active admin).
    */
-  changeProfile(change: AdminProfileChange): Promise<'changed' | 'stale' | 'gone'>;
+  changeProfile(change: AdminProfileChange): Promise<'changed' | 'stale' | 'gone' | 'actorChanged'>;
   /** Profile, business with its search words, counters and audit entry: all or nothing. */
   createUnclaimedProvider(provider: UnclaimedProvider): Promise<void>;
   /** An audit entry on its own (actions whose change is not one transaction: erasure). */
@@ -186,28 +203,30 @@ function toAudit(item: {
   auditId: string;
   at: string;
   actorId: string;
-  actorName: string;
+  actorName?: string | undefined;
   action: AdminAuditAction;
   targetKind: AdminAuditTargetKind;
   targetId: string;
-  targetLabel: string;
+  targetLabel?: string | undefined;
   before?: string | undefined;
   after?: string | undefined;
   reasonCode?: AdminReasonCode | undefined;
   reasonNote?: string | undefined;
+  state?: 'started' | 'completed' | undefined;
 }): AuditRecord {
   return {
     auditId: item.auditId,
     at: item.at,
     actorId: item.actorId,
-    actorName: item.actorName,
+    ...(item.actorName !== undefined ? { actorName: item.actorName } : {}),
     action: item.action,
     targetKind: item.targetKind,
     targetId: item.targetId,
-    targetLabel: item.targetLabel,
+    ...(item.targetLabel !== undefined ? { targetLabel: item.targetLabel } : {}),
     before: item.before ? (JSON.parse(item.before) as AuditSnapshot) : null,
     after: item.after ? (JSON.parse(item.after) as AuditSnapshot) : null,
     reason: item.reasonCode ? { code: item.reasonCode, note: item.reasonNote ?? '' } : null,
+    ...(item.state ? { state: item.state } : {}),
   };
 }
 
@@ -217,11 +236,11 @@ export function auditAttributes(audit: AuditRecord) {
     auditId: audit.auditId,
     at: audit.at,
     actorId: audit.actorId,
-    actorName: audit.actorName,
     action: audit.action,
     targetKind: audit.targetKind,
     targetId: audit.targetId,
-    targetLabel: audit.targetLabel,
+    ...(audit.targetLabel !== undefined ? { targetLabel: audit.targetLabel } : {}),
+    ...(audit.state ? { state: audit.state } : {}),
     ...(audit.before ? { before: JSON.stringify(audit.before) } : {}),
     ...(audit.after ? { after: JSON.stringify(audit.after) } : {}),
     ...(audit.reason ? { reasonCode: audit.reason.code, reasonNote: audit.reason.note } : {}),
@@ -267,17 +286,17 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
     }
   }
 
-  async function anonymiseEntries(entries: AuditRecord[], userId: string, replacement: { id: string; name: string }): Promise<void> {
-    for (const entry of entries) {
-      const scrub = (snapshot: AuditSnapshot | null) => (snapshot ? JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, /name/i.test(key) ? replacement.name : value]))) : undefined);
-      const set = {
-        ...(entry.actorId === userId ? { actorId: replacement.id, actorName: replacement.name } : {}),
-        ...(entry.targetId === userId ? { targetId: replacement.id, targetLabel: replacement.name } : {}),
-        ...(entry.targetId === userId && entry.before ? { before: scrub(entry.before)! } : {}),
-        ...(entry.targetId === userId && entry.after ? { after: scrub(entry.after)! } : {}),
-      };
-      await auditEntry.patch({ at: entry.at, auditId: entry.auditId }).set(set).go({ response: 'none' });
-    }
+  /** What erasing `userId` takes out of one entry: stored names only; nothing when it holds none. */
+  function namesOf(entry: AuditRecord, userId: string): { set: { before?: string; after?: string }; remove: ('actorName' | 'targetLabel')[] } | undefined {
+    const named = (snapshot: AuditSnapshot | null) => Boolean(snapshot && Object.entries(snapshot).some(([key, value]) => /name/i.test(key) && value !== SECURITY_MESSAGES.deletedUserName));
+    const scrub = (snapshot: AuditSnapshot) => JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, /name/i.test(key) ? SECURITY_MESSAGES.deletedUserName : value])));
+    const about = entry.targetId === userId;
+    const set = {
+      ...(about && named(entry.before) ? { before: scrub(entry.before!) } : {}),
+      ...(about && named(entry.after) ? { after: scrub(entry.after!) } : {}),
+    };
+    const remove = [...(entry.actorId === userId && entry.actorName !== undefined ? (['actorName'] as const) : []), ...(about && entry.targetLabel !== undefined ? (['targetLabel'] as const) : [])];
+    return Object.keys(set).length || remove.length ? { set, remove } : undefined;
   }
 
   const repository: AdminRepository = {
@@ -315,13 +334,38 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
       return data.map(toAudit);
     },
 
-    async anonymiseAudit(userId, replacement) {
+    async forgetAuditNames(userId) {
       const [{ data: asActor }, { data: asTarget }] = await Promise.all([
         auditEntry.query.byActor({ actorId: userId }).go({ pages: 'all' }),
         auditEntry.query.byTarget({ targetId: userId }).go({ pages: 'all' }),
       ]);
       const byId = new Map([...asActor, ...asTarget].map((item) => [item.auditId, toAudit(item)]));
-      await anonymiseEntries([...byId.values()], userId, replacement);
+      for (const entry of byId.values()) {
+        const names = namesOf(entry, userId);
+        if (!names) continue;
+        // An empty `set` or `remove` adds nothing to the update.
+        await auditEntry.patch({ at: entry.at, auditId: entry.auditId }).set(names.set).remove(names.remove).go({ response: 'none' });
+      }
+    },
+
+    async unfinishedAudit(targetId, action) {
+      const { data } = await auditEntry.query
+        .byTarget({ targetId })
+        .where((attr, op) => `${op.eq(attr.action, action)} AND ${op.eq(attr.state, 'started')}`)
+        .go({ pages: 'all', order: 'desc' });
+      return data[0] ? toAudit(data[0]) : undefined;
+    },
+
+    async completeAudit({ at, auditId }) {
+      try {
+        await auditEntry
+          .patch({ at, auditId })
+          .set({ state: 'completed' })
+          .where((attr, op) => op.eq(attr.state, 'started'))
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
 
     syncUserIndex: sync,
@@ -368,36 +412,56 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
       return { userIds: found, nextCursor: encodePosition(after!) };
     },
 
-    async changeProfile({ userId, expect, set, audit }) {
+    async changeProfile({ userId, actorId, expect, set, audit }) {
       const retyped = set.accountType !== undefined && expect.accountType !== undefined && set.accountType !== expect.accountType;
-      const result = await store.transaction
-        .write(({ profile, auditEntry: entries, adminStat: stats }) => [
-          ...(retyped
-            ? [
-                ...countedAccounts(expect.accountType!).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
-                ...countedAccounts(set.accountType!).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
-              ]
-            : []),
-          profile
-            .patch({ userId })
-            .set(set)
-            .where((attr, op) =>
-              Object.entries(expect)
-                .map(([name, value]) => op.eq(attr[name as keyof typeof expect] as never, value))
-                .join(' AND ') || op.exists(attr.userId),
-            )
-            .commit(),
-          entries.create(auditAttributes(audit)).commit(),
-        ])
-        .go();
-      if (!result.canceled) {
-        if (set.firstName !== undefined || set.lastName !== undefined || set.accountType !== undefined) await sync(userId);
-        return 'changed';
+      // Another transaction on the same items at the same moment (two admins removing each other) cancels
+      // this one as a conflict: it is tried again, and then finds what the other one wrote.
+      for (let attempt = 1; ; attempt++) {
+        const result = await store.transaction
+          .write(({ profile, auditEntry: entries, adminStat: stats }) => [
+            // First, so that its cancellation reason is found at the front.
+            ...(actorId
+              ? [
+                  profile
+                    .check({ userId: actorId })
+                    .where((attr, op) => `${op.eq(attr.accountType, 'admin')} AND ${op.eq(attr.isActive, true)}`)
+                    .commit(),
+                ]
+              : []),
+            ...(retyped
+              ? [
+                  ...countedAccounts(expect.accountType!).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
+                  ...countedAccounts(set.accountType!).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+                ]
+              : []),
+            profile
+              .patch({ userId })
+              .set(set)
+              .where((attr, op) =>
+                Object.entries(expect)
+                  .map(([name, value]) => op.eq(attr[name as keyof typeof expect] as never, value))
+                  .join(' AND ') || op.exists(attr.userId),
+              )
+              .commit(),
+            entries.create(auditAttributes(audit)).commit(),
+          ])
+          .go();
+        if (!result.canceled) {
+          if (set.firstName !== undefined || set.lastName !== undefined || set.accountType !== undefined) await sync(userId);
+          return 'changed';
+        }
+        const codes = (result.data as { code: string }[]).map((item) => item.code);
+        if (actorId && codes[0] === 'ConditionalCheckFailed') return 'actorChanged';
+        if (!codes.includes('ConditionalCheckFailed')) {
+          if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
+            await conflictPause(attempt);
+            continue;
+          }
+          throw new Error(`The admin change of ${userId} was cancelled: ${codes.join(', ')}`);
+        }
+        const { data } = await profiles.get({ userId }).go({ consistent: true, attributes: ['userId'] });
+        return data ? 'stale' : 'gone';
       }
-      const codes = (result.data as { code: string }[]).map((item) => item.code);
-      if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`The admin change of ${userId} was cancelled: ${codes.join(', ')}`);
-      const { data } = await profiles.get({ userId }).go({ consistent: true, attributes: ['userId'] });
-      return data ? 'stale' : 'gone';
     },
 
     async createUnclaimedProvider({ profile, business, audit }) {

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_TARGET_KINDS, ADMIN_REASON_CODES, type AccountType } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_STATES, ADMIN_AUDIT_TARGET_KINDS, ADMIN_REASON_CODES, type AccountType } from '@solutionz/shared';
 import { gsi1, gsi2, gsi3, pagedIndex, PARAMS_ONLY, pk, sk } from './key-templates';
 import type { Item } from './raw-commands';
 
@@ -27,9 +27,11 @@ export const adminStatEntity = new Entity({
 });
 
 /**
- * The append-only audit trail: one item per admin action, written with attribute_not_exists in the
- * transaction of the change. No route updates or deletes it; erasure only replaces the erased person's
- * id and name (see AdminRepository.anonymiseAudit).
+ * The append-only audit trail: one item per admin action (or audited read), written with
+ * attribute_not_exists in the transaction of the change. It names people by id only (their names are
+ * looked up when it is read), so erasure leaves the ids and rewrites nothing but the names older entries
+ * stored (AdminRepository.forgetAuditNames). No route deletes an entry; the one change an entry ever sees
+ * is `state` going from `started` to `completed` when a destructive action of many steps finishes.
  *   "newest entries": Query PK = AUDIT, descending.
  *   "entries about one target": Query GSI1 PK = AUDIT_TARGET#<targetId>, descending.
  *   "entries by one admin" (their data export, erasure): Query GSI2 PK = AUDIT_ACTOR#<actorId>.
@@ -39,12 +41,16 @@ export const auditEntryEntity = new Entity({
   attributes: {
     auditId: { type: 'string', required: true, readOnly: true },
     at: { type: 'string', required: true, readOnly: true },
-    actorId: { type: 'string', required: true },
-    actorName: { type: 'string', required: true },
+    actorId: { type: 'string', required: true, readOnly: true },
+    /** Only on entries written before names were looked up when read. */
+    actorName: { type: 'string' },
     action: { type: ADMIN_AUDIT_ACTIONS, required: true, readOnly: true },
     targetKind: { type: ADMIN_AUDIT_TARGET_KINDS, required: true, readOnly: true },
-    targetId: { type: 'string', required: true },
-    targetLabel: { type: 'string', required: true },
+    targetId: { type: 'string', required: true, readOnly: true },
+    /** What a target that is not a person was called at the time (older entries: people too). */
+    targetLabel: { type: 'string' },
+    /** Absent: completed when written. */
+    state: { type: ADMIN_AUDIT_STATES },
     /** JSON of the changed fields before and after (never e-mail addresses or secrets). */
     before: { type: 'string' },
     after: { type: 'string' },

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { STAT, ukMonth } from './admin';
+import { untilProcessed } from './batch';
 import { createTableStore } from './table-store';
 
 /**
@@ -48,6 +49,8 @@ export function wordItem(word: string, business: { businessId: string; businessN
 export interface BusinessRepository {
   /** Businesses with a name word starting with the text's longest word and containing the whole text: their ids and names. */
   searchBusinesses(text: string, limit: number): Promise<Pick<BusinessRecord, 'businessId' | 'businessName'>[]>;
+  /** Whose each business is, by business id (one BatchGetItem; a business without an owner is not in it). */
+  ownersOf(businessIds: readonly string[]): Promise<Map<string, string>>;
   deleteBusiness(businessId: string, businessName: string): Promise<void>;
 }
 
@@ -71,6 +74,21 @@ export function createBusinessRepository(client: DynamoDBDocumentClient, tableNa
         found.set(item.businessId, { businessId: item.businessId, businessName: item.businessName });
       }
       return [...found.values()].sort((a, b) => a.businessName.localeCompare(b.businessName, 'en-GB'));
+    },
+
+    async ownersOf(businessIds) {
+      const owners = new Map<string, string>();
+      if (businessIds.length === 0) return owners;
+      await untilProcessed(
+        'Business reads',
+        [...new Set(businessIds)].map((businessId) => ({ businessId })),
+        async (pending) => {
+          const { data: stored, unprocessed } = await business.get([...pending]).go({ attributes: ['businessId', 'ownerUserId'] });
+          for (const { businessId, ownerUserId } of stored) if (ownerUserId) owners.set(businessId, ownerUserId);
+          return unprocessed;
+        },
+      );
+      return owners;
     },
 
     async deleteBusiness(businessId, businessName) {

@@ -41,6 +41,8 @@ interface ClaimTarget {
   readonly businessId: string;
   readonly businessName: string;
   readonly businessEmail?: string;
+  /** The profile the business belongs to now (the admin's unclaimed one until it is claimed). */
+  readonly ownerUserId?: string;
   /** The owner's profile is an admin-listed business nobody has claimed. */
   readonly unclaimed: boolean;
   readonly claim?: ClaimRecord;
@@ -51,27 +53,41 @@ export interface ClaimRepository {
   target(businessId: string): Promise<ClaimTarget | undefined>;
   /** Creates the business's claim unless one stands (any state but refused): false when another claim holds it. */
   open(claim: ClaimRecord): Promise<boolean>;
-  /** Names the claimant's account once it exists. */
-  attachClaimant(businessId: string, claimId: string, userId: string): Promise<void>;
-  /** Withdraws a claim whose account could not be made, if it is still this claim. */
-  drop(businessId: string, claimId: string): Promise<void>;
   /** The claims a person made, newest first. */
   claimsOf(userId: string): Promise<ClaimRecord[]>;
   /** One claim by its business, undefined when there is none. */
   get(businessId: string): Promise<ClaimRecord | undefined>;
   /** Claims in a state newest first; throws InvalidCursorError for a cursor it did not make. */
   page(state: ClaimState, cursor: string | undefined, limit: number): Promise<{ claims: ClaimRecord[]; nextCursor?: string }>;
+  /**
+   * What the admin's review shows beside each claim, by business id: the address the admin recorded for the
+   * business and whether the claimant's profile has its address confirmed.
+   */
+  reviewFacts(claims: readonly ClaimRecord[]): Promise<Map<string, ReviewFacts>>;
   /** An admin's decision on a claim still in `from`, with its audit entry in the same transaction: false when it was decided meanwhile. */
   decide(claim: ClaimRecord, from: ClaimState, set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>, audit: AuditRecord): Promise<boolean>;
   /**
-   * Approves or verifies a pending claim and moves the business to the claimant in the same transaction
+   * Approves a pending claim and moves the business to the claimant in the same transaction
    * (business-transfer.ts), with the admin's audit entry when there is one: 'decided' when the claim was
    * decided meanwhile (of two approvals at once, one moves it), 'tooLarge' when the move passes one
    * transaction's writes (nothing is written).
    */
+  transfer(claim: ClaimRecord, set: { readonly state: 'approved'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
+  /**
+   * A claim proven through the business's recorded address: the verified claim is written and the business
+   * moves to the claimant in one transaction with the audit entry, whatever claim stood (a pending one by
+   * someone else is replaced, and answered as `displaced` so its claimant can be told); 'decided' when the
+   * business is no longer an unclaimed one, 'tooLarge' as for `transfer`.
+   */
+  verify(claim: ClaimRecord & { readonly state: 'verified'; readonly decidedAt: string }, audit: AuditRecord): Promise<{ outcome: TransferOutcome; displaced?: ClaimRecord }>;
   /** The businesses admins created, newest first; throws InvalidCursorError for a cursor it did not make. */
   adminBusinesses(cursor: string | undefined, limit: number): Promise<{ businesses: AdminBusinessRecord[]; nextCursor?: string }>;
-  transfer(claim: ClaimRecord, set: { readonly state: 'approved' | 'verified'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
+}
+
+/** What the admin's review shows beside a claim, beyond the claim itself. */
+export interface ReviewFacts {
+  readonly businessEmail?: string;
+  readonly claimantEmailConfirmed: boolean;
 }
 
 type TransferOutcome = 'moved' | 'decided' | 'tooLarge';
@@ -98,6 +114,44 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
   const directory = createDirectoryRepository(client, tableName);
   const admin = createAdminRepository(client, tableName);
 
+  /**
+   * Moves the business to the claimant in one transaction with the claim's write (first, so a cancellation
+   * at position 0 means the claim changed meanwhile) and the audit entry. `claimWrite` is asked on every
+   * attempt and answers undefined when the claim can no longer be written ('decided'). A claim that changed
+   * meanwhile is 'decided', unless `retryClaimChange` says to read it again (verify: the mailbox owner wins
+   * over a claim opened meanwhile).
+   */
+  async function move(
+    businessId: string,
+    claimantUserId: string,
+    now: Date,
+    audit: AuditRecord | undefined,
+    claimWrite: () => TransactItems[number] | undefined | Promise<TransactItems[number] | undefined>,
+    retryClaimChange = false,
+  ): Promise<{ outcome: TransferOutcome }> {
+    for (let attempt = 1; ; attempt++) {
+      const plan = await transfers.plan(businessId, claimantUserId, now);
+      // The business is no longer an unclaimed one: another decision moved it.
+      if (!plan) return { outcome: 'decided' };
+      const write = await claimWrite();
+      if (!write) return { outcome: 'decided' };
+      const items: TransactItems = [write, ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []), ...plan.items];
+      if (items.length > MAX_TRANSACTION_ITEMS) return { outcome: 'tooLarge' };
+      try {
+        await index.transact(items);
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        if (reasons?.[0]?.Code === 'ConditionalCheckFailed' && !retryClaimChange) return { outcome: 'decided' };
+        // Something of the business changed between the reads and the move: plan again from what is stored now.
+        if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_TRANSFER_ATTEMPTS) throw error;
+        await conflictPause(attempt);
+        continue;
+      }
+      await Promise.all([directory.syncListing(claimantUserId, now), admin.syncUserIndex(plan.from), admin.syncUserIndex(claimantUserId)]);
+      return { outcome: 'moved' };
+    }
+  }
+
   return {
     async target(businessId) {
       const [{ data: stored }, { data: standing }] = await Promise.all([
@@ -110,6 +164,7 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
         businessId,
         businessName: stored.businessName,
         ...(stored.businessEmail ? { businessEmail: stored.businessEmail } : {}),
+        ...(stored.ownerUserId ? { ownerUserId: stored.ownerUserId } : {}),
         unclaimed: owner?.unclaimed === true,
         ...(standing ? { claim: standing as ClaimRecord } : {}),
       };
@@ -125,25 +180,6 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       } catch (error) {
         if (isConditionFailure(error)) return false;
         throw error;
-      }
-    },
-
-    async attachClaimant(businessId, claimId, userId) {
-      await claim
-        .patch({ businessId })
-        .set({ claimantUserId: userId })
-        .where((attr, op) => op.eq(attr.claimId, claimId))
-        .go({ response: 'none' });
-    },
-
-    async drop(businessId, claimId) {
-      try {
-        await claim
-          .delete({ businessId })
-          .where((attr, op) => op.eq(attr.claimId, claimId))
-          .go({ response: 'none' });
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
       }
     },
 
@@ -164,6 +200,23 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
       const claims = data.slice(0, limit) as ClaimRecord[];
       return data.length > limit ? { claims, nextCursor: encodeTimeCursor(claims.at(-1)!.createdAt, claims.at(-1)!.businessId) } : { claims };
+    },
+
+    async reviewFacts(records) {
+      const businessKeys = [...new Set(records.map((record) => record.businessId))].map((businessId) => ({ businessId }));
+      const people = [...new Set(records.map((record) => record.claimantUserId).filter(Boolean))].map((userId) => ({ userId }));
+      const [businesses, profiles] = await Promise.all([
+        readAll('Business reads', businessKeys, (batch) => business.get(batch).go({ attributes: ['businessId', 'businessEmail'] })),
+        readAll('Claimant reads', people, (batch) => profile.get(batch).go({ attributes: ['userId', 'emailConfirmedAt'] })),
+      ]);
+      const confirmed = new Set(profiles.filter((each) => each.emailConfirmedAt).map((each) => each.userId));
+      const emails = new Map(businesses.map((each) => [each.businessId, each.businessEmail]));
+      return new Map(
+        records.map((record) => {
+          const businessEmail = emails.get(record.businessId);
+          return [record.businessId, { ...(businessEmail ? { businessEmail } : {}), claimantEmailConfirmed: confirmed.has(record.claimantUserId) }];
+        }),
+      );
     },
 
     async decide(record, from, set, audit) {
@@ -226,37 +279,31 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       return data.length > limit && last ? { businesses: records, nextCursor: encodeTimeCursor(last.createdAt, last.businessId) } : { businesses: records };
     },
 
-    async transfer(record, set, audit) {
-      const now = new Date(set.decidedAt);
-      for (let attempt = 1; ; attempt++) {
-        const plan = await transfers.plan(record.businessId, record.claimantUserId, now);
-        // The business is no longer an unclaimed one: another decision moved it.
-        if (!plan) return 'decided';
+    transfer(record, set, audit) {
+      return move(record.businessId, record.claimantUserId, new Date(set.decidedAt), audit, () => {
         const { TableName: _unused, ...claimWrite } = claim
           .patch({ businessId: record.businessId })
           .set({ ...set, createdAt: record.createdAt })
           .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, 'pending')}`)
           .params<Record<string, unknown>>();
-        const items: TransactItems = [
-          // First, so a cancellation reason at position 0 means the claim was decided meanwhile.
-          { Update: { ...claimWrite, TableName: tableName } as NonNullable<TransactItems[number]['Update']> },
-          ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []),
-          ...plan.items,
-        ];
-        if (items.length > MAX_TRANSACTION_ITEMS) return 'tooLarge';
-        try {
-          await index.transact(items);
-        } catch (error) {
-          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-          if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return 'decided';
-          // Something of the business changed between the reads and the move: plan again from what is stored now.
-          if (!(isConditionFailure(error) || isTransactionConflict(error)) || attempt >= MAX_TRANSFER_ATTEMPTS) throw error;
-          await conflictPause(attempt);
-          continue;
-        }
-        await Promise.all([directory.syncListing(record.claimantUserId, now), admin.syncUserIndex(plan.from), admin.syncUserIndex(record.claimantUserId)]);
-        return 'moved';
-      }
+        return { Update: { ...claimWrite, TableName: tableName } as NonNullable<TransactItems[number]['Update']> };
+      }).then(({ outcome }) => outcome);
+    },
+
+    async verify(record, audit) {
+      let displaced: ClaimRecord | undefined;
+      const { outcome } = await move(record.businessId, record.claimantUserId, new Date(record.decidedAt), audit, async () => {
+        // Read again on every attempt: a claim opened or decided meanwhile is what the write must find.
+        const { data: standing } = await claim.get({ businessId: record.businessId }).go({ consistent: true });
+        if (standing && standing.state !== 'pending' && standing.state !== 'refused') return undefined;
+        displaced = standing?.state === 'pending' ? (standing as ClaimRecord) : undefined;
+        const write = claim
+          .put({ ...record })
+          .where((attr, op) => (standing ? `${op.eq(attr.claimId, standing.claimId)} AND ${op.eq(attr.state, standing.state)}` : op.notExists(attr.claimId)))
+          .params<NonNullable<TransactItems[number]['Put']>>();
+        return { Put: write };
+      }, true);
+      return { outcome, ...(outcome === 'moved' && displaced ? { displaced } : {}) };
     },
   };
 }

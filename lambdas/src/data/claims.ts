@@ -7,7 +7,7 @@ import { gsi1, gsi2, pk, sk } from './key-templates';
  * create of that item (a refused claim may be replaced, nothing else may).
  *   "the claim of a business": GetItem PK = BUSINESS#<businessId>, SK = CLAIM.
  *   "claims in a state, newest first" (the admin's review list): Query GSI1 PK = CLAIMS#<state>, descending.
- *   "the claimant's claims" (their dashboard, the e-mail confirmation): Query GSI2 PK = CLAIMANT#<userId>.
+ *   "the claimant's claims" (their dashboard): Query GSI2 PK = CLAIMANT#<userId>.
  */
 export const claimEntity = new Entity({
   model: { entity: 'claim', version: '1', service: 'solutionz' },
@@ -15,7 +15,7 @@ export const claimEntity = new Entity({
     businessId: { type: 'string', required: true, readOnly: true },
     claimId: { type: 'string', required: true },
     businessName: { type: 'string', required: true },
-    /** Empty while the claimant's account is being created. */
+    /** The claimant's account; empty on a claim whose account was never made, which cannot be decided. */
     claimantUserId: { type: 'string', required: true },
     claimantEmail: { type: 'string', required: true },
     state: { type: CLAIM_STATES, required: true },

@@ -5,7 +5,7 @@ import { createTableStore } from './table-store';
 import { isConditionFailure } from './write-outcomes';
 
 /**
- * The one-time links sent by e-mail (confirm the address, reset the password, change the address), kept
+ * The one-time links sent by e-mail (confirm the address, reset the password, change the address, claim a business), kept
  * by the hash of their token. Redeeming one together with the profile change it allows is the account
  * repository's (`redeemConfirmationToken`, `moveEmail`), in one transaction.
  */
@@ -19,6 +19,9 @@ export interface TokenRecord {
   readonly expiresAt: number;
   readonly createdAt: string;
   readonly usedAt?: string;
+  /** A business claim's link: the business and the name the new account takes. */
+  readonly businessId?: string;
+  readonly fullName?: string;
 }
 
 export interface LinkTokenRepository {

@@ -17,6 +17,8 @@ import { isConditionFailure, retryOnConflict } from './write-outcomes';
  *   changes. Pruned on every change to the newest RESPONSE_TIME_RULES.maxConversations of the last
  *   windowDays, so it stays one small item however many conversations the provider has. Raw commands: one
  *   attribute per conversation, named after it (as the geo counts name theirs after the cell).
+ *   A conversation the provider blocked or reported has `x_<conversationId>` = "blocked" or "reported" beside
+ *   its fact: it is left out of the log (a block until it is lifted, a report for good) and goes with its fact.
  *   The conversation item keeps `firstReplyAt`, set once under a condition in the same transaction as the
  *   reply's fact, so concurrent first replies count once.
  *   The profile keeps `responseLog` (the facts without the conversation ids, oldest first) and
@@ -27,6 +29,9 @@ import { isConditionFailure, retryOnConflict } from './write-outcomes';
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
 const FACT_PREFIX = 'c_';
+const EXCLUDED_PREFIX = 'x_';
+/** Why a conversation is left out of the figure. */
+type ResponseExclusion = 'blocked' | 'reported';
 const statsKey = (providerId: string): Item => ({ [PK]: `USER#${providerId}`, [SK]: 'RESPONSE_TIMES' });
 const conversationKey = (conversationId: string): Item => conversationEntity.get({ conversationId }).params<{ Key: Item }>(PARAMS_ONLY).Key;
 
@@ -93,6 +98,13 @@ export interface ResponseTimesRepository {
   providerReplied(conversation: { readonly conversationId: string; readonly providerId: string; readonly createdAt: string }, at: Date): Promise<boolean>;
   /** Copies the provider's facts of the window at `now` onto their profile (dropping older ones from the facts). */
   publish(providerId: string, now: Date): Promise<void>;
+  /**
+   * Leaves a conversation the provider blocked or reported out of their figure (a report is not undone by a
+   * block's lifting); false when there is no fact of it to leave out. Publish afterwards.
+   */
+  exclude(providerId: string, conversationId: string, reason: ResponseExclusion): Promise<boolean>;
+  /** A lifted block: the conversation counts again, unless the provider reported it; false when nothing changed. */
+  includeUnblocked(providerId: string, conversationId: string): Promise<boolean>;
   /** Facts written as they are, then published (the demo data). */
   importFacts(providerId: string, facts: readonly (ResponseFact & { readonly conversationId: string })[], now: Date): Promise<void>;
 }
@@ -144,18 +156,24 @@ export function createResponseTimesRepository(client: DynamoDBDocumentClient, ta
     async publish(providerId, now) {
       const stats = await commands.get(statsKey(providerId));
       if (!stats) return;
+      const facts = Object.entries(stats).flatMap(([name, value]) => {
+        const fact = name.startsWith(FACT_PREFIX) ? parseFact(value) : undefined;
+        return fact ? [{ name, fact, marker: `${EXCLUDED_PREFIX}${name.slice(FACT_PREFIX.length)}` }] : [];
+      });
+      const left = (entry: { marker: string }) => stats[entry.marker] !== undefined;
       const { kept, dropped } = windowed(
-        Object.entries(stats).flatMap(([name, value]) => {
-          const fact = name.startsWith(FACT_PREFIX) ? parseFact(value) : undefined;
-          return fact ? [{ name, fact }] : [];
-        }),
+        facts.filter((entry) => !left(entry)),
         now,
       );
-      if (dropped.length > 0) {
+      // A fact left out stays until it is as old as the window, then goes with its mark.
+      const since = now.getTime() - RESPONSE_TIME_RULES.windowDays * DAY_MS;
+      const gone = [...dropped, ...facts.filter((entry) => left(entry) && entry.fact.at < since)].slice(0, 50);
+      const names = gone.flatMap((entry) => (left(entry) ? [entry.name, entry.marker] : [entry.name]));
+      if (names.length > 0) {
         await commands.update({
           Key: statsKey(providerId),
-          UpdateExpression: `REMOVE ${dropped.map((_, n) => `#d${n}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(dropped.map(({ name }, n) => [`#d${n}`, name])),
+          UpdateExpression: `REMOVE ${names.map((_, n) => `#d${n}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, n) => [`#d${n}`, name])),
         });
       }
       const version = typeof stats.version === 'number' ? stats.version : 0;
@@ -168,6 +186,39 @@ export function createResponseTimesRepository(client: DynamoDBDocumentClient, ta
       } catch (error) {
         // A newer version is on the profile already, or the profile is gone (erased).
         if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async exclude(providerId, conversationId, reason) {
+      try {
+        await commands.update({
+          Key: statsKey(providerId),
+          // A report stays whatever block comes after it.
+          UpdateExpression: `SET #mark = ${reason === 'blocked' ? 'if_not_exists(#mark, :reason)' : ':reason'} ADD #version :one`,
+          ConditionExpression: 'attribute_exists(#fact)',
+          ExpressionAttributeNames: { '#mark': `${EXCLUDED_PREFIX}${conversationId}`, '#fact': `${FACT_PREFIX}${conversationId}`, '#version': 'version' },
+          ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
+        });
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async includeUnblocked(providerId, conversationId) {
+      try {
+        await commands.update({
+          Key: statsKey(providerId),
+          UpdateExpression: 'REMOVE #mark ADD #version :one',
+          ConditionExpression: '#mark = :blocked',
+          ExpressionAttributeNames: { '#mark': `${EXCLUDED_PREFIX}${conversationId}`, '#version': 'version' },
+          ExpressionAttributeValues: { ':blocked': 'blocked', ':one': 1 },
+        });
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
       }
     },
 

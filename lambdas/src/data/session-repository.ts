@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { MAIL_RATE_LIMIT } from '@solutionz/shared';
+import { untilProcessed } from './batch';
+import { epochSeconds } from './epoch-seconds';
 import { expiryHour, keptUntil } from './sessions';
 import { createTableStore } from './table-store';
-import { conflictPause, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
 
 /** One sign-in of a person (see sessions.ts). */
 export interface SessionRecord {
@@ -30,11 +34,22 @@ export interface SessionRepository {
   list(userId: string): Promise<SessionRecord[]>;
   /** Sessions whose expiry hour has not passed at `now`: one Query of the expiry buckets. */
   activeCount(now: Date): Promise<number>;
+  /** Notes that the person used the account from the client address `sourceIp` (a write at most once a day per address). */
+  noteUsedFrom(userId: string, sourceIp: string, now: Date): Promise<void>;
+  /** Whether the person used the account from `sourceIp` within MAIL_RATE_LIMIT.knownSourceDays before `now`. */
+  usedFrom(userId: string, sourceIp: string, now: Date): Promise<boolean>;
+  /** Forgets every place the person used the account from (erasure). */
+  forgetPlaces(userId: string): Promise<void>;
 }
+
+const DAY_S = 86_400;
+
+/** A client address is kept as a digest with the person's id: the item names neither the address nor, alone, anyone's. */
+const placeOf = (userId: string, sourceIp: string) => createHash('sha256').update(`${userId} ${sourceIp}`, 'utf8').digest('hex');
 
 export function createSessionRepository(client: DynamoDBDocumentClient, tableName: string): SessionRepository {
   const store = createTableStore(client, tableName);
-  const { sessionsHead, sessionExpiryBucket } = store.entities;
+  const { sessionsHead, sessionExpiryBucket, signInPlace } = store.entities;
 
   async function read(userId: string) {
     const { data } = await sessionsHead.get({ userId }).go({ consistent: true });
@@ -97,6 +112,33 @@ export function createSessionRepository(client: DynamoDBDocumentClient, tableNam
         .gte({ hour: expiryHour(Math.floor(now.getTime() / 1000)) })
         .go({ pages: 'all' });
       return Math.max(0, data.reduce((sum, bucket) => sum + (bucket.count ?? 0), 0));
+    },
+
+    async noteUsedFrom(userId, sourceIp, now) {
+      const seenAt = epochSeconds(now);
+      try {
+        await signInPlace
+          .update({ userId, place: placeOf(userId, sourceIp) })
+          .set({ seenAt, expiresAt: seenAt + MAIL_RATE_LIMIT.knownSourceDays * DAY_S })
+          // Seen today already: nothing to move.
+          .where((attr, op) => `${op.notExists(attr.seenAt)} OR ${op.lt(attr.seenAt, seenAt - DAY_S)}`)
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async usedFrom(userId, sourceIp, now) {
+      const { data } = await signInPlace.get({ userId, place: placeOf(userId, sourceIp) }).go();
+      // TTL deletes late: an item past its days is read as gone.
+      return !!data && data.seenAt >= epochSeconds(now) - MAIL_RATE_LIMIT.knownSourceDays * DAY_S;
+    },
+
+    async forgetPlaces(userId) {
+      const { data } = await signInPlace.query.byUser({ userId }).go({ pages: 'all', attributes: ['userId', 'place'] });
+      if (data.length === 0) return;
+      const keys = data.map(({ place }) => ({ userId, place }));
+      await untilProcessed(`The places of ${userId}`, keys, async (pending) => (await signInPlace.delete([...pending]).go()).unprocessed);
     },
   };
 }

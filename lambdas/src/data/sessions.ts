@@ -57,6 +57,31 @@ export const sessionExpiryBucketEntity = new Entity({
   },
 });
 
+/**
+ * Where a person used their account from, for the link mail caps (services/accounts/mail-limits.ts): one item
+ * per client address the account was used from signed in (or signed up from), keyed by a digest of the
+ * address, never the address itself.
+ *
+ *   "was the account used from this address"   GetItem PK = USER#<userId>  SK = PLACE#<digest>
+ *   "every place of a person" (erasure)         Query PK = USER#<userId>, SK begins_with PLACE#
+ *
+ * `seenAt` (epoch seconds) moves at most once a day; the item leaves by TTL (`expiresAt`) once the address
+ * has not been seen for MAIL_RATE_LIMIT.knownSourceDays.
+ */
+export const signInPlaceEntity = new Entity({
+  model: { entity: 'signInPlace', version: '1', service: 'solutionz' },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    place: { type: 'string', required: true, readOnly: true },
+    seenAt: { type: 'number', required: true },
+    /** TTL, epoch seconds. */
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('PLACE#${place}', ['place']) },
+  },
+});
+
 const HOUR_S = 3600;
 /** Items stay a day after the last hour they count in (TTL deletes late; a Query reads them no more anyway). */
 const KEPT_AFTER_S = 24 * HOUR_S;

@@ -14,14 +14,14 @@ import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './member
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
 import { savedProviderEntity } from './saved-providers';
-import { sessionExpiryBucketEntity, sessionsHeadEntity } from './sessions';
+import { sessionExpiryBucketEntity, sessionsHeadEntity, signInPlaceEntity } from './sessions';
 
 /**
  * Every ElectroDB entity of the single table, bound to one client and table: the repositories read and
  * write through it, and a transaction may span any of its entities. The raw DynamoDB commands that remain
  * are listed, with the reason for each, in docs/data-layer.md.
  *
- * Made once per client and table: ElectroDB checks each entity's model when it is made (53 of them, some
+ * Made once per client and table: ElectroDB checks each entity's model when it is made (54 of them, some
  * milliseconds each), and every repository asks for the store, so a Lambda's cold start and the local
  * stack's demo data (~8 s of its processor time, issue 24) would otherwise check them again and again.
  * The store holds nothing but the bindings, so repositories sharing one is the same as each making its own.
@@ -94,6 +94,7 @@ function newTableStore(client: DynamoDBDocumentClient, table: string) {
       messageMailsToken: own(messageMailsTokenEntity),
       sessionsHead: own(sessionsHeadEntity),
       sessionExpiryBucket: own(sessionExpiryBucketEntity),
+      signInPlace: own(signInPlaceEntity),
       messageReport: own(messageReportEntity),
       openReportMark: own(openReportMarkEntity),
       messagingBan: own(messagingBanEntity),

@@ -22,7 +22,7 @@ import { confirmEmail, resendConfirmation } from '../services/accounts/confirmat
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
-import { claimBusiness, getClaimable, listMyClaims, verifyClaimsOnConfirmation, type ClaimDeps } from '../services/claims/claim';
+import { cancelClaim, completeClaim, completeClaimSignedIn, getClaimable, inspectClaimLink, listMyClaims, requestClaim, type ClaimDeps } from '../services/claims/claim';
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
@@ -54,7 +54,7 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry;
     businesses: createBusinessRepository(documents, config.tableName),
     standing: createAccountStandingReader(documents, config.tableName),
     identity: createCognitoIdentityFor(config.region, config.userPoolId),
-    security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId, {
+    security: createCognitoSecurityFor(config.region, config.userPoolId, accountsConfig.serverClientId, {
       endCheckSession: (userId, authTime) => endSignIn({ sessions, clock }, userId, authTime),
     }),
     sessions,
@@ -76,28 +76,28 @@ export const handler = createAreaHandler(
   'accounts',
   {
     signup: ({ deps, body, sourceIp }) => signUp(deps, body, sourceIp),
-    confirmEmail: async ({ deps, body }) => {
-      const confirmed = await confirmEmail(deps, body.token);
-      await verifyClaimsOnConfirmation(deps, confirmed.email);
-      return confirmed;
-    },
+    confirmEmail: ({ deps, body }) => confirmEmail(deps, body.token),
     resendConfirmation: ({ deps, body, sourceIp }) => resendConfirmation(deps, body.email, sourceIp),
     requestPasswordReset: ({ deps, body, sourceIp }) => requestPasswordReset(deps, body.email, sourceIp),
     confirmPasswordReset: ({ deps, body }) => resetPassword(deps, body.token, body.password),
-    getMe: ({ deps, caller }) => getMe(deps, caller),
+    getMe: ({ deps, caller, sourceIp }) => getMe(deps, caller, sourceIp),
     searchBusinesses: ({ deps, query }) => searchBusinesses(deps, query.q),
     requestEmailChange: ({ deps, caller, body, sourceIp }) => requestEmailChange(deps, caller, body, sourceIp),
     confirmEmailChange: ({ deps, body }) => confirmEmailChange(deps, body.token),
     changePassword: ({ deps, caller, body }) => changePassword(deps, caller, body),
     signOutEverywhere: ({ deps, caller }) => signOutEverywhere(deps, caller),
     signOut: ({ deps, caller }) => signOut(deps, caller),
-    setupTotp: ({ deps, caller, headers }) => setupTotp(deps, caller, headers.authorization),
-    enableTotp: ({ deps, caller, headers, body }) => enableTotp(deps, caller, headers.authorization, body),
+    setupTotp: ({ deps, caller, body }) => setupTotp(deps, caller, body),
+    enableTotp: ({ deps, caller, body }) => enableTotp(deps, caller, body),
     disableTotp: ({ deps, caller, body }) => disableTotp(deps, caller, body),
     exportMyData: ({ deps, caller }) => exportMyData(deps, caller),
     deleteAccount: ({ deps, caller, body }) => deleteAccount(deps, caller, body.password),
     getClaimable: ({ deps, params }) => getClaimable(deps, params.businessId),
-    claimBusiness: ({ deps, params, body, sourceIp }) => claimBusiness(deps, params.businessId, body, sourceIp),
+    claimBusiness: ({ deps, params, body, sourceIp }) => requestClaim(deps, params.businessId, body, sourceIp),
+    inspectClaimLink: ({ deps, body }) => inspectClaimLink(deps, body.token),
+    completeClaim: ({ deps, body }) => completeClaim(deps, body),
+    completeClaimSignedIn: ({ deps, caller, body }) => completeClaimSignedIn(deps, caller, body.token),
+    cancelClaim: ({ deps, body }) => cancelClaim(deps, body.token),
     listMyClaims: ({ deps, caller }) => listMyClaims(deps, caller),
   },
   {

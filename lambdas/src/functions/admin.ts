@@ -43,6 +43,7 @@ import { analytics, type AdminAnalyticsDeps } from '../services/admin/analytics'
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { listReports, resolveReport } from '../services/admin/reports';
+import { requireAdminTwoStep } from '../services/admin/two-step';
 import { allowMessaging, deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
 import { createPersonalData } from './wiring';
 import { createSessionRepository } from '../data/session-repository';
@@ -107,7 +108,7 @@ export const handler = createAreaHandler(
         jobs: createJobsRepository(documents, config.tableName),
         directory: createDirectoryRepository(documents, config.tableName),
         categories: createCategoryRepository(documents, config.tableName),
-        security: createCognitoSecurityFor(config.region, config.userPoolId, config.userPoolClientId),
+        security: createCognitoSecurityFor(config.region, config.userPoolId, accountsConfig.serverClientId),
         sessions: createSessionRepository(documents, config.tableName),
         mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
         rateLimits: createRateLimitRepository(documents, config.tableName),
@@ -127,6 +128,8 @@ export const handler = createAreaHandler(
       };
     },
     standing: (deps) => deps.standing,
+    // The admin 2-step rule, before every admin route (the overview included).
+    admitAdmin: requireAdminTwoStep,
     ...runtime,
   },
 );

@@ -1,7 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { JOB_BOARD_PATH, type RenderedPageData } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
+import { createAccountRepository } from '../data/account-repository';
+import { createJobsRepository } from '../data/jobs-repository';
+import { PAGE_READ_PARTITIONS } from '../data/page-reads';
 import { createTableStore } from '../data/table-store';
 import { createCategoryRepository } from '../data/category-repository';
 import { createDirectoryRepository } from '../data/directory';
@@ -9,6 +12,7 @@ import { listCategories } from '../services/categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import { fakeGeocoder } from '../testing/fake-geocoder';
 import { readHead } from '../testing/html-head';
+import { matchesKeyPattern, recordTableReads } from '../testing/table-reads';
 import { loadPagesConfig } from '../area-config';
 import { createPagesHandler, type PageEvent } from './pages';
 
@@ -19,8 +23,30 @@ const directory = createDirectoryRepository(documents, table.tableName);
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const INDEX_HTML = '<!doctype html><html><head><meta name="description" content="Find local pros." /><title>Solutionz</title></head><body><div id="root"></div></body></html>';
-const categories = createCategoryRepository(documents, table.tableName);
-const deps = { profiles: table.repositories.accounts, directory, categories, jobs: table.repositories.jobs, geocoder: fakeGeocoder(), indexHtml: async () => INDEX_HTML, clock: () => NOW };
+// The page function's own client: what it reads is recorded, to hold it to the partitions its IAM policy allows.
+const pageClient = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
+const pageReads = recordTableReads(pageClient);
+const pageDocuments = documentClient(pageClient);
+const categories = createCategoryRepository(pageDocuments, table.tableName);
+const deps = {
+  profiles: createAccountRepository(pageDocuments, table.tableName),
+  directory: createDirectoryRepository(pageDocuments, table.tableName),
+  categories,
+  jobs: createJobsRepository(pageDocuments, table.tableName),
+  geocoder: fakeGeocoder(),
+  indexHtml: async () => INDEX_HTML,
+  clock: () => NOW,
+};
+
+// Every read of every page drawn here: the table itself (the policy names no index), and only the partitions the
+// function's IAM policy lets it read (PAGE_READ_PARTITIONS), so no page breaks in the cloud for want of a grant.
+afterAll(() => {
+  expect(pageReads.length).toBeGreaterThan(0);
+  expect(new Set(pageReads.map(({ command }) => command))).toEqual(new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand']));
+  expect(pageReads.filter(({ indexName }) => indexName !== undefined)).toEqual([]);
+  const partitions = new Set(pageReads.flatMap((read) => read.partitions));
+  expect([...partitions].filter((partition) => !matchesKeyPattern(partition, PAGE_READ_PARTITIONS))).toEqual([]);
+});
 
 const errors: string[] = [];
 const handler = createPagesHandler({ deps: () => deps, onError: (message) => errors.push(message) });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiErrorBodySchema, defineRoute, MESSAGES, SECURITY_MESSAGES, type RouteSpec } from '@solutionz/shared';
 import type { AccountStanding } from '../data/account-standing';
-import { ConflictError, RateLimitedError } from '../errors';
+import { AdminMfaRequiredError, ConflictError, RateLimitedError } from '../errors';
 import { apiEvent, captureLogs, lambdaContext, testLogger, testRuntime } from '../testing/api-event';
 import { createAreaHandler } from './area-handler';
 import type { ApiResult } from './types';
@@ -73,6 +73,7 @@ const testRoutes = {
 const client = { sub: 'client-1', email: 'cara@example.co.uk', 'cognito:groups': '[client]', iat: '1790000000' };
 const provider = { sub: 'provider-1', 'cognito:groups': '[provider]', iat: '1790000000' };
 const admin = { sub: 'admin-1', 'cognito:groups': '[client admin]', iat: '1790000000' };
+const adminWithout2Step = { sub: 'admin-2', 'cognito:groups': '[admin]', iat: '1790000000' };
 
 /** How each test account stands in its profile (the access check reads it on every signed-in request). */
 const standings: Record<string, AccountStanding> = {
@@ -81,6 +82,7 @@ const standings: Record<string, AccountStanding> = {
   'provider-2': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z', emailConfirmed: true },
   'provider-3': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2026-01-01T00:00:00.000Z', emailConfirmed: true },
   'admin-1': { accountType: 'admin', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
+  'admin-2': { accountType: 'admin', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
   'groups-say-admin': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
   'deactivated-1': { accountType: 'client', isActive: false, subscriptionTier: 'none', emailConfirmed: true },
   'signed-out-everywhere': { accountType: 'client', isActive: true, subscriptionTier: 'none', sessionsValidAfter: 1790000100, emailConfirmed: true },
@@ -99,6 +101,10 @@ function errorOf(result: ApiResult) {
 describe('area handler', () => {
   let logs: ReturnType<typeof captureLogs>;
   const makeDeps = vi.fn(() => ({ standing: async (userId: string) => standings[userId] }));
+  /** The admin check of the area: admin-2 has no 2-step verification. */
+  const admitAdmin = vi.fn(async (_deps: unknown, caller: { userId: string }) => {
+    if (caller.userId === 'admin-2') throw new AdminMfaRequiredError('Turn on 2-step verification first.');
+  });
   let runtime = testRuntime();
 
   function build(options: { validateResponses?: boolean } = {}) {
@@ -129,6 +135,7 @@ describe('area handler', () => {
         logger: testLogger(),
         validateResponses: options.validateResponses ?? true,
         standing: (deps) => deps.standing,
+        admitAdmin,
         clock: () => new Date('2026-11-23T12:00:00Z'),
       },
     );
@@ -221,6 +228,28 @@ describe('area handler', () => {
     const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: admin }), lambdaContext);
     expect(result.statusCode).toBe(204);
     expect(result.body).toBeUndefined();
+  });
+
+  it('runs the admin check before every admin route, and only there', async () => {
+    admitAdmin.mockClear();
+    const refused = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: adminWithout2Step }), lambdaContext);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toEqual({ code: 'ADMIN_MFA_REQUIRED', message: 'Turn on 2-step verification first.' });
+    expect(admitAdmin).toHaveBeenCalledTimes(1);
+    // A client is refused by the access check before it; other routes never run it.
+    await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: client }), lambdaContext);
+    await build()(apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ title: 'Fix tap' }), claims: client }), lambdaContext);
+    expect(admitAdmin).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses to build an area with admin routes but no admin check', () => {
+    expect(() =>
+      createAreaHandler(
+        'jobs',
+        { deleteJob: () => ({}) } as never,
+        { routes: { deleteJob: testRoutes.deleteJob }, deps: () => ({ standing: async () => undefined }), standing: (deps) => deps.standing, ...testRuntime(), logger: testLogger(), validateResponses: true },
+      ),
+    ).toThrow(/admitAdmin/);
   });
 
   it('tells a signed-in caller of another account type what the route says, not a generic refusal', async () => {

@@ -6,7 +6,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method, type Route } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { ERROR_CODES, MESSAGES, routeKey, routes as sharedRoutes, type Area, type RouteSpec } from '@solutionz/shared';
-import { callerFromClaims } from '../auth/caller';
+import { callerFromClaims, type AuthorizedCaller } from '../auth/caller';
 import { ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError } from '../errors';
 import type { AccountStandingReader } from '../data/account-standing';
 import { authorize } from './access';
@@ -30,6 +30,12 @@ export interface AreaHandlerOptions<D, T extends RouteTable> extends Telemetry {
    * dependencies; every area with a route that is not public needs it.
    */
   readonly standing?: (deps: D) => AccountStandingReader;
+  /**
+   * What an admin route asks of an admin beyond the access check (2-step verification where the stage
+   * requires it), run before every route with `access: 'admin'`, so none can leave it out; every area
+   * with an admin route needs it.
+   */
+  readonly admitAdmin?: (deps: D, caller: AuthorizedCaller) => Promise<void>;
   /** The time the access check compares membership ends with; now unless a test fixes it. */
   readonly clock?: () => Date;
   /** The route table to serve; the shared one unless a test passes its own. */
@@ -57,6 +63,9 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
 
   if (!options.standing && areaRoutes.some(([, spec]) => spec.access !== 'public')) {
     throw new Error(`The ${area} area has routes that are not public and needs the account standing reader (standing)`);
+  }
+  if (!options.admitAdmin && areaRoutes.some(([, spec]) => spec.access === 'admin')) {
+    throw new Error(`The ${area} area has admin routes and needs the admin check (admitAdmin)`);
   }
   const clock = options.clock ?? (() => new Date());
 
@@ -86,6 +95,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         if (requestState) requestState.route = key;
         const deps = await getDeps();
         const caller = await authorize(spec, callerFromClaims(event.requestContext.authorizer?.jwt?.claims), options.standing?.(deps), clock());
+        if (spec.access === 'admin') await options.admitAdmin!(deps, caller as AuthorizedCaller);
         const input = validateRequest(spec, event);
         const headers = lowerCaseKeys(event.headers ?? {});
         const result = await implementation({
@@ -172,7 +182,7 @@ function lowerCaseKeys(headers: Readonly<Record<string, string | undefined>>): R
 /** `/api/jobs/{id}` -> a pattern matching `/api/jobs/abc` (one segment per placeholder). */
 function pathPattern(path: string): RegExp {
   const escaped = path
-    .split(/\{[^}]+\}/)
+    .split(/\{[^{}]+\}/)
     .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
     .join('[^/]+');
   return new RegExp(`^${escaped}/?$`);

@@ -6,7 +6,7 @@
  */
 export const VIEWER_HOST_HEADER = 'x-viewer-host';
 
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
 
 /** https:// and the viewer's host, or undefined when the header is missing or not a host name. */
 export function siteUrlFromViewerHost(headers: Readonly<Record<string, string | undefined>> | undefined): string | undefined {

@@ -29,7 +29,7 @@ export function testAccountsDeps(table: TestTable, pool: TestUserPool) {
     standing: table.repositories.standing,
     identity,
     // A password check's own sign-in does not stay counted as a session (where a test runs the trigger).
-    security: createCognitoSecurity(cognito, pool.userPoolId, pool.userPoolClientId, {
+    security: createCognitoSecurity(cognito, pool.userPoolId, pool.serverClientId, {
       endCheckSession: (userId, authTime) => endSignIn({ sessions: table.repositories.sessions, clock: () => new Date() }, userId, authTime),
     }),
     sessions: table.repositories.sessions,

@@ -18,7 +18,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]!);
 
 function attributes(tag: string): Partial<Record<string, string>> {
-  return Object.fromEntries([...tag.matchAll(/([a-z:-]+)="([^"]*)"/gi)].map(([, name, value]) => [name!.toLowerCase(), decode(value!)]));
+  return Object.fromEntries([...tag.matchAll(/(?<![a-z:-])([a-z:-]+)="([^"]*)"/gi)].map(([, name, value]) => [name!.toLowerCase(), decode(value!)]));
 }
 
 export function readHead(html: string): HeadReading {

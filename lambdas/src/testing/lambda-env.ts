@@ -21,6 +21,7 @@ export function stubLambdaEnv(table: TestTable, pool: TestUserPool, more: Record
     AWS_ENDPOINT_URL_S3: localEndpoint('s3Endpoint'),
     USER_POOL_ID: pool.userPoolId,
     USER_POOL_CLIENT_ID: pool.userPoolClientId,
+    USER_POOL_SERVER_CLIENT_ID: pool.serverClientId,
     // apiEvent sends it as CloudFront would.
     ORIGIN_SECRET: TEST_ORIGIN_SECRET,
     ...more,

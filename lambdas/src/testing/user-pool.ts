@@ -30,6 +30,8 @@ export interface TestUserPool {
   readonly userPoolId: string;
   /** The web app client, which signs in with USER_PASSWORD_AUTH. */
   readonly userPoolClientId: string;
+  /** The server's app client, which the security adapter signs in with. */
+  readonly serverClientId: string;
   /**
    * The real identity adapter over the pool, on an SDK client of its own (returned too), so a fault
    * injected into one test's client stays in that test.
@@ -80,6 +82,9 @@ export function useTestUserPool(): TestUserPool {
     },
     get userPoolClientId() {
       return poolIds().userPoolClientId;
+    },
+    get serverClientId() {
+      return poolIds().serverClientId;
     },
     identity() {
       const client = newClient();

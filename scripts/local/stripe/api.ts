@@ -44,7 +44,7 @@ function urlParam(params: Params, key: string): string | undefined {
 
 function emailParam(params: Params, key: string): string | undefined {
   const value = params.string(key, { maxLength: 512 });
-  if (value !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+  if (value !== undefined && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)) {
     throw stripeErrors.invalidValue(params.name(key), `Invalid email address: ${value}`);
   }
   return value;

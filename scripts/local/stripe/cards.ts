@@ -106,7 +106,7 @@ export function checkCard(form: CardForm, today: Date): CardCheck {
     fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
   }
 
-  const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2})\s*$/.exec(form.expiry);
+  const expiry = /^\s*(\d{1,2})\s*(?:\/\s*)?(\d{2})\s*$/.exec(form.expiry);
   let expMonth = 0;
   let expYear = 0;
   if (!expiry) {

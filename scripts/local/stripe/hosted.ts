@@ -50,7 +50,7 @@ export class HostedPages {
     const email = base.customerEmail ? undefined : values.email.trim();
     if (email !== undefined) {
       if (email === '') fieldErrors.email = CARD_MESSAGES.emailIncomplete;
-      else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = CARD_MESSAGES.emailInvalid;
+      else if (!/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email)) fieldErrors.email = CARD_MESSAGES.emailInvalid;
     }
     const check = checkCard(values, new Date(this.store.now() * 1000));
     if (check.kind === 'invalid') Object.assign(fieldErrors, check.fieldErrors);

@@ -79,7 +79,7 @@ export class Params {
     const raw = this.string(key);
     if (raw === undefined) return undefined;
     const value = Number(raw);
-    if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+    if (!/^\d+(?:\.\d+)?$/.test(raw) || value < min || value > max) {
       throw stripeErrors.invalidValue(this.name(key), `Invalid decimal: ${raw}; must be between ${min} and ${max}`);
     }
     return value;

@@ -79,7 +79,7 @@ export async function startTestStripe(options: Partial<LocalStripeOptions> = {})
 export function textOf(html: string): string {
   return html
     .replace(/<style>[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replace(/\s+/g, ' ')
     .trim();

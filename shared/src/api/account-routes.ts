@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_UPDATES_ONE_CLICK_PATH } from '../mail-links';
-import { accountDeletionRequestSchema, accountDeletionResponseSchema, avatarConfirmRequestSchema, avatarResponseSchema, avatarUploadRequestSchema, dataExportSchema, emailChangeConfirmRequestSchema, emailChangeConfirmResponseSchema, emailChangeRequestSchema, emailChangeResponseSchema, mfaStatusResponseSchema, notificationSettingsResponseSchema, notificationSettingsSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, presignedUploadSchema, profileUpdateSchema, totpDisableRequestSchema, totpEnableRequestSchema, totpSetupResponseSchema } from '../profile';
+import { accountDeletionRequestSchema, accountDeletionResponseSchema, avatarConfirmRequestSchema, avatarResponseSchema, avatarUploadRequestSchema, dataExportSchema, emailChangeConfirmRequestSchema, emailChangeConfirmResponseSchema, emailChangeRequestSchema, emailChangeResponseSchema, mfaStatusResponseSchema, notificationSettingsResponseSchema, notificationSettingsSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, presignedUploadSchema, profileUpdateSchema, totpDisableRequestSchema, totpEnableRequestSchema, totpSetupRequestSchema, totpSetupResponseSchema } from '../profile';
 import { providerUpdatesOneClickQuerySchema, providerUpdatesUnsubscribeSchema } from '../provider-updates';
 import { unsubscribeResponseSchema } from '../unsubscribe';
 import { adminOverviewResponseSchema, adminSetupRequestSchema, adminSetupResponseSchema, businessSearchQuerySchema, businessSearchResponseSchema, confirmEmailRequestSchema, confirmEmailResponseSchema, meResponseSchema, passwordResetConfirmResponseSchema, passwordResetConfirmSchema, passwordResetRequestResponseSchema, passwordResetRequestSchema, resendConfirmationRequestSchema, resendConfirmationResponseSchema, signupRequestSchema, signupResponseSchema } from './accounts';
@@ -163,7 +163,8 @@ export const profileRoutes = {
     path: '/api/me/mfa/totp/setup',
     area: 'accounts',
     access: 'signedIn',
-    summary: 'Start 2-step verification: a new authenticator secret (Cognito software token)',
+    summary: 'Start 2-step verification with the password: a new authenticator secret (Cognito software token)',
+    body: totpSetupRequestSchema,
     response: totpSetupResponseSchema,
   }),
   enableTotp: defineRoute({
@@ -197,7 +198,7 @@ export const profileRoutes = {
     path: '/api/me/deletion',
     area: 'accounts',
     access: 'signedIn',
-    summary: "Erase the caller's account and data (password checked); what they wrote about others stays as from a deleted user",
+    summary: "Erase the caller's account and data (password checked); what they wrote about others stays as from a deleted user. An admin is refused (403): another admin removes them",
     body: accountDeletionRequestSchema,
     response: accountDeletionResponseSchema,
   }),
@@ -220,7 +221,7 @@ export const adminSetupRoutes = {
     path: '/api/admin/overview',
     area: 'admin',
     access: 'admin',
-    summary: 'Admin dashboard overview',
+    summary: 'Admin dashboard overview; like every admin route, refused (403 ADMIN_MFA_REQUIRED) to an admin without 2-step verification where the stage requires it',
     response: adminOverviewResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, emailSchema, passwordSchema, signupSchema } from '../accounts';
-import { ACCOUNT_TYPES, BUSINESS_SEARCH, PASSWORD_MIN_LENGTH, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERNAME_MAX_LENGTH, emailSchema, passwordSchema, signupSchema } from '../accounts';
+import { capped } from '../profile-limits';
+import { ACCOUNT_TYPES, BUSINESS_SEARCH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants';
 import { notificationSettingsResponseSchema } from '../profile';
 import { placeSchema } from './locations';
 import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
@@ -10,7 +11,7 @@ import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 export const signupRequestSchema = signupSchema;
 
 /** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
-export const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
+const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
   z.object({ sent: z.literal(true) }),
   z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
 ]);
@@ -41,7 +42,7 @@ export const passwordResetConfirmSchema = z
   .strictObject({
     token: z.string().trim().min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
     password: passwordSchema,
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong).optional(),
   })
   .refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
     path: ['confirmPassword'],
@@ -104,16 +105,16 @@ export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema
 
 export const adminSetupRequestSchema = z
   .strictObject({
-    username: z.string().trim().optional(),
-    password: z.string().optional(),
-    confirmPassword: z.string().optional(),
+    username: z.string().trim().max(ADMIN_USERNAME_MAX_LENGTH, capped(ADMIN_MESSAGES.usernameTooLong)).optional(),
+    password: z.string().max(PASSWORD_MAX_LENGTH, capped(ACCOUNT_MESSAGES.passwordTooLong)).optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, capped(ACCOUNT_MESSAGES.passwordTooLong)).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.username || !value.password) {
       ctx.addIssue({ code: 'custom', path: [value.username ? 'password' : 'username'], message: ADMIN_MESSAGES.fieldsRequired });
       return;
     }
-    if (!/^[a-z0-9._-]+$/i.test(value.username)) {
+    if (!/^[\w.-]+$/.test(value.username)) {
       ctx.addIssue({ code: 'custom', path: ['username'], message: ADMIN_MESSAGES.usernameInvalid });
     }
     if (value.password.length < PASSWORD_MIN_LENGTH) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooLongMessage } from '../profile-fields';
+import { capped, tooLongMessage } from '../profile-fields';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
@@ -49,12 +49,12 @@ const categoryName = z
   .string(M.nameRequired)
   .trim()
   .min(1, M.nameRequired)
-  .max(ADMIN_CATEGORY_LIMITS.nameMaxChars, tooLongMessage(ADMIN_CATEGORY_LIMITS.nameMaxChars))
+  .max(ADMIN_CATEGORY_LIMITS.nameMaxChars, capped(tooLongMessage(ADMIN_CATEGORY_LIMITS.nameMaxChars)))
   .refine((name) => !reserved(name), M.nameReserved);
 const groupName = z
   .string()
   .trim()
-  .max(ADMIN_CATEGORY_LIMITS.groupNameMaxChars, tooLongMessage(ADMIN_CATEGORY_LIMITS.groupNameMaxChars))
+  .max(ADMIN_CATEGORY_LIMITS.groupNameMaxChars, capped(tooLongMessage(ADMIN_CATEGORY_LIMITS.groupNameMaxChars)))
   .refine((name) => !reserved(name), M.nameReserved);
 const id = z.string().trim().min(1).max(100);
 

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, emailSchema, normalisePhone, PHONE_PATTERN } from '..
 import { ACCOUNT_TYPES, ADMIN_USERS_PAGE_SIZE, AVATAR } from '../constants';
 import { feedbackEntrySchema, feedbackFormSchema, feedbackParamsSchema } from '../feedback';
 import { FEEDBACK_MESSAGES } from '../feedback-constants';
-import { categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
+import { capped, categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyCategoriesMessage } from '../profile-fields';
 import { presignedUploadSchema, socialLinksSchema } from '../profile';
 import { adminCategoryRoutes } from './admin-categories';
 import { cursorSchema } from './cursor';
@@ -78,8 +78,16 @@ export const ADMIN_CONSOLE_MESSAGES = {
     },
     /** The acting admin on their own account (409). */
     notOnYourself: 'You cannot do this to your own account.',
-    /** Admin accounts are managed by the site owner, not from the users table (409). */
-    adminProtected: 'Admin accounts cannot be deactivated, hidden or deleted here.',
+    /** An admin account is only ever removed, by another admin (409 for deactivating or hiding it). */
+    adminProtected: 'Admin accounts cannot be deactivated or hidden. Another administrator can remove one.',
+    /** What removing an admin account does, in the reason dialog. */
+    adminDeleteWarning:
+      'This permanently removes the administrator account and its sign-in. The audit trail keeps its actions under a pseudonym. This action cannot be undone.',
+    /**
+     * Two admins removed each other at once: the other one went first, so this admin's own account is being
+     * removed and nothing was done (409).
+     */
+    actorChanged: 'Your own account was changed in the meantime, so nothing was done.',
     /** Another admin changed the same account between reading and writing (409): reload and try again. */
     changedMeanwhile: 'This user was changed by someone else in the meantime. Please reload and try again.',
     /** An admin stopped the person messaging after a report (issue 26); lifting it: */
@@ -147,6 +155,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'feedback.delete',
   'claim.approve',
   'claim.refuse',
+  'claim.verify',
   'category.create',
   'category.update',
   'category.delete',
@@ -155,6 +164,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'report.blockMessaging',
   'report.deactivate',
   'user.allowMessaging',
+  // Reads of a person's private data: the record, the claimants' addresses, the reported conversations.
+  'user.view',
+  'claims.view',
+  'report.view',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string>> = {
@@ -172,6 +185,8 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'feedback.delete': 'deleted feedback',
   'claim.approve': 'approved a business claim',
   'claim.refuse': 'refused a business claim',
+  // Not an admin's act: the claimant proved the business's recorded address, and the business moved to them.
+  'claim.verify': 'took over a business through its recorded email address',
   'category.create': 'added a category',
   'category.update': 'edited a category',
   'category.delete': 'deleted a category',
@@ -180,10 +195,30 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'report.blockMessaging': 'stopped a reported person from messaging',
   'report.deactivate': 'deactivated a reported person',
   'user.allowMessaging': 'allowed a person to send messages again',
+  'user.view': "viewed a person's record",
+  'claims.view': "viewed business claims with the claimants' addresses",
+  'report.view': 'viewed reported conversations',
 };
 
+/**
+ * A destructive action of many steps is recorded as `started` before its first step and marked `completed`
+ * after its last, so a failure half-way leaves a record, and asking again finishes it. One-step actions are
+ * `completed` when written.
+ */
+export const ADMIN_AUDIT_STATES = ['started', 'completed'] as const;
+export const ADMIN_AUDIT_STATE_LABELS: Readonly<Record<(typeof ADMIN_AUDIT_STATES)[number], string>> = {
+  started: 'Not finished: asking again completes it',
+  completed: 'Completed',
+};
+
+/**
+ * How the audit trail names a person whose account was erased: no name or address is left, only a short
+ * pseudonym derived from their id, the same in every entry they appear in.
+ */
+export const erasedPersonName = (pseudonym: string) => `Deleted user ${pseudonym}`;
+
 /** What an audit entry is about. */
-export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category', 'report'] as const;
+export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category', 'report', 'business', 'list'] as const;
 export type AdminAuditTargetKind = (typeof ADMIN_AUDIT_TARGET_KINDS)[number];
 
 /** A snapshot of the fields an action changed; no e-mail addresses or secrets. */
@@ -192,11 +227,18 @@ const auditSnapshotSchema = z.record(z.string(), z.union([z.string(), z.number()
 const adminAuditEntrySchema = z.object({
   id: z.string(),
   at: z.iso.datetime(),
-  /** The admin who acted; their name reads 'Deleted user' once that admin's account is erased. */
+  /**
+   * Who acted, by their id (kept for good) and their name as their profile says now; once their account is
+   * erased, `erasedPersonName` of a pseudonym of the id.
+   */
   actor: z.object({ id: z.string(), name: z.string() }),
   action: z.enum(ADMIN_AUDIT_ACTIONS),
-  /** What was acted on, with a label as it read at the time (a person erased since reads 'Deleted user'). */
+  /**
+   * What was acted on. A person is named as the actor is; anything else (feedback, a category, a report, a
+   * page of a list) by a label as it read at the time.
+   */
   target: z.object({ kind: z.enum(ADMIN_AUDIT_TARGET_KINDS), id: z.string(), label: z.string() }),
+  state: z.enum(ADMIN_AUDIT_STATES),
   before: auditSnapshotSchema.nullable(),
   after: auditSnapshotSchema.nullable(),
   reason: z.object({ code: z.enum(ADMIN_REASON_CODES), note: z.string() }).nullable(),
@@ -362,7 +404,12 @@ export const adminCreateProviderSchema = z
     lastName: z.string().trim().max(PROFILE_LIMITS.nameMaxChars, tooLongMessage(PROFILE_LIMITS.nameMaxChars)).default(''),
     businessName: z.string().trim().max(PROFILE_LIMITS.businessNameMaxChars, tooLongMessage(PROFILE_LIMITS.businessNameMaxChars)).default(''),
     location: optionalText(PROFILE_LIMITS.locationMaxChars),
-    phoneNumber: optionalText(PROFILE_LIMITS.phoneMaxChars).refine((phone) => !phone || PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid),
+    phoneNumber: z
+      .string()
+      .trim()
+      .max(PROFILE_LIMITS.phoneMaxChars, capped(tooLongMessage(PROFILE_LIMITS.phoneMaxChars)))
+      .refine((phone) => !phone || PHONE_PATTERN.test(normalisePhone(phone)), ACCOUNT_MESSAGES.phoneInvalid)
+      .optional(),
     websiteUrl: socialLinksSchema.shape.website,
     bio: optionalText(PROFILE_LIMITS.bioMaxChars),
     categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
@@ -448,7 +495,7 @@ export const adminConsoleRoutes = {
     path: USER,
     area: 'admin',
     access: 'admin',
-    summary: "One account's admin record",
+    summary: "One account's admin record; the read is audited (user.view)",
     params: adminUserParamsSchema,
     response: adminUserRecordSchema,
   }),
@@ -487,7 +534,8 @@ export const adminConsoleRoutes = {
     path: `${USER}/deletion`,
     area: 'admin',
     access: 'admin',
-    summary: "Erase an account as its own deletion does, Stripe included (reason required); audited",
+    summary:
+      "Erase an account as its own deletion does, Stripe included (reason required): an admin's by another admin only; audited before the first step (started), so asking again after a failure finishes it",
     params: adminUserParamsSchema,
     body: adminDeletionSchema,
     response: adminUserDeletedSchema,

@@ -1,24 +1,26 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, emailSchema, passwordSchema } from '../accounts';
+import { ACCOUNT_MESSAGES, emailSchema, fullNameText, passwordSchema } from '../accounts';
+import { PASSWORD_MAX_LENGTH } from '../constants';
 import { splitFullName } from '../names';
 import { PROFILE_LIMITS } from '../profile-fields';
-import { confirmationEmailStatusSchema } from './accounts';
 import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema } from './admin';
 import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
- * Business claiming (spec 02 "Business claim"): a business an admin listed is claimed once by a person
- * who signs up through the claim form; the claim is verified when the claimant confirms the business's
- * recorded e-mail address, otherwise an admin approves or refuses it.
+ * Business claiming (spec 02 "Business claim"): a business an admin listed is claimed once. The claim
+ * form asks for a name and an e-mail address and mails that address a link; whoever opens the link
+ * chooses the account's password there, so only the reader of the mailbox ends up with an account. A
+ * claim with the address the admin recorded for the business moves it at once; any other waits for an
+ * admin's review.
  */
 
 export const CLAIM_STATES = ['pending', 'verified', 'approved', 'refused'] as const;
 export type ClaimState = (typeof CLAIM_STATES)[number];
 
 /**
- * Claims the server accepts per source IP and per e-mail address in a window (each one mails the
- * claimant and the admins): far fewer than sign-ups, a person claims a business or two.
+ * Claim requests the server accepts per source IP and per e-mail address in a window (each one mails
+ * the address): far fewer than sign-ups, a person claims a business or two.
  */
 export const CLAIM_RATE_LIMIT = { windowSeconds: 3600, perIp: 10, perEmail: 3 } as const;
 /** Claim-notify mails to the admins a day at most, whatever the number of claims. */
@@ -26,25 +28,34 @@ export const CLAIM_NOTIFY_PER_DAY = 50;
 
 export const CLAIM_MESSAGES = {
   /** The spec's error catalogue for the claim. */
-  signupFailed: 'Signup failed',
-  verifyEmail: { title: 'Verify email', description: 'Please verify your email to continue.' },
   failed: 'Claim failed',
   claimed: 'Business claimed',
   nameRequired: 'Please enter your name',
   alreadyClaimed: 'This business has already been claimed. If it is yours, contact us and we will look into it.',
   notFound: 'This business does not exist or cannot be claimed.',
   rateLimited: 'Too many claims from this address. Please try again later.',
+  /** The claim mail's link: unknown, expired, used, or cancelled with "this wasn't me". */
+  linkInvalid: 'This claim link is invalid, has expired or has already been used. Ask for a new one on the business\'s claim page.',
+  /** The link's address has an account: the password is that account's, so the person signs in to finish. */
+  accountExists: 'An account already uses this email address. Sign in with it to finish claiming the business.',
+  /** Signed in as someone else than the address the link was sent to. */
+  otherAddress: 'This link was sent to another email address. Sign in with the address it was sent to.',
+  /** A business belongs to a provider account. */
+  providerOnly: 'Only a provider account can own a business. The account of this email address is not a provider account: contact us and we will help.',
+  requestSent: 'Check your inbox',
+  cancelled: 'Claim cancelled',
+  cancelledDescription: 'The request is cancelled and its link no longer works. Nothing was changed on your behalf.',
+  displaced: 'The owner of the business proved the claim through the email address the business is registered with, so your claim was closed.',
 } as const;
 
 const businessIdSchema = z.string().trim().min(1, CLAIM_MESSAGES.notFound).max(100, CLAIM_MESSAGES.notFound);
 const claimParamsSchema = z.object({ businessId: businessIdSchema });
 
-/** The spec's claim form: name (split on the first space), e-mail, password; all required. */
+/** The claim form: a name (split on the first space) and the address the link goes to; the password is chosen on the link's page. */
 export const claimRequestSchema = z
   .strictObject({
-    fullName: z.string().trim().min(1, CLAIM_MESSAGES.nameRequired),
+    fullName: fullNameText(CLAIM_MESSAGES.nameRequired),
     email: emailSchema,
-    password: passwordSchema,
   })
   .superRefine((value, ctx) => {
     const { firstName, lastName } = splitFullName(value.fullName);
@@ -55,15 +66,36 @@ export const claimRequestSchema = z
 export type ClaimRequestInput = z.input<typeof claimRequestSchema>;
 export type ClaimRequest = z.output<typeof claimRequestSchema>;
 
-const claimResponseSchema = z.object({
-  claimId: z.string(),
-  businessId: z.string(),
-  businessName: z.string(),
-  userId: z.string(),
-  state: z.enum(CLAIM_STATES),
-  confirmationEmail: confirmationEmailStatusSchema,
-});
-export type ClaimResponse = z.infer<typeof claimResponseSchema>;
+/** The same whether or not the address is the business's recorded one, and whether or not it has an account. */
+const claimRequestResponseSchema = z.object({ businessId: z.string(), businessName: z.string(), email: z.string() });
+export type ClaimRequestResponse = z.infer<typeof claimRequestResponseSchema>;
+
+const claimTokenSchema = z.string().trim().min(1, CLAIM_MESSAGES.linkInvalid).max(200, CLAIM_MESSAGES.linkInvalid);
+const claimTokenRequestSchema = z.strictObject({ token: claimTokenSchema });
+
+/** What the link's page shows before anything is done: the business, the address, and whether it has an account. */
+const claimLinkSchema = z.object({ businessId: z.string(), businessName: z.string(), email: z.string(), accountExists: z.boolean() });
+export type ClaimLink = z.infer<typeof claimLinkSchema>;
+
+/** The link's page for an address without an account: the new account's password, typed twice (the sign-up's rules). */
+const claimPasswordFields = {
+  password: passwordSchema,
+  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+};
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MESSAGES.passwordsDoNotMatch });
+}
+/** The page's form. */
+export const claimPasswordSchema = z.strictObject(claimPasswordFields).superRefine(passwordsMatch);
+export type ClaimPassword = z.output<typeof claimPasswordSchema>;
+/** What the page sends: the link's token with the form. */
+const claimCompleteSchema = z.strictObject({ token: claimTokenSchema, ...claimPasswordFields }).superRefine(passwordsMatch);
+
+/** Verified: the business is the account's now; pending: an admin reviews the claim. */
+const claimCompletedSchema = z.object({ businessId: z.string(), businessName: z.string(), email: z.string(), state: z.enum(['verified', 'pending']) });
+export type ClaimCompleted = z.infer<typeof claimCompletedSchema>;
+
+const claimCancelledSchema = z.object({ businessName: z.string() });
 
 /** What the claim page shows before the form: the business's name and whether it can still be claimed. */
 const claimableSchema = z.object({ businessId: z.string(), businessName: z.string(), claimable: z.boolean() });
@@ -91,6 +123,15 @@ export const ADMIN_CLAIM_MESSAGES = {
   decideFailed: 'Failed to update the claim',
   /** The move is one transaction, which holds at most 100 writes: a business with more is not half-moved. */
   tooLarge: 'This business has too much content (portfolio, feedback and saved lists) to move to the claimant in one step. Please contact the developers before approving it.',
+  /** Approval moves the business to an account; one whose address nobody has proven is not given one. */
+  claimantUnconfirmed: 'The claimant has not confirmed their email address yet. A claim can be approved only once they have.',
+  /** The facts the review screen shows beside each claim. */
+  businessEmail: 'Business address on record',
+  noBusinessEmail: 'No address on record',
+  emailsMatch: 'Addresses match',
+  emailsDiffer: 'Addresses do not match',
+  claimantConfirmed: 'Address confirmed',
+  claimantUnconfirmedLabel: 'Address not confirmed',
 } as const;
 
 const adminClaimsQuerySchema = z.object({ state: z.enum(CLAIM_STATES).default('pending'), cursor: cursorSchema });
@@ -100,8 +141,14 @@ const adminClaimSchema = z.object({
   businessId: z.string(),
   businessName: z.string(),
   claimantUserId: z.string(),
-  /** Admin answers only: the address the claimant signed up with. */
+  /** Admin answers only: the address the claimant claimed with. */
   claimantEmail: z.string(),
+  /** The address the admin recorded for the business, if any. */
+  businessEmail: z.string().nullable(),
+  /** The two addresses are the same, letter case aside (false without a recorded one). */
+  emailsMatch: z.boolean(),
+  /** The claimant's profile says their address is confirmed: approval needs it. */
+  claimantEmailConfirmed: z.boolean(),
   state: z.enum(CLAIM_STATES),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
@@ -169,18 +216,59 @@ export const claimRoutes = {
     path: CLAIM_PATH,
     area: 'accounts',
     access: 'public',
-    summary: 'Sign up as a provider and claim an admin-listed business, once (409 when it is claimed); mails the claimant and the admins; capped per IP and address',
+    summary:
+      'Ask to claim an admin-listed business: mails the address a single-use link (no account is opened, nothing is locked); the same answer for any address; 409 once claimed; capped per IP and address',
     params: claimParamsSchema,
     body: claimRequestSchema,
-    response: claimResponseSchema,
+    response: claimRequestResponseSchema,
+    successStatus: 202,
+  }),
+  inspectClaimLink: defineRoute({
+    method: 'POST',
+    path: '/api/business-claims/inspect',
+    area: 'accounts',
+    access: 'public',
+    summary: "Reads a claim link (changes nothing; a POST keeps the token out of access logs): the business, the address and whether it has an account",
+    body: claimTokenRequestSchema,
+    response: claimLinkSchema,
+  }),
+  completeClaim: defineRoute({
+    method: 'POST',
+    path: '/api/business-claims/complete',
+    area: 'accounts',
+    access: 'public',
+    summary:
+      "Finishes a claim with the password chosen on the link's page: opens the provider account (address confirmed by the link), then moves the business (its recorded address) or opens a claim for review; the link works once",
+    body: claimCompleteSchema,
+    response: claimCompletedSchema,
     successStatus: 201,
+  }),
+  completeClaimSignedIn: defineRoute({
+    method: 'POST',
+    path: '/api/me/business-claims/complete',
+    area: 'accounts',
+    access: 'provider',
+    confirmedEmail: true,
+    forbiddenMessage: CLAIM_MESSAGES.providerOnly,
+    summary: "Finishes a claim for the caller's own provider account, whose confirmed address is the link's: moves the business or opens a claim for review",
+    body: claimTokenRequestSchema,
+    response: claimCompletedSchema,
+  }),
+  cancelClaim: defineRoute({
+    method: 'POST',
+    path: '/api/business-claims/cancel',
+    area: 'accounts',
+    access: 'public',
+    summary: "The claim mail's \"this wasn't me\": spends the link, so it can no longer finish the claim",
+    body: claimTokenRequestSchema,
+    response: claimCancelledSchema,
   }),
   adminListClaims: defineRoute({
     method: 'GET',
     path: '/api/admin/claims',
     area: 'admin',
     access: 'admin',
-    summary: 'Business claims in a state (pending by default), newest first, 20 a page, with the claimant\'s address',
+    summary: "Business claims in a state (pending by default), newest first, 20 a page, with the claimant's address, the business's recorded one, whether they match and whether the claimant's is confirmed",
     query: adminClaimsQuerySchema,
     response: adminClaimsPageSchema,
   }),
@@ -189,7 +277,7 @@ export const claimRoutes = {
     path: '/api/admin/claims/{businessId}/decision',
     area: 'admin',
     access: 'admin',
-    summary: 'Approve a pending claim, or refuse it with a reason mailed to the claimant (409 once decided); audited',
+    summary: 'Approve a pending claim (409 while the claimant\'s address is unconfirmed), or refuse it with a reason mailed to the claimant (409 once decided); audited',
     params: claimParamsSchema,
     body: adminClaimDecisionSchema,
     response: adminClaimSchema,

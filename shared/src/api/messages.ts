@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEDIA } from '../constants';
 import { MESSAGE_MAILS_ONE_CLICK_PATH } from '../mail-links';
 import { presignedUploadSchema } from '../profile';
+import { capped } from '../profile-limits';
 import { unsubscribeResponseSchema, unsubscribeSchemas } from '../unsubscribe';
 import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
@@ -21,7 +22,12 @@ export const MESSAGE_LIMITS = {
   /** Messages one person may send in a window, across all their conversations. */
   sendWindowSeconds: 300,
   sendPerWindow: 30,
-  /** New conversations a day an account younger than `youngAccountDays` may start. */
+  /**
+   * New conversations one account may start a day (UTC), and fewer while it is younger than `youngAccountDays`.
+   * Not given by the spec: someone looking for a trade writes to a handful of professionals a day, so 20 leaves
+   * room for a busy day while a spammer reaches few; a throwaway account (the usual spam) gets 5 for its first week.
+   */
+  newConversationsPerDay: 20,
   youngAccountDays: 7,
   newConversationsPerDayYoung: 5,
   /** How long a message id stays known, so a retried send is not sent twice. */
@@ -54,7 +60,6 @@ export const MESSAGING_MESSAGES = {
   notFound: 'This conversation does not exist or is not yours.',
   recipientUnavailable: 'This person cannot receive messages at the moment.',
   notYourself: 'You cannot write to yourself.',
-  clientsStartWithProviders: 'Clients can write to service providers only.',
   providerNeedsJob: 'Providers start a conversation from a job they revealed.',
   jobNotRevealed: 'Reveal this job first: then you can write to the client who posted it.',
   jobNotFound: 'This job does not exist any more.',
@@ -63,7 +68,8 @@ export const MESSAGING_MESSAGES = {
   blockedByYou: 'You blocked this person. Unblock them to send messages.',
   blockedByThem: 'This person is not accepting messages from you.',
   rateLimited: 'You are sending messages too quickly. Please wait a few minutes and try again.',
-  dailyNewConversations: `New accounts can start ${MESSAGE_LIMITS.newConversationsPerDayYoung} conversations a day. Please try again tomorrow.`,
+  dailyNewConversations: `You can start ${MESSAGE_LIMITS.newConversationsPerDay} new conversations a day. Please try again tomorrow; you can still write in the conversations you have.`,
+  dailyNewConversationsYoung: `New accounts can start ${MESSAGE_LIMITS.newConversationsPerDayYoung} conversations a day. Please try again tomorrow.`,
   deletedUser: 'Deleted user',
   tooManyImages: `A message can have at most ${MESSAGE_IMAGE_LIMITS.perMessage} images.`,
   imageWrongType: 'This file is not an image: choose a JPEG, PNG or WEBP photo.',
@@ -158,8 +164,8 @@ const messageText = z
   .trim()
   .min(1, M.textRequired)
   .max(MESSAGE_LIMITS.textMax, M.textTooLong);
-/** Made by the sender's page, so a send retried after a lost answer is stored once. */
-const messageId = z.uuid();
+/** Made by the sender's page, so a send retried after a lost answer is stored once. Held to a UUID's length before its pattern runs. */
+const messageId = z.string().max(36, capped('Invalid UUID')).pipe(z.uuid());
 
 const startConversationSchema = z
   .strictObject({
@@ -173,7 +179,7 @@ const startConversationSchema = z
   .refine((value) => value.providerId !== undefined || value.jobId !== undefined, { message: M.recipientRequired, path: ['providerId'] });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
-const imageId = z.string().regex(/^[\w-]{1,64}$/, 'Not an image id');
+const imageId = z.string().max(64, capped('Not an image id')).regex(/^[\w-]{1,64}$/, 'Not an image id');
 
 /** A reply: its text, its images (uploaded to this conversation first), or both. */
 const sendMessageSchema = z
@@ -349,7 +355,8 @@ export const messageRoutes = {
     path: `${CONVERSATION}/images`,
     area: 'messages',
     access: 'signedIn',
-    summary: 'A presigned upload for one image of a message in a conversation of the caller (a daily cap per person)',
+    confirmedEmail: true,
+    summary: 'A presigned upload for one image of a message in a conversation of the caller (a daily cap per person), refused as a send is while either side blocks',
     params: conversationParams,
     body: imageUploadSchema,
     response: imageUploadGrantSchema,

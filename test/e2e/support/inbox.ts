@@ -48,7 +48,11 @@ function linkIn(mail: InboxMail, page: string): URL | undefined {
 }
 
 /** The path and query of the newest link to `page` mailed to `to` (the site's origin may differ from the test's). */
-export async function linkFromInbox(to: string, page: '/confirm-email' | '/reset-password' | '/confirm-email-change', options?: { since?: number }): Promise<string> {
+export async function linkFromInbox(
+  to: string,
+  page: '/confirm-email' | '/reset-password' | '/confirm-email-change' | '/claim-business/complete' | '/claim-business/cancel',
+  options?: { since?: number },
+): Promise<string> {
   const url = linkIn(await newestMailWithLink(to, page, options), page)!;
   return `${url.pathname}${url.search}`;
 }

@@ -93,7 +93,7 @@ export async function giveAvatar(request: APIRequestContext, account: { email: s
 /** 2-step verification turned on through the API, as the security tab does it; the authenticator's secret. */
 export async function turnOnTwoStepThroughApi(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   const headers = await bearer(account);
-  const setup = await request.post('/api/me/mfa/totp/setup', { headers });
+  const setup = await request.post('/api/me/mfa/totp/setup', { headers, data: { password: account.password } });
   expect(setup.ok(), await setup.text()).toBe(true);
   const { secret } = (await setup.json()) as { secret: string };
   const enabled = await request.post('/api/me/mfa/totp/enable', { headers, data: { password: account.password, code: totpCode(secret) } });

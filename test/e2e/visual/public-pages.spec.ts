@@ -87,6 +87,7 @@ atEveryWidth(() => {
 
   test('an unsubscribe link that is not one', async ({ page }) => {
     await page.goto('/provider-updates/unsubscribe?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Unsubscribe from provider updates' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expectPageToMatch(page, 'unsubscribe-invalid');
   });
@@ -94,6 +95,7 @@ atEveryWidth(() => {
   test('message e-mails turned off from the link in a mail', async ({ page }) => {
     const token = await createMessageMailsRepository(documents, stack.tableName).unsubscribeToken(VISUAL_PROVIDER.userId, new Date());
     await page.goto(`/message-mails/unsubscribe?token=${token}`);
+    await page.getByRole('button', { name: 'Turn message e-mails off' }).click();
     await expect(page.getByText(MESSAGE_MAILS_MESSAGES.unsubscribed)).toBeVisible();
     await expectPageToMatch(page, 'message-mails-unsubscribed');
   });

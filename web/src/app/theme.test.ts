@@ -84,7 +84,7 @@ describe('the Chakra theme', () => {
   });
 
   it('draws nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
-    const utilities = /(?<![\w-])(ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(filter|backdropFilter)\s*[=:]\s*\{?\s*['"]auto/;
+    const utilities = /(?<![\w-])(?:ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(?:filter|backdropFilter)\s*[=:]\s*(?:\{\s*)?['"]auto/;
     const found = sourceFiles(webSrc)
       .filter((file) => !file.endsWith('app/theme.ts'))
       .filter((file) => utilities.test(readFileSync(file, 'utf8')));

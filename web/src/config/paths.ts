@@ -1,4 +1,4 @@
-import { DIRECTORY_SEARCH_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, JOB_BOARD_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
+import { CLAIM_CANCEL_PATH, CLAIM_COMPLETE_PATH, DIRECTORY_SEARCH_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, JOB_BOARD_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 
 /** The app's screens (spec 01 section 2.1, spec 02 route table): one place for every in-app link. */
 export const paths = {
@@ -19,6 +19,8 @@ export const paths = {
   providerUpdatesUnsubscribe: PROVIDER_UPDATES_UNSUBSCRIBE_PATH,
   messageMailsUnsubscribe: MESSAGE_MAILS_UNSUBSCRIBE_PATH,
   claimBusiness: '/claim-business',
+  claimBusinessComplete: CLAIM_COMPLETE_PATH,
+  claimBusinessCancel: CLAIM_CANCEL_PATH,
   business: '/business',
   adminLogin: '/admin-login',
   adminSignup: '/admin-signup',

@@ -18,7 +18,7 @@ const TOKENS: Record<string, (date: Date) => string> = {
  * Throws on any other letter, so a pattern this does not know cannot print wrong.
  */
 export function formatDatePattern(date: Date, pattern: string): string {
-  return pattern.replace(/yyyy|MMMM|MMM|MM|M|dd|d|[A-Za-z]/g, (token) => {
+  return pattern.replace(/yyyy|MMMM|MMM|MM|M|dd|[A-Za-z]/g, (token) => {
     const write = TOKENS[token];
     if (!write) throw new Error(`formatDatePattern: unsupported token "${token}" in "${pattern}"`);
     return write(date);

@@ -5,5 +5,12 @@
 export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';
   const [pounds = '0', fraction = '00'] = (Math.abs(pence) / 100).toFixed(2).split('.');
-  return `${sign}£${pounds.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return `${sign}£${thousands(pounds)}.${fraction}`;
+}
+
+/** Digits in groups of three from the right, joined with commas: `1250` -> `1,250`. */
+function thousands(digits: string): string {
+  const groups = [digits.slice(0, digits.length % 3 || 3)];
+  for (let at = groups[0]!.length; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
+  return groups.join(',');
 }

@@ -1,11 +1,25 @@
 import { BUSINESS_SEARCH, type BusinessSearchResponse } from '@solutionz/shared';
 import type { AccountsDeps } from './deps';
 
-/** The sign-up business-name search: from BUSINESS_SEARCH.minChars characters, at most maxResults. */
-export async function searchBusinesses(deps: Pick<AccountsDeps, 'businesses'>, text: string): Promise<BusinessSearchResponse> {
+/** Matches asked of the index for each shown: hidden or deactivated providers' businesses are left out after. */
+const CANDIDATES_PER_RESULT = 4;
+
+/**
+ * The sign-up business-name search: from BUSINESS_SEARCH.minChars characters, at most maxResults. It is public,
+ * so it names only businesses whose provider anyone may see: one an admin hid or deactivated (or whose account
+ * is gone) is left out, as the directory leaves them out.
+ */
+export async function searchBusinesses(deps: Pick<AccountsDeps, 'businesses' | 'accounts'>, text: string): Promise<BusinessSearchResponse> {
   if (text.trim().length < BUSINESS_SEARCH.minChars) return { businesses: [] };
-  const found = await deps.businesses.searchBusinesses(text, BUSINESS_SEARCH.maxResults);
+  const found = await deps.businesses.searchBusinesses(text, BUSINESS_SEARCH.maxResults * CANDIDATES_PER_RESULT);
+  const ownerIds = await deps.businesses.ownersOf(found.map((business) => business.businessId));
+  const owners = await deps.accounts.getProfiles([...ownerIds.values()]);
+  const shown = found.filter((business) => {
+    const ownerId = ownerIds.get(business.businessId);
+    const owner = ownerId ? owners.get(ownerId) : undefined;
+    return !!owner && owner.isActive && owner.isVisible;
+  });
   return {
-    businesses: found.map((business) => ({ id: business.businessId, businessName: business.businessName })),
+    businesses: shown.slice(0, BUSINESS_SEARCH.maxResults).map((business) => ({ id: business.businessId, businessName: business.businessName })),
   };
 }

@@ -39,7 +39,7 @@ describe('confirmEmail', () => {
     await expect(confirmEmail(deps, token)).resolves.toEqual({ email: 'cara@example.co.uk', accountType: 'client' });
     expect(counted.EmailConfirmations).toBe(1);
     expect((await pool.user('cara@example.co.uk'))?.emailVerified).toBe(true);
-    const me = await getMe(deps, { kind: 'signedIn', userId, groups: ['client'] });
+    const me = await getMe(deps, { kind: 'signedIn', userId, groups: ['client'] }, IP);
     expect(me.emailConfirmed).toBe(true);
 
     await expect(confirmEmail(deps, token)).rejects.toMatchObject({ statusCode: 400, code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.confirmationLinkInvalid });
@@ -94,11 +94,11 @@ describe('resendConfirmation', () => {
     expect(await sentMail()).toHaveLength(3);
   });
 
-  it('sends at most 5 a day to one address, refusing the next until the day ends, alike for an address without an account', async () => {
+  it('sends one address at most a few a day asked for from one client address, refusing the next until the day ends, alike for an address without an account', async () => {
     const { deps, advance, sentMail } = await signedUp();
     const endOfDay = Math.floor(Date.parse('2026-11-22T00:00:00Z') / 1000);
     for (const email of ['cara@example.co.uk', 'nobody@example.co.uk']) {
-      for (let sent = 0; sent < MAIL_RATE_LIMIT.perAddress; sent++) {
+      for (let sent = 0; sent < MAIL_RATE_LIMIT.perAddressFromIp; sent++) {
         await resendConfirmation(deps, email, IP);
         advance(EMAIL_RESEND_COUNTDOWN_S);
       }
@@ -111,10 +111,25 @@ describe('resendConfirmation', () => {
         headers: { 'retry-after': String(endOfDay - Math.floor(deps.clock().getTime() / 1000)) },
       });
     }
-    // The mail of the sign-up, and five more.
-    expect(await sentMail()).toHaveLength(1 + MAIL_RATE_LIMIT.perAddress);
+    // The mail of the sign-up, and the ones asked for.
+    expect(await sentMail()).toHaveLength(1 + MAIL_RATE_LIMIT.perAddressFromIp);
     advance(86_400);
     await expect(resendConfirmation(deps, 'cara@example.co.uk', IP)).resolves.toMatchObject({ message: expect.any(String) });
+  });
+
+  it('keeps a share of the day’s mails for the place Cara signed up from, whatever others ask for from elsewhere', async () => {
+    const { deps, advance, sentMail } = await signedUp();
+    let refusedElsewhere = 0;
+    for (let place = 1; place <= 4; place++) {
+      for (let n = 0; n < MAIL_RATE_LIMIT.perAddressFromIp; n++) {
+        await resendConfirmation(deps, 'cara@example.co.uk', `198.51.100.${place}`).catch(() => refusedElsewhere++);
+        advance(EMAIL_RESEND_COUNTDOWN_S);
+      }
+    }
+    expect(refusedElsewhere).toBe(4 * MAIL_RATE_LIMIT.perAddressFromIp - MAIL_RATE_LIMIT.perAddressFromStrangers);
+    // Sign-up was from 203.0.113.1.
+    await expect(resendConfirmation(deps, 'cara@example.co.uk', '203.0.113.1')).resolves.toEqual({ message: EMAIL_MESSAGES.resent.description });
+    expect(await sentMail()).toHaveLength(1 + MAIL_RATE_LIMIT.perAddressFromStrangers + 1);
   });
 
   it('takes at most 30 a day from one client address, also when they arrive at once', async () => {

@@ -4,7 +4,7 @@ import { InvalidTokenError } from '../../errors';
 import { BUSINESS_METRICS } from '../business-metrics';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
-import { allowLinkMail } from './mail-limits';
+import { allowAddressMail } from './mail-limits';
 import { confirmationMail } from './mails';
 import { hashToken, isRedeemable, issueToken } from './tokens';
 
@@ -31,12 +31,12 @@ async function profileByEmail(deps: AccountsDeps, email: string): Promise<Profil
 }
 
 /**
- * Sends a fresh confirmation link, within the link mail limits (allowLinkMail). The route is public
+ * Sends a fresh confirmation link, within the link mail limits (allowAddressMail). The route is public
  * (the confirm page may be open in a signed-out tab), so the answer is the same whether or not the
  * address has an unconfirmed account: the endpoint tells no one which addresses are registered.
  */
 export async function resendConfirmation(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
-  await allowLinkMail(deps, { kind: 'resend-confirmation', countdownSubject: email, address: email, sourceIp });
+  await allowAddressMail(deps, 'resend-confirmation', email, sourceIp);
 
   const profile = await profileByEmail(deps, email);
   if (profile && !profile.emailConfirmedAt) {

@@ -20,7 +20,7 @@ export interface AccountsDeps {
   /** Mail caps, resend countdowns and sign-up attempts. */
   readonly rateLimits: RateLimitRepository;
   /** Finding an existing business at sign-up. */
-  readonly businesses: Pick<BusinessRepository, 'searchBusinesses'>;
+  readonly businesses: Pick<BusinessRepository, 'searchBusinesses' | 'ownersOf'>;
   /** How a signed-in caller stands now (the access check of every signed-in route). */
   readonly standing: AccountStandingReader;
   readonly identity: Identity;

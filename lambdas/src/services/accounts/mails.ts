@@ -1,5 +1,7 @@
 import {
   categoryLabel,
+  CLAIM_CANCEL_PATH,
+  CLAIM_COMPLETE_PATH,
   escapeHtml,
   JOB_ALERT_ONE_CLICK_PATH,
   JOB_ALERT_UNSUBSCRIBE_PATH,
@@ -61,6 +63,46 @@ export function emailChangeMail(to: string, siteUrl: string, token: string): Out
   );
 }
 
+/**
+ * A request to claim a business, to the address typed on the claim form: its two links (finish, or "this
+ * wasn't me") open pages that act only when their button is pressed, so a mail scanner opening them changes nothing.
+ */
+export function claimMail(to: string, siteUrl: string, businessName: string, token: string): OutgoingMail {
+  const complete = `${siteUrl}${CLAIM_COMPLETE_PATH}?token=${encodeURIComponent(token)}`;
+  const cancel = `${siteUrl}${CLAIM_CANCEL_PATH}?token=${encodeURIComponent(token)}`;
+  const intro = `Someone asked to claim ${businessName} on ${PRODUCT_NAME} with this address.`;
+  const yes = 'If it was you, open this link to choose your password and finish the claim:';
+  const no = "If it wasn't you, open this link and the request is cancelled:";
+  const outro = `The links work once and expire in ${TOKEN_TTL.businessClaimHours} hours. Nothing changes until one of them is opened and its button pressed.`;
+  return {
+    to,
+    subject: `Claim ${businessName} on ${PRODUCT_NAME}`,
+    text: `${intro}\n\n${yes}\nFinish claiming: ${complete}\n\n${no}\nThis wasn't me: ${cancel}\n\n${outro}\n\n${PRODUCT_NAME}`,
+    html:
+      `<p>${escapeHtml(intro)}</p>` +
+      `<p>${escapeHtml(yes)}<br><a href="${escapeHtml(complete)}">Finish claiming ${escapeHtml(businessName)}</a></p>` +
+      `<p>${escapeHtml(no)}<br><a href="${escapeHtml(cancel)}">This wasn't me</a></p>` +
+      `<p>If the links do not work, paste these addresses into your browser:<br>${escapeHtml(complete)}<br>${escapeHtml(cancel)}</p>` +
+      `<p>${escapeHtml(outro)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}
+
+/**
+ * To an address that has an account already, when someone asks to move another account to it: no link goes
+ * and nothing changes. The person who asked is answered as for a free address, so only this address's owner
+ * learns that it is registered.
+ */
+export function emailChangeTakenMail(to: string, siteUrl: string): OutgoingMail {
+  const what = `Someone asked to move another ${PRODUCT_NAME} account to this email address. This address already has a ${PRODUCT_NAME} account, so nothing was changed and no account was moved to it.`;
+  const next = `If that was you, sign in with this address at ${siteUrl}/login, or choose a new password for it at ${siteUrl}/reset-password?mode=request. If it was not you, you can ignore this email.`;
+  return {
+    to,
+    subject: `Someone tried to move an account to your ${PRODUCT_NAME} email address`,
+    text: `${what}\n\n${next}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(what)}</p><p>${escapeHtml(next)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}
+
 /** A change to how the account signs in (security alerts are always on). */
 export type SecurityAlert =
   | { readonly kind: 'email-change-requested'; readonly newEmail: string }
@@ -77,7 +119,7 @@ function alertText(alert: SecurityAlert): { subject: string; what: string } {
     case 'email-change-requested':
       return {
         subject: `Someone asked to change your ${PRODUCT_NAME} email address`,
-        what: `Someone asked to change the email address of your ${PRODUCT_NAME} account to ${alert.newEmail}. It changes only when the link we sent to that address is opened.`,
+        what: `Someone asked to change the email address of your ${PRODUCT_NAME} account to ${alert.newEmail}. Nothing changes unless a link we sent to that address is opened.`,
       };
     case 'email-changed':
       return {

@@ -58,8 +58,14 @@ export function toMeResponse(profile: ProfileRecord, now: Date): MeResponse {
   };
 }
 
-export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'clock'>, caller: SignedInCaller): Promise<MeResponse> {
-  const profile = await deps.accounts.getProfile(caller.userId);
+/**
+ * The caller's own account. The web reads it at every sign-in and page load, so it also notes the client
+ * address as one the account is used from: the link mail caps keep the owner's share for it. The note is a
+ * fact for later, so the profile is answered even when it could not be written.
+ */
+export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'sessions' | 'clock'>, caller: SignedInCaller, sourceIp: string): Promise<MeResponse> {
+  const now = deps.clock();
+  const [profile] = await Promise.all([deps.accounts.getProfile(caller.userId), deps.sessions.noteUsedFrom(caller.userId, sourceIp, now).catch(() => undefined)]);
   if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
-  return toMeResponse(profile, deps.clock());
+  return toMeResponse(profile, now);
 }

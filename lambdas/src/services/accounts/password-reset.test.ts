@@ -2,6 +2,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, MAIL_RATE_LIMIT, TOKEN_TTL } from '@solutionz/shared';
 import { confirmEmailChange, requestEmailChange } from '../security/email-change';
+import { getMe } from './me';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { hashToken } from './tokens';
 import { testAccountsDeps } from '../../testing/accounts-deps';
@@ -48,11 +49,11 @@ describe('password reset', () => {
     expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'reset-password', userId });
   });
 
-  it('refuses the sixth request of a day for one address with 429 and the spec wording, whether or not it has an account', async () => {
+  it('refuses a request of a day past the cap for one address from one client address with 429 and the spec wording, whether or not it has an account', async () => {
     const { deps, advance, sentMail } = await withAccount();
     const answers = async (email: string) => {
       const seen: unknown[] = [];
-      for (let n = 0; n <= MAIL_RATE_LIMIT.perAddress; n++) {
+      for (let n = 0; n <= MAIL_RATE_LIMIT.perAddressFromIp; n++) {
         seen.push(await requestPasswordReset(deps, email, IP).catch((error: { statusCode: number; category: string; message: string }) => error));
         advance(EMAIL_RESEND_COUNTDOWN_S);
       }
@@ -60,9 +61,47 @@ describe('password reset', () => {
     };
     const known = await answers('dan@example.co.uk');
     const unknown = await answers('nobody@example.co.uk');
-    expect(known.slice(0, -1)).toEqual(Array(MAIL_RATE_LIMIT.perAddress).fill({ message: ACCOUNT_MESSAGES.resetRequested }));
+    expect(known.slice(0, -1)).toEqual(Array(MAIL_RATE_LIMIT.perAddressFromIp).fill({ message: ACCOUNT_MESSAGES.resetRequested }));
     expect(known.at(-1)).toMatchObject({ statusCode: 429, category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
     expect(unknown.map((answer) => (answer as { message: string }).message)).toEqual(known.map((answer) => (answer as { message: string }).message));
+    expect(await sentMail()).toHaveLength(MAIL_RATE_LIMIT.perAddressFromIp);
+  });
+
+  it('still mails the owner from where he uses his account after a stranger asked from many places, and never more than the address’s ceiling', async () => {
+    const { deps, advance, sentMail, userId } = await withAccount();
+    const HOME = '192.0.2.10';
+    const PHONE = '192.0.2.77';
+    // Dan uses his account from home and from his phone.
+    for (const place of [HOME, PHONE]) await getMe(deps, { kind: 'signedIn', userId, groups: ['client'] }, place);
+    const ask = (ip: string) =>
+      requestPasswordReset(deps, 'dan@example.co.uk', ip).then(
+        () => 'sent',
+        (error: { statusCode: number }) => error.statusCode,
+      );
+
+    // Someone else asks for Dan's resets from four places, each as often as one place may.
+    const stranger: unknown[] = [];
+    for (let place = 1; place <= 4; place++) {
+      for (let n = 0; n < MAIL_RATE_LIMIT.perAddressFromIp; n++) {
+        stranger.push(await ask(`198.51.100.${place}`));
+        advance(EMAIL_RESEND_COUNTDOWN_S);
+      }
+    }
+    expect(stranger.filter((answer) => answer === 'sent')).toHaveLength(MAIL_RATE_LIMIT.perAddressFromStrangers);
+    expect(stranger.slice(MAIL_RATE_LIMIT.perAddressFromStrangers)).toEqual(Array(4 * MAIL_RATE_LIMIT.perAddressFromIp - MAIL_RATE_LIMIT.perAddressFromStrangers).fill(429));
+
+    // Dan, at home, still gets his reset the same day.
+    await expect(requestPasswordReset(deps, 'dan@example.co.uk', HOME)).resolves.toEqual({ message: ACCOUNT_MESSAGES.resetRequested });
+    expect((await sentMail()).at(-1)!.body.text).toContain('/reset-password?mode=reset&token=');
+    advance(EMAIL_RESEND_COUNTDOWN_S);
+
+    // Whoever asks, the address gets no more than its ceiling a day.
+    const owner: unknown[] = [];
+    for (const place of [HOME, HOME, PHONE, PHONE, PHONE]) {
+      owner.push(await ask(place));
+      advance(EMAIL_RESEND_COUNTDOWN_S);
+    }
+    expect(owner).toEqual(['sent', 'sent', 'sent', 'sent', 429]);
     expect(await sentMail()).toHaveLength(MAIL_RATE_LIMIT.perAddress);
   });
 

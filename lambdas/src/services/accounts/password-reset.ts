@@ -4,19 +4,19 @@ import { sendSecurityAlert } from '../security/checks';
 import { endSessions } from '../security/sessions';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
-import { allowLinkMail } from './mail-limits';
+import { allowAddressMail } from './mail-limits';
 import { passwordResetMail } from './mails';
 import { hashToken, isRedeemable, issueToken } from './tokens';
 
 /**
- * Mails a single-use, expiring reset link, within the link mail limits (allowLinkMail: a request past
+ * Mails a single-use, expiring reset link, within the link mail limits (allowAddressMail: a request past
  * them is refused with 429 whether or not the address has an account). The answer is the same whether
  * or not the address has an account. Admin accounts have internal addresses and recover through the
  * site owner (spec 02).
  */
 export async function requestPasswordReset(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
   const answer = { message: ACCOUNT_MESSAGES.resetRequested };
-  await allowLinkMail(deps, { kind: 'password-reset', countdownSubject: email, address: email, sourceIp });
+  await allowAddressMail(deps, 'password-reset', email, sourceIp);
   const userId = await deps.accounts.findUserIdByEmail(email);
   const profile = userId ? await deps.accounts.getProfile(userId) : undefined;
   if (!profile || profile.accountType === 'admin') return answer;

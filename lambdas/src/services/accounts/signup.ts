@@ -51,15 +51,17 @@ interface NewAccount {
   readonly profile: Partial<ProfileRecord>;
   /** A business of its own, named by the account (a provider's sign-up). */
   readonly businessName?: string;
+  /** The address is proven already (the account is opened from a link mailed to it): no confirmation link is issued. */
+  readonly confirmed?: boolean;
 }
 
 /**
  * Opens an account as one unit: the address is reserved by a conditional write, then the Cognito
  * user, then profile, business and confirmation token in one transaction. A failure at any step
  * undoes the earlier ones, so trying again simply works. Answers the new user's id and the raw
- * confirmation token for the mail.
+ * confirmation token for the mail (none for an account whose address is confirmed already).
  */
-export async function openAccount(deps: AccountsDeps, account: NewAccount, now: Date): Promise<{ userId: string; token: string }> {
+export async function openAccount<A extends NewAccount>(deps: AccountsDeps, account: A, now: Date): Promise<{ userId: string; token: A['confirmed'] extends true ? undefined : string }> {
   const { email } = account;
   // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
   refuseReservedEmail(deps, email);
@@ -72,10 +74,11 @@ export async function openAccount(deps: AccountsDeps, account: NewAccount, now: 
   try {
     identityAttempted = true;
     const userId = await createIdentity(deps, account);
+    if (account.confirmed) await deps.identity.markEmailVerified(email);
     const { firstName, lastName } = splitFullName(account.fullName);
     const at = now.toISOString();
     const businessId = account.businessName ? deps.random.id() : undefined;
-    const token = issueToken(deps, 'confirm-email', { userId, email }, TOKEN_TTL.emailConfirmationHours);
+    const token = account.confirmed ? undefined : issueToken(deps, 'confirm-email', { userId, email }, TOKEN_TTL.emailConfirmationHours);
     await deps.accounts.createAccount({
       reservationId,
       profile: {
@@ -87,15 +90,16 @@ export async function openAccount(deps: AccountsDeps, account: NewAccount, now: 
         firstName,
         lastName,
         ...(businessId ? { businessName: account.businessName, businessId } : {}),
+        ...(account.confirmed ? { emailConfirmedAt: at } : {}),
         createdAt: at,
         updatedAt: at,
       },
       ...(businessId && account.businessName
         ? { business: { businessId, businessName: account.businessName, businessEmail: email, ownerUserId: userId, createdAt: at } }
         : {}),
-      token: token.record,
+      ...(token ? { token: token.record } : {}),
     });
-    return { userId, token: token.raw };
+    return { userId, token: token?.raw } as { userId: string; token: A['confirmed'] extends true ? undefined : string };
   } catch (error) {
     // Creating the user may have failed after Cognito made it (setting the password, adding the
     // group), so it is deleted whenever creation was tried; the reservation makes the name ours.
@@ -149,6 +153,8 @@ export async function signUp(deps: AccountsDeps, input: Signup, sourceIp: string
     now,
   );
   deps.metrics.count(BUSINESS_METRICS.signUps);
+  // The owner's place: their confirmation and reset mails from here keep a share no stranger can use up.
+  await deps.sessions.noteUsedFrom(userId, sourceIp, now);
   const confirmationEmail = await trySend(deps.mailer, confirmationMail(email, deps.config.siteUrl, token));
   return { userId, email, accountType: input.accountType, confirmationEmail };
 }

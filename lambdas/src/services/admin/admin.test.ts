@@ -1,8 +1,16 @@
+import {
+  AdminSetUserMFAPreferenceCommand,
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { generateSync } from 'otplib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CONSOLE_MESSAGES, type AdminReason } from '@solutionz/shared';
+import { ADMIN_CONSOLE_MESSAGES, erasedPersonName, type AdminReason } from '@solutionz/shared';
 import { ukMonth } from '../../data/admin';
 import { createTableStore } from '../../data/table-store';
 import { AdminMfaRequiredError, ConflictError, NotFoundError, ValidationError } from '../../errors';
@@ -13,11 +21,14 @@ import { useTestStripe } from '../../testing/stripe';
 import { createTestAccount, type TestAccount } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
 import { createFeedback } from '../feedback/feedback';
-import { listAudit } from './audit';
+import type { Eraser } from '../privacy/personal-data';
+import { listAudit, pseudonymOf } from './audit';
+import { listClaims } from './claims';
 import { createLogoUpload, createProvider } from './create-provider';
 import { analytics } from './analytics';
 import { dashboard } from './dashboard';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from './feedback';
+import { requireAdminTwoStep } from './two-step';
 import { deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from './users';
 import { recordSignIn } from '../security/active-sessions';
 
@@ -126,12 +137,40 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     );
   });
 
-  it('is refused to an admin without 2-step verification where the stage requires it', async () => {
+});
+
+/** Turns 2-step verification on as the security tab does: a new authenticator secret, confirmed with its code, preferred. */
+async function turnOnTwoStep(context: Context, person: TestAccount): Promise<void> {
+  const { AuthenticationResult } = await context.cognito.send(
+    // Through the server's app client, as the API does: the web client's tokens may not set 2-step up.
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.serverClientId, AuthParameters: { USERNAME: person.email, PASSWORD: person.password } }),
+  );
+  const AccessToken = AuthenticationResult!.AccessToken!;
+  const { SecretCode } = await context.cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+  await context.cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: generateSync({ secret: SecretCode! }) }));
+  await context.cognito.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  await table.repositories.accounts.setMfaEnabled(person.userId, true, context.deps.clock().toISOString());
+}
+
+describe('the admin 2-step rule', { timeout: 60_000 }, () => {
+  it('reads the real 2-step state from Cognito: turned off there, the admin is refused though the profile still says on', async () => {
     const context = admin({ requireAdminMfa: true });
     const boss = await account(context, 'admin');
-    await expect(dashboard(context.deps, boss.caller)).rejects.toThrow(AdminMfaRequiredError);
-    await table.repositories.accounts.setMfaEnabled(boss.userId, true, new Date().toISOString());
-    await expect(dashboard(context.deps, boss.caller)).resolves.toMatchObject({ stats: { businesses: 0 } });
+    const admitted = () => requireAdminTwoStep(context.deps, boss.caller);
+    await expect(admitted()).rejects.toThrow(AdminMfaRequiredError);
+
+    await turnOnTwoStep(context, boss);
+    await expect(admitted()).resolves.toBeUndefined();
+
+    // Off directly at Cognito: the profile's copy is left saying on.
+    await context.cognito.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: pool.userPoolId, Username: boss.userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
+    expect((await table.repositories.accounts.getProfile(boss.userId))?.mfaEnabled).toBe(true);
+    await expect(admitted()).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.mfaRequired);
+
+    // Where the stage does not require it, nothing is asked.
+    await expect(requireAdminTwoStep(admin().deps, boss.caller)).resolves.toBeUndefined();
   });
 });
 
@@ -249,12 +288,16 @@ describe('the users table', { timeout: 60_000 }, () => {
     context.advance(1);
 
     await deleteUser(context.deps, boss.caller, provider.userId, { reason: { code: 'requested', note: '' } });
-    expect(await table.itemsMentioning(provider.userId, provider.email, 'Patel')).toEqual([]);
+    // Nothing names the person: their id stays only on the two audit entries about them, which hold no name or address.
+    expect(await table.itemsMentioning(provider.email, 'Patel', 'Priya')).toEqual([]);
+    expect((await table.itemsMentioning(provider.userId)).map((item) => item.__edb_e__)).toEqual(['auditEntry', 'auditEntry']);
     expect(await pool.user(provider.email)).toBeUndefined();
     const entries = (await listAudit(context.deps, boss.caller, {}, 10)).entries;
-    expect(entries.map((entry) => [entry.action, entry.target.id, entry.target.label])).toEqual([
-      ['user.delete', 'deleted-user', 'Deleted user'],
-      ['user.hide', 'deleted-user', 'Deleted user'],
+    const pseudonym = erasedPersonName(pseudonymOf(provider.userId));
+    expect(pseudonym).toMatch(/^Deleted user [0-9a-f]{8}$/);
+    expect(entries.map((entry) => [entry.action, entry.target.id, entry.target.label, entry.state])).toEqual([
+      ['user.delete', provider.userId, pseudonym, 'completed'],
+      ['user.hide', provider.userId, pseudonym, 'completed'],
     ]);
     expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account was deleted' });
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0, listedProviders: 0 });
@@ -265,6 +308,129 @@ describe('the users table', { timeout: 60_000 }, () => {
     const client = await account(context, 'client');
     await deleteUser(context.deps, boss.caller, client.userId, { reason: { code: 'requested', note: '' } });
     expect(context.purges.at(-1)).toEqual(['/job-directory*', '/api/jobs*']);
+  });
+});
+
+describe('removing an admin', { timeout: 60_000 }, () => {
+  it('is done by another admin with a reason; the removed admin\'s earlier entries keep one pseudonym, and nothing names them', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const deputy = await account(context, 'admin', { firstName: 'Dana', lastName: 'Deputy' });
+    const provider = await listedProvider(context);
+    const client = await account(context, 'client');
+    await setUserVisible(context.deps, deputy.caller, provider.userId, { visible: false, reason: SPAM });
+    context.advance(1);
+    await updateUser(context.deps, deputy.caller, client.userId, { firstName: 'Carla', lastName: 'Client' });
+    context.advance(1);
+    const byDeputy = async () => (await listAudit(context.deps, boss.caller, {}, 10)).entries.filter((entry) => entry.actor.id === deputy.userId);
+    expect((await byDeputy()).map((entry) => entry.actor.name)).toEqual(['Dana Deputy', 'Dana Deputy']);
+
+    // Neither removes themselves, by the admin route or by the account's own deletion.
+    await expect(deleteUser(context.deps, deputy.caller, deputy.userId, { reason: SPAM })).rejects.toThrow(MESSAGES.notOnYourself);
+    await deleteUser(context.deps, boss.caller, deputy.userId, { reason: { code: 'other', note: 'Left the company' } });
+
+    expect(await table.repositories.accounts.getProfile(deputy.userId)).toBeUndefined();
+    expect(await pool.user(deputy.email)).toBeUndefined();
+    expect(await table.itemsMentioning(deputy.email, 'Dana', 'Deputy')).toEqual([]);
+    // The same pseudonym on each of the deputy's entries and on the entry of their removal.
+    const pseudonym = erasedPersonName(pseudonymOf(deputy.userId));
+    expect((await byDeputy()).map((entry) => [entry.action, entry.actor.name, entry.target.label])).toEqual([
+      ['user.update', pseudonym, 'Carla Client'],
+      ['user.hide', pseudonym, 'Priya Patel (Patel Electrical)'],
+    ]);
+    const [removal] = (await listAudit(context.deps, boss.caller, { targetId: deputy.userId }, 10)).entries;
+    expect(removal).toMatchObject({ action: 'user.delete', actor: { id: boss.userId, name: 'head.office' }, target: { id: deputy.userId, label: pseudonym }, state: 'completed', reason: { code: 'other', note: 'Left the company' } });
+  });
+
+  it('of two admins removing each other at once, one goes and the other is refused: an admin always remains', async () => {
+    const context = admin();
+    const [first, second] = [await account(context, 'admin'), await account(context, 'admin')];
+    const outcomes = await Promise.allSettled([
+      deleteUser(context.deps, first.caller, second.userId, { reason: SPAM }),
+      deleteUser(context.deps, second.caller, first.userId, { reason: SPAM }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
+    expect(refused.reason).toBeInstanceOf(ConflictError);
+    expect((refused.reason as Error).message).toBe(MESSAGES.actorChanged);
+    const admins = await listUsers(context.deps, first.caller, { type: 'admin' });
+    expect(admins.users).toHaveLength(1);
+    expect(admins.users[0]!.isActive).toBe(true);
+  });
+});
+
+describe('a deletion that fails half-way', { timeout: 60_000 }, () => {
+  /** Fails the first time it is called, then does what `then` does. */
+  function failingOnce<A extends unknown[], R>(message: string, then: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    let failed = false;
+    return async (...args) => {
+      if (failed) return then(...args);
+      failed = true;
+      throw new Error(message);
+    };
+  }
+
+  it('is on the audit trail from its first step, and asking again finishes it, before or after the profile went', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const client = await account(context, 'client');
+    // A store the erasure reaches half-way through is down for one call.
+    const flaky: Eraser = { name: 'flaky store', erase: failingOnce('The store is unavailable', async () => undefined) };
+    const { erasers } = context.deps.personalData;
+    const half = Math.floor(erasers.length / 2);
+    const deps = { ...context.deps, personalData: { ...context.deps.personalData, erasers: [...erasers.slice(0, half), flaky, ...erasers.slice(half)] } };
+    const history = async (userId: string) => (await listAudit(deps, boss.caller, { targetId: userId }, 10)).entries;
+
+    await expect(deleteUser(deps, boss.caller, client.userId, { reason: SPAM })).rejects.toThrow('The store is unavailable');
+    const [started] = await history(client.userId);
+    expect(started).toMatchObject({ action: 'user.delete', state: 'started', actor: { id: boss.userId }, reason: SPAM });
+    // Refused from the first step on; nothing past the failure was erased.
+    expect(await table.repositories.standing(client.userId)).toMatchObject({ isActive: false });
+    expect(await pool.user(client.email)).toBeDefined();
+
+    await expect(deleteUser(deps, boss.caller, client.userId, { reason: SPAM })).resolves.toEqual({ userId: client.userId, deleted: true });
+    expect(await history(client.userId)).toEqual([{ ...started, state: 'completed', target: { ...started!.target, label: erasedPersonName(pseudonymOf(client.userId)) } }]);
+    expect(await table.repositories.accounts.getProfile(client.userId)).toBeUndefined();
+    expect(await pool.user(client.email)).toBeUndefined();
+    expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [client.email] }, subject: 'Your Solutionz account was deleted' });
+
+    // Cognito is down for one call, after the profile went: the retry finishes from the entry alone.
+    const provider = await listedProvider(context);
+    const identity = { ...context.deps.identity, deleteUser: failingOnce('Cognito is unavailable', context.deps.identity.deleteUser) };
+    const later = { ...deps, identity };
+    await expect(deleteUser(later, boss.caller, provider.userId, { reason: SPAM })).rejects.toThrow('Cognito is unavailable');
+    expect(await table.repositories.accounts.getProfile(provider.userId)).toBeUndefined();
+    expect((await history(provider.userId)).map((entry) => entry.state)).toEqual(['started']);
+    expect(await pool.user(provider.email)).toBeDefined();
+    await expect(deleteUser(later, boss.caller, provider.userId, { reason: SPAM })).resolves.toEqual({ userId: provider.userId, deleted: true });
+    expect((await history(provider.userId)).map((entry) => entry.state)).toEqual(['completed']);
+    expect(await pool.user(provider.email)).toBeUndefined();
+    expect(context.purges.at(-1)).toEqual(['/directory*', '/api/providers*']);
+    // Done: asking a third time finds nobody.
+    await expect(deleteUser(later, boss.caller, provider.userId, { reason: SPAM })).rejects.toThrow(NotFoundError);
+  });
+});
+
+describe('admin reads of private data', { timeout: 60_000 }, () => {
+  it('are audited: a person\'s record, and a page of business claims with the claimants\' addresses', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const client = await account(context, 'client');
+    await getUser(context.deps, boss.caller, client.userId);
+    expect((await listAudit(context.deps, boss.caller, { targetId: client.userId }, 10)).entries).toEqual([
+      expect.objectContaining({ action: 'user.view', actor: { id: boss.userId, name: 'head.office' }, target: { kind: 'user', id: client.userId, label: 'Cara Client' }, state: 'completed' }),
+    ]);
+
+    const claims = { ...context.deps, claims: table.repositories.claims };
+    // No claims shown, nothing recorded.
+    await listClaims(claims, boss.caller, { state: 'pending' });
+    expect((await listAudit(context.deps, boss.caller, { targetId: 'claims' }, 10)).entries).toEqual([]);
+    await table.repositories.claims.open({ businessId: 'b-1', claimId: 'claim-1', businessName: 'Hughes Roofing', claimantUserId: client.userId, claimantEmail: client.email, state: 'pending', createdAt: context.deps.clock().toISOString() });
+    const page = await listClaims(claims, boss.caller, { state: 'pending' });
+    expect(page.claims.map((claim) => claim.claimantEmail)).toEqual([client.email]);
+    expect((await listAudit(context.deps, boss.caller, { targetId: 'claims' }, 10)).entries).toEqual([
+      expect.objectContaining({ action: 'claims.view', actor: expect.objectContaining({ id: boss.userId }), target: { kind: 'list', id: 'claims', label: 'Business claims (pending)' }, after: { claimantIds: [client.userId] } }),
+    ]);
   });
 });
 
@@ -361,6 +527,45 @@ describe('feedback moderation', () => {
     ]);
     // Each of the four changes purged the provider's cached page (its rating is in the head).
     expect(context.purges).toEqual(Array.from({ length: 4 }, () => ['/directory*', '/api/providers*']));
+  });
+});
+
+describe('a feedback deletion that fails half-way', () => {
+  it('leaves its entry started, and asking again brings the rating up to date and completes it', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const provider = await listedProvider(context);
+    const author = await account(context, 'client');
+    const entry = await createFeedback(feedbackDeps(context), author.caller, provider.userId, { rating: 1, title: 'Never turned up' });
+    // The directory's store is down for one call, after the feedback went.
+    let down = true;
+    const directory = {
+      syncListing: async (userId: string, now: Date) => {
+        if (down) {
+          down = false;
+          throw new Error('The directory is unavailable');
+        }
+        return table.repositories.directory.syncListing(userId, now);
+      },
+    };
+    const deps = { ...context.deps, directory };
+    const params = { providerId: provider.userId, feedbackId: entry.id };
+    const rating = async () => (await table.repositories.directory.getListings([provider.userId])).get(provider.userId)?.ratingCount;
+    const history = async () => (await listAudit(deps, boss.caller, { targetId: entry.id }, 10)).entries.map((item) => [item.action, item.state]);
+
+    await expect(deleteFeedback(deps, boss.caller, params, { reason: SPAM })).rejects.toThrow('The directory is unavailable');
+    expect(await table.repositories.feedback.get(entry.id)).toBeUndefined();
+    expect(await rating()).toBe(1);
+    expect(await history()).toEqual([['feedback.delete', 'started']]);
+    // The author was told as the feedback went.
+    expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [author.email] }, subject: 'Your feedback was deleted' });
+
+    // Asked about another provider, it is not found; asked again as before, it finishes.
+    await expect(deleteFeedback(deps, boss.caller, { ...params, providerId: author.userId }, { reason: SPAM })).rejects.toThrow(NotFoundError);
+    await expect(deleteFeedback(deps, boss.caller, params, { reason: SPAM })).resolves.toEqual({ feedbackId: entry.id, deleted: true });
+    expect(await rating()).toBe(0);
+    expect(await history()).toEqual([['feedback.delete', 'completed']]);
+    await expect(deleteFeedback(deps, boss.caller, params, { reason: SPAM })).rejects.toThrow(NotFoundError);
   });
 });
 

@@ -4,7 +4,7 @@ import { ukDay } from '../../data/admin';
 import type { CategoryGroupWithCategories, CategoryRepository } from '../../data/category-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import { DAY_MS } from '../../data/provider-updates';
-import { actorOf, toAuditEntry } from './audit';
+import { toAuditEntries } from './audit';
 import type { AdminConsoleDeps } from './deps';
 
 export interface AdminAnalyticsDeps extends Omit<AdminConsoleDeps, 'directory'> {
@@ -32,8 +32,7 @@ function popularCategories(groups: readonly CategoryGroupWithCategories[], count
  * Counters, per-day aggregates, the active sessions' expiry buckets and the newest audit entries and
  * sign-ups: a few Queries, never a scan or a count.
  */
-export async function analytics(deps: AdminAnalyticsDeps, caller: AuthorizedCaller): Promise<AdminAnalytics> {
-  await actorOf(deps, caller);
+export async function analytics(deps: AdminAnalyticsDeps, _caller: AuthorizedCaller): Promise<AdminAnalytics> {
   const now = deps.clock();
   const days = lastUkDays(now, ADMIN_ANALYTICS_DAYS);
   const [stats, kept, audit, newest, groups, counts, activeSessions] = await Promise.all([
@@ -58,10 +57,7 @@ export async function analytics(deps: AdminAnalyticsDeps, caller: AuthorizedCall
       name: `${profile.firstName} ${profile.lastName}`.trim(),
       accountType: profile.accountType as 'client' | 'provider',
     }));
-  const audited: AdminAnalytics['recentActivity'] = audit.entries.map((record) => {
-    const entry = toAuditEntry(record);
-    return { kind: 'audit' as const, at: entry.at, entry };
-  });
+  const audited: AdminAnalytics['recentActivity'] = (await toAuditEntries(deps, audit.entries)).map((entry) => ({ kind: 'audit' as const, at: entry.at, entry }));
   return {
     stats: {
       totalProviders: stats.providers,

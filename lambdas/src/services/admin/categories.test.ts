@@ -162,6 +162,44 @@ describe('categories management', { timeout: 60_000 }, () => {
     });
   });
 
+  it('is audited before it starts; one that failed half-way is finished by deleting again', async () => {
+    const ctx = context();
+    await seedCategories(table.repositories);
+    const caller = await admin(ctx);
+    const created = await categories.createCategory(ctx.deps, caller, { name: 'Thatcher', groupId: 'construction-trade', newGroupName: '' });
+    const text = 'Construction/Trade > Thatcher';
+    const holder = await provider(ctx, [text, 'Construction/Trade > Plumber']);
+    // The profile store fails once, while the category comes off its providers.
+    let failed = false;
+    const accounts = Object.create(table.repositories.accounts) as typeof table.repositories.accounts;
+    accounts.editProfile = async (edit) => {
+      if (!failed) {
+        failed = true;
+        throw new Error('The profile store is unavailable');
+      }
+      return table.repositories.accounts.editProfile(edit);
+    };
+    const deps = { ...ctx.deps, accounts };
+    const history = async () => (await listAudit({ ...ctx.deps, admin: table.repositories.admin } as never, caller, { targetId: created.category.id }, 10)).entries;
+
+    await expect(categories.deleteCategory(deps, caller, created.category.id)).rejects.toThrow('The profile store is unavailable');
+    expect((await history()).map((entry) => [entry.action, entry.state])).toEqual([
+      ['category.delete', 'started'],
+      ['category.create', 'completed'],
+    ]);
+    expect((await group(ctx, caller, 'construction-trade')).categories.map((category) => category.id)).not.toContain(created.category.id);
+    expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toContain(text);
+
+    await expect(categories.deleteCategory(deps, caller, created.category.id)).resolves.toEqual({ categoryId: created.category.id, deleted: true, providersDone: true });
+    expect((await history()).map((entry) => [entry.action, entry.state])).toEqual([
+      ['category.delete', 'completed'],
+      ['category.create', 'completed'],
+    ]);
+    expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toEqual(['Construction/Trade > Plumber']);
+    // Finished: a third time there is nothing to delete.
+    await expect(categories.deleteCategory(deps, caller, created.category.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it("renames and moves a category, its providers' selections following", async () => {
     const ctx = context();
     await seedCategories(table.repositories);

@@ -26,7 +26,7 @@ const M = ADMIN_CATEGORY_MESSAGES;
 export interface AdminCategoriesDeps extends Pick<AdminConsoleDeps, 'accounts' | 'clock' | 'random' | 'config' | 'publicCache'> {
   readonly categories: Pick<CategoryRepository, 'listAll' | 'applyChange' | 'saveProvidersProgress'>;
   readonly directory: Pick<DirectoryRepository, 'syncListing' | 'categoryCounts'>;
-  readonly admin: Pick<AdminRepository, 'listUsers'>;
+  readonly admin: Pick<AdminRepository, 'listUsers' | 'unfinishedAudit' | 'completeAudit'>;
   readonly accounts: AccountRepository;
   /** How long one request spends updating providers before it answers and leaves the rest to the next call. */
   readonly providerUpdateBudgetMs?: number;
@@ -89,8 +89,7 @@ const invalid = (field: string, message: string): never => {
   throw new ValidationError({ [field]: message }, message);
 };
 
-export async function listAdminCategories(deps: AdminCategoriesDeps, caller: AuthorizedCaller): Promise<AdminCategories> {
-  await actorOf(deps, caller);
+export async function listAdminCategories(deps: AdminCategoriesDeps, _caller: AuthorizedCaller): Promise<AdminCategories> {
   const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), deps.directory.categoryCounts()]);
   const groups: AdminCategoryGroup[] = taxonomy.groups
     .filter((group) => group.isActive)
@@ -100,8 +99,7 @@ export async function listAdminCategories(deps: AdminCategoriesDeps, caller: Aut
   return { groups, updatingProviders };
 }
 
-export async function categoryStatistics(deps: AdminCategoriesDeps, caller: AuthorizedCaller, categoryId: string): Promise<AdminCategoryStats> {
-  await actorOf(deps, caller);
+export async function categoryStatistics(deps: AdminCategoriesDeps, _caller: AuthorizedCaller, categoryId: string): Promise<AdminCategoryStats> {
   const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), deps.directory.categoryCounts()]);
   const category = activeCategory(taxonomy, categoryId);
   return { categoryId, name: category.name, groupName: category.groupName, providerCount: Math.max(0, counts[category.slug] ?? 0) };
@@ -113,7 +111,7 @@ export async function createCategory(
   caller: AuthorizedCaller,
   input: { name: string; groupId: string; newGroupName: string },
 ): Promise<AdminCategoryResult> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const created = await withTurns(deps, async (taxonomy) => {
     const activeGroups = taxonomy.groups.filter((group) => group.isActive);
     let group: CategoryGroupRecord;
@@ -160,7 +158,7 @@ export async function updateCategory(
   categoryId: string,
   input: { name: string; groupId: string },
 ): Promise<AdminCategoryResult> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const updated = await withTurns(deps, async (taxonomy) => {
     const current = activeCategory(taxonomy, categoryId);
     const source = activeGroup(taxonomy, current.groupId) ?? invalid('groupId', M.groupNotFound);
@@ -203,10 +201,33 @@ export async function updateCategory(
   return { category: view(updated, counts), providersDone: progress.providersDone };
 }
 
-/** Soft delete: inactive, the group's gap closed; then off every provider who offered it. Jobs keep their text. */
+/**
+ * The deletion's last steps: the cached categories go, then the category comes off every provider who
+ * offered it (in chunks: an unfinished update carries on with continueProviderUpdates), and once it is off
+ * them all the `started` audit entry of the deletion is completed.
+ */
+async function finishDeletion(deps: AdminCategoriesDeps, categoryId: string): Promise<{ categoryId: string; deleted: true; providersDone: boolean }> {
+  await deps.publicCache.purge(PUBLIC_COPIES.categories());
+  const progress = await updateProvidersFor(deps, categoryId);
+  if (progress.providersDone) await completeDeletion(deps, categoryId);
+  return { categoryId, deleted: true, providersDone: progress.providersDone };
+}
+
+async function completeDeletion(deps: AdminCategoriesDeps, categoryId: string): Promise<void> {
+  const unfinished = await deps.admin.unfinishedAudit(categoryId, 'category.delete');
+  if (unfinished) await deps.admin.completeAudit(unfinished);
+}
+
+/**
+ * Soft delete: inactive, the group's gap closed, with a `started` audit entry in the same transaction; then
+ * off every provider who offered it (finishDeletion). Jobs keep their text. Asked again for a category whose
+ * deletion has not finished, it carries on where it stopped.
+ */
 export async function deleteCategory(deps: AdminCategoriesDeps, caller: AuthorizedCaller, categoryId: string): Promise<{ categoryId: string; deleted: true; providersDone: boolean }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   await withTurns(deps, async (taxonomy) => {
+    // Deleted already: carried on while its deletion has not finished (ids are never reused).
+    if (taxonomy.categories.some((category) => category.categoryId === categoryId && !category.isActive) && (await deps.admin.unfinishedAudit(categoryId, 'category.delete'))) return true;
     const current = activeCategory(taxonomy, categoryId);
     const group = taxonomy.groups.find((candidate) => candidate.groupId === current.groupId) ?? invalid('groupId', M.groupNotFound);
     const { providersCursor: _restart, ...kept } = current;
@@ -216,6 +237,7 @@ export async function deleteCategory(deps: AdminCategoriesDeps, caller: Authoriz
       target: { kind: 'category', id: categoryId, label: labelOf(current) },
       before: { name: current.name, group: current.groupName, isActive: true },
       after: { isActive: false },
+      state: 'started',
     });
     const outcome = await deps.categories.applyChange({
       groups: [{ group, readVersion: group.version }],
@@ -225,9 +247,7 @@ export async function deleteCategory(deps: AdminCategoriesDeps, caller: Authoriz
     });
     return outcome === 'conflict' ? outcome : true;
   });
-  await deps.publicCache.purge(PUBLIC_COPIES.categories());
-  const progress = await updateProvidersFor(deps, categoryId);
-  return { categoryId, deleted: true, providersDone: progress.providersDone };
+  return finishDeletion(deps, categoryId);
 }
 
 /**
@@ -235,7 +255,7 @@ export async function deleteCategory(deps: AdminCategoriesDeps, caller: Authoriz
  * so two admins reordering at once take turns and the orders stay 1..n without gaps or repeats.
  */
 export async function reorderCategories(deps: AdminCategoriesDeps, caller: AuthorizedCaller, groupId: string, input: { categoryIds: readonly string[] }): Promise<AdminCategoryGroup> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const result = await withTurns(deps, async (taxonomy) => {
     const group = activeGroup(taxonomy, groupId);
     if (!group) throw new NotFoundError(M.groupNotFound);
@@ -259,11 +279,14 @@ export async function reorderCategories(deps: AdminCategoriesDeps, caller: Autho
 }
 
 /** The admin's screen carries on an unfinished provider update with this, a chunk per call. */
-export async function continueProviderUpdates(deps: AdminCategoriesDeps, caller: AuthorizedCaller, categoryId: string): Promise<AdminCategoryProviders> {
-  await actorOf(deps, caller);
+export async function continueProviderUpdates(deps: AdminCategoriesDeps, _caller: AuthorizedCaller, categoryId: string): Promise<AdminCategoryProviders> {
   const taxonomy = await deps.categories.listAll({ consistent: true });
-  if (!taxonomy.categories.some((category) => category.categoryId === categoryId)) throw new NotFoundError(M.notFound);
-  return { categoryId, ...(await updateProvidersFor(deps, categoryId)) };
+  const category = taxonomy.categories.find((candidate) => candidate.categoryId === categoryId);
+  if (!category) throw new NotFoundError(M.notFound);
+  const progress = await updateProvidersFor(deps, categoryId);
+  // The last chunk of a deletion's update finishes the deletion.
+  if (progress.providersDone && !category.isActive) await completeDeletion(deps, categoryId);
+  return { categoryId, ...progress };
 }
 
 /** A provider's selections with the stale texts replaced by the category's current one, or dropped once it is deleted. */

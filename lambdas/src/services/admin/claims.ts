@@ -1,23 +1,45 @@
 import { ADMIN_CLAIM_MESSAGES, escapeHtml, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminBusiness, type AdminBusinessesPage, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import type { AdminBusinessRecord, ClaimRepository } from '../../data/claim-repository';
+import type { AdminBusinessRecord, ClaimRepository, ReviewFacts } from '../../data/claim-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { trySend } from '../accounts/delivery';
 import { toMyClaim } from '../claims/claim';
-import { actorOf, auditRecord, withCursor } from './audit';
+import { actorOf, auditRecord, recordRead, withCursor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 
-type AdminClaimDeps = Pick<AdminConsoleDeps, 'accounts' | 'config' | 'clock' | 'random' | 'mailer'> & { readonly claims: ClaimRepository };
+type AdminClaimDeps = Pick<AdminConsoleDeps, 'accounts' | 'admin' | 'config' | 'clock' | 'random' | 'mailer'> & { readonly claims: ClaimRepository };
 type StoredClaim = NonNullable<Awaited<ReturnType<ClaimRepository['get']>>>;
 
-function toAdminClaim(claim: StoredClaim): AdminClaim {
-  return { ...toMyClaim(claim), claimId: claim.claimId, claimantUserId: claim.claimantUserId, claimantEmail: claim.claimantEmail };
+/** A claim as the admin reviews it: who claims it, with which address, beside the business's recorded one. */
+function toAdminClaim(claim: StoredClaim, facts: ReviewFacts | undefined): AdminClaim {
+  const businessEmail = facts?.businessEmail ?? null;
+  return {
+    ...toMyClaim(claim),
+    claimId: claim.claimId,
+    claimantUserId: claim.claimantUserId,
+    claimantEmail: claim.claimantEmail,
+    businessEmail,
+    emailsMatch: businessEmail !== null && businessEmail.toLowerCase() === claim.claimantEmail.toLowerCase(),
+    claimantEmailConfirmed: facts?.claimantEmailConfirmed ?? false,
+  };
 }
 
+/** The claims with what the review shows beside each (the business's recorded address, the claimant's confirmation). */
+async function reviewed(deps: AdminClaimDeps, claims: readonly StoredClaim[]): Promise<AdminClaim[]> {
+  const facts = await deps.claims.reviewFacts(claims);
+  return claims.map((claim) => toAdminClaim(claim, facts.get(claim.businessId)));
+}
+
+/** A page of claims: it shows the claimants' addresses, so a page with claims is an audited read (`claims.view`). */
 export async function listClaims(deps: AdminClaimDeps, caller: AuthorizedCaller, query: { state: ClaimState; cursor?: string | undefined }): Promise<AdminClaimsPage> {
-  await actorOf(deps, caller);
   const page = await withCursor(() => deps.claims.page(query.state, query.cursor, ADMIN_USERS_PAGE_SIZE));
-  return { claims: page.claims.map(toAdminClaim), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  const [claims] = await Promise.all([
+    reviewed(deps, page.claims),
+    page.claims.length
+      ? recordRead(deps, caller, { action: 'claims.view', target: { kind: 'list', id: 'claims', label: `Business claims (${query.state})` }, after: { claimantIds: page.claims.map((claim) => claim.claimantUserId) } })
+      : undefined,
+  ]);
+  return { claims, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
 function toAdminBusiness(record: AdminBusinessRecord): AdminBusiness {
@@ -36,8 +58,7 @@ function toAdminBusiness(record: AdminBusinessRecord): AdminBusiness {
 }
 
 /** The businesses admins created, newest first, with who owns or claims each. */
-export async function listBusinesses(deps: AdminClaimDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<AdminBusinessesPage> {
-  await actorOf(deps, caller);
+export async function listBusinesses(deps: AdminClaimDeps, _caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<AdminBusinessesPage> {
   const page = await withCursor(() => deps.claims.adminBusinesses(query.cursor, ADMIN_USERS_PAGE_SIZE));
   return { businesses: page.businesses.map(toAdminBusiness), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
@@ -56,11 +77,14 @@ export async function decideClaim(
   businessId: string,
   input: { decision: 'approve' | 'refuse'; reason?: AdminReason | undefined },
 ): Promise<AdminClaim> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const claim = await deps.claims.get(businessId);
   if (!claim) throw new NotFoundError(ADMIN_CLAIM_MESSAGES.notFound);
   if (claim.state !== 'pending' || !claim.claimantUserId) throw new ConflictError(ADMIN_CLAIM_MESSAGES.decided);
   const approve = input.decision === 'approve';
+  const facts = (await deps.claims.reviewFacts([claim])).get(businessId);
+  // The business goes to an account only once someone has proven its address.
+  if (approve && !facts?.claimantEmailConfirmed) throw new ConflictError(ADMIN_CLAIM_MESSAGES.claimantUnconfirmed);
   const set = {
     state: approve ? ('approved' as const) : ('refused' as const),
     decidedAt: deps.clock().toISOString(),
@@ -84,5 +108,5 @@ export async function decideClaim(
     const lines = [`An administrator refused your claim of the business "${claim.businessName}" on ${PRODUCT_NAME}.`, `Reason: ${reasonText(input.reason)}`, 'If you think this is a mistake, reply to this email and a person will look at it again.', PRODUCT_NAME];
     await trySend(deps.mailer, { to: claim.claimantEmail, subject: 'Your business claim was refused', text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') });
   }
-  return toAdminClaim({ ...claim, ...set });
+  return toAdminClaim({ ...claim, ...set }, facts);
 }

@@ -15,7 +15,6 @@ const UPLOAD_EXPIRES_S = 300;
 
 /** The key is chosen here, never by the browser: a random name under the admin's own upload prefix. */
 export async function createLogoUpload(deps: AdminConsoleDeps, caller: AuthorizedCaller, input: { contentType: string }): Promise<PresignedUpload> {
-  await actorOf(deps, caller);
   const key = `${logoUploadPrefix(caller.userId)}${deps.random.id()}`;
   const grant = await deps.logos.grantUpload({ key, contentType: input.contentType, maxBytes: AVATAR.maxBytes, expiresInSeconds: UPLOAD_EXPIRES_S });
   return { ...grant, key, maxBytes: AVATAR.maxBytes };
@@ -47,7 +46,7 @@ async function storeLogo(deps: AdminConsoleDeps, adminId: string, key: string, u
  * transaction, and the directory listing follows.
  */
 export async function createProvider(deps: AdminConsoleDeps, caller: AuthorizedCaller, input: AdminCreateProvider): Promise<{ provider: AdminUserRecord }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const place = input.location ? await resolvePlace(deps.geocoder, input.location, 'body.location') : undefined;
   const userId = deps.random.id();
   const avatarKey = input.logoKey ? await storeLogo(deps, caller.userId, input.logoKey, userId) : undefined;

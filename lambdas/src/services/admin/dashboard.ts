@@ -1,11 +1,10 @@
 import { ADMIN_RECENT_ACTIVITY, type AdminDashboard } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { actorOf, toAuditEntry } from './audit';
+import { toAuditEntries } from './audit';
 import type { AdminConsoleDeps } from './deps';
 
 /** The four figures as the writes keep them (one Query of the counters, never a count) and the newest audit entries. */
-export async function dashboard(deps: AdminConsoleDeps, caller: AuthorizedCaller): Promise<AdminDashboard> {
-  await actorOf(deps, caller);
+export async function dashboard(deps: AdminConsoleDeps, _caller: AuthorizedCaller): Promise<AdminDashboard> {
   const [stats, recent] = await Promise.all([deps.admin.stats(deps.clock()), deps.admin.auditPage({ limit: ADMIN_RECENT_ACTIVITY })]);
   return {
     stats: {
@@ -15,6 +14,6 @@ export async function dashboard(deps: AdminConsoleDeps, caller: AuthorizedCaller
       pendingFeedback: stats.pendingFeedback,
       openReports: stats.openReports,
     },
-    recentActivity: recent.entries.map(toAuditEntry),
+    recentActivity: await toAuditEntries(deps, recent.entries),
   };
 }

@@ -12,7 +12,7 @@ import type { FeedbackRecord } from '../../data/feedback-repository';
 import { NotFoundError } from '../../errors';
 import { toFeedbackEntries } from '../feedback/entries';
 import { PUBLIC_COPIES } from '../public-copies';
-import { actorOf, auditRecord, withCursor, type Actor } from './audit';
+import { actorOf, auditRecord, withCursor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected, type ModerationNotice } from './notices';
 
@@ -34,10 +34,9 @@ async function withProviders(deps: AdminConsoleDeps, records: readonly FeedbackR
 
 export async function listFeedback(
   deps: AdminConsoleDeps,
-  caller: AuthorizedCaller,
+  _caller: AuthorizedCaller,
   query: { status: AdminFeedbackFilter; cursor?: string | undefined },
 ): Promise<AdminFeedbackPage> {
-  await actorOf(deps, caller);
   const [page, stats] = await Promise.all([
     withCursor(() => deps.feedback.listForModeration(query.status, { limit: ADMIN_FEEDBACK_PAGE_SIZE, ...(query.cursor ? { cursor: query.cursor } : {}) })),
     deps.admin.stats(deps.clock()),
@@ -53,7 +52,11 @@ export async function listFeedback(
 async function moderated(deps: AdminConsoleDeps, providerId: string, feedbackId: string) {
   const record = await deps.feedback.get(feedbackId);
   if (!record || record.providerId !== providerId) throw new NotFoundError(MESSAGES.notFound);
-  const provider = await deps.accounts.getProfile(providerId);
+  return named(deps, record);
+}
+
+async function named(deps: AdminConsoleDeps, record: FeedbackRecord) {
+  const provider = await deps.accounts.getProfile(record.providerId);
   const providerName = provider?.businessName ?? providerNameOf(provider);
   return { record, providerName, label: `"${record.title}" for ${providerName}` };
 }
@@ -85,7 +88,7 @@ export async function setFeedbackApproval(
   params: { providerId: string; feedbackId: string },
   input: { approved: boolean; reason?: AdminReason | undefined },
 ): Promise<{ feedback: AdminFeedbackEntry }> {
-  const actor: Actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const { record, providerName, label } = await moderated(deps, params.providerId, params.feedbackId);
   const audit = auditRecord(deps, actor, {
     action: input.approved ? 'feedback.approve' : 'feedback.unapprove',
@@ -109,7 +112,7 @@ export async function updateFeedback(
   params: { providerId: string; feedbackId: string },
   input: { rating: number; title: string; description?: string | undefined; reason: AdminReason },
 ): Promise<{ feedback: AdminFeedbackEntry }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const { record, providerName, label } = await moderated(deps, params.providerId, params.feedbackId);
   const change = { rating: input.rating, title: input.title, ...(input.description ? { description: input.description } : {}) };
   const audit = auditRecord(deps, actor, {
@@ -126,23 +129,44 @@ export async function updateFeedback(
   return answer(deps, updated);
 }
 
+/** What a feedback deletion changes besides the feedback itself: the provider's listing and cached page. */
+async function afterDeletion(deps: AdminConsoleDeps, providerId: string): Promise<void> {
+  await deps.directory.syncListing(providerId, deps.clock());
+  await deps.publicCache.purge(PUBLIC_COPIES.provider(providerId));
+}
+
+/**
+ * The feedback goes with its rating, counts and a `started` audit entry in one transaction; the author is
+ * told (while the feedback is at hand), the listing and cached page follow, then the entry is completed.
+ * Asked again after a failure on the way, the feedback is gone but its started entry is there: the rest is
+ * done and the entry completed.
+ */
 export async function deleteFeedback(
   deps: AdminConsoleDeps,
   caller: AuthorizedCaller,
   params: { providerId: string; feedbackId: string },
   input: { reason: AdminReason },
 ): Promise<{ feedbackId: string; deleted: true }> {
-  const actor = await actorOf(deps, caller);
-  const { record, providerName, label } = await moderated(deps, params.providerId, params.feedbackId);
-  const audit = auditRecord(deps, actor, {
+  const found = await deps.feedback.get(params.feedbackId);
+  if (!found) {
+    const unfinished = await deps.admin.unfinishedAudit(params.feedbackId, 'feedback.delete');
+    if (unfinished?.before?.providerId !== params.providerId) gone();
+    await afterDeletion(deps, params.providerId);
+    await deps.admin.completeAudit(unfinished!);
+    return { feedbackId: params.feedbackId, deleted: true };
+  }
+  if (found.providerId !== params.providerId) gone();
+  const { record, providerName, label } = await named(deps, found);
+  const audit = auditRecord(deps, actorOf(caller), {
     action: 'feedback.delete',
     target: { kind: 'feedback', id: record.id, label },
-    before: { rating: record.rating, title: record.title, approved: record.approved },
+    before: { rating: record.rating, title: record.title, approved: record.approved, providerId: record.providerId },
     reason: input.reason,
+    state: 'started',
   });
   if (!(await deps.feedback.remove(record.id, {}, audit))) gone();
-  await deps.directory.syncListing(record.providerId, deps.clock());
-  await deps.publicCache.purge(PUBLIC_COPIES.provider(record.providerId));
   await tellAuthor(deps, record, { kind: 'feedback-deleted', title: record.title, providerName }, input.reason);
+  await afterDeletion(deps, record.providerId);
+  await deps.admin.completeAudit(audit);
   return { feedbackId: record.id, deleted: true };
 }

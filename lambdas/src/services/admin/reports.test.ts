@@ -95,6 +95,13 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
     expect(page.openCount).toBe(await openCount());
     // No e-mail address anywhere in what the admin gets.
     expect(JSON.stringify(page)).not.toContain('@');
+    // Reading the snapshots is on the audit trail, naming the reports shown.
+    expect((await listAudit(adminDeps, boss.caller, { targetId: 'reports' }, 10)).entries[0]).toMatchObject({
+      action: 'report.view',
+      actor: { id: boss.userId },
+      target: { kind: 'list', id: 'reports' },
+      after: { reportIds: page.reports.map((entry) => entry.reportId) },
+    });
 
     // Messages written after the report, and the erasure of the reported account, leave the snapshot as it was.
     await sendMessage(messagesDeps, client.caller, conversationId, write('Written after the report'));
@@ -214,7 +221,9 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     expect((await getUser(adminDeps, boss.caller, provider.userId)).messagingBan).toBeNull();
     expect((await getConversation(messagesDeps, provider.caller, conversationId, {})).conversation).toMatchObject({ messagingStopped: false, canSend: true });
     await sendMessage(messagesDeps, provider.caller, conversationId, write('Sorry about earlier.'));
-    const [entry, ...others] = (await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries;
+    // The changes about the person (besides the two reads of their record, audited as such).
+    const changes = async () => (await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.filter((audited) => audited.action !== 'user.view');
+    const [entry, ...others] = await changes();
     expect(others).toEqual([]);
     expect(entry).toMatchObject({ action: 'user.allowMessaging', target: { kind: 'user', id: provider.userId }, before: { messagingStopped: true, since: stoppedAt, reportId }, after: { messagingStopped: false } });
     const mails = (await context.sentMail()).filter((sent) => sent.destination.to?.includes(provider.email));
@@ -226,7 +235,7 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     await expect(again).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.users.messagingNotStopped);
     await expect(allowMessaging(adminDeps, boss.caller, client.userId)).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.users.messagingNotStopped);
     await expect(allowMessaging(adminDeps, boss.caller, randomUUID())).rejects.toThrow(NotFoundError);
-    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries).toHaveLength(1);
+    expect(await changes()).toHaveLength(1);
   });
 
   it('lifts a stop once when two admins ask at the same moment', async () => {
@@ -250,7 +259,8 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     await resolveReport(adminDeps, boss.caller, reportId, { action: 'deactivate', note: '', reason: SPAM });
     expect((await getUser(adminDeps, boss.caller, provider.userId)).isActive).toBe(false);
     expect((await pool.user(provider.email))!.enabled).toBe(false);
-    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual(['user.deactivate']);
+    // The deactivation, then the admin's read of the record.
+    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual(['user.view', 'user.deactivate']);
     expect((await listAudit(adminDeps, boss.caller, { targetId: reportId }, 10)).entries.map((entry) => entry.action)).toEqual(['report.deactivate']);
     await expect(resolveReport(adminDeps, boss.caller, reportId, { action: 'dismiss', note: '' })).rejects.toThrow(ConflictError);
   });

@@ -11,7 +11,7 @@ import type { AuthorizedCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import type { MessageReportRecord } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
-import { actorOf, auditRecord, withCursor } from './audit';
+import { actorOf, auditRecord, recordRead, withCursor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected } from './notices';
 import { setUserActive } from './users';
@@ -53,11 +53,19 @@ async function toEntries(deps: AdminConsoleDeps, records: readonly MessageReport
   });
 }
 
-/** The open reports, newest first, with the number open (kept by the writes). */
+/**
+ * The open reports, newest first, with the number open (kept by the writes). A page with reports shows
+ * the conversations' snapshots: the read is audited (`report.view`, naming the reports shown).
+ */
 export async function listReports(deps: AdminConsoleDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<AdminReportsPage> {
-  await actorOf(deps, caller);
   const [page, stats] = await Promise.all([withCursor(() => deps.reports.listOpen(query.cursor, ADMIN_REPORTS_PAGE_SIZE)), deps.admin.stats(deps.clock())]);
-  return { reports: await toEntries(deps, page.items), openCount: stats.openReports, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  const [reports] = await Promise.all([
+    toEntries(deps, page.items),
+    page.items.length
+      ? recordRead(deps, caller, { action: 'report.view', target: { kind: 'list', id: 'reports', label: 'Open conversation reports' }, after: { reportIds: page.items.map((item) => item.reportId) } })
+      : undefined,
+  ]);
+  return { reports, openCount: stats.openReports, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
 const STATUS = { dismiss: 'dismissed', blockMessaging: 'actioned', deactivate: 'actioned' } as const;
@@ -74,7 +82,7 @@ export async function resolveReport(
   reportId: string,
   input: AdminReportResolution,
 ): Promise<{ reportId: string; status: 'dismissed' | 'actioned'; action: AdminReportResolution['action'] }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const report = await deps.reports.get(reportId);
   if (!report) throw new NotFoundError(ADMIN_REPORT_MESSAGES.notFound);
   if (report.status !== 'open') throw new ConflictError(ADMIN_REPORT_MESSAGES.alreadyHandled);

@@ -14,10 +14,10 @@ import type { AdminProfileChange } from '../../data/admin-repository';
 import type { MessagingBan } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
 import { hasActiveMembership } from '../listing-rule';
-import { eraseAccount } from '../privacy/erasure';
+import type { AuditRecord } from '../../data/admin-repository';
+import { eraseAccount, finishErasure } from '../privacy/erasure';
 import { PUBLIC_COPIES } from '../public-copies';
-import { DELETED_USER } from '../privacy/registry';
-import { actorOf, auditRecord, withCursor, type Actor } from './audit';
+import { actorOf, auditRecord, recordRead, withCursor, type Actor } from './audit';
 import type { AdminConsoleDeps } from './deps';
 import { notifyAffected } from './notices';
 import { endAllSignIns } from '../security/active-sessions';
@@ -64,12 +64,6 @@ export function toAdminRecord(profile: ProfileRecord, now: Date, ban?: Messaging
   };
 }
 
-/** How the audit trail names a person: their name, and the business when there is one. */
-const labelOf = (profile: ProfileRecord) => {
-  const name = `${profile.firstName} ${profile.lastName}`.trim();
-  return profile.businessName ? `${name} (${profile.businessName})` : name;
-};
-
 /** The record of a person as it is now: two GetItems more when an admin stopped them messaging (the ban, its report). */
 async function recordOf(deps: Pick<AdminConsoleDeps, 'reports' | 'clock'>, profile: ProfileRecord): Promise<AdminUserRecord> {
   const ban = await deps.reports.messagingBan(profile.userId);
@@ -87,17 +81,16 @@ function notOnYourself(actor: Actor, userId: string): void {
   if (actor.id === userId) throw new ConflictError(MESSAGES.notOnYourself);
 }
 
-/** Deactivating, hiding or deleting an admin is the site owner's business, not the users table's. */
+/** An admin account is never deactivated or hidden: another admin removes it (deleteUser) or it stays. */
 function notAnAdmin(profile: ProfileRecord): void {
   if (profile.accountType === 'admin') throw new ConflictError(MESSAGES.adminProtected);
 }
 
 export async function listUsers(
   deps: AdminConsoleDeps,
-  caller: AuthorizedCaller,
+  _caller: AuthorizedCaller,
   query: { q?: string | undefined; type: AdminUserFilter; cursor?: string | undefined },
 ): Promise<AdminUsersPage> {
-  await actorOf(deps, caller);
   const page = await withCursor(() =>
     query.q ? deps.admin.searchUsers(query.type, query.q, query.cursor, ADMIN_USERS_PAGE_SIZE) : deps.admin.listUsers(query.type, query.cursor, ADMIN_USERS_PAGE_SIZE),
   );
@@ -114,9 +107,11 @@ export async function listUsers(
   return { users, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
 
+/** One person's record; the read is audited (`user.view`), in parallel with the record's own reads. */
 export async function getUser(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string): Promise<AdminUserRecord> {
-  await actorOf(deps, caller);
-  return recordOf(deps, await target(deps, userId));
+  const profile = await target(deps, userId);
+  const [record] = await Promise.all([recordOf(deps, profile), recordRead(deps, caller, { action: 'user.view', target: { kind: 'user', id: userId } })]);
+  return record;
 }
 
 /** Applies an audited change of the profile as read; a change made meanwhile by someone else is a 409. */
@@ -143,7 +138,7 @@ export async function updateUser(
   userId: string,
   input: { firstName: string; lastName: string; accountType?: 'client' | 'provider' | undefined; reason?: AdminReason | undefined },
 ): Promise<AdminUserRecord> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const profile = await target(deps, userId);
   const now = deps.clock();
   const retype = input.accountType !== undefined && input.accountType !== profile.accountType ? input.accountType : undefined;
@@ -161,7 +156,7 @@ export async function updateUser(
     userId,
     expect: before,
     set: { ...after, updatedAt: now.toISOString() },
-    audit: auditRecord(deps, actor, { action: retype ? 'user.typeChange' : 'user.update', target: { kind: 'user', id: userId, label: labelOf(profile) }, before, after, reason: input.reason }),
+    audit: auditRecord(deps, actor, { action: retype ? 'user.typeChange' : 'user.update', target: { kind: 'user', id: userId }, before, after, reason: input.reason }),
   });
   // The sign-in's group follows the type (the profile stays the source of truth meanwhile).
   if (retype && profile.email) await deps.identity.moveToGroup(profile.email, profile.accountType, retype);
@@ -183,7 +178,7 @@ const SWITCHES = {
  * and records nothing. Returns the profile as it is after.
  */
 async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, flag: keyof typeof SWITCHES, value: boolean, reason: AdminReason | undefined, extra: Pick<Partial<ProfileRecord>, 'sessionsValidAfter'> = {}): Promise<ProfileRecord> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   notOnYourself(actor, userId);
   const profile = await target(deps, userId);
   notAnAdmin(profile);
@@ -194,7 +189,7 @@ async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: st
     userId,
     expect: { [flag]: profile[flag] },
     set: { [flag]: value, updatedAt: now.toISOString(), ...extra },
-    audit: auditRecord(deps, actor, { action, target: { kind: 'user', id: userId, label: labelOf(profile) }, before: { [flag]: profile[flag] }, after: { [flag]: value }, reason }),
+    audit: auditRecord(deps, actor, { action, target: { kind: 'user', id: userId }, before: { [flag]: profile[flag] }, after: { [flag]: value }, reason }),
   });
   await deps.directory.syncListing(userId, deps.clock());
   // A client's jobs stay on the board whatever the switches say (the board shows no person).
@@ -227,24 +222,48 @@ export async function setUserVisible(deps: AdminConsoleDeps, caller: AuthorizedC
 }
 
 /**
+ * The first step of a deletion, before anything is erased: the `started` audit entry, in one transaction
+ * with the account's deactivation (its sessions end at once; an admin being removed can no longer act) and
+ * on condition that the acting admin is still an active admin. Of two admins removing each other at once
+ * one goes first and the other is refused, so an admin always remains: the one who removed the other.
+ */
+async function startDeletion(deps: AdminConsoleDeps, actor: Actor, profile: ProfileRecord, reason: AdminReason): Promise<AuditRecord> {
+  const now = deps.clock();
+  const audit = auditRecord(deps, actor, { action: 'user.delete', target: { kind: 'user', id: profile.userId }, before: { accountType: profile.accountType }, reason, state: 'started' });
+  const outcome = await deps.admin.changeProfile({
+    userId: profile.userId,
+    actorId: actor.id,
+    expect: {},
+    set: { isActive: false, sessionsValidAfter: Math.floor(now.getTime() / 1000), updatedAt: now.toISOString() },
+    audit,
+  });
+  if (outcome === 'gone') throw new NotFoundError(MESSAGES.notFound);
+  if (outcome === 'actorChanged') throw new ConflictError(MESSAGES.actorChanged);
+  return audit;
+}
+
+/**
  * The same erasure as the account's own deletion (every registered eraser, Stripe included, then the
- * profile and the sign-in), then the audit entry: an erasure is many steps, so the entry is written once
- * they all succeeded, naming the person only as "Deleted user". A failed erasure can be asked for again.
+ * profile and the sign-in), an admin's included, by another admin. The audit entry is written first
+ * (`started`, see startDeletion) and marked completed after the last step, so a failure half-way leaves a
+ * record. Asking again after a failure finds that entry and finishes: the erasure again while the profile is
+ * there (each step may run again), otherwise what is left once it is gone (the sign-in, the cached copies).
+ * The person is told by e-mail, unless a retry found their address already erased.
  */
 export async function deleteUser(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { reason: AdminReason }): Promise<{ userId: string; deleted: true }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   notOnYourself(actor, userId);
-  const profile = await target(deps, userId);
-  notAnAdmin(profile);
+  const [profile, unfinished] = await Promise.all([deps.accounts.getProfile(userId, { consistent: true }), deps.admin.unfinishedAudit(userId, 'user.delete')]);
+  if (!profile) {
+    if (!unfinished) throw new NotFoundError(MESSAGES.notFound);
+    const accountType = unfinished.before?.accountType as ProfileRecord['accountType'];
+    await finishErasure(deps, { userId, accountType });
+    await deps.admin.completeAudit(unfinished);
+    return { userId, deleted: true };
+  }
+  const entry = unfinished ?? (await startDeletion(deps, actor, profile, input.reason));
   await eraseAccount(deps, profile);
-  await deps.admin.recordAudit(
-    auditRecord(deps, actor, {
-      action: 'user.delete',
-      target: { kind: 'user', ...DELETED_USER, label: DELETED_USER.name },
-      before: { accountType: profile.accountType },
-      reason: input.reason,
-    }),
-  );
+  await deps.admin.completeAudit(entry);
   await notifyAffected(deps, profile.email, { kind: 'deleted' }, input.reason);
   return { userId, deleted: true };
 }
@@ -255,13 +274,13 @@ export async function deleteUser(deps: AdminConsoleDeps, caller: AuthorizedCalle
  * as they were told of the stop. No ban to lift (never stopped, or lifted already) is a 409 that says so.
  */
 export async function allowMessaging(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string): Promise<{ userId: string; messagingBan: null }> {
-  const actor = await actorOf(deps, caller);
+  const actor = actorOf(caller);
   const profile = await target(deps, userId);
   const ban = await deps.reports.messagingBan(userId);
   if (!ban) throw new ConflictError(MESSAGES.messagingNotStopped);
   const audit = auditRecord(deps, actor, {
     action: 'user.allowMessaging',
-    target: { kind: 'user', id: userId, label: labelOf(profile) },
+    target: { kind: 'user', id: userId },
     before: { messagingStopped: true, since: ban.at, reportId: ban.reportId },
     after: { messagingStopped: false },
   });

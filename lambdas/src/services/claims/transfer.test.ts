@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CLAIM_MESSAGES, ADMIN_USERS_PAGE_SIZE, claimRequestSchema, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
+import { ADMIN_CLAIM_MESSAGES, ADMIN_USERS_PAGE_SIZE, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { testAccountsDeps } from '../../testing/accounts-deps';
+import { claimThroughLink } from '../../testing/claim-link';
 import { useTestTable } from '../../testing/dynamodb-table';
-import { linkToken } from '../../testing/ses-inbox';
 import { useTestUserPool } from '../../testing/user-pool';
-import { confirmEmail } from '../accounts/confirmation';
 import { decideClaim, listBusinesses } from '../admin/claims';
 import { getProviderProfile } from '../directory/provider-profile';
-import { claimBusiness, getClaimable, verifyClaimsOnConfirmation, type ClaimDeps } from './claim';
+import { getClaimable, type ClaimDeps } from './claim';
 
 const table = useTestTable();
 const pool = useTestUserPool();
@@ -18,7 +17,7 @@ const AT = '2026-11-01T09:00:00.000Z';
 function claimDeps() {
   const context = testAccountsDeps(table, pool);
   const deps: ClaimDeps = { ...context.deps, claims: table.repositories.claims, adminNotifyAddresses: [] };
-  const admin = { ...deps, config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false } };
+  const admin = { ...deps, admin: table.repositories.admin, config: { siteUrl: 'https://solutionz.test', requireAdminMfa: false } };
   return { ...context, deps, admin };
 }
 
@@ -60,8 +59,6 @@ async function businessWithContent(businessId: string, businessEmail?: string) {
   return ownerId;
 }
 
-const form = (email: string) => claimRequestSchema.parse({ fullName: 'Priya Shah', email, password: 'Correct-horse-1' });
-
 async function directoryIds() {
   const { listings } = await table.repositories.directory.alphabeticalListings('all', undefined, 50);
   return listings.map((listing) => listing.userId);
@@ -69,11 +66,12 @@ async function directoryIds() {
 
 describe('the business moves to the claimant', () => {
   it('on approval: the profile, listing, portfolio, feedback and saved lists follow in one move; the old page leads to the new one', async () => {
-    const { deps, admin } = claimDeps();
+    const context = claimDeps();
+    const { deps, admin } = context;
     const ownerId = await businessWithContent('t1');
     const countsBefore = await table.repositories.directory.categoryCounts();
     const statsBefore = await table.repositories.admin.stats(new Date(AT));
-    const claim = await claimBusiness(deps, 't1', form('priya@example.co.uk'), '203.0.113.50');
+    const claim = await claimThroughLink(context, 't1', 'priya@example.co.uk');
 
     await expect(decideClaim(admin, boss, 't1', { decision: 'approve' })).resolves.toMatchObject({ state: 'approved' });
 
@@ -119,9 +117,10 @@ describe('the business moves to the claimant', () => {
   });
 
   it('of two approvals at once, one moves the business and the other is told the claim was decided', async () => {
-    const { deps, admin } = claimDeps();
+    const context = claimDeps();
+    const { admin } = context;
     const ownerId = await businessWithContent('t2');
-    const claim = await claimBusiness(deps, 't2', form('race@example.co.uk'), '203.0.113.51');
+    const claim = await claimThroughLink(context, 't2', 'race@example.co.uk');
 
     const outcomes = await Promise.allSettled([decideClaim(admin, boss, 't2', { decision: 'approve' }), decideClaim(admin, boss, 't2', { decision: 'approve' })]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
@@ -134,30 +133,45 @@ describe('the business moves to the claimant', () => {
     expect(await table.repositories.accounts.getProfile(ownerId)).toBeUndefined();
   });
 
-  it('on the e-mail rule: confirming the address the admin recorded moves the business without a review', async () => {
-    const { deps, sentMail } = claimDeps();
+  it("on the link of the address the admin recorded: the business moves without a review", async () => {
+    const context = claimDeps();
+    const { deps } = context;
     const ownerId = await businessWithContent('t3', 'office@hughes.example');
-    const claim = await claimBusiness(deps, 't3', form('office@hughes.example'), '203.0.113.52');
-    const confirmed = await confirmEmail(deps, linkToken((await sentMail())[0], '/confirm-email'));
-    await verifyClaimsOnConfirmation(deps, confirmed.email);
+    const claim = await claimThroughLink(context, 't3', 'office@hughes.example');
 
+    expect(claim.state).toBe('verified');
     expect(await deps.claims.get('t3')).toMatchObject({ state: 'verified' });
+    expect(await directoryIds()).toEqual([claim.userId]);
+    expect((await table.repositories.feedback.listPublished(claim.userId, { limit: 10 })).feedback.map((entry) => entry.title)).toEqual(['Dry at last']);
     const pages = { profiles: table.repositories.accounts, clock: () => new Date(AT) };
     await expect(getProviderProfile(pages, claim.userId)).resolves.toMatchObject({ businessName: 'Hughes Roofing t3', rating: { count: 1 } });
     await expect(getProviderProfile(pages, ownerId)).resolves.toMatchObject({ id: claim.userId });
   });
 
   it('refuses to approve a business with more items than one transaction takes, and moves nothing', async () => {
-    const { deps, admin } = claimDeps();
+    const context = claimDeps();
+    const { deps, admin } = context;
     const ownerId = await businessWithContent('t4');
     for (let i = 0; i < 50; i++) await table.repositories.saved.save(`fan-${i}`, ownerId, new Date(AT));
-    await claimBusiness(deps, 't4', form('big@example.co.uk'), '203.0.113.53');
+    await claimThroughLink(context, 't4', 'big@example.co.uk');
 
     await expect(decideClaim(admin, boss, 't4', { decision: 'approve' })).rejects.toThrow(ADMIN_CLAIM_MESSAGES.tooLarge);
     expect(await deps.claims.get('t4')).toMatchObject({ state: 'pending' });
     const pages = { profiles: table.repositories.accounts, clock: () => new Date(AT) };
     await expect(getProviderProfile(pages, ownerId)).resolves.toMatchObject({ id: ownerId });
     expect(await table.repositories.portfolio.list(ownerId)).toHaveLength(1);
+  });
+
+  it('a business too large to move in one step, claimed from its recorded address, waits for an admin instead, with nothing moved', async () => {
+    const context = claimDeps();
+    const ownerId = await businessWithContent('t5', 'office@hughes.example');
+    for (let i = 0; i < 50; i++) await table.repositories.saved.save(`fan-${i}`, ownerId, new Date(AT));
+    const claim = await claimThroughLink(context, 't5', 'office@hughes.example');
+
+    expect(claim.state).toBe('pending');
+    expect(await context.deps.claims.get('t5')).toMatchObject({ state: 'pending', claimantUserId: claim.userId });
+    expect(await table.repositories.accounts.getProfile(ownerId)).toMatchObject({ unclaimed: true });
+    expect(await table.repositories.admin.auditPage({ limit: 10, targetId: 't5' })).toMatchObject({ entries: [] });
   });
 
   it('an unknown old id still answers not available', async () => {
@@ -176,11 +190,12 @@ describe('the businesses list', () => {
   }
 
   it('lists admin-created businesses newest first with claimed, pending and unclaimed, the owner and the claim date, paged', async () => {
-    const { deps, admin } = claimDeps();
+    const context = claimDeps();
+    const { admin } = context;
     const count = ADMIN_USERS_PAGE_SIZE + 2;
     for (let i = 0; i < count; i++) await plainBusiness(`L${String(i).padStart(2, '0')}`, new Date(Date.parse(AT) + i * 60_000).toISOString());
-    const pending = await claimBusiness(deps, `L${count - 2}`, form('waiting@example.co.uk'), '203.0.113.60');
-    const owner = await claimBusiness(deps, `L${count - 1}`, form('owner@example.co.uk'), '203.0.113.61');
+    const pending = await claimThroughLink(context, `L${count - 2}`, 'waiting@example.co.uk');
+    const owner = await claimThroughLink(context, `L${count - 1}`, 'owner@example.co.uk');
     await decideClaim(admin, boss, `L${count - 1}`, { decision: 'approve' });
 
     const first = await listBusinesses(admin, boss, {});

@@ -121,6 +121,20 @@ describe('conversations', () => {
     await expect(startConversation(deps(), client.caller, { providerId: randomUUID(), ...write('Hi') })).rejects.toThrow(new NotFoundError(M.recipientUnavailable));
   });
 
+  it('answers a client’s id as an id of nobody, so the answer tells no one whose an id is', async () => {
+    const [client, otherClient] = await Promise.all([person('client'), person('client')]);
+    const answer = (providerId: string) =>
+      startConversation(deps(), client.caller, { providerId, ...write('Hi') }).catch((error: { name: string; statusCode: number; message: string }) => ({
+        name: error.name,
+        statusCode: error.statusCode,
+        message: error.message,
+      }));
+    const toClient = await answer(otherClient.caller.userId);
+    expect(toClient).toEqual({ name: NotFoundError.name, statusCode: 404, message: M.recipientUnavailable });
+    expect(await answer(randomUUID())).toEqual(toClient);
+    expect(await listConversations(deps(), otherClient.caller, {})).toEqual({ conversations: [], unreadTotal: 0 });
+  });
+
   it('a client and a provider writing first at the same moment meet in one conversation', async () => {
     const [client, member] = await Promise.all([person('client'), person('provider', { subscribed: true })]);
     const jobs = jobsOf([{ jobId: 'job-race', ownerId: client.caller.userId, title: 'Boiler service', revealedBy: [member.caller.userId] }]);
@@ -157,7 +171,7 @@ describe('conversations', () => {
     for (const provider of providers.slice(0, -1)) await startConversation(deps(), young.caller, { providerId: provider.caller.userId, ...write('Hello') });
     await expect(startConversation(deps(), young.caller, { providerId: providers.at(-1)!.caller.userId, ...write('Hello') })).rejects.toMatchObject({
       name: RateLimitedError.name,
-      message: M.dailyNewConversations,
+      message: M.dailyNewConversationsYoung,
     });
     // Writing again into a conversation already open is not a new one.
     await startConversation(deps(), young.caller, { providerId: providers[0]!.caller.userId, ...write('Me again') });
@@ -170,11 +184,26 @@ describe('conversations', () => {
     await sendMessage(deps(), provider.caller, conversationId, write('Slow down, I am here'));
   });
 
+  it('any account starts a limited number of conversations a day, also when they are asked for at once, and more the next day', async () => {
+    const client = await person('client');
+    const providers = await Promise.all(Array.from({ length: MESSAGE_LIMITS.newConversationsPerDay + 3 }, () => person('provider')));
+    const answers = await Promise.allSettled(providers.map((provider) => startConversation(deps(), client.caller, { providerId: provider.caller.userId, ...write('Hello') })));
+    const refused = answers.filter((answer) => answer.status === 'rejected');
+    expect(answers.length - refused.length).toBe(MESSAGE_LIMITS.newConversationsPerDay);
+    expect(refused.map((answer) => (answer as PromiseRejectedResult).reason)).toEqual(
+      Array(3).fill(expect.objectContaining({ name: RateLimitedError.name, statusCode: 429, message: M.dailyNewConversations })),
+    );
+    expect((await listConversations(deps(), client.caller, {})).conversations).toHaveLength(MESSAGE_LIMITS.newConversationsPerDay);
+    const waiting = answers.findIndex((answer) => answer.status === 'rejected');
+    await startConversation(deps({ now: new Date(NOW.getTime() + 86_400_000) }), client.caller, { providerId: providers[waiting]!.caller.userId, ...write('Hello again') });
+  });
+
   it('pages the inbox by latest activity and a thread newest first, each message once', async () => {
     const client = await person('client');
     const providers = await Promise.all(Array.from({ length: MESSAGE_LIMITS.inboxPageSize + 3 }, () => person('provider')));
+    // One an hour from the day before: more than a day's new conversations, in order.
     for (const [n, provider] of providers.entries()) {
-      await startConversation(deps({ now: minutes(n) }), client.caller, { providerId: provider.caller.userId, ...write(`to ${n}`) });
+      await startConversation(deps({ now: new Date(NOW.getTime() - 86_400_000 + n * 3_600_000) }), client.caller, { providerId: provider.caller.userId, ...write(`to ${n}`) });
     }
     // The oldest conversation comes back to the top when it gets a message.
     const oldest = (await listConversations(deps(), providers[0]!.caller, {})).conversations[0]!;

@@ -19,7 +19,7 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { readWithCursor } from '../page-cursor';
 import { DAY_MS } from '../../data/provider-updates';
-import { noteResponseTime, type ResponseTimesDeps } from './response-times';
+import { noteResponseTime, noteTurnedAway, type ResponseTimesDeps } from './response-times';
 import type { MessageMailsRepository } from '../../data/message-mails-repository';
 import { scheduleMessageMail } from './message-mails';
 import type { MessageReportsRepository } from '../../data/message-reports-repository';
@@ -78,8 +78,14 @@ export function onlyParticipants(caller: AuthorizedCaller): 'client' | 'provider
 }
 
 /** A person an admin stopped messaging after a report sends nothing more (they still read their conversations). */
-async function notStoppedFromMessaging(deps: MessagesDeps, caller: AuthorizedCaller): Promise<void> {
+export async function notStoppedFromMessaging(deps: Pick<MessagesDeps, 'reports'>, caller: AuthorizedCaller): Promise<void> {
   if (await deps.reports.messagingBlocked(caller.userId)) throw new ForbiddenError(MESSAGE_REPORT_MESSAGES.messagingBlocked);
+}
+
+/** While either side blocks the other, nothing goes into the conversation from `side`: said as a send is told. */
+export function notBlocked(conversation: ConversationRecord, side: 'client' | 'provider'): void {
+  if (side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider) throw new ConflictError(M.blockedByYou);
+  if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
 }
 
 /** A person who can be written to now: an active client or provider with an account of their own. */
@@ -92,13 +98,18 @@ async function takeSendQuota(deps: MessagesDeps, userId: string, now: Date): Pro
   if (!quota.taken) throw new RateLimitedError(M.rateLimited, quota.retryAfterSeconds);
 }
 
-/** Accounts younger than a week start a few conversations a day at most (a throwaway account's spam). */
+/**
+ * Every account starts a limited number of conversations a day, an account younger than a week fewer (a
+ * throwaway account's spam): one counter per account and day, taken by a conditional write, so requests at
+ * the same moment cannot pass it. Writing into a conversation already open is not a new one.
+ */
 async function takeNewConversationQuota(deps: MessagesDeps, caller: AuthorizedCaller, now: Date): Promise<void> {
   const profile = await deps.accounts.getProfile(caller.userId);
   const age = profile ? now.getTime() - Date.parse(profile.createdAt) : 0;
-  if (age >= MESSAGE_LIMITS.youngAccountDays * DAY_MS) return;
-  const quota = await deps.rateLimits.takeQuota('conversation-new', caller.userId, MESSAGE_LIMITS.newConversationsPerDayYoung, DAY_MS / 1000, now);
-  if (!quota.taken) throw new RateLimitedError(M.dailyNewConversations, quota.retryAfterSeconds);
+  const young = age < MESSAGE_LIMITS.youngAccountDays * DAY_MS;
+  const limit = young ? MESSAGE_LIMITS.newConversationsPerDayYoung : MESSAGE_LIMITS.newConversationsPerDay;
+  const quota = await deps.rateLimits.takeQuota('conversation-new', caller.userId, limit, DAY_MS / 1000, now);
+  if (!quota.taken) throw new RateLimitedError(young ? M.dailyNewConversationsYoung : M.dailyNewConversations, quota.retryAfterSeconds);
 }
 
 /** `senderErased`: the sender's account is gone, and their images with it (the text stays with the other side). */
@@ -124,8 +135,7 @@ type Outgoing = Pick<SendMessageInput, 'messageId'> & { readonly text: string; r
 
 async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversation: ConversationRecord, input: Outgoing, now: Date, attempt = 1): Promise<SentMessage> {
   const { side } = sideOf(conversation, caller);
-  if (side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider) throw new ConflictError(M.blockedByYou);
-  if (side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient) throw new ForbiddenError(M.blockedByThem);
+  notBlocked(conversation, side);
   const sent: MessageRecord = {
     conversationId: conversation.conversationId,
     messageId: input.messageId,
@@ -171,9 +181,8 @@ export async function startConversation(deps: MessagesDeps, caller: AuthorizedCa
   if (role === 'client') {
     if (!input.providerId) throw new ValidationError({ 'body.providerId': M.recipientRequired }, M.recipientRequired);
     if (input.providerId === caller.userId) throw new ValidationError({ 'body.providerId': M.notYourself }, M.notYourself);
-    const provider = await deps.accounts.getProfile(input.providerId);
-    if (provider?.accountType === 'client') throw new ForbiddenError(M.clientsStartWithProviders);
-    if (!reachable(provider, 'provider')) throw new NotFoundError(M.recipientUnavailable);
+    // A client's id, an admin's, a hidden provider's or none at all: the same answer, so nobody learns which ids are whose.
+    if (!reachable(await deps.accounts.getProfile(input.providerId), 'provider')) throw new NotFoundError(M.recipientUnavailable);
     if (input.jobId) {
       const posted = await deps.jobs.get(input.jobId);
       if (!posted || posted.ownerId !== caller.userId) throw new NotFoundError(M.jobNotFound);
@@ -260,9 +269,11 @@ export async function markConversationRead(deps: MessagesDeps, caller: Authorize
   return { unreadTotal: await deps.messages.markRead(caller.userId, conversationId, deps.clock()) };
 }
 
+/** A block by the provider takes the conversation out of their response figure until it is lifted (noteTurnedAway). */
 export async function setConversationBlocked(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, blocked: boolean): Promise<{ conversationId: string; blockedByMe: boolean }> {
-  const { side } = sideOf(await deps.messages.getConversation(conversationId), caller);
+  const { conversation, side } = sideOf(await deps.messages.getConversation(conversationId), caller);
   await deps.messages.setBlocked(conversationId, side, blocked);
+  if (side === 'provider') await noteTurnedAway(deps, conversation, blocked ? 'blocked' : 'unblocked');
   return { conversationId, blockedByMe: blocked };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_IMAGE_LIMITS, MESSAGING_MESSAGES as M, routes } from '@solutionz/shared';
+import { MESSAGE_IMAGE_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES as M, routes } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { useTestTable } from '../../testing/dynamodb-table';
@@ -9,7 +9,7 @@ import { useTestMediaBucket } from '../../testing/media-bucket';
 import { messagesTestDeps } from '../../testing/messages-deps';
 import { profileOnlyPerson } from '../../testing/profile-only-person';
 import { personalDataRegistry } from '../privacy/registry';
-import { getConversation, listConversations, sendMessage, startConversation, type MessagesDeps } from './conversations';
+import { getConversation, listConversations, sendMessage, setConversationBlocked, startConversation, type MessagesDeps } from './conversations';
 import { messageImageKey, messageImageUploadPrefix } from './message-image-keys';
 import { checkMessageImage, createMessageImageUpload, expireUnsentMessageImages, getMessageImage, type MessageImagesDeps } from './message-images';
 
@@ -83,6 +83,32 @@ describe('message images', () => {
     // An admin is no participant at all.
     const admin: AuthorizedCaller = { ...stranger, groups: ['admin'], accountType: 'admin' };
     await expect(createMessageImageUpload(deps(), admin, conversationId, { name: 'x.jpg', type: 'image/jpeg', size: 10 })).rejects.toThrow(ForbiddenError);
+  });
+
+  it('refuses to start an upload as a send is refused: while either side blocks, or an admin stopped the uploader messaging', async () => {
+    const { client, provider, conversationId } = await conversation();
+    const file = { name: 'photo.jpg', type: 'image/jpeg', size: 1000 };
+    const refusal = (attempt: Promise<unknown>) => attempt.then(
+      () => 'allowed',
+      (error: Error & { statusCode: number }) => ({ name: error.name, statusCode: error.statusCode, message: error.message }),
+    );
+    const send = (caller: AuthorizedCaller, using = deps()) => refusal(sendMessage(using, caller, conversationId, { messageId: randomUUID(), text: 'Hi' }));
+    const upload = (caller: AuthorizedCaller, using = deps()) => refusal(createMessageImageUpload(using, caller, conversationId, file));
+
+    await setConversationBlocked(deps(), provider, conversationId, true);
+    expect(await upload(client)).toEqual({ name: ForbiddenError.name, statusCode: 403, message: M.blockedByThem });
+    expect(await upload(client)).toEqual(await send(client));
+    expect(await upload(provider)).toEqual({ name: ConflictError.name, statusCode: 409, message: M.blockedByYou });
+    expect(await upload(provider)).toEqual(await send(provider));
+    await setConversationBlocked(deps(), provider, conversationId, false);
+
+    const stopped = { ...deps(), reports: { messagingBlocked: async (userId: string) => userId === client.userId } };
+    expect(await upload(client, stopped)).toEqual({ name: ForbiddenError.name, statusCode: 403, message: MESSAGE_REPORT_MESSAGES.messagingBlocked });
+    expect(await upload(client, stopped)).toEqual(await send(client, stopped));
+    expect(await media.keys(messageImageUploadPrefix(client.userId))).toEqual([]);
+    // The other side, not stopped, still may; an unconfirmed address is refused by the route's access check.
+    expect(await upload(provider, stopped)).toBe('allowed');
+    expect(routes.createMessageImageUpload.confirmedEmail).toBe(true);
   });
 
   it('refuses a file that is not an image by its bytes, even named .jpg and sent as image/jpeg, and deletes it', async () => {

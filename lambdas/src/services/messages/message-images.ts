@@ -7,11 +7,12 @@ import {
 } from '@solutionz/shared';
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { AuthorizedCaller } from '../../auth/caller';
+import type { MessageReportsRepository } from '../../data/message-reports-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { checkedImage } from '../profiles/portfolio-media';
-import { onlyParticipants, sideOf } from './conversations';
+import { notBlocked, notStoppedFromMessaging, onlyParticipants, sideOf } from './conversations';
 import { messageImageKey, messageImageUploadKey } from './message-image-keys';
 
 /**
@@ -25,6 +26,8 @@ export interface MessageImagesDeps {
   /** The portfolio bucket, under its private prefixes (message-image-keys.ts). */
   readonly messageFiles: MediaStorage;
   readonly rateLimits: Pick<RateLimitRepository, 'takeQuota'>;
+  /** Whether an admin stopped the uploader messaging after a report (report.ts). */
+  readonly reports: Pick<MessageReportsRepository, 'messagingBlocked'>;
   readonly clock: () => Date;
   readonly random: { id(): string };
 }
@@ -40,7 +43,12 @@ async function participantOf(deps: Pick<MessageImagesDeps, 'messages'>, caller: 
   return sideOf(await deps.messages.getConversation(conversationId), caller);
 }
 
-/** POST /api/conversations/{id}/images: a presigned upload under the caller's own prefix, within the daily cap. */
+/**
+ * POST /api/conversations/{id}/images: a presigned upload under the caller's own prefix, within the daily cap.
+ * Only someone who could send the image may upload it: refused, in the words a send would get, while either
+ * side blocks the other or an admin stopped the caller messaging (an unconfirmed address and a deactivated
+ * account are refused by the route's access check).
+ */
 export async function createMessageImageUpload(
   deps: MessageImagesDeps,
   caller: AuthorizedCaller,
@@ -48,7 +56,9 @@ export async function createMessageImageUpload(
   file: MessageImageUploadInput,
 ): Promise<MessageImageUploadGrant> {
   onlyParticipants(caller);
-  await participantOf(deps, caller, conversationId);
+  const { conversation, side } = await participantOf(deps, caller, conversationId);
+  await notStoppedFromMessaging(deps, caller);
+  notBlocked(conversation, side);
   const quota = await deps.rateLimits.takeQuota('message-images', caller.userId, MESSAGE_IMAGE_LIMITS.uploadsPerDay, DAY_S, deps.clock());
   if (!quota.taken) throw new RateLimitedError(M.imageUploadsCapped, quota.retryAfterSeconds);
   const imageId = deps.random.id();

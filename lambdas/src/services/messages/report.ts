@@ -7,6 +7,7 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { DAY_MS } from '../../data/provider-updates';
 import { ConflictError, RateLimitedError } from '../../errors';
 import { onlyParticipants, personOf, sideOf } from './conversations';
+import { noteTurnedAway, type ResponseTimesDeps } from './response-times';
 
 /** What reporting a conversation uses, passed in so tests can swap any part. */
 export interface ReportDeps {
@@ -16,6 +17,9 @@ export interface ReportDeps {
   readonly reports: Pick<MessageReportsRepository, 'create' | 'hasOpen'>;
   readonly clock: () => Date;
   readonly random: { id(): string };
+  /** A conversation the provider reports leaves their response figure (response-times.ts). */
+  readonly responseTimes: ResponseTimesDeps['responseTimes'];
+  readonly directory: ResponseTimesDeps['directory'];
 }
 
 /**
@@ -64,5 +68,6 @@ export async function reportConversation(
     snapshot,
   });
   if (outcome === 'duplicate') throw new ConflictError(R.alreadyReported);
+  if (side === 'provider') await noteTurnedAway(deps, conversation, 'reported');
   return { reportId, status: 'open' };
 }

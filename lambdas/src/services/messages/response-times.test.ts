@@ -9,7 +9,8 @@ import { profileOnlyPerson } from '../../testing/profile-only-person';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { getProviderProfile } from '../directory/provider-profile';
 import { searchProviders } from '../directory/search';
-import { sendMessage, startConversation, type MessagesDeps } from './conversations';
+import { sendMessage, setConversationBlocked, startConversation, type MessagesDeps } from './conversations';
+import { reportConversation, type ReportDeps } from './report';
 
 const table = useTestTable();
 
@@ -17,7 +18,7 @@ const T0 = new Date('2026-11-01T09:00:00Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
 const HOUR = 3600;
 
-const deps = (now: Date): MessagesDeps => messagesTestDeps(table.repositories, () => now);
+const deps = (now: Date): MessagesDeps & ReportDeps => messagesTestDeps(table.repositories, () => now);
 
 async function person(accountType: 'client' | 'provider'): Promise<AuthorizedCaller> {
   const isProvider = accountType === 'provider';
@@ -135,6 +136,36 @@ describe('response times', () => {
     expect(responseTimeText(await pageAt(at(250)))).toEqual({ headline: 'Usually replies within 17 hours', rate: 'Replies to 67% of clients within 48 hours' });
     expect(await pageAt(at(1.5))).toBeNull();
   }, 60_000);
+
+  it('leaves out the conversations the provider blocked (while blocked) or reported (for good)', async () => {
+    const provider = await person('provider');
+    const providerId = provider.userId;
+    const figureAt = async (now: Date) => (await getProviderProfile({ profiles: table.repositories.accounts, clock: () => now }, providerId)).responseTime;
+    // Three answered within the hour, and two nobody answered: a harasser's and a spammer's.
+    const clients = await Promise.all(Array.from({ length: 5 }, () => person('client')));
+    const conversations: string[] = [];
+    for (const [n, client] of clients.entries()) {
+      const { conversationId } = await startConversation(deps(at(n)), client, { providerId, ...write('Hello') });
+      conversations.push(conversationId);
+      if (n < 3) await sendMessage(deps(at(n + 0.5)), provider, conversationId, write('Hi, how can I help?'));
+    }
+    const later = at(100);
+    expect(await figureAt(later)).toEqual({ conversations: 5, medianSeconds: 0.5 * HOUR, repliedWithin48hPercent: 60 });
+
+    await setConversationBlocked(deps(later), provider, conversations[3]!, true);
+    await reportConversation(deps(later), provider, conversations[4]!, { reason: 'spam', note: '' });
+    expect(await figureAt(later)).toEqual({ conversations: 3, medianSeconds: 0.5 * HOUR, repliedWithin48hPercent: 100 });
+
+    // Lifting the block counts that one again; the report stays, whatever block comes and goes.
+    await setConversationBlocked(deps(later), provider, conversations[3]!, false);
+    await setConversationBlocked(deps(later), provider, conversations[4]!, true);
+    await setConversationBlocked(deps(later), provider, conversations[4]!, false);
+    expect(await figureAt(later)).toEqual({ conversations: 4, medianSeconds: 0.5 * HOUR, repliedWithin48hPercent: 75 });
+    // A client's block or report changes nothing of the provider's figure.
+    await setConversationBlocked(deps(later), clients[0]!, conversations[0]!, true);
+    await reportConversation(deps(later), clients[1]!, conversations[1]!, { reason: 'spam', note: '' });
+    expect(await figureAt(later)).toEqual({ conversations: 4, medianSeconds: 0.5 * HOUR, repliedWithin48hPercent: 75 });
+  });
 
   it('counts concurrent first replies once', async () => {
     const provider = await person('provider');

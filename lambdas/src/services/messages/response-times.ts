@@ -5,7 +5,7 @@ import { decodeResponseLog, type ResponseTimesRepository } from '../../data/resp
 
 /** What keeps a provider's response time: the facts, and the listing that carries the figure. */
 export interface ResponseTimesDeps {
-  readonly responseTimes: Pick<ResponseTimesRepository, 'clientStarted' | 'providerReplied' | 'publish'>;
+  readonly responseTimes: Pick<ResponseTimesRepository, 'clientStarted' | 'providerReplied' | 'publish' | 'exclude' | 'includeUnblocked'>;
   readonly directory: Pick<DirectoryRepository, 'syncListing'>;
   readonly clock: () => Date;
 }
@@ -27,6 +27,27 @@ export async function noteResponseTime(deps: ResponseTimesDeps, conversation: Co
   } else {
     return;
   }
+  const now = deps.clock();
+  await deps.responseTimes.publish(conversation.providerId, now);
+  await deps.directory.syncListing(conversation.providerId, now);
+}
+
+/**
+ * The provider blocked, unblocked or reported a conversation a client started. One the provider turned away
+ * is not a client left waiting for an answer: it leaves the figure while blocked, and for good once reported,
+ * and the figure on their page and card is published again.
+ */
+export async function noteTurnedAway(
+  deps: ResponseTimesDeps,
+  conversation: Pick<ConversationRecord, 'conversationId' | 'clientId' | 'providerId' | 'startedBy'>,
+  action: 'blocked' | 'unblocked' | 'reported',
+): Promise<void> {
+  if (conversation.startedBy !== conversation.clientId) return;
+  const changed =
+    action === 'unblocked'
+      ? await deps.responseTimes.includeUnblocked(conversation.providerId, conversation.conversationId)
+      : await deps.responseTimes.exclude(conversation.providerId, conversation.conversationId, action);
+  if (!changed) return;
   const now = deps.clock();
   await deps.responseTimes.publish(conversation.providerId, now);
   await deps.directory.syncListing(conversation.providerId, now);

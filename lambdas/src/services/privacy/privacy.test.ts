@@ -96,6 +96,8 @@ describe('deleteAccount', () => {
     const { deps, caller, userId, email, sentMail } = await provider();
     const other = await createTestAccount(deps, 'client', { email: 'neighbour@example.co.uk' });
     await requestEmailChange(deps, caller, { newEmail: 'priya.new@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7');
+    // Where she used her account from (the link mail caps): it goes with her.
+    await deps.sessions.noteUsedFrom(userId, '203.0.113.7', deps.clock());
     await media.storage.write(`media/avatars/${userId}/a.webp`, Buffer.from('a'), 'image/webp', 'no-cache');
     await media.storage.write(`uploads/avatars/${userId}/b`, Buffer.from('b'), 'image/png', 'no-cache');
     await media.storage.write(`media/avatars/${other.userId}/c.webp`, Buffer.from('c'), 'image/webp', 'no-cache');
@@ -128,6 +130,15 @@ describe('deleteAccount', () => {
     const last = (await sentMail()).at(-1);
     expect(last).toMatchObject({ destination: { to: [email] }, subject: 'Your Solutionz account was deleted' });
     expect(await deps.accounts.getProfile(other.userId)).toBeDefined();
+  });
+
+  it('refuses an admin, before asking for the password: another admin removes an admin account', async () => {
+    const { deps } = await provider();
+    const boss = await createTestAccount(deps, 'admin', { email: 'head.office@admin.solutionz.test' });
+    await expect(deleteAccount(deps, boss.caller, TEST_PASSWORD)).rejects.toMatchObject({ statusCode: 403, message: SECURITY_MESSAGES.adminCannotDeleteSelf });
+    await expect(deleteAccount(deps, boss.caller, 'Not-the-password-9')).rejects.toMatchObject({ statusCode: 403 });
+    expect(await deps.accounts.getProfile(boss.userId)).toBeDefined();
+    expect(await pool.user(boss.email)).toBeDefined();
   });
 
   it('takes the provider out of the directory, cancels the membership at Stripe and gives back a FIRST100 slot still held', async () => {

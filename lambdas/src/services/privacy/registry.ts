@@ -46,15 +46,15 @@ export interface RegistryDeps {
   readonly portfolioFiles: MediaStorage;
   /** The logos bucket (businesses an admin created). */
   readonly logoFiles: MediaStorage;
-  readonly admin: Pick<AdminRepository, 'anonymiseAudit' | 'auditByActor'>;
+  readonly admin: Pick<AdminRepository, 'forgetAuditNames' | 'auditByActor'>;
   readonly messages: Pick<MessagesRepository, 'everything' | 'forget' | 'imagesOf' | 'removeImages'>;
   readonly messageMails: Pick<MessageMailsRepository, 'forget'>;
-  /** The sign-ins the analytics counts as active sessions. */
-  readonly sessions: Pick<SessionRepository, 'list' | 'change'>;
+  /** The sign-ins the analytics counts as active sessions, and where the account was used from (the link mail caps). */
+  readonly sessions: Pick<SessionRepository, 'list' | 'change' | 'forgetPlaces'>;
   readonly messageReports: Pick<MessageReportsRepository, 'listByReporter' | 'forget'>;
 }
 
-/** What the audit trail reads in place of an erased person. */
+/** What an erased person's messages and reports name in their place (and audit entries erased before ids were kept). */
 export const DELETED_USER = { id: 'deleted-user', name: 'Deleted user' } as const;
 
 /** An admin's own actions, from the append-only audit trail. */
@@ -76,11 +76,11 @@ function adminActionsSection(admin: RegistryDeps['admin']): ExportSection {
 }
 
 /**
- * The audit trail is append-only: an erased person's entries stay, with their id and name (as actor, as
- * target and in the snapshots' name fields) replaced by "Deleted user".
+ * The audit trail is append-only: an erased person's entries stay with their id, which nothing else leads
+ * to any more, and read with a pseudonym of it; the names older entries stored go.
  */
 function auditTrail(admin: RegistryDeps['admin']): Eraser {
-  return { name: 'audit trail', erase: ({ userId }) => admin.anonymiseAudit(userId, DELETED_USER) };
+  return { name: 'audit trail', erase: ({ userId }) => admin.forgetAuditNames(userId) };
 }
 
 /** The e-mail links we sent and their fate; the token itself (its hash) is a secret and stays out. */
@@ -130,12 +130,9 @@ function business(businesses: RegistryDeps['businesses']): Eraser {
 function cooldowns(rateLimits: RegistryDeps['rateLimits']): Eraser {
   return {
     name: 'cooldowns',
-    async erase({ userId, email }) {
-      await rateLimits.deleteCooldowns([
-        { scope: 'resend-confirmation', subject: email },
-        { scope: 'password-reset', subject: email },
-        { scope: 'email-change', subject: userId },
-      ]);
+    // The confirmation and reset countdowns are keyed by a digest of the address and client address: they name nobody.
+    async erase({ userId }) {
+      await rateLimits.deleteCooldowns([{ scope: 'email-change', subject: userId }]);
     },
   };
 }
@@ -340,6 +337,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       { name: 'conversations', erase: ({ userId }) => deps.messages.forget(userId) },
       { name: 'message mails', erase: ({ userId }) => deps.messageMails.forget(userId) },
       { name: 'sessions', erase: ({ userId }) => endAllSignIns(deps, userId) },
+      { name: 'places used from', erase: ({ userId }) => deps.sessions.forgetPlaces(userId) },
       // The reports stay for the moderators, their snapshot whole, but lead back to the reporter no more.
       { name: 'message reports', erase: ({ userId }) => deps.messageReports.forget(userId, DELETED_USER.id) },
       { name: 'logo files', erase: ({ userId }) => deps.logoFiles.deleteAll(logoPrefix(userId)) },

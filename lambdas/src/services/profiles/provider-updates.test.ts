@@ -125,7 +125,7 @@ describe('Provider Updates', () => {
     const client = await saver(provider.userId);
     await table.repositories.accounts.editProfile({ userId: provider.userId, set: { skills: ['Boilers'] }, remove: [], updatedAt: NOW.toISOString(), servicesChanged: true });
     expect(await processProviderNews(deps(), news(provider.userId))).toMatchObject({ sent: 1 });
-    const updatesItems = async (id: string) => (await table.itemsMentioning(id)).filter((item) => /^(PROVIDER_NEWS|PROVIDER_UPDATE)/.test(`${item.SK as string}`) || `${item.PK as string}`.startsWith('PROVIDER_NEWS#'));
+    const updatesItems = async (id: string) => (await table.itemsMentioning(id)).filter((item) => /^(?:PROVIDER_NEWS|PROVIDER_UPDATE)/.test(`${item.SK as string}`) || `${item.PK as string}`.startsWith('PROVIDER_NEWS#'));
     expect(await updatesItems(client.userId)).toHaveLength(2);
     await table.repositories.providerUpdates.forget(client.userId);
     expect(await updatesItems(client.userId)).toEqual([]);

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_RESEND_COUNTDOWN_S, MAIL_RATE_LIMIT, SECURITY_MESSAGES, TOKEN_TTL } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
 import { createTableStore } from '../../data/table-store';
 import { testAccountsDeps } from '../../testing/accounts-deps';
@@ -56,8 +56,57 @@ describe('requestEmailChange', () => {
       statusCode: 400,
       fields: { 'body.currentPassword': SECURITY_MESSAGES.currentPasswordWrong },
     });
-    await expect(request('taken@example.co.uk')).rejects.toMatchObject({ statusCode: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
     expect(await sentMail()).toEqual([]);
+  });
+
+  it('answers an address with an account as a free one, mailing it that someone tried, with no link', async () => {
+    const { request, mailTo, email, deps, advance } = await withAccount();
+    await createTestAccount(deps, 'provider', { email: 'taken@example.co.uk' });
+    const free = await request();
+    advance(60);
+    const taken = await request('taken@example.co.uk');
+    expect({ ...taken, sentTo: NEW_EMAIL, message: SECURITY_MESSAGES.emailChangeSent(NEW_EMAIL) }).toEqual(free);
+    expect(taken).toEqual({ sentTo: 'taken@example.co.uk', message: SECURITY_MESSAGES.emailChangeSent('taken@example.co.uk') });
+
+    const [tried, ...more] = await mailTo('taken@example.co.uk');
+    expect(more).toEqual([]);
+    expect(tried!.subject).toBe('Someone tried to move an account to your Solutionz email address');
+    expect(tried!.body.text).toContain('This address already has a Solutionz account, so nothing was changed');
+    expect(tried!.body.text).not.toContain('/confirm-email-change');
+    // The account holder's own inbox reads the same for both.
+    const alerts = await mailTo(email);
+    expect(alerts.map((mail) => mail.subject)).toEqual(['Someone asked to change your Solutionz email address', 'Someone asked to change your Solutionz email address']);
+    expect(alerts[1]!.body.text).toBe(alerts[0]!.body.text!.replace(NEW_EMAIL, 'taken@example.co.uk'));
+  });
+
+  it('takes the caps before it looks the address up: a taken and a free address are refused alike once the day’s requests are used', async () => {
+    const { request, sentMail, advance, deps } = await withAccount();
+    await createTestAccount(deps, 'provider', { email: 'taken@example.co.uk' });
+    for (let n = 0; n < MAIL_RATE_LIMIT.emailChangesPerAccount; n++) {
+      await request(n % 2 ? 'taken@example.co.uk' : `free-${n}@example.co.uk`);
+      advance(EMAIL_RESEND_COUNTDOWN_S);
+    }
+    const sent = (await sentMail()).length;
+    type Answer = { statusCode: number; category?: string; message: string };
+    const refusals: Answer[] = [];
+    for (const address of ['taken@example.co.uk', 'free-new@example.co.uk']) {
+      refusals.push(await request(address).then(({ message }) => ({ statusCode: 202, message }), ({ statusCode, category, message }: Answer) => ({ statusCode, category, message })));
+      advance(EMAIL_RESEND_COUNTDOWN_S);
+    }
+    expect(refusals[0]).toEqual({ statusCode: 429, category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
+    expect(refusals[1]).toEqual(refusals[0]);
+    expect(await sentMail()).toHaveLength(sent);
+  });
+
+  it('mails one address at most a few times a day, whichever accounts ask', async () => {
+    const context = testAccountsDeps(table, pool);
+    const accounts = await Promise.all(Array.from({ length: MAIL_RATE_LIMIT.perAddressFromStrangers + 1 }, (_, n) => createTestAccount(context.deps, 'client', { email: `mover-${n}@example.co.uk` })));
+    const answers = [];
+    for (const account of accounts) {
+      answers.push(await requestEmailChange(context.deps, account.caller, { newEmail: 'target@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7').catch((error: { statusCode: number }) => error));
+    }
+    expect(answers.at(-1)).toMatchObject({ statusCode: 429, category: 'RATE_LIMIT' });
+    expect((await context.sentMail()).filter((mail) => mail.destination.to.includes('target@example.co.uk'))).toHaveLength(MAIL_RATE_LIMIT.perAddressFromStrangers);
   });
 
   it('refuses the same address, the admin domain, an administrator, and a second request within the countdown', async () => {

@@ -5,8 +5,8 @@ import type { EmailMove } from '../../data/account-repository';
 import { ConflictError, ForbiddenError, InvalidTokenError, ValidationError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { sendOrThrow } from '../accounts/delivery';
-import { allowLinkMail } from '../accounts/mail-limits';
-import { emailChangeMail } from '../accounts/mails';
+import { allowEmailChangeMail } from '../accounts/mail-limits';
+import { emailChangeMail, emailChangeTakenMail } from '../accounts/mails';
 import { hashToken, isRedeemable, issueToken } from '../accounts/tokens';
 import { ownProfile, requirePassword, sendSecurityAlert } from './checks';
 import { endAllSignIns } from './active-sessions';
@@ -15,9 +15,11 @@ import { endAllSignIns } from './active-sessions';
 const OLD_ADDRESS_HOLD_S = 300;
 
 /**
- * Mails a single-use link to the new address and tells the old one. The password is
- * checked before anything about the new address is said, so only the account holder learns whether
- * an address is registered; one request per countdown, as every link mail.
+ * Mails a single-use link to the new address and tells the old one. The password is checked first, then
+ * the e-mail change caps (allowEmailChangeMail) are taken, and only then is the new address looked up, so
+ * nobody can try addresses one after another. The answer is the same whether or not the address has an
+ * account: a free one gets the link; one with an account gets a mail saying someone tried to move an
+ * account to it, and no link. The old address is told either way.
  */
 export async function requestEmailChange(
   deps: AccountsDeps,
@@ -32,13 +34,16 @@ export async function requestEmailChange(
   if (newEmail === profile.email) throw new ValidationError({ 'body.newEmail': SECURITY_MESSAGES.sameEmail });
   // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
   if (newEmail.endsWith(`@${deps.config.adminEmailDomain}`)) throw new ValidationError({ 'body.newEmail': ACCOUNT_MESSAGES.emailReserved });
-  if (await deps.accounts.findUserIdByEmail(newEmail)) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered);
 
-  await allowLinkMail(deps, { kind: 'email-change', countdownSubject: profile.userId, address: newEmail, sourceIp });
+  await allowEmailChangeMail(deps, profile.userId, newEmail, sourceIp);
 
-  const token = issueToken(deps, 'change-email', { userId: profile.userId, email: newEmail }, TOKEN_TTL.emailChangeHours);
-  await deps.tokens.putToken(token.record);
-  await sendOrThrow(deps.mailer, emailChangeMail(newEmail, deps.config.siteUrl, token.raw));
+  if (await deps.accounts.findUserIdByEmail(newEmail)) {
+    await sendOrThrow(deps.mailer, emailChangeTakenMail(newEmail, deps.config.siteUrl));
+  } else {
+    const token = issueToken(deps, 'change-email', { userId: profile.userId, email: newEmail }, TOKEN_TTL.emailChangeHours);
+    await deps.tokens.putToken(token.record);
+    await sendOrThrow(deps.mailer, emailChangeMail(newEmail, deps.config.siteUrl, token.raw));
+  }
   await sendSecurityAlert(deps, profile.email, { kind: 'email-change-requested', newEmail });
   return { sentTo: newEmail, message: SECURITY_MESSAGES.emailChangeSent(newEmail) };
 }

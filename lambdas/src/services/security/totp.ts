@@ -1,21 +1,19 @@
 import { PRODUCT_NAME, SECURITY_MESSAGES } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { ConflictError, UnauthorizedError, ValidationError } from '../../errors';
+import type { ProfileRecord } from '../../data/account-repository';
+import { ConflictError, ValidationError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
-import { ownProfile, refuseWrongPassword, requirePassword, sendSecurityAlert } from './checks';
+import { ownProfile, refuseWrongPassword, sendSecurityAlert } from './checks';
 
 /**
  * 2-step verification with an authenticator app: Cognito's own software-token MFA (the pool allows
  * it, optional per user), so sign-in asks for the code in Cognito itself, on the web as anywhere.
  * The profile's `mfaEnabled` mirrors it for /api/me.
+ *
+ * Setting it up acts as the user in Cognito with a token of the server's own sign-in with the
+ * password, never with the browser's token: the browser's tokens cannot call Cognito's self-service
+ * operations at all, and a stolen session alone cannot start binding an authenticator.
  */
-
-/** Setting up an authenticator acts as the signed-in user in Cognito, with the token this request came with. */
-function bearerToken(authorization: string | undefined): string {
-  const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  if (!token) throw new UnauthorizedError();
-  return token;
-}
 
 /** The key an authenticator app stores, as a QR code carries it (Key Uri Format). */
 export function otpauthUri(email: string, secret: string): string {
@@ -23,12 +21,25 @@ export function otpauthUri(email: string, secret: string): string {
   return `otpauth://totp/${label}?secret=${encodeURIComponent(secret)}&issuer=${encodeURIComponent(PRODUCT_NAME)}`;
 }
 
-export async function setupTotp(deps: AccountsDeps, caller: AuthorizedCaller, authorization: string | undefined): Promise<{ secret: string; otpauthUri: string }> {
-  const accessToken = bearerToken(authorization);
+/**
+ * Cognito asked the password's sign-in for a code, so 2-step verification is on there already: the
+ * profile catches up, and the person is told it is on.
+ */
+async function alreadyOnInCognito(deps: AccountsDeps, profile: ProfileRecord): Promise<never> {
+  await deps.accounts.setMfaEnabled(profile.userId, true, deps.clock().toISOString());
+  throw new ConflictError(SECURITY_MESSAGES.totpAlreadyOn);
+}
+
+export async function setupTotp(deps: AccountsDeps, caller: AuthorizedCaller, input: { password: string }): Promise<{ secret: string; otpauthUri: string }> {
   const profile = await ownProfile(deps, caller);
   if (profile.mfaEnabled) throw new ConflictError(SECURITY_MESSAGES.totpAlreadyOn);
-  const secret = await deps.security.startTotp(accessToken);
-  return { secret, otpauthUri: otpauthUri(profile.email, secret) };
+  const started = await deps.security.startTotp(profile.email, input.password);
+  if (started === '2-step-on') return alreadyOnInCognito(deps, profile);
+  if (typeof started === 'string') {
+    refuseWrongPassword(started, 'body.password');
+    throw new Error(`The password check answered ${started}`);
+  }
+  return { secret: started.secret, otpauthUri: otpauthUri(profile.email, started.secret) };
 }
 
 /**
@@ -36,19 +47,13 @@ export async function setupTotp(deps: AccountsDeps, caller: AuthorizedCaller, au
  * otherwise bind an authenticator of their own and lock the owner out. The password is checked
  * before the code, so a wrong one binds nothing.
  */
-export async function enableTotp(
-  deps: AccountsDeps,
-  caller: AuthorizedCaller,
-  authorization: string | undefined,
-  input: { password: string; code: string },
-): Promise<{ mfaEnabled: boolean }> {
-  const accessToken = bearerToken(authorization);
+export async function enableTotp(deps: AccountsDeps, caller: AuthorizedCaller, input: { password: string; code: string }): Promise<{ mfaEnabled: boolean }> {
   const profile = await ownProfile(deps, caller);
   if (profile.mfaEnabled) throw new ConflictError(SECURITY_MESSAGES.totpAlreadyOn);
-  await requirePassword(deps, profile, input.password, 'body.password');
-  if (!(await deps.security.confirmTotp(accessToken, input.code))) {
-    throw new ValidationError({ 'body.code': SECURITY_MESSAGES.totpCodeInvalid }, SECURITY_MESSAGES.totpCodeInvalid);
-  }
+  const confirmed = await deps.security.confirmTotp(profile.email, input.password, input.code);
+  if (confirmed === '2-step-on') return alreadyOnInCognito(deps, profile);
+  if (confirmed === 'wrong-code') throw new ValidationError({ 'body.code': SECURITY_MESSAGES.totpCodeInvalid }, SECURITY_MESSAGES.totpCodeInvalid);
+  refuseWrongPassword(confirmed, 'body.password');
   await deps.accounts.setMfaEnabled(profile.userId, true, deps.clock().toISOString());
   await sendSecurityAlert(deps, profile.email, { kind: 'totp-enabled' });
   return { mfaEnabled: true };

@@ -1,6 +1,6 @@
 import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { UnsubscribeResponse } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
@@ -9,10 +9,14 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthActions, useSession } from '@/lib/auth/session';
 
 export interface UnsubscribeTexts {
-  /** The card's title while it works or fails ("Job alerts"). */
+  /** The card's title until it is done ("Job alerts"). */
   readonly title: string;
   /** Its title once done. */
   readonly unsubscribed: string;
+  /** What pressing the button does, said before it is pressed. */
+  readonly offer: string;
+  /** The button's words. */
+  readonly action: string;
   readonly working: string;
   readonly done: string;
   /** What a link without a token, or with one that is not one, is told. */
@@ -20,8 +24,9 @@ export interface UnsubscribeTexts {
 }
 
 /**
- * The page a notification mail's unsubscribe link opens (?token=): it turns that kind of mail off on
- * opening, signed in or not, and points at the notification settings.
+ * The page a notification mail's unsubscribe link opens (?token=), signed in or not. Opening it changes
+ * nothing: mail scanners and link previews open links too. It says what will happen and the person presses
+ * the button; then that kind of mail is off and the page points at the notification settings.
  */
 export function UnsubscribeLinkPage({ texts, unsubscribe }: { texts: UnsubscribeTexts; unsubscribe: UseMutationResult<UnsubscribeResponse, Error, string> }) {
   const [params] = useSearchParams();
@@ -29,15 +34,6 @@ export function UnsubscribeLinkPage({ texts, unsubscribe }: { texts: Unsubscribe
   const session = useSession();
   const { refreshProfile } = useAuthActions();
   const signedIn = session.status === 'signedIn';
-  // StrictMode runs effects twice in development; the link is followed once.
-  const sentFor = useRef<string | null>(null);
-  const { mutate } = unsubscribe;
-
-  useEffect(() => {
-    if (!token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate(token);
-  }, [token, mutate]);
 
   useEffect(() => {
     // The notification settings of this browser's session show the mails off at once.
@@ -55,12 +51,21 @@ export function UnsubscribeLinkPage({ texts, unsubscribe }: { texts: Unsubscribe
     );
   } else if (unsubscribe.isSuccess) {
     body = <Text textAlign="center">{texts.done}</Text>;
-  } else {
+  } else if (unsubscribe.isPending) {
     body = (
       <Stack direction="row" gap="3" align="center" justify="center" role="status">
         <Spinner size="sm" />
         <Text>{texts.working}</Text>
       </Stack>
+    );
+  } else {
+    body = (
+      <>
+        <Text textAlign="center">{texts.offer}</Text>
+        <Button alignSelf="center" onClick={() => unsubscribe.mutate(token)}>
+          {texts.action}
+        </Button>
+      </>
     );
   }
 

@@ -61,6 +61,7 @@ export function auditEntry(overrides: Partial<AdminAuditEntry> = {}): AdminAudit
     before: { isVisible: true },
     after: { isVisible: false },
     reason: { code: 'misleading', note: 'Claims a Gas Safe number it does not hold' },
+    state: 'completed',
     ...overrides,
   };
 }

@@ -5,8 +5,7 @@ import { useSession } from '@/lib/auth/session';
 
 /**
  * GET /api/me/claims: the signed-in person's business claims, once their profile says whether their
- * address is confirmed (what a pending claim asks of them depends on it). Read again when it is
- * confirmed, which may have verified a claim.
+ * address is confirmed (what a pending claim asks of them depends on it).
  */
 export function useMyClaims() {
   const session = useSession();

@@ -1,5 +1,5 @@
 import { profileRoutes } from '@solutionz/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 
@@ -9,16 +9,9 @@ export function useRequestEmailChange() {
   return useMutation({ mutationFn: (body: { newEmail: string; currentPassword: string }) => apiRequest(profileRoutes.requestEmailChange, { body }) });
 }
 
-/** Single-use: read once per token and never again, so a re-render or a second tab cannot spend it twice. */
-export function useConfirmEmailChange(token: string | null) {
-  return useQuery({
-    queryKey: ['email-change', token],
-    queryFn: () => apiRequest(profileRoutes.confirmEmailChange, { body: { token: token ?? '' } }),
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+/** Single-use: sent only when the person presses the page's button, never by opening the link. */
+export function useConfirmEmailChange() {
+  return useMutation({ mutationFn: (token: string) => apiRequest(profileRoutes.confirmEmailChange, { body: { token } }) });
 }
 
 export function useChangePassword() {
@@ -27,8 +20,9 @@ export function useChangePassword() {
   });
 }
 
+/** A new authenticator secret: the server asks Cognito for it by signing in with the password. */
 export function useSetupTotp() {
-  return useMutation({ mutationFn: () => apiRequest(profileRoutes.setupTotp) });
+  return useMutation({ mutationFn: (body: { password: string }) => apiRequest(profileRoutes.setupTotp, { body }) });
 }
 
 export function useEnableTotp(userId: string) {

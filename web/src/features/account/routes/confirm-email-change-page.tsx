@@ -9,14 +9,15 @@ import { useAuthActions, useSession } from '@/lib/auth/session';
 import { useConfirmEmailChange } from '../api/security';
 
 /**
- * /confirm-email-change?token=: the target of the link mailed to a new address. Opening it
- * moves the account to that address and ends every session of it, this browser's too, which signs
- * out here quietly: the page itself says to sign in again with the new address.
+ * /confirm-email-change?token=: the target of the link mailed to a new address. Opening it changes nothing
+ * (mail scanners and link previews open links too): the page says what will happen, and pressing the button
+ * moves the account to that address and ends every session of it, this browser's too, which signs out here
+ * quietly: the page itself says to sign in again with the new address.
  */
 export function ConfirmEmailChangePage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
-  const confirm = useConfirmEmailChange(token);
+  const confirm = useConfirmEmailChange();
   const session = useSession();
   const { signOut } = useAuthActions();
   const signedIn = session.status === 'signedIn';
@@ -44,19 +45,26 @@ export function ConfirmEmailChangePage() {
         </Alert.Content>
       </Alert.Root>
     );
-  } else {
+  } else if (confirm.isPending) {
     body = (
       <Stack direction="row" gap="3" align="center" justify="center" role="status">
         <Spinner size="sm" />
         <Text>Confirming your new e-mail address...</Text>
       </Stack>
     );
+  } else {
+    body = (
+      <>
+        <Text textAlign="center">{SECURITY_MESSAGES.emailChangeOffer}</Text>
+        <Button onClick={() => confirm.mutate(token)}>Confirm new e-mail address</Button>
+      </>
+    );
   }
 
   return (
     <AuthCard title="Change of e-mail address">
       {body}
-      {!confirm.isPending || !token ? (
+      {confirm.isSuccess || confirm.isError || !token ? (
         <Button asChild>
           {signedIn && !confirm.isSuccess ? (
             <RouterLink to={paths.accountTab('security')}>Go to Account Settings</RouterLink>

@@ -31,7 +31,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(pending.getByText('Pending')).toBeInTheDocument();
     expect(pending.getByText('Claimed on 20 Nov 2026')).toBeInTheDocument();
     expect(pending.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeInTheDocument();
-    expect(pending.getByText(/If dale@example.co.uk is the address Hughes Roofing is registered with/)).toBeInTheDocument();
+    expect(pending.getByText('Our team can approve the claim of Hughes Roofing only once dale@example.co.uk is confirmed.')).toBeInTheDocument();
     expect(pending.getByRole('button', { name: 'Resend Email' })).toBeInTheDocument();
   });
 

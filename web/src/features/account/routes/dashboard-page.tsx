@@ -36,10 +36,7 @@ function NextStep({ claim, unconfirmedEmail }: { claim: MyClaim; unconfirmedEmai
     case 'pending':
       return unconfirmedEmail ? (
         <Step title="Confirm your e-mail address">
-          <Text>
-            If {unconfirmedEmail} is the address {claim.businessName} is registered with, confirming it proves the claim at once; otherwise our team reviews
-            the claim once it is confirmed.
-          </Text>
+          <Text>Our team can approve the claim of {claim.businessName} only once {unconfirmedEmail} is confirmed.</Text>
           <EmailConfirmationRequired email={unconfirmedEmail} />
         </Step>
       ) : (

@@ -33,6 +33,18 @@ const checkoutButton = () => screen.getByRole('button', { name: 'Continue to Che
 const toast = (title: string) => screen.findByText(title);
 
 describe('/membership', { timeout: 20_000 }, () => {
+  it('shows the notice a known `message` key names, and nothing for any other text in the address', async () => {
+    const { unmount } = await openMembership('/membership?message=payment_failed');
+    expect(screen.getByText(MEMBERSHIP_MESSAGES.paymentFailed)).toBeInTheDocument();
+    unmount();
+
+    const planted = 'Your account is suspended. Call 0800 000 0000 to keep it.';
+    await openMembership(`/membership?message=${encodeURIComponent(planted)}`);
+    expect(screen.queryByText(planted)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Call 0800');
+  });
+
   it('offers both plans with the yearly one chosen, its saving worked out, and what membership gives', async () => {
     await openMembership();
     const plans = screen.getByRole('group', { name: 'Choose a plan' });
@@ -168,10 +180,10 @@ describe('/membership', { timeout: 20_000 }, () => {
     });
   });
 
-  it('says the payment was canceled when Stripe sends the provider back, and shows a message passed along', async () => {
-    await openMembership('/membership?canceled=true&message=Your%20checkout%20session%20expired.');
+  it('says the payment was canceled when Stripe sends the provider back, with the notice a message key names', async () => {
+    await openMembership('/membership?canceled=true&message=payments_unavailable');
     expect(screen.getByText(MEMBERSHIP_MESSAGES.canceled)).toBeInTheDocument();
-    expect(screen.getByText('Your checkout session expired.')).toBeInTheDocument();
+    expect(screen.getByText(MEMBERSHIP_MESSAGES.paymentsUnavailable)).toBeInTheDocument();
     expect(checkoutButton()).toBeEnabled();
   });
 

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   DEFAULT_PLAN,
   MEMBERSHIP_MESSAGES,
+  membershipPageNotice,
   PRODUCT_NAME,
   REDIRECT_AFTER_PAYMENT_MS,
   type MeResponse,
@@ -50,7 +51,7 @@ export function MembershipPage() {
   const session = useSession();
   const profile = session.status === 'signedIn' ? session.profile : undefined;
   const paid = flagged(searchParams, 'success');
-  const message = searchParams.get('message');
+  const notice = membershipPageNotice(searchParams.get('message'));
 
   let body: ReactNode;
   if (!profile) body = null;
@@ -74,10 +75,10 @@ export function MembershipPage() {
             <Alert.Description>{MEMBERSHIP_MESSAGES.canceled}</Alert.Description>
           </Alert.Root>
         )}
-        {message && (
+        {notice && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Description>{message}</Alert.Description>
+            <Alert.Description>{notice}</Alert.Description>
           </Alert.Root>
         )}
         {body}

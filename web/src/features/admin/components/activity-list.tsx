@@ -1,7 +1,12 @@
 import { chakra, List, Text } from '@chakra-ui/react';
-import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_REASON_LABELS, relativeTimeText, type AdminAuditEntry } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_AUDIT_STATE_LABELS, ADMIN_REASON_LABELS, relativeTimeText, type AdminAuditEntry } from '@solutionz/shared';
+import { StatusBadge } from '@/components/ui/status-badge';
 
-/** Audit entries as sentences: who did what to whom, when, and why. */
+/**
+ * Audit entries as sentences: who did what to whom, when, and why; an action of many steps that has not
+ * finished says so. A person whose account was erased reads as "Deleted user" and a pseudonym, the same
+ * in each of their entries.
+ */
 export function ActivityList({ entries, now = new Date() }: { entries: readonly AdminAuditEntry[]; now?: Date }) {
   return (
     <List.Root variant="plain" gap="3">
@@ -15,6 +20,12 @@ export function ActivityList({ entries, now = new Date() }: { entries: readonly 
             <Text as="span" fontWeight="medium">
               {entry.target.label}
             </Text>
+            {entry.state === 'started' && (
+              <>
+                {' '}
+                <StatusBadge tone="orange">{ADMIN_AUDIT_STATE_LABELS.started}</StatusBadge>
+              </>
+            )}
           </Text>
           {entry.reason && (
             <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">

@@ -11,6 +11,9 @@ const claim = (overrides: Partial<AdminClaim> = {}): AdminClaim => ({
   businessName: 'Hughes Roofing',
   claimantUserId: 'p-1',
   claimantEmail: 'dale@example.co.uk',
+  businessEmail: 'office@hughes.example',
+  emailsMatch: false,
+  claimantEmailConfirmed: true,
   state: 'pending',
   createdAt: '2026-11-20T09:30:00.000Z',
   decidedAt: null,
@@ -20,7 +23,7 @@ const claim = (overrides: Partial<AdminClaim> = {}): AdminClaim => ({
 
 /** /admin/businesses with the pending claims `pending` holds, which a decision takes out. */
 async function openReview(stubs: ApiStubs = {}) {
-  let pending = [claim(), claim({ claimId: 'c-2', businessId: 'b-2', businessName: 'Owen Plumbing', claimantEmail: 'rhys@example.co.uk' })];
+  let pending = [claim(), claim({ claimId: 'c-2', businessId: 'b-2', businessName: 'Owen Plumbing', claimantEmail: 'rhys@example.co.uk', businessEmail: 'rhys@example.co.uk', emailsMatch: true })];
   const api = stubApi({
     adminListClaims: () => ({ claims: pending }),
     adminDecideClaim: ({ params, body }) => {
@@ -39,10 +42,16 @@ async function openReview(stubs: ApiStubs = {}) {
 const row = (text: string) => within(screen.getAllByRole('row').find((found) => found.textContent?.includes(text))!);
 
 describe('/admin/businesses claims review', { timeout: 30_000 }, () => {
-  it('lists the pending claims with business, claimant and date; approving one takes it out of the list', async () => {
+  it('lists the pending claims with business, both addresses, whether they match, the confirmation and date; approving one takes it out of the list', async () => {
     const { user, api } = await openReview();
-    expect(row('Hughes Roofing').getByText('dale@example.co.uk')).toBeInTheDocument();
-    expect(row('Hughes Roofing').getByText(/20 Nov 2026/)).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Business', 'Address on record', 'Claimant', 'Addresses', 'Claimed', 'Actions']);
+    const hughes = row('Hughes Roofing');
+    expect(hughes.getByText('office@hughes.example')).toBeInTheDocument();
+    expect(hughes.getByText('dale@example.co.uk')).toBeInTheDocument();
+    expect(hughes.getByText(ADMIN_CLAIM_MESSAGES.emailsDiffer)).toBeInTheDocument();
+    expect(hughes.getByText(ADMIN_CLAIM_MESSAGES.claimantConfirmed)).toBeInTheDocument();
+    expect(hughes.getByText(/20 Nov 2026/)).toBeInTheDocument();
+    expect(row('Owen Plumbing').getByText(ADMIN_CLAIM_MESSAGES.emailsMatch)).toBeInTheDocument();
     expect(api.callsTo('adminListClaims')[0]?.query).toEqual({ state: 'pending' });
 
     await user.click(screen.getByRole('button', { name: 'Approve the claim of Hughes Roofing' }));
@@ -77,6 +86,21 @@ describe('/admin/businesses claims review', { timeout: 30_000 }, () => {
     expect(await screen.findByText(ADMIN_CLAIM_MESSAGES.decided)).toBeInTheDocument();
     expect(screen.getByText(ADMIN_CLAIM_MESSAGES.decideFailed)).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('adminListClaims').length).toBeGreaterThan(reads));
+  });
+
+  it('offers no approval while the claimant has not confirmed their address, and says why; a business without a recorded address says so', async () => {
+    await openReview({
+      adminListClaims: () => ({ claims: [claim({ businessEmail: null, claimantEmailConfirmed: false })] }),
+    });
+    const hughes = row('Hughes Roofing');
+    expect(hughes.getByText(ADMIN_CLAIM_MESSAGES.noBusinessEmail)).toBeInTheDocument();
+    expect(hughes.getByText(ADMIN_CLAIM_MESSAGES.emailsDiffer)).toBeInTheDocument();
+    expect(hughes.getByText(ADMIN_CLAIM_MESSAGES.claimantUnconfirmedLabel)).toBeInTheDocument();
+    const approve = screen.getByRole('button', { name: 'Approve the claim of Hughes Roofing' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(ADMIN_CLAIM_MESSAGES.claimantUnconfirmed);
+    // Refusing needs no confirmation.
+    expect(screen.getByRole('button', { name: 'Refuse the claim of Hughes Roofing' })).toBeEnabled();
   });
 
   it('says when no claim waits', async () => {

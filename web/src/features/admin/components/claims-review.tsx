@@ -1,8 +1,9 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { ADMIN_CLAIM_MESSAGES, DATE_FORMATS, type AdminClaim, type AdminReason } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useAdminClaims, useDecideClaim } from '../api/admin-api';
@@ -12,12 +13,14 @@ import { Panel } from './panel';
 import { ReasonDialog } from './reason-dialog';
 import { Cell, ResponsiveTable, Row } from './responsive-table';
 
-const HEADERS = ['Business', 'Claimant', 'Claimed', 'Actions'] as const;
+const HEADERS = ['Business', 'Address on record', 'Claimant', 'Addresses', 'Claimed', 'Actions'] as const;
 const claimedAt = (iso: string) => format(new Date(iso), `${DATE_FORMATS.short}, HH:mm`);
 
 /**
- * The claims waiting for an admin (spec 02 "Business claim"): newest first, 20 a page; Approve, or
- * Refuse with a reason the claimant is e-mailed. A decided claim leaves the list.
+ * The claims waiting for an admin (spec 02 "Business claim"): newest first, 20 a page, each with the
+ * address the admin recorded for the business, the claimant's address, whether the two match and whether
+ * the claimant confirmed theirs; Approve (once the claimant's address is confirmed), or Refuse with a
+ * reason the claimant is e-mailed. A decided claim leaves the list.
  */
 export function ClaimsReview() {
   const pages = useCursorPages();
@@ -63,7 +66,24 @@ export function ClaimsReview() {
                 <Cell label="Business">
                   <Text fontWeight="medium">{claim.businessName}</Text>
                 </Cell>
-                <Cell label="Claimant">{claim.claimantEmail}</Cell>
+                <Cell label="Address on record">
+                  {claim.businessEmail ?? (
+                    <Text as="span" color="fg.muted">
+                      {ADMIN_CLAIM_MESSAGES.noBusinessEmail}
+                    </Text>
+                  )}
+                </Cell>
+                <Cell label="Claimant">
+                  <Text>{claim.claimantEmail}</Text>
+                  <Box mt="1">
+                    <StatusBadge tone={claim.claimantEmailConfirmed ? 'green' : 'orange'}>
+                      {claim.claimantEmailConfirmed ? ADMIN_CLAIM_MESSAGES.claimantConfirmed : ADMIN_CLAIM_MESSAGES.claimantUnconfirmedLabel}
+                    </StatusBadge>
+                  </Box>
+                </Cell>
+                <Cell label="Addresses">
+                  <StatusBadge tone={claim.emailsMatch ? 'green' : 'orange'}>{claim.emailsMatch ? ADMIN_CLAIM_MESSAGES.emailsMatch : ADMIN_CLAIM_MESSAGES.emailsDiffer}</StatusBadge>
+                </Cell>
                 <Cell label="Claimed">{claimedAt(claim.createdAt)}</Cell>
                 <Cell label="Actions">
                   <HStack gap="2" flexWrap="wrap">
@@ -73,7 +93,9 @@ export function ClaimsReview() {
                       onClick={() => decideClaim(claim)}
                       loading={busyWith(claim) && !decide.variables?.reason}
                       loadingText="Approving..."
-                      disabled={busyWith(claim)}
+                      // The API refuses it too: the business goes to an account only once its address is proven.
+                      disabled={busyWith(claim) || !claim.claimantEmailConfirmed}
+                      {...(claim.claimantEmailConfirmed ? {} : { 'aria-describedby': `unconfirmed-${claim.claimId}` })}
                     >
                       Approve
                     </Button>
@@ -81,6 +103,11 @@ export function ClaimsReview() {
                       Refuse
                     </Button>
                   </HStack>
+                  {!claim.claimantEmailConfirmed && (
+                    <Text id={`unconfirmed-${claim.claimId}`} fontSize="xs" color="fg.muted" mt="1">
+                      {ADMIN_CLAIM_MESSAGES.claimantUnconfirmed}
+                    </Text>
+                  )}
                 </Cell>
               </Row>
             ))}

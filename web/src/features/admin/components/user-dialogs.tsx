@@ -53,7 +53,7 @@ function recordRows(user: AdminUserRecord): [string, string][] {
   ];
 }
 
-/** What admins have done to this account, newest first, with their reasons. */
+/** What admins have done with this account, newest first, with their reasons: reads of the record included. */
 function UserHistory({ userId }: { userId: string }) {
   const audit = useAdminAudit(userId);
   return (
@@ -97,7 +97,8 @@ export function ViewUserDialog({ userId, onClose }: { userId: string; onClose: (
           ))}
         </Box>
       )}
-      <UserHistory userId={userId} />
+      {/* Read once the record is: the history then includes this very reading of it. */}
+      {user.isSuccess && <UserHistory userId={userId} />}
     </AppDialog>
   );
 }

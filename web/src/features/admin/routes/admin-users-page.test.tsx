@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
+import { ADMIN_AUDIT_STATE_LABELS, ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 import { adminUser, auditEntry, signedInAdmin, summaryOf } from '../testing';
@@ -142,6 +142,34 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'user-2' }, query: {}, body: { reason: { code: 'requested', note: '' } } }]));
     expect(await screen.findByText(MESSAGES.deleted)).toBeInTheDocument();
+  });
+
+  it('offers to remove another admin, with its own warning, but never the admin signed in; admins are not deactivated or hidden', async () => {
+    const self = adminUser({ userId: 'admin-1', firstName: 'Head', lastName: 'Office', email: 'head.office@admin.solutionz.test', accountType: 'admin', businessName: null, categories: [], listing: 'none' });
+    const deputy = adminUser({ userId: 'admin-2', firstName: 'Dana', lastName: 'Deputy', email: 'dana@admin.solutionz.test', accountType: 'admin', businessName: null, categories: [], listing: 'none' });
+    const { user, api } = await openUsers({ adminDeleteUser: ({ params }) => ({ userId: params.userId, deleted: true }) }, [self, deputy]);
+    expect(screen.queryByRole('button', { name: 'Delete Head Office' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate Dana Deputy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hide Dana Deputy' })).not.toBeInTheDocument();
+
+    await chooseAction(user, 'Dana Deputy', 'Delete');
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));
+    expect(dialog.getByText(`Dana Deputy: ${MESSAGES.adminDeleteWarning}`)).toBeInTheDocument();
+    await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Other');
+    await user.type(dialog.getByRole('textbox', { name: /Details/ }), 'Left the company');
+    await user.click(dialog.getByRole('button', { name: 'Delete user' }));
+    await waitFor(() => expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'admin-2' }, query: {}, body: { reason: { code: 'other', note: 'Left the company' } } }]));
+  });
+
+  it('says which admin action has not finished', async () => {
+    const { user } = await openUsers({
+      adminGetUser: () => tom,
+      adminListAudit: () => ({ entries: [auditEntry({ action: 'user.delete', state: 'started', target: { kind: 'user', id: 'user-2', label: 'Tom Reed' } })] }),
+    });
+    await chooseAction(user, 'Tom Reed', 'View');
+    const history = within(await screen.findByRole('region', { name: 'Admin history' }));
+    expect(await history.findByText(ADMIN_AUDIT_STATE_LABELS.started)).toBeInTheDocument();
+    expect(history.getByText('Tom Reed').parentElement).toHaveTextContent(`Head Office deleted a user: Tom Reed ${ADMIN_AUDIT_STATE_LABELS.started}`);
   });
 
   it('views every field of the admin user record and what admins did to it', async () => {

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EyeIcon, EyeOffIcon, MessageSquareIcon, PencilIcon, PlusIcon, TrashIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import {
   ADMIN_CONSOLE_MESSAGES,
@@ -18,6 +18,7 @@ import { toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/auth/session';
 import { useAdminUsers, useAllowMessaging, useDeleteUser, useSetUserActive, useSetUserVisible } from '../api/admin-api';
 import { CreateProviderDialog } from '../components/create-provider-dialog';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
@@ -52,21 +53,34 @@ function Categories({ categories }: { categories: readonly string[] }) {
   );
 }
 
-/** The row's actions as labelled icon buttons: one Tab stop each, named with the person they act on. */
-function UserActions({ user, onOpen, onActivate, onShow }: { user: AdminUserSummary; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
+interface RowAction {
+  readonly label: string;
+  readonly icon: ReactNode;
+  readonly run: () => void;
+  readonly danger?: boolean;
+}
+
+/**
+ * The row's actions as labelled icon buttons: one Tab stop each, named with the person they act on. An
+ * admin account is never deactivated or hidden, only removed, and by another admin (the API refuses the
+ * rest with 409), so those are not offered.
+ */
+function UserActions({ user, self, onOpen, onActivate, onShow }: { user: AdminUserSummary; self: boolean; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
   const name = fullName(user);
-  const actions = [
+  const remove: RowAction = { label: 'Delete', icon: <TrashIcon />, run: () => onOpen({ kind: 'delete', user }), danger: true };
+  const actions: RowAction[] = [
     { label: 'View', icon: <EyeIcon />, run: () => onOpen({ kind: 'view', user }) },
     { label: 'Edit', icon: <PencilIcon />, run: () => onOpen({ kind: 'edit', user }) },
-    // Admin accounts are the site owner's to manage: the API refuses these for them (409), so they are not offered.
     ...(user.accountType === 'admin'
-      ? []
+      ? self
+        ? []
+        : [remove]
       : [
           user.isActive
             ? { label: 'Deactivate', icon: <UserXIcon />, run: () => onOpen({ kind: 'deactivate', user }) }
             : { label: 'Activate', icon: <UserCheckIcon />, run: onActivate },
           user.isVisible ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <EyeIcon />, run: onShow },
-          { label: 'Delete', icon: <TrashIcon />, run: () => onOpen({ kind: 'delete', user }), danger: true },
+          remove,
         ]),
     // A person an admin stopped messaging after a report (issue 26).
     ...(user.messagingBan ? [{ label: 'Allow messaging again', icon: <MessageSquareIcon />, run: () => onOpen({ kind: 'allowMessaging', user }) }] : []),
@@ -105,6 +119,8 @@ export function AdminUsersPage() {
     pages.reset();
   }
   const users = useAdminUsers(query, type, pages.cursor);
+  const session = useSession();
+  const ownId = session.status === 'signedIn' ? session.user.userId : undefined;
   const [dialog, setDialog] = useState<Dialog>();
   const setActive = useSetUserActive();
   const setVisible = useSetUserVisible();
@@ -210,7 +226,7 @@ export function AdminUsersPage() {
                     </HStack>
                   </Cell>
                   <Cell label="Actions">
-                    <UserActions user={user} onOpen={setDialog} onActivate={() => changeActive(user, true)} onShow={() => changeVisible(user, true)} />
+                    <UserActions user={user} self={user.userId === ownId} onOpen={setDialog} onActivate={() => changeActive(user, true)} onShow={() => changeVisible(user, true)} />
                   </Cell>
                 </Row>
               ))}
@@ -258,7 +274,7 @@ export function AdminUsersPage() {
       )}
       {dialog?.kind === 'delete' && (
         <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={remove.isPending} onClose={close} onConfirm={(reason) => deleteUser(dialog.user, reason)}>
-          {`${fullName(dialog.user)}: ${MESSAGES.deleteWarning}`}
+          {`${fullName(dialog.user)}: ${dialog.user.accountType === 'admin' ? MESSAGES.adminDeleteWarning : MESSAGES.deleteWarning}`}
         </ReasonDialog>
       )}
     </Container>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import {
   EMAIL_FAILURE_MESSAGES,
   EMAIL_MESSAGES,
-  EMAIL_PATTERN,
   EMAIL_RESEND_COUNTDOWN_S,
   emailFailureMessage,
+  isEmailAddress,
   type EmailFailureCategory,
 } from '@solutionz/shared';
 import { FormField } from '@/components/forms/form-field';
@@ -71,7 +71,7 @@ export function ResendConfirmation({ defaultEmail, accountEmail, onSendFailed }:
     setProblem(null);
     setSent(false);
     const address = (accountEmail ?? email).trim();
-    const invalid = !address ? EMAIL_MESSAGES.noEmail : EMAIL_PATTERN.test(address) ? null : EMAIL_MESSAGES.invalidEmail;
+    const invalid = !address ? EMAIL_MESSAGES.noEmail : isEmailAddress(address) ? null : EMAIL_MESSAGES.invalidEmail;
     if (invalid) {
       setProblem(invalid);
       toaster.create({ type: 'error', ...invalid });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PAGE_MESSAGES, EMAIL_FAILURE_MESSAGES, EMAIL_MESSAGES } from '@solutionz/shared';
+import { stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 import { savePendingSignup } from '../components/pending-signup';
@@ -50,5 +51,21 @@ describe('/confirm-email after the confirmation mail failed to send', () => {
     expect(await screen.findByText(AUTH_PAGE_MESSAGES.loginAttemptFailed.title)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/confirm-email');
     expect(screen.getByText(EMAIL_MESSAGES.sendFailedNotice)).toBeInTheDocument();
+  });
+});
+
+describe('/confirm-email?token= (the link in the confirmation mail)', () => {
+  it('spends nothing by opening: it says what the button does, and pressing it confirms the address', async () => {
+    const api = stubApi({ confirmEmail: () => ({ email: account.profile.email, accountType: 'client' }) });
+    const { user } = renderApp('/confirm-email?token=token-1');
+    const button = await screen.findByRole('button', { name: 'Confirm my email address' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeInTheDocument();
+    // Mail scanners and link previews open links too: the page's effects ran as it rendered, and sent nothing.
+    expect(api.callsTo('confirmEmail')).toEqual([]);
+
+    await user.click(button);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email confirmed' })).toBeInTheDocument();
+    expect(screen.getByText(`Your email address ${account.profile.email} is confirmed. Sign in to continue.`)).toBeInTheDocument();
+    expect(api.callsTo('confirmEmail')).toEqual([expect.objectContaining({ body: { token: 'token-1' } })]);
   });
 });

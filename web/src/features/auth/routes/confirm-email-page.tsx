@@ -1,6 +1,6 @@
 import { Alert, Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES,
@@ -45,27 +45,26 @@ function LoginLink({ to = paths.login }: { to?: string }) {
   );
 }
 
-/** /confirm-email (spec 01 sections 2.7, 4.4, 8): redeems the link's token, or waits for the user to open the mail. */
+/**
+ * /confirm-email (spec 01 sections 2.7, 4.4, 8): with the link's token, a button that redeems it; without,
+ * waits for the user to open the mail.
+ */
 export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   return token ? <RedeemToken token={token} /> : <AwaitConfirmation />;
 }
 
+/**
+ * Opening the link spends nothing (mail scanners and link previews open links too): the page says what the
+ * button does, and the token is redeemed when the person presses it.
+ */
 function RedeemToken({ token }: { token: string }) {
   const session = useSession();
   const { refreshProfile } = useAuthActions();
   const navigate = useNavigate();
   const [pending] = useState(readPendingSignup);
   const confirm = useConfirmEmail(token);
-  const started = useRef(false);
-
-  // The token is single-use: a second request (React's development double effect) would be refused.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    confirm.mutate();
-  }, [confirm]);
 
   const confirmed = confirm.isSuccess;
   const signedIn = session.status === 'signedIn';
@@ -93,6 +92,17 @@ function RedeemToken({ token }: { token: string }) {
         </Alert.Root>
         <ResendConfirmation defaultEmail={pending.email} accountEmail={signedIn ? session.profile?.email : undefined} />
         <LoginLink to={loginLink(pending)} />
+      </AuthCard>
+    );
+  }
+
+  if (confirm.isIdle) {
+    return (
+      <AuthCard title="Confirm your email">
+        <Stack gap="4" textAlign="center">
+          <Text>Press the button to confirm that this email address is yours and finish setting up your account.</Text>
+          <Button onClick={() => confirm.mutate()}>Confirm my email address</Button>
+        </Stack>
       </AuthCard>
     );
   }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, ERROR_CODES, LOCATION_MESSAGES, type Place } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, ERROR_CODES, LOCATION_MESSAGES, type Place } from '@solutionz/shared';
 import { StubbedApiError, stubApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 
@@ -47,5 +47,28 @@ describe('sign-up location', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.accountCreated)).toBeInTheDocument();
     expect(api.callsTo('signup').map((request) => (request.body as { location: string }).location)).toEqual(['Richmond', 'Richmond, North Yorkshire']);
+  });
+});
+
+describe('sign-up e-mail address', () => {
+  it('takes a plain address only, and says so as the API would, before sending anything', { timeout: 20_000 }, async () => {
+    const api = stubApi({ signup: ({ body }) => ({ userId: 'u1', email: body.email, accountType: body.accountType, confirmationEmail: { sent: true } }) });
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Full name'), 'Chloe Client');
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'x<someone@example.test>');
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Leeds');
+    await user.type(screen.getByLabelText('Password'), 'Correct-horse-1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailInvalid)).toBeVisible();
+
+    await user.clear(email);
+    await user.click(email);
+    await user.paste(`${'a'.repeat(EMAIL_MAX_LENGTH + 1 - '@example.test'.length)}@example.test`);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Email must be at most 254 characters')).toBeVisible();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.emailInvalid)).not.toBeInTheDocument();
+    expect(api.callsTo('signup')).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { CLAIM_MESSAGES, claimRequestSchema, PRODUCT_NAME, type ClaimRequest, type ClaimRequestInput } from '@solutionz/shared';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { CLAIM_MESSAGES, claimRequestSchema, PRODUCT_NAME, TOKEN_TTL, type ClaimRequest, type ClaimRequestInput, type ClaimRequestResponse } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
@@ -12,12 +12,10 @@ import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { loginPathReturningTo } from '@/lib/auth/return-path';
-import { useAuthActions } from '@/lib/auth/session';
 import { errorMessageWithRetry } from '@/lib/retry-after';
-import { useClaimable, useClaimBusiness } from '../api/claims';
+import { useClaimable, useRequestClaim } from '../api/claims';
 
-const FIELDS = ['fullName', 'email', 'password'] as const;
+const FIELDS = ['fullName', 'email'] as const;
 const TITLE = 'Claim your business';
 
 /** Why the form is not offered: an unknown business, or one claimed already; with the ways on. */
@@ -40,41 +38,21 @@ function Unavailable({ message }: { message: string }) {
   );
 }
 
-function ClaimForm({ businessId, onClaimed }: { businessId: string; onClaimed: () => void }) {
-  const navigate = useNavigate();
-  const { signIn } = useAuthActions();
+/** The claim form: a name and the address the link goes to; the password is chosen on the link's page. */
+function ClaimForm({ businessId, onSent, onClaimed }: { businessId: string; onSent: (sent: ClaimRequestResponse) => void; onClaimed: () => void }) {
   const [formError, setFormError] = useState<string>();
   const form = useForm<ClaimRequestInput, unknown, ClaimRequest>({
     resolver: zodResolver(claimRequestSchema),
-    defaultValues: { fullName: '', email: '', password: '' },
+    defaultValues: { fullName: '', email: '' },
   });
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
-  const claim = useClaimBusiness(businessId);
-  const [signingIn, setSigningIn] = useState(false);
-
-  /** The claimant's account is open: sign them in with what they typed and show them their claim. */
-  async function continueSignedIn(email: string, password: string) {
-    setSigningIn(true);
-    try {
-      await signIn(email, password);
-      await navigate(paths.dashboard, { replace: true });
-    } catch {
-      // The claim stands; signing in by hand reaches the same dashboard.
-      toaster.create({ type: 'warning', ...CLAIM_MESSAGES.verifyEmail });
-      await navigate(loginPathReturningTo(paths.dashboard, { type: 'provider' }), { replace: true });
-    } finally {
-      setSigningIn(false);
-    }
-  }
+  const request = useRequestClaim(businessId);
 
   const submit = handleSubmit((values) => {
     setFormError(undefined);
-    claim.mutate(values, {
-      onSuccess: () => {
-        toaster.create({ type: 'success', title: CLAIM_MESSAGES.claimed });
-        void continueSignedIn(values.email, values.password);
-      },
+    request.mutate(values, {
+      onSuccess: onSent,
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(error, setError, FIELDS)) return;
         const message = error instanceof ApiError ? errorMessageWithRetry(error, error.message || CLAIM_MESSAGES.failed) : CLAIM_MESSAGES.failed;
@@ -90,25 +68,48 @@ function ClaimForm({ businessId, onClaimed }: { businessId: string; onClaimed: (
     <StackedForm onSubmit={() => void submit()} aria-label="Claim this business">
       <FormField label="Full name" autoComplete="name" required error={errors.fullName?.message} {...register('fullName')} />
       <FormField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <FormField label="Password" type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
       <FormErrorAlert message={formError} />
-      <Button type="submit" loading={claim.isPending || signingIn} loadingText={signingIn ? 'Signing in...' : 'Claiming...'}>
+      <Button type="submit" loading={request.isPending} loadingText="Sending...">
         Claim business
       </Button>
     </StackedForm>
   );
 }
 
+/** After the form: where the link went, and what it does. */
+function LinkSent({ sent, onAgain }: { sent: ClaimRequestResponse; onAgain: () => void }) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{CLAIM_MESSAGES.requestSent}</Alert.Title>
+          <Alert.Description>
+            We've sent a link to {sent.email}. Open it to finish claiming {sent.businessName}.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Text fontSize="sm" color="fg.muted" textAlign="center">
+        The link works once and expires in {TOKEN_TTL.businessClaimHours} hours. Nothing arrived? Check the address and your spam folder.
+      </Text>
+      <Button variant="outline" onClick={onAgain}>
+        Use a different email
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * /claim-business?businessID=… (spec 02 "Business claim"): the owner of a business an admin listed
- * opens a provider account with name, e-mail and password, which claims the business; signed in, they
- * follow the claim on /dashboard.
+ * /claim-business?businessID=… (spec 02 "Business claim"): the owner of a business an admin listed gives
+ * a name and an e-mail address, and is mailed a link; on the link's page they choose the password of the
+ * provider account that claims the business, and follow the claim on /dashboard.
  */
 export function ClaimBusinessPage() {
   const [params] = useSearchParams();
   const businessId = params.get('businessID')?.trim() ?? '';
   const claimable = useClaimable(businessId);
   const [claimedMeanwhile, setClaimedMeanwhile] = useState(false);
+  const [sent, setSent] = useState<ClaimRequestResponse>();
 
   if (!businessId || (claimable.isError && claimable.error instanceof ApiError && claimable.error.status === 404)) {
     return (
@@ -152,16 +153,18 @@ export function ClaimBusinessPage() {
           <Text as="span" fontWeight="semibold" color="fg">
             {businessName}
           </Text>
-          {open && !claimedMeanwhile ? ` is listed on ${PRODUCT_NAME}. Create your account to take it over.` : ''}
+          {open && !claimedMeanwhile ? ` is listed on ${PRODUCT_NAME}. Tell us who you are to take it over.` : ''}
         </>
       }
     >
-      {open && !claimedMeanwhile ? (
+      {sent ? (
+        <LinkSent sent={sent} onAgain={() => setSent(undefined)} />
+      ) : open && !claimedMeanwhile ? (
         <>
-          <ClaimForm businessId={businessId} onClaimed={() => setClaimedMeanwhile(true)} />
+          <ClaimForm businessId={businessId} onSent={setSent} onClaimed={() => setClaimedMeanwhile(true)} />
           <Text fontSize="sm" color="fg.muted" textAlign="center">
-            We'll send a link to your email address. Confirming the address the business is registered with proves the claim at once;
-            otherwise our team reviews it.
+            We'll email you a link to choose your password. If it goes to the address the business is registered with, the business is yours
+            as soon as you do; otherwise our team reviews the claim.
           </Text>
         </>
       ) : (

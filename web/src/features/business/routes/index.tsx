@@ -1,1 +1,3 @@
 export { ClaimBusinessPage } from './claim-business-page';
+export { ClaimCancelPage } from './claim-cancel-page';
+export { ClaimCompletePage } from './claim-complete-page';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -33,35 +33,47 @@ function renderStrict(pathname: string) {
   );
 }
 
+const unsubscribeButton = () => screen.findByRole('button', { name: 'Unsubscribe from job alerts' });
+
 describe('/job-alerts/unsubscribe', () => {
-  it('turns job alerts off for a visitor who is not signed in, and points at the notification settings', async () => {
+  it('changes nothing by opening: it says what the button does, and pressing it turns job alerts off for a visitor who is not signed in', async () => {
     const api = unsubscribeApi();
-    renderApp('/job-alerts/unsubscribe?token=token-1');
+    const { user } = renderApp('/job-alerts/unsubscribe?token=token-1');
+    const button = await unsubscribeButton();
+    expect(screen.getByText(/Stop the e-mails about new jobs near you\?/)).toBeInTheDocument();
+    // Mail scanners and link previews open links too: nothing is sent until the person presses (the page's effects ran as it rendered).
+    expect(api.callsTo('unsubscribeJobAlerts')).toEqual([]);
+
+    await user.click(button);
     expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/account?tab=notifications');
     expect(api.callsTo('unsubscribeJobAlerts')).toEqual([expect.objectContaining({ body: { token: 'token-1' } })]);
   });
 
-  it('sends the token once, though development mode runs the page’s effects twice', async () => {
+  it('sends nothing on opening, though development mode runs the page’s effects twice, and the token once when pressed', async () => {
     const api = unsubscribeApi();
     renderStrict('/job-alerts/unsubscribe?token=token-1');
+    const button = await unsubscribeButton();
+    expect(api.callsTo('unsubscribeJobAlerts')).toEqual([]);
+    fireEvent.click(button);
     expect(await screen.findByRole('heading', { level: 1, name: JOB_ALERT_MESSAGES.unsubscribed })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.callsTo('unsubscribeJobAlerts')).toHaveLength(1);
   });
 
-  it('shows the API’s message for a link that is not valid', async () => {
+  it('shows the API’s message for a link that is not valid, once pressed', async () => {
     unsubscribeApi();
-    renderApp('/job-alerts/unsubscribe?token=forged');
+    const { user } = renderApp('/job-alerts/unsubscribe?token=forged');
+    await user.click(await unsubscribeButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
     expect(screen.queryByRole('heading', { name: JOB_ALERT_MESSAGES.unsubscribed })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notification settings' })).toBeInTheDocument();
   });
 
-  it('asks nothing of the API when the link has no token', async () => {
+  it('offers no button and asks nothing of the API when the link has no token', async () => {
     const api = unsubscribeApi();
     renderApp('/job-alerts/unsubscribe');
     expect(await screen.findByRole('alert')).toHaveTextContent(JOB_ALERT_MESSAGES.unsubscribeInvalid);
+    expect(screen.queryByRole('button', { name: 'Unsubscribe from job alerts' })).not.toBeInTheDocument();
     expect(api.callsTo('unsubscribeJobAlerts')).toEqual([]);
   });
 });

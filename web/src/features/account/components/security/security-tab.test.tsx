@@ -26,4 +26,16 @@ describe('the security tab', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/head-office@admin/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
   });
+
+  it('tells an administrator that another administrator removes their account, instead of offering to delete it', async () => {
+    await openSecurityTab(fakeAccount({ accountType: 'admin', email: 'head-office@admin.solutionz.test' }));
+    expect(screen.getByText(SECURITY_MESSAGES.adminCannotDeleteSelf)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
+  });
+
+  it('offers anyone else to delete their account', async () => {
+    await openSecurityTab(fakeAccount({ email: 'cara@example.co.uk' }));
+    expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+    expect(screen.queryByText(SECURITY_MESSAGES.adminCannotDeleteSelf)).not.toBeInTheDocument();
+  });
 });

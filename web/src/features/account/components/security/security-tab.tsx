@@ -119,15 +119,20 @@ export function SecurityTab({ profile }: { profile: MeResponse }) {
           </Button>
         }
       />
-      <SecurityItem
-        title="Delete account"
-        description="Remove your account and the data we hold about you, for good."
-        action={
-          <Button colorPalette="red" variant="outline" onClick={() => setOpen('delete')}>
-            Delete account
-          </Button>
-        }
-      />
+      {/* An administrator account is removed by another administrator, with a reason (the API refuses it here). */}
+      {profile.accountType === 'admin' ? (
+        <SecurityItem title="Delete account" description={SECURITY_MESSAGES.adminCannotDeleteSelf} />
+      ) : (
+        <SecurityItem
+          title="Delete account"
+          description="Remove your account and the data we hold about you, for good."
+          action={
+            <Button colorPalette="red" variant="outline" onClick={() => setOpen('delete')}>
+              Delete account
+            </Button>
+          }
+        />
+      )}
       <Suspense>
         {open === 'email' && <ChangeEmailDialog profile={profile} onClose={close} />}
         {open === 'password' && <ChangePasswordDialog profile={profile} onClose={close} />}

@@ -1,6 +1,6 @@
 import { Box, Button, chakra, HStack, Image, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
-import { SECURITY_MESSAGES, totpEnableRequestSchema, type MeResponse } from '@solutionz/shared';
+import { useEffect, useState } from 'react';
+import { MESSAGES, SECURITY_MESSAGES, totpEnableRequestSchema, totpSetupRequestSchema, type MeResponse } from '@solutionz/shared';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FieldShell, FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
@@ -27,35 +27,38 @@ function useQrCode(uri: string | undefined): string | undefined {
 }
 
 /**
- * Turn on 2-step verification: a new authenticator secret as a QR code and as text, then
- * the current password and a code from the app to prove it was added (a session alone must not be
- * able to bind an authenticator). Later sign-ins ask for a code.
+ * Turn on 2-step verification in two steps. First the current password, with which the server asks
+ * Cognito for a new authenticator secret (a session alone must not be able to start binding one); then
+ * the secret as a QR code and as text, and a code from the app to prove it was added, sent with the same
+ * password. Later sign-ins ask for a code.
  */
 export default function TwoStepOnDialog({ profile, onClose }: { profile: MeResponse; onClose: () => void }) {
   const setup = useSetupTotp();
   const enable = useEnableTotp(profile.userId);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const [errors, setErrors] = useState<{ password?: string; code?: string; root?: string }>({});
   const [copied, setCopied] = useState(false);
   const secret = setup.data;
   const qrCode = useQrCode(secret?.otpauthUri);
-  const { mutate: start } = setup;
+  const busy = setup.isPending || enable.isPending;
 
-  // Each setup replaces the secret before it: one per opening, also when React runs effects twice.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    start();
-  }, [start]);
+  /** Each setup replaces the secret before it. */
+  const start = () => {
+    const parsed = totpSetupRequestSchema.safeParse({ password });
+    if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
+    setErrors({});
+    setup.mutate(parsed.data, {
+      onError: (error) => {
+        const passwordProblem = error instanceof ApiError ? error.fieldMessage('password') : undefined;
+        setErrors(passwordProblem ? { password: passwordProblem } : { root: error instanceof ApiError ? error.message : MESSAGES.api.internal });
+      },
+    });
+  };
 
-  const submit = () => {
+  const turnOn = () => {
     const parsed = totpEnableRequestSchema.safeParse({ password, code });
-    if (!parsed.success) {
-      const problem = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
-      return setErrors({ password: problem('password'), code: problem('code') });
-    }
+    if (!parsed.success) return setErrors({ code: parsed.error.issues.find((issue) => issue.path[0] === 'code')?.message });
     setErrors({});
     enable.mutate(parsed.data, {
       onSuccess: () => {
@@ -63,8 +66,12 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
         onClose();
       },
       onError: (error) => {
+        // The password was right a moment ago; changed since, the person starts again.
         const passwordProblem = error instanceof ApiError ? error.fieldMessage('password') : undefined;
-        if (passwordProblem) return setErrors({ password: passwordProblem });
+        if (passwordProblem) {
+          setup.reset();
+          return setErrors({ password: passwordProblem });
+        }
         setErrors({ code: error instanceof ApiError ? (error.fieldMessage('code') ?? error.message) : SECURITY_MESSAGES.totpCodeInvalid });
         setCode('');
       },
@@ -82,32 +89,31 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
       open
       onOpenChange={(open) => !open && onClose()}
       title="Turn on 2-step verification"
-      busy={enable.isPending}
+      busy={busy}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={enable.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form="two-step-on-form" loading={enable.isPending} loadingText="Checking..." disabled={!secret}>
-            Turn on
-          </Button>
+          {secret ? (
+            <Button type="submit" form="two-step-on-form" loading={enable.isPending} loadingText="Checking...">
+              Turn on
+            </Button>
+          ) : (
+            <Button type="submit" form="two-step-password-form" loading={setup.isPending} loadingText="Checking...">
+              Continue
+            </Button>
+          )}
         </>
       }
     >
-      <Stack gap="5">
-        <chakra.ol ps="5" display="flex" flexDirection="column" gap="1">
-          <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-          <li>Scan the QR code, or type in the secret key.</li>
-          <li>Enter the 6-digit code the app shows, and your current password.</li>
-        </chakra.ol>
-        {setup.isError ? (
-          <Stack gap="2" align="start">
-            <FormErrorAlert message={setup.error instanceof ApiError ? setup.error.message : 'The authenticator secret could not be created.'} />
-            <Button size="sm" variant="outline" onClick={() => start()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : (
+      {secret ? (
+        <Stack gap="5">
+          <chakra.ol ps="5" display="flex" flexDirection="column" gap="1">
+            <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+            <li>Scan the QR code, or type in the secret key.</li>
+            <li>Enter the 6-digit code the app shows.</li>
+          </chakra.ol>
           <Stack gap="4" align="center">
             <Box boxSize="200px">
               {qrCode ? (
@@ -118,24 +124,31 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
             </Box>
             <FieldShell label="Secret key">
               <HStack gap="2">
-                <Input readOnly value={secret?.secret ?? ''} fontFamily="mono" onFocus={(event) => event.currentTarget.select()} />
-                <Button variant="outline" onClick={() => void copy()} disabled={!secret}>
+                <Input readOnly value={secret.secret} fontFamily="mono" onFocus={(event) => event.currentTarget.select()} />
+                <Button variant="outline" onClick={() => void copy()}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               </HStack>
             </FieldShell>
           </Stack>
-        )}
-        <StackedForm id="two-step-on-form" onSubmit={submit}>
-          <FormField
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            error={errors.code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <StackedForm id="two-step-on-form" onSubmit={turnOn}>
+            <FormField
+              label="Code from the app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              error={errors.code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </StackedForm>
+          <Text fontSize="sm" color="fg.muted">
+            Keep the app: from now on signing in asks for a code from it.
+          </Text>
+        </Stack>
+      ) : (
+        <StackedForm id="two-step-password-form" onSubmit={start}>
+          <Text color="fg.muted">Signing in will ask for a code from an authenticator app on your phone as well as your password. First, enter your current password.</Text>
           <FormField
             label="Current password"
             type="password"
@@ -144,11 +157,9 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
             error={errors.password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          <FormErrorAlert message={errors.root} />
         </StackedForm>
-        <Text fontSize="sm" color="fg.muted">
-          Keep the app: from now on signing in asks for a code from it.
-        </Text>
-      </Stack>
+      )}
     </AppDialog>
   );
 }
