@@ -12,9 +12,10 @@ export const CONNECTED_TESTS = [
   'lambdas/src/adapters/dynamodb.test.ts',
   'lambdas/src/adapters/s3-media.test.ts',
   'lambdas/src/adapters/ses-mailer.test.ts',
+  'lambdas/src/adapters/stripe-payments.test.ts',
   'lambdas/src/data/admin-bulk.test.ts',
   'lambdas/src/data/directory-bulk.test.ts',
-  'lambdas/src/data/job-alerts.test.ts',
+  'lambdas/src/data/job-alerts-repository.test.ts',
   'lambdas/src/data/portfolio-repository.test.ts',
   'lambdas/src/data/saved-providers-repository.test.ts',
   'lambdas/src/data/seed-categories.test.ts',
@@ -85,7 +86,10 @@ export default defineConfig({
           environment: 'node',
           // DynamoDB Local, cognito-local, the local SES and s3rver, started once for the run: one table, user pool
           // and bucket per test file.
-          globalSetup: ['lambdas/src/testing/local-aws.global-setup.ts'],
+          globalSetup: ['test/support/local-aws.global-setup.ts'],
+          // The local stack's stand-ins a test starts in its own worker (a local Stripe, a Lambda Invoke endpoint),
+          // handed to lambdas/src/testing, which imports nothing of scripts.
+          setupFiles: ['test/support/local-stand-ins.setup.ts'],
           // Those servers answer in milliseconds, but on a busy two-core CI machine a test that writes a few
           // hundred items can pass Vitest's default five seconds.
           testTimeout: 15_000,
@@ -100,7 +104,7 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           // One worker keeps the modules from file to file (the SDK clients and the lambdas' modules the files read the
-          // table with): loading them afresh for each file was 34 s of a CI run's 124 s. The files share no state but
+          // table with): loading them afresh for each file costs about a quarter of a CI run. The files share no state but
           // the stack's, and each makes its own accounts and data.
           isolate: false,
           testTimeout: 20_000,

@@ -1,5 +1,5 @@
 /**
- * Per-stage settings: the one file an operator edits to deploy a stage (README "Deploy to AWS").
+ * Per-stage settings: the one file an operator edits to deploy a stage (docs/deploy.md#per-stage-settings).
  * `npm run deploy -- --stage <name>` and `npx cdk deploy -c stage=<name>` read the entry of that name;
  * a stage not listed here gets the defaults of a stage that is not production. Any CDK context key
  * given on the command line (`-c domainName=...`) wins over the value here, so CI can fill in what
@@ -21,7 +21,7 @@ export const stageSettingsSchema = z.strictObject({
   /** The site's domain, with its ACM certificate in us-east-1 (CloudFront's region). */
   domainName: z.string().optional(),
   certificateArn: z.string().optional(),
-  /** SSM parameter holding the first-admin setup token (README "Deploy to AWS"). */
+  /** SSM parameter holding the first-admin setup token (docs/deploy.md#per-stage-settings). */
   adminSetupTokenParameter: z.string().optional(),
   /**
    * Admin console routes answer only admins with 2-step verification on; an admin without it is sent to
@@ -74,7 +74,7 @@ export const STAGES: Readonly<Record<string, StageSettingsInput>> = {
     budgetMonthlyUsd: 150,
     releases: 'canary',
     reservedConcurrency: { stripeWebhook: 5, jobAlerts: 2 },
-    // Filled in by the operator before the first production deploy (README "Deploy to AWS"), here or with -c:
+    // Filled in by the operator before the first production deploy (docs/deploy.md#from-a-new-aws-account-to-a-working-site), here or with -c:
     // account, domainName, certificateArn, adminSetupTokenParameter, alarmEmail, githubRepository.
   },
 };

@@ -36,7 +36,7 @@
  *                   membership, Stripe webhook and accounts functions (default /solutionz/<stage>/stripe/secret-key)
  *   stripeWebhookSecretParameter  SSM SecureString parameter holding the webhook endpoint's signing
  *                   secret, whsec_... (default /solutionz/<stage>/stripe/webhook-secret)
- * Bootstrap once per account in the stage's region and in us-east-1 (README "Deploy to AWS").
+ * Bootstrap once per account in the stage's region and in us-east-1 (docs/deploy.md#from-a-new-aws-account-to-a-working-site).
  */
 import { App } from 'aws-cdk-lib';
 import { createSolutionz } from '../src/solutionz';

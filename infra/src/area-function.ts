@@ -8,20 +8,18 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Area } from '@solutionz/shared';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
-import { POSTCODE_TABLE_FILES } from '@solutionz/lambdas/geo/postcode-tables';
-import { TOWN_TABLE_FILE, writeTownTable } from '@solutionz/lambdas/geo/towns';
+import { areaEntryFile, POSTCODE_TABLE_FILES, TABLE, TOWN_TABLE_FILE, writeTownTable, type TableAccess } from '@solutionz/lambdas/deploy-contract';
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
 
-/** Where each area's Lambda entry lives (the agreed layout: one file per area). */
+/** Where each area's Lambda entry lives: one file per area, named by `areaEntryFile`. */
 export function areaEntry(area: Area): string {
-  return join(REPO_ROOT, 'lambdas', 'src', 'functions', `${area}.ts`);
+  return join(REPO_ROOT, 'lambdas', 'src', 'functions', areaEntryFile(area));
 }
 
 /**
  * Every item operation the data layer performs. Scan is left out on purpose: no request path
- * scans (DESIGN.md section 5), so a function that tries is refused rather than slowly billed.
+ * scans (docs/architecture.md#single-table), so a function that tries is refused rather than slowly billed.
  */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 export const TABLE_DATA_ACTIONS = [
@@ -33,13 +31,10 @@ export const TABLE_DATA_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ];
 
-/** What an area does with the table: areas that only answer questions get no write action at all. */
-export type TableAccess = 'readWrite' | 'read' | 'none';
-
 /** An area function's timeout: API Gateway gives up on an integration after 30 s, the browser sooner. */
 export const AREA_FUNCTION_TIMEOUT = Duration.seconds(10);
 
-/** The function's name, fixed by stage (the functions' log groups and the README's runbooks use it). */
+/** The function's name, fixed by stage (the functions' log groups and the runbooks in docs/operations.md use it). */
 export function functionNameOf(stage: string, name: string): string {
   return `solutionz-${stage}-${name}`;
 }

@@ -26,7 +26,7 @@ const STANDARD_ATTRIBUTE_MASK_KEYS: Record<(typeof SELF_WRITABLE_USER_ATTRIBUTES
   zoneinfo: 'timezone',
 };
 
-/** The account types of DESIGN.md section 4; the profile item, not the group, is the source of truth. */
+/** The account types (docs/architecture.md#identity); the profile item, not the group, is the source of truth. */
 export const USER_GROUPS = ['client', 'provider', 'admin'] as const;
 
 export interface AuthStackProps extends StackProps {
@@ -135,7 +135,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product rule is a minimum of 8 characters (spec 01 section 5), enforced alike by the web and the API; ' +
+          'The product rule is a minimum of 8 characters (docs/product/accounts.md#sign-up), enforced alike by the web and the API; ' +
           'Cognito must accept every password the API accepts, so it may not demand character classes.',
       },
       {

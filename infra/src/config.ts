@@ -3,7 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { Node } from 'constructs';
-import { missingPostcodeTables, postcodeTablesMissingMessage } from '@solutionz/lambdas/geo/postcode-tables';
+import { missingPostcodeTables, postcodeTablesMissingMessage } from '@solutionz/lambdas/deploy-contract';
 import { PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '@solutionz/shared';
 import { STAGES, stageSettingsSchema, type StageSettings, type StageSettingsInput } from '../stages';
 
@@ -60,7 +60,7 @@ export const CONTEXT_DEFAULTS = {
   mailFromDomain: 'mail.solutionz.example',
   adminEmailDomain: 'admin.solutionz.internal',
   webDistPath: 'web/dist',
-  /** The reference data kept beside the project (../shared/data/README.md), relative to the repo root. */
+  /** The postcode tables' folder, relative to the repo root (docs/local-stack.md#postcode-data). */
   postcodeDataPath: '../shared/data',
   apiRateLimit: 50,
   apiBurstLimit: 100,
@@ -215,7 +215,7 @@ export function readDeploymentConfig(node: Node, stages: Readonly<Record<string,
 
 /**
  * Whether there is a web build to deploy. A build without its prerendered pages or its server renderer (made
- * before they existed) is refused: the edge serves `/` from home.html, and the page function draws provider
+ * before they existed) is refused: the edge serves `/` from home.html, and the page function server-renders provider
  * pages with the renderer, which that build would leave missing.
  */
 export function webBuildExists(config: DeploymentConfig): boolean {

@@ -11,7 +11,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { TABLE } from '@solutionz/lambdas/deploy-contract';
 import { MEDIA_BUCKETS, MEDIA_PATH_PREFIX, type MediaBucketName } from '@solutionz/shared';
 import { CategorySeed } from './category-seed';
 import type { DeploymentConfig } from './config';

@@ -4,10 +4,8 @@
  * build by the very same rules, running the same CloudFront Function code, so that the browser tests
  * meet the site as visitors do.
  */
-import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
-import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
+import { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS, matchesPathPattern, VIEWER_HOST_HEADER, VIEWER_IP_HEADER } from '@solutionz/lambdas/deploy-contract';
 import { PRERENDERED_PAGES, routeList, SEARCH_PAGE_QUERIES } from '@solutionz/shared';
-import { APP_PAGE_INVALIDATION_PATHS, APP_PAGE_PATTERNS, matchesPathPattern } from '@solutionz/lambdas/services/pages/page-paths';
 
 /** Path patterns of the distribution's behaviours; everything else is the site bucket. */
 export const API_PATH_PATTERN = '/api/*';
@@ -60,7 +58,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
 
 /**
  * The request's method, as the API behaviours' function sets it: the cached API behaviours key on it, because
- * CloudFront's cache key holds no method of its own and would otherwise answer a GET with the empty answer it kept
+ * CloudFront's cache key holds no method of its own and would otherwise answer a GET with the empty answer it cached
  * for a HEAD (and a HEAD with a GET's).
  */
 export const VIEWER_METHOD_HEADER = 'x-viewer-method';
@@ -79,7 +77,7 @@ export const VIEWER_IP_CODE = `function handler(event) {
 }`;
 
 /**
- * The error statuses CloudFront keeps (for 10 s unless told otherwise, and most of them whatever the origin's
+ * The error statuses CloudFront caches (for 10 s unless told otherwise, and most of them whatever the origin's
  * `no-store` says), as the distribution's error responses name them, each kept for no time at all: an API error
  * (a 503 while a function starts, a 403 for one caller) must never be served to the next caller. Error responses
  * are the distribution's, so this holds for the site and the pages too, which lose nothing by it: their errors are
@@ -89,7 +87,7 @@ export const UNCACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 500, 501, 502, 
 
 /**
  * Paths the page function answers instead of the site bucket (lambdas/src/functions/pages.ts): a
- * provider's page, the categories page and the search pages drawn with their content, title, description,
+ * provider's page, the categories page and the search pages server-rendered with their content, title, description,
  * link-preview tags and JSON-LD in the HTML, the sitemap and robots.txt. As CloudFront path
  * patterns, case-sensitive, `*` matching any characters.
  */

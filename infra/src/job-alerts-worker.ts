@@ -5,7 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/data/stream-filters';
+import { MAIL_WORKER_STREAM_FILTERS } from '@solutionz/lambdas/deploy-contract';
 import { acknowledgeServerlessDefaults, XRAY_WILDCARD_REASON } from './area-function';
 import type { LambdaRelease } from './lambda-release';
 import { mailWorkerFunction, type MailWorkerProps } from './mail-worker';

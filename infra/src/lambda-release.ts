@@ -4,7 +4,7 @@ import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, SERVER_ERRORS_METRIC } from '@solutionz/lambdas/http/telemetry';
+import { METRICS_NAMESPACE, SERVER_ERRORS_METRIC } from '@solutionz/lambdas/deploy-contract';
 import { notifyingAlarm } from './alarm';
 import type { DeploymentConfig } from './config';
 

@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
+import { TABLE } from '@solutionz/lambdas/deploy-contract';
 import { functionNameOf, LAMBDA_BUNDLING, TABLE_DATA_ACTIONS } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';

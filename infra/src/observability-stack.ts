@@ -22,9 +22,7 @@ import type { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { TABLE } from '@solutionz/lambdas/data/table-definition';
-import { METRICS_NAMESPACE } from '@solutionz/lambdas/http/telemetry';
-import { BUSINESS_METRICS } from '@solutionz/lambdas/services/business-metrics';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, TABLE } from '@solutionz/lambdas/deploy-contract';
 import { routeKey, routeList } from '@solutionz/shared';
 import { notifyingAlarm } from './alarm';
 import { API_TOO_MANY_REQUESTS_METRIC } from './api-stack';
@@ -51,7 +49,7 @@ export interface ObservabilityStackProps extends StackProps {
 
 const PERIOD = Duration.minutes(5);
 
-/** Thresholds of the stage-wide alarms, in one place for the README's runbook. */
+/** Thresholds of the stage-wide alarms, in one place for the runbook (docs/operations.md#stage-wide-alarms). */
 export const ALARM_THRESHOLDS = {
   /** Percent of API answers that are 5xx, over 5 minutes with at least `minRequests`. */
   api5xxPercent: 5,
@@ -182,7 +180,7 @@ export class ObservabilityStack extends Stack {
     new CfnOutput(this, 'SiteUnhealthyAlarm', { value: this.siteUnhealthy.alarmName });
   }
 
-  /** A business figure (services/business-metrics.ts) summed over the functions that count it. */
+  /** A business figure (BUSINESS_METRICS) summed over the functions that count it. */
   private businessMetric(stage: string, name: string, period: Duration): MathExpression {
     return new MathExpression({
       expression: `SUM(SEARCH('{${METRICS_NAMESPACE},service,stage} MetricName="${name}" stage="${stage}"', 'Sum', ${period.toSeconds()}))`,
@@ -247,7 +245,7 @@ export class ObservabilityStack extends Stack {
     );
   }
 
-  /** What the business watches, hour by hour (services/business-metrics.ts). */
+  /** What the business watches, hour by hour (BUSINESS_METRICS). */
   private businessDashboard(stage: string): void {
     const dashboard = new Dashboard(this, 'BusinessDashboard', { dashboardName: `solutionz-${stage}-business` });
     const hour = Duration.hours(1);

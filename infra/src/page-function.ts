@@ -7,9 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { BUNDLED_RENDERER_DIR } from '@solutionz/lambdas/adapters/app-renderer';
-import { PAGE_READ_PARTITIONS } from '@solutionz/lambdas/data/page-reads';
-import { SITE_ENTRY_KEY } from '@solutionz/lambdas/adapters/site-entry';
+import { BUNDLED_RENDERER_DIR, PAGE_READ_PARTITIONS, SITE_ENTRY_KEY } from '@solutionz/lambdas/deploy-contract';
 import { acknowledgeServerlessDefaults, copyGeoData, functionNameOf, GEO_DATA_ENVIRONMENT, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, type DeploymentConfig } from './config';
 import { LambdaRelease } from './lambda-release';
@@ -19,7 +17,7 @@ const PAGE_FUNCTION_ENTRY = join(REPO_ROOT, 'lambdas', 'src', 'functions', 'page
 
 /**
  * The items the page function reads: a profile (GetItem), the directory's and the job board's indexes and counts
- * (Query, GetItem), listings and jobs (BatchGetItem), all on the table itself, and only in the partitions it draws
+ * (Query, GetItem), listings and jobs (BatchGetItem), all on the table itself, and only in the partitions it reads
  * from (PAGE_READ_PARTITIONS, a `dynamodb:LeadingKeys` condition). It writes nothing.
  */
 export const PAGE_FUNCTION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -33,7 +31,7 @@ export interface PageFunctionProps {
   readonly siteBucket: IBucket;
   /** The site's origin when it is fixed (a custom domain); otherwise the function takes the viewer's host. */
   readonly siteUrl?: string;
-  /** The web build's server renderer (shared rendererDirOf), copied into the bundle: the pages arrive drawn. */
+  /** The web build's server renderer (shared rendererDirOf), copied into the bundle: the pages arrive server-rendered. */
   readonly rendererDir?: string;
   /** The postcode tables on the build machine: they and the town table go into the bundle, for the search pages' places. */
   readonly postcodeDataPath: string;
@@ -84,7 +82,7 @@ export class PageFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       functionName: functionNameOf(stage, 'pages'),
-      description: 'Solutionz provider, categories and search pages drawn with their content, sitemap.xml and robots.txt',
+      description: 'Solutionz provider, categories and search pages server-rendered with their content, sitemap.xml and robots.txt',
       entry: PAGE_FUNCTION_ENTRY,
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,

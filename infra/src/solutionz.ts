@@ -30,7 +30,7 @@ export interface SolutionzStacks {
 }
 
 /**
- * The stacks of DESIGN.md section 12 in the stage's account and region (infra/stages.ts; the account
+ * The stacks (docs/architecture.md#cloud) in the stage's account and region (infra/stages.ts; the account
  * of the deploying credentials when the stage names none), with the web ACL and the CloudFront alarm
  * in us-east-1, checked by cdk-nag's AwsSolutions and Serverless packs at synthesis: any
  * unacknowledged finding fails it.

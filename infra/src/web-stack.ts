@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Annotations, CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -19,6 +19,7 @@ import {
   HeadersFrameOption,
   type HeadersReferrerPolicy,
   HttpVersion,
+  type IOrigin,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -34,15 +35,12 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Bucket, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
-import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
-import { VIEWER_HOST_HEADER } from '@solutionz/lambdas/http/viewer-host';
-import { MEDIA_BUCKETS, mediaPathPattern, rendererDirOf, webConfigSchema } from '@solutionz/shared';
+import { ORIGIN_VERIFY_HEADER, VIEWER_HOST_HEADER, VIEWER_IP_HEADER } from '@solutionz/lambdas/deploy-contract';
+import { MEDIA_BUCKETS, mediaPathPattern, rendererDirOf } from '@solutionz/shared';
 import { acknowledgeServerlessDefaults, LAMBDA_BUNDLING } from './area-function';
 import { REPO_ROOT, webBuildExists, type DeploymentConfig } from './config';
 import {
@@ -50,13 +48,10 @@ import {
   CACHED_API_ROUTES,
   cloudOrigins,
   contentSecurityPolicy,
-  APP_PAGE_INVALIDATION_PATHS,
   PAGE_PATH_PATTERNS,
   PAGE_QUERY_STRINGS,
   SCRIPT_ASSET_PATTERNS,
   SECURITY_HEADERS,
-  SITE_CACHE_CONTROL,
-  SITE_ENTRY_FILES,
   SPA_FALLBACK_CODE,
   UNCACHED_ERROR_STATUSES,
   VIEWER_HOST_CODE,
@@ -64,8 +59,8 @@ import {
   VIEWER_METHOD_HEADER,
 } from './edge-rules';
 import { mediaBucketName, PRIVATE_BUCKET_DEFAULTS } from './data-stack';
-import { nagPseudo } from './nag-names';
 import { PageFunction } from './page-function';
+import { deploySite } from './site-deployment';
 
 /** How often the origin secret is replaced (CloudFront is told the new value by the rotation function). */
 const ORIGIN_SECRET_ROTATION = Duration.days(30);
@@ -90,7 +85,7 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly httpApi: HttpApi;
-  /** The pages drawn with their content (provider pages, categories, the search pages), the sitemap and robots.txt. */
+  /** The pages server-rendered with their content (provider pages, categories, the search pages), the sitemap and robots.txt. */
   readonly pages: PageFunction;
   /** The origin users see: the custom domain, else the CloudFront host name. */
   readonly siteUrl: string;
@@ -110,8 +105,69 @@ export class WebStack extends Stack {
       // The browser reaches the API through CloudFront on the site's own origin, so no CORS.
       createDefaultStage: false,
     });
-    const apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const logs = this.logsBucket();
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      ...PRIVATE_BUCKET_DEFAULTS,
+      versioned: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site-bucket/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Solutionz ${config.stage}: the value CloudFront sends the API in ${ORIGIN_VERIFY_HEADER}`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    this.pages = new PageFunction(this, 'Pages', {
+      config,
+      // Without a web build (a synth before it), the pages get their head filled in and no content.
+      ...(webBuildExists(config) ? { rendererDir: rendererDirOf(config.webDistPath) } : {}),
+      postcodeDataPath: config.postcodeDataPath,
+      alarmTopic: props.alarmTopic,
+      siteBucket: this.siteBucket,
+      // Without a custom domain the site's origin is the distribution's own name, which the function
+      // cannot be told (the distribution needs the function's URL first): it takes the viewer's host.
+      ...(config.domainName ? { siteUrl: `https://${config.domainName}` } : {}),
+    });
 
+    const headers = this.responseHeaders();
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Solutionz ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // The market is the UK: Europe and North America edges are enough.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      domainNames: config.domainName ? [config.domainName] : undefined,
+      webAclId: props.webAclArn,
+      certificate,
+      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+      defaultBehavior: this.appBehavior(siteOrigin, headers.security),
+      // CloudFront takes the first behaviour whose pattern matches: the cached API answers come before the rest of the API.
+      additionalBehaviors: {
+        ...this.apiBehaviors(headers.security),
+        ...this.mediaBehaviors(config, headers.security),
+        ...this.pageBehaviors(headers.security),
+        ...Object.fromEntries(SCRIPT_ASSET_PATTERNS.map((pattern) => [pattern, this.scriptBehavior(siteOrigin, headers.scripts)])),
+      },
+    });
+    this.acknowledgeDistribution(certificate !== undefined);
+
+    this.rotateOriginSecret(config);
+
+    this.siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
+    deploySite(this, { config, userPool: props.userPool, userPoolClient: props.userPoolClient, siteBucket: this.siteBucket, distribution: this.distribution });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+
+  /** Where CloudFront and the site bucket write their access logs. */
+  private logsBucket(): Bucket {
     // CloudFront's standard logs are delivered with ACLs, so this bucket keeps them enabled.
     const logs = new Bucket(this, 'LogsBucket', {
       ...PRIVATE_BUCKET_DEFAULTS,
@@ -122,27 +178,14 @@ export class WebStack extends Stack {
       id: 'AwsSolutions-S1',
       reason: 'This bucket receives the CloudFront and site bucket access logs; logging it into itself would loop.',
     });
+    return logs;
+  }
 
-    this.siteBucket = new Bucket(this, 'SiteBucket', {
-      ...PRIVATE_BUCKET_DEFAULTS,
-      versioned: true,
-      serverAccessLogsBucket: logs,
-      serverAccessLogsPrefix: 'site-bucket/',
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
-    });
-
-    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      comment: 'Serve /index.html for client-side routes',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
-    });
-
-    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
-      comment: `Pass the viewer address to the API as ${VIEWER_IP_HEADER}`,
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(VIEWER_IP_CODE),
-    });
-
+  /**
+   * The response headers: the security headers of every document and answer, and those of them that act on the build's
+   * scripts and style sheets (edge-rules).
+   */
+  private responseHeaders(): { security: ResponseHeadersPolicy; scripts: ResponseHeadersPolicy } {
     // The two headers that act on every response, documents and scripts alike.
     const transportAndType = {
       strictTransportSecurity: {
@@ -152,7 +195,7 @@ export class WebStack extends Stack {
       },
       contentTypeOptions: { override: true },
     };
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+    const security = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Solutionz security headers',
       securityHeadersBehavior: {
         ...transportAndType,
@@ -163,29 +206,54 @@ export class WebStack extends Stack {
       customHeadersBehavior: {
         customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
-      // CloudFront's Server-Timing on every answer: its cache status tells the app that a page was drawn for this
-      // very visit (a miss), whose answers it then need not ask for again (shared drawnForThisVisit).
+      // CloudFront's Server-Timing on every answer: its cache status tells the app that a page was rendered for this
+      // very visit (a miss), whose answers it then need not ask for again (shared renderedForThisVisit).
       serverTimingSamplingRate: 100,
     });
-
-    // The build's scripts and style sheets: hashed, kept a year, with the headers that act on them (edge-rules).
-    const scriptHeaders = new ResponseHeadersPolicy(this, 'ScriptAssetHeaders', {
+    const scripts = new ResponseHeadersPolicy(this, 'ScriptAssetHeaders', {
       comment: 'Solutionz scripts and style sheets: the security headers that act on them',
       securityHeadersBehavior: transportAndType,
     });
-    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
-    const scriptAssets: BehaviorOptions = {
+    return { security, scripts };
+  }
+
+  /** The app itself from the site bucket: a client-side route gets the app's entry page. */
+  private appBehavior(siteOrigin: IOrigin, securityHeaders: ResponseHeadersPolicy): BehaviorOptions {
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Serve /index.html for client-side routes',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+    return {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+  }
+
+  /** The build's scripts and style sheets: hashed, kept a year, with the headers that act on them (edge-rules). */
+  private scriptBehavior(siteOrigin: IOrigin, scriptHeaders: ResponseHeadersPolicy): BehaviorOptions {
+    return {
       origin: siteOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: scriptHeaders,
     };
+  }
 
-    this.originSecret = new Secret(this, 'OriginSecret', {
-      description: `Solutionz ${config.stage}: the value CloudFront sends the API in ${ORIGIN_VERIFY_HEADER}`,
-      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+  /**
+   * /api/* to the HTTP API with the origin secret, the viewer's address passed on; first, the public answers the API
+   * marks cacheable, kept as long as their Cache-Control says.
+   */
+  private apiBehaviors(securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      comment: `Pass the viewer address to the API as ${VIEWER_IP_HEADER}`,
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_IP_CODE),
     });
-    const apiOrigin = new HttpOrigin(apiDomainName, {
+    const apiOrigin = new HttpOrigin(`${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       // Resolved by CloudFormation at deploy time; the rotation function replaces it in the distribution.
@@ -206,18 +274,27 @@ export class WebStack extends Stack {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    const toApi = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      // With caching disabled this also forwards Authorization; Host must stay the API's own.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    return {
+      // Only GET answers the API marks public are kept, apart by the method in the cache key (VIEWER_METHOD_HEADER).
+      ...Object.fromEntries(CACHED_API_ROUTES.map(({ pathPattern }) => [pathPattern, { ...toApi, cachedMethods: CachedMethods.CACHE_GET_HEAD, cachePolicy: cachedApiAnswers }])),
+      [API_PATH_PATTERN]: { ...toApi, cachePolicy: CachePolicy.CACHING_DISABLED },
+    };
+  }
 
-    this.pages = new PageFunction(this, 'Pages', {
-      config,
-      // Without a web build (a synth before it), the pages get their head filled in and no content.
-      ...(webBuildExists(config) ? { rendererDir: rendererDirOf(config.webDistPath) } : {}),
-      postcodeDataPath: config.postcodeDataPath,
-      alarmTopic: props.alarmTopic,
-      siteBucket: this.siteBucket,
-      // Without a custom domain the site's origin is the distribution's own name, which the function
-      // cannot be told (the distribution needs the function's URL first): it takes the viewer's host.
-      ...(config.domainName ? { siteUrl: `https://${config.domainName}` } : {}),
-    });
+  /**
+   * The pages the page function renders (PAGE_PATH_PATTERNS), told the host the viewer asked for, each kept as long as the
+   * function's Cache-Control says.
+   */
+  private pageBehaviors(securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
     const viewerHost = new CloudFrontFunction(this, 'ViewerHost', {
       comment: `Pass the host the viewer asked for to the page function as ${VIEWER_HOST_HEADER}`,
       runtime: FunctionRuntime.JS_2_0,
@@ -247,7 +324,7 @@ export class WebStack extends Stack {
       functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
     });
     const pageAnswers = pageBehavior(pageCache('PageAnswers', 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows', []));
-    const pageBehaviors = Object.fromEntries(
+    return Object.fromEntries(
       PAGE_PATH_PATTERNS.map((pattern) => {
         const queryStrings = Object.hasOwn(PAGE_QUERY_STRINGS, pattern) ? PAGE_QUERY_STRINGS[pattern]! : undefined;
         if (!queryStrings) return [pattern, pageAnswers];
@@ -256,74 +333,15 @@ export class WebStack extends Stack {
         return [pattern, pageBehavior(pageCache(`${name}SearchAnswers`, `The search page ${pattern} from the page function, one copy per value of its own query strings`, queryStrings))];
       }),
     );
+  }
 
-    const certificate = config.certificateArn
-      ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
-      : undefined;
-
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: `Solutionz ${config.stage}`,
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      // The market is the UK: Europe and North America edges are enough.
-      priceClass: PriceClass.PRICE_CLASS_100,
-      domainNames: config.domainName ? [config.domainName] : undefined,
-      webAclId: props.webAclArn,
-      certificate,
-      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'cloudfront/',
-      errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
-      defaultBehavior: {
-        origin: siteOrigin,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
-      additionalBehaviors: {
-        // Listed first: CloudFront takes the first behaviour whose pattern matches. Only GET answers the API marks
-        // public are kept.
-        ...Object.fromEntries(
-          CACHED_API_ROUTES.map(({ pathPattern }) => [
-            pathPattern,
-            {
-              origin: apiOrigin,
-              viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-              allowedMethods: AllowedMethods.ALLOW_ALL,
-              // Kept apart by the method in the cache key (VIEWER_METHOD_HEADER).
-              cachedMethods: CachedMethods.CACHE_GET_HEAD,
-              cachePolicy: cachedApiAnswers,
-              originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-              responseHeadersPolicy: securityHeaders,
-              functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
-            },
-          ]),
-        ),
-        [API_PATH_PATTERN]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // With caching disabled this also forwards Authorization; Host must stay the API's own.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
-        ...this.mediaBehaviors(config, securityHeaders),
-        ...pageBehaviors,
-        ...Object.fromEntries(SCRIPT_ASSET_PATTERNS.map((pattern) => [pattern, scriptAssets])),
-      },
+  /** The cdk-nag findings the distribution is meant to have, and why. */
+  private acknowledgeDistribution(customCertificate: boolean): void {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The service is for UK users but visitors abroad (travelling customers, providers) are not to be refused.',
     });
-
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The service is for UK users but visitors abroad (travelling customers, providers) are not to be refused.',
-      },
-    );
-    if (!certificate) {
+    if (!customCertificate) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
@@ -331,19 +349,10 @@ export class WebStack extends Stack {
           'protocol CloudFront fixes at TLSv1; with domainName and certificateArn it is TLSv1.2_2021.',
       });
     }
-
     Annotations.of(this.distribution).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
       'The media buckets are in the Data stack, whose bucket policies let this distribution read them (mediaBucketName explains why).',
     );
-
-    this.rotateOriginSecret(config);
-
-    this.siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
-    this.deploySite(config, props);
-
-    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
-    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
   }
 
   /**
@@ -387,7 +396,7 @@ export class WebStack extends Stack {
   }
 
   /**
-   * /media/<bucket>/* from each media bucket (DESIGN.md section 9), read through origin access control,
+   * /media/<bucket>/* from each media bucket (docs/architecture.md#files), read through origin access control,
    * cached as the files' own Cache-Control says. The buckets are named, not referenced: see mediaBucketName.
    */
   private mediaBehaviors(config: DeploymentConfig, securityHeaders: ResponseHeadersPolicy): Record<string, BehaviorOptions> {
@@ -405,92 +414,5 @@ export class WebStack extends Stack {
         return [mediaPathPattern(name), behavior];
       }),
     );
-  }
-
-  /**
-   * Hashed build assets are immutable and never pruned (a page loaded before a deploy may still
-   * ask for them); the entry page and the runtime config are revalidated on every load.
-   */
-  private deploySite(config: DeploymentConfig, props: WebStackProps): void {
-    const webConfig = webConfigSchema.parse({
-      stage: config.stage,
-      apiBase: '/api',
-      auth: {
-        region: this.region,
-        userPoolId: props.userPool.userPoolId,
-        userPoolClientId: props.userPoolClient.userPoolClientId,
-        authFlowType: 'USER_SRP_AUTH',
-      },
-      adminEmailDomain: config.adminEmailDomain,
-    });
-    const hasBuild = webBuildExists(config);
-    const deployer = this.deployerRole();
-
-    const assets = hasBuild
-      ? new BucketDeployment(this, 'DeployAssets', {
-          destinationBucket: this.siteBucket,
-          sources: [Source.asset(config.webDistPath, { exclude: [...SITE_ENTRY_FILES] })],
-          cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.assets)],
-          prune: false,
-          ...deployer,
-        })
-      : undefined;
-    const entry = new BucketDeployment(this, 'DeployEntry', {
-      destinationBucket: this.siteBucket,
-      sources: [
-        // The built entry files (the app shell and the prerendered pages); config.json is this deployment's own.
-        ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', ...SITE_ENTRY_FILES.filter((file) => file !== 'config.json').map((file) => `!${file}`)] })] : []),
-        Source.jsonData('config.json', webConfig),
-      ],
-      cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
-      prune: false,
-      distribution: this.distribution,
-      // The page function's pages are drawn into the entry page; the prerendered pages are kept under their file's path.
-      distributionPaths: [...SITE_ENTRY_FILES.map((file) => `/${file}`), ...APP_PAGE_INVALIDATION_PATHS],
-      ...deployer,
-    });
-    // The new entry page must not point at assets that are not uploaded yet.
-    if (assets) entry.node.addDependency(assets);
-
-    for (const child of this.node.children) {
-      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-        const suppliedByCdk = 'The deployment-time copy function is supplied by aws-cdk-lib, which picks its runtime and upgrades it';
-        Validations.of(child).acknowledge(
-          { id: 'AwsSolutions-L1', reason: `${suppliedByCdk}.` },
-          { id: 'Serverless-LambdaLatestVersion', reason: `${suppliedByCdk}.` },
-          { id: 'Serverless-LambdaTracing', reason: `${suppliedByCdk}; it runs only while CloudFormation deploys the site, with nothing to trace.` },
-          { id: 'Serverless-LambdaDLQ', reason: `${suppliedByCdk}; CloudFormation calls it as a custom resource and gets its failure.` },
-        );
-      }
-    }
-  }
-
-  /**
-   * The copy function's role, with logs limited to its own group instead of the managed
-   * AWSLambdaBasicExecutionRole; CDK adds the S3 and invalidation grants it needs.
-   */
-  private deployerRole(): { role: Role; logGroup: LogGroup } {
-    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH });
-    const role = new Role(this, 'DeployRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    role.addToPolicy(
-      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
-    );
-    const { partition, account, region } = nagPseudo(this);
-    const assetBucket = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}/*`;
-    const siteObjects = `<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`;
-    const wildcards = [
-      ['Action::s3:GetBucket*', 'reads the bucket settings it copies into'],
-      ['Action::s3:GetObject*', 'reads the staged build from the CDK asset bucket'],
-      ['Action::s3:List*', 'lists the objects it copies'],
-      ['Action::s3:Abort*', 'aborts its own failed multipart uploads'],
-      ['Action::s3:DeleteObject*', 'replaces objects it writes'],
-      [`Resource::${assetBucket}`, 'reads the staged build, whose object names are content hashes'],
-      [`Resource::${siteObjects}`, 'writes any object of the site bucket (build file names are content hashes)'],
-      ['Resource::*', 'CloudFront invalidations cannot be scoped to a distribution in IAM'],
-    ] as const;
-    for (const [finding, why] of wildcards) {
-      Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason: `The site deployment ${why}.` });
-    }
-    return { role, logGroup };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_BUCKET_VARIABLES, SECRET_PARAMETER_VARIABLES } from './area-needs';
 import { ConfigError } from './config';
 
 /**
@@ -73,7 +74,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
 const adminEnv = z.object({
   ADMIN_EMAIL_DOMAIN: adminEmailDomain,
   ADMIN_SETUP_TOKEN: optional,
-  ADMIN_SETUP_TOKEN_PARAMETER: optional,
+  [SECRET_PARAMETER_VARIABLES.adminSetupToken]: optional,
   REQUIRE_ADMIN_MFA: z.enum(['true', 'false']).default('false'),
 });
 
@@ -92,33 +93,34 @@ export function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConf
 }
 
 export interface AvatarsConfig {
-  /** The private bucket profile pictures are uploaded to and served from (DESIGN.md section 9). */
+  /** The private bucket profile pictures are uploaded to and served from (docs/architecture.md#files). */
   readonly bucket: string;
   /** S3 is a local stand-in (s3rver), addressed by path. */
   readonly localS3: boolean;
 }
 
 /** A media bucket's name from its variable, and whether S3 is the local stand-in. */
-function mediaBucketConfig(variable: 'MEDIA_BUCKET_AVATARS' | 'MEDIA_BUCKET_PORTFOLIO' | 'MEDIA_BUCKET_LOGOS', env: NodeJS.ProcessEnv): AvatarsConfig {
+function mediaBucketConfig(bucket: keyof typeof MEDIA_BUCKET_VARIABLES, env: NodeJS.ProcessEnv): AvatarsConfig {
+  const variable = MEDIA_BUCKET_VARIABLES[bucket];
   const e = parse(z.object({ [variable]: z.string().trim().min(1), AWS_ENDPOINT_URL_S3: optional }), env);
   return { bucket: e[variable] as string, localS3: e.AWS_ENDPOINT_URL_S3 !== undefined };
 }
 
 /** The profiles area (pictures) and the account areas (their erasure) read the avatars bucket. */
-export const loadAvatarsConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_AVATARS', env);
+export const loadAvatarsConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('avatars', env);
 
 /** The profiles area (portfolio files) and the account areas (their erasure) read the portfolio bucket. */
-export const loadPortfolioConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_PORTFOLIO', env);
+export const loadPortfolioConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('portfolio', env);
 
 /** The admin area (logos of the businesses it creates) and the account areas (their erasure) read the logos bucket. */
-export const loadLogosConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('MEDIA_BUCKET_LOGOS', env);
+export const loadLogosConfig = (env: NodeJS.ProcessEnv = process.env): AvatarsConfig => mediaBucketConfig('logos', env);
 
 const stripeEnv = z
   .object({
     STRIPE_SECRET_KEY: optional,
-    STRIPE_SECRET_KEY_PARAMETER: optional,
+    [SECRET_PARAMETER_VARIABLES.stripeSecretKey]: optional,
     STRIPE_WEBHOOK_SECRET: optional,
-    STRIPE_WEBHOOK_SECRET_PARAMETER: optional,
+    [SECRET_PARAMETER_VARIABLES.stripeWebhookSecret]: optional,
     STRIPE_API_URL: z.url().optional(),
   })
   .refine((e) => e.STRIPE_SECRET_KEY ?? e.STRIPE_SECRET_KEY_PARAMETER, { path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY or STRIPE_SECRET_KEY_PARAMETER' });

@@ -2,7 +2,7 @@ import { ERROR_CODES, MESSAGES, SECURITY_MESSAGES, type ApiErrorBody, type Email
 
 /**
  * Domain errors that services throw and the middleware maps to the API error shape
- * (DESIGN.md section 3). Only errors below 500 are exposed: their message reaches the caller.
+ * (docs/architecture.md#lambdas). Only errors below 500 are exposed: their message reaches the caller.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -105,7 +105,7 @@ export class RateLimitedError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
-    /** Set when the limit is on sending e-mail, so the page can show the spec's RATE_LIMIT wording. */
+    /** Set when the limit is on sending e-mail, so the page can show the RATE_LIMIT wording (docs/product/accounts.md#e-mail-delivery-failures). */
     readonly category?: EmailFailureCategory,
   ) {
     super('rateLimited', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
@@ -119,7 +119,7 @@ export class RateLimitedError extends HttpError {
 
 /**
  * Our mail service failed (502). Exposed although it is a 5xx: the page shows a message per
- * `category` (spec 01 section 8), and the message holds nothing internal.
+ * `category` (docs/product/accounts.md#e-mail-delivery-failures), and the message holds nothing internal.
  */
 export class EmailDeliveryError extends HttpError {
   constructor(

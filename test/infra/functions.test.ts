@@ -6,7 +6,7 @@ import { routeList, type Area } from '@solutionz/shared';
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
 import type { ApiHandler } from '@solutionz/lambdas/http/types';
 import { apiEvent, lambdaContext, TEST_ORIGIN_SECRET } from '@solutionz/lambdas/testing/api-event';
-import { GEOCODING_AREAS, TABLE_ACCESS } from '../../infra/src/api-stack';
+import { AREA_NEEDS, areaNeeds } from '@solutionz/lambdas/deploy-contract';
 import { TABLE_DATA_ACTIONS, TABLE_READ_ACTIONS } from '../../infra/src/area-function';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
 import { defaultSynthesis, synthesisWith, SYNTH_TIMEOUT_MS, TEST_SETUP_TOKEN_PARAMETER, type Synthesis } from './synth';
@@ -58,7 +58,7 @@ describe('Lambda code', () => {
   it.each(areas)('%s is bundled by esbuild into one ES module with its source map (and the geo tables where it places locations)', (area) => {
     const bundle = ['index.mjs', 'index.mjs.map'];
     const installed = NATIVE_MODULES[area] ? ['node_modules', 'package-lock.json', 'package.json'] : [];
-    expect(readdirSync(functions.assetDir(area)).sort()).toEqual([...(GEOCODING_AREAS.has(area) ? ['geo'] : []), ...bundle, ...installed].sort());
+    expect(readdirSync(functions.assetDir(area)).sort()).toEqual([...(areaNeeds(area).geocoding ? ['geo'] : []), ...bundle, ...installed].sort());
   });
 
   it('installs sharp with the linux-x64 libvips build for the x86_64 functions that re-encode pictures, whatever machine synthesizes; the rest run on arm64', () => {
@@ -121,7 +121,7 @@ describe('Lambda code', () => {
 describe('Lambda permissions', () => {
   it.each(areas)('%s may do with the table what its routes need (read-only areas only read), but never scan it', (area) => {
     const tableActions = actionsOf(functions.statements(area)).filter((action) => action.startsWith('dynamodb:'));
-    const expected = { readWrite: TABLE_DATA_ACTIONS, read: TABLE_READ_ACTIONS, none: [] }[TABLE_ACCESS[area]];
+    const expected = { readWrite: TABLE_DATA_ACTIONS, read: TABLE_READ_ACTIONS, none: [] }[areaNeeds(area).table];
     expect(tableActions.sort()).toEqual([...expected].sort());
     expect(tableActions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
     expect(actionsOf(functions.statements(area)).some((action) => action.includes('*'))).toBe(false);
@@ -130,9 +130,9 @@ describe('Lambda permissions', () => {
   it('gives read-only grants to the areas whose routes only read, and the health check no table at all', () => {
     for (const area of areas) {
       const writes = routeList.some((route) => route.area === area && route.method !== 'GET');
-      if (!writes) expect(TABLE_ACCESS[area], area).not.toBe('readWrite');
+      if (!writes) expect(areaNeeds(area).table, area).not.toBe('readWrite');
     }
-    expect(TABLE_ACCESS).toMatchObject({ system: 'none', categories: 'read' });
+    expect(AREA_NEEDS).toMatchObject({ system: { table: 'none' }, categories: { table: 'read' } });
   });
 
   it('lets every area read the origin secret, and only that secret', () => {

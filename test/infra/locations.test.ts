@@ -6,7 +6,7 @@ import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
 import { POSTCODE_TABLE_FILES } from '@solutionz/lambdas/geo/postcode-tables';
 import { TOWN_TABLE_FILE } from '@solutionz/lambdas/geo/towns';
 import { routeList, type Area } from '@solutionz/shared';
-import { GEOCODING_AREAS } from '../../infra/src/api-stack';
+import { areaNeeds } from '@solutionz/lambdas/deploy-contract';
 import { FUNCTION_GEO_PATH } from '../../infra/src/area-function';
 import { VIEWER_METHOD_HEADER } from '../../infra/src/edge-rules';
 import { CONTEXT_DEFAULTS, REPO_ROOT } from '../../infra/src/config';
@@ -37,7 +37,7 @@ const deployedAreas = [...new Set(routeList.map((route) => route.area))];
 const referenceData = join(REPO_ROOT, CONTEXT_DEFAULTS.postcodeDataPath);
 
 describe('the functions that place locations', () => {
-  const geocoding = deployedAreas.filter((area) => GEOCODING_AREAS.has(area));
+  const geocoding = deployedAreas.filter((area) => areaNeeds(area).geocoding);
 
   it('are the accounts, profiles, directory and jobs areas', () => {
     expect(geocoding.sort()).toEqual(['accounts', 'directory', 'jobs', 'profiles']);
@@ -58,7 +58,7 @@ describe('the functions that place locations', () => {
   });
 
   it('are the only ones that carry them', () => {
-    for (const area of deployedAreas.filter((other) => !GEOCODING_AREAS.has(other))) {
+    for (const area of deployedAreas.filter((other) => !areaNeeds(other).geocoding)) {
       expect(environment(area), area).not.toHaveProperty('POSTCODE_DATA_DIR');
     }
   });

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '@solutionz/lambdas/http/origin-guard';
-import { BUSINESS_METRICS } from '@solutionz/lambdas/services/business-metrics';
+import { BUSINESS_METRICS } from '@solutionz/lambdas/business-metrics';
 import { TABLE } from '@solutionz/lambdas/data/table-definition';
 import { routeKey, routeList } from '@solutionz/shared';
 import { AREA_FUNCTION_TIMEOUT } from '../../infra/src/area-function';

@@ -128,7 +128,7 @@ describe('the page behaviours', () => {
     expect(patterns).not.toContain('*');
   });
 
-  it("let a deployment refresh the drawn pages along with index.html, a search page's copies whatever their query", () => {
+  it("let a deployment refresh the server-rendered pages along with index.html, a search page's cached responses whatever their query", () => {
     const deployments = ofType(web, 'Custom::CDKBucketDeployment').map(([, deployment]) => deployment.Properties);
     const paths = deployments.find((deployment) => deployment.DistributionPaths)!.DistributionPaths;
     expect(paths).toEqual(expect.arrayContaining(['/categories', '/directory*', '/job-directory*']));
@@ -153,7 +153,7 @@ describe('the page function', () => {
     }
   });
 
-  it('reads the table of the Data stack by name, only the partitions it draws from, and the site bucket index.html, and nothing else', () => {
+  it('reads the table of the Data stack by name, only the partitions it reads from, and the site bucket index.html, and nothing else', () => {
     const fn = web[logicalId(synthesis)]!.Properties as Json;
     const data = synthesis.templates.data.toJSON().Resources as Record<string, Resource>;
     const [[, table]] = ofType(data, 'AWS::DynamoDB::Table') as [[string, Resource]];
@@ -170,7 +170,7 @@ describe('the page function', () => {
     expect(actions.sort()).toEqual([...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'].sort());
     const tableGrant = statements.find((statement: Json) => [statement.Action].flat().includes('dynamodb:Query'));
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/${table.Properties.TableName}`);
-    // Only the partitions it draws from (a profile, listings, the directory's and job board's indexes and counts,
+    // Only the partitions it reads from (a profile, listings, the directory's and job board's indexes and counts,
     // categories, jobs), for every key of every request: no token, session, message or claim.
     expect(tableGrant.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PAGE_READ_PARTITIONS] } });
     const outside = ['TOKEN#t1', 'EMAIL#ada@example.test', 'RATE#signup#203.0.113.7', 'CONVERSATION#c1', 'BUSINESS#b1', 'AUDIT', 'ADMIN_SETUP', 'SESSIONS_BY_EXPIRY', 'STRIPE_EVENT#e1', 'MESSAGE_REPORT#r1', 'JOB_ALERT#j1', 'PROVIDER_NEWS#p1'];

@@ -321,7 +321,7 @@ describe('web', () => {
     const cached = config.CacheBehaviors.filter((behavior: { PathPattern: string }) => CACHED_API_ROUTES.some(({ pathPattern }) => pathPattern === behavior.PathPattern));
     expect(cached.length).toBe(CACHED_API_ROUTES.length);
     for (const behavior of cached) {
-      // CloudFront keeps the answers to GET and HEAD, under one key unless the key tells them apart.
+      // CloudFront caches the answers to GET and HEAD, under one key unless the key tells them apart.
       expect(behavior.CachedMethods, behavior.PathPattern).toEqual(['GET', 'HEAD']);
       const key = policies[behavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
       expect(key.HeadersConfig.Headers, behavior.PathPattern).toContain(VIEWER_METHOD_HEADER);
@@ -400,8 +400,8 @@ describe('web', () => {
     expect(security.FrameOptions.FrameOption).toBe(SECURITY_HEADERS.frameOptions);
     expect(security.ReferrerPolicy.ReferrerPolicy).toBe(SECURITY_HEADERS.referrerPolicy);
     expect(custom.Items).toEqual([{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
-    // Every answer says whether CloudFront kept it (Server-Timing's cdn-cache-hit or cdn-cache-miss, as the local edge
-    // does): the app reads a page's to know whether it was drawn for this visit.
+    // Every answer says whether CloudFront cached it (Server-Timing's cdn-cache-hit or cdn-cache-miss, as the local edge
+    // does): the app reads a page's to know whether it was rendered for this visit.
     expect(policy.Properties.ResponseHeadersPolicyConfig.ServerTimingHeadersConfig).toEqual({ Enabled: true, SamplingRate: 100 });
     const config = distributionConfig();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {

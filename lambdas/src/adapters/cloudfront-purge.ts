@@ -1,6 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { CloudFrontClient, CreateInvalidationCommand, type CloudFrontClientConfig } from '@aws-sdk/client-cloudfront';
-import { NO_PUBLIC_CACHE, type PublicCache } from '../services/public-copies';
+
+/**
+ * The CDN cache in front of the site (CloudFront; the local edge in local runs), which caches the public
+ * answers that are the same for every visitor without a session: the routes with `cacheSeconds` and the
+ * pages the page function server-renders (services/pages/serve-page.ts). A moderation or an erasure that changes such
+ * an answer purges its cached responses, so that a hidden provider or a removed review is gone at once rather than when
+ * their max age ends. Changes people make to their own things (a profile, a job of their own, a membership that
+ * lists or unlists them) wait for it: a server-rendered search is at most 5 minutes old, and the app asks again once live.
+ */
+export interface PublicCache {
+  /**
+   * Drops the cached responses under these paths (CloudFront invalidation paths: a `*` only at the end, where
+   * it matches any characters, query strings too). Never rejects: a purge that fails is logged, and the
+   * responses' max age bounds how long they stay.
+   */
+  purge(paths: readonly string[]): Promise<void>;
+}
+
+/** A cache that keeps nothing: the Vite dev server's runs and tests that do not look at purges. */
+const NO_PUBLIC_CACHE: PublicCache = { purge: () => Promise.resolve() };
 
 interface CloudFrontPurgeOptions {
   readonly client: CloudFrontClient;

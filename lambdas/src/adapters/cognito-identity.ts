@@ -43,7 +43,7 @@ export class IdentityExistsError extends Error {
 const isNamed = (error: unknown, name: string) => (error as { name?: string } | undefined)?.name === name;
 
 /**
- * Accounts are created by the API, confirmed, with `email_verified=false` (DESIGN.md section 4):
+ * Accounts are created by the API, confirmed, with `email_verified=false` (docs/architecture.md#identity):
  * the user may sign in at once and confirms the address with our own link. The pool's username is
  * the e-mail address.
  */

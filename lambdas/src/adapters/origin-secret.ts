@@ -1,5 +1,7 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { OriginSecretValues } from '../http/origin-guard';
+
+/** The secret's values now in force: the current one and, while it is being rotated, the next and the previous. */
+export type OriginSecretValues = () => Promise<readonly string[]>;
 
 /**
  * The stages a rotation moves the origin secret through (the Web stack's rotation function): CloudFront

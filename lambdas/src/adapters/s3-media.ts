@@ -27,7 +27,7 @@ interface UploadPolicy {
 /** An uploaded object as it was read back: its size from the store, its bytes only when within the limit. */
 type StoredObject = { readonly size: number; readonly body?: Buffer };
 
-/** What services keep files in (DESIGN.md section 9); one per bucket, so keys never name a bucket. */
+/** What services keep files in (docs/architecture.md#files); one per bucket, so keys never name a bucket. */
 export interface MediaStorage {
   /** A presigned POST whose policy fixes the key, the content type and the size range 1..maxBytes. */
   grantUpload(policy: UploadPolicy): Promise<UploadGrant>;

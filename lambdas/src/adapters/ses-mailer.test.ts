@@ -1,7 +1,7 @@
 import { SESv2Client, SendEmailCommand, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { recordingBusinessMetrics } from '../services/business-metrics';
+import { recordingBusinessMetrics } from '../business-metrics';
 import { testMailer } from '../testing/ses-inbox';
 import { createSesMailer, MailDeliveryError } from './ses-mailer';
 

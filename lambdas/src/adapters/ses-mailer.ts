@@ -1,6 +1,6 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailFailureCategory } from '@solutionz/shared';
-import { BUSINESS_METRICS, type BusinessMetrics } from '../services/business-metrics';
+import { BUSINESS_METRICS, type BusinessMetrics } from '../business-metrics';
 import { withoutSdkLogging } from './sdk-logging';
 
 export interface OutgoingMail {
@@ -17,7 +17,7 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** A send that failed, classified as spec 01 section 8 lists, with what SES said. */
+/** A send that failed, in the classes of docs/product/accounts.md#e-mail-delivery-failures, with what SES said. */
 export class MailDeliveryError extends Error {
   constructor(
     readonly category: EmailFailureCategory,
@@ -45,7 +45,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_A
 
 /**
  * Maps an SES v2 or SDK error to a delivery class: credentials, sender verification and account
- * state are the "delivery issue" the spec calls SMTP_AUTH; throttling is RATE_LIMIT; a request
+ * state are the "delivery issue" the product calls SMTP_AUTH (docs/product/accounts.md#e-mail-delivery-failures); throttling is RATE_LIMIT; a request
  * that never got an answer is NETWORK; a 5xx answer is SERVER; anything else (a rejected address,
  * say) is UNKNOWN and its own message is shown.
  */

@@ -4,7 +4,7 @@ import type { StripeConfig } from '../area-config';
 import { resolveSecrets } from './secrets';
 
 /**
- * Stripe, seen from the membership services (DESIGN.md section 8): the same code talks to stripe.com in
+ * Stripe, seen from the membership services (docs/architecture.md#membership-and-payments): the same code talks to stripe.com in
  * the cloud and to the local Stripe (scripts/local/stripe) in local runs and tests, which the SDK reaches
  * through `host`, `port` and `protocol`. Answers are reduced to what the services decide on.
  */

@@ -17,7 +17,7 @@ export interface SignedInCaller {
 }
 
 /**
- * A signed-in caller after the access check, as the profile says they stand now (DESIGN.md section 4:
+ * A signed-in caller after the access check, as the profile says they stand now (docs/architecture.md#identity:
  * the profile, not the token's groups, decides the account type).
  */
 export interface AuthorizedCaller extends SignedInCaller {

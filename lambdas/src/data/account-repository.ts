@@ -2,12 +2,12 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountType, PlacePrecision, SocialLinks, SubscriptionTier } from '@solutionz/shared';
 import { untilProcessed } from './batch';
 import { countedAccounts, STAT, ukDay, ukMonth } from './admin';
-import { createAdminRepository } from './admin-repository';
 import { nameWords, wordItem, wordKey, type BusinessRecord } from './business-repository';
 import { epochSeconds } from './epoch-seconds';
 import type { TokenRecord } from './link-token-repository';
 import { newsItem } from './provider-updates';
 import { createTableStore } from './table-store';
+import { syncUserIndex as syncIndexOf } from './user-index';
 import { isConditionFailure } from './write-outcomes';
 
 export interface ProfileRecord {
@@ -72,7 +72,7 @@ interface NewAccount {
   readonly token?: TokenRecord;
 }
 
-/** The fields of the profile tab (spec 01 section 2.11) with the place the location was geocoded to. */
+/** The fields of the profile tab (docs/product/account-settings.md#profile-fields) with the place the location was geocoded to. */
 export type EditableProfileFields = Pick<
   ProfileRecord,
   'firstName' | 'lastName' | 'location' | 'placeName' | 'lat' | 'lng' | 'geohash' | 'placePrecision' | 'phoneNumber' | 'businessName' | 'bio' | 'skills' | 'socialLinks' | 'categories'
@@ -164,7 +164,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
   const service = createTableStore(client, tableName);
   const { profile, accountEmail, profileMove } = service.entities;
   // The admin's users table finds people by name, business and address: its index follows every write of them.
-  const { syncUserIndex } = createAdminRepository(client, tableName);
+  const syncUserIndex = (userId: string) => syncIndexOf(service, userId);
 
   return {
     async reserveEmail(email, reservationId, now, holdSeconds) {

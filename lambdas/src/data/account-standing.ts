@@ -3,7 +3,7 @@ import type { AccountType } from '@solutionz/shared';
 import { createTableStore } from './table-store';
 
 /**
- * How an account stands right now, read from its profile (DESIGN.md section 4: the profile, not the
+ * How an account stands right now, read from its profile (docs/architecture.md#identity: the profile, not the
  * token, is the source of truth) on every signed-in request: its type, whether it is active, since
  * when its sessions count (sign out everywhere), whether a provider's membership is running and
  * whether the address is confirmed.

@@ -10,7 +10,7 @@ import { gsi1, pk, sk } from './key-templates';
 
 /**
  * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail
- * confirmation and the active and visible flags (DESIGN.md section 4).
+ * confirmation and the active and visible flags (docs/architecture.md#identity).
  *   "profile of a user": GetItem PK = USER#<userId>, SK = PROFILE.
  * The subscription summary lives on the profile so /api/me, the banners, the access check and the
  * directory need one read; only the membership services write it, from what Stripe says.
@@ -49,7 +49,7 @@ export const profileEntity = new Entity({
       },
     },
     providerUpdates: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
-    /** E-mail about unread messages (issue 26); absent means on. */
+    /** E-mail about unread messages (docs/product/notifications.md#message-e-mails); absent means on. */
     messageMails: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
     /** Cognito software-token MFA is on (kept here so /api/me needs no Cognito call). */
     mfaEnabled: { type: 'boolean', required: true, default: false },
@@ -197,7 +197,7 @@ export const adminSetupEntity = new Entity({
   },
 });
 
-/** businesses of spec 01 section 3. "a business": GetItem PK = BUSINESS#<id>, SK = BUSINESS. */
+/** A provider's business (docs/product/claims.md). "a business": GetItem PK = BUSINESS#<id>, SK = BUSINESS. */
 export const businessEntity = new Entity({
   model: { entity: 'business', version: '1', service: 'solutionz' },
   attributes: {

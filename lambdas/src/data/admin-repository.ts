@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SECURITY_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminReasonCode } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
+import { listBucket, searchWords, syncUserIndex, wordBucket } from './user-index';
 import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
 import { nameWords, wordItem, type BusinessRecord } from './business-repository';
 import { pageBelow } from './raw-commands';
@@ -72,48 +73,6 @@ function bulkStore(client: DynamoDBDocumentClient, tableName: string): ReturnTyp
 }
 
 // ── The users index ─────────────────────────────────────────────────────────────────────────────
-
-/** Words a search finds a person by: names, business name and e-mail address, accents and case folded. */
-function searchWords(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-/** A person is found by at most this many words (a transaction holds the entries of two scopes). */
-const MAX_USER_WORDS = 12;
-const ALL = 'all';
-
-function wordsOf(profile: ProfileRecord): string[] {
-  const words = [profile.firstName, profile.lastName, profile.businessName ?? '', profile.email].flatMap(searchWords);
-  return [...new Set(words)].slice(0, MAX_USER_WORDS);
-}
-
-interface IndexEntry {
-  readonly bucket: string;
-  readonly position: string;
-}
-
-const wordBucket = (scope: string, word: string) => `WORD#${scope}#${word[0]}`;
-const listBucket = (scope: string) => `LIST#${scope}`;
-
-/** Every entry that finds the person: newest-first and by word, in `all` and in their account type. */
-export function userIndexEntries(profile: ProfileRecord): (IndexEntry & { words: string[] })[] {
-  const words = wordsOf(profile);
-  return [ALL, profile.accountType].flatMap((scope) => [
-    { bucket: listBucket(scope), position: `${profile.createdAt}#${profile.userId}`, words },
-    ...words.map((word) => ({ bucket: wordBucket(scope, word), position: `${word}#${profile.userId}`, words })),
-  ]);
-}
-
-export const slotOf = (entry: IndexEntry) => `${entry.bucket}|${entry.position}`;
-function entryOfSlot(slot: string): IndexEntry {
-  const at = slot.indexOf('|');
-  return { bucket: slot.slice(0, at), position: slot.slice(at + 1) };
-}
 
 /** A page of the users table: the ids in order and where the next page starts. */
 interface UserIdPage {
@@ -249,42 +208,7 @@ export function auditAttributes(audit: AuditRecord) {
 
 export function createAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
   const store = createTableStore(client, tableName);
-  const { adminStat, adminDay, auditEntry, userIndexHead, userIndexEntry, profile: profiles } = store.entities;
-
-  async function sync(userId: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const [{ data: profile }, { data: head }] = await Promise.all([profiles.get({ userId }).go({ consistent: true }), userIndexHead.get({ userId }).go({ consistent: true })]);
-      const wanted = profile ? userIndexEntries(profile as ProfileRecord) : [];
-      const wantedSlots = new Set(wanted.map(slotOf));
-      const stale = (head?.slots ?? []).filter((slot) => !wantedSlots.has(slot)).map(entryOfSlot);
-      if (!head && wanted.length === 0) return;
-      const result = await store.transaction
-        .write(({ userIndexHead: heads, userIndexEntry: entries }) => {
-          const headWrite = wanted.length
-            ? heads
-                .put({ userId, version: (head?.version ?? 0) + 1, slots: [...wantedSlots] })
-                .where((attr, op) => (head ? op.eq(attr.version, head.version) : op.notExists(attr.version)))
-                .commit()
-            : heads
-                .delete({ userId })
-                .where((attr, op) => op.eq(attr.version, head!.version))
-                .commit();
-          return [
-            headWrite,
-            ...stale.map((entry) => entries.delete({ userId, ...entry }).commit()),
-            ...wanted.map((entry) => entries.put({ userId, ...entry }).commit()),
-          ];
-        })
-        .go();
-      if (!result.canceled) return;
-      const codes = (result.data as { code: string }[]).map((item) => item.code);
-      // Another sync of the same person went first: read again and redo it from what is stored now.
-      if (!codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
-        throw new Error(`The users index of ${userId} was not written: ${codes.join(', ')}`);
-      }
-      await conflictPause(attempt);
-    }
-  }
+  const { adminStat, adminDay, auditEntry, userIndexEntry, profile: profiles } = store.entities;
 
   /** What erasing `userId` takes out of one entry: stored names only; nothing when it holds none. */
   function namesOf(entry: AuditRecord, userId: string): { set: { before?: string; after?: string }; remove: ('actorName' | 'targetLabel')[] } | undefined {
@@ -368,7 +292,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
       }
     },
 
-    syncUserIndex: sync,
+    syncUserIndex: (userId) => syncUserIndex(store, userId),
 
     async listUsers(scope, cursor, limit) {
       const below = cursor === undefined ? undefined : decodeTimeCursor(cursor);
@@ -447,7 +371,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
           ])
           .go();
         if (!result.canceled) {
-          if (set.firstName !== undefined || set.lastName !== undefined || set.accountType !== undefined) await sync(userId);
+          if (set.firstName !== undefined || set.lastName !== undefined || set.accountType !== undefined) await syncUserIndex(store, userId);
           return 'changed';
         }
         const codes = (result.data as { code: string }[]).map((item) => item.code);
@@ -480,7 +404,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
         ])
         .go();
       if (result.canceled) throw new Error(`The provider transaction was cancelled: ${(result.data as { code: string }[]).map((item) => item.code).join(', ')}`);
-      await sync(profile.userId);
+      await syncUserIndex(store, profile.userId);
     },
 
     async recordAudit(audit) {

@@ -2,13 +2,12 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileRecord } from './account-repository';
 import { STAT, statUpdateItem } from './admin';
 import { createCategoryRepository } from './category-repository';
-import { ALL_SCOPE, listingItem, listingKey, listingOf, listingScopes, scopeCountSlots, scopeEntries } from './directory';
-import type { ListingRecord } from './directory-repository';
+import { ALL_SCOPE, DIRECTORY_COUNT_ENTITY, listingItem, listingKey, scopeCountSlots, scopeEntries, type ListingRecord } from './directory';
 import { cachedLiveTaxonomy } from './live-taxonomy';
-import type { Item, TransactItems } from './raw-commands';
+import { countsUpdate, type Item, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
-import { isListed } from '../services/listing-rule';
+import { isListed, listingOf, listingScopes } from './listing-rule';
 
 /**
  * An admin-listed business moving to the person who claimed it: every item keyed by the business's
@@ -138,15 +137,7 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
     for (const { key, deltas } of counts.values()) {
       const moved = [...deltas].filter(([, delta]) => delta !== 0);
       if (moved.length === 0) continue;
-      writes.push({
-        Update: {
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: `ADD ${moved.map((_, i) => `#c${i} :d${i}`).join(', ')} SET #entity = :entity`,
-          ExpressionAttributeNames: { ...Object.fromEntries(moved.map(([attribute], i) => [`#c${i}`, attribute])), '#entity': '__edb_e__' },
-          ExpressionAttributeValues: { ...Object.fromEntries(moved.map(([, delta], i) => [`:d${i}`, delta])), ':entity': 'directoryCount' },
-        },
-      });
+      writes.push(countsUpdate(tableName, key, moved, DIRECTORY_COUNT_ENTITY));
     }
     if (listed !== 0) writes.push(statUpdateItem(tableName, STAT.listedProviders, listed));
     return writes;

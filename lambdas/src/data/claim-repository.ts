@@ -3,7 +3,7 @@ import type { ClaimState } from '@solutionz/shared';
 import { auditAttributes, createAdminRepository, type AuditRecord } from './admin-repository';
 import { untilProcessed } from './batch';
 import { createBusinessTransfer } from './business-transfer';
-import { createDirectoryRepository } from './directory';
+import { createDirectoryRepository } from './directory-repository';
 import { directoryIndexCommands, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';

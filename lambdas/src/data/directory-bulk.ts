@@ -3,10 +3,10 @@ import type { ProfileRecord } from './account-repository';
 import { STAT } from './admin';
 import { addToStat } from './admin-repository';
 import { chunks, untilProcessed } from './batch';
-import { isListed } from '../services/listing-rule';
-import { listingItem, listingKey, listingOf, listingScopes, scopeCountSlots, scopeEntries, type Item } from './directory';
+import { isListed, listingOf, listingScopes } from './listing-rule';
+import { DIRECTORY_COUNT_ENTITY, listingItem, listingKey, scopeCountSlots, scopeEntries } from './directory';
 import type { CountSlot } from './geo-cells';
-import { directoryIndexCommands } from './raw-commands';
+import { directoryIndexCommands, tagged, type Item } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
 
@@ -40,7 +40,7 @@ export async function summedCounts(index: ReturnType<typeof directoryIndexComman
   }
   const stored = new Map((await index.batchGet([...counts.values()].map(({ key }) => key))).map((item) => [keyOf(item), item]));
   return [...counts.entries()].map(([id, { key, added }]) => {
-    const item: Item = { ...stored.get(id), ...key, __edb_e__: entity };
+    const item = tagged({ ...stored.get(id), ...key }, entity);
     for (const [attribute, n] of added) item[attribute] = Number(item[attribute] ?? 0) + n;
     return item;
   });
@@ -64,7 +64,7 @@ export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableNam
       slots.push(...scopeCountSlots(listing, scope));
     }
   }
-  const countItems = await summedCounts(index, slots, 'directoryCount');
+  const countItems = await summedCounts(index, slots, DIRECTORY_COUNT_ENTITY);
 
   const { profile } = createTableStore(client, tableName).entities;
   const byId = new Map(profiles.map((record) => [record.userId, { ...record, categories: [...record.categories] }]));

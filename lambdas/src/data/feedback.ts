@@ -2,7 +2,7 @@ import { Entity } from 'electrodb';
 import { gsi1, gsi2, gsi3, pagedIndex, pk, sk } from './key-templates';
 
 /**
- * Feedback on providers and their replies (spec 02 section 3). Every key format of these items
+ * Feedback on providers and their replies (docs/product/feedback.md). Every key format of these items
  * is here and nowhere else.
  *
  *   feedback       PK = FEEDBACK#<feedbackId>          SK = FEEDBACK

@@ -1,10 +1,10 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TransactItems } from './raw-commands';
+import { countsUpdate, type TransactItems } from './raw-commands';
 import { TABLE } from './table-definition';
 
 /**
  * The geohash cell index that the directory's listings and the job board's open jobs are both found
- * through (DESIGN.md section 6). Each keeps its own items under its own key prefixes:
+ * through (docs/architecture.md#directory-and-geo-search). Each keeps its own items under its own key prefixes:
  *
  *   entry   PK = <entries>#<scope>#<geohash-3>   SK = <geohash-9>#<id>     where the thing is (lat, lng and
  *                                                                           whatever the reader filters by)
@@ -116,13 +116,5 @@ export const entryGeohash = (entry: Item) => (entry[SK] as string).split('#')[0]
 
 /** The transaction writes that add `sign` to counts, each tagged with the entity name `entity`. */
 export function countWrites(table: string, slots: readonly CountSlot[], sign: 1 | -1, entity: string): TransactItems {
-  return slots.map(({ key, attribute }) => ({
-    Update: {
-      TableName: table,
-      Key: key,
-      UpdateExpression: 'ADD #count :delta SET #entity = :entity',
-      ExpressionAttributeNames: { '#count': attribute, '#entity': '__edb_e__' },
-      ExpressionAttributeValues: { ':delta': sign, ':entity': entity },
-    },
-  }));
+  return slots.map(({ key, attribute }) => countsUpdate(table, key, [[attribute, sign]], entity));
 }

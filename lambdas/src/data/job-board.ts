@@ -2,7 +2,7 @@ import ngeohash from 'ngeohash';
 import type { JobBudgetType } from '@solutionz/shared';
 import { parseCategorySelection } from '@solutionz/shared';
 import { countWrites, GEO, geoCountSlots, geoEntryKey, type CountSlot } from './geo-cells';
-import type { Item, TransactItems } from './raw-commands';
+import { tagged, type Item, type TransactItems } from './raw-commands';
 import { TABLE } from './table-definition';
 
 /**
@@ -85,10 +85,10 @@ export const boardEntryOf = (item: Item): BoardEntry => ({
 /** The entries that put a job into one scope. */
 export function jobScopeEntries(job: IndexedJob, scope: string): Item[] {
   const geohash = ngeohash.encode(job.lat, job.lng, GEO.stored);
-  const attributes = { jobId: job.jobId, ...budgetOf(job), __edb_e__: ENTRY_ENTITY };
+  const attributes = { jobId: job.jobId, ...budgetOf(job) };
   return [
-    { ...geoEntryKey(JOB_GEO_KEYS, scope, geohash, job.jobId), ...attributes, lat: job.lat, lng: job.lng },
-    { [PK]: newestPartition(scope), [SK]: newestPosition(job), ...attributes },
+    tagged({ ...geoEntryKey(JOB_GEO_KEYS, scope, geohash, job.jobId), ...attributes, lat: job.lat, lng: job.lng }, ENTRY_ENTITY),
+    tagged({ [PK]: newestPartition(scope), [SK]: newestPosition(job), ...attributes }, ENTRY_ENTITY),
   ];
 }
 

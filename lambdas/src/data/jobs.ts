@@ -6,7 +6,7 @@ import { gsi1, gsi2, PARAMS_ONLY, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Jobs (DESIGN.md section 7). Every key format of the job items is here and nowhere else.
+ * Jobs (docs/product/jobs.md). Every key format of the job items is here and nowhere else.
  *
  *   the job:        PK = JOB#<jobId>, SK = JOB. GSI2 (a client's My Jobs): GSI2PK = USER#<ownerId>,
  *                   GSI2SK = POSTED_JOB#<postedAt>#<jobId>. Holds the lead count and the cap. The board
@@ -106,80 +106,6 @@ export const verifiedClientEntity = new Entity({
   indexes: {
     byProvider: { pk: pk('USER#${providerId}', ['providerId']), sk: sk('REVEALED_CLIENT#${clientId}', ['clientId']) },
     byClient: gsi2('USER#${clientId}', ['clientId'], 'REVEALED_BY#${providerId}', ['providerId']),
-  },
-});
-
-/**
- * Job alerts. Every key format of the alert items is here and nowhere else.
- *
- *   a claim:          PK = JOB_ALERT#<jobId>, SK = PROVIDER#<providerId>. One per job and provider, written
- *                     with a condition before the mail goes (status sending), then marked sent or failed.
- *                     TTL (expiresAt) a week after the job was posted: alerts go only in its first 24 hours,
- *                     so a claim is never needed after that.
- *   the unsubscribe   PK = USER#<providerId>, SK = JOB_ALERT_TOKEN. Created once and put in every alert
- *   token:            mail; the token is `<providerId>.<secret>`, so finding it is one GetItem.
- *   a dead letter:    PK = JOB_ALERT_DEAD_LETTERS, SK = <jobId>#<providerId>. A mail that failed every try,
- *                     with what the alert needs to go again; one partition (they are few, and an operator
- *                     lists them all), one item per job and provider however often it failed.
- */
-
-export const jobAlertClaimEntity = new Entity({
-  model: { entity: 'jobAlertClaim', version: '1', service: 'solutionz' },
-  attributes: {
-    jobId: { type: 'string', required: true, readOnly: true },
-    providerId: { type: 'string', required: true, readOnly: true },
-    status: { type: ['sending', 'sent', 'failed'] as const, required: true },
-    claimId: { type: 'string', required: true },
-    /** Epoch ms. */
-    claimedAt: { type: 'number', required: true },
-    finishedAt: { type: 'string' },
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    byJob: { pk: pk('JOB_ALERT#${jobId}', ['jobId']), sk: sk('PROVIDER#${providerId}', ['providerId']) },
-  },
-});
-
-export const jobAlertTokenEntity = new Entity({
-  model: { entity: 'jobAlertToken', version: '1', service: 'solutionz' },
-  attributes: {
-    providerId: { type: 'string', required: true, readOnly: true },
-    secret: { type: 'string', required: true, readOnly: true },
-    createdAt: { type: 'string', required: true, readOnly: true },
-  },
-  indexes: {
-    byProvider: { pk: pk('USER#${providerId}', ['providerId']), sk: sk('JOB_ALERT_TOKEN', []) },
-  },
-});
-
-export const jobAlertDeadLetterEntity = new Entity({
-  model: { entity: 'jobAlertDeadLetter', version: '1', service: 'solutionz' },
-  attributes: {
-    jobId: { type: 'string', required: true, readOnly: true },
-    providerId: { type: 'string', required: true, readOnly: true },
-    job: {
-      type: 'map',
-      required: true,
-      properties: {
-        jobId: { type: 'string', required: true },
-        ownerId: { type: 'string', required: true },
-        title: { type: 'string', required: true },
-        categories: { type: 'list', items: { type: 'string' }, required: true },
-        budget: { type: 'string' },
-        budgetType: { type: JOB_BUDGET_TYPES },
-        locationName: { type: 'string', required: true },
-        lat: { type: 'number', required: true },
-        lng: { type: 'number', required: true },
-        postedAt: { type: 'string', required: true },
-      },
-    },
-    /** What the last try was told. */
-    error: { type: 'string', required: true },
-    attempts: { type: 'number', required: true },
-    parkedAt: { type: 'string', required: true },
-  },
-  indexes: {
-    all: { pk: pk('JOB_ALERT_DEAD_LETTERS', []), sk: sk('${jobId}#${providerId}', ['jobId', 'providerId']) },
   },
 });
 

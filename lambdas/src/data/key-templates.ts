@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TABLE } from './table-definition';
 
-/** ElectroDB key definitions over the single table's generic key attributes (DESIGN.md section 5). */
+/** ElectroDB key definitions over the single table's generic key attributes (docs/data-layer.md). */
 
 export const pk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.partitionKey, composite, template, casing: 'none' as const });
 export const sk = <const C extends string[]>(template: string, composite: C) => ({ field: TABLE.sortKey, composite, template, casing: 'none' as const });

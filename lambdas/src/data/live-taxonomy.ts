@@ -1,5 +1,4 @@
 import { formatCategorySelection, TAXONOMY, type TaxonomyGroup } from '@solutionz/shared';
-import type { CategoryRepository, Taxonomy } from './category-repository';
 
 /** The taxonomy as the admin keeps it: active groups and categories, and the selections of deleted ones. */
 export interface LiveTaxonomy {
@@ -8,13 +7,26 @@ export interface LiveTaxonomy {
   readonly retired: ReadonlyMap<string, string>;
 }
 
+/** What the live taxonomy is made from: every group and category as the category repository stores them, active or not. */
+interface StoredTaxonomy {
+  readonly groups: readonly { readonly groupId: string; readonly name: string; readonly slug: string; readonly displayOrder: number; readonly isActive: boolean }[];
+  readonly categories: readonly {
+    readonly groupId: string;
+    readonly groupName: string;
+    readonly name: string;
+    readonly slug: string;
+    readonly displayOrder: number;
+    readonly isActive: boolean;
+  }[];
+}
+
 const byOrder = (a: { displayOrder: number }, b: { displayOrder: number }) => a.displayOrder - b.displayOrder;
 
 /**
  * A table not seeded yet (the seed runs on start and on deploy) reads as the seed it is about to get. A group
  * whose every category was deleted offers nothing to pick or browse, so readers do not see it (the admin does).
  */
-function liveTaxonomyOf({ groups, categories }: Taxonomy): LiveTaxonomy {
+function liveTaxonomyOf({ groups, categories }: StoredTaxonomy): LiveTaxonomy {
   if (groups.length === 0) return { groups: TAXONOMY, retired: new Map() };
   return {
     groups: groups
@@ -43,7 +55,7 @@ const cache = new Map<string, { readonly until: number; readonly taxonomy: Promi
  * The live taxonomy read once a minute per table and Lambda instance (one Query of ~100 small items), so a
  * check of a selection or a listing's scopes costs no read of its own. A table not seeded yet is not kept.
  */
-export function cachedLiveTaxonomy(categories: Pick<CategoryRepository, 'listAll'>, tableName: string, now: () => number = Date.now): () => Promise<LiveTaxonomy> {
+export function cachedLiveTaxonomy(categories: { listAll(): Promise<StoredTaxonomy> }, tableName: string, now: () => number = Date.now): () => Promise<LiveTaxonomy> {
   return () => {
     const held = cache.get(tableName);
     if (held && held.until > now()) return held.taxonomy;

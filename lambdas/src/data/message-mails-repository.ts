@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGE_MAIL_LIMITS } from '@solutionz/shared';
 import { epochSeconds } from './epoch-seconds';
-import { STALE_CLAIM_MS } from './job-alerts';
+import { STALE_CLAIM_MS } from './mail-claims';
 import { dueShardOf, MESSAGE_MAIL_DUE_SHARDS } from './message-mails';
 import type { MessageRecord } from './messages-repository';
 import { DAY_MS } from './provider-updates';

@@ -1,8 +1,10 @@
 import { Entity } from 'electrodb';
 import { gsi3, pk, shardOf, sk } from './key-templates';
+import { mailClaimEntity } from './mail-claims';
+import { unsubscribeTokenEntity } from './unsubscribe-tokens';
 
 /**
- * E-mail for unread messages (issue 26): what says a mail may be due, what keeps it to one an hour per
+ * E-mail for unread messages (docs/product/notifications.md#message-e-mails): what says a mail may be due, what keeps it to one an hour per
  * conversation, and the token of its "turn message e-mails off" link. Every key format of these items is here.
  *
  *   a mail due:     PK = USER#<recipientId>, SK = MESSAGE_MAIL_DUE#<conversationId>; one per recipient and
@@ -43,32 +45,13 @@ export const messageMailDueEntity = new Entity({
   },
 });
 
-export const messageMailClaimEntity = new Entity({
-  model: { entity: 'messageMailClaim', version: '1', service: 'solutionz' },
-  attributes: {
-    recipientId: { type: 'string', required: true, readOnly: true },
-    conversationId: { type: 'string', required: true, readOnly: true },
-    status: { type: ['sending', 'sent', 'failed'] as const, required: true },
-    claimId: { type: 'string', required: true },
-    /** Epoch ms. */
-    claimedAt: { type: 'number', required: true },
-    /** ISO time of the newest message the mail covered. */
-    through: { type: 'string' },
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    byRecipient: { pk: pk('USER#${recipientId}', ['recipientId']), sk: sk('MESSAGE_MAIL#${conversationId}', ['conversationId']) },
-  },
+export const messageMailClaimEntity = mailClaimEntity({
+  entity: 'messageMailClaim',
+  index: 'byRecipient',
+  partition: { prefix: 'USER#', attribute: 'recipientId' },
+  sort: { prefix: 'MESSAGE_MAIL#', attribute: 'conversationId' },
+  // ISO time of the newest message the mail covered.
+  more: { through: { type: 'string' } },
 });
 
-export const messageMailsTokenEntity = new Entity({
-  model: { entity: 'messageMailsToken', version: '1', service: 'solutionz' },
-  attributes: {
-    userId: { type: 'string', required: true, readOnly: true },
-    secret: { type: 'string', required: true, readOnly: true },
-    createdAt: { type: 'string', required: true, readOnly: true },
-  },
-  indexes: {
-    byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('MESSAGE_MAILS_TOKEN', []) },
-  },
-});
+export const messageMailsTokenEntity = unsubscribeTokenEntity({ entity: 'messageMailsToken', index: 'byUser', owner: 'userId', sortKey: 'MESSAGE_MAILS_TOKEN' });

@@ -3,7 +3,7 @@ import { MESSAGE_REPORT_REASONS, ADMIN_REPORT_ACTIONS } from '@solutionz/shared'
 import { gsi1, gsi3, pagedIndex, pk, sk } from './key-templates';
 
 /**
- * Reported conversations (issue 26, Safety). Every key format of these items is here and nowhere else.
+ * Reported conversations (docs/product/messages.md#reporting-a-conversation). Every key format of these items is here and nowhere else.
  *
  *   "a report": GetItem PK = MESSAGE_REPORT#<reportId>, SK = MESSAGE_REPORT. It keeps the last messages
  *   of the conversation as they were when it was made (`snapshot`, JSON), so a message deleted or an

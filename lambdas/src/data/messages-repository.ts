@@ -5,7 +5,7 @@ import { untilProcessed } from './batch';
 import { epochSeconds } from './epoch-seconds';
 import { imageExpiryShardOf, inboxList, MESSAGE_IMAGE_EXPIRY_SHARDS, threadList } from './messages';
 import { pageBelow, type Item } from './raw-commands';
-import { forgetResponseFacts } from './response-times';
+import { forgetResponseFacts } from './response-times-repository';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';

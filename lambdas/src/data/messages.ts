@@ -3,7 +3,7 @@ import { gsi1, gsi3, pagedIndex, pk, shardOf, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Conversations between a client and a provider (issue 26). Every key format of these items is here
+ * Conversations between a client and a provider (docs/product/messages.md). Every key format of these items is here
  * and nowhere else. Reads stay bounded whatever the number of conversations or messages:
  *
  *   "the pair's conversation": GetItem PK = CONVERSATION#<conversationId>, SK = CONVERSATION. The id is

@@ -54,7 +54,7 @@ export interface PortfolioRepository {
   removeAll(userId: string): Promise<void>;
 }
 
-/** A legacy item's single image, as a media entry (spec 02 section 3: "converted to one image"). */
+/** A legacy item's single image URL, read as a media entry: the item shows as one image. */
 export const LEGACY_IMAGE_ID = 'legacy-image';
 
 const basename = (url: string) => decodeURIComponent(url.split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? 'image');

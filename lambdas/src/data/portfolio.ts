@@ -42,7 +42,7 @@ export const portfolioItemEntity = new Entity({
         },
       },
     },
-    /** Legacy items (spec 02 section 3) carry one image URL instead of a media list. */
+    /** Legacy items carry one image URL instead of a media list. */
     imageUrl: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Also the version an edit expects to find (a concurrent edit makes it fail, not overwrite). */

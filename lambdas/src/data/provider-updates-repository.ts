@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PROVIDER_UPDATE_LIMITS } from '@solutionz/shared';
 import { epochSeconds } from './epoch-seconds';
-import { STALE_CLAIM_MS } from './job-alerts';
+import { STALE_CLAIM_MS } from './mail-claims';
 import { DAY_MS } from './provider-updates';
 import { createTableStore } from './table-store';
 import { unsubscribeTokens } from './unsubscribe-tokens';

@@ -2,7 +2,9 @@ import { Entity } from 'electrodb';
 import { PROVIDER_NEWS_KINDS, type ProviderNewsKind } from '@solutionz/shared';
 import { epochSeconds } from './epoch-seconds';
 import { pk, sk } from './key-templates';
+import { mailClaimEntity } from './mail-claims';
 import { TABLE } from './table-definition';
+import { unsubscribeTokenEntity } from './unsubscribe-tokens';
 
 /**
  * Provider Updates: what a professional did that the clients who saved them hear about, and what stops a
@@ -38,33 +40,15 @@ export const providerNewsEntity = new Entity({
   },
 });
 
-export const providerUpdateClaimEntity = new Entity({
-  model: { entity: 'providerUpdateClaim', version: '1', service: 'solutionz' },
-  attributes: {
-    clientId: { type: 'string', required: true, readOnly: true },
-    providerId: { type: 'string', required: true, readOnly: true },
-    status: { type: ['sending', 'sent', 'failed'] as const, required: true },
-    claimId: { type: 'string', required: true },
-    /** Epoch ms. */
-    claimedAt: { type: 'number', required: true },
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    byClient: { pk: pk('USER#${clientId}', ['clientId']), sk: sk('PROVIDER_UPDATE#${providerId}', ['providerId']) },
-  },
+export const providerUpdateClaimEntity = mailClaimEntity({
+  entity: 'providerUpdateClaim',
+  index: 'byClient',
+  partition: { prefix: 'USER#', attribute: 'clientId' },
+  sort: { prefix: 'PROVIDER_UPDATE#', attribute: 'providerId' },
+  more: {},
 });
 
-export const providerUpdatesTokenEntity = new Entity({
-  model: { entity: 'providerUpdatesToken', version: '1', service: 'solutionz' },
-  attributes: {
-    clientId: { type: 'string', required: true, readOnly: true },
-    secret: { type: 'string', required: true, readOnly: true },
-    createdAt: { type: 'string', required: true, readOnly: true },
-  },
-  indexes: {
-    byClient: { pk: pk('USER#${clientId}', ['clientId']), sk: sk('PROVIDER_UPDATES_TOKEN', []) },
-  },
-});
+export const providerUpdatesTokenEntity = unsubscribeTokenEntity({ entity: 'providerUpdatesToken', index: 'byClient', owner: 'clientId', sortKey: 'PROVIDER_UPDATES_TOKEN' });
 
 /** What the worker is handed: a professional's first change of a kind on a day. */
 export interface ProviderNews {

@@ -30,6 +30,36 @@ import { TABLE } from './table-definition';
 
 export type Item = Record<string, unknown>;
 
+/** ElectroDB's entity tag: the raw items carry it too, so a table scan in a test or an export tells what each item is. */
+const ENTITY_TAG = '__edb_e__';
+
+/** A raw item with the tag of the entity named `entity`, as ElectroDB tags the items of its entities. */
+export function tagged(item: Item, entity: string): Item {
+  return { ...item, [ENTITY_TAG]: entity };
+}
+
+/** The entity an item of the table was tagged as (by ElectroDB or `tagged`): what a test or an export that scans sorts items by. */
+export function entityOf(item: Item): string | undefined {
+  const tag = item[ENTITY_TAG];
+  return typeof tag === 'string' ? tag : undefined;
+}
+
+/**
+ * The transaction write that adds each delta to its number attribute of the counts item at `key` (made at 0 when
+ * absent) and tags the item with the entity named `entity`.
+ */
+export function countsUpdate(tableName: string, key: Item, deltas: readonly (readonly [attribute: string, delta: number])[], entity: string): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `ADD ${deltas.map((_, i) => `#c${i} :d${i}`).join(', ')} SET #entity = :entity`,
+      ExpressionAttributeNames: { ...Object.fromEntries(deltas.map(([attribute], i) => [`#c${i}`, attribute])), '#entity': ENTITY_TAG },
+      ExpressionAttributeValues: { ...Object.fromEntries(deltas.map(([, delta], i) => [`:d${i}`, delta])), ':entity': entity },
+    },
+  };
+}
+
 /**
  * Every item a query matches, or with `atMost` no more than that many (the first): DynamoDB answers at most 1 MB a call,
  * so this follows LastEvaluatedKey to the end.

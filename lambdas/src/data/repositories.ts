@@ -9,17 +9,16 @@ import { createClaimRepository, type ClaimRepository } from './claim-repository'
 import { createMessagesRepository, type MessagesRepository } from './messages-repository';
 import { createMessageMailsRepository, type MessageMailsRepository } from './message-mails-repository';
 import { createMessageReportsRepository, type MessageReportsRepository } from './message-reports-repository';
-import { createDirectoryRepository } from './directory';
-import type { DirectoryRepository } from './directory-repository';
+import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFeedbackRepository, type FeedbackRepository } from './feedback-repository';
-import { createJobAlertsRepository, type JobAlertsRepository } from './job-alerts';
+import { createJobAlertsRepository, type JobAlertsRepository } from './job-alerts-repository';
 import { createProviderUpdatesRepository, type ProviderUpdatesRepository } from './provider-updates-repository';
 import { createJobsRepository, type JobsRepository } from './jobs-repository';
 import { createLinkTokenRepository, type LinkTokenRepository } from './link-token-repository';
 import { createMembershipRepository, type MembershipRepository } from './membership-repository';
 import { createPortfolioRepository, type PortfolioRepository } from './portfolio-repository';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit-repository';
-import { createResponseTimesRepository, type ResponseTimesRepository } from './response-times';
+import { createResponseTimesRepository, type ResponseTimesRepository } from './response-times-repository';
 import { createSavedProvidersRepository, type SavedProvidersRepository } from './saved-providers-repository';
 import { createSessionRepository, type SessionRepository } from './session-repository';
 

@@ -3,7 +3,7 @@ import { gsi1, gsi2, pk, sk } from './key-templates';
 import { TABLE } from './table-definition';
 
 /**
- * Saved professionals (spec 01 section 4.11): one item per person and provider they saved.
+ * Saved professionals (docs/product/directory.md#saved-professionals): one item per person and provider they saved.
  * Every key format of these items is here and nowhere else.
  *
  *   "save / unsave one provider": PutItem (attribute_not_exists) / DeleteItem on

@@ -5,8 +5,9 @@ import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntit
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
-import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity, jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
-import { listingEntity } from './listing';
+import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity } from './job-alerts';
+import { jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
+import { listingEntity } from './directory';
 import { messageReportEntity, messagingBanEntity, openReportMarkEntity } from './message-reports';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
 import { conversationEntity, conversationMemberEntity, messageEntity, messageImageEntity, messageImageExpiryEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
@@ -23,7 +24,7 @@ import { sessionExpiryBucketEntity, sessionsHeadEntity, signInPlaceEntity } from
  *
  * Made once per client and table: ElectroDB checks each entity's model when it is made (54 of them, some
  * milliseconds each), and every repository asks for the store, so a Lambda's cold start and the local
- * stack's demo data (~8 s of its processor time, issue 24) would otherwise check them again and again.
+ * stack's demo data (some 8 s of its processor time) would otherwise check them again and again.
  * The store holds nothing but the bindings, so repositories sharing one is the same as each making its own.
  */
 export function createTableStore(client: DynamoDBDocumentClient, table: string): TableStore {
@@ -34,7 +35,7 @@ export function createTableStore(client: DynamoDBDocumentClient, table: string):
   return store;
 }
 
-type TableStore = ReturnType<typeof newTableStore>;
+export type TableStore = ReturnType<typeof newTableStore>;
 const stores = new WeakMap<DynamoDBDocumentClient, Map<string, TableStore>>();
 
 function newTableStore(client: DynamoDBDocumentClient, table: string) {

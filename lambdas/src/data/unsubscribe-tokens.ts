@@ -1,5 +1,23 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Entity } from 'electrodb';
+import { pk, sk } from './key-templates';
 import { isConditionFailure } from './write-outcomes';
+
+const fixed = { type: 'string', required: true, readOnly: true } as const;
+
+/**
+ * The ElectroDB entity of one kind of unsubscribe token: one secret per person, created once, stored under
+ * `PK = USER#<owner>`, `SK = <sortKey>` and read by the access pattern `index`.
+ */
+export function unsubscribeTokenEntity<const O extends string, const I extends string>(options: { readonly entity: string; readonly index: I; readonly owner: O; readonly sortKey: string }) {
+  const { entity, index, owner, sortKey } = options;
+  const keys = { pk: pk(`USER#\${${owner}}`, [owner]), sk: sk(sortKey, []) };
+  return new Entity({
+    model: { entity, version: '1', service: 'solutionz' },
+    attributes: { ...({ [owner]: fixed } as { readonly [name in O]: typeof fixed }), secret: fixed, createdAt: fixed },
+    indexes: { [index]: keys } as { readonly [name in I]: typeof keys },
+  });
+}
 
 /** Where a kind of unsubscribe token is stored: one secret per person, created once. */
 export interface TokenStore {

@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentityFor } from '../adapters/cognito-identity';
 import { createCognitoSecurityFor } from '../adapters/cognito-security';
-import { publicCacheFor } from '../adapters/cloudfront-purge';
+import { publicCacheFor, type PublicCache } from '../adapters/cloudfront-purge';
 import { createDocumentClient } from '../adapters/dynamodb';
 import { createSesMailerFor } from '../adapters/ses-mailer';
 import { loadAccountsConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadPublicCacheConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createBusinessRepository } from '../data/business-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createClaimRepository } from '../data/claim-repository';
 import { createLinkTokenRepository } from '../data/link-token-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
@@ -26,7 +26,6 @@ import { cancelClaim, completeClaim, completeClaimSignedIn, getClaimable, inspec
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
-import type { PublicCache } from '../services/public-copies';
 import { createPersonalData } from './wiring';
 import { confirmEmailChange, requestEmailChange } from '../services/security/email-change';
 import { changePassword, signOutEverywhere } from '../services/security/sessions';

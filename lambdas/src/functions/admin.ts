@@ -15,7 +15,7 @@ import { createAdminRepository } from '../data/admin-repository';
 import { createAdminSetupRepository } from '../data/admin-setup-repository';
 import { createClaimRepository, type ClaimRepository } from '../data/claim-repository';
 import { createCategoryRepository } from '../data/category-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createMessageReportsRepository } from '../data/message-reports-repository';

@@ -6,7 +6,7 @@ import { MESSAGES } from '@solutionz/shared';
 import { documentClient } from '../adapters/dynamodb';
 import { createTableStore } from '../data/table-store';
 import type { CategoryGroupRecord, CategoryRecord } from '../data/category-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { apiEvent, captureLogs, lambdaContext, TEST_ORIGIN_SECRET } from '../testing/api-event';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import type { ApiHandler } from '../http/types';

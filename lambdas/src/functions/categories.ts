@@ -1,7 +1,7 @@
 import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
 import { createCategoryRepository } from '../data/category-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import { listCategories, type CategoriesDeps } from '../services/categories';

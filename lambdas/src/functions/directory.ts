@@ -2,7 +2,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createSavedProvidersRepository } from '../data/saved-providers-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';

@@ -3,7 +3,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createAreaHandler } from '../http/area-handler';

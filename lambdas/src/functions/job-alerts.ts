@@ -1,7 +1,8 @@
-import type { DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createAccountRepository } from '../data/account-repository';
-import { createDirectoryRepository } from '../data/directory';
-import { createJobAlertsRepository } from '../data/job-alerts';
+import { createDirectoryRepository } from '../data/directory-repository';
+import { createJobAlertsRepository } from '../data/job-alerts-repository';
 import { alertedJobFromStreamImage } from '../data/jobs';
 import { createProviderUpdatesRepository } from '../data/provider-updates-repository';
 import { providerNewsFromStreamImage } from '../data/provider-updates';
@@ -59,21 +60,30 @@ function workOf(image: Parameters<typeof alertedJobFromStreamImage>[0]): RecordW
   };
 }
 
+/**
+ * Works through every record, even after one fails, one at a time (the mails keep within SES's sending rate): each
+ * failed one is reported back by its sequence number to be delivered again, and those delivered again are idempotent.
+ * A new processor per batch: a processor keeps the state of the batch it is working through.
+ */
 async function handleRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   deps ??= createJobAlertDeps();
-  const batchItemFailures: DynamoDBBatchItemFailure[] = [];
-  // Every record is tried even after one fails: each failed one is reported, and those delivered again are idempotent.
-  for (const record of event.Records) {
-    const work = workOf(record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined);
-    if (!work) continue;
-    try {
-      logger.info(`${work.name} done`, { ...work.about, ...(await work.run(deps)) });
-    } catch (error) {
-      logger.error(`${work.name} failed; the record is handed back`, { ...work.about, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? work.id });
-    }
-  }
-  return { batchItemFailures };
+  const all = deps;
+  return processPartialResponse(
+    event,
+    async (record: DynamoDBRecord) => {
+      const work = workOf(record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined);
+      if (!work) return;
+      try {
+        logger.info(`${work.name} done`, { ...work.about, ...(await work.run(all)) });
+      } catch (error) {
+        logger.error(`${work.name} failed; the record is handed back`, { ...work.about, error: error as Error });
+        throw error;
+      }
+    },
+    new BatchProcessor(EventType.DynamoDBStreams),
+    // A batch whose every record failed is answered the same way (every record handed back), not thrown.
+    { processInParallel: false, throwOnFullBatchFailure: false },
+  );
 }
 
 /** The Lambda entry, traced with X-Ray, the mails sent and failed written as metrics when each batch ends; the local stack's stream poller calls it with the event alone. */

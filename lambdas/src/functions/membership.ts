@@ -4,7 +4,7 @@ import { loadMembershipConfig, loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';

@@ -8,8 +8,8 @@ import { createMessagesRepository } from '../data/messages-repository';
 import { createMessageMailsRepository } from '../data/message-mails-repository';
 import { createMessageReportsRepository } from '../data/message-reports-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
-import { createResponseTimesRepository } from '../data/response-times';
-import { createDirectoryRepository } from '../data/directory';
+import { createResponseTimesRepository } from '../data/response-times-repository';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import {

@@ -7,7 +7,7 @@ import { createJobsRepository } from '../data/jobs-repository';
 import { PAGE_READ_PARTITIONS } from '../data/page-reads';
 import { createTableStore } from '../data/table-store';
 import { createCategoryRepository } from '../data/category-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { listCategories } from '../services/categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
 import { fakeGeocoder } from '../testing/fake-geocoder';
@@ -38,7 +38,7 @@ const deps = {
   clock: () => NOW,
 };
 
-// Every read of every page drawn here: the table itself (the policy names no index), and only the partitions the
+// Every read of every page rendered here: the table itself (the policy names no index), and only the partitions the
 // function's IAM policy lets it read (PAGE_READ_PARTITIONS), so no page breaks in the cloud for want of a grant.
 afterAll(() => {
   expect(pageReads.length).toBeGreaterThan(0);
@@ -59,20 +59,20 @@ const event = (address: string, method = 'GET', host: string | null = 'www.solut
   requestContext: { http: { method } },
 });
 
-/** The page's own styles element a renderer draws with each page (entry-server.tsx), for the head. */
+/** The page's own styles element the renderer returns with each page (entry-server.tsx), for the head. */
 const PAGE_STYLES = '<style data-page-styles="a1 b2">.css-a1{color:red}.css-b2{margin:0}</style>';
 
-/** A page function with a renderer that records what it is given and draws `markup` (with PAGE_STYLES). */
-function drawingHandler(markup: string) {
+/** A page function with a renderer that records what it is given and renders `markup` (with PAGE_STYLES). */
+function renderingHandler(markup: string) {
   const calls: { path: string; data: RenderedPageData }[] = [];
-  const drawing = createPagesHandler({
+  const rendering = createPagesHandler({
     deps: () => ({ ...deps, renderApp: async (path, data) => (calls.push({ path, data }), { styles: PAGE_STYLES, markup }) }),
     onError: (message) => expect.unreachable(message),
   });
-  return { drawing, calls };
+  return { rendering, calls };
 }
 
-/** The JSON data block a drawn page hands the browser. */
+/** The JSON data block a rendered page hands the browser. */
 const dataBlockOf = (html: string) => /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
 
 async function listedProvider(userId: string) {
@@ -115,11 +115,11 @@ describe('the page function', () => {
     expect((await handler(event('/directory/a/b'))).body).toBe(INDEX_HTML);
   });
 
-  it("draws a listed provider's page with the app's renderer, and hands the browser the public answer it drew", async () => {
+  it("renders a listed provider's page with the app's renderer, and hands the browser the public answer it rendered", async () => {
     await listedProvider('priya');
     await profiles.patch({ userId: 'priya' }).set({ bio: 'Rewiring</script><script>alert(1)</script>' }).go();
-    const { drawing, calls } = drawingHandler('<main><h1>Patel Electrical</h1></main>');
-    const answer = await drawing(event('/directory/priya'));
+    const { rendering, calls } = renderingHandler('<main><h1>Patel Electrical</h1></main>');
+    const answer = await rendering(event('/directory/priya'));
     expect(calls.map(({ path }) => path)).toEqual(['/directory/priya']);
     const [[key, provider]] = calls[0]!.data.queries as [[unknown, Record<string, unknown>]];
     expect(key).toEqual(['provider-page', 'priya']);
@@ -138,10 +138,10 @@ describe('the page function', () => {
     expect(JSON.parse(block!)).toEqual(JSON.parse(JSON.stringify(calls[0]!.data)));
   });
 
-  it('draws the categories page with the live taxonomy and its counts, as GET /api/categories answers', async () => {
+  it('renders the categories page with the live taxonomy and its counts, as GET /api/categories answers', async () => {
     await listedProvider('priya');
-    const { drawing, calls } = drawingHandler('<main><h1>Service Categories</h1></main>');
-    const answer = await drawing(event('/categories'));
+    const { rendering, calls } = renderingHandler('<main><h1>Service Categories</h1></main>');
+    const answer = await rendering(event('/categories'));
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
     expect(calls.map(({ path }) => path)).toEqual(['/categories']);
     expect(calls[0]!.data.queries).toEqual([[['categories'], await listCategories(deps)]]);
@@ -151,11 +151,11 @@ describe('the page function', () => {
     expect(answer.body).toContain('<div id="root" data-prerendered="/categories"><main><h1>Service Categories</h1></main></div>');
   });
 
-  it('draws a directory search with the answer a visitor gets from GET /api/providers, under the key the web asks with', async () => {
+  it('renders a directory search with the answer a visitor gets from GET /api/providers, under the key the web asks with', async () => {
     await listedProvider('priya');
-    const { drawing, calls } = drawingHandler('<main><h1>Professionals</h1></main>');
-    // Parameters in any order, with others the page does not read: one drawing, for its own parameters in a fixed order.
-    const answer = await drawing(event('/directory?service=Patel&utm_source=mail&location=York'));
+    const { rendering, calls } = renderingHandler('<main><h1>Professionals</h1></main>');
+    // Parameters in any order, with others the page does not read: one rendering, for its own parameters in a fixed order.
+    const answer = await rendering(event('/directory?service=Patel&utm_source=mail&location=York'));
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
     expect(calls.map(({ path }) => path)).toEqual(['/directory?location=York&service=Patel']);
     const [[searchKey, results], [categoriesKey, categories]] = calls[0]!.data.queries as [[unknown, { pages: { providers: { id: string }[]; place?: { name: string } }[]; pageParams: unknown[] }], [unknown, unknown]];
@@ -174,21 +174,21 @@ describe('the page function', () => {
     // What a visitor's search answers, and nothing private: no e-mail.
     expect(dataBlockOf(answer.body)).not.toContain('@example.co.uk');
 
-    // A search that found nobody (everyone is listed instead) is drawn too, but is no page for search results: any
+    // A search that found nobody (everyone is listed instead) is rendered too, but is no page for search results: any
     // words can be typed into a link, and its title names them.
-    const nobody = await drawing(event('/directory?service=cheap+pills'));
+    const nobody = await rendering(event('/directory?service=cheap+pills'));
     expect(nobody.body).toContain('data-prerendered="/directory?service=cheap+pills"');
     expect(readHead(nobody.body).meta('robots')).toBe('noindex');
     expect(readHead(nobody.body).canonical).toBeUndefined();
   });
 
-  it("draws the job board with a visitor's answer from GET /api/jobs, without anyone's contact details", async () => {
+  it("renders the job board with a visitor's answer from GET /api/jobs, without anyone's contact details", async () => {
     await table.repositories.jobs.create(
       { jobId: 'fence', ownerId: 'client-1', title: 'Mend the garden fence', description: 'Three panels.', categories: ['Construction/Trade > Builder'], locationName: 'York, North Yorkshire', lat: 53.959, lng: -1.0815, postedAt: NOW.toISOString(), revealCap: 5 },
       { contactName: 'Cara Client', contactEmail: 'cara@example.co.uk', contactPhone: '07700 900123' },
     );
-    const { drawing, calls } = drawingHandler('<main><h1>Job Directory</h1></main>');
-    const answer = await drawing(event(`${JOB_BOARD_PATH}?location=York`));
+    const { rendering, calls } = renderingHandler('<main><h1>Job Directory</h1></main>');
+    const answer = await rendering(event(`${JOB_BOARD_PATH}?location=York`));
     expect(calls.map(({ path }) => path)).toEqual(['/job-directory?location=York']);
     const [[boardKey, board]] = calls[0]!.data.queries as [[unknown, { jobs: { id: string; title: string; contact?: unknown }[] }]];
     expect(boardKey).toEqual(['jobs', 'board', false, { location: 'York', radius: 25, budgetType: 'any' }]);
@@ -196,12 +196,12 @@ describe('the page function', () => {
     expect(board.jobs.every((job) => job.contact === undefined)).toBe(true);
     expect(readHead(answer.body).title).toBe('Jobs near York | Solutionz');
     expect(readHead(answer.body).canonical).toBe('https://www.solutionz.example/job-directory?location=York');
-    const none = await drawing(event(`${JOB_BOARD_PATH}?category=Other%3A+cheap+pills`));
+    const none = await rendering(event(`${JOB_BOARD_PATH}?category=Other%3A+cheap+pills`));
     expect(none.body).toContain('data-prerendered="/job-directory?category=Other%3A+cheap+pills"');
     expect(readHead(none.body).meta('robots')).toBe('noindex');
 
     // A link that opens a job (a job alert mail's): the job comes along, as GET /api/jobs/{jobId} answers a visitor.
-    const opened = await drawing(event(`${JOB_BOARD_PATH}?job=fence&location=York`));
+    const opened = await rendering(event(`${JOB_BOARD_PATH}?job=fence&location=York`));
     const [, , [jobKey, job]] = calls[2]!.data.queries as [unknown, unknown, [unknown, { title: string; contact?: unknown }]];
     expect(jobKey).toEqual(['jobs', 'job', false, 'fence']);
     expect(job).toMatchObject({ title: 'Mend the garden fence' });
@@ -210,24 +210,24 @@ describe('the page function', () => {
       for (const secret of ['cara@example.co.uk', '07700 900123', 'Cara Client']) expect(block).not.toContain(secret);
     }
     // No such job: the board alone, for the app to say so.
-    await drawing(event(`${JOB_BOARD_PATH}?job=no-such-job&location=York`));
+    await rendering(event(`${JOB_BOARD_PATH}?job=no-such-job&location=York`));
     expect(calls[3]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
   });
 
-  it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to draw", async () => {
-    const { drawing, calls } = drawingHandler('<main></main>');
+  it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to render", async () => {
+    const { rendering, calls } = renderingHandler('<main></main>');
     for (const address of ['/directory?location=Nowhereville', '/directory?category=no-such-category', '/directory?service=plumber&nearme=true', '/directory?service=x'.padEnd(120, 'x'), `${JOB_BOARD_PATH}?cursor=not-a-cursor`, `${JOB_BOARD_PATH}?location=Nowhereville`]) {
-      const answer = await drawing(event(address));
+      const answer = await rendering(event(address));
       expect(answer.statusCode, address).toBe(200);
       expect(answer.body, address).toContain('<div id="root"></div>');
       expect(answer.body, address).not.toContain('page-data');
       expect(readHead(answer.body).meta('robots'), address).toBe('noindex');
     }
-    expect(readHead((await drawing(event('/directory?location=Nowhereville'))).body).title).toBe('Professionals near Nowhereville | Solutionz');
+    expect(readHead((await rendering(event('/directory?location=Nowhereville'))).body).title).toBe('Professionals near Nowhereville | Solutionz');
     expect(calls).toEqual([]);
   });
 
-  it('gives the page with its head alone when the renderer fails, and never draws a provider who is not listed', async () => {
+  it('gives the page with its head alone when the renderer fails, and never renders a provider who is not listed', async () => {
     await listedProvider('priya');
     const renderErrors: string[] = [];
     const failing = createPagesHandler({
@@ -238,12 +238,12 @@ describe('the page function', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('<div id="root"></div>');
     expect(readHead(answer.body).title).toBe('Patel Electrical | Solutionz');
-    expect(renderErrors).toEqual(['Page /directory/priya drawn without its content']);
+    expect(renderErrors).toEqual(['Page /directory/priya rendered without its content']);
 
-    let drawn = 0;
-    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (drawn++, { styles: '', markup: '<main></main>' }) }), onError: () => undefined });
+    let rendered = 0;
+    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (rendered++, { styles: '', markup: '<main></main>' }) }), onError: () => undefined });
     expect((await counting(event('/directory/nobody'))).body).toContain('<div id="root"></div>');
-    expect(drawn).toBe(0);
+    expect(rendered).toBe(0);
   });
 
   it('serves the sitemap and robots.txt with absolute addresses on the site', async () => {

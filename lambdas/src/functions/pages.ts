@@ -11,7 +11,7 @@ import { siteEntryReader } from '../adapters/site-entry';
 import { loadPagesConfig } from '../area-config';
 import { createAccountRepository } from '../data/account-repository';
 import { createCategoryRepository } from '../data/category-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createLogger } from '../http/logger';
@@ -67,7 +67,7 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
     const deps = await getDeps();
     let page: PageAnswer;
     try {
-      page = await servePage(deps, { path: event.rawPath, query: event.rawQueryString ?? '' }, siteUrl, (error) => options.onError(`Page ${event.rawPath} drawn without its content`, error));
+      page = await servePage(deps, { path: event.rawPath, query: event.rawQueryString ?? '' }, siteUrl, (error) => options.onError(`Page ${event.rawPath} rendered without its content`, error));
     } catch (error) {
       options.onError(`Page ${event.rawPath} failed`, error);
       if (!isAppPage(event.rawPath)) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });

@@ -5,7 +5,7 @@ import { loadAvatarsConfig, loadPortfolioConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader, type AccountStandingReader } from '../data/account-standing';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createPortfolioRepository } from '../data/portfolio-repository';
 import { createProviderUpdatesRepository, type ProviderUpdatesRepository } from '../data/provider-updates-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';

@@ -1,7 +1,7 @@
 import type { LocationSearchResponse, Place } from '@solutionz/shared';
 
 /**
- * UK places behind one interface (DESIGN.md section 6): the offline tables here and in tests, Amazon
+ * UK places behind one interface (docs/architecture.md#places): the offline tables here and in tests, Amazon
  * Location Service could stand behind it in the cloud. Services take a Geocoder as a dependency.
  */
 export interface Geocoder {

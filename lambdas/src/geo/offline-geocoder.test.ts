@@ -9,7 +9,7 @@ import { OUTCODE_TABLE_FILE, SECTOR_TABLE_FILE } from './postcode-tables';
 import { resolvePlace } from './resolve';
 import { readTownsFromPackage, TOWN_TABLE_FILE, writeTownTable } from './towns';
 
-/** A few rows of the real postcode tables (../shared/data), so these tests need no reference data beside the project. */
+/** A few rows of the real postcode tables, so these tests need none of the reference data (docs/local-stack.md#postcode-data). */
 const OUTCODES = { SW1A: [51.505, -0.1374], LS1: [53.7966, -1.5517], LS14: [53.8255, -1.4568], M1: [53.4775, -2.2374], M11: [53.4768, -2.1827] };
 const SECTORS = {
   'SW1A 0': [51.4995, -0.1256],

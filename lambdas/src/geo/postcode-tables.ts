@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
- * The two postcode tables (DESIGN.md section 6): for each outward code (`SW1A`) and each postcode
+ * The two postcode tables (docs/architecture.md#places): for each outward code (`SW1A`) and each postcode
  * sector (`SW1A 1`) the median latitude and longitude of its postcodes, built from the ONS National
- * Statistics Postcode Lookup (`npm run data:postcodes`). Reference data kept beside the project and
- * read from a path it is given, never committed (../shared/data/README.md).
+ * Statistics Postcode Lookup (`npm run data:postcodes`). Reference data read from a folder it is given,
+ * never committed (docs/local-stack.md#postcode-data).
  */
 export const OUTCODE_TABLE_FILE = 'uk-outcodes.json';
 export const SECTOR_TABLE_FILE = 'uk-postcode-sectors.json';
@@ -19,6 +19,15 @@ export interface PostcodeTables {
   readonly sectors: PostcodeTable;
 }
 
+/**
+ * The folder a checkout reads the tables from in local runs, benchmarks and tests: SOLUTIONZ_POSTCODE_DATA when
+ * set, else `../shared/data` beside the repository (docs/local-stack.md#postcode-data). Deployed functions carry
+ * the copy the CDK context key postcodeDataPath names instead.
+ */
+export function configuredPostcodeDataDir(repoRoot: string, env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.SOLUTIONZ_POSTCODE_DATA?.trim() || join(repoRoot, '..', 'shared', 'data'));
+}
+
 export function missingPostcodeTables(dir: string): string[] {
   return POSTCODE_TABLE_FILES.filter((file) => !existsSync(join(dir, file)));
 }
@@ -30,7 +39,7 @@ export function missingPostcodeTables(dir: string): string[] {
 export function postcodeTablesMissingMessage(where: string, consequence: string): string {
   return (
     `The UK postcode tables (${POSTCODE_TABLE_FILES.join(', ')}) are not in ${where}: ${consequence}. ` +
-    '`npm run data:postcodes -- <NSPL csv or zip>` builds them from the ONS National Statistics Postcode Lookup (README, "Postcode data").'
+    '`npm run data:postcodes -- <NSPL csv or zip>` builds them from the ONS National Statistics Postcode Lookup (docs/local-stack.md, "Postcode data").'
   );
 }
 

@@ -1,7 +1,7 @@
 import type { RouteSpec } from '@solutionz/shared';
 import type { AuthorizedCaller, Caller } from '../auth/caller';
 import type { AccountStandingReader } from '../data/account-standing';
-import { hasActiveMembership } from '../services/listing-rule';
+import { hasActiveMembership } from '../data/listing-rule';
 import { AccountDeactivatedError, EmailNotConfirmedError, ForbiddenError, SessionRevokedError, UnauthorizedError } from '../errors';
 import { MESSAGES } from '@solutionz/shared';
 

@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { secretsManagerOriginSecretFor } from '../adapters/origin-secret';
 import type { Config } from '../config';
-import type { BusinessMetrics } from '../services/business-metrics';
+import type { BusinessMetrics } from '../business-metrics';
 import { createLogger } from './logger';
 import { createOriginGuard, staticOriginSecret, type OriginGuard } from './origin-guard';
 import { createTelemetry, powertoolsBusinessMetrics, type Telemetry } from './telemetry';

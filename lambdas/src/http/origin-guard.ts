@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { OriginSecretValues } from '../adapters/origin-secret';
 
 /**
  * CloudFront adds this header, with a secret value, to every request it sends the API (the Web stack's
@@ -7,9 +8,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * viewer-address function the per-person limits rely on: every API function refuses a request without it.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
-
-/** The secret's values now in force: the current one and, while it is being rotated, the next and the previous. */
-export type OriginSecretValues = () => Promise<readonly string[]>;
 
 export interface OriginGuard {
   /** Whether the header value is one of the secret's values, compared in constant time. */

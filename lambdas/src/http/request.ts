@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MESSAGES, type RouteQuery, type RouteSpec } from '@solutionz/shared';
+import { MESSAGES, type RouteSpec } from '@solutionz/shared';
 import { ValidationError } from '../errors';
 import type { ApiEvent } from './types';
 
@@ -66,14 +66,4 @@ export function validateRequest(route: RouteSpec, event: RequestParts): Validate
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   return { params, query, body, rawBody: route.rawBody ? rawTextBody(event) : '' };
-}
-
-/**
- * The query a route's code gets for `query` as a browser sends it (each value as text, as the web's API client
- * writes it): validated as validateRequest validates a request, a ValidationError otherwise. For asking a public
- * route's service the very question the browser would ask the route (the page function's drawn pages).
- */
-export function validatedQuery<T extends RouteSpec>(route: T, query: Readonly<Record<string, unknown>>): RouteQuery<T> {
-  const text = Object.entries(query).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, String(value)] as const]));
-  return validateRequest(route, { queryStringParameters: Object.fromEntries(text), isBase64Encoded: false }).query as RouteQuery<T>;
 }

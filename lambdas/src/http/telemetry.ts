@@ -3,7 +3,7 @@ import './xray-outside-lambda';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj } from '@middy/core';
-import type { BusinessMetrics } from '../services/business-metrics';
+import type { BusinessMetrics } from '../business-metrics';
 
 /** The CloudWatch namespace of every metric the functions emit (the Observability stack reads it). */
 export const METRICS_NAMESPACE = 'Solutionz';

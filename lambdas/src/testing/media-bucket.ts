@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, DeleteBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { S3RVER_CLIENT_OPTIONS, S3RVER_CREDENTIALS } from '../../../scripts/local/s3';
 import { createS3MediaStorage, type MediaStorage } from '../adapters/s3-media';
 import { TEST_REGION } from './dynamodb-table';
 import { localEndpoint } from './local-endpoint';
+import { localStandIns } from './local-stand-ins';
 
 export interface TestMediaBucket {
   readonly bucket: string;
@@ -19,17 +19,18 @@ export interface TestMediaBucket {
 }
 
 /**
- * A bucket of this test file's own in the run's s3rver (see local-aws.global-setup.ts), emptied
+ * A bucket of this test file's own in the run's s3rver (see test/support/local-aws.global-setup.ts), emptied
  * before each test and deleted after the file. Call it at the top level of the file.
  */
 export function useTestMediaBucket(): TestMediaBucket {
   const endpoint = localEndpoint('s3Endpoint');
   const bucket = `unit-${randomUUID()}`;
+  const { s3rver } = localStandIns();
   const client = new S3Client({
     region: TEST_REGION,
     endpoint,
-    credentials: { ...S3RVER_CREDENTIALS },
-    ...S3RVER_CLIENT_OPTIONS,
+    credentials: { ...s3rver.credentials },
+    ...s3rver.clientOptions,
   });
   const storage = createS3MediaStorage(client, bucket);
 

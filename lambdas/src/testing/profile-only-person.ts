@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createLocalAccount } from '../../../scripts/local/accounts';
+import { createLocalAccount } from './local-account';
 import { documentClient } from '../adapters/dynamodb';
 import type { AuthorizedCaller } from '../auth/caller';
 import { createTableStore } from '../data/table-store';

@@ -1,4 +1,4 @@
-import type { PublicCache } from '../services/public-copies';
+import type { PublicCache } from '../adapters/cloudfront-purge';
 
 /** A public cache that records each purge's paths, in order. */
 export function recordingPublicCache(): PublicCache & { readonly purges: string[][] } {

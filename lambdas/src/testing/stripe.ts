@@ -1,12 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { serveHttp, type LocalService } from '../../../scripts/local/process';
-import { startLocalStripe, type LocalStripe } from '../../../scripts/local/stripe/local-stripe';
-import { sdkFor, submitCheckout, VALID_CARD, WEBHOOK_SECRET } from '../../../scripts/local/stripe/test-support';
 import { createStripePayments, type PaymentGateway } from '../adapters/stripe-payments';
+import { localStandIns, type LocalService, type LocalStripe } from './local-stand-ins';
 
-export { submitCheckout, VALID_CARD, WEBHOOK_SECRET };
+/** The signing secret of the test's webhook endpoint. */
+export const WEBHOOK_SECRET = 'whsec_local_test_secret';
+
+/** Fills in and sends a Checkout page with Stripe's test card that always pays, as a person would. */
+export const payAtCheckout = (url: string) => localStandIns().stripe.submitCheckout(url, localStandIns().stripe.validCard);
 
 /** What the test's webhook endpoint does with a delivery: our handler, answering a status. */
 type WebhookEndpoint = (rawBody: string, signature: string | undefined) => Promise<number>;
@@ -34,6 +36,7 @@ export function useTestStripe(): TestStripe {
   let payments: PaymentGateway | undefined;
 
   beforeAll(async () => {
+    const { serveHttp, stripe } = localStandIns();
     receiver = await serveHttp('webhook endpoint', 0, (req, res) => {
       void buffer(req).then(async (body) => {
         const status = endpoint ? await endpoint(body.toString('utf8'), req.headers['stripe-signature'] as string | undefined).catch(() => 500) : 200;
@@ -41,8 +44,8 @@ export function useTestStripe(): TestStripe {
         res.end('{}');
       });
     });
-    local = await startLocalStripe({ port: 0, webhookUrl: `${receiver.url}/api/stripe/webhook`, webhookSecret: WEBHOOK_SECRET, retryDelaysMs: [5, 10, 20, 40] });
-    sdk = sdkFor(local);
+    local = await stripe.start({ port: 0, webhookUrl: `${receiver.url}/api/stripe/webhook`, webhookSecret: WEBHOOK_SECRET, retryDelaysMs: [5, 10, 20, 40] });
+    sdk = stripe.sdkFor(local);
   });
   beforeEach(async () => {
     await local!.settled();

@@ -1,5 +1,5 @@
 import type { AccountType } from '@solutionz/shared';
-import { createLocalAccount, type LocalAccount } from '../../../scripts/local/accounts';
+import { createLocalAccount, type LocalAccount } from './local-account';
 import type { Identity } from '../adapters/cognito-identity';
 import type { AuthorizedCaller } from '../auth/caller';
 import type { AccountRepository } from '../data/account-repository';

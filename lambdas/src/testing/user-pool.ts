@@ -11,10 +11,10 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { ensureUserPool, type UserPoolIds } from '../../../scripts/local/user-pool';
 import { createCognitoIdentity, type Identity } from '../adapters/cognito-identity';
 import { TEST_CREDENTIALS, TEST_REGION } from './dynamodb-table';
 import { localEndpoint } from './local-endpoint';
+import { localStandIns } from './local-stand-ins';
 
 /** A user as the pool holds it, for tests to check what the identity adapter did. */
 interface PoolUserState {
@@ -46,7 +46,7 @@ export interface TestUserPool {
 }
 
 /**
- * A user pool of this test file's own in the run's cognito-local (see local-aws.global-setup.ts),
+ * A user pool of this test file's own in the run's cognito-local (see test/support/local-aws.global-setup.ts),
  * shaped like the deployed one (client, provider and admin groups); emptied before each test and
  * deleted after the file. Call it at the top level of the file.
  */
@@ -54,7 +54,7 @@ export function useTestUserPool(): TestUserPool {
   const endpoint = localEndpoint('cognitoEndpoint');
   const newClient = () => new CognitoIdentityProviderClient({ region: TEST_REGION, endpoint, credentials: TEST_CREDENTIALS });
   const admin = newClient();
-  let ids: UserPoolIds | undefined;
+  let ids: Awaited<ReturnType<ReturnType<typeof localStandIns>['createUserPool']>> | undefined;
   const poolIds = () => {
     if (!ids) throw new Error('The test user pool exists from beforeAll on');
     return ids;
@@ -66,7 +66,7 @@ export function useTestUserPool(): TestUserPool {
   }
 
   beforeAll(async () => {
-    ids = await ensureUserPool(admin, undefined);
+    ids = await localStandIns().createUserPool(admin);
   });
   beforeEach(async () => {
     for (const email of await emails()) await admin.send(new AdminDeleteUserCommand({ UserPoolId: poolIds().userPoolId, Username: email }));

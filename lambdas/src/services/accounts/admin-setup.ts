@@ -12,7 +12,7 @@ function checkSetupToken(expected: string | undefined, given: string | undefined
 }
 
 /**
- * Creates the first admin, once (DESIGN.md section 4). The setup marker is written with a condition
+ * Creates the first admin, once (docs/product/accounts.md#first-admin-setup). The setup marker is written with a condition
  * before anything else, so of concurrent requests exactly one proceeds; if a later step fails, what
  * was done is undone and the marker released so setup can be tried again.
  */

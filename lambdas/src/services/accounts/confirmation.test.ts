@@ -158,7 +158,7 @@ describe('resendConfirmation', () => {
     ['NETWORK', 502, Object.assign(new Error('getaddrinfo ENOTFOUND email.eu-west-2.amazonaws.com'), { code: 'ENOTFOUND' })],
     ['SERVER', 502, new SESv2ServiceException({ name: 'InternalFailure', $fault: 'server', $metadata: { httpStatusCode: 500 }, message: 'boom' })],
     ['RATE_LIMIT', 429, new SESv2ServiceException({ name: 'TooManyRequestsException', $fault: 'client', $metadata: { httpStatusCode: 429 }, message: 'slow' })],
-  ] as const)('answers an SES %s failure with that class and the spec wording', async (category, status, error) => {
+  ] as const)("answers an SES %s failure with that class and the product's wording", async (category, status, error) => {
     const { deps, ses, sentMail } = await signedUp();
     failNextSend(ses, 'SendEmailCommand', error);
     const sending = resendConfirmation(deps, 'cara@example.co.uk', IP);

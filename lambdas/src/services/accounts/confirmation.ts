@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, EMAIL_MESSAGES, TOKEN_TTL, type ConfirmEmailResponse } from '@solutionz/shared';
 import type { ProfileRecord } from '../../data/account-repository';
 import { InvalidTokenError } from '../../errors';
-import { BUSINESS_METRICS } from '../business-metrics';
+import { BUSINESS_METRICS } from '../../business-metrics';
 import type { AccountsDeps } from './deps';
 import { sendOrThrow } from './delivery';
 import { allowAddressMail } from './mail-limits';

@@ -17,7 +17,7 @@ export async function trySend(mailer: Mailer, mail: OutgoingMail): Promise<Confi
   }
 }
 
-/** Sends, and turns a failure into the API error whose `category` the page shows (spec 01 section 8). */
+/** Sends, and turns a failure into the API error whose `category` the page shows (docs/product/accounts.md#e-mail-delivery-failures). */
 export async function sendOrThrow(mailer: Mailer, mail: OutgoingMail): Promise<void> {
   try {
     await mailer.send(mail);

@@ -10,7 +10,7 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SessionRepository } from '../../data/session-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { Geocoder } from '../../geo/geocoder';
-import type { BusinessMetrics } from '../business-metrics';
+import type { BusinessMetrics } from '../../business-metrics';
 
 /** Everything the accounts services use, passed in so tests can swap any part for a fake. */
 export interface AccountsDeps {

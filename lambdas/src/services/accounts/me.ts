@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, displayName, socialLinksFrom, type MeResponse, type RadiusMiles, type SubscriptionSummary } from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
-import { hasActiveMembership } from '../listing-rule';
+import { hasActiveMembership } from '../../data/listing-rule';
 import { NotFoundError } from '../../errors';
 import type { AccountsDeps } from './deps';
 
-/** The derived subscription state of spec 01 section 3: subscribed while a paid tier has not run out (the access check's rule). */
+/** The derived subscription state (docs/product/membership.md#managing-a-membership): subscribed while a paid tier has not run out (the access check's rule). */
 export function subscriptionSummary(
   profile: Pick<ProfileRecord, 'subscriptionTier' | 'subscriptionEnd' | 'cancelAtPeriodEnd' | 'paymentFailed'>,
   now: Date,

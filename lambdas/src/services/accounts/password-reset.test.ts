@@ -49,7 +49,7 @@ describe('password reset', () => {
     expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'reset-password', userId });
   });
 
-  it('refuses a request of a day past the cap for one address from one client address with 429 and the spec wording, whether or not it has an account', async () => {
+  it("refuses a request of a day past the cap for one address from one client address with 429 and the product's wording, whether or not it has an account", async () => {
     const { deps, advance, sentMail } = await withAccount();
     const answers = async (email: string) => {
       const seen: unknown[] = [];

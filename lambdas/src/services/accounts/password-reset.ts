@@ -12,7 +12,7 @@ import { hashToken, isRedeemable, issueToken } from './tokens';
  * Mails a single-use, expiring reset link, within the link mail limits (allowAddressMail: a request past
  * them is refused with 429 whether or not the address has an account). The answer is the same whether
  * or not the address has an account. Admin accounts have internal addresses and recover through the
- * site owner (spec 02).
+ * site owner (docs/product/accounts.md#password-reset).
  */
 export async function requestPasswordReset(deps: AccountsDeps, email: string, sourceIp: string): Promise<{ message: string }> {
   const answer = { message: ACCOUNT_MESSAGES.resetRequested };

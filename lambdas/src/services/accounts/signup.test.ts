@@ -170,7 +170,7 @@ describe('signUp', () => {
     expect(await deps.accounts.findUserIdByEmail('priya@example.co.uk')).toBe(result.userId);
   });
 
-  it('refuses a registered address with the spec message, creating no user', async () => {
+  it("refuses a registered address with the product's message, creating no user", async () => {
     const { deps } = testAccountsDeps(table, pool);
     const first = await signUp(deps, provider, '203.0.113.1');
     await expect(signUp(deps, { ...provider, password: 'Other-horse-2', confirmPassword: 'Other-horse-2' }, '203.0.113.2')).rejects.toMatchObject({

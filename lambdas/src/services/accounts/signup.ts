@@ -14,7 +14,7 @@ import type { AccountsDeps } from './deps';
 import { trySend } from './delivery';
 import { confirmationMail } from './mails';
 import { issueToken } from './tokens';
-import { BUSINESS_METRICS } from '../business-metrics';
+import { BUSINESS_METRICS } from '../../business-metrics';
 import { refuseDeletedCategories } from '../category-check';
 
 /** How long a sign-up may hold its e-mail reservation before another attempt may take it over. */

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CONSOLE_MESSAGES, erasedPersonName, type AdminReason } from '@solutionz/shared';
 import { ukMonth } from '../../data/admin';
+import { entityOf } from '../../data/raw-commands';
 import { createTableStore } from '../../data/table-store';
 import { AdminMfaRequiredError, ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { adminTestDeps } from '../../testing/admin-deps';
@@ -81,7 +82,7 @@ const scanAll = async () => {
 /** The dashboard's figures counted the slow way: every item of the table. */
 async function bruteCount(now: Date) {
   const items = await scanAll();
-  const of = (entity: string) => items.filter((item) => item.__edb_e__ === entity);
+  const of = (entity: string) => items.filter((item) => entityOf(item) === entity);
   const feedback = of('feedback');
   return {
     businesses: of('business').length,
@@ -290,7 +291,7 @@ describe('the users table', { timeout: 60_000 }, () => {
     await deleteUser(context.deps, boss.caller, provider.userId, { reason: { code: 'requested', note: '' } });
     // Nothing names the person: their id stays only on the two audit entries about them, which hold no name or address.
     expect(await table.itemsMentioning(provider.email, 'Patel', 'Priya')).toEqual([]);
-    expect((await table.itemsMentioning(provider.userId)).map((item) => item.__edb_e__)).toEqual(['auditEntry', 'auditEntry']);
+    expect((await table.itemsMentioning(provider.userId)).map(entityOf)).toEqual(['auditEntry', 'auditEntry']);
     expect(await pool.user(provider.email)).toBeUndefined();
     const entries = (await listAudit(context.deps, boss.caller, {}, 10)).entries;
     const pseudonym = erasedPersonName(pseudonymOf(provider.userId));
@@ -597,7 +598,7 @@ describe('the analytics', { timeout: 60_000 }, () => {
     await deleteUser(context.deps, boss.caller, priya.userId, { reason: { code: 'requested', note: '' } });
 
     const after = await analytics({ ...context.deps, categories: table.repositories.categories, directory: table.repositories.directory }, boss.caller);
-    const profiles = (await scanAll()).filter((item) => item.__edb_e__ === 'profile');
+    const profiles = (await scanAll()).filter((item) => entityOf(item) === 'profile');
     expect(after.stats.totalProviders).toBe(profiles.filter((item) => item.accountType === 'provider').length);
     expect(after.stats.totalSeekers).toBe(profiles.filter((item) => item.accountType === 'client').length);
     expect(after.stats.totalProviders - before.stats.totalProviders).toBe(2);

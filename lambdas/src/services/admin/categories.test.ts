@@ -82,7 +82,7 @@ const group = async (ctx: ReturnType<typeof context>, caller: Awaited<ReturnType
 const orders = (categories: readonly { displayOrder: number }[]) => categories.map((category) => category.displayOrder);
 
 describe('categories management', { timeout: 60_000 }, () => {
-  it('adds categories to an existing or a new group, with the spec messages and names unique within a group', async () => {
+  it("adds categories to an existing or a new group, with the product's messages and names unique within a group", async () => {
     const ctx = context();
     await seedCategories(table.repositories);
     const caller = await admin(ctx);

@@ -12,14 +12,14 @@ import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { SessionRepository } from '../../data/session-repository';
 import type { Geocoder } from '../../geo/geocoder';
 import type { PersonalDataRegistry } from '../privacy/personal-data';
-import type { PublicCache } from '../public-copies';
+import type { PublicCache } from '../../adapters/cloudfront-purge';
 
 /** Everything the admin console's services use, passed in so tests can swap any part. */
 export interface AdminConsoleDeps {
   readonly accounts: AccountRepository;
   readonly admin: AdminRepository;
   readonly feedback: FeedbackRepository;
-  /** Reported conversations (issue 26). */
+  /** Reported conversations (docs/product/admin.md#reported-conversations). */
   readonly reports: MessageReportsRepository;
   /** "Verified job" on feedback entries. */
   readonly jobs: Pick<JobsRepository, 'verifiedClients'>;

@@ -13,7 +13,7 @@ import type { ProfileRecord } from '../../data/account-repository';
 import type { AdminProfileChange } from '../../data/admin-repository';
 import type { MessagingBan } from '../../data/message-reports-repository';
 import { ConflictError, NotFoundError } from '../../errors';
-import { hasActiveMembership } from '../listing-rule';
+import { hasActiveMembership } from '../../data/listing-rule';
 import type { AuditRecord } from '../../data/admin-repository';
 import { eraseAccount, finishErasure } from '../privacy/erasure';
 import { PUBLIC_COPIES } from '../public-copies';

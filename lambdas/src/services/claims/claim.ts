@@ -64,7 +64,7 @@ async function enforceClaimLimits(deps: ClaimDeps, email: string, sourceIp: stri
   if (byEmail.count > perEmail) throw new RateLimitedError(CLAIM_MESSAGES.rateLimited, byEmail.retryAfterSeconds);
 }
 
-/** The claim-notify mail (the spec's function of that name), to every admin address, within a daily cap. */
+/** The claim-notify mail (docs/product/claims.md#any-other-address-an-admin-reviews), to every admin address, within a daily cap. */
 async function notifyAdmins(deps: ClaimDeps, target: Target, state: ClaimCompleted['state'], now: Date): Promise<void> {
   if (deps.adminNotifyAddresses.length === 0) return;
   const quota = await deps.rateLimits.takeQuota('claim-notify', 'admins', CLAIM_NOTIFY_PER_DAY, DAY_S, now);

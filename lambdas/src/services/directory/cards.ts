@@ -1,5 +1,5 @@
 import { BIO_PREVIEW_LENGTH, type ProviderCard } from '@solutionz/shared';
-import type { ListingRecord } from '../../data/directory-repository';
+import type { ListingRecord } from '../../data/directory';
 import { responseTimeOf } from '../messages/response-times';
 
 /** The bio as a card shows it: at most BIO_PREVIEW_LENGTH characters, cut at a word with an ellipsis. */
@@ -12,7 +12,7 @@ function bioPreview(bio: string | undefined): string | null {
   return `${atWord.trimEnd()}…`;
 }
 
-/** A listing as the directory shows it (spec 02 section 3, public_providers): nothing private; the response time as it stands at `now`. */
+/** A listing as the directory shows it (docs/product/directory.md#cards): nothing private; the response time as it stands at `now`. */
 export function toProviderCard(listing: ListingRecord, distanceMiles: number | null, now: Date): ProviderCard {
   return {
     id: listing.userId,

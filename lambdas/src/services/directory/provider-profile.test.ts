@@ -5,7 +5,7 @@ import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { createTableStore } from '../../data/table-store';
 import { encodeResponseLog } from '../../data/response-times';
-import { isListed, unlistedReasons } from '../listing-rule';
+import { isListed, unlistedReasons } from '../../data/listing-rule';
 import { NotFoundError } from '../../errors';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { getMyProviderPage, getProviderProfile } from './provider-profile';

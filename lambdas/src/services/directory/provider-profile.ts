@@ -7,7 +7,7 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
-import { isListed, unlistedReasons } from '../listing-rule';
+import { isListed, unlistedReasons } from '../../data/listing-rule';
 import { NotFoundError } from '../../errors';
 import { responseTimeOf } from '../messages/response-times';
 

@@ -4,7 +4,7 @@ import { DIRECTORY_MESSAGES, savedProvidersResponseSchema } from '@solutionz/sha
 import { documentClient } from '../../adapters/dynamodb';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { createTableStore } from '../../data/table-store';
-import { createDirectoryRepository } from '../../data/directory';
+import { createDirectoryRepository } from '../../data/directory-repository';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
 import { listSavedProviders, saveProvider, unsaveProvider } from './saved-providers';
 

@@ -9,7 +9,7 @@ type SavedProvidersQuery = RouteQuery<Routes['listSavedProviders']>;
 type SavedProviderAnswer = { providerId: string; saved: boolean };
 
 /**
- * The caller's saved professionals, newest first (spec 01 sections 2.10, 2.11). One who is no longer
+ * The caller's saved professionals, newest first (docs/product/directory.md#saved-professionals). One who is no longer
  * listed (membership ended, hidden, deactivated, deleted) stays in the list with `provider: null`, so
  * the person sees them go rather than lose them silently, and can remove them.
  */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES, providerSearchQuerySchema, repliesWithinDay, type ProviderSearchQuery } from '@solutionz/shared';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
+import { createLocalAccount } from '../../testing/local-account';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import ngeohash from 'ngeohash';
 import { documentClient, dynamoDbUsage, meterDynamoDbUsage, resetDynamoDbUsage } from '../../adapters/dynamodb';
 import type { ProfileRecord } from '../../data/account-repository';
-import { createDirectoryRepository } from '../../data/directory';
+import { createDirectoryRepository } from '../../data/directory-repository';
 import { bulkLoadProviders } from '../../data/directory-bulk';
 import { createTableStore } from '../../data/table-store';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';
@@ -287,8 +287,7 @@ describe('searchProviders deep in a result', () => {
     const [first, ...deeper] = reads;
     expect(Math.max(...deeper)).toBeLessThanOrEqual(2 * first!);
     // The first page in few round trips one after another: the counts of the cells around the place come with the root
-    // (one batch read), then the cells read and the listings. Read one level a round from the root down, it took 8; with
-    // cells of more than 12 split and four cells a round, 5.
+    // (one batch read), then the cells read and the listings. Reading one level a round from the root down takes 8.
     expect(rounds[0]).toBeLessThanOrEqual(4);
     // First pages around the crowd: the root's counts with those around the place (one batch read), a cell holding no
     // more than a page read whole, six cells a round and a run of cells with nothing between them in one request.
@@ -301,8 +300,8 @@ describe('searchProviders deep in a result', () => {
       firstPages.requests += requests;
       firstPages.rounds += roundTrips;
     }
-    // Before issue 24's second pass (the root read on its own, cells of more than 12 split, four cells a round, a request
-    // a cell) these took 24.9 requests and 9.0 round trips one after another on average; now 16.2 and 6.8.
+    // About 16 requests and 7 round trips one after another on average; reading the root on its own, splitting cells of
+    // more than 12 and reading four cells a round, a request a cell, takes about 25 and 9.
     expect(firstPages.requests / centres.length).toBeLessThanOrEqual(20);
     expect(firstPages.rounds / centres.length).toBeLessThanOrEqual(8);
     // Without where the page before left the search (a cursor of before), a deep page goes on all the same.

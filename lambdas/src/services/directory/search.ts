@@ -8,12 +8,11 @@ import {
   type providerSearchQuerySchema,
 } from '@solutionz/shared';
 import type { z } from 'zod';
-import { ALL_SCOPE, alphabeticalPosition } from '../../data/directory';
-import type { ListingRecord } from '../../data/directory-repository';
+import { ALL_SCOPE, alphabeticalPosition, type ListingRecord } from '../../data/directory';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
 import { continueFrom, DEFAULT_LEAF_SIZE, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
-import { isListed } from '../listing-rule';
+import { isListed } from '../../data/listing-rule';
 import { toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
 import type { DirectoryDeps } from './deps';
@@ -150,7 +149,7 @@ async function nearest(
     eager,
     // A person waits for a first page: a cell holding no more than the page (and the one that tells whether more follow) is
     // read whole, one request where a split costs a counts read and a round more, and up to PAGE_PARALLEL_CELLS cells are
-    // read at a time (at 50,000 providers, 5.5 rounds one after another to 4.5, for 14% more items; issue 24). Later pages
+    // read at a time (at 50,000 providers, 4.5 rounds one after another rather than 5.5, for 14% more items). Later pages
     // split as before: a cell this page read whole and the next splits is looked into again only where this one did not show
     // all (its pending cells) or beyond its horizon, so the answers are the same. Never the other way round (a cell this page
     // split that the next reads whole would be taken as read): a first page's leaves are never smaller than later pages'.
@@ -215,7 +214,7 @@ async function firstInOrder(deps: SearchDeps, filter: Filter, read: ScopeReader,
   return { listings: ordered.slice(0, limit), more: ordered.length > limit };
 }
 
-/** Listed providers without a place, by id, after those with one (spec 02 section 4). */
+/** Listed providers without a place, by id, after those with one (docs/product/directory.md#searching). */
 function unplaced(deps: SearchDeps, filter: Filter, after: string | undefined, limit: number) {
   return firstInOrder(deps, filter, deps.directory.unplacedListings, (listing) => listing.userId, after, limit);
 }
@@ -274,7 +273,7 @@ async function alphabeticalPage(deps: SearchDeps, filter: Filter, after: string 
 /**
  * GET /api/providers. Filters by category (or the category a service text names, else the
  * text against names and skills) and by place and radius; when the filters match nobody on the first
- * page, every listed provider nearest first (no radius) with `fallback` (spec 02 section 4).
+ * page, every listed provider nearest first (no radius) with `fallback` (docs/product/directory.md#searching).
  */
 export async function searchProviders(deps: SearchDeps, query: SearchQuery): Promise<ProviderSearchResponse> {
   const cursor = decodeCursor(query.cursor);

@@ -1,6 +1,6 @@
 import { FEEDBACK_MESSAGES, type FeedbackEntry, type FeedbackForm, type FeedbackPage, type RouteQuery, type Routes } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
-import { isListed } from '../listing-rule';
+import { isListed } from '../../data/listing-rule';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { FeedbackDeps } from './deps';
 import { authorNameOf, readPage, toFeedbackEntryOf } from './entries';
@@ -17,7 +17,7 @@ function syncCard(deps: Pick<FeedbackDeps, 'directory'>, providerId: string, now
 }
 
 /**
- * A listed provider's published feedback, newest first (spec 02 section 7). Anyone may read it while the
+ * A listed provider's published feedback, newest first (docs/product/feedback.md#reading-feedback). Anyone may read it while the
  * provider is listed; otherwise the provider is not found, as their page is.
  */
 export async function listProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs' | 'clock'>, providerId: string, query: PageQuery): Promise<FeedbackPage> {
@@ -40,7 +40,7 @@ export async function getMyFeedbackFor(deps: Pick<FeedbackDeps, 'feedback' | 'jo
 
 /**
  * A client's feedback on a listed provider, published at once and counted in the provider's rating
- * (spec 02 sections 4-6). One per client and provider: the data layer's conditional write refuses a
+ * (docs/product/feedback.md#leaving-feedback). One per client and provider: the data layer's conditional write refuses a
  * second, however many arrive together.
  */
 export async function createFeedback(deps: FeedbackDeps, caller: AuthorizedCaller, providerId: string, form: Form): Promise<FeedbackEntry> {

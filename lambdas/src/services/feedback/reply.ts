@@ -5,7 +5,7 @@ import type { FeedbackDeps } from './deps';
 import { toFeedbackEntryOf } from './entries';
 
 /**
- * The provider's one reply to feedback addressed to them (spec 02 sections 3, 4 and 6): written the
+ * The provider's one reply to feedback addressed to them (docs/product/feedback.md#replies): written the
  * first time, replaced after; `created` tells the page which it was ('Reply submitted' or 'Reply updated').
  */
 export async function replyToFeedback(

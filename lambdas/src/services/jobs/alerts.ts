@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import { alertScope } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
-import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts';
+import type { DeadLetter, JobAlertsRepository } from '../../data/job-alerts-repository';
 import type { AlertedJob } from '../../data/jobs';
 import { jobAlertMail } from '../accounts/mails';
 import { listedProvidersNear } from '../directory/search';

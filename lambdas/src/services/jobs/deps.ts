@@ -4,7 +4,7 @@ import type { DirectoryRepository } from '../../data/directory-repository';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import type { Geocoder } from '../../geo/geocoder';
-import type { BusinessMetrics } from '../business-metrics';
+import type { BusinessMetrics } from '../../business-metrics';
 
 /** Everything the jobs services use, passed in so tests can swap any part. */
 export interface JobsDeps {

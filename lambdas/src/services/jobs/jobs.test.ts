@@ -29,7 +29,7 @@ import {
   saveJob,
   updateJobRevealCap,
 } from './jobs';
-import { recordingBusinessMetrics } from '../business-metrics';
+import { recordingBusinessMetrics } from '../../business-metrics';
 import { milesBetween } from '../geo-search';
 
 const table = useTestTable();
@@ -113,7 +113,7 @@ describe('posting and reading jobs', () => {
     for (let n = 0; n < JOB_LIMITS.postsPerDay; n++) await createJob(deps(), client, post());
   });
 
-  it('refuses unknown fields and a post without a category, in the spec words', () => {
+  it("refuses unknown fields and a post without a category, in the product's words", () => {
     expect(jobPostSchema.safeParse({ ...post(), userId: 'someone' }).success).toBe(false);
     const missing = jobPostSchema.safeParse({ ...post(), categories: [] });
     expect(missing.error?.issues[0]?.message).toBe(JOB_MESSAGES.categoryRequired.description);

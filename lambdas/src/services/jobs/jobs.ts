@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from 
 import { resolvePlace } from '../../geo/resolve';
 import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition } from '../geo-search';
 import type { JobsDeps } from './deps';
-import { BUSINESS_METRICS } from '../business-metrics';
+import { BUSINESS_METRICS } from '../../business-metrics';
 import { refuseDeletedCategories } from '../category-check';
 
 /** What the signed-in routes add to a card: the caller's relation to the job, and the contact when they may see it. */
@@ -90,7 +90,7 @@ function decodeCursor(text: string | undefined, mode: BoardCursor['m']): BoardCu
 
 const badCursor = () => new ValidationError({ 'query.cursor': JOB_MESSAGES.badCursor }, JOB_MESSAGES.badCursor);
 
-/** The budget filters (spec 02 section 8: the range only when both ends are set), which the index entries answer; none without them. */
+/** The budget filters (docs/product/jobs.md#the-job-board: the range only when both ends are set), which the index entries answer; none without them. */
 function budgetFilter(query: JobListQuery): ((entry: BoardEntry) => boolean) | undefined {
   const { minBudget, maxBudget, budgetType } = query;
   const range = minBudget !== undefined && maxBudget !== undefined;
@@ -171,7 +171,7 @@ async function newestJobs(deps: Pick<JobsDeps, 'jobs'>, query: JobListQuery, sco
 }
 
 /**
- * The board's filters (spec 02 sections 3 and 8) through its index (job-board.ts): category; within a
+ * The board's filters (docs/product/jobs.md#the-job-board) through its index (job-board.ts): category; within a
  * radius of a place, nearest first, else newest first; the budget range only when both ends are set; the type.
  */
 async function boardPage(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<BoardPage> {
@@ -185,7 +185,7 @@ const boardAnswer = (page: BoardPage, jobs: Job[]): JobBoardPage => ({
   ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
 });
 
-/** Posting (spec 02 section 5): the contact name is the poster's name, else the e-mail's local part. */
+/** Posting (docs/product/jobs.md#posting-a-job): the contact name is the poster's name, else the e-mail's local part. */
 /** A day, the window of the posting quota. */
 const DAY_S = 86_400;
 
@@ -253,7 +253,7 @@ export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: Authorized
 }
 
 /**
- * A subscribed provider reveals the contact (spec 02 section 4): counted once per provider,
+ * A subscribed provider reveals the contact (docs/product/jobs.md#revealing-contact-details): counted once per provider,
  * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
  */
 export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {

@@ -10,14 +10,14 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { CouponRefusedError } from '../../adapters/stripe-payments';
-import { hasActiveMembership } from '../listing-rule';
+import { hasActiveMembership } from '../../data/listing-rule';
 import { ConflictError, EmailNotConfirmedError, NotFoundError, ValidationError } from '../../errors';
 import type { MembershipDeps } from './deps';
 import { currentSubscription, syncCustomer } from './subscription';
 
 const OFFER = COUPON_FIRST100.code;
 
-/** The coupon a checkout asks for: none for a blank one; anything but FIRST100 is refused (spec 01 section 5). */
+/** The coupon a checkout asks for: none for a blank one; anything but FIRST100 is refused (docs/product/membership.md#first100). */
 function requestedCoupon(code: string | null | undefined): typeof OFFER | undefined {
   if (code === undefined || code === null || code.trim() === '') return undefined;
   if (normaliseCouponCode(code) !== OFFER) throw new ValidationError({ 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon }, MEMBERSHIP_MESSAGES.invalidCoupon);

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_SESSION_MINUTES, COUPON_FIRST100, MEMBERSHIP_MESSAGES, type AccountType } from '@solutionz/shared';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
-import { signatureHeader } from '../../../../scripts/local/stripe/webhooks';
+import { createLocalAccount } from '../../testing/local-account';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ConflictError, ValidationError } from '../../errors';
 import { useTestTable } from '../../testing/dynamodb-table';
-import { submitCheckout, useTestStripe, VALID_CARD, WEBHOOK_SECRET } from '../../testing/stripe';
+import { payAtCheckout, useTestStripe, WEBHOOK_SECRET } from '../../testing/stripe';
 import { subscriptionSummary } from '../accounts/me';
 import { checkCoupon, startCheckout } from './checkout';
 import type { MembershipDeps } from './deps';
 import { cancelMembership, openPortal } from './manage';
-import { recordingBusinessMetrics } from '../business-metrics';
+import { recordingBusinessMetrics } from '../../business-metrics';
 import { handleStripeWebhook, type StripeWebhookDeps } from './webhook';
 
 const table = useTestTable();
@@ -61,7 +60,7 @@ async function summaryOf(deps: MembershipDeps, userId: string) {
 
 async function payCheckout(deps: MembershipDeps, caller: AuthorizedCaller, plan: 'monthly' | 'yearly', couponCode?: string) {
   const { url } = await startCheckout(deps, caller, { plan, couponCode });
-  const paid = await submitCheckout(url, VALID_CARD);
+  const paid = await payAtCheckout(url);
   await stripe.local.settled();
   return paid;
 }
@@ -76,7 +75,7 @@ describe('checkout', () => {
     expect(url).toMatch(new RegExp(`^${stripe.local.url}/checkout/cs_test_`));
     expect((await summaryOf(deps, provider.userId)).isSubscribed).toBe(false);
 
-    const paid = await submitCheckout(url, VALID_CARD);
+    const paid = await payAtCheckout(url);
     expect(paid.location).toMatch(/^https:\/\/solutionz\.test\/membership\?success=true&session_id=cs_test_/);
     await stripe.local.settled();
     expect(deps.metrics.counted).toMatchObject({ CheckoutsCompleted: 1 });
@@ -299,7 +298,7 @@ describe('the Stripe webhook', () => {
 
   function signed(event: unknown, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) {
     const body = JSON.stringify(event);
-    return { body, signature: signatureHeader(body, secret, at) };
+    return { body, signature: stripe.sdk.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: at }) };
   }
 
   it('handles an event once however often it comes, in a row or at once', async () => {

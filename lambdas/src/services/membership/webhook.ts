@@ -1,7 +1,7 @@
 import { COUPON_FIRST100, MEMBERSHIP_MESSAGES } from '@solutionz/shared';
 import { InvalidSignatureError, type PaymentEvent } from '../../adapters/stripe-payments';
 import { ValidationError } from '../../errors';
-import { BUSINESS_METRICS, type BusinessMetrics } from '../business-metrics';
+import { BUSINESS_METRICS, type BusinessMetrics } from '../../business-metrics';
 import type { StripeSyncDeps } from './deps';
 import { syncCustomer } from './subscription';
 

@@ -16,7 +16,7 @@ import { notBlocked, notStoppedFromMessaging, onlyParticipants, sideOf } from '.
 import { messageImageKey, messageImageUploadKey } from './message-image-keys';
 
 /**
- * Images in messages (issue 26), through the portfolio's pipeline: the browser uploads each with a presigned
+ * Images in messages (docs/product/messages.md#images), through the portfolio's pipeline: the browser uploads each with a presigned
  * POST, then asks for the check, which trusts the bytes only (JPEG, PNG or WEBP that decodes), re-encodes
  * them as WebP without metadata and keeps them under the conversation, never under a served path. A send
  * names them; only the two people of the conversation are answered their bytes.

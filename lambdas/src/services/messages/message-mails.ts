@@ -9,7 +9,7 @@ import { sendClaimed } from '../mail-delivery';
 import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
 /**
- * E-mail for unread messages (issue 26). A message sent notes a mail due for its recipient and
+ * E-mail for unread messages (docs/product/notifications.md#message-e-mails). A message sent notes a mail due for its recipient and
  * conversation ten minutes on (`scheduleMessageMail`); a worker run every minute or two
  * (`sendDueMessageMails`: an EventBridge rule in the cloud, a timer in the local stack) takes what is due
  * and, for each, drops it when the person has read the conversation since or turned message e-mails off,

@@ -1,7 +1,8 @@
 import { RESPONSE_TIME_RULES, type ResponseTime } from '@solutionz/shared';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { ConversationRecord, MessageRecord } from '../../data/messages-repository';
-import { decodeResponseLog, type ResponseTimesRepository } from '../../data/response-times';
+import { decodeResponseLog } from '../../data/response-times';
+import type { ResponseTimesRepository } from '../../data/response-times-repository';
 
 /** What keeps a provider's response time: the facts, and the listing that carries the figure. */
 export interface ResponseTimesDeps {

@@ -142,7 +142,7 @@ export function categoriesHead(siteUrl: string, siteDescription: string): PageHe
 
 /**
  * A search page's head: the search in the title (as the app names the tab) and the description. A search that was
- * drawn and found something is its own page for search results, at its address with the parameters in a fixed
+ * server-rendered and found something is its own page for search results, at its address with the parameters in a fixed
  * order (`foundAt`); any other (nothing found, a place nobody can find, near me, a later page) stays out of them:
  * the words in a search's address are anyone's to type.
  */

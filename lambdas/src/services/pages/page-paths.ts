@@ -3,11 +3,11 @@ import { SEARCH_PAGE_QUERIES } from '@solutionz/shared';
 /** The categories page's address (web's paths.categories). */
 export const CATEGORIES_PATH = '/categories';
 
-/** The search pages (shared SEARCH_PAGE_QUERIES): one drawing per value of their own query parameters. */
+/** The search pages (shared SEARCH_PAGE_QUERIES): one cached response per value of their own query parameters. */
 const SEARCH_PAGE_PATHS = Object.keys(SEARCH_PAGE_QUERIES);
 
 /**
- * The page function's paths that are pages of the app (drawn into the app shell, naming a release's files), as
+ * The page function's paths that are pages of the app (rendered into the app shell, naming a release's files), as
  * CloudFront path patterns: case-sensitive, `*` matching any characters, the query string not part of the path. The
  * sitemap and robots.txt are its others.
  */
@@ -16,7 +16,7 @@ export const APP_PAGE_PATTERNS: readonly string[] = ['/directory/*', CATEGORIES_
 const invalidationPaths = APP_PAGE_PATTERNS.map((pattern) => (SEARCH_PAGE_PATHS.includes(pattern) ? `${pattern}*` : pattern));
 
 /**
- * Invalidation paths that drop every kept copy of the app's pages: a search page's copies differ by query string,
+ * Invalidation paths that drop every cached response of the app's pages: a search page's responses differ by query string,
  * which an invalidation path names only with a `*` at its end. A path another one covers is left out (`/directory*`
  * covers `/directory/*`): each wildcard path counts against CloudFront's limits.
  */

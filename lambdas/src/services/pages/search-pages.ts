@@ -10,16 +10,17 @@ import {
   RENDERED_QUERY_KEYS,
   type Job,
   type RenderedPageData,
+  type RouteQuery,
+  type RouteSpec,
 } from '@solutionz/shared';
 import { NotFoundError, ValidationError } from '../../errors';
-import { validatedQuery } from '../../http/request';
 import { listCategories, type CategoriesDeps } from '../categories';
 import { searchProviders, type SearchDeps } from '../directory/search';
 import type { JobsDeps } from '../jobs/deps';
 import { getJob, listJobs } from '../jobs/jobs';
 
 /**
- * What the page function draws the two search pages with: the answers the app's first render there reads, asked
+ * What the page function renders the two search pages with: the answers the app's first render there reads, asked
  * as the browser asks them (the same question, validated as the route validates it, through the route's own
  * service) and as an anonymous visitor gets them, each under the web client's key. The filters bar's categories
  * come along (GET /api/categories).
@@ -30,7 +31,7 @@ export type SearchPageDeps = SearchDeps & CategoriesDeps & Pick<JobsDeps, 'jobs'
 type Queries = RenderedPageData['queries'];
 
 /**
- * What a search page is drawn with, and whether the search found anything: only one that did is a page for search
+ * What a search page is rendered with, and whether the search found anything: only one that did is a page for search
  * results (text that matches nothing, a place with no jobs, are not worth one, and any text can be typed into a link).
  */
 interface SearchDrawing {
@@ -39,8 +40,19 @@ interface SearchDrawing {
 }
 
 /**
+ * The query a route's service gets for `query` as a browser sends it (each value as text, as the web's API client
+ * writes it), through the route's own schema; a ValidationError where the route would answer 400.
+ */
+function asTheBrowserAsks<T extends RouteSpec>(route: T, query: Readonly<Record<string, unknown>>): RouteQuery<T> {
+  const text = Object.entries(query).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, String(value)] as const]));
+  const parsed = route.query?.safeParse(Object.fromEntries(text));
+  if (parsed && !parsed.success) throw new ValidationError({});
+  return parsed?.data as RouteQuery<T>;
+}
+
+/**
  * A refusal the browser would get too (a place nobody can find, a category that is not one, a cursor from an old
- * link): the page is not drawn, and the app shows why once live.
+ * link): the page is not server-rendered, and the app shows why once live.
  */
 async function unlessRefused(ask: () => Promise<SearchDrawing>): Promise<SearchDrawing | undefined> {
   try {
@@ -53,14 +65,14 @@ async function unlessRefused(ask: () => Promise<SearchDrawing>): Promise<SearchD
 
 /**
  * /directory: the first page of the search (the directory's results are an infinite query, a page per cursor).
- * Near me is not drawn: where from is the device's to say, in the browser.
+ * Near me is not server-rendered: where from is the device's to say, in the browser.
  */
 export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<SearchDrawing | undefined> {
   const filters = readDirectoryFilters(params);
   if (filters.nearMe) return Promise.resolve(undefined);
   const search = providerSearchOf(filters);
   return unlessRefused(async () => {
-    const [answer, categories] = await Promise.all([searchProviders(deps, validatedQuery(directoryRoutes.searchProviders, providerSearchQuery(search))), listCategories(deps)]);
+    const [answer, categories] = await Promise.all([searchProviders(deps, asTheBrowserAsks(directoryRoutes.searchProviders, providerSearchQuery(search))), listCategories(deps)]);
     return {
       queries: [
         [RENDERED_QUERY_KEYS.providerSearch(search), { pages: [answer], pageParams: [undefined] }],
@@ -87,7 +99,7 @@ async function openJob(deps: SearchPageDeps, jobId: string): Promise<Job | undef
 
 /**
  * /job-directory: the board's page, as a visitor sees it, and the job it opens. A later page (a cursor) is not
- * drawn: the page number and Previous depend on the way there, which the browser's history holds.
+ * server-rendered: the page number and Previous depend on the way there, which the browser's history holds.
  */
 export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<SearchDrawing | undefined> {
   const filters = readJobBoardFilters(params);
@@ -96,7 +108,7 @@ export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): 
   const jobId = params.get('job') ?? undefined;
   return unlessRefused(async () => {
     const [answer, categories, job] = await Promise.all([
-      listJobs(deps, validatedQuery(jobRoutes.listJobs, query)),
+      listJobs(deps, asTheBrowserAsks(jobRoutes.listJobs, query)),
       listCategories(deps),
       jobId === undefined ? undefined : openJob(deps, jobId),
     ]);

@@ -1,4 +1,4 @@
-import { DIRECTORY_SEARCH_PATH, drawnAddress, fillAppShell, JOB_BOARD_PATH, readDirectoryFilters, readJobBoardFilters, RENDERED_QUERY_KEYS, type RenderedPageData } from '@solutionz/shared';
+import { DIRECTORY_SEARCH_PATH, fillAppShell, JOB_BOARD_PATH, readDirectoryFilters, readJobBoardFilters, RENDERED_QUERY_KEYS, type RenderedPageData, serverRenderedUrl } from '@solutionz/shared';
 import type { AppRenderer } from '../../adapters/app-renderer';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
 import { listCategories } from '../categories';
@@ -10,7 +10,7 @@ import { robotsTxt, sitemap } from './sitemap';
 /**
  * The pages CloudFront sends to the page function rather than the site bucket (infra/src/edge-rules.ts
  * PAGE_PATH_PATTERNS): a provider's page, the categories page and the two search pages (the directory's and the job
- * board) with their heads filled in and, given the web app's renderer, their content drawn by the app's own
+ * board) with their heads filled in and, given the web app's renderer, their content server-rendered by the app's own
  * components (the browser hydrates it); the sitemap and robots.txt. Any other path under /directory/ gets the app
  * shell as it is, as the bucket would serve it.
  */
@@ -32,7 +32,7 @@ export interface PageAnswer {
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /**
- * Browsers ask again every time (as for index.html); CloudFront keeps a page a few minutes, so a
+ * Browsers ask again every time (as for index.html); CloudFront caches a page a few minutes, so a
  * provider who stops being listed leaves link previews and crawlers soon after.
  */
 export const PAGE_CACHE_CONTROL = {
@@ -56,11 +56,11 @@ function providerIdOf(path: string): string | undefined {
 }
 
 /**
- * `shell` (the app shell with the page's head) with the page drawn in it by the app, with the API answers it shows
+ * `shell` (the app shell with the page's head) with the page rendered in it by the app, with the API answers it shows
  * (as the API gives them, under the web client's keys); `shell` as it is if there is no renderer or it failed
  * (`onRenderError` hears why).
  */
-async function drawnInto(shell: string, deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void): Promise<string> {
+async function renderedInto(shell: string, deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void): Promise<string> {
   if (!deps.renderApp) return shell;
   const data = { readAt: deps.clock().getTime(), queries };
   try {
@@ -71,7 +71,7 @@ async function drawnInto(shell: string, deps: PageDeps, path: string, queries: R
   }
 }
 
-/** What a search page is drawn with (search-pages.ts), and its head, by path. */
+/** What a search page is rendered with (search-pages.ts), and its head, by path. */
 const SEARCH_PAGES: Readonly<Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, foundAt: string | undefined) => PageHead }>> = {
   [DIRECTORY_SEARCH_PATH]: { queries: directoryQueries, head: (siteUrl, params, foundAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), foundAt) },
   [JOB_BOARD_PATH]: { queries: jobBoardQueries, head: (siteUrl, params, foundAt) => jobBoardHead(siteUrl, readJobBoardFilters(params), foundAt) },
@@ -90,22 +90,22 @@ export async function servePage(deps: PageDeps, { path, query = '' }: PageReques
   if (path === CATEGORIES_PATH) {
     const [indexHtml, categories] = await Promise.all([deps.indexHtml(), listCategories(deps)]);
     const shell = renderPage(indexHtml, categoriesHead(siteUrl, siteDescriptionOf(indexHtml)));
-    return { ...page, body: await drawnInto(shell, deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError) };
+    return { ...page, body: await renderedInto(shell, deps, path, [[RENDERED_QUERY_KEYS.categories, categories]], onRenderError) };
   }
   const search = Object.hasOwn(SEARCH_PAGES, path) ? SEARCH_PAGES[path] : undefined;
   if (search) {
-    // Drawn for its own parameters alone, in a fixed order: the address the browser compares with its own.
-    const address = drawnAddress(path, query);
+    // Rendered for its own parameters alone, in a fixed order: the address the browser compares with its own.
+    const address = serverRenderedUrl(path, query);
     const params = new URL(address, siteUrl).searchParams;
-    const [indexHtml, drawing] = await Promise.all([deps.indexHtml(), search.queries(deps, params)]);
-    const shell = renderPage(indexHtml, search.head(siteUrl, params, drawing?.found ? address : undefined));
-    return { ...page, body: drawing ? await drawnInto(shell, deps, address, drawing.queries, onRenderError) : shell };
+    const [indexHtml, rendering] = await Promise.all([deps.indexHtml(), search.queries(deps, params)]);
+    const shell = renderPage(indexHtml, search.head(siteUrl, params, rendering?.found ? address : undefined));
+    return { ...page, body: rendering ? await renderedInto(shell, deps, address, rendering.queries, onRenderError) : shell };
   }
   const providerId = providerIdOf(path);
   if (providerId === undefined) return { ...page, body: await deps.indexHtml() };
   const [indexHtml, provider] = await Promise.all([deps.indexHtml(), findListedProvider(deps, providerId)]);
   const head = provider ? listedProviderHead(provider, siteUrl) : unlistedProviderHead(siteUrl, siteDescriptionOf(indexHtml));
   const shell = renderPage(indexHtml, head);
-  // A provider who is not listed is never drawn: the page says so once the app has asked.
-  return { ...page, body: provider ? await drawnInto(shell, deps, path, [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]], onRenderError) : shell };
+  // A provider who is not listed is never rendered: the page says so once the app has asked.
+  return { ...page, body: provider ? await renderedInto(shell, deps, path, [[RENDERED_QUERY_KEYS.providerPage(providerId), provider]], onRenderError) : shell };
 }

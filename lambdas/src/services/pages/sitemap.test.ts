@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '@solutionz/shared';
 import { documentClient } from '../../adapters/dynamodb';
 import { createTableStore } from '../../data/table-store';
-import { createDirectoryRepository } from '../../data/directory';
+import { createDirectoryRepository } from '../../data/directory-repository';
 import { forgetLiveTaxonomy } from '../../data/live-taxonomy';
 import { seedCategories } from '../../data/seed-categories';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../../testing/dynamodb-table';

@@ -1,7 +1,7 @@
 import { escapeHtml, type TaxonomyGroup } from '@solutionz/shared';
 import { ALL_SCOPE } from '../../data/directory';
 import type { DirectoryRepository } from '../../data/directory-repository';
-import { isListed } from '../listing-rule';
+import { isListed } from '../../data/listing-rule';
 import { providerPageUrl } from './crawler-html';
 
 /**

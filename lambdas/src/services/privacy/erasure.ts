@@ -4,7 +4,8 @@ import type { ProfileRecord } from '../../data/account-repository';
 import { ForbiddenError } from '../../errors';
 import type { AccountsDeps } from '../accounts/deps';
 import { ownProfile, requirePassword, sendSecurityAlert } from '../security/checks';
-import { publicCopiesOf, type PublicCache } from '../public-copies';
+import type { PublicCache } from '../../adapters/cloudfront-purge';
+import { publicCopiesOf } from '../public-copies';
 import type { PersonalDataRegistry } from './personal-data';
 
 export interface ErasureDeps extends Pick<AccountsDeps, 'accounts' | 'identity' | 'security' | 'mailer' | 'config'> {

@@ -22,8 +22,8 @@ export interface Eraser {
 
 /**
  * Every kind of personal data the product keeps beyond the account and profile themselves (which the
- * export and the erasure handle directly): a later issue that stores something about a person adds
- * its section and its eraser to the lists built in `registry.ts`.
+ * export and the erasure handle directly): code that stores something new about a person adds
+ * its section and its eraser to the lists built in `registry.ts` (docs/product/privacy.md).
  */
 export interface PersonalDataRegistry {
   readonly sections: readonly ExportSection[];

@@ -4,7 +4,7 @@ import { testAccountsDeps } from '../../testing/accounts-deps';
 import { testPersonalDataRegistry } from '../../testing/admin-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { useTestMediaBucket } from '../../testing/media-bucket';
-import { submitCheckout, useTestStripe, VALID_CARD } from '../../testing/stripe';
+import { payAtCheckout, useTestStripe } from '../../testing/stripe';
 import { recordingPublicCache } from '../../testing/public-cache';
 import { createTestAccount, TEST_PASSWORD } from '../../testing/test-account';
 import { useTestUserPool } from '../../testing/user-pool';
@@ -152,7 +152,7 @@ describe('deleteAccount', () => {
       config: { siteUrl: 'https://solutionz.test' },
     };
     await startCheckout(membership, caller, { plan: 'yearly', couponCode: 'FIRST100' });
-    await submitCheckout((await startCheckout(membership, caller, { plan: 'monthly' })).url, VALID_CARD);
+    await payAtCheckout((await startCheckout(membership, caller, { plan: 'monthly' })).url);
     const customerId = (await deps.accounts.getProfile(userId, { consistent: true }))!.stripeCustomerId!;
     expect((await exportMyData(deps, caller)).sections.membership).toMatchObject({ stripeCustomerId: customerId, first100: 'pending' });
     expect((await stripe.sdk.subscriptions.list({ customer: customerId })).data.map((subscription) => subscription.status)).toEqual(['active']);
@@ -192,7 +192,7 @@ describe('deleteAccount', () => {
     const { deps, caller, userId, email } = await provider();
     let failures = 1;
     const flaky: Eraser = {
-      name: 'a later issue’s data',
+      name: 'a new kind of data',
       async erase() {
         if (failures-- > 0) throw new Error('The store is unavailable');
       },

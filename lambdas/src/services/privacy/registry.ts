@@ -6,7 +6,7 @@ import type { AdminRepository } from '../../data/admin-repository';
 import type { BusinessRepository } from '../../data/business-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
-import type { JobAlertsRepository } from '../../data/job-alerts';
+import type { JobAlertsRepository } from '../../data/job-alerts-repository';
 import type { JobsRepository } from '../../data/jobs-repository';
 import type { LinkTokenRepository } from '../../data/link-token-repository';
 import type { MembershipRepository } from '../../data/membership-repository';

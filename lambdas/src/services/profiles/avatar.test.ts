@@ -120,7 +120,7 @@ describe('setAvatar', () => {
     ['a GIF', () => picture(50, 50).gif().toBuffer(), PROFILE_MESSAGES.avatar.wrongType.description],
     ['a PNG that does not decode', async () => Buffer.concat([(await picture(50, 50).png().toBuffer()).subarray(0, 40), Buffer.alloc(200, 7)]), PROFILE_MESSAGES.avatar.notAnImage.description],
     ['a file over 2 MB', () => Buffer.alloc(AVATAR.maxBytes + 1, 1), PROFILE_MESSAGES.avatar.tooLarge.description],
-  ])('refuses %s with the spec’s message, deletes it and links nothing', async (_name, file, message) => {
+  ])('refuses %s with the product’s message, deletes it and links nothing', async (_name, file, message) => {
     const { deps, account, upload } = await withAccount();
     const key = await upload(await file());
     await expect(setAvatar(deps, account.caller, key)).rejects.toMatchObject({ statusCode: 400, message, fields: { 'body.key': message } });

@@ -24,10 +24,10 @@ function refused(message: string): ValidationError {
 }
 
 /**
- * Links an uploaded picture (DESIGN.md section 9): the upload must be the caller's own, is read back
+ * Links an uploaded picture (docs/architecture.md#files): the upload must be the caller's own, is read back
  * and checked (size, type by magic bytes, decodes), re-encoded without metadata, stored under the
  * caller's media prefix and linked; the upload and the picture it replaces are deleted. A file that
- * fails a check is deleted and the answer says why in the spec's words.
+ * fails a check is deleted and the answer says why in the product's words (docs/product/account-settings.md#avatar).
  */
 export async function setAvatar(deps: ProfilesDeps, caller: AuthorizedCaller, key: string): Promise<{ avatarUrl: string }> {
   const ownPrefix = avatarUploadPrefix(caller.userId);

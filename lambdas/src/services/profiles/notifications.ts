@@ -7,8 +7,8 @@ import type { ProfilesDeps } from './deps';
 import { refuseDeletedCategories } from '../category-check';
 
 /**
- * PUT /api/me/notifications (spec 01 section 2.11): providers have Job Alerts, clients Provider
- * Updates, both message e-mails (issue 26); the other part is refused by name. Stored on the profile, and the job alerts index follows;
+ * PUT /api/me/notifications (docs/product/account-settings.md#notifications-tab): providers have Job Alerts, clients Provider
+ * Updates, both message e-mails; the other part is refused by name. Stored on the profile, and the job alerts index follows;
  * the answer is the whole settings, defaults filled in.
  */
 export async function updateNotificationSettings(

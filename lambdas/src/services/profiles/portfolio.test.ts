@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PORTFOLIO_LIMITS, PORTFOLIO_MESSAGES, PROVIDER_PROFILE_MESSAGES, portfolioItemInputSchema, type PortfolioItemInput } from '@solutionz/shared';
-import { createLocalAccount } from '../../../../scripts/local/accounts';
+import { createLocalAccount } from '../../testing/local-account';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { useTestTable } from '../../testing/dynamodb-table';
 import { failOnce } from '../../testing/fail-once';

@@ -13,7 +13,7 @@ import {
 import type { MediaStorage } from '../../adapters/s3-media';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository } from '../../data/account-repository';
-import { isListed } from '../listing-rule';
+import { isListed } from '../../data/listing-rule';
 import type { PortfolioItemRecord, PortfolioMediaRecord, PortfolioRepository } from '../../data/portfolio-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { checkPortfolioFile, posterWebp } from './portfolio-media';
@@ -131,7 +131,7 @@ async function readChecked<T>(
 }
 
 /**
- * Every file of a save is checked before anything is stored, and every problem is named (the spec's
+ * Every file of a save is checked before anything is stored, and every problem is named (the product's
  * message with the file's name) under its `body.media.N` field. Files are checked one after another so
  * that at most one upload's bytes are decoded at a time.
  */

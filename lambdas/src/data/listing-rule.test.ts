@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingRecord } from '../data/directory-repository';
+import type { ListingRecord } from './directory';
 import { hasActiveMembership, isListed, unlistedReasons, type ListingStanding } from './listing-rule';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');

@@ -3,36 +3,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { POST_AUTHENTICATION_FUNCTION, start as startCognito } from '../../../scripts/local/cognito';
-import { start as startCognitoProxy } from '../../../scripts/local/cognito-proxy';
-import { start as startDynamodb } from '../../../scripts/local/dynamodb';
-import type { LocalService } from '../../../scripts/local/process';
-import { startTriggerRouter } from './cognito-triggers';
-import { start as startS3 } from '../../../scripts/local/s3';
-import { start as startSes } from '../../../scripts/local/ses';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** DynamoDB Local of this test run; each test file makes its own table in it (see dynamodb-table.ts). */
-    dynamodbEndpoint: string;
-    /**
-     * cognito-local of this test run behind the proxy that fills its gaps, as the local stack runs it;
-     * each test file makes its own user pool in it (see user-pool.ts).
-     */
-    cognitoEndpoint: string;
-    /** aws-ses-v2-local of this test run; mail sent through it is listed at `/store` (see ses-inbox.ts). */
-    sesEndpoint: string;
-    /** s3rver of this test run; each test file that stores files makes its own bucket in it (see media-bucket.ts). */
-    s3Endpoint: string;
-    /** cognito-local itself, behind the proxy (only the test that checks where each server listens needs it). */
-    cognitoLocalEndpoint: string;
-    /**
-     * The Lambda Invoke endpoint cognito-local calls for its triggers; a test file routes its own pool's
-     * triggers to handlers of its own there (see cognito-triggers.ts).
-     */
-    triggerRouterEndpoint: string;
-  }
-}
+// The names and meaning of what this setup provides (the `ProvidedContext` declaration).
+import type {} from '@solutionz/lambdas/testing/local-endpoint';
+import { POST_AUTHENTICATION_FUNCTION, start as startCognito } from '../../scripts/local/cognito';
+import { start as startCognitoProxy } from '../../scripts/local/cognito-proxy';
+import { start as startDynamodb } from '../../scripts/local/dynamodb';
+import type { LocalService } from '../../scripts/local/process';
+import { startTriggerRouter } from './cognito-trigger-router';
+import { start as startS3 } from '../../scripts/local/s3';
+import { start as startSes } from '../../scripts/local/ses';
 
 /** A port nothing listens on now; the other engineers' servers share this machine. */
 function freePort(): Promise<number> {

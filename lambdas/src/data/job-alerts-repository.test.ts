@@ -4,7 +4,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '../testing/dynamodb-table';
-import { createJobAlertsRepository, STALE_CLAIM_MS } from './job-alerts';
+import { createJobAlertsRepository } from './job-alerts-repository';
+import { STALE_CLAIM_MS } from './mail-claims';
 import { alertedJobFromStreamImage, jobContactEntity, jobKey, type AlertedJob } from './jobs';
 
 const table = useTestTable();

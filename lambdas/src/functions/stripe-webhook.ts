@@ -3,7 +3,7 @@ import { createDocumentClient } from '../adapters/dynamodb';
 import { loadStripeConfig } from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
-import { createDirectoryRepository } from '../data/directory';
+import { createDirectoryRepository } from '../data/directory-repository';
 import { createMembershipRepository } from '../data/membership-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
@@ -13,7 +13,7 @@ const config = getConfig();
 const runtime = areaRuntime(config);
 const stripeConfig = loadStripeConfig(process.env, { webhook: true });
 
-/** Its own function (DESIGN.md section 8): public, and the only holder of the webhook signing secret. */
+/** Its own function (docs/product/membership.md#stripe-webhooks): public, and the only holder of the webhook signing secret. */
 async function createStripeWebhookDeps(): Promise<StripeWebhookDeps> {
   const documents = createDocumentClient(config.region);
   return {
