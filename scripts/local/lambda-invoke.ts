@@ -9,6 +9,10 @@ import { serveHttp, type LocalService } from './process';
  * function named in `TriggerFunctions` (see cognito.ts). As Lambda does, a handler that throws answers
  * 200 with the `X-Amz-Function-Error: Unhandled` header and `{ errorMessage, errorType }`, and an unknown
  * function answers 404 ResourceNotFoundException.
+ *
+ * The stack's own stand-in for the table stream's event source mapping (stream-poller.ts) takes one order here,
+ * which the cloud has no need of: `POST /__stream/drain` answers once every record written to the stream before
+ * it has been handed to the mails worker, so a test asserts on the mails sent without waiting for the next poll.
  */
 
 /** A function's handler as Lambda calls it: the event in, the result out. */
@@ -16,6 +20,8 @@ export type LocalFunction = (event: unknown) => Promise<unknown>;
 
 /** The function a name stands for, or undefined when there is none. */
 export type LocalFunctions = (name: string) => LocalFunction | undefined;
+
+export const STREAM_DRAIN_PATH = '/__stream/drain';
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations(?:\?.*)?$/;
 
@@ -52,12 +58,21 @@ export function invokeListener(functions: LocalFunctions, log: (line: string) =>
 export interface LambdaInvokeOptions {
   readonly port: number;
   readonly functions: LocalFunctions;
+  /** What `POST /__stream/drain` does: absent when the stack polls no stream. */
+  readonly drainStream?: () => Promise<void>;
   readonly log?: (line: string) => void;
 }
 
 export function start(opts: LambdaInvokeOptions): Promise<LocalService> {
-  const listener = invokeListener(opts.functions, opts.log);
-  return serveHttp('Lambda Invoke (Cognito triggers)', opts.port, (req, res) => {
+  const invoke = invokeListener(opts.functions, opts.log);
+  const listener = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.url !== STREAM_DRAIN_PATH) return invoke(req, res);
+    if (req.method !== 'POST') return answer(res, 405, { Message: `Only POST ${STREAM_DRAIN_PATH}` });
+    if (!opts.drainStream) return answer(res, 404, { Message: 'This stack polls no stream' });
+    await opts.drainStream();
+    answer(res, 200, { drained: true });
+  };
+  return serveHttp('Lambda Invoke (Cognito triggers, stream drain)', opts.port, (req, res) => {
     listener(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       answer(res, 500, { Type: 'Service', Message: (error as Error).message }, { 'x-amzn-errortype': 'ServiceException' });

@@ -36,7 +36,7 @@ afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-async function start(handler: StreamHandler, retryBaseMs = 20): Promise<StreamPoller> {
+async function start(handler: StreamHandler, retryBaseMs = 20, idleMs = 50): Promise<StreamPoller> {
   logsDir = mkdtempSync(join(workDir, 'logs-'));
   poller = await startStreamPoller({
     endpoint: table.endpoint,
@@ -46,7 +46,7 @@ async function start(handler: StreamHandler, retryBaseMs = 20): Promise<StreamPo
     handler,
     filters: [JOB_STREAM_FILTER],
     logsDir,
-    idleMs: 50,
+    idleMs,
     retryBaseMs,
   });
   return poller;
@@ -156,6 +156,36 @@ describe('the local stream poller', () => {
     expect(calls).toBe(3);
     expect(failedLog()).toBe('');
     expect(readFileSync(join(logsDir, 'job-alerts.log'), 'utf8')).toContain('The table is unreachable');
+  });
+
+  it('when drained, delivers every record written before at once, without waiting out its idle pause', async () => {
+    const { handler, jobIds } = recordingHandler((record) => record.dynamodb!.NewImage!.title!.S === 'Always fails');
+    const started = await start(handler, 20, 60_000);
+    await putJob('job-1');
+    await putJob('job-2', 'Always fails');
+    const jobs = Array.from({ length: 120 }, (_, index) => ({ PutRequest: { Item: { ...jobKey(`bulk-${index}`), jobId: `bulk-${index}`, title: 'Paint a fence' } } }));
+    for (let start = 0; start < jobs.length; start += 25) {
+      await documents.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: jobs.slice(start, start + 25) } }));
+    }
+    // Its idle pause is a minute: only the drain has it read the stream before the test times out.
+    await started.drain();
+    // More than one read's worth of records, and the failed one delivered again and written off, before it answered.
+    expect(jobIds().filter((id) => id === 'JOB#job-1')).toHaveLength(1);
+    expect(jobIds().filter((id) => id?.startsWith('JOB#bulk-'))).toHaveLength(120);
+    expect(failedLog()).toContain('JOB#job-2');
+
+    // Again, with nothing new: it answers too.
+    await putJob('job-3');
+    await started.drain();
+    expect(jobIds().at(-1)).toBe('JOB#job-3');
+    await started.drain();
+  });
+
+  it('refuses a drain once stopped', async () => {
+    const started = await start(recordingHandler().handler);
+    await started.stop();
+    poller = undefined;
+    await expect(started.drain()).rejects.toThrow('stopped');
   });
 
   it('stops at once, also while it waits to deliver failed records again, and logs those as not delivered', async () => {

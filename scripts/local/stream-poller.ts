@@ -39,6 +39,11 @@ export interface StreamPollerOptions {
 export interface StreamPoller extends LocalService {
   /** The stream's ARN. */
   readonly url: string;
+  /**
+   * Resolves once every record written to the stream before the call has been handed to the handler (failed ones
+   * delivered again or written off), so a test asserts on what the handler did instead of waiting for the next poll.
+   */
+  drain(): Promise<void>;
   /** Ends the loop: pauses are cut short and requests in flight are aborted. */
   stop(): Promise<void>;
 }
@@ -57,6 +62,8 @@ interface ShardReader {
   /** null once a closed shard has been read to its end. */
   iterator: string | null;
   lastSequenceNumber?: string;
+  /** The number of the latest read that found nothing new (drainTracker): the shard was read to its end then. */
+  caughtUpAt: number;
   /** Where reading began (LATEST or TRIM_HORIZON), to begin again if the iterator lapses before any record. */
   readonly from: ShardIteratorType;
 }
@@ -84,91 +91,87 @@ function lambdaRecord(record: StreamsRecord, streamArn: string, region: string):
   };
 }
 
+/**
+ * The drains asked of a poller. The poller numbers the shard reads and listings it begins; a drain asked for after
+ * read n is met once the shards were listed and every open shard read to its end (a read that found nothing new)
+ * by reads numbered above n: what was in the stream when it was asked for has been delivered by then.
+ */
+function drainTracker() {
+  let reads = 0;
+  let listedAt = 0;
+  let waiting: { readonly asked: number; readonly done: () => void; readonly failed: (error: Error) => void }[] = [];
+  return {
+    /** The number of a read or listing about to begin. */
+    begin: () => ++reads,
+    /** A listing of the shards, numbered `begun`, has ended. */
+    listed(begun: number) {
+      listedAt = begun;
+    },
+    ask: () => new Promise<void>((done, failed) => waiting.push({ asked: reads, done, failed })),
+    pending: () => waiting.length > 0,
+    /** Settles the drains that are met by now, given the open shards' latest reads to their end. */
+    settle(readers: Iterable<Pick<ShardReader, 'caughtUpAt'>>) {
+      const caughtUpSince = Math.min(listedAt, ...[...readers].map((reader) => reader.caughtUpAt));
+      const met = waiting.filter((drain) => caughtUpSince > drain.asked);
+      waiting = waiting.filter((drain) => caughtUpSince <= drain.asked);
+      for (const drain of met) drain.done();
+    },
+    fail(error: Error) {
+      for (const drain of waiting.splice(0)) drain.failed(error);
+    },
+  };
+}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-/**
- * Reads the table's stream in DynamoDB Local and calls `handler` with what the cloud's event source
- * mapping would pass it: the records `filters` let through, in the Lambda event shape. Records the
- * handler reports as failed (or all, if it throws) are delivered again up to STREAM_RETRY_ATTEMPTS times
- * with a growing pause, then written to job-alerts-failed.log. Resolves once it reads from the current
- * end of the stream, so whatever is written after that is delivered.
- */
-export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const idleMs = options.idleMs ?? 500;
-  const retryBaseMs = options.retryBaseMs ?? 1_000;
-  const clientConfig = { endpoint: options.endpoint, region: options.region, credentials: { ...options.credentials } };
-  mkdirSync(options.logsDir, { recursive: true });
-  const logFile = join(options.logsDir, 'job-alerts.log');
-  const failedFile = join(options.logsDir, 'job-alerts-failed.log');
-  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+/** Every shard of the stream, a page of them at a time. */
+async function listShards(streams: DynamoDBStreamsClient, streamArn: string, signal: AbortSignal): Promise<Shard[]> {
+  const shards: Shard[] = [];
+  let exclusiveStartShardId: string | undefined;
+  do {
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }), { abortSignal: signal });
+    shards.push(...(StreamDescription?.Shards ?? []));
+    exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+  } while (exclusiveStartShardId);
+  return shards;
+}
 
-  const stopping = new AbortController();
-  const { signal } = stopping;
-  /** Resolves after `ms`, or at once when stopping. */
-  const pause = (ms: number) =>
+/** The poller's pauses: each ends after its time or at once when stopping; `wake` ends the idle one early. */
+function pauses(signal: AbortSignal) {
+  let idle: (() => void) | undefined;
+  /** Resolves after `ms`, or at once when stopping (or when woken, for the `wakeable` idle pause). */
+  const pause = (ms: number, wakeable = false) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
+        if (idle === done) idle = undefined;
         resolve();
       }
       signal.addEventListener('abort', done, { once: true });
+      if (wakeable) idle = done;
     });
+  return { pause, wake: () => idle?.() };
+}
 
-  const dynamodb = new DynamoDBClient(clientConfig);
-  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName })).finally(() => dynamodb.destroy());
-  const streamArn = Table?.LatestStreamArn;
-  if (!streamArn || !Table?.StreamSpecification?.StreamEnabled) throw new Error(`The table ${options.tableName} has no stream to poll`);
-  const streams = new DynamoDBStreamsClient(clientConfig);
+interface DeliveryOptions extends Pick<StreamPollerOptions, 'handler' | 'filters' | 'region'> {
+  readonly streamArn: string;
+  readonly retryBaseMs: number;
+  /** Where records written off go (job-alerts-failed.log). */
+  readonly failedFile: string;
+  readonly log: (line: string) => void;
+  readonly pause: (ms: number) => Promise<void>;
+  readonly signal: AbortSignal;
+}
 
-  const readers = new Map<string, ShardReader>();
-  /** Shards read to their end: DescribeStream keeps listing them until they are trimmed. */
-  const finished = new Set<string>();
-
-  const iteratorFor = async (shardId: string, type: ShardIteratorType, sequenceNumber?: string): Promise<string | null> => {
-    const { ShardIterator } = await streams.send(
-      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }),
-      { abortSignal: signal },
-    );
-    return ShardIterator ?? null;
-  };
-
-  const listShards = async (): Promise<Shard[]> => {
-    const shards: Shard[] = [];
-    let exclusiveStartShardId: string | undefined;
-    do {
-      const { StreamDescription } = await streams.send(
-        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
-        { abortSignal: signal },
-      );
-      shards.push(...(StreamDescription?.Shards ?? []));
-      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
-    } while (exclusiveStartShardId);
-    return shards;
-  };
-
-  /**
-   * Shards open now are read from their current end (what is in them was written before the stack was
-   * ready, demo data included); closed ones hold nothing new. Shards that appear later (DynamoDB Local
-   * rotates them) are read from their start.
-   */
-  const addShards = async (initial: boolean) => {
-    for (const shard of await listShards()) {
-      const shardId = shard.ShardId!;
-      if (readers.has(shardId) || finished.has(shardId)) continue;
-      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
-      if (initial && closed) {
-        finished.add(shardId);
-        continue;
-      }
-      const from: ShardIteratorType = initial ? 'LATEST' : 'TRIM_HORIZON';
-      readers.set(shardId, { iterator: await iteratorFor(shardId, from), from });
-    }
-  };
-
+/**
+ * What the poller does with the records of one read: those the filters pass go to the handler in batches, each
+ * record the handler fails delivered again up to STREAM_RETRY_ATTEMPTS times, then written off.
+ */
+function recordDelivery({ handler, filters, region, streamArn, retryBaseMs, failedFile, log, pause, signal }: DeliveryOptions) {
   const writeOff = (records: DynamoDBRecord[], reason: string) => {
     for (const record of records) {
       appendFileSync(
@@ -190,7 +193,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       let failedIds: Set<string | undefined>;
       let reason: string;
       try {
-        const response = await options.handler({ Records: pending });
+        const response = await handler({ Records: pending });
         failedIds = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
         reason = 'the handler reported them as failed';
       } catch (error) {
@@ -206,12 +209,80 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 
   const deliver = async (records: StreamsRecord[]) => {
-    const passed = records.map((record) => lambdaRecord(record, streamArn, options.region)).filter((record) => options.filters.some((filter) => matchesFilterPattern(filter, record)));
+    const passed = records.map((record) => lambdaRecord(record, streamArn, region)).filter((record) => filters.some((filter) => matchesFilterPattern(filter, record)));
     for (let start = 0; start < passed.length; start += BATCH_SIZE) await deliverBatch(passed.slice(start, start + BATCH_SIZE));
   };
 
+  return deliver;
+}
+
+/**
+ * Reads the table's stream in DynamoDB Local and calls `handler` with what the cloud's event source
+ * mapping would pass it: the records `filters` let through, in the Lambda event shape. Records the
+ * handler reports as failed (or all, if it throws) are delivered again up to STREAM_RETRY_ATTEMPTS times
+ * with a growing pause, then written to job-alerts-failed.log. Resolves once it reads from the current
+ * end of the stream, so whatever is written after that is delivered.
+ */
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const idleMs = options.idleMs ?? 500;
+  const retryBaseMs = options.retryBaseMs ?? 1_000;
+  const clientConfig = { endpoint: options.endpoint, region: options.region, credentials: { ...options.credentials } };
+  mkdirSync(options.logsDir, { recursive: true });
+  const logFile = join(options.logsDir, 'job-alerts.log');
+  const failedFile = join(options.logsDir, 'job-alerts-failed.log');
+  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+
+  const stopping = new AbortController();
+  const { signal } = stopping;
+  const { pause, wake } = pauses(signal);
+
+  const dynamodb = new DynamoDBClient(clientConfig);
+  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName })).finally(() => dynamodb.destroy());
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn || !Table?.StreamSpecification?.StreamEnabled) throw new Error(`The table ${options.tableName} has no stream to poll`);
+  const streams = new DynamoDBStreamsClient(clientConfig);
+
+  const readers = new Map<string, ShardReader>();
+  /** Shards read to their end: DescribeStream keeps listing them until they are trimmed. */
+  const finished = new Set<string>();
+  const drains = drainTracker();
+  /** Set to 0 to list the shards on the next round. */
+  let refreshedAt = Date.now();
+
+  const iteratorFor = async (shardId: string, type: ShardIteratorType, sequenceNumber?: string): Promise<string | null> => {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }),
+      { abortSignal: signal },
+    );
+    return ShardIterator ?? null;
+  };
+
+  /**
+   * Shards open now are read from their current end (what is in them was written before the stack was
+   * ready, demo data included); closed ones hold nothing new. Shards that appear later (DynamoDB Local
+   * rotates them) are read from their start.
+   */
+  const addShards = async (initial: boolean) => {
+    const begun = drains.begin();
+    for (const shard of await listShards(streams, streamArn, signal)) {
+      const shardId = shard.ShardId!;
+      if (readers.has(shardId) || finished.has(shardId)) continue;
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+      if (initial && closed) {
+        finished.add(shardId);
+        continue;
+      }
+      const from: ShardIteratorType = initial ? 'LATEST' : 'TRIM_HORIZON';
+      readers.set(shardId, { iterator: await iteratorFor(shardId, from), from, caughtUpAt: 0 });
+    }
+    drains.listed(begun);
+  };
+
+  const deliver = recordDelivery({ ...options, streamArn, retryBaseMs, failedFile, log, pause, signal });
+
   /** Reads what is new in one shard; true when there was something. */
   const readShard = async (shardId: string, reader: ShardReader): Promise<boolean> => {
+    const begun = drains.begin();
     try {
       const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator!, Limit: RECORDS_PER_CALL }), {
         abortSignal: signal,
@@ -220,6 +291,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (Records.length) {
         reader.lastSequenceNumber = Records.at(-1)!.dynamodb?.SequenceNumber;
         await deliver(Records);
+      } else {
+        reader.caughtUpAt = begun;
       }
       return Records.length > 0;
     } catch (error) {
@@ -247,7 +320,6 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   log(`polling ${streamArn} (${readers.size} open shard(s))`);
 
   const loop = (async () => {
-    let refreshedAt = Date.now();
     while (!signal.aborted) {
       try {
         let busy = false;
@@ -264,7 +336,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           await addShards(false);
           refreshedAt = Date.now();
         }
-        if (!busy) await pause(idleMs);
+        drains.settle(readers.values());
+        if (!busy && !drains.pending()) await pause(idleMs, true);
       } catch (error) {
         if (signal.aborted) break;
         log(`polling failed, trying again: ${describeError(error)}`);
@@ -276,8 +349,17 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   return {
     name: 'job alerts stream poller',
     url: streamArn,
+    drain() {
+      if (signal.aborted) return Promise.reject(new Error('The stream poller has stopped'));
+      const drained = drains.ask();
+      // Shards DynamoDB Local opened since the last listing hold records too.
+      refreshedAt = 0;
+      wake();
+      return drained;
+    },
     async stop() {
       stopping.abort();
+      drains.fail(new Error('The stream poller stopped before it had read the stream to its end'));
       await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
       log('stopped');
       streams.destroy();

@@ -5,7 +5,7 @@ import { settingsTab } from './support/profile';
 import { accountMenu, expectSignedOutHeader } from './support/session';
 
 /**
- * The account settings (spec 01 section 2.11): /account and /account-settings, the tab menu
+ * The account settings (docs/product/account-settings.md#account-settings): /account and /account-settings, the tab menu
  * and what each tab holds, the sidebar's links, and the notification settings a person keeps.
  */
 

@@ -7,7 +7,7 @@ import { callApiAs } from './support/provider-page';
 import { accountMenu, chooseFromAccountMenu, expectSignedOutHeader, logIn } from './support/session';
 
 /**
- * Admin analytics (spec 02, "Admin analytics"): the counters and the days are kept by the writes, so a
+ * Admin analytics (docs/product/admin.md#analytics): the counters and the days are kept by the writes, so a
  * new sign-up shows in the cards, the day's row and the recent activity when the admin looks again.
  * Other tests sign people up (and in) at the same time, so the figures are compared as "at least one more".
  */

@@ -3,7 +3,7 @@ import { createBusiness, uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test } from './support/fixtures';
 
 /**
- * /admin/businesses (spec 02, "Business claim"): the businesses admins created, newest first, whether
+ * /admin/businesses (docs/product/claims.md): the businesses admins created, newest first, whether
  * someone has claimed them, the owner and the claim date. Other tests create businesses on the same
  * stack, so this one finds its own by a made-up word.
  */

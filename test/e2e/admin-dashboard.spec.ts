@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { bearer } from './support/security';
 
 /**
- * The admin dashboard (spec 02, "Admin header", "Admin dashboard"): its cards and four statistics,
+ * The admin dashboard (docs/product/admin.md#the-console, #dashboard): its cards and four statistics,
  * and the Recent activity panel showing what an admin just did and why; hiding and showing a listed
  * business moves it out of the directory and back at once. Non-admins get none of it.
  */

@@ -10,7 +10,7 @@ async function submit(page: Page, username: string, password: string) {
 }
 
 test.describe('admin login', () => {
-  test('a non-admin account is signed out again with the spec message', async ({ page, accounts }) => {
+  test("a non-admin account is signed out again with the product's message", async ({ page, accounts }) => {
     // A client tries the admin entry with their own address: the sign-in works, the profile is not an admin's.
     const client = await accounts.create('client');
     await page.goto('/admin-login');

@@ -10,9 +10,9 @@ import { bearer, mailWithSubject, signsIn } from './support/security';
 import { accountMenu, expectSignedOutHeader, logIn } from './support/session';
 
 /**
- * /admin/users (spec 02, "Admin users"; sections 4-6): an administrator searches, filters and pages
+ * /admin/users (docs/product/admin.md#users): an administrator searches, filters and pages
  * through the accounts, views, edits, deactivates, activates, deletes and creates providers, each
- * with the spec's wording, and sees what each action does to the person and to the directory.
+ * with the product's wording, and sees what each action does to the person and to the directory.
  */
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;

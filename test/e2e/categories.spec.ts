@@ -3,11 +3,11 @@ import { CATEGORIES_MESSAGES, MESSAGES, PRODUCT_NAME, TAXONOMY } from '@solution
 import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts } from './support/fixtures';
-import { drawingIn } from './support/hydration';
+import { renderedRootIn } from './support/hydration';
 import { watchZod } from './support/scripts';
 
 /**
- * The Service Categories pages (spec 02 sections 2 and 5): the groups with their counts and
+ * The Service Categories pages (docs/product/categories.md#pages): the groups with their counts and
  * the search box, and a category's page with its listed professionals. A provider of a test's own is
  * named to sort first among its category's professionals ("Aa ..."), so other tests' providers and the
  * demo data never push it off the first page.
@@ -22,9 +22,9 @@ async function listedPetBoarder(accounts: Accounts) {
 }
 
 test('/categories shows every group with its counts and filters them as the visitor types', async ({ page }) => {
-  // The page arrives drawn (issue 24): every group is in the HTML before any script runs.
+  // The page arrives server-rendered: every group is in the HTML before any script runs.
   const html = await (await page.request.get('/categories')).text();
-  const root = drawingIn(html);
+  const root = renderedRootIn(html);
   for (const group of TAXONOMY) expect(root, group.name).toContain(group.name.replace(/&/g, '&amp;'));
   expect(html).toContain(`<title>${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}</title>`);
 
@@ -57,7 +57,7 @@ test('/categories shows every group with its counts and filters them as the visi
   await page.getByRole('link', { name: 'Pets/Animals' }).click();
   await expect(page).toHaveURL(/\/categories\/pets-animals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pets/Animals' })).toBeVisible();
-  // Read-only pages: no validation schemas, no zod (issue 24), whatever the visitor did here.
+  // Read-only pages: no validation schemas, no zod (docs/web.md#calling-the-api), whatever the visitor did here.
   expect(await zod.loaded()).toEqual([]);
 });
 

@@ -8,7 +8,7 @@ import { mailWithSubject, signsIn } from './support/security';
 import { logIn } from './support/session';
 
 /**
- * Business claiming (spec 02 "Business claim"): the claim form asks for a name and an e-mail address and
+ * Business claiming (docs/product/claims.md): the claim form asks for a name and an e-mail address and
  * mails that address a link; only whoever reads the mailbox can choose the account's password on the
  * link's page, and its pages act only when their button is pressed. A claim from the address the admin
  * recorded moves the business at once; any other waits for an admin on /admin/businesses.

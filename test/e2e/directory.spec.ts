@@ -4,11 +4,11 @@ import { DIRECTORY_MESSAGES, LOCATION_MESSAGES, MESSAGES, PRODUCT_NAME } from '@
 import { subscribeAccount } from '../support/membership';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
-import { drawingIn, watchTakeOver } from './support/hydration';
+import { renderedRootIn, watchTakeOver } from './support/hydration';
 import { watchZod } from './support/scripts';
 
 /**
- * The professionals directory (spec 02 sections 2 and 4): searches from the home page and
+ * The professionals directory (docs/product/directory.md): searches from the home page and
  * from the filters bar, by postcode, town, near me and category, nearest first within the radius; the
  * fallback, a place nobody can find, and Back. Each test lists providers of its own under a made-up word
  * in their business names and searches for that word, so other tests and the demo data never show up
@@ -159,7 +159,7 @@ test.describe('a visitor', () => {
     await expect(results(page).getByRole('article').first()).toBeVisible();
     expectNearestFirst(await distances(page));
     expect(await seriousViolations(page)).toEqual([]);
-    // A search's results load no zod (issue 24).
+    // A search's results load no zod (docs/web.md#calling-the-api).
     expect(await zod.loaded()).toEqual([]);
   });
 
@@ -216,15 +216,15 @@ test.describe('a visitor', () => {
     test('switches from a place to near me in the filters bar, and X goes back to typing a place', async ({ page, accounts }) => {
       const word = uniqueWord();
       const leeds = await listedProvider(accounts, word, 'Leeds Centre', 'LS1 4');
-      // The search arrives drawn (issue 24): its results are in the HTML before any script runs, and the app takes
-      // over the very card the parser made, with no complaint (a key the app did not know would draw it again).
+      // The search arrives server-rendered: its results are in the HTML before any script runs, and the app hydrates
+      // the very card the parser made, with no complaint (a key the app did not know would render it again).
       const html = await (await page.request.get(`/directory?service=${word}&location=York`)).text();
-      expect(drawingIn(html)).toContain(leeds.businessName);
+      expect(renderedRootIn(html)).toContain(leeds.businessName);
       const takeOver = await watchTakeOver(page, 'main article h3');
       await page.goto(`/directory?service=${word}&location=York`);
       await expect(page).toHaveTitle(`${word} near York | ${PRODUCT_NAME}`);
       await expect(results(page).getByRole('article', { name: leeds.businessName }).getByText(/miles away$/)).not.toHaveText('0.0 miles away');
-      expect(await takeOver.keptDrawnHeading()).toBe(true);
+      expect(await takeOver.hydratedInPlace()).toBe(true);
       expect(takeOver.problems).toEqual([]);
 
       await filters(page).getByRole('button', { name: 'Near me' }).click();

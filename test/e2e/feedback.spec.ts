@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { callApiAs, chooseStars, leaveFeedback, listedProvider, profileTabs, toast } from './support/provider-page';
 
 /**
- * Feedback and replies (spec 02 sections 2, 4, 5 and 8): a client leaves feedback on a
+ * Feedback and replies (docs/product/feedback.md): a client leaves feedback on a
  * listed provider and sees it published, once (a second try is refused with the API's message); the
  * provider replies and edits the reply, and finds it on /profile's Reviews tab. Feedback from a client
  * whose job the provider revealed shows "Verified job".

@@ -53,8 +53,8 @@ test('home page shows the hero, how it works, six categories and three rated tes
   await expect(footer).toContainText('Contains OS data © Crown copyright and database right 2025');
 });
 
-test('the home page arrives with its content in the HTML, and the app takes it over without redrawing it', async ({ page }) => {
-  // What a crawler or a phone on a slow line gets before any script runs (issue 24).
+test('the home page arrives with its content in the HTML, and the app hydrates it without rendering it again', async ({ page }) => {
+  // What a crawler or a phone on a slow line gets before any script runs.
   const html = await (await page.request.get('/')).text();
   for (const text of ['Find trusted local professionals for any job', 'How it works', 'Popular services', 'What our users say', 'Crown copyright']) {
     expect(html, text).toContain(text);
@@ -68,7 +68,7 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   expect(html.match(/<style /g)).toHaveLength(2);
 
   // The app's code (React, the UI libraries, the app) is held back until the page is painted, so that on a slow line it
-  // does not share the bandwidth with the page; a page that is not drawn (the shell) fetches it at once.
+  // does not share the bandwidth with the page; a page that is not prerendered (the shell) fetches it at once.
   const held = [...(new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
   expect(held).toHaveLength(3);
   const shell = await (await page.request.get('/login')).text();
@@ -86,11 +86,11 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   // would then work out the whole page's styles again). The tests' types have no DOM, so as text.
   await page.addInitScript(`document.addEventListener('readystatechange', () => {
     if (document.readyState !== 'interactive') return;
-    const drawn = document.querySelector('style[${PAGE_STYLES_ATTRIBUTE}]');
-    window.parsedPageStyles = drawn;
+    const pageStyles = document.querySelector('style[${PAGE_STYLES_ATTRIBUTE}]');
+    window.parsedPageStyles = pageStyles;
     new MutationObserver((changes) => {
-      if (changes.some((change) => [...change.removedNodes].includes(drawn))) window.pageStylesMoved = true;
-    }).observe(drawn.parentNode, { childList: true });
+      if (changes.some((change) => [...change.removedNodes].includes(pageStyles))) window.pageStylesMoved = true;
+    }).observe(pageStyles.parentNode, { childList: true });
   });`);
   await openHome(page);
   const timings = await page.evaluate(
@@ -103,8 +103,8 @@ test('the home page arrives with its content in the HTML, and the app takes it o
   expect(timings.painted).toBeGreaterThan(0);
   for (const fetched of timings.fetched) expect(fetched).toBeGreaterThan(timings.painted);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).fill('Plumbing');
-  // The app is live (it read the typing) on the very heading the server drew: hydrated in place, not drawn again.
-  expect(await takeOver.keptDrawnHeading()).toBe(true);
+  // The app is live (it read the typing) on the very heading the build prerendered: hydrated in place, not rendered again.
+  expect(await takeOver.hydratedInPlace()).toBe(true);
   // The shared styles were not worked out and written again by the app as it started.
   // (Emotion writes through the CSS object model in production, so the rules are read there, not as text.)
   const tokenSheets = await page.evaluate(
@@ -118,10 +118,10 @@ test('the home page arrives with its content in the HTML, and the app takes it o
     const name = '.' + [...document.querySelector('h1').classList].find((one) => one.startsWith('css-'));
     const rulesOf = (sheets) => sheets.flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule.cssText.includes(name)).length;
     const sheets = [...document.styleSheets];
-    return { drawn: rulesOf(sheets.filter((sheet) => sheet.ownerNode === window.parsedPageStyles)), elsewhere: rulesOf(sheets.filter((sheet) => sheet.ownerNode !== window.parsedPageStyles)) };
+    return { pageStyles: rulesOf(sheets.filter((sheet) => sheet.ownerNode === window.parsedPageStyles)), elsewhere: rulesOf(sheets.filter((sheet) => sheet.ownerNode !== window.parsedPageStyles)) };
   })()`);
-  expect(headingRules).toEqual({ drawn: expect.any(Number), elsewhere: 0 });
-  expect((headingRules as { drawn: number }).drawn).toBeGreaterThan(0);
+  expect(headingRules).toEqual({ pageStyles: expect.any(Number), elsewhere: 0 });
+  expect((headingRules as { pageStyles: number }).pageStyles).toBeGreaterThan(0);
   await searchForm(page).getByRole('textbox', { name: 'Service' }).press('Enter');
   await expect(page).toHaveURL(/\/directory\?service=/);
   expect(takeOver.problems).toEqual([]);
@@ -219,7 +219,7 @@ test.describe('near me with location access granted', () => {
   });
 });
 
-test('denied location access shows the spec message under the picker', async ({ page, context }) => {
+test("denied location access shows the product's message under the picker", async ({ page, context }) => {
   await context.clearPermissions();
   await openHome(page);
   const form = searchForm(page);

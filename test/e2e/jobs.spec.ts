@@ -3,14 +3,14 @@ import type { Page } from '@playwright/test';
 import { JOB_MESSAGES, type Job, type JobPostInput } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
-import { drawingIn, watchTakeOver } from './support/hydration';
+import { renderedRootIn, watchTakeOver } from './support/hydration';
 import { watchZod } from './support/scripts';
 import { pickPlace } from './support/profile';
 import { subscribeAccount } from '../support/membership';
 import { callApiAs } from './support/provider-page';
 
 /**
- * Jobs (spec 02 sections 2-9): a client posts a job and finds it on the board; providers see
+ * Jobs (docs/product/jobs.md): a client posts a job and finds it on the board; providers see
  * contact details only as members, reveal them (the open lead count rises) and save jobs; the board's
  * filters and pages live in the address bar. Jobs made here carry a word of their own ("Other: Zq...")
  * so that other tests' jobs never land among them.
@@ -155,15 +155,15 @@ test.describe('a provider without a membership', () => {
     await expect(page.getByText(JOB_MESSAGES.clientsOnly.description)).toBeVisible();
 
     const job = await jobByAClient(accounts);
-    // A link that opens a job (a job alert mail's) arrives drawn with the job open, and the app takes it over in place.
-    const drawing = drawingIn(await (await page.request.get(`/job-directory?job=${job.id}`)).text());
-    expect(drawing).toContain('role="dialog"');
-    expect(drawing).toContain(job.title);
+    // A link that opens a job (a job alert mail's) arrives server-rendered with the job open, and the app hydrates it in place.
+    const rendered = renderedRootIn(await (await page.request.get(`/job-directory?job=${job.id}`)).text());
+    expect(rendered).toContain('role="dialog"');
+    expect(rendered).toContain(job.title);
     const takeOver = await watchTakeOver(page, 'main h1');
     await page.goto(`/job-directory?job=${job.id}`);
     const dialog = page.getByRole('dialog', { name: job.title });
     await expect(dialog.getByText(JOB_MESSAGES.upgradeHint)).toBeVisible();
-    expect(await takeOver.keptDrawnHeading()).toBe(true);
+    expect(await takeOver.hydratedInPlace()).toBe(true);
     expect(takeOver.problems).toEqual([]);
     await expect(dialog.getByRole('link', { name: 'View membership' })).toHaveAttribute('href', '/membership');
     await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toHaveCount(0);
@@ -236,15 +236,15 @@ test('the board finds jobs within the chosen radius of a place', async ({ page, 
   await postJob(client, { title: `Harrogate ${category}`, categories: [category], location: 'HG1' });
   await postJob(client, { title: `Manchester ${category}`, categories: [category], location: 'M1' });
 
-  // The board arrives drawn (issue 24): its jobs are in the HTML before any script runs, and the app takes over the
+  // The board arrives server-rendered: its jobs are in the HTML before any script runs, and the app hydrates the
   // very job the parser made, with no complaint.
   const html = await (await page.request.get(`/job-directory?${new URLSearchParams({ category })}`)).text();
-  expect(drawingIn(html)).toContain(`Harrogate ${category}`);
+  expect(renderedRootIn(html)).toContain(`Harrogate ${category}`);
   const takeOver = await watchTakeOver(page, 'main article h2');
   const zod = watchZod(page);
   await page.goto(`/job-directory?${new URLSearchParams({ category })}`);
   await expect(page.getByText('2 jobs')).toBeVisible();
-  expect(await takeOver.keptDrawnHeading()).toBe(true);
+  expect(await takeOver.hydratedInPlace()).toBe(true);
   expect(takeOver.problems).toEqual([]);
   const filters = page.getByRole('search', { name: 'Job filters' });
   const radius = filters.getByRole('combobox', { name: 'Radius' });
@@ -257,7 +257,7 @@ test('the board finds jobs within the chosen radius of a place', async ({ page, 
   await expect(page.getByRole('article')).toHaveAccessibleName(`Harrogate ${category}`);
   await expect(radius).toHaveValue('25');
   expect(await seriousViolations(page)).toEqual([]);
-  // The board and its place search load no zod (issue 24).
+  // The board and its place search load no zod (docs/web.md#calling-the-api).
   expect(await zod.loaded()).toEqual([]);
 
   await radius.selectOption('50');

@@ -7,7 +7,7 @@ import { expect, test, type TestAccount } from './support/fixtures';
 import { chooseFromAccountMenu } from './support/session';
 
 /**
- * Membership (spec 01 sections 2.9, 4.6 and 4.7): a provider buys a plan on Stripe's checkout
+ * Membership (docs/product/membership.md): a provider buys a plan on Stripe's checkout
  * page (the local Stripe's), comes back to a membership the whole app knows of without a reload, and
  * can cancel it; FIRST100 and the ways a payment does not happen.
  */

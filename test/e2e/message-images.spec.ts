@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
- * Images in messages (issue 26): the client attaches two photos from the keyboard and sends them; the
+ * Images in messages (docs/product/messages.md#images): the client attaches two photos from the keyboard and sends them; the
  * provider, in a browser of their own, sees both and opens one; nobody else can fetch them.
  */
 
@@ -29,8 +29,8 @@ test('a client sends two images, the provider sees both and opens one, and a thi
   const { conversationId } = (await started.json()) as { conversationId: string };
 
   await page.goto(`/messages/${conversationId}`);
-  // The conversation is in (the composer is drawn with it) before the keyboard reaches for the button: a key pressed
-  // while the screen was still settling was lost with the focus once (CI, passed on retry).
+  // The conversation is in (the composer is rendered with it) before the keyboard reaches for the button: a key pressed
+  // while the screen is still settling can be lost with the focus.
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('A cracked pane, photos to follow.');
   // Waiting for the chooser turns on Chromium's interception of file pickers, which Playwright does without waiting
   // for it to take: asked for just before a key press (one quick message), the picker could open before it had, and

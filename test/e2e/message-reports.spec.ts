@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
- * Reporting a conversation (issue 26, Safety): a client reports their conversation with a provider from
+ * Reporting a conversation (docs/product/messages.md#reporting-a-conversation): a client reports their conversation with a provider from
  * the thread; an admin, in a browser of their own, finds it in /admin/reports with the messages as they
  * were, and stops the provider messaging. The provider's next message is refused and their thread says
  * why in place of the message box, until the admin lets them write again from the users screen.
@@ -93,8 +93,8 @@ test('a client reports a conversation; an admin reads its messages in the queue,
   const box = providerPage.getByRole('textbox', { name: `Message ${client.fullName}` });
   await expect(box).toHaveCount(0);
 
-  // The admin lets them write again from the users screen; the box comes back. The search's answer is drawn before the
-  // row's button is pressed: pressed while the table was being redrawn, it once opened nothing (CI).
+  // The admin lets them write again from the users screen; the box comes back. The search's answer is rendered before the
+  // row's button is pressed: a button pressed while the table re-renders can open nothing.
   await searchUsers(adminPage, businessName);
   await adminPage.getByRole('button', { name: `Allow messaging again ${provider.fullName}` }).click();
   await adminPage.getByRole('dialog', { name: 'Allow messaging again' }).getByRole('button', { name: 'Allow messaging' }).click();

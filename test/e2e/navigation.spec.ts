@@ -12,7 +12,7 @@ test('an unknown path shows the not-found screen with a way home and to login', 
   await expect(page.getByRole('heading', { level: 1, name: /find trusted local professionals/i })).toBeVisible();
 });
 
-test('the footer Businesses link, which the spec points at a path outside the route table, lands on not found', async ({ page }) => {
+test('the footer Businesses link, which points at a path outside the route table, lands on not found', async ({ page }) => {
   await page.goto('/business');
   await expect(page.getByRole('heading', { level: 2, name: MESSAGES.notFound.heading })).toBeVisible();
 });
@@ -47,7 +47,7 @@ test('/account-settings goes to /account, whose guard sends a signed-out visitor
   expect(url.searchParams.get('return')).toBe('/account?tab=security');
 });
 
-test('the signed-out header offers the spec navigation on a wide screen', async ({ page }) => {
+test('the signed-out header offers the site navigation on a wide screen', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/directory');

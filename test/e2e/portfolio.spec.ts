@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 import { callApiAs } from './support/provider-page';
 
 /**
- * The portfolio (spec 02 sections 3-5 and 8, spec 01 section 2.10): a member builds items of
+ * The portfolio (docs/product/provider-profile.md#portfolio): a member builds items of
  * photos and a video that upload straight to storage with progress, a visitor sees them on the public
  * page, and the owner edits, reorders and deletes them; without a membership the way leads to /membership.
  */

@@ -8,7 +8,7 @@ import { expectSameDocument, markDocument, pickPlace, profileForm, writePhoneJpe
 import { accountMenu, chooseFromAccountMenu } from './support/session';
 
 /**
- * The own profile (spec 01 section 2.10) and its editing on /account (section 2.11): what a
+ * The own profile (docs/product/account-settings.md#own-profile-page) and its editing on /account (#profile-fields): what a
  * person changes shows on /profile and in the header at once; a place we cannot find stores nothing;
  * a new profile picture arrives cleaned of what the phone wrote into it.
  */

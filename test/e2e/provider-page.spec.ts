@@ -1,13 +1,13 @@
 import { PRODUCT_NAME, PROVIDER_PROFILE_MESSAGES } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { drawingIn, watchTakeOver } from './support/hydration';
+import { renderedRootIn, watchTakeOver } from './support/hydration';
 import { watchZod } from './support/scripts';
 import { hideProvider, listedProvider, profileTabs, sideCard } from './support/provider-page';
 import { logInOnPage } from './support/session';
 
 /**
- * The provider's page, /directory/{id} (spec 02 sections 2 and 4): what a visitor sees of a
+ * The provider's page, /directory/{id} (docs/product/provider-profile.md): what a visitor sees of a
  * listed provider, tab by tab; a provider who is not listed; the owner's own page and its side card;
  * a signed-out visitor who logs in to leave feedback and comes back to the form.
  */
@@ -22,9 +22,9 @@ test.describe('a visitor', () => {
       socialLinks: { website: 'pennine-plumbing.example', instagram: 'https://instagram.com/pennine', linkedin: '' },
     });
 
-    // The page arrives drawn (issue 24): its content is in the HTML before any script runs.
+    // The page arrives server-rendered: its content is in the HTML before any script runs.
     const html = await (await page.request.get(`/directory/${provider.userId}`)).text();
-    const root = drawingIn(html);
+    const root = renderedRootIn(html);
     for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
 
     const takeOver = await watchTakeOver(page, 'main h1');
@@ -47,7 +47,7 @@ test.describe('a visitor', () => {
     await expect(main.getByText('Boilers, bathrooms and emergency call-outs across West Yorkshire.')).toBeVisible();
     await expect(sideCard(page, 'Contact details').getByRole('link', { name: '+44 161 496 0000' })).toHaveAttribute('href', 'tel:+441614960000');
     expect(await seriousViolations(page)).toEqual([]);
-    // The Profile tab loads no zod (issue 24); the Feedback and Portfolio tabs and the message form may, when opened.
+    // The Profile tab loads no zod (docs/web.md#calling-the-api); the Feedback and Portfolio tabs and the message form may, when opened.
     expect(await zod.loaded()).toEqual([]);
 
     // The tabs work from the keyboard, and the one chosen is in the address.
@@ -59,8 +59,8 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(/\?tab=feedback$/);
     await expect(main.getByRole('heading', { name: 'No feedback yet' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    // The app took over the very heading the server drew (hydrated in place, not drawn again), without a complaint.
-    expect(await takeOver.keptDrawnHeading()).toBe(true);
+    // The app took over the very heading the server rendered (hydrated in place, not rendered again), without a complaint.
+    expect(await takeOver.hydratedInPlace()).toBe(true);
     expect(takeOver.problems).toEqual([]);
 
     await profileTabs(page).getByRole('tab', { name: 'Portfolio' }).click();
@@ -76,24 +76,24 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
   });
 
-  test('gets a page drawn for the visit without the app reading it again, and a kept copy read once more as the app starts', async ({ page, accounts }) => {
+  test('gets a page rendered for the visit without the app reading it again, and a cached response read once more as the app starts', async ({ page, accounts }) => {
     const provider = await listedProvider(accounts, { bio: 'Fences, gates and decking around Leeds.' });
     const reads: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/providers/${provider.userId}`) reads.push(request.method());
     });
 
-    // No one has asked for the page yet, so the edge has no copy: the page function draws it for this visit, and the
-    // app takes what it was drawn with as current (the edge says so in Server-Timing, as CloudFront does).
+    // No one has asked for the page yet, so the CDN has no cached response: the page function renders it for this visit,
+    // and the app takes what it was rendered with as current (the edge says so in Server-Timing, as CloudFront does).
     const first = await page.goto(`/directory/${provider.userId}`);
     expect(first?.headers()['server-timing']).toBe('cdn-cache-miss');
     await expect(page.getByRole('main').getByText('Fences, gates and decking around Leeds.')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(reads).toEqual([]);
 
-    // The edge keeps the page a few minutes: the copy may be as old as that, so the app reads the provider once more.
-    // Another test's moderation purges every provider page meanwhile (/directory*), so a reload can find no copy
-    // again: it is then drawn for that visit too, and read no more; the next reload meets the copy kept.
+    // The CDN caches the page a few minutes: the cached response may be as old as that, so the app reads the provider
+    // once more. Another test's moderation purges every provider page meanwhile (/directory*), so a reload can find
+    // nothing cached again: it is then rendered for that visit too, and read no more; the next reload is a cache hit.
     for (let reload = 1; ; reload += 1) {
       reads.length = 0;
       const again = await page.reload();
@@ -102,7 +102,7 @@ test.describe('a visitor', () => {
       await page.locator('#root[data-prerendered]').waitFor({ state: 'detached' });
       await page.waitForLoadState('networkidle');
       expect(reads).toEqual([]);
-      expect(reload, 'the edge kept no copy of the page, three reloads running').toBeLessThan(3);
+      expect(reload, 'the CDN cached none of three reloads of the page').toBeLessThan(3);
     }
     await expect.poll(() => reads).toEqual(['GET']);
     await expect(page.getByRole('main').getByText('Fences, gates and decking around Leeds.')).toBeVisible();

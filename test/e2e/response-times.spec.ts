@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
- * Response times (issue 26): a provider's page says "New on Solutionz" until three clients have written
+ * Response times (docs/product/messages.md#response-times): a provider's page says "New on Solutionz" until three clients have written
  * and been answered, then how fast the provider usually replies, measured from those messages, with the
  * method in one sentence; the directory's quick-replies filter finds them. The conversations go through
  * the API: the messaging screens have their own spec.

@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test, type Accounts } from './support/fixtures';
 
 /**
- * Saved professionals (spec 01 sections 2.11 and 4.11): a client saves a professional from a
+ * Saved professionals (docs/product/directory.md#saved-professionals): a client saves a professional from a
  * category page or the directory, finds them among the bookmarks, and removes them; one whose listing
  * ends stays there as no longer available. The provider's name sorts first in its category ("Aa ...").
  */

@@ -5,10 +5,10 @@ import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
 import { followMailLink, openMailLink } from './support/mail-links';
-import { expectSessionEnded, mailWithSubject, openSecurityTab, signedInElsewhere, signsIn, untilNextSecond } from './support/security';
+import { expectSessionEnded, mailWithSubject, openSecurityTab, signedInElsewhere, signsIn, untilSecondAfter } from './support/security';
 import { accountMenu, expectSignedOutHeader, logIn, logInOnPage } from './support/session';
 
-/** The security tab of /account (spec 01 section 2.11): every control, end to end through the local inbox. */
+/** The security tab of /account (docs/product/account-settings.md#security-tab): every control, end to end through the local inbox. */
 test.describe('signed in as a client', () => {
   test.use({ signedInAs: 'client' });
 
@@ -68,7 +68,7 @@ test.describe('signed in as a client', () => {
     // Two browsers, several sign-ins and mails through the local inbox: longer than one page's test.
     test.slow();
     const since = nowInSeconds();
-    const { context: otherBrowser, page: elsewhere } = await signedInElsewhere(browser, baseURL, accounts, account);
+    const { context: otherBrowser, page: elsewhere, signedInAt } = await signedInElsewhere(browser, baseURL, accounts, account);
 
     await openSecurityTab(page);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -88,7 +88,7 @@ test.describe('signed in as a client', () => {
     await submit.click();
     await expect(dialog.getByText(SECURITY_MESSAGES.currentPasswordWrong)).toBeVisible();
 
-    await untilNextSecond();
+    await untilSecondAfter(signedInAt);
     await dialog.getByLabel('Current password').fill(account.password);
     await submit.click();
     await expect(page.getByText(SECURITY_MESSAGES.passwordChanged.title)).toBeVisible();
@@ -112,6 +112,7 @@ test.describe('signed in as a client', () => {
     const since = nowInSeconds();
     const otherBrowser = await browser.newContext({ baseURL });
     await accounts.signIn(otherBrowser, account);
+    const signedInAt = nowInSeconds();
     const elsewhere = await otherBrowser.newPage();
     await elsewhere.goto('/directory');
     await expect(accountMenu(elsewhere, account.fullName)).toBeVisible();
@@ -119,7 +120,7 @@ test.describe('signed in as a client', () => {
     await openSecurityTab(page);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Sign out of all devices?' });
-    await untilNextSecond();
+    await untilSecondAfter(signedInAt);
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByText(SECURITY_MESSAGES.signedOutEverywhere.title)).toBeVisible();
     await expect(page).toHaveURL(/localhost:\d+\/$/);

@@ -7,8 +7,8 @@ import { followMailLink } from './support/mail-links';
 import { callApiAs, listedProvider } from './support/provider-page';
 
 /**
- * An account whose e-mail address is not confirmed edits itself but acts on nobody else (DESIGN.md
- * section 4): where it would post a job, leave feedback, reveal a contact or take FIRST100, the page
+ * An account whose e-mail address is not confirmed edits itself but acts on nobody else
+ * (docs/product/accounts.md#unconfirmed-accounts): where it would post a job, leave feedback, reveal a contact or take FIRST100, the page
  * says so before there is anything to fill in, with the resend at hand; once the link is opened, the
  * form is there.
  */

@@ -6,7 +6,7 @@ import type { TestAccount } from './fixtures';
 import { callApiAs } from './provider-page';
 
 /**
- * The admin console as an administrator uses it (spec 02: admin dashboard, users, feedback
+ * The admin console as an administrator uses it (docs/product/admin.md: dashboard, users, feedback
  * moderation). Each test finds its own people by a made-up word in their names, so what other tests
  * add to the shared stack never shows among its results.
  */
@@ -27,7 +27,7 @@ export async function createBusiness(admin: TestAccount, input: Partial<AdminCre
 
 /**
  * Types `text` into the search of /admin/users (opened afresh unless `open` is false) and waits for
- * its answer to be drawn: until then the table still shows the rows it had. A search made before on
+ * its answer to be rendered: until then the table still shows the rows it had. A search made before on
  * the same page is answered from the page's cache (`cached`).
  */
 export async function searchUsers(page: Page, text: string, { open = true, cached = false }: { open?: boolean; cached?: boolean } = {}): Promise<void> {
@@ -67,9 +67,9 @@ export async function confirmWithReason(dialog: Locator, confirm: string, code: 
  * Serious accessibility violations of the page as it is now, with the pointer moved off the button
  * just pressed (a hovered button is drawn lighter than at rest).
  */
-export async function violationsAtRest(page: Page) {
+export async function violationsAtRest(page: Page, options?: Parameters<typeof seriousViolations>[1]) {
   await page.mouse.move(0, 0);
-  return seriousViolations(page);
+  return seriousViolations(page, options);
 }
 
 export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

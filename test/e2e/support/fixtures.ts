@@ -27,13 +27,43 @@ function amplifySession(username: string, tokens: SessionTokens): { name: string
  * Signs the browser context of `page` in as `account`: tokens from the local Cognito, written where Amplify
  * keeps them. Any document of the site's origin reaches its local storage; the runtime config runs no app code.
  */
-async function writeSession(page: Page, baseURL: string, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
-  const entries = amplifySession(account.email, await signInTokens(account.email, account.password));
+async function writeSession(page: Page, baseURL: string, account: Pick<TestAccount, 'email' | 'password'>, tokens?: SessionTokens): Promise<void> {
+  const entries = amplifySession(account.email, tokens ?? (await signInTokens(account.email, account.password)));
   await page.goto(new URL('/config.json', baseURL).href);
   await page.evaluate(`for (const { name, value } of ${JSON.stringify(entries)}) localStorage.setItem(name, value);`);
 }
 
 const livePages = new WeakSet<Page>();
+
+interface SignedInAccount {
+  readonly account: TestAccount;
+  readonly tokens: SessionTokens;
+}
+
+/**
+ * The accounts tests start signed in as, each made and signed in while the worker's test before it runs: making one
+ * is a handful of calls to the local Cognito and DynamoDB, which the test would otherwise wait for before its first
+ * page. One is kept ready for each kind of start tests ask for (account type, address confirmed or not), and each
+ * goes to one test.
+ */
+const madeAhead = new Map<string, Promise<SignedInAccount>>();
+
+function makeSignedIn(accountType: AccountType, emailConfirmed: boolean): Promise<SignedInAccount> {
+  const made = (async () => {
+    const account = await createTestAccount(accountType, { emailConfirmed });
+    return { account, tokens: await signInTokens(account.email, account.password) };
+  })();
+  // Said when a test takes it, which makes another instead.
+  made.catch(() => undefined);
+  return made;
+}
+
+function takeSignedIn(accountType: AccountType, emailConfirmed: boolean): Promise<SignedInAccount> {
+  const kind = `${accountType} ${emailConfirmed}`;
+  const ready = madeAhead.get(kind);
+  madeAhead.set(kind, makeSignedIn(accountType, emailConfirmed));
+  return ready?.catch(() => makeSignedIn(accountType, emailConfirmed)) ?? makeSignedIn(accountType, emailConfirmed);
+}
 
 export interface Accounts {
   /** A fresh account of its own (unique e-mail, confirmed unless `emailConfirmed: false`). */
@@ -61,7 +91,7 @@ interface Fixtures {
   accounts: Accounts;
 }
 
-export const test = base.extend<Fixtures & { signedInAccount: TestAccount | undefined }>({
+export const test = base.extend<Fixtures & { signedInAccount: SignedInAccount | undefined }>({
   signedInAs: [undefined, { option: true }],
   emailConfirmed: [true, { option: true }],
   membership: [undefined, { option: true }],
@@ -82,9 +112,9 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
   signedInAccount: [
     async ({ signedInAs, emailConfirmed, membership }, use) => {
       if (membership && signedInAs !== 'provider') throw new Error("Only providers buy a membership: test.use({ signedInAs: 'provider', membership })");
-      const account = signedInAs ? await createTestAccount(signedInAs, { emailConfirmed }) : undefined;
-      if (account && membership) await subscribeAccount(account, membership);
-      await use(account);
+      const signedIn = signedInAs ? await takeSignedIn(signedInAs, emailConfirmed) : undefined;
+      if (signedIn && membership) await subscribeAccount(signedIn.account, membership);
+      await use(signedIn);
     },
     { timeout: 60_000 },
   ],
@@ -92,8 +122,8 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
   // Signed in through the page rather than the context's storage state: a context made with a storage
   // state of its own could not be reused from one test to the next (reuseContext in playwright.config.ts).
   page: async ({ page, signedInAccount, baseURL }, use) => {
-    if (signedInAccount) await writeSession(page, baseURL!, signedInAccount);
-    // A page that arrives drawn (the home page, a provider's page) shows before the app has taken it over, and keys
+    if (signedInAccount) await writeSession(page, baseURL!, signedInAccount.account, signedInAccount.tokens);
+    // A page that arrives server-rendered (the home page, a provider's page) shows before the app has hydrated it, and keys
     // pressed until then do nothing. Like a person who waits for the page to answer, a test goes on once it is live.
     // The page is reused from test to test (reuseContext): it is given the waiting goto once.
     if (!livePages.has(page)) {
@@ -119,6 +149,6 @@ export const test = base.extend<Fixtures & { signedInAccount: TestAccount | unde
 
   account: async ({ signedInAccount }, use) => {
     if (!signedInAccount) throw new Error('The account fixture needs test.use({ signedInAs: ... })');
-    await use(signedInAccount);
+    await use(signedInAccount.account);
   },
 });

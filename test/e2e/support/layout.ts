@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
  * Each problem names the element, so a failure says where to look.
  */
 
-/** No icon in the app is drawn larger than this (px); a missing recipe once drew one at the page's full width. */
+/** No icon in the app is drawn larger than this (px); an icon without its recipe can be drawn at the page's full width. */
 const ICON_MAX_PX = 64;
 
 /** The little of the DOM the check reads: the test project is compiled for Node, without the DOM's types. */

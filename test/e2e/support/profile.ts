@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 /** The own profile and the account settings, as a person reaches them. */
 
-/** The settings sidebar's tab of that name (spec 01 section 2.11). */
+/** The settings sidebar's tab of that name (docs/product/account-settings.md#account-settings). */
 export const settingsTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Settings' }).getByRole('tab', { name, exact: true });
 
 /** The form of the account settings' profile tab. */

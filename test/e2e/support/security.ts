@@ -43,11 +43,12 @@ export function wrongTotpCode(secret: string): string {
 /**
  * Tokens count in whole seconds, and the API refuses those issued in an earlier second than the
  * account's "valid after" time: a session that must be ended by a sign-out elsewhere is made in an
- * earlier second than that sign-out.
+ * earlier second than that sign-out. Resolves once the clock is past `signedInAt` (epoch seconds),
+ * at once when it already is, as it mostly is by the time a test signs out elsewhere.
  */
-export async function untilNextSecond(): Promise<void> {
-  const second = nowInSeconds();
-  await expect.poll(nowInSeconds, { intervals: [50] }).toBeGreaterThan(second);
+export async function untilSecondAfter(signedInAt: number): Promise<void> {
+  if (nowInSeconds() > signedInAt) return;
+  await expect.poll(nowInSeconds, { intervals: [50] }).toBeGreaterThan(signedInAt);
 }
 
 /** The Authorization header of a fresh session of the account, for calling the API as it. */
@@ -101,19 +102,23 @@ export async function turnOnTwoStepThroughApi(request: APIRequestContext, accoun
   return secret;
 }
 
-/** A second browser signed in as the account and showing its profile: a session that a change made elsewhere must end. */
+/**
+ * A second browser signed in as the account and showing its profile: a session that a change made elsewhere must end.
+ * `signedInAt`: the second its session was made in (untilSecondAfter).
+ */
 export async function signedInElsewhere(
   browser: Browser,
   baseURL: string | undefined,
   accounts: Accounts,
   account: { email: string; password: string },
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; signedInAt: number }> {
   const context = await browser.newContext({ baseURL });
   await accounts.signIn(context, account);
+  const signedInAt = nowInSeconds();
   const page = await context.newPage();
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
-  return { context, page };
+  return { context, page, signedInAt };
 }
 
 /** The page's session was ended elsewhere: reloaded, it is sent to sign in, with the reason. */

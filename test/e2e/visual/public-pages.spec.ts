@@ -51,7 +51,7 @@ atEveryWidth(() => {
       const seeded = new Set(TAXONOMY.map((group) => group.name));
       await route.fulfill({ response, json: { ...body, groups: body.groups.filter((group) => seeded.has(group.name)) } });
     });
-    // The page arrives drawn with every group, and asks for them again once live: that answer is the one filtered.
+    // The page arrives server-rendered with every group, and asks for them again once live: that answer is the one filtered.
     const asked = page.waitForResponse('**/api/categories');
     await page.goto('/categories');
     await asked;

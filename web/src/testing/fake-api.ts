@@ -91,14 +91,14 @@ export class StubbedApiError extends Error {
  * shared route table that `handlers` names, so components run the real API client (URL building, headers,
  * response schema) as they do in the browser. A public read's answer that does not match its route's schema fails
  * the call, as the API's own check does. A route without a handler answers 501. Undone after each test by the setup file
- * (vi.unstubAllGlobals).
+ * (vi.unstubAllGlobals). `config` adds to the runtime config the page reads (a stage's own settings).
  */
-export function stubApi(handlers: ApiStubs = {}) {
+export function stubApi(handlers: ApiStubs = {}, { config }: { config?: Partial<WebConfig> } = {}) {
   const calls: { route: RouteName; sent: SentRequest }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (url.pathname === '/config.json') return json(200, FAKE_WEB_CONFIG);
+    if (url.pathname === '/config.json') return json(200, { ...FAKE_WEB_CONFIG, ...config });
 
     const found = findRoute(method, url.pathname);
     if (!found) return apiError('notFound', `No route ${method} ${url.pathname}`);

@@ -2,13 +2,11 @@ import { messageRoutes } from '@solutionz/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
+import { messagePollMs } from '@/lib/runtime-config';
 import { MESSAGES_QUERY_KEY, unreadMessagesKey } from '@/lib/unread-messages';
 
 const inboxKey = [MESSAGES_QUERY_KEY, 'inbox'] as const;
 const threadKey = (conversationId: string) => [MESSAGES_QUERY_KEY, 'thread', conversationId] as const;
-
-/** An open thread shows new messages within 10 seconds (issue 26); the inbox within the same time while it is shown. */
-const THREAD_POLL_MS = 10_000;
 
 /** The caller's conversations, latest activity first, a page at a time; polled only while the tab is visible. */
 export function useInbox() {
@@ -17,7 +15,8 @@ export function useInbox() {
     queryFn: ({ pageParam, signal }) => apiRequest(messageRoutes.listConversations, { query: pageParam ? { cursor: pageParam } : {}, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: THREAD_POLL_MS,
+    // New messages show within the stage's poll interval, here and in an open thread.
+    refetchInterval: messagePollMs,
     refetchIntervalInBackground: false,
   });
 }
@@ -29,7 +28,7 @@ export function useThread(conversationId: string) {
     queryFn: ({ pageParam, signal }) => apiRequest(messageRoutes.getConversation, { params: { conversationId }, query: pageParam ? { cursor: pageParam } : {}, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: THREAD_POLL_MS,
+    refetchInterval: messagePollMs,
     refetchIntervalInBackground: false,
     retry: false,
   });

@@ -1,9 +1,10 @@
 import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { relativeTimeText, type ConversationSummary } from '@solutionz/shared';
+import type { ConversationSummary } from '@solutionz/shared';
 import { CountBadge } from '@/components/ui/count-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
+import { relativeTimeText } from '@/lib/relative-time';
 
 export interface ConversationListProps {
   conversations: readonly ConversationSummary[];

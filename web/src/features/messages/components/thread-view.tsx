@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type ConversationMessage, type ConversationThread } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -54,36 +55,16 @@ function composerNotice(summary: ConversationThread['conversation']): string {
   return summary.blockedByMe ? MESSAGING_MESSAGES.blockedByYou : MESSAGING_MESSAGES.blockedByThem;
 }
 
-export interface ThreadViewProps {
-  conversationId: string;
-}
+type ConversationActions = ReturnType<typeof useConversationActions>;
+type Summary = ConversationThread['conversation'];
+type Delivery = Pick<Outgoing, 'messageId' | 'text' | 'imageIds'>;
 
-/** One conversation: the other person, its messages oldest at the top, and the box to answer. */
-export function ThreadView({ conversationId }: ThreadViewProps) {
-  const thread = useThread(conversationId);
-  const actions = useConversationActions(conversationId);
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string>();
+/** My messages on their way: each is shown at once, then as the server has it; a failed one can be sent again. */
+function useOutgoing(send: ConversationActions['send']) {
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
-  const attachments = useImageAttachments(conversationId);
-  const headingId = useId();
-
-  const pages = thread.data?.pages;
-  const summary: ConversationThread['conversation'] | undefined = pages?.[0]?.conversation;
-  const stored = useMemo(() => (pages ?? []).flatMap((page) => page.messages).reverse(), [pages]);
-  const storedIds = useMemo(() => new Set(stored.map((message) => message.messageId)), [stored]);
-  const waiting = outgoing.filter((message) => !storedIds.has(message.messageId));
-
-  // Opening the thread reads it: the badge and the other person's "seen" follow.
-  const unread = summary?.unread ?? 0;
-  const { mutate: markRead, isPending: marking } = actions.markRead;
-  useEffect(() => {
-    if (unread > 0 && !marking) markRead();
-  }, [unread, marking, markRead]);
-
-  const deliver = (message: Pick<Outgoing, 'messageId' | 'text' | 'imageIds'>) => {
+  const deliver = (message: Delivery) => {
     setOutgoing((current) => [...current.filter((item) => item.messageId !== message.messageId), { ...message, status: 'sending' }]);
-    actions.send.mutate({ messageId: message.messageId, text: message.text, imageIds: [...message.imageIds] }, {
+    send.mutate({ messageId: message.messageId, text: message.text, imageIds: [...message.imageIds] }, {
       onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
       onError: (failure) => {
         const error = sendFailureText(failure, 'Not sent. Check your connection and try again.');
@@ -91,6 +72,14 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
       },
     });
   };
+  return { outgoing, deliver };
+}
+
+/** The answer being written, its images, and sending it once the text or an image is there and every image is up. */
+function useComposer(conversationId: string, deliver: (message: Delivery) => void) {
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string>();
+  const attachments = useImageAttachments(conversationId);
 
   const submit = () => {
     if (attachments.uploading || attachments.failed) {
@@ -106,15 +95,103 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
     setDraft('');
     attachments.clear();
   };
+  return { draft, setDraft, draftError, attachments, submit };
+}
 
-  const imagesOf = (imageIds: readonly string[], mine: boolean) =>
-    imageIds.length > 0 ? <MessageImages conversationId={conversationId} imageIds={imageIds} from={mine ? 'you' : (summary?.other.name ?? '')} /> : undefined;
+function Composer({ composer, otherName }: { composer: ReturnType<typeof useComposer>; otherName: string }) {
+  const { draft, setDraft, draftError, attachments, submit } = composer;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="2">
+        <MessageField label={`Message ${otherName}`} value={draft} onChange={setDraft} error={draftError} rows={3} onSubmitShortcut={submit} />
+        <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
+          <ImageAttachments state={attachments} />
+          <Button type="submit">Send</Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
 
+/** The other person (their page, when they have one), the job the conversation is about, and reporting and blocking. */
+function ThreadHeader({ conversationId, summary, headingId, setBlocked }: { conversationId: string; summary: Summary; headingId: string; setBlocked: ConversationActions['setBlocked'] }) {
+  const { other } = summary;
   const toggleBlock = (blocked: boolean) =>
-    actions.setBlocked.mutate(blocked, {
+    setBlocked.mutate(blocked, {
       onSuccess: () => toaster.success({ title: blocked ? 'Blocked' : 'Unblocked', description: blocked ? 'Neither of you can send messages in this conversation now.' : 'You can write to each other again.' }),
       onError: (failure) => toaster.error({ title: 'Not changed', description: failure.message }),
     });
+  return (
+    <HStack justify="space-between" gap="3" flexWrap="wrap" borderBottomWidth="1px" pb="3">
+      <HStack gap="3" minW="0">
+        <Link asChild display={{ base: 'inline-flex', lg: 'none' }} color="brand.fg" aria-label="Back to all conversations">
+          <RouterLink to={paths.messages}>
+            <ArrowLeftIcon aria-hidden="true" />
+          </RouterLink>
+        </Link>
+        <UserAvatar name={other.name} src={other.avatarUrl} size="md" />
+        <Stack gap="0" minW="0">
+          <Heading as="h2" id={headingId} size="md" truncate>
+            {other.accountType === 'provider' && !other.deleted ? (
+              <Link asChild color="fg">
+                <RouterLink to={paths.provider(other.userId)}>{other.name}</RouterLink>
+              </Link>
+            ) : (
+              other.name
+            )}
+          </Heading>
+          {summary.job && (
+            <Text fontSize="sm" color="fg.muted" truncate>
+              About your job: {summary.job.title}
+            </Text>
+          )}
+        </Stack>
+      </HStack>
+      <HStack gap="2">
+        <ReportConversation conversationId={conversationId} otherName={other.name} />
+        {!other.deleted && (
+          <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={setBlocked.isPending}>
+            {summary.blockedByMe ? 'Unblock' : 'Block'}
+          </Button>
+        )}
+      </HStack>
+    </HStack>
+  );
+}
+
+export interface ThreadViewProps {
+  conversationId: string;
+}
+
+/** One conversation: the other person, its messages oldest at the top, and the box to answer. */
+export function ThreadView({ conversationId }: ThreadViewProps) {
+  const thread = useThread(conversationId);
+  const actions = useConversationActions(conversationId);
+  const { outgoing, deliver } = useOutgoing(actions.send);
+  const composer = useComposer(conversationId, deliver);
+  const headingId = useId();
+
+  const pages = thread.data?.pages;
+  const summary: Summary | undefined = pages?.[0]?.conversation;
+  const stored = useMemo(() => (pages ?? []).flatMap((page) => page.messages).reverse(), [pages]);
+  const storedIds = useMemo(() => new Set(stored.map((message) => message.messageId)), [stored]);
+  const waiting = outgoing.filter((message) => !storedIds.has(message.messageId));
+
+  // Opening the thread reads it: the badge and the other person's "seen" follow.
+  const unread = summary?.unread ?? 0;
+  const { mutate: markRead, isPending: marking } = actions.markRead;
+  useEffect(() => {
+    if (unread > 0 && !marking) markRead();
+  }, [unread, marking, markRead]);
+
+  const imagesOf = (imageIds: readonly string[], mine: boolean) =>
+    imageIds.length > 0 ? <MessageImages conversationId={conversationId} imageIds={imageIds} from={mine ? 'you' : (summary?.other.name ?? '')} /> : undefined;
 
   if (thread.isPending) {
     return (
@@ -124,51 +201,12 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
     );
   }
   if (thread.isError || !summary) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{thread.error instanceof ApiError && thread.error.status === 404 ? MESSAGING_MESSAGES.notFound : 'This conversation could not be loaded. Please try again.'}</Alert.Title>
-      </Alert.Root>
-    );
+    return <LoadFailed message={thread.error instanceof ApiError && thread.error.status === 404 ? MESSAGING_MESSAGES.notFound : MESSAGING_MESSAGES.threadLoadFailed} />;
   }
 
-  const { other } = summary;
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4" minW="0">
-      <HStack justify="space-between" gap="3" flexWrap="wrap" borderBottomWidth="1px" pb="3">
-        <HStack gap="3" minW="0">
-          <Link asChild display={{ base: 'inline-flex', lg: 'none' }} color="brand.fg" aria-label="Back to all conversations">
-            <RouterLink to={paths.messages}>
-              <ArrowLeftIcon aria-hidden="true" />
-            </RouterLink>
-          </Link>
-          <UserAvatar name={other.name} src={other.avatarUrl} size="md" />
-          <Stack gap="0" minW="0">
-            <Heading as="h2" id={headingId} size="md" truncate>
-              {other.accountType === 'provider' && !other.deleted ? (
-                <Link asChild color="fg">
-                  <RouterLink to={paths.provider(other.userId)}>{other.name}</RouterLink>
-                </Link>
-              ) : (
-                other.name
-              )}
-            </Heading>
-            {summary.job && (
-              <Text fontSize="sm" color="fg.muted" truncate>
-                About your job: {summary.job.title}
-              </Text>
-            )}
-          </Stack>
-        </HStack>
-        <HStack gap="2">
-          <ReportConversation conversationId={conversationId} otherName={other.name} />
-          {!other.deleted && (
-            <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={actions.setBlocked.isPending}>
-              {summary.blockedByMe ? 'Unblock' : 'Block'}
-            </Button>
-          )}
-        </HStack>
-      </HStack>
+      <ThreadHeader conversationId={conversationId} summary={summary} headingId={headingId} setBlocked={actions.setBlocked} />
 
       {thread.hasNextPage && (
         <Button variant="ghost" size="sm" alignSelf="center" onClick={() => void thread.fetchNextPage()} loading={thread.isFetchingNextPage}>
@@ -200,21 +238,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
       </Stack>
 
       {summary.canSend ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="2">
-            <MessageField label={`Message ${other.name}`} value={draft} onChange={setDraft} error={draftError} rows={3} onSubmitShortcut={submit} />
-            <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
-              <ImageAttachments state={attachments} />
-              <Button type="submit">Send</Button>
-            </HStack>
-          </Stack>
-        </form>
+        <Composer composer={composer} otherName={summary.other.name} />
       ) : (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -1,5 +1,7 @@
 import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MESSAGING_MESSAGES } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,7 +28,7 @@ function EmptyInbox({ provider }: { provider: boolean }) {
 }
 
 /**
- * /messages and /messages/{id} (issue 26): the conversations, latest first, and the one chosen. Side by
+ * /messages and /messages/{id} (docs/product/messages.md#reading-and-sending): the conversations, latest first, and the one chosen. Side by
  * side on a wide screen; on a phone the list, or the conversation with a way back.
  */
 export function MessagesPage() {
@@ -42,12 +44,7 @@ export function MessagesPage() {
       Loading your conversations…
     </Text>
   ) : inbox.isError ? (
-    <Stack gap="2" align="flex-start">
-      <Text role="alert">Your conversations could not be loaded.</Text>
-      <Button size="sm" variant="outline" onClick={() => void inbox.refetch()} loading={inbox.isRefetching}>
-        Try again
-      </Button>
-    </Stack>
+    <LoadFailed message={MESSAGING_MESSAGES.inboxLoadFailed} onRetry={() => void inbox.refetch()} retrying={inbox.isRefetching} />
   ) : conversations.length === 0 ? (
     <EmptyInbox provider={provider} />
   ) : (

@@ -3,9 +3,10 @@ import { ACCOUNT_MESSAGES, ROLE_LABELS } from '@solutionz/shared';
 import { expect, test } from './support/fixtures';
 
 /**
- * A page that arrives drawn shows before the app's code has come (issue 24: it is fetched once the page is painted,
- * seconds on a phone's slow line). What a person presses meanwhile is not lost, and a form is never sent by the
- * browser itself, which would put what was typed, a password too, into the address.
+ * A server-rendered or prerendered page shows before the app's code has come (it is fetched once the page is painted,
+ * seconds on a phone's slow line; docs/web.md#hydration-and-early-input). What a person presses before hydration is
+ * not lost, and a form is never sent by the browser itself, which would put what was typed, a password too, into the
+ * address.
  */
 
 /** A page of the test's context whose app code (the boot chain's last file) arrives only when `release` is called. */
@@ -19,8 +20,8 @@ async function pageWithAppHeldBack(page: Page) {
   return { release };
 }
 
-/** Opens `path` without waiting for the app (the fixture's `goto` waits for it): a person sees the drawing at once. */
-const openDrawn = async (page: Page, path: string) => {
+/** Opens `path` without waiting for the app (the fixture's `goto` waits for it): a person sees the server's HTML at once. */
+const openBeforeHydration = async (page: Page, path: string) => {
   await page.goto(path, { waitUntil: 'commit' });
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
 };
@@ -28,7 +29,7 @@ const openDrawn = async (page: Page, path: string) => {
 test('a tab pressed before the app has taken the page over is pressed once it has', async ({ context }) => {
   const page = await context.newPage();
   const app = await pageWithAppHeldBack(page);
-  await openDrawn(page, '/signup');
+  await openBeforeHydration(page, '/signup');
   await page.getByRole('tab', { name: ROLE_LABELS.provider }).click();
   await expect(page.getByLabel('Phone number')).toHaveCount(0);
 
@@ -41,7 +42,7 @@ test('a tab pressed before the app has taken the page over is pressed once it ha
 test('a form sent before the app has taken the page over is checked once it has, and nothing typed goes into the address', async ({ context }) => {
   const page = await context.newPage();
   const app = await pageWithAppHeldBack(page);
-  await openDrawn(page, '/signup');
+  await openBeforeHydration(page, '/signup');
   await page.getByLabel('Email', { exact: true }).fill('early@example.co.uk');
   await page.getByLabel('Password', { exact: true }).fill('Typed-too-soon-1');
   await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -57,7 +58,7 @@ test('a form sent before the app has taken the page over is checked once it has,
 test('a link followed before the app has taken the page over opens its page', async ({ context }) => {
   const page = await context.newPage();
   const app = await pageWithAppHeldBack(page);
-  await openDrawn(page, '/categories');
+  await openBeforeHydration(page, '/categories');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Become a Provider' }).click();
   app.release();
   await expect(page).toHaveURL(/\/signup\?type=provider$/);
@@ -67,7 +68,7 @@ test('a link followed before the app has taken the page over opens its page', as
 test('without the app at all, the sign-up form puts nothing typed into the address', async ({ context }) => {
   const page = await context.newPage();
   await page.route(/\.js$/, (route) => route.abort());
-  await openDrawn(page, '/signup');
+  await openBeforeHydration(page, '/signup');
   await page.getByLabel('Password', { exact: true }).fill('Typed-without-scripts-1');
   const sent = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -80,7 +81,7 @@ test('without the app at all, the sign-up form puts nothing typed into the addre
 test('a page scrolled before the app has taken it over stays where it was, and a page the app opens starts at the top', async ({ context }) => {
   const page = await context.newPage();
   const app = await pageWithAppHeldBack(page);
-  await openDrawn(page, '/categories');
+  await openBeforeHydration(page, '/categories');
   const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Become a Provider' });
   await footerLink.scrollIntoViewIfNeeded();
   const scrolled = (await page.evaluate('window.scrollY')) as number;
