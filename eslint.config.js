@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
+import { sizeLimits } from './scripts/eslint/size-limits.js';
 
 const featuresDir = 'web/src/features';
 const features = existsSync(featuresDir)
@@ -75,4 +76,20 @@ export default tseslint.config(
       }],
     },
   })),
+  // ElectroDB's own attributes (its entity tag and version, `__edb_*`) are written by ElectroDB, or for the raw
+  // items by the one raw module, lambdas/src/data/raw-commands.ts (`tagged`, `entityOf`): no other file spells them
+  // (but this one, which names them to refuse them).
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: ['lambdas/src/data/raw-commands.ts', 'eslint.config.js'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['Literal[value=/__edb_/]', 'TemplateElement[value.raw=/__edb_/]', 'Identifier[name=/^__edb_/]'].map((selector) => ({
+        selector,
+        message: "ElectroDB's internal attributes are written through ElectroDB or raw-commands.ts (tagged, entityOf, countsUpdate), never by hand.",
+      }))],
+    },
+  },
+  // No source file over 500 lines and no function over 150, tests left out; a factory of methods counts by its
+  // methods (scripts/eslint/size-limits.js). `npm run lint:size` lists what is over them.
+  sizeLimits,
 );

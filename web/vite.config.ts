@@ -25,7 +25,7 @@ type Next = (error?: unknown) => void;
 
 /**
  * Serves `GET /config.json` from the file the launcher (or the bench script) writes, so the dev and
- * preview servers hand the browser the same runtime config a deployment would (DESIGN.md section 10).
+ * preview servers hand the browser the same runtime config a deployment would (docs/architecture.md#web).
  */
 function runtimeConfig(): Plugin {
   const serve = async (req: IncomingMessage, res: ServerResponse, next: Next) => {
@@ -109,7 +109,7 @@ const ANATOMY_KEYS = /\b([\w$]+Anatomy)\.keys\(\)/g;
 /**
  * Component anatomies are built where they are declared, at the top of their modules (Zag's, Ark's, Chakra's), and
  * Chakra's theme defines all of its ~75 recipes the same way, each reading its anatomy: the bundler kept every one of
- * those calls, and every anatomy (about 40 components'), although the app draws a dozen. Marked pure, the ones
+ * those calls, and every anatomy (about 40 components'), although the app uses a dozen. Marked pure, the ones
  * nothing reads are left out, and so is the time building them took as the first page's code was evaluated.
  */
 function pureAnatomies(): Plugin {
@@ -140,7 +140,7 @@ const BOOT_STEPS = {
  * the modules it matches with their imports, except those a group before it took.
  */
 const BOOT_CHUNK_GROUPS = [
-  // Vite's preload helper, which main.tsx runs and every step imports, and the drawn pages' constants main.tsx reads
+  // Vite's preload helper, which main.tsx runs and every step imports, and the server-rendered pages' constants main.tsx reads
   // (BOOT_CHAIN; the app reads the others): a file of their own, or main.tsx would import (and evaluate) the step
   // holding them.
   { name: 'preload-helper', test: (id: string) => /^\0vite[\\/]preload-helper/.test(id) || id.replaceAll('\\', '/').endsWith('/shared/src/prerendered-pages.ts') },
@@ -161,14 +161,14 @@ const endingIn =
 
 /**
  * The lazy screens' shared parts, in a few files rather than the bundler's one per set of screens sharing them: a page a
- * visitor lands on (the directory, a provider's page, the categories, the job board, sign-up) loaded 30 to 40 files,
- * most under 1 KB compressed, each with some 430 bytes of headers and a compression of its own (issue 24: at most
- * 200 KB of JavaScript transferred per page). A group takes the modules it names with their imports, except those a
+ * visitor lands on (the directory, a provider's page, the categories, the job board, sign-up) would load 30 to 40 files,
+ * most under 1 KB compressed, each with some 430 bytes of headers and a compression of its own (the budget is at most
+ * 200 KB of JavaScript transferred per page: docs/benchmarks.md#web-pages). A group takes the modules it names with their imports, except those a
  * group before it took, so each names what all of its pages use, and none may reach what the home page loads
  * (its parts below the fold share the footer's and the ratings' groups only).
  */
 const SCREEN_CHUNK_GROUPS = [
-  // The footer every page draws below the fold, with its icons and grid (the home page's other parts use them too).
+  // The footer every page renders below the fold, with its icons and grid (the home page's other parts use them too).
   {
     name: 'site-footer',
     test: (id: string) =>
@@ -177,7 +177,7 @@ const SCREEN_CHUNK_GROUPS = [
   // A provider's stars and the card links around them: the home page's featured providers and the directory's cards.
   { name: 'star-rating', test: (id: string) => endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id) },
   // What every one of those screens runs to read the API: TanStack Query (query, observers, mutations), the API client
-  // and its config, the query client, the categories' read, the failure toast, and Chakra's Alert, Field and Wrap (most of them draw one).
+  // and its config, the query client, the categories' read, the failure toast, and Chakra's Alert, Field and Wrap (most of them render one).
   {
     name: 'screen-base',
     test: (id: string) =>
@@ -211,7 +211,7 @@ const SCREEN_CHUNK_GROUPS = [
   { name: 'security-messages', test: endingIn('shared/src/security-messages.ts') },
   // What a provider's page shows besides the card: social links, skills, and the texts and limits of its profile and
   // feedback (the profile's own editing screens use them too; not the reports' texts, which sign-in shares).
-  // Lucide's pencil too: the page draws it on its owner's edit button, and the other screens that draw it (the profile,
+  // Lucide's pencil too: the page renders it on its owner's edit button, and the other screens that render it (the profile,
   // feedback, admin) load this group already; a file of its own was one more request on the page for 300 bytes.
   {
     name: 'provider-profile',
@@ -224,7 +224,7 @@ const SCREEN_CHUNK_GROUPS = [
       'node_modules/lucide-react/dist/esm/icons/pencil.mjs',
     ),
   },
-  // The other icons of the editing controls (bin, plus, arrows), each drawn by several screens (a provider's portfolio
+  // The other icons of the editing controls (bin, plus, arrows), each rendered by several screens (a provider's portfolio
   // and feedback, the profile, admin): one file, not one each (the portfolio tab loaded three).
   {
     name: 'edit-icons',
@@ -259,7 +259,7 @@ const SCREEN_CHUNK_GROUPS = [
 /**
  * main.tsx imports the app in steps, so their chunks are not the entry's static imports and Vite would not preload
  * them with the page: this adds a modulepreload link for each step's chunk and its imports, so they download with the
- * entry (on a drawn page, once it is painted: fillAppShell) and each step waits only for its turn.
+ * entry (on a server-rendered page, once it is painted: fillAppShell) and each step waits only for its turn.
  */
 function bootChainPreloads(): Plugin {
   return {
@@ -277,8 +277,8 @@ function bootChainPreloads(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
         };
         entry.dynamicImports.forEach(add);
-        // At low priority: a page arrives drawn (or draws nothing before the app runs), and its first paint waits for
-        // none of them (Lighthouse counts a high-priority script as holding up the paint). A drawn page keeps them inert
+        // At low priority: a page arrives server-rendered (or shows nothing before the app runs), and its first paint waits for
+        // none of them (Lighthouse counts a high-priority script as holding up the paint). A server-rendered page keeps them inert
         // until it is painted (fillAppShell, main.tsx).
         const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" data-${BOOT_CHAIN} href="/${file}">`).join('');
         return html.replace(/(?<!\s)(\s*)<\/head>/, (_match, space: string) => `${links}${space}</head>`);
@@ -296,7 +296,7 @@ const isBootStep = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry 
  * Puts V8's compile hint (Chrome 136 on) at the start of the boot chain's files. Nearly all of their code runs as the
  * page starts (React DOM hydrating, Chakra building its system, the app's first screen); with the hint the browser
  * compiles each function while the file streams in, on a background thread, instead of on the main thread the first
- * time it is called: about 300 ms less main-thread compiling on a drawn page at 4x CPU throttling. Last of the
+ * time it is called: about 300 ms less main-thread compiling on a server-rendered page at 4x CPU throttling. Last of the
  * bundle's steps, after Vite's own additions to the start of a file (its preload list), and the source map is moved
  * down the one line.
  */
@@ -369,7 +369,7 @@ function prerenderPages(): Plugin {
       });
       const rendererEntry = join(rendererDir, RENDERER_ENTRY_FILE);
       const { renderPage, renderSharedStyles } = createRequire(rendererEntry)(rendererEntry) as Renderer;
-      // Every page, drawn or not, has the styles it shares with the others in its head, written once here.
+      // Every page, server-rendered or not, has the styles it shares with the others in its head, written once here.
       const indexFile = join(outDir, 'index.html');
       const shell = (await readFile(indexFile, 'utf8')).replace('</head>', () => `${SHARED_STYLES_ELEMENT(renderSharedStyles())}</head>`);
       await writeFile(indexFile, shell);

@@ -1,35 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { AccountType } from '@solutionz/shared';
-import type { Identity } from '@solutionz/lambdas/adapters/cognito-identity';
-import type { AccountRepository } from '@solutionz/lambdas/data/account-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { createOfflineGeocoder } from '@solutionz/lambdas/geo/offline-geocoder';
-import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
+import { createLocalAccount as createAccount, type LocalAccount, type LocalAccountDeps } from '@solutionz/lambdas/testing/local-account';
 import { localPostcodeDataDir } from './postcode-data';
 import { localTownTable } from './town-table';
 
-/** An account put straight into a local stack: demo data, and the accounts browser tests start with. */
-export interface LocalAccount {
-  readonly accountType: AccountType;
-  readonly email: string;
-  readonly password: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  /** Placed as sign-up places it; a location that names no one place is refused. */
-  readonly location?: string;
-  /** Providers: what sign-up asks of them. */
-  readonly businessName?: string;
-  readonly phoneNumber?: string;
-  readonly categories?: readonly string[];
-  /** Whether the e-mail address counts as confirmed (default true). */
-  readonly emailConfirmed?: boolean;
-}
-
-export interface LocalAccountDeps {
-  readonly identity: Identity;
-  readonly accounts: AccountRepository;
-}
+export type { LocalAccount };
 
 let geocoder: Geocoder | undefined;
 
@@ -39,48 +15,7 @@ function localGeocoder(): Geocoder {
   return geocoder;
 }
 
-/**
- * Creates the account as sign-up leaves it (the Cognito user in its group, the e-mail reservation, the
- * profile and a provider's business, through the same identity adapter and repository the API uses),
- * without the sign-up's rate limits and mail. Returns the user id (the Cognito `sub`).
- */
-export async function createLocalAccount(
-  deps: LocalAccountDeps,
-  account: LocalAccount,
-  { now = new Date(), existingUserId }: { now?: Date; existingUserId?: string } = {},
-): Promise<string> {
-  const place = account.location ? await resolvePlace(localGeocoder(), account.location, 'location') : undefined;
-  const reservationId = randomUUID();
-  if (!(await deps.accounts.reserveEmail(account.email, reservationId, now, 60))) {
-    throw new Error(`${account.email} already has an account in the local stack`);
-  }
-  // A user the pool kept from an earlier start (when only the table is new) gets its profile back.
-  const userId = existingUserId ?? (await deps.identity.createUser(account.email, account.password, account.accountType));
-  const confirmed = account.emailConfirmed ?? true;
-  if (confirmed) await deps.identity.markEmailVerified(account.email);
-  const at = now.toISOString();
-  const isProvider = account.accountType === 'provider';
-  const businessId = isProvider && account.businessName ? randomUUID() : undefined;
-  await deps.accounts.createAccount({
-    reservationId,
-    profile: {
-      userId,
-      email: account.email,
-      accountType: account.accountType,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      ...(place
-        ? { location: account.location, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision }
-        : {}),
-      ...(isProvider ? { phoneNumber: account.phoneNumber, businessName: account.businessName, businessId } : {}),
-      categories: [...(account.categories ?? [])],
-      ...(confirmed ? { emailConfirmedAt: at } : {}),
-      createdAt: at,
-      updatedAt: at,
-    },
-    ...(businessId && account.businessName
-      ? { business: { businessId, businessName: account.businessName, businessEmail: account.email, ownerUserId: userId, createdAt: at } }
-      : {}),
-  });
-  return userId;
+/** An account put straight into the local stack, placed by the local stack's geocoder (see lambdas/src/testing/local-account.ts). */
+export function createLocalAccount(deps: Omit<LocalAccountDeps, 'loadGeocoder'>, account: LocalAccount, options: Parameters<typeof createAccount>[2] = {}): Promise<string> {
+  return createAccount({ ...deps, loadGeocoder: localGeocoder }, account, options);
 }

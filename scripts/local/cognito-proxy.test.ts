@@ -26,7 +26,7 @@ import { generateSync } from 'otplib';
 import { SELF_WRITABLE_USER_ATTRIBUTES } from '@solutionz/shared';
 import { describe, expect, it } from 'vitest';
 // The endpoints the connected project's global setup provides, typed (scripts do not include that file).
-import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
+import type {} from '@solutionz/lambdas/testing/local-endpoint';
 import { nextSecond } from '@solutionz/lambdas/testing/seconds';
 import { useTestUserPool } from '@solutionz/lambdas/testing/user-pool';
 import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';

@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { serveHttp, type LocalService } from './process';
 
 /**
- * Sits in front of cognito-local and fills the gaps TOOLCHAIN.md lists, so the web (aws-amplify)
+ * Sits in front of cognito-local and fills its gaps (docs/local-stack.md#the-stand-ins-and-their-gaps), so the web (aws-amplify)
  * and the Lambdas talk to it as they would to Cognito:
  * - `GetTokensFromRefreshToken` (Amplify's token refresh) becomes `InitiateAuth REFRESH_TOKEN_AUTH`;
  * - `GlobalSignOut` and `AdminUserGlobalSignOut` sign the user out everywhere as Cognito does: refresh

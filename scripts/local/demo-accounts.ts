@@ -28,7 +28,7 @@ export interface DemoAccountsInput {
 
 /**
  * Each demo user signs in through Cognito and has the profile that is the source of truth for its
- * account type (DESIGN.md section 4). The demo admin is the first admin, so it takes the one-time
+ * account type (docs/architecture.md#identity). The demo admin is the first admin, so it takes the one-time
  * setup marker: /admin-signup then answers as it would on a live site that has an admin. Answers the
  * user id of each account whose profile it wrote, by e-mail.
  */

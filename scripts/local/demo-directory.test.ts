@@ -5,9 +5,10 @@ import { DEFAULT_RADIUS_MILES, TAXONOMY, categoryLabel, formatCategorySelection,
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { ukDay } from '@solutionz/lambdas/data/admin';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
-import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
+import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times-repository';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { ALL_SCOPE, createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { ALL_SCOPE } from '@solutionz/lambdas/data/directory';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { readPostcodeTables } from '@solutionz/lambdas/geo/postcode-tables';
 import { resolvePlace } from '@solutionz/lambdas/geo/resolve';
 import { searchProviders } from '@solutionz/lambdas/services/directory/search';

@@ -403,7 +403,7 @@ export function demoSignupProfile(provider: DemoDirectoryProvider, now: Date) {
 
 /**
  * The profile each demo provider's writes leave: sign-up's and the profile tab's, the membership summary,
- * the visibility, and the response-time log their conversations publish (issue 26).
+ * the visibility, and the response-time log their conversations publish (docs/product/messages.md#response-times).
  */
 function demoProfile(provider: DemoDirectoryProvider, now: Date, responseLog: { responseLog: string[]; responseLogVersion: number } | undefined): ProfileRecord {
   const { tier, end, cancelAtPeriodEnd } = provider.membership;
@@ -432,7 +432,7 @@ export const demoFeedbackId = (provider: Pick<DemoDirectoryProvider, 'userId'>, 
 };
 
 /**
- * Writes the demo providers in bulk (BatchWriteItem, several calls in flight: issue 24's start-up):
+ * Writes the demo providers in bulk (BatchWriteItem, several calls in flight, so a fresh start is quick):
  * exactly the items their sign-up, membership, conversations' response facts, published reviews with
  * their replies and the directory's `syncListing` would leave one write at a time (admin-bulk.ts,
  * directory-bulk.ts; the test compares the two). For a fresh table only: nothing else may write the
@@ -443,7 +443,7 @@ export async function writeDemoDirectory(documents: DynamoDBDocumentClient, tabl
   const facts: Item[] = [];
   const feedback: BulkFeedback[] = [];
   for (const provider of providers) {
-    // How fast they answer clients (issue 26): their facts, published onto the profile before the listing is written.
+    // How fast they answer clients: their facts, published onto the profile before the listing is written.
     const published = importedResponseFacts(provider.userId, demoResponseFacts(provider.userId, now), now);
     if (published) facts.push(published.item);
     profiles.push(demoProfile(provider, now, published?.profile));

@@ -13,7 +13,7 @@ interface DemoConversation {
 }
 
 /**
- * Conversations for the demo logins (issue 26), written through the messages repository as the API writes
+ * Conversations for the demo logins, written through the messages repository as the API writes
  * them: the demo client has an unread answer from a roofer and a read one from a tiler; the demo member
  * has an unread question from the demo client.
  */
@@ -79,7 +79,7 @@ const DEMO_REPLY_HABITS = [
 ] as const;
 
 /**
- * The response-time facts of a demo directory provider (issue 26): client conversations over the last 80
+ * The response-time facts of a demo directory provider (docs/product/messages.md#response-times): client conversations over the last 80
  * days and how long the first replies took, drawn from the provider's id so every fresh start has the same.
  * The demo providers have no client accounts to talk to, so their facts are written as the messages would
  * have left them (the demo logins' own conversations above leave theirs through the messages service's rules).

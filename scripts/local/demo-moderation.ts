@@ -6,7 +6,7 @@ import { createCognitoIdentity } from '@solutionz/lambdas/adapters/cognito-ident
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createAdminRepository } from '@solutionz/lambdas/data/admin-repository';
 import { createClaimRepository } from '@solutionz/lambdas/data/claim-repository';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { createFeedbackRepository } from '@solutionz/lambdas/data/feedback-repository';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import { auditRecord, type Actor } from '@solutionz/lambdas/services/admin/audit';

@@ -239,7 +239,7 @@ describe('local edge (the CloudFront stand-in)', () => {
     const before = pageCalls.length;
     const first = await get('/directory/kept-page?ref=share');
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
-    // CloudFront's cache status, as its response headers policy adds it (the app reads it: shared drawnForThisVisit).
+    // CloudFront's cache status, as its response headers policy adds it (the app reads it: shared renderedForThisVisit).
     expect(first.headers.get('server-timing')).toBe('cdn-cache-miss');
     const again = await get('/directory/kept-page');
     expect(again.headers.get('x-cache')).toBe('Hit from local edge');

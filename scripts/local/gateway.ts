@@ -12,7 +12,7 @@ import { serveHttp, type LocalService } from './process';
 import type { TokenVerifier } from './jwt-authorizer';
 
 /**
- * The local stand-in for the HTTP API (DESIGN.md section 2): serves exactly the route table, runs the
+ * The local stand-in for the HTTP API (docs/architecture.md#one-route-table): serves exactly the route table, runs the
  * JWT authorizer on every route that is not public, and hands the area's Lambda handler the same
  * payload v2 event API Gateway would.
  */

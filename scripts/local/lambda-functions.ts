@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Area } from '@solutionz/shared';
+import { areaEntryFile } from '@solutionz/lambdas/area-entries';
 import type { HandlersByArea, LambdaHandler } from './gateway';
 import type { LocalFunction } from './lambda-invoke';
 import type { StreamHandler } from './stream-poller';
@@ -8,7 +9,7 @@ import type { StreamHandler } from './stream-poller';
 /**
  * The Lambda functions a local stack serves, each imported on its first call, as Lambda loads a function
  * on its first (cold) invocation. Importing them all is about a second of processor time, which a start
- * used to spend before it was ready (issue 24: 5 s with kept data); `warm()` imports them all at once,
+ * need not spend before it is ready; `warm()` imports them all at once,
  * which the stack does as soon as it is ready, while the person who started it opens the site. A request
  * that comes first waits for its function, as it would for a cold start.
  */
@@ -42,14 +43,15 @@ function lazyHandler<F extends (...args: never[]) => Promise<unknown>>(entry: st
  * every area has its entry: a missing one is a broken checkout, not a 404 once the stack runs.
  */
 export function localFunctions(root: string, areas: readonly Area[]): LocalFunctionSet {
-  const entry = (name: string) => join(root, 'lambdas/src/functions', `${name}.ts`);
+  const entry = (file: string) => join(root, 'lambdas/src/functions', file);
   for (const area of areas) {
-    if (!existsSync(entry(area))) throw new Error(`The route table has routes for area "${area}", but its Lambda entry ${entry(area)} does not exist`);
+    const file = entry(areaEntryFile(area));
+    if (!existsSync(file)) throw new Error(`The route table has routes for area "${area}", but its Lambda entry ${file} does not exist`);
   }
-  const byArea = areas.map((area) => [area, lazyHandler<LambdaHandler>(entry(area))] as const);
-  const postAuthentication = lazyHandler<LocalFunction>(entry('post-authentication'));
-  const jobAlerts = lazyHandler<StreamHandler>(entry('job-alerts'));
-  const messageMails = lazyHandler<() => Promise<unknown>>(entry('message-mails'));
+  const byArea = areas.map((area) => [area, lazyHandler<LambdaHandler>(entry(areaEntryFile(area)))] as const);
+  const postAuthentication = lazyHandler<LocalFunction>(entry('post-authentication.ts'));
+  const jobAlerts = lazyHandler<StreamHandler>(entry('job-alerts.ts'));
+  const messageMails = lazyHandler<() => Promise<unknown>>(entry('message-mails.ts'));
   const every = [...byArea.map(([, fn]) => fn), postAuthentication, jobAlerts, messageMails];
   return {
     handlers: Object.fromEntries(byArea.map(([area, fn]) => [area, fn.call])),

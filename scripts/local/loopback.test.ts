@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 // The endpoints the connected project's global setup provides, typed (scripts do not include that file).
-import type {} from '@solutionz/lambdas/testing/local-aws.global-setup';
+import type {} from '@solutionz/lambdas/testing/local-endpoint';
 import { localEndpoint } from '@solutionz/lambdas/testing/local-endpoint';
 import { serveHttp } from './process';
 

@@ -5,7 +5,7 @@ import { rendererDirOf } from '@solutionz/shared';
 import { appRendererIn } from '@solutionz/lambdas/adapters/app-renderer';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createCategoryRepository } from '@solutionz/lambdas/data/category-repository';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { createJobsRepository } from '@solutionz/lambdas/data/jobs-repository';
 import { geocoderFromEnv } from '@solutionz/lambdas/geo/offline-geocoder';
 import { createPagesHandler, type PagesHandler } from '@solutionz/lambdas/functions/pages';

@@ -1,6 +1,6 @@
 /**
  * Where a start's time goes: each step of the local stack's start is timed, and `npm start` prints the
- * figures with its "Ready in" line (issue 24: the start's figure is visible on every start). Steps that
+ * figures with its "Ready in" line, so the start's time is visible on every start. Steps that
  * run side by side each have their own figure, so the figures add up to more than the wall time.
  */
 export interface PhaseTimes {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** Default local ports (DESIGN.md section 11); a run with an offset shifts every one of them. */
+/** Default local ports (docs/local-stack.md#other-stacks-on-this-machine); a run with an offset shifts every one of them. */
 export const BASE_PORTS = {
   web: 5173,
   /** The local edge's HTTPS and HTTP/2 listener, which the web benchmark measures through (LocalStackOptions.secureWeb). */

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, routeList, type Area, type RouteName, type Routes } from '@solutionz/shared';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
+import { areaEntryFile } from '@solutionz/lambdas/area-entries';
 import type { ApiHandler } from '@solutionz/lambdas/http/types';
 import { apiEvent, captureLogs, lambdaContext } from '@solutionz/lambdas/testing/api-event';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable } from '@solutionz/lambdas/testing/dynamodb-table';
@@ -18,7 +19,7 @@ import { ALL_JOBS_SCOPE } from '@solutionz/lambdas/data/job-board';
 import { seedDemoCategories } from './table';
 
 /**
- * No public answer carries anyone's e-mail (DESIGN.md section 4). Every public route of the route
+ * No public answer carries anyone's e-mail (docs/product/privacy.md#what-is-never-public). Every public route of the route
  * table is called, the way a stranger would call it, on the demo data `npm start` loads (logins,
  * directory, jobs, feedback), and any `@` in an answer fails the test unless it sits in text the
  * person wrote to be published, or is the address the caller themselves just sent.
@@ -132,7 +133,7 @@ async function loadHandlers(): Promise<Partial<Record<Area, ApiHandler>>> {
   });
   vi.resetModules();
   const areas = [...new Set(routeList.filter((route) => route.access === 'public').map((route) => route.area))];
-  const loaded = await Promise.all(areas.map(async (area) => [area, ((await import(`../../lambdas/src/functions/${area}.ts`)) as { handler: ApiHandler }).handler] as const));
+  const loaded = await Promise.all(areas.map(async (area) => [area, ((await import(`../../lambdas/src/functions/${areaEntryFile(area)}`)) as { handler: ApiHandler }).handler] as const));
   return Object.fromEntries(loaded);
 }
 

@@ -7,7 +7,7 @@ import { startHttpProcess, type LocalService } from './process';
 
 const require = createRequire(import.meta.url);
 
-/** The private buckets of DESIGN.md section 9, as the local stack names them. */
+/** The private media buckets (docs/architecture.md#files), as the local stack names them. */
 export const LOCAL_BUCKETS = Object.fromEntries(MEDIA_BUCKETS.map((name) => [name, `solutionz-local-${name}`])) as Record<MediaBucketName, string>;
 
 /** s3rver's fixed credentials: it rejects any other access key. */

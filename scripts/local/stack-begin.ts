@@ -6,7 +6,6 @@ import { phaseClock, type PhaseClock } from './phases';
 import { portsFor, type Ports } from './ports';
 import { checkJava, checkPorts } from './preflight';
 import type { LocalService } from './process';
-import type { LocalStackOptions } from './stack';
 
 /**
  * The first steps of a local stack's start, in a module that loads nothing heavy: the checks, the reset,
@@ -43,6 +42,25 @@ export interface BegunStack {
   readonly urls: { readonly cognito: string };
 }
 
+/** The local stack's options that its first servers read (the rest are LocalStackOptions', stack.ts). */
+export interface BeginOptions {
+  /** Added to every default port (docs/local-stack.md#other-stacks-on-this-machine). */
+  readonly portOffset?: number;
+  /** Where data, logs and state live; `.local/` of the repository by default. */
+  readonly dataDir?: string;
+  /** DynamoDB and the local Stripe in memory (tests) instead of files under `dataDir`. */
+  readonly inMemory?: boolean;
+  /**
+   * The web on the web port: `dev` is the Vite dev server with hot reload; `prod` is the production
+   * build behind the local edge, served as CloudFront serves it in the cloud (edge.ts).
+   */
+  readonly web?: false | 'dev' | 'prod';
+  /** With `web: 'prod'`: an existing production build to serve; otherwise one is built into the data folder. */
+  readonly siteDir?: string;
+  /** Wipe `dataDir` first. */
+  readonly reset?: boolean;
+}
+
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The servers listen on 127.0.0.1; Node's own clients use that address to skip the ::1 attempt. */
 export const direct = (port: number) => `http://127.0.0.1:${port}`;
@@ -53,7 +71,7 @@ function awaited<T>(starting: Promise<T>): Promise<T> {
   return starting;
 }
 
-export async function beginLocalStack(options: Pick<LocalStackOptions, 'portOffset' | 'dataDir' | 'inMemory' | 'web' | 'reset' | 'siteDir'>): Promise<BegunStack> {
+export async function beginLocalStack(options: BeginOptions): Promise<BegunStack> {
   const clock = phaseClock();
   const offset = options.portOffset ?? 0;
   const ports = portsFor(offset);

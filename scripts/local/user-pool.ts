@@ -145,7 +145,7 @@ export interface PoolUser {
   readonly name?: string;
 }
 
-/** Creates a confirmed user with a permanent password in its groups (DESIGN.md section 4). */
+/** Creates a confirmed user with a permanent password in its groups (docs/architecture.md#identity). */
 export async function createPoolUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: PoolUser): Promise<string> {
   const created = await cognito.send(
     new AdminCreateUserCommand({

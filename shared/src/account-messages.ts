@@ -1,8 +1,8 @@
-// Account wording and types without schemas: pages that show them load no zod (issue 24). accounts.ts re-exports them.
+// Account wording and types without schemas: pages that show them load no zod (docs/web.md#calling-the-api). accounts.ts re-exports them.
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { PROFILE_LIMITS } from './profile-limits';
 
-/** Sign-up and sign-in wording from spec 01 sections 5 and 8. */
+/** Sign-up and sign-in wording (docs/product/accounts.md#sign-up, #sign-in). */
 export const ACCOUNT_MESSAGES = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: `First and last name must be at most ${PROFILE_LIMITS.nameMaxChars} characters each`,

@@ -23,7 +23,7 @@ function fieldErrors(input: unknown): Record<string, string> {
   return out;
 }
 
-describe('sign-up rules (spec 01 section 5)', () => {
+describe('sign-up rules', () => {
   it('accepts a complete client and a complete provider', () => {
     expect(fieldErrors(client)).toEqual({});
     expect(fieldErrors(provider)).toEqual({});
@@ -199,7 +199,7 @@ describe('e-mail addresses', () => {
     expect(firstMessage(emailSchema, addressOfLength(EMAIL_MAX_LENGTH + 1))).toBe(ACCOUNT_MESSAGES.emailTooLong);
     expect(ACCOUNT_MESSAGES.emailTooLong).toBe('Email must be at most 254 characters');
     expect(isEmailAddress(addressOfLength(EMAIL_MAX_LENGTH + 1))).toBe(false);
-    // 100 KB that made the former pattern backtrack for seconds: one issue, the length's.
+    // 100 KB that a backtracking pattern would take seconds over: one issue, the length's.
     const hostile = emailSchema.safeParse(`a@${'.'.repeat(100_000)}@`);
     expect(hostile.error?.issues.map(({ code, message }) => ({ code, message }))).toEqual([{ code: 'too_big', message: ACCOUNT_MESSAGES.emailTooLong }]);
     expect(firstMessage(emailSchema, '')).toBe(ACCOUNT_MESSAGES.emailRequired);

@@ -10,7 +10,7 @@ export { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '
 /** An admin's username is the local part of their internal address, which mail holds to 64 characters. */
 export const ADMIN_USERNAME_MAX_LENGTH = 64;
 
-/** Admin entry wording from spec 02 (admin login and first-admin setup). */
+/** Admin entry wording (docs/product/accounts.md#admin-sign-in, #first-admin-setup). */
 export const ADMIN_MESSAGES = {
   fieldsRequired: 'Username and password are required',
   usernameInvalid: 'Username may only contain letters, numbers, dots, dashes and underscores',

@@ -1,6 +1,6 @@
 /**
- * Wording of the sign-up, confirmation, password-reset and admin-setup screens (spec 01 sections 4.3,
- * 4.4, 5, 8; spec 02 error catalogue) that only the browser shows; what the API also says lives in
+ * Wording of the sign-up, confirmation, password-reset and admin-setup screens (docs/product/accounts.md)
+ * that only the browser shows; what the API also says lives in
  * accounts.ts.
  */
 /** Headings of the account screens, which also name their browser tabs (and the prerendered sign-up page). */
@@ -15,7 +15,7 @@ export const AUTH_PAGE_MESSAGES = {
   resetEmailSent: 'Reset email sent',
   resetEmailFailed: 'Failed to send reset email. Please try again.',
   passwordUpdateFailed: 'Failed to update password. Please try again.',
-  /** The reset page's own wording for a mismatch (spec 01 section 5); sign-up says "Passwords do not match". */
+  /** The reset page's own wording for a mismatch (docs/product/accounts.md#password-reset); sign-up says "Passwords do not match". */
   resetPasswordsDoNotMatch: "Passwords don't match",
 } as const;
 

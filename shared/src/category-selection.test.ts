@@ -37,7 +37,7 @@ describe('category selection encoding', () => {
 });
 
 describe('taxonomy', () => {
-  it('has the 14 groups of the spec with about 70 subcategories and unique slugs', () => {
+  it("has the product's 14 groups with about 70 subcategories and unique slugs", () => {
     expect(TAXONOMY).toHaveLength(14);
     const subs = TAXONOMY.flatMap((g) => g.subcategories);
     expect(subs.length).toBeGreaterThanOrEqual(65);

@@ -1,4 +1,4 @@
-/** Business constants from section 9 of both specs: one place each. */
+/** Business constants (docs/product/): one place each. */
 
 export const PRODUCT_NAME = 'Solutionz';
 export const HOME_TITLE = `${PRODUCT_NAME} | Your ultimate destination for trusted local services`;
@@ -45,11 +45,11 @@ export const PHONE_DIGITS = { min: 10, max: 15 } as const;
 export const BUSINESS_SEARCH = { minChars: 2, debounceMs: 300, maxResults: 5, closeAfterBlurMs: 200 } as const;
 
 export const EMAIL_RESEND_COUNTDOWN_S = 60;
-/** Not given by the spec; a minute matches the resend countdown. */
+/** A minute, as the resend countdown. */
 export const SIGNUP_RATE_LIMIT_COUNTDOWN_S = 60;
 /**
  * Sign-up attempts the server accepts in one fixed window, per source IP and per e-mail address.
- * Not given by the spec: generous enough for a household or office behind one address.
+ * Generous enough for a household or office behind one address.
  */
 export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } as const;
 /**
@@ -63,7 +63,7 @@ export const SIGNUP_RATE_LIMIT = { windowSeconds: 600, perIp: 30, perEmail: 5 } 
  * - `perClientIp` asked for from one client address: a script mailing strangers is stopped within the day.
  * A client address counts as the account's own for `knownSourceDays` after the account was last used from it
  * signed in (or signed up from it). An e-mail change (signed in) counts `emailChangesPerAccount` requests of an
- * account a day, besides the per-address and per-client-address caps. Not given by the spec.
+ * account a day, besides the per-address and per-client-address caps (docs/product/accounts.md#link-mail-caps).
  */
 export const MAIL_RATE_LIMIT = {
   windowSeconds: 86_400,
@@ -79,7 +79,7 @@ export const REDIRECT_AFTER_PASSWORD_RESET_MS = 3000;
 export const REDIRECT_AFTER_PAYMENT_MS = 1500;
 
 /**
- * Session upkeep (spec 01 sections 4.1 and 9): tokens are renewed this long before they expire, and a
+ * Session upkeep (docs/product/accounts.md#sessions): tokens are renewed this long before they expire, and a
  * refresh that failed for a passing reason is retried after 200 ms, doubling, a few times.
  */
 export const SESSION_REFRESH = { marginMs: 60_000, retryBaseMs: 200, maxRetries: 5 } as const;
@@ -96,6 +96,12 @@ export const SESSIONS_PER_PERSON = 10;
 
 /** How often an open "E-mail confirmation required" banner asks whether the address was confirmed. */
 export const EMAIL_CONFIRMATION_POLL_MS = 10_000;
+
+/**
+ * How often an open conversation and the inbox ask for new messages, in milliseconds: a new message shows within
+ * `default`; a stage's runtime config may set another interval within `min` and `max` (`messagePollMs`).
+ */
+export const MESSAGE_POLL_MS = { default: 10_000, min: 250, max: 60_000 } as const;
 
 export const TOAST = {
   maxVisible: 5,
@@ -115,8 +121,8 @@ export type SocialLinkKey = (typeof SOCIAL_LINK_KEYS)[number];
 export const CATEGORY_CHIP_MAX_CHARS = 25;
 export const CATEGORY_CHIPS_SHOWN = 3;
 
-// The admin console's figures from the spec, kept for its screens and routes, which are being built now
-// (the @public tags keep knip from flagging them until those read them; remove the tags then).
+// The admin console's figures (docs/product/admin.md). A figure no screen or route reads carries a @public tag, so
+// knip does not flag it; the tag goes once something reads it.
 /** @public */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 /** @public */

@@ -1,5 +1,5 @@
 /**
- * Why a confirmation e-mail could not be sent, in the classes of spec 01 section 8, with the
+ * Why a confirmation e-mail could not be sent, in the classes of docs/product/accounts.md#e-mail-delivery-failures, with the
  * wording the page shows for each. The server classifies (from what SES returns) and sends the
  * class; the browser shows the message.
  */
@@ -38,7 +38,7 @@ export const EMAIL_MESSAGES = {
   confirmed: { title: 'Email confirmed', description: "Email confirmed successfully. You're now logged in." },
 } as const;
 
-/** What the caller is told about a failed send: the spec's wording per class, the raw message for UNKNOWN. */
+/** What the caller is told about a failed send: the product's wording per class, the raw message for UNKNOWN. */
 export function emailFailureMessage(category: EmailFailureCategory, rawMessage: string): string {
   return category === 'UNKNOWN' ? rawMessage || EMAIL_MESSAGES.sendFailed.title : EMAIL_FAILURE_MESSAGES[category].description;
 }

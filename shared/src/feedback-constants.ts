@@ -1,7 +1,7 @@
 import { SECURITY_MESSAGES } from './security-messages';
 
 /**
- * Feedback on a provider and the provider's reply (spec 02 sections 3-5, 8 and 9): what the
+ * Feedback on a provider and the provider's reply (docs/product/feedback.md): what the
  * API takes and answers, the limits and the wording. The web's forms and the API validate with the same
  * schemas, so both give the same messages.
  */

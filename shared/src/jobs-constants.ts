@@ -1,5 +1,5 @@
 /**
- * Jobs (spec 02 sections 2-9; DESIGN.md section 7): posting, the board, the contact reveal
+ * Jobs (docs/product/jobs.md; docs/architecture.md#jobs-and-contact-details): posting, the board, the contact reveal
  * with its open lead count, saved jobs and My Jobs. Contact details never travel in a job card: they
  * come as `contact` only to the job's own client and to a subscribed provider who revealed it.
  */
@@ -12,7 +12,7 @@ export const JOB_LIMITS = {
   locationMax: 100,
   maxCategories: 10,
   revealCap: { min: 1, max: 10, default: 5 },
-  /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. Not given by the spec. */
+  /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. */
   postsPerDay: 10,
 } as const;
 /** The board's budget slider. */

@@ -76,7 +76,7 @@ export const jobListQuerySchema = z
       .enum(RADIUS_OPTIONS_MILES.map(String) as [string, ...string[]], `Choose a radius of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
       .optional()
       .transform((value) => (value === undefined ? undefined : Number(value))),
-    /** The budget range applies only when both are set (spec 02 section 8). */
+    /** The budget range applies only when both are set (docs/product/jobs.md#the-job-board). */
     minBudget: optionalNumber,
     maxBudget: optionalNumber,
     budgetType: z.enum(['any', ...JOB_BUDGET_TYPES]).default('any'),

@@ -1,5 +1,5 @@
 /**
- * Uploaded files (DESIGN.md section 9): three private buckets, served to browsers under `/media/`
+ * Uploaded files (docs/architecture.md#files): three private buckets, served to browsers under `/media/`
  * by CloudFront in the cloud and by the local edge on a developer's machine. An object's key is its
  * path on the site without the leading slash, so `/media/avatars/<user>/<file>` is the object
  * `media/avatars/<user>/<file>` of the avatars bucket, and no rewriting sits between the two.

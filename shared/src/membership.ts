@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUPON_FIRST100, CURRENCY, PLANS, PRODUCT_NAME } from './constants';
 
 /**
- * Membership (spec 01 sections 2.9, 4.6, 4.7; DESIGN.md section 8): what the API takes and answers, the
+ * Membership (docs/product/membership.md; docs/architecture.md#membership-and-payments): what the API takes and answers, the
  * wording, and what is sold in Stripe's terms. The web, the lambdas, the local Stripe and
  * `npm run stripe:setup` all read these.
  */
@@ -79,7 +79,7 @@ export const MEMBERSHIP_MESSAGES = {
 } as const;
 
 /**
- * What /membership says for its `message` query parameter (spec 01 section 2.9): a key names one of these
+ * What /membership says for its `message` query parameter (docs/product/membership.md#the-membership-page): a key names one of these
  * notices, and any other value shows nothing, so a link can never put words of its own on the page.
  */
 const MEMBERSHIP_PAGE_NOTICES = {
@@ -94,7 +94,7 @@ export function membershipPageNotice(key: string | null): string | undefined {
   return key !== null && Object.hasOwn(MEMBERSHIP_PAGE_NOTICES, key) ? MEMBERSHIP_PAGE_NOTICES[key as MembershipPageNotice] : undefined;
 }
 
-/** FIRST100 is matched without regard to case or surrounding spaces (spec 01 section 5). */
+/** FIRST100 is matched without regard to case or surrounding spaces (docs/product/membership.md#first100). */
 export function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }

@@ -1,4 +1,4 @@
-/** User-facing wording, the spec's where it has one. The web and the API both import from here. */
+/** User-facing wording (docs/product/). The web and the API both import from here. */
 
 export const MESSAGES = {
   notFound: { title: '404', heading: 'Page Not Found', text: "Sorry, the page you're looking for doesn't exist or has been moved." },

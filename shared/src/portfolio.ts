@@ -4,13 +4,13 @@ import { MESSAGES } from './messages';
 import { capped } from './profile-limits';
 
 /**
- * A provider's portfolio (spec 02 sections 3, 4, 5, 8; spec 01 section 2.10): items with a
+ * A provider's portfolio (docs/product/provider-profile.md#portfolio): items with a
  * title, a description and a list of images and videos. Files go straight from the browser to the
  * portfolio bucket with presigned POSTs; saving an item hands the API the upload ids, and the API
  * checks every file before it links it. The browser and the API validate with these same schemas.
  */
 
-/** What the upload field accepts and what each type becomes (the spec's JPEG, PNG, WEBP, MP4). */
+/** What the upload field accepts and what each type becomes (JPEG, PNG, WEBP, MP4: docs/product/provider-profile.md#portfolio). */
 export const PORTFOLIO_MEDIA_TYPES = {
   'image/jpeg': 'image',
   'image/png': 'image',
@@ -41,8 +41,9 @@ export const PORTFOLIO_MESSAGES = {
   wrongType: { title: 'Invalid file type', description: (file: string) => `${file} is not a supported media file` },
   uploadFailed: { title: 'Upload failed', description: (file: string) => `Failed to upload ${file}`, several: 'Failed to upload media files' },
   deleteFailed: { title: 'Delete failed', description: 'Failed to delete media file' },
+  loadFailed: 'The portfolio could not be loaded. Please try again.',
   authenticationRequired: { title: MESSAGES.api.unauthorized, description: 'You must be logged in to upload files' },
-  /** Spec 01 section 2.10: an unsubscribed provider is sent to /membership with a destructive toast. */
+  /** An unsubscribed provider is sent to /membership with a destructive toast (docs/product/provider-profile.md#portfolio). */
   subscriptionRequired: { title: MESSAGES.api.subscriptionRequired, description: 'An active membership lets you show your services and portfolio to clients.' },
   providersOnly: 'Only service providers have a portfolio.',
   titleRequired: 'Title is required',
@@ -60,7 +61,7 @@ export const PORTFOLIO_MESSAGES = {
   deleted: 'Portfolio item deleted',
 } as const;
 
-/** The first problem with a chosen file before it is uploaded (the spec's messages, naming the file), if any. */
+/** The first problem with a chosen file before it is uploaded (the product's messages, naming the file), if any. */
 export function portfolioFileProblem(file: { name: string; type: string; size: number }): string | undefined {
   if (!(file.type in PORTFOLIO_MEDIA_TYPES)) return PORTFOLIO_MESSAGES.wrongType.description(file.name);
   if (file.size > PORTFOLIO_LIMITS.maxFileBytes) return PORTFOLIO_MESSAGES.tooLarge.description(file.name);

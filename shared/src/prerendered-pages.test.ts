@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_CHAIN, drawnForThisVisit, EDGE_CACHE_TIMING, fillAppShell, PAGE_STYLES_ATTRIBUTE, type PageNavigation } from './prerendered-pages';
+import { BOOT_CHAIN, EDGE_CACHE_TIMING, fillAppShell, PAGE_STYLES_ATTRIBUTE, type PageNavigation, renderedForThisVisit } from './prerendered-pages';
 
 /** The app shell as the build writes it: the entry's own imports, then the boot chain's preloads (vite.config.ts). */
 const SHELL = [
@@ -12,20 +12,20 @@ const SHELL = [
   '<style id="shared-styles">body{margin:0}</style></head><body><div id="root"></div></body></html>',
 ].join('\n');
 
-/** A drawn page's own styles element (web/src/entry-server.tsx). */
+/** A rendered page's own styles element (web/src/entry-server.tsx). */
 const PAGE_STYLES = `<style ${PAGE_STYLES_ATTRIBUTE}="a1">.css-a1{color:red}</style>`;
 
 /** The documents' live preloads: those outside any template. */
 const livePreloads = (html: string) => [...html.replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
 
-describe('a drawn page', () => {
+describe('a server-rendered page', () => {
   const page = fillAppShell(SHELL, { path: '/', styles: PAGE_STYLES, markup: '<h1>Find trusted local professionals</h1>' });
 
   it('holds the preloads of the app code back in a template, for the browser to start once the page is painted', () => {
     expect(livePreloads(page)).toEqual(['/assets/preload-helper-b.js']);
     const held = new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(page)?.[1] ?? '';
     expect([...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/assets/boot-react-c.js', '/assets/boot-ui-d.js', '/assets/boot-app-e.js']);
-    // Still in the head, before the styles, and the page drawn in the root.
+    // Still in the head, before the styles, and the page rendered in the root.
     expect(page.indexOf(`<template id="${BOOT_CHAIN}">`)).toBeLessThan(page.indexOf('<style id="shared-styles">'));
     expect(page).toContain('<div id="root" data-prerendered="/"><h1>Find trusted local professionals</h1></div>');
   });
@@ -48,24 +48,24 @@ describe('a drawn page', () => {
   });
 });
 
-describe('whether a drawn page was drawn for this visit', () => {
-  /** A page the browser fetched over the network, with the edge's cache status among its other timings. */
+describe('whether a server-rendered page was rendered for this visit', () => {
+  /** A page the browser fetched over the network, with the CDN's cache status among its other timings. */
   const fetched = (...names: string[]): PageNavigation => ({ type: 'navigate', transferSize: 18_000, serverTiming: [{ name: 'cdn-pop' }, ...names.map((name) => ({ name }))] });
 
-  it('is when the edge had no copy: the page function drew it as the request passed', () => {
-    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.miss))).toBe(true);
-    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'reload' })).toBe(true);
+  it('is when the CDN had no cached response: the page function rendered it as the request passed', () => {
+    expect(renderedForThisVisit(fetched(EDGE_CACHE_TIMING.miss))).toBe(true);
+    expect(renderedForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'reload' })).toBe(true);
   });
 
-  it('is not when the edge kept or refreshed a copy, or said nothing of its cache', () => {
-    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.hit))).toBe(false);
-    expect(drawnForThisVisit(fetched(EDGE_CACHE_TIMING.refresh))).toBe(false);
-    expect(drawnForThisVisit(fetched())).toBe(false);
-    expect(drawnForThisVisit(undefined)).toBe(false);
+  it('is not when the CDN answered from its cache or refreshed it, or said nothing of its cache', () => {
+    expect(renderedForThisVisit(fetched(EDGE_CACHE_TIMING.hit))).toBe(false);
+    expect(renderedForThisVisit(fetched(EDGE_CACHE_TIMING.refresh))).toBe(false);
+    expect(renderedForThisVisit(fetched())).toBe(false);
+    expect(renderedForThisVisit(undefined)).toBe(false);
   });
 
   it('is not when the page came from the browser: its cache, or going back, keeps the first answer\'s headers', () => {
-    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), transferSize: 0 })).toBe(false);
-    expect(drawnForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'back_forward' })).toBe(false);
+    expect(renderedForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), transferSize: 0 })).toBe(false);
+    expect(renderedForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'back_forward' })).toBe(false);
   });
 });

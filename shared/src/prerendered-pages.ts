@@ -25,7 +25,7 @@ export function rendererDirOf(siteDir: string): string {
 export const RENDERER_ENTRY_FILE = 'entry-server.cjs';
 
 /**
- * What a page was rendered with, handed to the browser so the first render there draws the same: the
+ * What a page was rendered with, handed to the browser so the first render there (hydration) renders the same: the
  * answers of the API the page's queries read (as the API gives them), keyed as the web client keys them.
  */
 export interface RenderedPageData {
@@ -57,7 +57,7 @@ export const JOB_BOARD_PATH = '/job-directory';
 
 /**
  * The pages that depend on their query string, each with the parameters its screen reads (search-pages.ts, and
- * the board's open job): nothing else in the address changes what it draws, so CloudFront keeps one drawing per
+ * the board's open job): nothing else in the address changes what it renders, so CloudFront caches one response per
  * value of these (utm_* and the like do not split its cache) and the page function is given these alone.
  */
 export const SEARCH_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = {
@@ -66,11 +66,11 @@ export const SEARCH_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = 
 };
 
 /**
- * The address a page is drawn for (`data-prerendered`), which the browser compares with its own: for a search page,
+ * The address a page is rendered for (`data-prerendered`), which the browser compares with its own: for a search page,
  * its path with its own parameters in a fixed order (whatever order the link had, whatever else it carried); for
  * any other page, the path and the query as they are.
  */
-export function drawnAddress(path: string, search: string): string {
+export function serverRenderedUrl(path: string, search: string): string {
   const read = SEARCH_PAGE_QUERIES[path];
   if (!read) return `${path}${search && !search.startsWith('?') ? `?${search}` : search}`;
   const params = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => read.includes(name)));
@@ -81,12 +81,12 @@ export function drawnAddress(path: string, search: string): string {
 
 /**
  * The cache status CloudFront puts in each answer's Server-Timing header (the Web stack's security headers policy,
- * on every answer; the local edge says the same of the answers it keeps): the browser reads it in the page's
+ * on every answer; the local edge says the same of the answers it caches): the browser reads it in the page's
  * navigation timing.
  */
 export const EDGE_CACHE_TIMING = { hit: 'cdn-cache-hit', refresh: 'cdn-cache-refresh', miss: 'cdn-cache-miss' } as const;
 
-/** What `drawnForThisVisit` reads of the page's PerformanceNavigationTiming. */
+/** What `renderedForThisVisit` reads of the page's PerformanceNavigationTiming. */
 export interface PageNavigation {
   readonly type: string;
   /** 0 when the page came from the browser's own cache. */
@@ -95,12 +95,12 @@ export interface PageNavigation {
 }
 
 /**
- * Whether a drawn page's answers were read for this very visit, so the app need not ask for them again: the edge
- * had no copy of the page (a miss), so the page function drew it as the request passed, and the page came over the
- * network, not from the browser's cache or its back-forward history (both keep the first answer's headers). A copy
- * the edge kept (a hit, or one it refreshed) may be minutes old, and so may a page without the edge's word.
+ * Whether a server-rendered page's answers were read for this very visit, so the app need not ask for them again: the
+ * CDN had no cached response for the page (a miss), so the page function rendered it as the request passed, and the page
+ * came over the network, not from the browser's cache or its back-forward history (both keep the first answer's headers).
+ * A cached response (a hit, or one the CDN refreshed) may be minutes old, and so may a page without the CDN's word.
  */
-export function drawnForThisVisit(navigation: PageNavigation | undefined): boolean {
+export function renderedForThisVisit(navigation: PageNavigation | undefined): boolean {
   if (!navigation || navigation.type === 'back_forward' || navigation.transferSize === 0) return false;
   return navigation.serverTiming.some(({ name }) => name === EDGE_CACHE_TIMING.miss);
 }
@@ -133,20 +133,20 @@ export function unescapeHtml(text: string): string {
 
 /**
  * The attribute of the app shell's preloads of the app's code (web/vite.config.ts bootChainPreloads), and the id of the
- * template a drawn page keeps them in instead (fillAppShell): main.tsx puts them in the head once the page is painted.
+ * template a rendered page keeps them in instead (fillAppShell): main.tsx puts them in the head once the page is painted.
  */
 export const BOOT_CHAIN = 'boot-chain';
 
 /**
- * The attribute of a drawn page's own styles element, in the head (fillAppShell): the ids of the Emotion styles the
- * page was drawn with, which the browser's style cache then knows are there (web/src/boot.tsx). Not `data-emotion`:
+ * The attribute of a rendered page's own styles element, in the head (fillAppShell): the ids of the Emotion styles the
+ * page was rendered with, which the browser's style cache then knows are there (web/src/boot.tsx). Not `data-emotion`:
  * Emotion moves the style elements of that name into its own place as its cache is made, and moving an element
  * of a page's whole CSS makes the browser work out the page's styles and layout afresh, a long task on a phone.
  */
 export const PAGE_STYLES_ATTRIBUTE = 'data-page-styles';
 
-/** A page of the web app drawn on the server (web/src/entry-server.tsx renderPage): its styles element and its markup. */
-export interface DrawnApp {
+/** A page of the web app rendered on the server (web/src/entry-server.tsx renderPage): its styles element and its markup. */
+export interface ServerRenderedApp {
   /** The page's own styles, one `<style data-page-styles="…">` element ('' for none), for the head. */
   readonly styles: string;
   /** The page, for the root element. */
@@ -159,10 +159,10 @@ export interface DrawnApp {
  * follows as a JSON data block. The page's own styles go at the end of the head, after those every page shares.
  *
  * The shell's preloads of the app's code become inert, in a template: on a phone's line the app's code (about 160 KB)
- * would share the bandwidth with the page it arrives with and delay its drawing, which needs none of it. main.tsx
+ * would share the bandwidth with the page it arrives with and delay its first paint, which needs none of it. main.tsx
  * starts them once the page is painted; the empty shell keeps them, as it shows nothing until the app runs.
  */
-export function fillAppShell(shell: string, page: DrawnApp & { readonly path: string; readonly data?: RenderedPageData }): string {
+export function fillAppShell(shell: string, page: ServerRenderedApp & { readonly path: string; readonly data?: RenderedPageData }): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`The app shell has no ${ROOT_ELEMENT} to render into`);
   if (!shell.includes(HEAD_END)) throw new Error(`The app shell has no ${HEAD_END} to put the page's styles before`);
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(page.data)}</script>` : '';

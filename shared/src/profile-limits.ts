@@ -1,4 +1,4 @@
-// Without schemas: pages that only show or count these load no zod (issue 24). profile-fields.ts re-exports them.
+// Without schemas: pages that only show or count these load no zod (docs/web.md#calling-the-api). profile-fields.ts re-exports them.
 
 /**
  * Length limits of the text a person writes about themselves, one set for sign-up and the profile

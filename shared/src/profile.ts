@@ -16,8 +16,8 @@ import { SECURITY_MESSAGES } from './security-messages';
 import { normaliseSocialLink } from './social-links';
 
 /**
- * The own profile, account settings and their security controls (spec 01 sections 2.10,
- * 2.11, 5, 8; spec 02 section 5): one schema per form, used by the browser and the API alike.
+ * The own profile, account settings and their security controls (docs/product/account-settings.md): one
+ * schema per form, used by the browser and the API alike.
  */
 
 export { PROFILE_LIMITS };
@@ -31,6 +31,7 @@ export const PROFILE_MESSAGES = {
   providerUpdatesClientsOnly: 'Provider Updates are for clients.',
   saved: { title: 'Profile updated', description: 'Your changes have been saved successfully.' },
   saveFailed: { title: 'Update failed', description: 'Failed to update profile.' },
+  loadFailed: 'Your profile could not be loaded. Please try refreshing the page.',
   avatar: {
     tooLarge: { title: 'File too large', description: 'Please upload an image smaller than 2MB.' },
     wrongType: { title: 'Invalid file type', description: 'Please upload a PNG, JPG, or JPEG image.' },
@@ -43,7 +44,7 @@ export const PROFILE_MESSAGES = {
   unknownTab: 'Tab content not found',
 } as const;
 
-/** Where a typed place could not be placed and what the web adds to it (spec 02 section 8). */
+/** Where a typed place could not be placed and what the web adds to it (docs/product/directory.md#places). */
 export const LOCATION_MESSAGES = {
   notFound: "We couldn't find that place in the UK",
   ambiguous: (name: string) => `There is more than one ${name} in the UK: please choose one.`,
@@ -51,7 +52,7 @@ export const LOCATION_MESSAGES = {
 } as const;
 
 
-// ── Social links (spec 02 section 5; their keys, labels and normalising in social-links.ts) ──────────
+// ── Social links (docs/product/account-settings.md#profile-fields; keys, labels and normalising in social-links.ts) ───
 
 /**
  * Whitespace is refused before the URL parser sees it: Chromium's parser accepts spaces in a host name
@@ -70,7 +71,7 @@ export const socialLinksSchema = z.strictObject(
   Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, socialLinkSchema.optional()])) as Record<SocialLinkKey, z.ZodOptional<typeof socialLinkSchema>>,
 );
 
-// ── Skills (spec 01 section 2.11) ────────────────────────────────────────────────────────────────
+// ── Skills (docs/product/account-settings.md#profile-fields) ─────────────────────────────────────
 
 /** Trimmed, blanks dropped, duplicates (ignoring case) dropped, first spelling kept. */
 export function normaliseSkills(skills: readonly string[]): string[] {
@@ -91,7 +92,7 @@ export function normaliseSkills(skills: readonly string[]): string[] {
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
 /**
- * The profile tab's fields (spec 01 section 2.11) and nothing else: any other field, the user id
+ * The profile tab's fields (docs/product/account-settings.md#profile-fields) and nothing else: any other field, the user id
  * included, is refused by name. Every field is optional (PATCH): what is sent is replaced. Provider
  * fields from a client are refused by the service.
  */
@@ -127,10 +128,10 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
-/** The fields only providers have (spec 01 section 2.11). */
+/** The fields only providers have (docs/product/account-settings.md#profile-fields). */
 export const PROVIDER_ONLY_PROFILE_FIELDS = ['businessName', 'phoneNumber', 'categories'] as const satisfies readonly (keyof ProfileUpdate)[];
 
-// ── Notification settings (spec 01 section 2.11; honoured by the jobs issue) ──────────────────────
+// ── Notification settings (docs/product/notifications.md) ────────────────────────────────────────
 
 const radiusMilesSchema = z
   .number()
@@ -143,7 +144,7 @@ const jobAlertSettingsSchema = z.strictObject({
   categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories),
 });
 const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
-/** E-mail about messages not read within a few minutes (issue 26): clients and providers, on by default. */
+/** E-mail about messages not read within a few minutes (docs/product/notifications.md#message-e-mails): clients and providers, on by default. */
 const messageMailSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
 /** Providers have Job Alerts, clients Provider Updates, both Messages; a settings change sends only its own part. */
@@ -167,7 +168,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   messages: { enabled: true },
 };
 
-// ── Avatar (spec 01 sections 4.9, 5) ─────────────────────────────────────────────────────────────
+// ── Avatar (docs/product/account-settings.md#avatar) ─────────────────────────────────────────────
 
 export const avatarUploadRequestSchema = z.strictObject({
   contentType: z.enum(AVATAR.mimeTypes, PROFILE_MESSAGES.avatar.wrongType.description),

@@ -1,7 +1,7 @@
 import { unsubscribeSchemas } from './unsubscribe';
 
 /**
- * Provider Updates (spec 01 section 2.11, clients): when a professional a client saved adds portfolio work
+ * Provider Updates (docs/product/notifications.md#provider-updates): when a professional a client saved adds portfolio work
  * or changes their services, the client hears of it by e-mail, at most once a week per professional, with a
  * one-click unsubscribe that works signed out.
  */

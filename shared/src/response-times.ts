@@ -1,7 +1,7 @@
 import type { ResponseTime } from './response-time-schema';
 
 /**
- * How fast a provider answers clients, measured from the messages (issue 26), never claimed: the median
+ * How fast a provider answers clients, measured from the messages (docs/product/messages.md#response-times), never claimed: the median
  * time from a client's first message in a conversation the client started to the provider's first reply,
  * and the share of those conversations answered within 48 hours, over the last 90 days.
  */

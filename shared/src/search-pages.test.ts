@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { drawnAddress } from './prerendered-pages';
+import { serverRenderedUrl } from './prerendered-pages';
 import { directorySearchTitle, jobBoardTitle, readDirectoryFilters, readJobBoardFilters } from './search-pages';
 
 const directory = (search: string) => readDirectoryFilters(new URLSearchParams(search));
 
-describe('the address a page is drawn for', () => {
+describe('the address a page is rendered for', () => {
   it("is a search page's own parameters in a fixed order, whatever order the link had and whatever else it carried", () => {
-    expect(drawnAddress('/directory', '?service=fencing&utm_source=mail&location=Leeds')).toBe('/directory?location=Leeds&service=fencing');
-    expect(drawnAddress('/directory', '?location=Leeds&service=fencing')).toBe('/directory?location=Leeds&service=fencing');
-    expect(drawnAddress('/job-directory', '?job=j1&fbclid=x&category=Events+%3E+DJ')).toBe('/job-directory?category=Events+%3E+DJ&job=j1');
-    expect(drawnAddress('/directory', '?utm_campaign=spring')).toBe('/directory');
-    expect(drawnAddress('/directory', '')).toBe('/directory');
+    expect(serverRenderedUrl('/directory', '?service=fencing&utm_source=mail&location=Leeds')).toBe('/directory?location=Leeds&service=fencing');
+    expect(serverRenderedUrl('/directory', '?location=Leeds&service=fencing')).toBe('/directory?location=Leeds&service=fencing');
+    expect(serverRenderedUrl('/job-directory', '?job=j1&fbclid=x&category=Events+%3E+DJ')).toBe('/job-directory?category=Events+%3E+DJ&job=j1');
+    expect(serverRenderedUrl('/directory', '?utm_campaign=spring')).toBe('/directory');
+    expect(serverRenderedUrl('/directory', '')).toBe('/directory');
   });
 
   it('is the path and the query as they are for any other page', () => {
-    expect(drawnAddress('/directory/p1', '')).toBe('/directory/p1');
-    expect(drawnAddress('/directory/p1', '?tab=feedback')).toBe('/directory/p1?tab=feedback');
-    expect(drawnAddress('/categories', 'x=1')).toBe('/categories?x=1');
+    expect(serverRenderedUrl('/directory/p1', '')).toBe('/directory/p1');
+    expect(serverRenderedUrl('/directory/p1', '?tab=feedback')).toBe('/directory/p1?tab=feedback');
+    expect(serverRenderedUrl('/categories', 'x=1')).toBe('/categories?x=1');
   });
 });
 

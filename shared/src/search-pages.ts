@@ -10,7 +10,7 @@ import { TAXONOMY } from './taxonomy';
 /**
  * The two search pages, the directory (/directory) and the job board (/job-directory), as their addresses hold them:
  * what each asks the API for and what the tab is called. The web app reads its address with these, and the page
- * function draws the same pages with them (lambdas services/pages), so both ask the API the same question and keep
+ * function server-renders the same pages with them (lambdas services/pages), so both ask the API the same question and keep
  * the answer under the same key (RENDERED_QUERY_KEYS).
  */
 
@@ -19,7 +19,7 @@ export function isRadius(value: number): value is RadiusMiles {
 }
 
 /**
- * A directory search as its address holds it (spec 02 route table: service, category, location, nearme, radius, and
+ * A directory search as its address holds it (docs/product/directory.md#searching: service, category, location, nearme, radius, and
  * `replies=day`). Near me puts no coordinates in the address: the position rides in the history entry's state (web
  * lib/directory-url.ts).
  */
@@ -115,7 +115,7 @@ export function directorySearchTitle(filters: DirectoryFilters): string {
   return `${what ?? DIRECTORY_MESSAGES.title}${where ? ` near ${where}` : ''} | ${PRODUCT_NAME}`;
 }
 
-/** The job board's filters as the address bar holds them (spec 02 section 8), so a filtered board can be shared. */
+/** The job board's filters as the address bar holds them (docs/product/jobs.md#the-job-board), so a filtered board can be shared. */
 export interface JobBoardFilters {
   category: string;
   location: string;

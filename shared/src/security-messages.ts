@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './constants';
 
-/** The wording of the security controls (spec 01 sections 5 and 8), apart from their schemas (profile.ts), so that a page using it loads no zod. */
+/** The wording of the security controls (docs/product/account-settings.md#security-tab), apart from their schemas (profile.ts), so that a page using it loads no zod. */
 export const SECURITY_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   currentPasswordRequired: 'Please enter your current password',

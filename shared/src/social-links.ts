@@ -1,6 +1,6 @@
 import { SOCIAL_LINK_KEYS, type SocialLinkKey } from './constants';
 
-/** A profile's social links (spec 02 section 5), apart from the profile's schemas (profile.ts), so that a page showing them loads no zod. */
+/** A profile's social links (docs/product/account-settings.md#profile-fields), apart from the profile's schemas (profile.ts), so that a page showing them loads no zod. */
 
 export type SocialLinks = Record<SocialLinkKey, string>;
 
@@ -13,7 +13,7 @@ export function normaliseSocialLink(link: string): string {
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-/** Anything that is not a plain object reads as no links (spec 01 section 3); missing keys read as blank. */
+/** Anything that is not a plain object reads as no links; missing keys read as blank. */
 export function socialLinksFrom(value: unknown): SocialLinks {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ...EMPTY_SOCIAL_LINKS };
   const record = value as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * The service taxonomy: the spec's 14 groups, each completed with the subcategories a UK trades
+ * The service taxonomy: the product's 14 groups (docs/product/categories.md), each completed with the subcategories a UK trades
  * directory lists. It seeds the categories area in DynamoDB (the admin manages it from there), so
  * code that needs the live list reads the API, and this module is the starting data and the
  * vocabulary of slugs.

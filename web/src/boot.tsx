@@ -2,7 +2,7 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
-import { drawnAddress, drawnForThisVisit, PAGE_DATA_ELEMENT_ID, type PageNavigation, type RenderedPageData } from '@solutionz/shared';
+import { serverRenderedUrl, renderedForThisVisit, PAGE_DATA_ELEMENT_ID, type PageNavigation, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { App } from './app/app';
 import { appRoutes } from './app/router';
@@ -28,14 +28,14 @@ async function loadFirstScreens(routes: ReturnType<typeof lazyRoutesHere>): Prom
 }
 
 /**
- * A drawn page is taken over where it is: told the first page's data is in (it is: no route has a loader, and its
+ * A server-rendered page is taken over where it is: told the first page's data is in (it is: no route has a loader, and its
  * lazy screens are loaded first), the router neither loads it again nor scrolls to the top, as it does for a page it
- * starts. A person who had scrolled down while the app's code came stayed there until it was live, then jumped to the
- * top, and a tap on its way landed on whatever was there.
+ * starts. Otherwise a person who scrolled down while the app's code came would jump to the top once it is live, and a
+ * tap on its way would land on whatever is there then.
  */
 const TAKE_OVER_IN_PLACE = { hydrationData: {} };
 
-/** Presses on the drawn page held until the app is live (main.tsx); `release` gives the last one again when asked to. */
+/** Presses on the server-rendered page held until the app is live (main.tsx); `release` gives the last one again when asked to. */
 export interface HeldPresses {
   release(replay: boolean): void;
 }
@@ -55,14 +55,14 @@ export async function boot(presses?: HeldPresses): Promise<void> {
   if (!target) throw new Error('index.html has no #root element');
   // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
   // rendered for one address (a search page with its own parameters, any other page without a query string: the
-  // edge keeps one copy of it whatever the query); at any other, it is drawn afresh for that address.
-  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === drawnAddress(window.location.pathname, window.location.search);
-  // A drawing for another address goes, and what was pressed on it with it.
+  // CDN caches one response whatever the query); at any other, it is rendered afresh for that address.
+  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === serverRenderedUrl(window.location.pathname, window.location.search);
+  // Markup rendered for another address goes, and what was pressed on it with it.
   if (!rendered) {
     presses?.release(false);
     target.replaceChildren();
   }
-  // Once the app is live the drawing is its own: the last press held is given again, and the mark goes (a sign that
+  // Once the app is live the page is its own: the last press held is given again, and the mark goes (a sign that
   // the page now answers to keys and clicks).
   const started = () => {
     if (rendered) presses?.release(true);
@@ -76,14 +76,14 @@ export async function boot(presses?: HeldPresses): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   let queryClient;
   if (queryClientModule) {
-    // The query cache is there from the start, holding what the page was drawn with: screens read it at once.
+    // The query cache is there from the start, holding what the page was rendered with: screens read it at once.
     const { createQueryClient, seedQueryClient } = await queryClientModule;
     queryClient = createQueryClient();
-    // The answers are asked for again once the screens mount, unless the page was drawn for this very visit: they
+    // The answers are asked for again once the screens mount, unless the page was rendered for this very visit: they
     // were read just now then, by this browser's clock (the server's may differ from it by more than a minute).
     if (data) {
-      const drawnNow = drawnForThisVisit(performance.getEntriesByType('navigation')[0] as PageNavigation | undefined);
-      seedQueryClient(queryClient, drawnNow ? { ...data, readAt: Date.now() } : data, { askAgain: !drawnNow });
+      const renderedNow = renderedForThisVisit(performance.getEntriesByType('navigation')[0] as PageNavigation | undefined);
+      seedQueryClient(queryClient, renderedNow ? { ...data, readAt: Date.now() } : data, { askAgain: !renderedNow });
     }
     markQueryClientProvided();
   }

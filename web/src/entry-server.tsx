@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { PAGE_STYLES_ATTRIBUTE, type DrawnApp, type RenderedPageData } from '@solutionz/shared';
+import { PAGE_STYLES_ATTRIBUTE, type ServerRenderedApp, type RenderedPageData } from '@solutionz/shared';
 import { markQueryClientProvided } from '@/lib/query-client-gate';
 import { AppProvider } from './app/provider';
 import { appRoutes } from './app/router';
@@ -19,7 +19,7 @@ import { createAppSystem } from './app/theme';
  * Used at build time for the static public pages (vite.config.ts, `prerenderPages`) and by the page
  * function for provider pages (lambdas/src/adapters/app-renderer.ts), with the API's answers in `data`.
  */
-export async function renderPage(path: string, data?: RenderedPageData): Promise<DrawnApp> {
+export async function renderPage(path: string, data?: RenderedPageData): Promise<ServerRenderedApp> {
   // Each render has a query cache of its own, holding only the answers it was given; nothing is fetched here.
   const { createQueryClient, seedQueryClient } = await import('./app/query-client');
   const queryClient = createQueryClient();

@@ -6,7 +6,7 @@ import type { HeldPresses } from './boot';
  * module graph is evaluated in one task, which blocks the page for as long as it runs. So the code comes in three
  * steps, each evaluated in a task of its own with a turn of the event loop between them: React DOM, then Chakra's
  * system and the theme, then the rest of the app (boot.tsx). The build preloads all three with the page
- * (web/vite.config.ts bootChainPreloads; a drawn page once it is painted), so the steps wait for no network, only for
+ * (web/vite.config.ts bootChainPreloads; a server-rendered page once it is painted), so the steps wait for no network, only for
  * their turn.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -19,14 +19,14 @@ const afterFirstPaint = () =>
     const observer = new PerformanceObserver((entries) => {
       if (!entries.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
-      // The first paint can be of the page's top alone (the parser yields); the next frame draws all it parsed.
+      // The first paint can be of the page's top alone (the parser yields); the next frame paints all it parsed.
       nextFrame();
     });
     observer.observe({ type: 'paint', buffered: true });
   });
 
 /**
- * A drawn page holds back the preloads of the app's code until it is painted (shared fillAppShell), so that on a slow
+ * A server-rendered page holds back the preloads of the app's code until it is painted (shared fillAppShell), so that on a slow
  * line they do not share the bandwidth with the page: they start once it is (at once in a tab not shown, which paints
  * nothing until it is).
  */
@@ -38,7 +38,7 @@ async function preloadAfterPaint(): Promise<void> {
 }
 
 /**
- * A page that arrives drawn is shown, and can be pressed, long before the app's code has come and taken it over
+ * A server-rendered or prerendered page is shown, and can be pressed, long before the app's code has come and taken it over
  * (it is fetched once the page is painted: seconds on a phone's slow line). Until then, from as soon as this entry
  * runs, a press of a button or a tab is held, the last one, to be given again once the app is live (`release`), and
  * no form is sent by the browser itself: that would put what was typed, a password too, into the address. Links are

@@ -4,15 +4,16 @@ import { serveHttp, type LocalService } from '../process';
 import { StripeApi } from './api';
 import { Billing } from './billing';
 import { STRIPE_CATALOGUE } from './catalogue';
-import { StripeApiError, stripeErrors } from './errors';
-import { HostedPages, type PageAnswer } from './hosted';
-import { newId, STRIPE_API_VERSION, type StripeEvent } from './objects';
-import { Params, parseParams } from './params';
+import { handleControl, type LocalStripeFaults } from './controls';
+import { stripeErrors } from './errors';
+import { HostedPages } from './hosted';
+import { createApiHandler, sendJson, sendPage } from './http';
+import type { StripeEvent } from './objects';
 import { StripeStore } from './store';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type DeliveryRecord } from './webhooks';
 
 /**
- * The local Stripe (DESIGN.md section 8): an in-process HTTP server the real `stripe` SDK talks to with
+ * The local Stripe (docs/local-stack.md#local-stripe): an in-process HTTP server the real `stripe` SDK talks to with
  * `new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`. It serves the part of Stripe's
  * API a membership adapter calls (api.ts), the hosted checkout and portal pages (hosted.ts), sends
  * signed webhooks (webhooks.ts), and has test controls under `/__` (also methods of the service):
@@ -44,11 +45,6 @@ export interface LocalStripeOptions {
   readonly retryDelaysMs?: readonly number[];
   /** One line per API call and per delivery attempt. */
   readonly log?: (line: string) => void;
-}
-
-interface LocalStripeFaults {
-  /** Every event delivered twice, the deliveries of each change in a random order. */
-  readonly duplicateAndShuffle: boolean;
 }
 
 export interface LocalStripeState {
@@ -90,18 +86,10 @@ export interface LocalStripe extends LocalService {
 
 /** Stripe keeps replaying undelivered events for three days; a restart resumes those. */
 const RESUME_WINDOW_SECONDS = 3 * 24 * 60 * 60;
-const IDEMPOTENCY_KEYS_KEPT = 5_000;
-
-interface StoredAnswer {
-  readonly fingerprint: string;
-  readonly status: number;
-  readonly body: string;
-}
 
 export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
   const log = options.log ?? (() => undefined);
   let faults: LocalStripeFaults = { duplicateAndShuffle: false };
-  const idempotency = new Map<string, StoredAnswer>();
 
   const store = new StripeStore(options.dataFile, (events) => {
     for (const event of events) event.pending_webhooks = dispatcher.endpointUrl ? 1 : 0;
@@ -132,7 +120,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   });
 
   const billing = new Billing(store, service.url);
-  const api = new StripeApi(store, billing);
+  const { handleApi, forgetIdempotencyKeys } = createApiHandler(new StripeApi(store, billing), log);
   const pages = new HostedPages(store, billing);
 
   if (!store.load()) billing.seed();
@@ -153,7 +141,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const reset = () => {
     dispatcher.clear();
     store.clear();
-    idempotency.clear();
+    forgetIdempotencyKeys();
     faults = { duplicateAndShuffle: false };
     billing.seed();
   };
@@ -179,126 +167,6 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     if (!billing.failNextRenewal(id)) throw new Error(`No such subscription or customer: ${id}`);
   };
 
-  function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-    res.end(body);
-  }
-
-  function sendPage(res: ServerResponse, answer: PageAnswer): void {
-    if ('location' in answer) {
-      res.writeHead(303, { location: answer.location, 'content-length': 0 });
-      res.end();
-      return;
-    }
-    res.writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(answer.html), 'cache-control': 'no-store' });
-    res.end(answer.html);
-  }
-
-  /** The key of `Authorization: Bearer <key>` (or Basic, as `curl -u sk_test_...:` sends it). */
-  function apiKeyOf(req: IncomingMessage): string | undefined {
-    const header = req.headers.authorization?.trim();
-    if (!header) return undefined;
-    const [scheme, value = ''] = header.split(/\s+/, 2);
-    if (scheme?.toLowerCase() === 'bearer') return value;
-    if (scheme?.toLowerCase() === 'basic') return Buffer.from(value, 'base64').toString('utf8').split(':')[0];
-    return value;
-  }
-
-  function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
-    const method = req.method ?? 'GET';
-    const requestId = newId.request();
-    const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-    const headers: Record<string, string> = {
-      'request-id': requestId,
-      'stripe-version': (req.headers['stripe-version'] as string | undefined) ?? STRIPE_API_VERSION,
-      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-    };
-    const answer = (status: number, payload: unknown) => {
-      const text = JSON.stringify(payload, null, 2);
-      log(`${method} ${url.pathname} ${status}`);
-      return { status, text };
-    };
-    const fail = (error: unknown) => {
-      if (error instanceof StripeApiError) return answer(error.status, { error: { ...error.body, request_log_url: null } });
-      log(`${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred in the local Stripe.' } });
-    };
-
-    const key = apiKeyOf(req);
-    if (!key || !/^sk_test_\w+$/.test(key)) {
-      const { status, text } = fail(key ? stripeErrors.invalidApiKey(key) : stripeErrors.noApiKey());
-      sendJson(res, status, text, { ...headers, 'www-authenticate': 'Bearer realm="Stripe"' });
-      return;
-    }
-    const encoded = method === 'POST' ? body : url.search.slice(1);
-    const fingerprint = `${method} ${url.pathname} ${encoded}`;
-    const memoKey = idempotencyKey ? `${key} ${idempotencyKey}` : undefined;
-    const earlier = memoKey ? idempotency.get(memoKey) : undefined;
-    if (earlier) {
-      if (earlier.fingerprint !== fingerprint) {
-        const { status, text } = fail(stripeErrors.idempotencyMismatch(idempotencyKey!));
-        sendJson(res, status, text, headers);
-      } else {
-        sendJson(res, earlier.status, earlier.body, { ...headers, 'idempotent-replayed': 'true' });
-      }
-      return;
-    }
-
-    let result: { status: number; text: string };
-    try {
-      const params = new Params(parseParams(encoded));
-      result = answer(200, api.handle(method, url.pathname, params, { id: requestId, idempotency_key: idempotencyKey ?? null }));
-    } catch (error) {
-      result = fail(error);
-    }
-    if (memoKey && result.status < 500) {
-      idempotency.set(memoKey, { fingerprint, status: result.status, body: result.text });
-      if (idempotency.size > IDEMPOTENCY_KEYS_KEPT) idempotency.delete(idempotency.keys().next().value!);
-    }
-    sendJson(res, result.status, result.text, headers);
-  }
-
-  async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, body: string): Promise<void> {
-    const method = req.method ?? 'GET';
-    const ok = (payload: unknown) => sendJson(res, 200, JSON.stringify(payload, null, 2));
-    let input: Record<string, unknown> = {};
-    try {
-      if (body.trim()) input = JSON.parse(body) as Record<string, unknown>;
-      const failRenewal = /^\/__subscriptions\/([^/]+)\/fail-next-renewal$/.exec(path);
-      if (method === 'POST' && path === '/__clock/advance') {
-        if (typeof input.to === 'number') advanceClockTo(input.to);
-        else if (typeof input.seconds === 'number' && input.seconds >= 0) advanceClockTo(store.now() + input.seconds);
-        else throw new Error('Send {"seconds": n} or {"to": unix seconds}.');
-        return ok({ now: store.now() });
-      }
-      if (method === 'GET' && path === '/__clock') return ok({ now: store.now() });
-      if (method === 'POST' && path === '/__faults') {
-        faults = { ...faults, ...(typeof input.duplicateAndShuffle === 'boolean' ? { duplicateAndShuffle: input.duplicateAndShuffle } : {}) };
-        return ok({ faults });
-      }
-      if (method === 'POST' && failRenewal) {
-        failNextRenewal(decodeURIComponent(failRenewal[1]!));
-        return ok({ failNextRenewal: failRenewal[1] });
-      }
-      if (method === 'POST' && path === '/__webhook-endpoint') {
-        dispatcher.setUrl(typeof input.url === 'string' ? input.url : undefined);
-        return ok({ webhookUrl: dispatcher.endpointUrl });
-      }
-      if (method === 'GET' && path === '/__settled') {
-        await dispatcher.settled();
-        return ok({ settled: true });
-      }
-      if (method === 'GET' && path === '/__state') return ok(state());
-      if (method === 'POST' && path === '/__reset') {
-        reset();
-        return ok({ reset: true });
-      }
-      sendJson(res, 404, JSON.stringify({ error: `No test control ${method} ${path}` }));
-    } catch (error) {
-      sendJson(res, 400, JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
-    }
-  }
-
   handler = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
@@ -306,7 +174,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     billing.runUntil(store.now());
     const path = url.pathname;
     if (path.startsWith('/v1/')) return handleApi(req, res, url, body);
-    if (path.startsWith('/__')) return handleControl(req, res, path, body);
+    if (path.startsWith('/__')) return handleControl(req, res, path, body, controls);
     const form = new URLSearchParams(body);
     const checkout = /^\/checkout\/([^/]+)$/.exec(path);
     if (checkout) return sendPage(res, method === 'POST' ? pages.pay(checkout[1]!, form) : pages.showCheckout(checkout[1]!));
@@ -320,7 +188,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     sendJson(res, 404, JSON.stringify({ error: stripeErrors.unrecognizedUrl(method, path).body }, null, 2));
   };
 
-  return {
+  const localStripe: LocalStripe = {
     name: service.name,
     url: service.url,
     secretKey: LOCAL_STRIPE_SECRET_KEY,
@@ -343,4 +211,6 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       store.save();
     },
   };
+  const controls = { ...localStripe, faults: () => faults, webhookUrl: () => dispatcher.endpointUrl };
+  return localStripe;
 }

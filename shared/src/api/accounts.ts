@@ -10,7 +10,7 @@ import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 
 export const signupRequestSchema = signupSchema;
 
-/** Whether the confirmation mail went out; when not, why (spec 01 section 8) so the page can say so. */
+/** Whether the confirmation mail went out; when not, why (docs/product/accounts.md#e-mail-delivery-failures) so the page can say so. */
 const confirmationEmailStatusSchema = z.discriminatedUnion('sent', [
   z.object({ sent: z.literal(true) }),
   z.object({ sent: z.literal(false), category: z.enum(EMAIL_FAILURE_CATEGORIES), message: z.string() }),
@@ -53,7 +53,7 @@ export const passwordResetConfirmResponseSchema = z.object({ message: z.string()
 const SUBSCRIPTION_TIERS = ['none', 'monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-/** The derived subscription state of spec 01 section 3, written from Stripe's webhooks. */
+/** The derived subscription state (docs/product/membership.md#managing-a-membership), written from Stripe's webhooks. */
 export const subscriptionSummarySchema = z.object({
   isSubscribed: z.boolean(),
   tier: z.enum(SUBSCRIPTION_TIERS),

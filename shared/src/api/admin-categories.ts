@@ -3,7 +3,7 @@ import { capped, tooLongMessage } from '../profile-fields';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
- * The admin's categories screen (spec 02 "Admin categories", the category entity and its states):
+ * The admin's categories screen (docs/product/categories.md#managing-categories):
  * what its routes take and answer, their limits and their wording.
  */
 

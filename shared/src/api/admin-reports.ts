@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants';
-import { ADMIN_CONSOLE_MESSAGES, ADMIN_LIMITS, adminReasonSchema } from './admin';
+import { adminReasonSchema } from './admin';
+import { ADMIN_LIMITS } from './admin-constants';
+import { ADMIN_CONSOLE_MESSAGES } from './admin-messages';
 import { cursorSchema } from './cursor';
 import { MESSAGE_REPORT_REASONS } from './messages';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
- * The admin's queue of reported conversations (issue 26, Safety): open reports newest first, each with
+ * The admin's queue of reported conversations (docs/product/admin.md#reported-conversations): open reports newest first, each with
  * the messages as they were when it was made; an admin dismisses it or acts on the reported person
  * (stops them messaging, or deactivates the account), once: two admins cannot both handle one report.
  */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_CONSOLE_MESSAGES,
-  adminConsoleRouteList,
-  adminCreateProviderSchema,
-  adminFeedbackApprovalSchema,
-  adminUserActiveSchema,
-  adminUserUpdateSchema,
-} from './admin';
+import { adminCreateProviderSchema, adminFeedbackApprovalSchema, adminUserActiveSchema, adminUserUpdateSchema } from './admin';
+import { ADMIN_CONSOLE_MESSAGES } from './admin-messages';
+import { adminConsoleRouteList } from './admin-routes';
 import { routeList } from './routes';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -52,7 +47,7 @@ describe('the admin forms', () => {
     expect(messages(adminUserUpdateSchema.safeParse({ firstName: ' ', lastName: 'Jones' }))).toEqual({ firstName: ADMIN_CONSOLE_MESSAGES.users.namesRequired });
   });
 
-  it("create-provider gives the spec's messages and refuses clients with the notice", () => {
+  it("create-provider gives the product's messages and refuses clients with the notice", () => {
     expect(messages(adminCreateProviderSchema.safeParse({ firstName: 'Ann', lastName: 'Lee' }))).toEqual({
       businessName: ADMIN_CONSOLE_MESSAGES.createProvider.businessNameRequired,
     });

@@ -1,4 +1,4 @@
-/** The Service Categories pages (spec 02 sections 2 and 5); apart from the schemas (categories.ts), so that those pages load no zod. */
+/** The Service Categories pages (docs/product/categories.md#pages); apart from the schemas (categories.ts), so that those pages load no zod. */
 export const CATEGORIES_MESSAGES = {
   title: 'Service Categories',
   searchPlaceholder: 'Search categories...',

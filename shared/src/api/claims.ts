@@ -3,12 +3,13 @@ import { ACCOUNT_MESSAGES, emailSchema, fullNameText, passwordSchema } from '../
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { splitFullName } from '../names';
 import { PROFILE_LIMITS } from '../profile-fields';
-import { ADMIN_CONSOLE_MESSAGES, adminReasonSchema } from './admin';
+import { adminReasonSchema } from './admin';
+import { ADMIN_CONSOLE_MESSAGES } from './admin-messages';
 import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
- * Business claiming (spec 02 "Business claim"): a business an admin listed is claimed once. The claim
+ * Business claiming (docs/product/claims.md): a business an admin listed is claimed once. The claim
  * form asks for a name and an e-mail address and mails that address a link; whoever opens the link
  * chooses the account's password there, so only the reader of the mailbox ends up with an account. A
  * claim with the address the admin recorded for the business moves it at once; any other waits for an
@@ -27,7 +28,7 @@ export const CLAIM_RATE_LIMIT = { windowSeconds: 3600, perIp: 10, perEmail: 3 } 
 export const CLAIM_NOTIFY_PER_DAY = 50;
 
 export const CLAIM_MESSAGES = {
-  /** The spec's error catalogue for the claim. */
+  /** What a claim can be refused with (docs/product/claims.md). */
   failed: 'Claim failed',
   claimed: 'Business claimed',
   nameRequired: 'Please enter your name',
@@ -46,6 +47,8 @@ export const CLAIM_MESSAGES = {
   cancelled: 'Claim cancelled',
   cancelledDescription: 'The request is cancelled and its link no longer works. Nothing was changed on your behalf.',
   displaced: 'The owner of the business proved the claim through the email address the business is registered with, so your claim was closed.',
+  /** The claimant's dashboard. */
+  claimsLoadFailed: 'Your claims could not be loaded.',
 } as const;
 
 const businessIdSchema = z.string().trim().min(1, CLAIM_MESSAGES.notFound).max(100, CLAIM_MESSAGES.notFound);

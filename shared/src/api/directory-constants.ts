@@ -1,5 +1,5 @@
 /**
- * The professionals directory (spec 02 sections 2-4): the search, its cards, saved
+ * The professionals directory (docs/product/directory.md): the search, its cards, saved
  * professionals. Only listed providers appear: visible, active, with a membership that has not ended.
  * Its limits and wording, apart from its schemas (directory.ts), so that a page using these loads no zod.
  */

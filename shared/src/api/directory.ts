@@ -4,7 +4,7 @@ import { placeSchema } from './locations';
 import { responseTimeSchema } from '../response-time-schema';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from './directory-constants';
 
-/** The directory's schemas (spec 02 sections 2-4); its limits and wording are in directory-constants.ts. */
+/** The directory's schemas (docs/product/directory.md); its limits and wording are in directory-constants.ts. */
 
 const radius = z
   .enum(RADIUS_OPTIONS_MILES.map(String) as [string, ...string[]], `Choose a radius of ${RADIUS_OPTIONS_MILES.join(', ')} miles`)
@@ -61,7 +61,7 @@ export const providerSearchResponseSchema = z.object({
   providers: z.array(providerCardSchema),
   /** Where the next page starts; absent on the last page. */
   nextCursor: z.string().optional(),
-  /** Nothing matched the filters: these are all listed providers instead (spec 02 section 4). */
+  /** Nothing matched the filters: these are all listed providers instead (docs/product/directory.md#searching). */
   fallback: z.boolean().optional(),
   /** The place searched from, as the server resolved it. */
   place: placeSchema.optional(),

@@ -1,5 +1,5 @@
 /**
- * The codes of the one error shape every API answer uses (DESIGN.md section 3; the body is apiErrorBodySchema in
+ * The codes of the one error shape every API answer uses (docs/product/site.md#api-errors; the body is apiErrorBodySchema in
  * errors.ts). Apart from the schema, so that reading an error code loads no zod.
  */
 export const ERROR_CODES = {

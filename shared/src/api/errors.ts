@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_FAILURE_CATEGORIES } from '../email-delivery';
 import { placeSchema } from './locations';
 
-/** The one error shape every API answer uses (DESIGN.md section 3); its codes are ERROR_CODES (error-codes.ts). */
+/** The one error shape every API answer uses (docs/product/site.md#api-errors); its codes are ERROR_CODES (error-codes.ts). */
 export const apiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
@@ -10,7 +10,7 @@ export const apiErrorBodySchema = z.object({
     /** Per-field messages keyed by dotted path (`body.email`, `query.radius`). */
     fields: z.record(z.string(), z.string()).optional(),
     retryAfterSeconds: z.number().int().positive().optional(),
-    /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
+    /** Why an e-mail could not be sent (docs/product/accounts.md#e-mail-delivery-failures), on e-mail delivery failures and their rate limit. */
     category: z.enum(EMAIL_FAILURE_CATEGORIES).optional(),
     /** Places to choose from when a typed location could not be placed (or meant several). */
     suggestions: z.array(placeSchema).optional(),

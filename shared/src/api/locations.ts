@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_SEARCH, PLACE_PRECISIONS } from './places';
 
-/** A UK place (DESIGN.md section 6; its precisions in places.ts). */
+/** A UK place (docs/product/directory.md#places; its precisions in places.ts). */
 export const placeSchema = z.object({
   /** What to show: `SW1A 1AA`, `SW1A 1`, `SW1A`, `St Albans, Hertfordshire`. */
   name: z.string(),

@@ -8,7 +8,7 @@ import { cursorSchema } from './cursor';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /**
- * Conversations between a client and a provider (issue 26): one per pair, optionally about one of the
+ * Conversations between a client and a provider (docs/product/messages.md): one per pair, optionally about one of the
  * client's jobs. A client starts one from a provider's page; a provider who revealed a job starts one
  * with its poster; either replies. Only the two people in a conversation read it.
  */
@@ -24,7 +24,7 @@ export const MESSAGE_LIMITS = {
   sendPerWindow: 30,
   /**
    * New conversations one account may start a day (UTC), and fewer while it is younger than `youngAccountDays`.
-   * Not given by the spec: someone looking for a trade writes to a handful of professionals a day, so 20 leaves
+   * Someone looking for a trade writes to a handful of professionals a day, so 20 leaves
    * room for a busy day while a spammer reaches few; a throwaway account (the usual spam) gets 5 for its first week.
    */
   newConversationsPerDay: 20,
@@ -58,6 +58,8 @@ export const MESSAGING_MESSAGES = {
   textTooLong: `A message can be at most ${MESSAGE_LIMITS.textMax} characters.`,
   recipientRequired: 'Choose who to write to.',
   notFound: 'This conversation does not exist or is not yours.',
+  inboxLoadFailed: 'Your conversations could not be loaded.',
+  threadLoadFailed: 'This conversation could not be loaded. Please try again.',
   recipientUnavailable: 'This person cannot receive messages at the moment.',
   notYourself: 'You cannot write to yourself.',
   providerNeedsJob: 'Providers start a conversation from a job they revealed.',
@@ -114,7 +116,7 @@ export const MESSAGE_MAILS_MESSAGES = {
 } as const;
 
 /**
- * Reporting a conversation (issue 26, Safety): a participant reports it with a reason and an optional
+ * Reporting a conversation (docs/product/messages.md#reporting-a-conversation): a participant reports it with a reason and an optional
  * note; the admin console's moderation sees it with the last `snapshotMessages` messages as they were
  * then. One open report per reporter per conversation, and a daily cap per reporter.
  */

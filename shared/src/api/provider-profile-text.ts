@@ -1,12 +1,12 @@
 import { PRODUCT_NAME, SOCIAL_LINK_KEYS } from '../constants';
 import { normaliseSocialLink, socialLinksFrom, type SocialLinks } from '../social-links';
 
-/** The provider's public page (spec 02 sections 2-4): its wording, title and summary, apart from its schemas (provider-profile.ts). */
+/** The provider's public page (docs/product/provider-profile.md): its wording, title and summary, apart from its schemas (provider-profile.ts). */
 
 export const PROVIDER_PROFILE_MESSAGES = {
-  /** The browser tab when there is no one to show (spec 02 section 2). */
+  /** The browser tab when there is no one to show (docs/product/provider-profile.md#what-the-page-shows). */
   notFoundTitle: 'Professional Not Found',
-  /** The header's business-name fallback (spec 02 section 2): the web's, for a provider without one. */
+  /** The header's business-name fallback (docs/product/provider-profile.md#what-the-page-shows): the web's, for a provider without one. */
   businessNameFallback: 'Professional Service Provider',
   loading: 'Loading profile...',
   breadcrumb: 'Browse Freelancers',
@@ -24,7 +24,7 @@ export const PROVIDER_PROFILE_MESSAGES = {
   },
 } as const;
 
-/** The social links a page shows (spec 02 section 5): blanks left out, https:// added where missing. */
+/** The social links a page shows (docs/product/provider-profile.md#what-the-page-shows): blanks left out, https:// added where missing. */
 export function publishedSocialLinks(links: unknown): Partial<SocialLinks> {
   const all = socialLinksFrom(links);
   const published: Partial<SocialLinks> = {};
@@ -40,7 +40,7 @@ export function providerDisplayName(provider: { readonly businessName?: string |
   return provider.businessName?.trim() || `${provider.firstName} ${provider.lastName}`.trim();
 }
 
-/** The page title (spec 02 section 2): the provider's name and the product name, or 'Professional Not Found'. */
+/** The page title (docs/product/provider-profile.md#what-the-page-shows): the provider's name and the product name, or 'Professional Not Found'. */
 export function providerPageTitle(provider: { readonly displayName: string } | null | undefined): string {
   return provider ? `${provider.displayName} | ${PRODUCT_NAME}` : PROVIDER_PROFILE_MESSAGES.notFoundTitle;
 }

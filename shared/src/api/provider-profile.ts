@@ -3,14 +3,14 @@ import { SOCIAL_LINK_KEYS, type SocialLinkKey } from '../constants';
 import { responseTimeSchema } from '../response-time-schema';
 
 /**
- * The provider's public page (/directory/{id}; spec 02 sections 2-4): what anyone may read
+ * The provider's public page (/directory/{id}; docs/product/provider-profile.md): what anyone may read
  * about a listed provider, and the same for the owner with why the page is or is not public. The
  * schemas are strict and list every field that goes out: a private field of the profile (the e-mail,
  * Stripe ids, flags, 2-step verification) has no place in them. Its wording, title and summary are in
  * provider-profile-text.ts, so that the page loads no zod.
  */
 
-/** Why an owner's page is not public: the listing rule (spec 02 section 4) part by part. */
+/** Why an owner's page is not public: the listing rule (docs/product/directory.md#the-listing-rule) part by part. */
 const UNLISTED_REASONS = ['noMembership', 'hidden', 'deactivated'] as const;
 export type UnlistedReason = (typeof UNLISTED_REASONS)[number];
 

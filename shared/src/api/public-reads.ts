@@ -8,7 +8,7 @@ interface RouteAddress {
 
 /**
  * The public reads that the read-only public pages make for an anonymous visitor (categories, the directory,
- * a provider's page, the job board, the place look-up), as method and path alone (issue 24). This module
+ * a provider's page, the job board, the place look-up), as method and path alone (docs/web.md#calling-the-api). This module
  * imports no schema: the web calls these with `publicRead` (web/src/lib/api-client.ts), so those pages load
  * no zod. Each route's spec in the route table spreads its address from here, so a path is written once;
  * the answer is typed from the spec (`Routes[name]`, a type-only import).

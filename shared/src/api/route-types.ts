@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Who may call a route. `owner` rules (only the poster may delete a job, say) are checked by the service. */
 export type Access = 'public' | 'signedIn' | 'client' | 'provider' | 'subscribedProvider' | 'admin';
 
-/** The Lambda function that serves a route: one per area (DESIGN.md section 3). */
+/** The Lambda function that serves a route: one per area (docs/architecture.md#lambdas). */
 export type Area =
   | 'system'
   | 'categories'
@@ -25,8 +25,8 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 /**
  * The cache of the public answers that are the same for every visitor without a session and that an admin's
  * moderation or an erasure changes (categories, the job board, the directory's search and a provider's profile,
- * portfolio and feedback): CloudFront keeps one a minute, and what must show at once purges its copies
- * (lambdas/src/services/public-copies.ts). Browsers keep none: no purge reaches a visitor's browser, which would
+ * portfolio and feedback): CloudFront caches one a minute, and what must show at once purges its cached copies
+ * (lambdas/src/services/public-copies.ts). Browsers cache none: no purge reaches a visitor's browser, which would
  * otherwise show an unpublished review or a hidden provider for another minute.
  */
 export const PURGED_PUBLIC_ANSWER = { cacheSeconds: 60, browserCacheSeconds: 0 } as const;
@@ -63,7 +63,7 @@ export interface RouteSpec<
   readonly forbiddenMessage?: string;
   /**
    * The route acts on others (posts, publishes, reveals, takes a limited offer): an account whose e-mail
-   * address is not confirmed is refused with 403 EMAIL_NOT_CONFIRMED (DESIGN.md section 4).
+   * address is not confirmed is refused with 403 EMAIL_NOT_CONFIRMED (docs/product/accounts.md#unconfirmed-accounts).
    */
   readonly confirmedEmail?: true;
   /**

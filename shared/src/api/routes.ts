@@ -1,5 +1,5 @@
 import { accountRoutes, adminSetupRoutes, profileRoutes, providerUpdateRoutes } from './account-routes';
-import { adminConsoleRoutes } from './admin';
+import { adminConsoleRoutes } from './admin-routes';
 import { adminReportRoutes } from './admin-reports';
 import { claimRoutes } from './claims';
 import { directoryRoutes, providerPageRoutes } from './directory-routes';
@@ -13,7 +13,7 @@ import { routeListOf, type RouteSpec } from './route-types';
 
 /**
  * The groups the route table is made of, one module each, so that the web client's screens load the
- * request and response schemas of the routes they call and no others (issue 24: the entry carries none,
+ * request and response schemas of the routes they call and no others (docs/web.md#calling-the-api: the entry carries none,
  * a screen's chunk carries its area's). The API reads only `routes`, the sum of these.
  */
 export const routeGroups = {
@@ -37,7 +37,7 @@ export const routeGroups = {
 } as const;
 
 /**
- * The API as data (DESIGN.md section 2). Infra creates exactly these HTTP API routes, the local
+ * The API as data (docs/architecture.md#one-route-table). Infra creates exactly these HTTP API routes, the local
  * gateway serves exactly these, the web client is typed from them. A route not listed here does
  * not exist anywhere. Its routes are defined in the group modules above; a name used by two groups
  * would silently keep only the later one, so routes.test.ts checks that the table holds every group's routes.

@@ -10,10 +10,10 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Puts the answers a page was rendered with into the cache, as read at `readAt`: the first render then draws
- * what the server drew. In the browser (`askAgain`) each is marked to be asked again as its screen mounts:
- * the drawing may have waited at the edge for minutes, and a changed answer then redraws the page. A page the
- * edge had no copy of was drawn for this visit (boot.tsx, shared `drawnForThisVisit`): its answers are not asked again.
+ * Puts the answers a page was rendered with into the cache, as read at `readAt`: the first render (hydration) then matches
+ * what the server rendered. In the browser (`askAgain`) each is marked to be asked again as its screen mounts:
+ * the cached page may have waited at the CDN for minutes, and a changed answer then re-renders the page. A page the
+ * CDN had no cached response for was rendered for this visit (boot.tsx, shared `renderedForThisVisit`): its answers are not asked again.
  */
 export function seedQueryClient(queryClient: QueryClient, data: RenderedPageData, { askAgain = false } = {}): void {
   for (const [key, answer] of data.queries) {

@@ -11,7 +11,7 @@ import { HomePage } from '@/features/home/routes/home-page';
 import { addressOpensJob, loadOpenJob } from '@/features/jobs/components/load-open-job';
 import { withQueryClient } from '@/lib/query-client-gate';
 
-/** Old addresses that the interface still links to (spec 01 section 2.1); the query string travels along. */
+/** Old addresses that the interface still links to (docs/product/site.md#screens); the query string travels along. */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
   return <Navigate to={`${to}${search}${hash}`} replace />;
@@ -53,7 +53,7 @@ const emailChange = () => import('@/features/account/routes/confirm-email-change
 const admin = () => import('@/features/admin/routes');
 const messages = () => import('@/features/messages/routes');
 
-/** The route table of spec 01 section 2.1 and spec 02 section 2; every screen is its own lazy chunk. */
+/** The screens and their addresses (docs/product/site.md#screens); every screen is its own lazy chunk. */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -98,7 +98,7 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
-            // Spec 01 section 2.9: signed-out visitors log in as providers; other account types go to the directory.
+            // Signed-out visitors log in as providers; other account types go to the directory (docs/product/membership.md#the-membership-page).
             element: <RequireSession accountType="provider" otherTypesTo={paths.directory} loginQuery={{ type: 'provider' }} />,
             children: [{ path: paths.membership, ...page(account, (m) => m.MembershipPage) }],
           },
@@ -108,7 +108,7 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   {
-    // The admin screens under the spec's admin header.
+    // The admin screens under the admin header.
     ...page(admin, (m) => m.AdminLayout),
     errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <PageLoading />,
@@ -117,7 +117,7 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorBoundary />,
         children: [
           {
-            // The spec's admin routes carry no guard in the route table; the screens show the admin login to anyone but an admin (spec 02).
+            // The admin screens carry no session guard here: they show the admin login to anyone but an admin (docs/product/accounts.md#admin-sign-in).
             ...page(admin, (m) => m.AdminGate),
             children: [
               { path: paths.admin, ...page(admin, (m) => m.AdminDashboardPage) },

@@ -5,14 +5,14 @@ import { PAGE_STYLES_ATTRIBUTE } from '@solutionz/shared';
 export const EMOTION_KEY = 'css';
 
 /**
- * The browser's style cache. On a drawn page it knows that the styles the page was drawn with are there already, in the
+ * The browser's style cache. On a server-rendered page it knows that the styles the page was rendered with are there already, in the
  * head's element that names them (shared PAGE_STYLES_ATTRIBUTE), so taking the page over writes none of them again,
  * and the element stays where it is: Emotion's own way, a `data-emotion` element, is moved into place by the cache,
  * which makes the browser work out the whole page's styles and layout again (about 100 ms on a phone).
  */
 export function browserStyleCache(page: Pick<Document, 'querySelector'>): EmotionCache {
   const cache = createCache({ key: EMOTION_KEY });
-  const drawn = page.querySelector(`style[${PAGE_STYLES_ATTRIBUTE}]`)?.getAttribute(PAGE_STYLES_ATTRIBUTE) ?? '';
-  for (const id of drawn.split(' ').filter(Boolean)) cache.inserted[id] = true;
+  const rendered = page.querySelector(`style[${PAGE_STYLES_ATTRIBUTE}]`)?.getAttribute(PAGE_STYLES_ATTRIBUTE) ?? '';
+  for (const id of rendered.split(' ').filter(Boolean)) cache.inserted[id] = true;
   return cache;
 }

@@ -13,20 +13,20 @@ const usages = chakraUsages(webSrc);
 /**
  * Components the theme leaves without their recipe on purpose, and the only files that may use them:
  * these style every part themselves, so the recipe stays out of the entry chunk. Anywhere else the
- * component would be drawn bare.
+ * component would be rendered bare.
  */
 const STYLED_BY_THE_APP: Readonly<Record<string, readonly string[]>> = {
   Dialog: ['components/ui/app-dialog.tsx'],
   Progress: ['components/avatar/avatar-upload-dialog.tsx', 'entities/portfolio/components/editor-media.tsx'],
 };
 
-/** Parts a component can draw that the app never asks for (recipe keys by component), with the reason. */
-const NEVER_DRAWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+/** Parts a component can render that the app never asks for (recipe keys by component), with the reason. */
+const NEVER_RENDERED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   InputGroup: { inputAddon: 'the app gives input groups a start or end element, never an addon' },
 };
 
 const exempt = ({ file, component, key }: { file: string; component: string; key: string }) =>
-  (STYLED_BY_THE_APP[component]?.includes(file) ?? false) || NEVER_DRAWN[component]?.[key] !== undefined;
+  (STYLED_BY_THE_APP[component]?.includes(file) ?? false) || NEVER_RENDERED[component]?.[key] !== undefined;
 
 const withoutSlotRecipe = (removed: string): RecipeLookup => ({
   isRecipe: (key) => system.isRecipe(key),
@@ -34,7 +34,7 @@ const withoutSlotRecipe = (removed: string): RecipeLookup => ({
 });
 
 describe('the Chakra theme', () => {
-  it('reads the recipes the web can draw from its imports', () => {
+  it('reads the recipes the web can render from its imports', () => {
     const breadcrumb = usages.filter((usage) => usage.component === 'Breadcrumb');
     expect(breadcrumb.map((usage) => usage.file)).toEqual(['components/ui/breadcrumbs.tsx']);
     expect(breadcrumb[0]!.keys).toContain('breadcrumb');
@@ -43,11 +43,11 @@ describe('the Chakra theme', () => {
     expect(usages.find((usage) => usage.component === 'Box')!.keys).toEqual([]);
   });
 
-  it('has the recipe of every Chakra component the web draws, except where the app styles it itself', () => {
+  it('has the recipe of every Chakra component the web renders, except where the app styles it itself', () => {
     expect(unstyledUses(usages, system, defaultSystem).filter((use) => !exempt(use))).toEqual([]);
   });
 
-  it('would fail if a recipe the web draws were taken out of it', () => {
+  it('would fail if a recipe the web renders were taken out of it', () => {
     expect(unstyledUses(usages, withoutSlotRecipe('breadcrumb'), defaultSystem).filter((use) => !exempt(use))).toEqual([
       { file: 'components/ui/breadcrumbs.tsx', component: 'Breadcrumb', key: 'breadcrumb' },
     ]);
@@ -83,7 +83,7 @@ describe('the Chakra theme', () => {
     expect(root).toEqual(expect.arrayContaining(['--global-font-body', '--global-font-mono', '--global-color-border']));
   });
 
-  it('draws nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
+  it('renders nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
     const utilities = /(?<![\w-])(?:ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(?:filter|backdropFilter)\s*[=:]\s*(?:\{\s*)?['"]auto/;
     const found = sourceFiles(webSrc)
       .filter((file) => !file.endsWith('app/theme.ts'))
@@ -92,9 +92,9 @@ describe('the Chakra theme', () => {
     expect(utilities.test('<Box ringColor="red.500" />') && utilities.test("css={{ filter: 'auto', blur: '2px' }}")).toBe(true);
   });
 
-  it('carries no recipe that no component of the web can draw (each one is in the entry chunk)', () => {
-    const drawn = new Set(usages.flatMap((usage) => usage.keys));
+  it('carries no recipe that no component of the web can render (each one is in the entry chunk)', () => {
+    const rendered = new Set(usages.flatMap((usage) => usage.keys));
     const { recipes = {}, slotRecipes = {} } = system._config.theme ?? {};
-    expect([...Object.keys(recipes), ...Object.keys(slotRecipes)].filter((key) => !drawn.has(key))).toEqual([]);
+    expect([...Object.keys(recipes), ...Object.keys(slotRecipes)].filter((key) => !rendered.has(key))).toEqual([]);
   });
 });

@@ -77,7 +77,7 @@ const appGlobalCss = Object.fromEntries(
  * whose recipe is not listed here renders unstyled: add its recipe from '@chakra-ui/react/theme'
  * when a screen starts using it (the `key` in the component's source names it), or style it in one
  * wrapper of the app's own (AppDialog, ToggleSwitch). theme.test.ts reads the web's imports and
- * fails on any other Chakra component whose recipe is missing, and on a recipe nothing draws.
+ * fails on any other Chakra component whose recipe is missing, and on a recipe nothing renders.
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -166,7 +166,7 @@ const config = defineConfig({
   },
 });
 
-/** The app's Chakra system, as it draws the styles every page shares (entry-server.tsx renderSharedStyles). */
+/** The app's Chakra system, as it generates the styles every page shares (entry-server.tsx renderSharedStyles). */
 export const createAppSystem = () => createSystem(defaultBaseConfig, chakraTheme, config);
 
 let built: SystemContext | undefined;
@@ -180,8 +180,8 @@ export function appSystem(): SystemContext {
   if (!built) {
     built = createAppSystem();
     // A production page has the shared styles in its head from the build (web/vite.config.ts prerenderPages), so the
-    // provider draws none, and the system does not work them out (chakraSharedStylesOnDemand). In development and
-    // tests it draws them as Chakra does.
+    // provider generates none, and the system does not work them out (chakraSharedStylesOnDemand). In development and
+    // tests it generates them as Chakra does.
     if (import.meta.env.PROD) built._global = [];
   }
   return built;

@@ -1,6 +1,6 @@
 import { CLAIM_CANCEL_PATH, CLAIM_COMPLETE_PATH, DIRECTORY_SEARCH_PATH, JOB_ALERT_UNSUBSCRIBE_PATH, JOB_BOARD_PATH, MESSAGE_MAILS_UNSUBSCRIBE_PATH, PROVIDER_UPDATES_UNSUBSCRIBE_PATH } from '@solutionz/shared';
 
-/** The app's screens (spec 01 section 2.1, spec 02 route table): one place for every in-app link. */
+/** The app's screens (docs/product/site.md#screens): one place for every in-app link. */
 export const paths = {
   home: '/',
   signup: '/signup',

@@ -21,7 +21,7 @@ import { getAccessToken } from './auth/access-token';
 import { reportSessionEnded, type SessionEndReason } from './auth/session-ended-signal';
 import { loadRuntimeConfig } from './runtime-config';
 
-/** An API answer outside 2xx, carrying the error body of DESIGN.md section 3. */
+/** An API answer outside 2xx, carrying the one error body (docs/product/site.md#api-errors). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -31,7 +31,7 @@ export class ApiError extends Error {
     /** Per-field messages keyed by dotted path (`body.email`), for forms to show beside each field. */
     readonly fields: Readonly<Record<string, string>> = {},
     readonly retryAfterSeconds?: number,
-    /** Why an e-mail could not be sent (spec 01 section 8), on e-mail delivery failures and their rate limit. */
+    /** Why an e-mail could not be sent (docs/product/accounts.md#e-mail-delivery-failures), on e-mail delivery failures and their rate limit. */
     readonly category?: EmailFailureCategory,
     /** Places to choose from, when a typed location named none (or several). */
     readonly suggestions: readonly Place[] = [],
@@ -78,7 +78,7 @@ export async function apiRequest<T extends RouteSpec>(route: T, ...[options]: Op
 /**
  * Reads one of the public reads (`publicRead('listJobs', { query })`) by its address alone (shared publicReads),
  * the answer typed from its spec in the route table: a public page calls the API without loading any schema
- * or zod (issue 24). The answer is not parsed here; the API checks its answers against the same schemas
+ * or zod (docs/web.md#calling-the-api). The answer is not parsed here; the API checks its answers against the same schemas
  * wherever it runs with `validateResponses` (locally and in tests), and shared routes.test.ts checks that
  * these schemas change nothing in parsing, so the answer is what `apiRequest` would have returned.
  */

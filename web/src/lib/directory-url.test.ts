@@ -5,7 +5,7 @@ import { directoryPath, nearMePosition, nearMeState, noDirectoryFilters } from '
 const read = (search: string) => readDirectoryFilters(new URLSearchParams(search));
 
 describe('directory addresses', () => {
-  it('write the spec parameters in a stable order and read them back', () => {
+  it('write the search parameters in a stable order and read them back', () => {
     const filters = { service: 'Dog Walking', category: 'pets-animals', location: 'LS1 4', nearMe: false, radius: 10, quickReplies: true } as const;
     const path = directoryPath(filters);
     expect(path).toBe('/directory?service=Dog+Walking&category=pets-animals&location=LS1+4&radius=10&replies=day');

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
  */
 export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES, quickReplies: false };
 
-/** The directory's address for these filters; a radius left at the default is written only with near me (spec 01 section 2.3). */
+/** The directory's address for these filters; a radius left at the default is written only with near me (docs/product/site.md#home-page). */
 export function directoryPath(filters: DirectoryFilters): string {
   const params = new URLSearchParams();
   const service = filters.service.trim();
@@ -49,7 +49,7 @@ export function nearMePosition(state: unknown): Coordinates | undefined {
 
 /**
  * History state of a link that means the directory's list itself (a breadcrumb, Clear Filters): a
- * signed-in provider who opens /directory without it goes to their own page instead (spec 02 section 2).
+ * signed-in provider who opens /directory without it goes to their own page instead.
  */
 export interface DirectoryListState {
   readonly directoryList: true;

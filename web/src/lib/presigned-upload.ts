@@ -15,7 +15,7 @@ export interface UploadOptions {
 }
 
 /**
- * Sends a file straight to the bucket with a presigned POST (DESIGN.md section 9): the policy's
+ * Sends a file straight to the bucket with a presigned POST (docs/architecture.md#files): the policy's
  * fields first, the file last, as S3 requires. XMLHttpRequest rather than fetch, because only it
  * reports upload progress. An abort rejects with an AbortError.
  */

@@ -6,7 +6,7 @@ import { apiRequest } from './api-client';
 export const MESSAGES_QUERY_KEY = 'messages';
 export const unreadMessagesKey = [MESSAGES_QUERY_KEY, 'unread'] as const;
 
-/** How often the header asks for the unread total while the tab is visible (issue 26: within a minute). */
+/** How often the header asks for the unread total while the tab is visible (within a minute: docs/product/messages.md#reading-and-sending). */
 const UNREAD_POLL_MS = 60_000;
 
 /** The caller's unread messages over all conversations: the header's badge, polled only while the tab is visible. */

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { GEOLOCATION, MESSAGES, type Coordinates } from '@solutionz/shared';
 
-/** Spec 01 section 2.4: idle (permission unknown), loading, success with coordinates, error with a message. */
+/** Idle (permission unknown), loading, success with coordinates, error with a message (docs/product/site.md#location-picker). */
 export type GeolocationState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading' }
   | { readonly status: 'success'; readonly coords: Coordinates }
   | { readonly status: 'error'; readonly message: string };
 
-/** The spec's message for a `GeolocationPositionError.code` (1 denied, 2 unavailable, 3 timeout). */
+/** The product's message for a `GeolocationPositionError.code` (1 denied, 2 unavailable, 3 timeout; docs/product/site.md#location-picker). */
 function geolocationErrorMessage(code: number): string {
   switch (code) {
     case 1:

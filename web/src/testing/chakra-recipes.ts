@@ -7,7 +7,7 @@ import ts from 'typescript';
  * Which of Chakra's recipes the web's components can render, read from the sources: the web's imports
  * from '@chakra-ui/react', and for each imported name the recipe keys (`createRecipeContext({ key })` and
  * its kin) in the Chakra module that defines it and in every Chakra module that one imports (a button
- * draws a spinner while loading, a close button is an icon button); where the web calls one of those
+ * renders a spinner while loading, a close button is an icon button); where the web calls one of those
  * itself, the keys it names there. That over-counts a little (a part
  * the app never asks for still counts) and never misses one.
  */
@@ -116,7 +116,7 @@ export function chakraUsages(webSrc: string): ChakraUsage[] {
         .filter((element) => !element.isTypeOnly)
         .map((element) => {
           const component = (element.propertyName ?? element.name).text;
-          // A part of the app's own built on a recipe (`createSlotRecipeContext({ key: 'avatar' })`) draws the keys it names.
+          // A part of the app's own built on a recipe (`createSlotRecipeContext({ key: 'avatar' })`) uses the keys it names.
           if (RECIPE_CALLS.has(component)) return { file, component, keys: [...recipeKeysFrom(path, new Set(), false)].sort() };
           return { file, component, keys: keysFor(component, file) };
         });
@@ -126,7 +126,7 @@ export function chakraUsages(webSrc: string): ChakraUsage[] {
 
 const hasRecipe = (system: RecipeLookup, key: string) => system.isRecipe(key) || system.isSlotRecipe(key);
 
-/** Each use of a component whose recipe Chakra's own theme has and the app's theme does not: drawn unstyled. */
+/** Each use of a component whose recipe Chakra's own theme has and the app's theme does not: rendered unstyled. */
 export function unstyledUses(usages: readonly ChakraUsage[], theme: RecipeLookup, chakraDefault: RecipeLookup): UnstyledUse[] {
   return usages.flatMap(({ file, component, keys }) =>
     keys.filter((key) => hasRecipe(chakraDefault, key) && !hasRecipe(theme, key)).map((key) => ({ file, component, key })),

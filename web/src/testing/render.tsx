@@ -10,7 +10,7 @@ import { createFakeAuth, type FakeAuth } from './fake-auth';
 
 /**
  * The whole app (routes, providers, toasts) at `entry` (a path, or a location with navigation state), with an
- * identity provider that needs no Cognito (signed out by default); `queryClient` may hold what a drawn page brought.
+ * identity provider that needs no Cognito (signed out by default); `queryClient` may hold what a server-rendered page brought.
  */
 export function renderApp(entry: InitialEntry, fake: FakeAuth = createFakeAuth(), queryClient: QueryClient = createQueryClient()) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });

@@ -13,7 +13,7 @@ import { uploadWithPresignedPost } from '@/lib/presigned-upload';
 
 type AvatarMimeType = (typeof AVATAR.mimeTypes)[number];
 
-/** The picture's type from the browser, or from its name when the browser gave none (spec 01 section 5: png, jpeg, jpg). */
+/** The picture's type from the browser, or from its name when the browser gave none (png, jpeg, jpg; docs/product/account-settings.md#avatar). */
 function avatarTypeOf(file: Pick<File, 'name' | 'type'>): AvatarMimeType | undefined {
   if ((AVATAR.mimeTypes as readonly string[]).includes(file.type)) return file.type as AvatarMimeType;
   if (file.type) return undefined;
@@ -22,7 +22,7 @@ function avatarTypeOf(file: Pick<File, 'name' | 'type'>): AvatarMimeType | undef
   return extension === 'png' ? 'image/png' : 'image/jpeg';
 }
 
-/** The API's reason for refusing the picture, under the spec's title for it; anything else is the spec's failure. */
+/** The API's reason for refusing the picture, under the product's title for it; anything else is the generic failure. */
 function failureToast(error: unknown): { title: string; description: string } {
   const { tooLarge, wrongType, notAnImage, failed } = PROFILE_MESSAGES.avatar;
   if (!(error instanceof ApiError) || error.status >= 500) return failed;
@@ -37,7 +37,7 @@ export interface AvatarUploadDialogProps {
 }
 
 /**
- * Change Profile Photo (spec 01 sections 2.2, 4.9): the browser checks type and size, asks the API
+ * Change Profile Photo (docs/product/account-settings.md#avatar): the browser checks type and size, asks the API
  * for a presigned POST, sends the file straight to storage with a progress bar, then asks the API
  * to check it and make it the picture. The header shows the new picture at once. Cancel, or
  * closing the dialog, stops the upload.

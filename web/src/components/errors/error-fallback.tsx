@@ -7,7 +7,7 @@ function messageOf(error: unknown): string {
   return MESSAGES.errorFallback.fallback;
 }
 
-/** The generic error screen of spec 01 section 2.1. */
+/** The generic error screen (docs/product/site.md#error-screens). */
 export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <VStack as="section" role="alert" gap="4" py="20" px="4" textAlign="center">

@@ -4,7 +4,7 @@ import { MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Any path outside the route table (spec 01 section 2.1). */
+/** Any path outside the route table (docs/product/site.md#error-screens). */
 export function NotFoundPage() {
   useDocumentTitle(`${MESSAGES.notFound.heading} | ${PRODUCT_NAME}`);
   return (

@@ -4,7 +4,7 @@ import { MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Spec 01 section 2.2: a page for another account type. */
+/** A page for another account type (docs/product/site.md#page-guards). */
 export function AccessDenied({ requiredType }: { requiredType: 'provider' | 'client' }) {
   useDocumentTitle(`${MESSAGES.accessDenied.title} | ${PRODUCT_NAME}`);
   return (

@@ -12,7 +12,7 @@ import { useSignOut } from './use-sign-out';
 const AvatarUploadDialog = lazy(() => import('@/components/avatar/avatar-upload-dialog'));
 
 /**
- * The signed-in part of the header (spec 01 section 2.2): the profile picture (or initials), the
+ * The signed-in part of the header (docs/product/site.md#site-shell): the profile picture (or initials), the
  * display name, and the account menu. A chunk of its own: signed-out visitors never load it.
  */
 export default function AccountMenu() {

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { useUnreadMessages } from '@/lib/unread-messages';
 
 /**
- * Messages in the header, with the unread total on every page (issue 26), for the two account types that
+ * Messages in the header, with the unread total on every page (docs/product/messages.md#reading-and-sending), for the two account types that
  * talk to each other; `compact` (an icon and the count) beside the phone's menu button. A chunk of its own,
  * like the account menu: signed-out visitors never load it.
  */

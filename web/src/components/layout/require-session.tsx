@@ -5,7 +5,7 @@ import { useSession } from '@/lib/auth/session';
 import { AccessDenied } from './access-denied';
 import { PageLoading } from './page-loading';
 
-/** Router state handed to /membership when a provider without a subscription is sent there (spec 01 section 2.9). */
+/** Router state handed to /membership when a provider without a subscription is sent there (docs/product/site.md#page-guards). */
 export interface MembershipRedirectState {
   readonly redirectReason: 'subscription_required';
   readonly redirectFrom: string;
@@ -22,7 +22,7 @@ export interface RequireSessionProps {
 }
 
 /**
- * The route guard of spec 01 section 4.2: skeleton while the session (or, when the page depends on
+ * The route guard (docs/product/site.md#page-guards): skeleton while the session (or, when the page depends on
  * it, the profile) loads; signed out to /login with the way back; Access Denied for the wrong
  * account type; providers without a subscription to /membership on subscription-only pages.
  */

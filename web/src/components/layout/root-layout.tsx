@@ -6,7 +6,7 @@ import { SiteHeader } from './site-header';
 // Below every page, so it need not hold up the first paint.
 const SiteFooter = lazy(() => import('./site-footer'));
 
-/** Header, page, footer: the layout every public page shares (spec 01 section 2.2); the admin screens bring a header of their own. */
+/** Header, page, footer: the layout every public page shares (docs/product/site.md#site-shell); the admin screens bring a header of their own. */
 export function RootLayout({ header = <SiteHeader /> }: { header?: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh">

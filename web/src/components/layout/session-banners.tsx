@@ -103,7 +103,7 @@ function MembershipBanner({ onDismiss }: { onDismiss: () => void }) {
 }
 
 /**
- * The banner area under the header (spec 01 section 2.2): e-mail confirmation for anyone without a
+ * The banner area under the header (docs/product/site.md#site-shell): e-mail confirmation for anyone without a
  * confirmed address, membership for providers with a confirmed address and no subscription.
  * Dismissing hides a banner for the rest of the visit.
  */

@@ -67,7 +67,7 @@ export default function SiteFooter() {
           </Stack>
         </SimpleGrid>
         <Stack gap="2" mt="10" pt="6" borderTopWidth="1px" borderColor="gray.700" fontSize="sm">
-          {/* A page drawn (or prerendered) in one year may be taken over in the next: the browser's year then stands. */}
+          {/* A page server-rendered (or prerendered) in one year may be taken over in the next: the browser's year then stands. */}
           <Text suppressHydrationWarning>
             © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved. A service for the United Kingdom.
           </Text>

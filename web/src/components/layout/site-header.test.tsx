@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render';
 const headerLink = (header: HTMLElement, text: string) => within(header).getByText(text).closest('a')!;
 
 describe('the site header', () => {
-  it('draws the logo, the links every visitor gets and the menu button while the session loads, the account buttons holding their places hidden', async () => {
+  it('renders the logo, the links every visitor gets and the menu button while the session loads, the account buttons holding their places hidden', async () => {
     const fake = createFakeAuth();
     // A session still being read (as on the server, and in the browser before it is known).
     fake.auth.currentUser = () => new Promise(() => undefined);

@@ -46,7 +46,7 @@ function NavItem({ label, to, visibility }: { label: string; to: string; visibil
 }
 
 /**
- * Site header (spec 01 section 2.2). The logo, the links every visitor gets and the menu button are drawn at once, in
+ * Site header (docs/product/site.md#site-shell). The logo, the links every visitor gets and the menu button are rendered at once, in
  * the page's HTML too; what depends on the session (the account buttons, "Become a Provider") keeps its place hidden
  * while the session loads and shows as a signed-out visitor's once it is known to be one, so the page does not jump.
  */
@@ -60,7 +60,7 @@ export function SiteHeader() {
   // While the session loads, the header is a signed-out visitor's, its session parts holding their places hidden (most visitors are signed out).
   const asVisitor = session.status !== 'signedIn';
   const whileLoading = loading ? ({ visibility: 'hidden' } as const) : {};
-  // Spec 01 section 2.2: for visitors, and for accounts that are neither provider nor client once the profile is known.
+  // For visitors, and for accounts that are neither provider nor client once the profile is known (docs/product/site.md#site-shell).
   const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
   const showBecomeProvider =
     asVisitor || (session.status === 'signedIn' && session.profileStatus !== 'pending' && accountType !== 'provider' && accountType !== 'client');

@@ -4,7 +4,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAuthActions } from '@/lib/auth/session';
 
-/** Sign Out (spec 01 section 4.10): the success toast and the home page, or the failure toast. */
+/** Sign Out (docs/product/accounts.md#sessions): the success toast and the home page, or the failure toast. */
 export function useSignOut(): () => Promise<void> {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
@@ -13,8 +13,7 @@ export function useSignOut(): () => Promise<void> {
       await signOut();
       toaster.success({ ...MESSAGES.signOut.success, duration: TOAST.signOutDurationMs });
       // At once, before the end of the session renders: the page being left may be for signed-in visitors only, and its
-      // guard would send the browser to the login page first. (The toast region used to render here synchronously,
-      // committing the guard's redirect before this navigation; it now loads with the first toast.)
+      // guard would send the browser to the login page first.
       navigate(paths.home, { flushSync: true });
     } catch (error) {
       console.error('Sign out failed', error);

@@ -15,7 +15,7 @@ const ICONS: Record<SocialLinkKey, IconType | LucideIcon> = {
   tiktok: FaTiktok,
 };
 
-/** The links that are filled in, as https:// addresses (spec 02 section 5); empty ones are not shown. */
+/** The links that are filled in, as https:// addresses (docs/product/provider-profile.md#what-the-page-shows); empty ones are not shown. */
 export function filledSocialLinks(links: Partial<SocialLinks>): { key: SocialLinkKey; href: string }[] {
   return SOCIAL_LINK_KEYS.map((key) => ({ key, href: normaliseSocialLink(links[key] ?? '') })).filter((link) => link.href);
 }

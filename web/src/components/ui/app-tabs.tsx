@@ -2,7 +2,7 @@ import { createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps, ty
 import { createContext, use, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
- * Tabs drawn by Chakra's tabs recipe (app/theme.ts) as Chakra's Tabs draw them, without its state machine:
+ * Tabs styled by Chakra's tabs recipe (app/theme.ts) as Chakra's Tabs are styled, without its state machine:
  * the provider page and the sign-up page are often a first visit, and Chakra's Tabs brought the zag runtime
  * with them (about 12 KB gzip). Controlled only. The WAI-ARIA tabs pattern as Chakra's follow it: one tab in
  * the page's tab order, the arrow keys (looping), Home and End move to a tab and select it, and each panel is

@@ -19,7 +19,7 @@ export interface CategoryChipsProps {
 }
 
 /**
- * Chosen categories as chips (spec 01 section 2.11): the first CATEGORY_CHIPS_SHOWN, then "+N more"
+ * Chosen categories as chips (docs/product/categories.md#selections): the first CATEGORY_CHIPS_SHOWN, then "+N more"
  * to show the rest. The full selection is each chip's title.
  */
 export function CategoryChips({ value, label, onRemove }: CategoryChipsProps) {

@@ -20,7 +20,7 @@ describe('StarRating', () => {
     expect(screen.getByRole('img', { name: 'Average rating: 3.5 out of 5 stars' })).toBeInTheDocument();
   });
 
-  it('draws a read-only rating as one image of full, half and empty stars', () => {
+  it('renders a read-only rating as one image of full, half and empty stars', () => {
     renderWithProviders(<StarRating value={3.5} label="Average rating" size="sm" />);
     const image = screen.getByRole('img', { name: 'Average rating: 3.5 out of 5 stars' });
     expect([...image.querySelectorAll('svg')].map((star) => star.getAttribute('data-fill'))).toEqual(['full', 'full', 'full', 'half', 'empty']);

@@ -50,7 +50,7 @@ function StarGlyph({ fill }: { fill: Fill }) {
 /**
  * A read-only rating as one image: each star's icon placed in it, in a square of the size with the glyph centred, the
  * squares 0.5 apart, sized in rem as the editable stars are. One styled element where a row of boxes and icons was
- * eleven: a directory page draws twenty ratings, and the browser works out each styled element's styles as the page
+ * eleven: a directory page renders twenty ratings, and the browser works out each styled element's styles as the page
  * starts.
  */
 function StarsImage({ fills, size, label }: { fills: readonly Fill[]; size: keyof typeof STAR_PX; label: string }) {

@@ -2,7 +2,7 @@ import { createToaster } from '@chakra-ui/react';
 import { TOAST } from '@solutionz/shared';
 
 /**
- * The one toast queue of the app: at most five visible at once (spec 01 section 4.12). Screens raise toasts through
+ * The one toast queue of the app: at most five visible at once (docs/product/site.md#toasts). Screens raise toasts through
  * `toaster` (toaster.ts), which loads this with the first toast; the region (toaster-region.tsx) renders it.
  */
 export const toastStore = createToaster({

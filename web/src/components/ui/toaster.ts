@@ -46,7 +46,7 @@ function raise(options: ToastOptions, type?: 'success' | 'error' | 'info'): void
 
 /**
  * How screens raise toasts. The queue (Chakra's toaster and zag's toast store, about 2 KB gzip) and the region that
- * shows it load with the first toast, side by side, not with every page: most visits raise none (issue 24).
+ * shows it load with the first toast, side by side, not with every page: most visits raise none (docs/web.md#loading).
  */
 export const toaster = {
   create: (options: ToastOptions) => raise(options),

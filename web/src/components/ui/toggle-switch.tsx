@@ -8,7 +8,7 @@ export interface ToggleSwitchProps {
 }
 
 /**
- * An on/off switch: a checkbox, labelled by its text, drawn as a switch. A native input under a label rather than
+ * An on/off switch: a checkbox, labelled by its text, styled as a switch. A native input under a label rather than
  * Chakra's Switch, whose state machine and the zag runtime under it (about 8 KB gzip) the directory's first page
  * would load for this one control; styled here so that no switch recipe joins the entry chunk.
  */

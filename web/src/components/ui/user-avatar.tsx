@@ -2,7 +2,7 @@ import { createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps, ty
 import { useCallback, useState } from 'react';
 import { initials } from '@solutionz/shared';
 
-// Chakra's avatar parts without its state machine: the same recipe (app/theme.ts) draws them, and the pages
+// Chakra's avatar parts without its state machine: the same recipe (app/theme.ts) styles them, and the pages
 // that list providers load no zag runtime for a picture (Chakra's Avatar and its machine are about 5 KB gzip).
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'avatar' });
 
@@ -35,7 +35,7 @@ function PictureOrInitials({ name, src, alt }: Pick<UserAvatarProps, 'name' | 's
   );
 }
 
-/** A person's picture, or the first two initials of their name while there is none (spec 01 section 3). */
+/** A person's picture, or the first two initials of their name while there is none (docs/product/site.md#site-shell). */
 export function UserAvatar({ name, src, alt = '', ...root }: UserAvatarProps) {
   return (
     <AvatarRoot colorPalette="brand" {...root}>

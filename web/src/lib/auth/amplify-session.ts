@@ -1,6 +1,6 @@
 /**
  * The only module that touches aws-amplify. It is reached through dynamic `import()` alone, so
- * Amplify stays out of the entry chunk (budget: DESIGN.md section 10).
+ * Amplify stays out of the entry chunk (budget: docs/benchmarks.md#web-pages).
  */
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';

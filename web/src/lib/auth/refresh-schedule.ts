@@ -17,7 +17,7 @@ export interface RefreshScheduleOptions {
 
 /**
  * Renews the session shortly before the access token expires, and only while the tab is visible
- * (spec 01 section 4.1): hiding the tab stops the timer; showing it again re-reads the session,
+ * (docs/product/accounts.md#sessions): hiding the tab stops the timer; showing it again re-reads the session,
  * renewing it at once if it fell due meanwhile. Returns the stop function.
  */
 export function scheduleSessionRefresh({
@@ -54,8 +54,8 @@ export function scheduleSessionRefresh({
 }
 
 /**
- * Runs `attempt` until it succeeds, waiting 200 ms, then 400 ms, ... between tries (spec 01
- * section 9); after the last retry the error is thrown.
+ * Runs `attempt` until it succeeds, waiting 200 ms, then 400 ms, ... between tries
+ * (docs/product/accounts.md#sessions); after the last retry the error is thrown.
  */
 export async function withBackoff<T>(
   attempt: () => Promise<T>,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
- * Feedback in the query cache (spec 02 sections 2-4). What a provider received lives under
+ * Feedback in the query cache (docs/product/feedback.md). What a provider received lives under
  * the session's key, so a sign-out drops it; the provider's page and the /profile Reviews tab read the
  * same entry, so a reply written on one shows on the other. A listed provider's public feedback is
  * keyed by the provider.

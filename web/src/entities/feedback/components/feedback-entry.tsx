@@ -42,7 +42,7 @@ export interface FeedbackEntryViewProps {
 }
 
 /**
- * One piece of feedback (spec 02 sections 2 and 9): stars, title, author, `dd MMM yyyy`, the 'Verified
+ * One piece of feedback (docs/product/feedback.md#reading-feedback): stars, title, author, `dd MMM yyyy`, the 'Verified
  * job' label for a client hired through a job here, the description and the provider's reply.
  */
 export function FeedbackEntryView({ entry, providerName, headingLevel = 'h3', showPublication = false, actions, reply }: FeedbackEntryViewProps) {
@@ -78,7 +78,7 @@ export function FeedbackEntryView({ entry, providerName, headingLevel = 'h3', sh
   );
 }
 
-/** What a feedback list shows while it loads: three rows (spec 01 section 2.10). */
+/** What a feedback list shows while it loads: three rows. */
 export function FeedbackSkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <Stack gap="3">

@@ -1,18 +1,7 @@
-import { Alert, Box, Button, Stack } from '@chakra-ui/react';
+import { Box, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FEEDBACK_MESSAGES } from '@solutionz/shared';
-
-export function FeedbackLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert.Root status="error" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Title flex="1">{FEEDBACK_MESSAGES.loadFailed}</Alert.Title>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
-        Try again
-      </Button>
-    </Alert.Root>
-  );
-}
+import { LoadFailed } from '@/components/errors/load-failed';
 
 export interface FeedbackListProps {
   /** Names the list for assistive tech. */
@@ -32,7 +21,7 @@ export function FeedbackList({ label, children, hasMore, loadingMore, loadMoreFa
         {children}
       </Stack>
       {loadMoreFailed ? (
-        <FeedbackLoadFailed onRetry={onLoadMore} retrying={loadingMore} />
+        <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={onLoadMore} retrying={loadingMore} />
       ) : (
         hasMore && (
           <Box textAlign="center">

@@ -12,7 +12,7 @@ const jobRoutes = async () => (await import('@/lib/lazy-routes/job-routes')).job
 /**
  * The board: signed in, from /api/me/job-board (with the caller's flags and contact details); else the public list.
  * Nothing is asked while the session is read (`signedIn` undefined); meanwhile the public list is given if the cache
- * holds it (a board the server drew brought it along).
+ * holds it (a server-rendered board brought it along).
  */
 export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) {
   return useQuery({

@@ -28,7 +28,7 @@ export function jobViewerOf(profile: MeResponse | undefined): JobViewer {
 
 const BUDGET_TYPE_LABEL = { hourly: 'Hourly', fixed: 'Fixed price' } as const;
 
-/** The open lead count (spec 02 section 4): how many have revealed it, of how many may. */
+/** The open lead count (docs/product/jobs.md#revealing-contact-details): how many have revealed it, of how many may. */
 function LeadCount({ job }: { job: Job }) {
   return job.enoughInterest ? (
     <StatusBadge tone="orange">{JOB_MESSAGES.enoughInterest}</StatusBadge>
@@ -110,7 +110,7 @@ function SaveJobButton({ job }: { job: Job }) {
 
 /**
  * One job on the board or in a list: details, the open lead count, contact details as the viewer may see them. Memoised:
- * a board redrawn for its own state (the session read, a refetch that changed nothing) leaves the cards as they are.
+ * a board re-rendered for its own state (the session read, a refetch that changed nothing) leaves the cards as they are.
  */
 export const JobCard = memo(function JobCard({ job, viewer, openHref, full = false }: { job: Job; viewer: JobViewer; openHref?: string; full?: boolean }) {
   return (

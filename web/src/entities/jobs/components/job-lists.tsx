@@ -1,6 +1,7 @@
-import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { JOB_MESSAGES, type Job } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -16,15 +17,6 @@ function ListSkeleton() {
       <Skeleton height="24" />
       <Skeleton height="24" />
     </Stack>
-  );
-}
-
-function LoadFailed({ message }: { message: string }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
   );
 }
 
@@ -60,7 +52,7 @@ function DeleteJobButton({ job }: { job: Job }) {
   );
 }
 
-/** My Jobs (spec 01 section 2.10): the client's jobs, newest first, each with its lead count, its reveal limit and a delete. */
+/** My Jobs (docs/product/jobs.md#my-jobs): the client's jobs, newest first, each with its lead count, its reveal limit and a delete. */
 export function MyJobsList({ empty }: { empty: ReactNode }) {
   const [page, setPage] = useState(1);
   const jobs = useMyJobs(page);
@@ -84,7 +76,7 @@ export function MyJobsList({ empty }: { empty: ReactNode }) {
   );
 }
 
-/** Saved Jobs (spec 01 sections 2.10, 2.11): the provider's saved jobs; unsaving one takes it off the list. */
+/** Saved Jobs (docs/product/jobs.md#saved-jobs): the provider's saved jobs; unsaving one takes it off the list. */
 export function SavedJobsList({ empty }: { empty: ReactNode }) {
   const session = useSession();
   const [page, setPage] = useState(1);

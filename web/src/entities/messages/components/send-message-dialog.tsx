@@ -18,7 +18,7 @@ export interface SendMessageDialogProps {
 }
 
 /**
- * The first message to someone (issue 26): sent into the pair's one conversation, which then opens in
+ * The first message to someone (docs/product/messages.md#who-can-write-to-whom): sent into the pair's one conversation, which then opens in
  * /messages. What is wrong is said beside the text, in the API's words.
  */
 export function SendMessageDialog({ open, onOpenChange, recipientName, to }: SendMessageDialogProps) {

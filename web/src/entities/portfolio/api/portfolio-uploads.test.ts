@@ -51,7 +51,7 @@ function queueWith(overrides: Partial<UploadQueueDeps> = {}) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('PortfolioUploadQueue', () => {
-  it('refuses a file of another type and a file over 10 MB in the browser, in the spec’s words, and asks for nothing', async () => {
+  it('refuses a file of another type and a file over 10 MB in the browser, in the product’s words, and asks for nothing', async () => {
     const { queue, grantRequests, failures, entry } = queueWith();
     await queue.add([file('quote.pdf', 'application/pdf'), file('drone.png', 'image/png', 10 * MB + 1)]);
 

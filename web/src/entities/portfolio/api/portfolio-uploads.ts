@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/presigned-upload';
 
 /**
- * The files an item's editor is uploading (spec 02 section 4, Upload): each file is checked in the
+ * The files an item's editor is uploading (docs/product/provider-profile.md#portfolio): each file is checked in the
  * browser, then the files of a choice get presigned POSTs (the images in one API call, the videos in
  * another) and go to storage at once, each with its own progress and its own cancel. A video may bring a poster frame drawn by the browser,
  * uploaded beside it. The API checks every file again when the item is saved.
@@ -20,7 +20,7 @@ import type { UploadOptions } from '@/lib/presigned-upload';
 
 type UploadStatus = 'preparing' | 'uploading' | 'uploaded' | 'failed';
 
-/** What went wrong with one file, as a toast says it: the spec's title and a message naming the file. */
+/** What went wrong with one file, as a toast says it: the product's title and a message naming the file. */
 export interface UploadProblem {
   readonly title: string;
   readonly description: string;
@@ -82,7 +82,7 @@ export const isUploading = (uploads: readonly PortfolioUpload[]) => uploads.some
 
 const uploadFailed = (name: string): UploadProblem => ({ title: PORTFOLIO_MESSAGES.uploadFailed.title, description: PORTFOLIO_MESSAGES.uploadFailed.description(name) });
 
-/** The API's reason for refusing one file of a grant request (`body.files.N.type|size`), else the spec's failure. */
+/** The API's reason for refusing one file of a grant request (`body.files.N.type|size`), else the generic failure. */
 function grantProblem(error: unknown, index: number, name: string): UploadProblem {
   if (error instanceof ApiError) {
     const wrongType = error.fieldMessage(`files.${index}.type`);

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
- * A provider's portfolio in the query cache (spec 02 sections 3 and 4). The owner reads their own
+ * A provider's portfolio in the query cache (docs/product/provider-profile.md#portfolio). The owner reads their own
  * through GET /api/me/portfolio, which answers whatever their membership; everyone else reads the
  * public route, which answers only while the provider is listed. The owner's copy lives under the
  * session's key, so a sign-out drops it with the rest of the person's data.

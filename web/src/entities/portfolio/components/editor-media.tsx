@@ -102,7 +102,7 @@ export function UploadRow({ upload, onRemove }: { upload: PortfolioUpload; onRem
 
 /**
  * Where files are chosen: a button opening the browser's chooser, and the same area takes files
- * dropped on it. The spec's types and size are said where the choice is made.
+ * dropped on it. The accepted types and size are said where the choice is made.
  */
 export function MediaDropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled: boolean }) {
   const input = useRef<HTMLInputElement>(null);

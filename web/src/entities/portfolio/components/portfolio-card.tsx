@@ -18,7 +18,7 @@ export interface PortfolioCardActions {
 export const moveButtonId = (itemId: string, direction: MoveDirection) => `portfolio-move-${direction}-${itemId}`;
 
 /**
- * One portfolio item (spec 02 section 3): its files, title and description; the owner also gets its
+ * One portfolio item (docs/product/provider-profile.md#portfolio): its files, title and description; the owner also gets its
  * buttons. Each button's name carries the item's title after its visible words, so a list of buttons
  * still says which is which.
  */

@@ -30,7 +30,7 @@ type Details = z.output<typeof detailsSchema>;
 /** One entry of the media a save sends, in its order: what the API's `body.media.N` messages point back to. */
 type SentMedia = { readonly kept: PortfolioMedia } | { readonly upload: PortfolioUpload };
 
-/** The toast for a file the API refused on save, under the spec's title for the reason. */
+/** The toast for a file the API refused on save, under the product's title for the reason. */
 function saveProblem(message: string, filename: string): UploadProblem {
   const { tooLarge, wrongType, uploadFailed } = PORTFOLIO_MESSAGES;
   if (message === tooLarge.description(filename)) return { title: tooLarge.title, description: message };
@@ -43,6 +43,50 @@ function mediaFieldMessage(error: ApiError, index: number): string | undefined {
   return error.fieldMessage(`media.${index}`) ?? error.fieldMessage(`media.${index}.uploadId`) ?? error.fieldMessage(`media.${index}.posterUploadId`);
 }
 
+/** Where a refused save's messages go in the editor. */
+interface RefusalTargets {
+  fieldError(field: 'title' | 'description', message: string): void;
+  mediaError(message: string): void;
+  keptProblem(mediaId: string, message: string): void;
+  uploadFailed(key: string, problem: UploadProblem): void;
+}
+
+/**
+ * Puts the messages of a refused save where they belong (the fields, the media list, each file), and toasts the first
+ * file's problem, else the failure.
+ */
+function showSaveRefusal(error: unknown, sent: readonly SentMedia[], targets: RefusalTargets) {
+  let problem: UploadProblem | undefined;
+  if (error instanceof ApiError && error.status === 400) {
+    for (const field of ['title', 'description'] as const) {
+      const message = error.fieldMessage(field);
+      if (message) targets.fieldError(field, message);
+    }
+    const mediaMessage = error.fieldMessage('media');
+    if (mediaMessage) targets.mediaError(mediaMessage);
+    sent.forEach((entry, index) => {
+      const message = mediaFieldMessage(error, index);
+      if (!message) return;
+      if ('kept' in entry) {
+        targets.keptProblem(entry.kept.id, message);
+        problem ??= saveProblem(message, entry.kept.filename);
+      } else {
+        // The API deleted the upload it refused: the file has to be chosen again (or left out).
+        const found = saveProblem(message, entry.upload.name);
+        targets.uploadFailed(entry.upload.key, found);
+        problem ??= found;
+      }
+    });
+  }
+  toastFailure(
+    error,
+    problem ?? {
+      title: PROFILE_MESSAGES.saveFailed.title,
+      description: error instanceof ApiError && error.status < 500 ? error.message : PROFILE_MESSAGES.saveFailed.description,
+    },
+  );
+}
+
 export interface PortfolioEditorProps {
   readonly userId: string;
   /** The item to edit; absent for a new one. */
@@ -51,7 +95,7 @@ export interface PortfolioEditorProps {
 }
 
 /**
- * The portfolio editor (spec 02 section 4: closed, add or edit; save closes it): a title, a
+ * The portfolio editor (closed, add or edit; save closes it; docs/product/provider-profile.md#portfolio): a title, a
  * description and the item's photos and videos. Files upload as soon as they are chosen; saving
  * sends the kept files by id and the new ones by upload id, and the API checks each of them.
  */
@@ -91,32 +135,12 @@ export function PortfolioEditor({ userId, item, onClose }: PortfolioEditorProps)
 
   const refused = (error: unknown, sent: readonly SentMedia[]) => {
     if (gate.handledAsUnsubscribed(error)) return;
-    let problem: UploadProblem | undefined;
-    if (error instanceof ApiError && error.status === 400) {
-      if (error.fieldMessage('title')) setError('title', { type: 'server', message: error.fieldMessage('title') });
-      if (error.fieldMessage('description')) setError('description', { type: 'server', message: error.fieldMessage('description') });
-      if (error.fieldMessage('media')) setMediaError(error.fieldMessage('media'));
-      sent.forEach((entry, index) => {
-        const message = mediaFieldMessage(error, index);
-        if (!message) return;
-        if ('kept' in entry) {
-          setKeptProblems((problems) => ({ ...problems, [entry.kept.id]: message }));
-          problem ??= saveProblem(message, entry.kept.filename);
-        } else {
-          // The API deleted the upload it refused: the file has to be chosen again (or left out).
-          const found = saveProblem(message, entry.upload.name);
-          queue.markFailed(entry.upload.key, found);
-          problem ??= found;
-        }
-      });
-    }
-    toastFailure(
-      error,
-      problem ?? {
-        title: PROFILE_MESSAGES.saveFailed.title,
-        description: error instanceof ApiError && error.status < 500 ? error.message : PROFILE_MESSAGES.saveFailed.description,
-      },
-    );
+    showSaveRefusal(error, sent, {
+      fieldError: (field, message) => setError(field, { type: 'server', message }),
+      mediaError: setMediaError,
+      keptProblem: (id, message) => setKeptProblems((problems) => ({ ...problems, [id]: message })),
+      uploadFailed: (key, problem) => queue.markFailed(key, problem),
+    });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

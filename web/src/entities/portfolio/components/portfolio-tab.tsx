@@ -2,6 +2,7 @@ import { Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHid
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { PORTFOLIO_LIMITS, PORTFOLIO_MESSAGES, PROFILE_MESSAGES, type PortfolioItem } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -59,21 +60,14 @@ function Grid({ children }: { children: ReactNode }) {
 }
 
 /**
- * The Portfolio tab of a provider's page and of /profile (spec 02 sections 2-4, spec 01 section 2.10):
+ * The Portfolio tab of a provider's page and of /profile (docs/product/provider-profile.md#portfolio):
  * everyone sees the items; the owner also adds, edits, reorders and deletes them.
  */
 export function PortfolioTab({ providerId, isOwner }: PortfolioTabProps) {
   const portfolio = usePortfolio(providerId, isOwner);
   if (portfolio.isPending) return <Loading />;
   if (portfolio.isError) {
-    return (
-      <Stack gap="3" align="start" role="alert">
-        <Text>The portfolio could not be loaded. Please try again.</Text>
-        <Button size="sm" variant="outline" onClick={() => void portfolio.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message={PORTFOLIO_MESSAGES.loadFailed} onRetry={() => void portfolio.refetch()} />;
   }
   const { items } = portfolio.data;
   if (isOwner) return <OwnPortfolio userId={providerId} items={items} />;

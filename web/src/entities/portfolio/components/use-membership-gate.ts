@@ -11,7 +11,7 @@ const isSubscriptionRequired = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.message === MESSAGES.api.subscriptionRequired;
 
 /**
- * Adding, editing and reordering portfolio items needs a running membership (spec 01 section 2.10): a
+ * Adding, editing and reordering portfolio items needs a running membership (docs/product/provider-profile.md#portfolio): a
  * provider without one is sent to /membership with a destructive toast saying why. Deleting does not.
  */
 export function useMembershipGate() {

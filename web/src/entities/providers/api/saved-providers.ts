@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 
 /**
- * Saved professionals in the query cache (spec 01 section 4.11): the ids every save button on a page
+ * Saved professionals in the query cache (docs/product/directory.md#saved-professionals): the ids every save button on a page
  * reads, and the bookmarks list. Both live under the profile's key, so a sign-out drops them with it,
  * and one toggle updates both at once, so every button and list on the page agrees.
  */

@@ -52,7 +52,7 @@ function Categories({ categories }: { categories: readonly string[] }) {
   );
 }
 
-/** A signed-in visitor's save button: the one part of a card that changes with the session, so only it redraws then. */
+/** A signed-in visitor's save button: the one part of a card that changes with the session, so only it re-renders then. */
 function SaveButtonWhenSignedIn({ providerId, providerName }: { providerId: string; providerName: string }) {
   const session = useSession();
   if (session.status !== 'signedIn') return null;
@@ -64,9 +64,9 @@ function SaveButtonWhenSignedIn({ providerId, providerName }: { providerId: stri
 }
 
 /**
- * One listed professional (spec 02 section 2): the whole card opens their profile; signed-in visitors
+ * One listed professional (docs/product/directory.md#cards): the whole card opens their profile; signed-in visitors
  * also get the save button, which sits above the card's link so it can be clicked and tabbed to. Memoised: a list
- * redrawn for its own state (a search refetched, the session read) leaves the cards whose provider is the same.
+ * re-rendered for its own state (a search refetched, the session read) leaves the cards whose provider is the same.
  */
 export const ProviderCard = memo(function ProviderCard({ provider, headingLevel = 'h3' }: ProviderCardProps) {
   const headingId = useId();

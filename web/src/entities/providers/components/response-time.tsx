@@ -9,7 +9,7 @@ export interface ResponseTimeLineProps {
 }
 
 /**
- * How fast a provider replies, as measured from messages (issue 26): "Usually replies within 3 hours" and
+ * How fast a provider replies, as measured from messages (docs/product/messages.md#response-times): "Usually replies within 3 hours" and
  * the reply rate, or "New on Solutionz" while too few clients have written.
  */
 export function ResponseTimeLine({ responseTime, withMethod = false }: ResponseTimeLineProps) {

@@ -45,8 +45,8 @@ function SaveToggle({ userId, providerId, providerName }: SaveProviderButtonProp
 }
 
 /**
- * Only signed-in people save professionals (spec 02 section 2), and nobody saves themselves (spec 02
- * section 6: no save button on one's own profile).
+ * Only signed-in people save professionals (docs/product/directory.md#saved-professionals), and nobody saves
+ * themselves (no save button on one's own page: docs/product/provider-profile.md#the-owners-view).
  */
 export function SaveProviderButton({ providerId, providerName }: SaveProviderButtonProps) {
   const session = useSession();

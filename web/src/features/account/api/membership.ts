@@ -7,7 +7,7 @@ import { useProfileCache } from '@/lib/auth/profile-cache';
 import { profileQueryKey } from '@/lib/auth/profile-key';
 import { useAuthActions, useSession } from '@/lib/auth/session';
 
-/** The membership calls (spec 01 sections 4.6 and 4.7): checkout, the coupon check, the portal and cancelling. */
+/** The membership calls (docs/product/membership.md): checkout, the coupon check, the portal and cancelling. */
 
 function signedInUserId(session: ReturnType<typeof useSession>): string | undefined {
   return session.status === 'signedIn' ? session.user.userId : undefined;
@@ -45,7 +45,7 @@ export function useCancelMembership() {
   });
 }
 
-/** Why a checkout could not start, in the words of spec 01 section 8, and whether the coupon goes. */
+/** Why a checkout could not start, in the product's words (docs/product/membership.md#checkout), and whether the coupon goes. */
 export function checkoutFailure(error: unknown): { message: string; clearsCoupon: boolean } {
   // The API answered 2xx without a url: the response schema refused it.
   if (error instanceof z.ZodError) return { message: MEMBERSHIP_MESSAGES.noCheckoutUrl, clearsCoupon: false };

@@ -8,7 +8,7 @@ import { ProfileSection } from './profile-section';
 
 const Empty = ({ children }: { children: ReactNode }) => <Text color="fg.muted">{children}</Text>;
 
-/** The About tab (spec 01 section 2.10): what the person wrote about themselves, and for providers their business. */
+/** The About tab (docs/product/account-settings.md#own-profile-page): what the person wrote about themselves, and for providers their business. */
 export function AboutPanel({ profile }: { profile: MeResponse }) {
   const isProvider = profile.accountType === 'provider';
   const hasLinks = filledSocialLinks(profile.socialLinks).length > 0;

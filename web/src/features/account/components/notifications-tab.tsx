@@ -114,7 +114,7 @@ function MessageMails({ profile }: { profile: MeResponse }) {
   );
 }
 
-/** The notifications tab (spec 01 section 2.11): providers see Job Alerts; clients see Provider Updates; both see Messages. */
+/** The notifications tab (docs/product/account-settings.md#notifications-tab): providers see Job Alerts; clients see Provider Updates; both see Messages. */
 export function NotificationsTab({ profile }: { profile: MeResponse }) {
   return (
     <Stack gap="4">

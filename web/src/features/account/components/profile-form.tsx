@@ -72,7 +72,7 @@ function profileResolver(profile: MeResponse): Resolver<ProfileUpdateInput, unkn
 }
 
 /**
- * The profile tab of the account settings (spec 01 section 2.11): checked with the API's own schema,
+ * The profile tab of the account settings (docs/product/account-settings.md#profile-fields): checked with the API's own schema,
  * saved with PATCH /api/me/profile. The header updates at once; a provider then sees their public page.
  */
 function ProfileForm({ profile }: { profile: MeResponse }) {

@@ -9,7 +9,7 @@ import { RoleBadge } from './role-badge';
 /** The place the profile shows: where the geocoder put it, or the text as typed before places were geocoded. */
 const placeName = (profile: Pick<MeResponse, 'place' | 'location'>) => profile.place?.name ?? profile.location;
 
-/** Avatar, name, role badge, location and Edit Profile (spec 01 section 2.10). */
+/** Avatar, name, role badge, location and Edit Profile (docs/product/account-settings.md#own-profile-page). */
 export function ProfileHeader({ profile }: { profile: MeResponse }) {
   const place = placeName(profile);
   return (

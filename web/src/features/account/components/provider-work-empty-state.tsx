@@ -14,7 +14,7 @@ export interface ProviderWorkEmptyStateProps {
 }
 
 /**
- * The empty Services and Portfolio tabs (spec 01 section 2.10): a subscribed provider goes to the
+ * The empty Services and Portfolio tabs (docs/product/account-settings.md#own-profile-page): a subscribed provider goes to the
  * account settings; one without a membership goes to /membership, told why by a destructive toast.
  */
 export function ProviderWorkEmptyState({ title, description, actionLabel, subscribed }: ProviderWorkEmptyStateProps) {

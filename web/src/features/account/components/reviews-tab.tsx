@@ -1,7 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FEEDBACK_MESSAGES } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { FeedbackEntryView, FeedbackSkeleton } from '@/entities/feedback/components/feedback-entry';
-import { FeedbackList, FeedbackLoadFailed } from '@/entities/feedback/components/feedback-list';
+import { FeedbackList } from '@/entities/feedback/components/feedback-list';
 import { paths } from '@/config/paths';
 import { useReceivedFeedback } from '@/entities/feedback/api/feedback';
 import { EmptyState } from './empty-state';
@@ -13,7 +15,7 @@ export interface ReviewsTabProps {
 }
 
 /**
- * The Reviews tab of /profile (spec 01 section 2.10): the feedback clients left for the provider,
+ * The Reviews tab of /profile (docs/product/feedback.md#reading-feedback): the feedback clients left for the provider,
  * newest first, with their replies; three skeleton rows while it loads. Replies are written on the
  * provider's own page, where the feedback is in context.
  */
@@ -22,7 +24,7 @@ export function ReviewsTab({ userId, providerName }: ReviewsTabProps) {
   const feedbackTab = `${paths.provider(userId)}?tab=feedback`;
 
   if (list.isPending) return <FeedbackSkeleton rows={3} />;
-  if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) {
     return <EmptyState title="No reviews yet" description="Reviews that clients leave for you will be listed here, newest first." />;

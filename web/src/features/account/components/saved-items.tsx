@@ -1,9 +1,10 @@
-import { Alert, Box, Button, HStack, IconButton, Link, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Link, Skeleton, SkeletonCircle, Stack, Tabs, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { TrashIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DATE_FORMATS, DIRECTORY_MESSAGES, type SavedProvidersResponse } from '@solutionz/shared';
 import { SavedJobsList } from '@/entities/jobs/components/job-lists';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -81,15 +82,7 @@ function SavedProfessionalsList({ userId }: { userId: string }) {
 
   if (list.isPending) return <SavedSkeleton />;
   if (list.isError) {
-    return (
-      <Alert.Root status="error" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{DIRECTORY_MESSAGES.savedLoadFailed}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void list.refetch()} loading={list.isRefetching}>
-          Try again
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadFailed message={DIRECTORY_MESSAGES.savedLoadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   }
   const saved = list.data.pages.flatMap((page) => page.saved);
   if (saved.length === 0) {
@@ -153,7 +146,7 @@ function SavedJobs() {
 }
 
 /**
- * Saved items (spec 01 sections 2.10 and 2.11): inner tabs Saved Professionals and Saved Jobs for
+ * Saved items (docs/product/account-settings.md#bookmarks-tab): inner tabs Saved Professionals and Saved Jobs for
  * providers; clients save professionals only. A professional no longer in the directory stays listed,
  * said so, until the person removes them.
  */

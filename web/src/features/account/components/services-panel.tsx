@@ -8,7 +8,7 @@ import { ProviderWorkEmptyState } from './provider-work-empty-state';
 import { ProfileSection } from './profile-section';
 
 /**
- * The Services tab of a provider's own profile (spec 01 section 2.10): the categories they are listed under
+ * The Services tab of a provider's own profile (docs/product/account-settings.md#own-profile-page): the categories they are listed under
  * and their skills, as clients see them on the public page, with the way to change them; the empty state
  * (settings, or /membership without one) when there is neither.
  */

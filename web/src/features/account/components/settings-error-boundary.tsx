@@ -2,7 +2,7 @@ import { Alert } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PROFILE_MESSAGES } from '@solutionz/shared';
 
-/** A settings tab that fails to render shows the spec's message (spec 01 section 2.11); the sidebar keeps working. */
+/** A settings tab that fails to render shows its message (docs/product/account-settings.md#account-settings); the sidebar keeps working. */
 export class SettingsErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

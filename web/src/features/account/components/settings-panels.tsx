@@ -3,7 +3,7 @@ import type { MeResponse } from '@solutionz/shared';
 import { SavedItems } from './saved-items';
 import { SubscriptionSummaryCard } from './subscription-summary';
 
-/** The bookmarks tab (spec 01 section 2.11): providers see saved professionals and saved jobs, clients saved professionals. */
+/** The bookmarks tab (docs/product/account-settings.md#bookmarks-tab): providers see saved professionals and saved jobs, clients saved professionals. */
 export function BookmarksTab({ profile }: { profile: MeResponse }) {
   return (
     <Stack gap="4">
@@ -15,7 +15,7 @@ export function BookmarksTab({ profile }: { profile: MeResponse }) {
   );
 }
 
-/** The payments tab, "Subscriptions" in the sidebar (spec 01 section 2.11): providers only. */
+/** The payments tab, "Subscriptions" in the sidebar (docs/product/account-settings.md#subscriptions-tab): providers only. */
 export function PaymentsTab({ profile }: { profile: MeResponse }) {
   if (profile.accountType !== 'provider') {
     return (

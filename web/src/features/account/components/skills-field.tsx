@@ -9,7 +9,7 @@ export interface SkillsFieldProps {
   error?: string;
 }
 
-/** Skills (spec 01 section 2.11): added with the button or Enter, trimmed, never twice, never blank; each chip removable. */
+/** Skills (docs/product/account-settings.md#profile-fields): added with the button or Enter, trimmed, never twice, never blank; each chip removable. */
 export function SkillsField({ value, onChange, error }: SkillsFieldProps) {
   const [draft, setDraft] = useState('');
   const add = () => {

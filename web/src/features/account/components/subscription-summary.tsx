@@ -19,7 +19,7 @@ function daysUntil(iso: string, now = Date.now()): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / DAY_MS));
 }
 
-/** The plan a subscription summary names (spec 01 section 3: Annual Plan, Monthly Plan, Basic Plan). */
+/** The plan a subscription summary names (Annual Plan, Monthly Plan, Basic Plan; docs/product/membership.md#plans). */
 const planLabel = (subscription: SubscriptionSummary) => (subscription.tier === 'none' ? BASIC_PLAN_LABEL : PLANS[subscription.tier].label);
 
 const dayCount = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
@@ -33,7 +33,7 @@ export interface SubscriptionSummaryCardProps {
 }
 
 /**
- * A provider's membership (spec 01 section 4.6): none (Get Membership), active (renews in N days) or
+ * A provider's membership (docs/product/membership.md#managing-a-membership): none (Get Membership), active (renews in N days) or
  * cancelling (Cancels Soon, expires in N days, nothing left to cancel). Manage opens Stripe's
  * customer portal; Cancel ends the membership at the end of the paid period.
  */

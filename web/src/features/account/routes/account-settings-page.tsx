@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { LogOutIcon, UserIcon } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME, PROFILE_MESSAGES, type AccountType, type MeResponse } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { PageLoading } from '@/components/layout/page-loading';
 import { useSignOut } from '@/components/layout/use-sign-out';
 import { paths } from '@/config/paths';
@@ -20,7 +21,7 @@ const PaymentsTab = lazy(() => import('../components/settings-panels').then((m) 
 
 interface SettingsTab {
   readonly value: string;
-  /** The sidebar's name for it (spec 01 section 2.11). */
+  /** The sidebar's name for it (docs/product/account-settings.md#account-settings). */
   readonly label: string;
   readonly Content: ComponentType<TabProps>;
   readonly for?: AccountType;
@@ -37,9 +38,9 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
 const DEFAULT_TAB = 'profile';
 
 /**
- * /account (spec 01 section 2.11): a tab menu on the left (the tab is in the address, `?tab=`), View
+ * /account (docs/product/account-settings.md#account-settings): a tab menu on the left (the tab is in the address, `?tab=`), View
  * My Profile and Sign Out under it, and the chosen tab beside it. A tab the menu does not offer
- * shows what the spec says: "Tab content not found", or "Access denied" for another account type's tab.
+ * says so: "Tab content not found", or "Access denied" for another account type's tab.
  */
 export function AccountSettingsPage() {
   useDocumentTitle(`Account Settings | ${PRODUCT_NAME}`);
@@ -52,7 +53,7 @@ export function AccountSettingsPage() {
   if (!profile) {
     return session.status === 'signedIn' && session.profileStatus === 'error' ? (
       <Container maxW="6xl" py="12">
-        <Text role="alert">{PROFILE_MESSAGES.settingsFailed}</Text>
+        <LoadFailed message={PROFILE_MESSAGES.settingsFailed} />
       </Container>
     ) : (
       <PageLoading />

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DATE_FORMATS, PRODUCT_NAME, type ClaimState, type MyClaim } from '@solutionz/shared';
+import { CLAIM_MESSAGES, DATE_FORMATS, PRODUCT_NAME, type ClaimState, type MyClaim } from '@solutionz/shared';
 import { EmailConfirmationRequired, useUnconfirmedEmail } from '@/components/account/email-confirmation-required';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -95,7 +96,7 @@ function ClaimCard({ claim, unconfirmedEmail }: { claim: MyClaim; unconfirmedEma
   );
 }
 
-/** /dashboard (spec 02: where a claim lands): each business claim of the signed-in person, its state and what to do next. */
+/** /dashboard (docs/product/claims.md#the-claimants-dashboard): each business claim of the signed-in person, its state and what to do next. */
 export function DashboardPage() {
   useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
   const claims = useMyClaims();
@@ -114,13 +115,7 @@ export function DashboardPage() {
             <Skeleton height="32" />
           </Stack>
         ) : claims.isError ? (
-          <Alert.Root status="error" flexWrap="wrap" alignItems="center">
-            <Alert.Indicator />
-            <Alert.Title flex="1">Your claims could not be loaded.</Alert.Title>
-            <Button size="sm" variant="outline" onClick={() => void claims.refetch()}>
-              Try again
-            </Button>
-          </Alert.Root>
+          <LoadFailed message={CLAIM_MESSAGES.claimsLoadFailed} onRetry={() => void claims.refetch()} />
         ) : claims.data.claims.length === 0 ? (
           <EmptyState
             title="No business claims"

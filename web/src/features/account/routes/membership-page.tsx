@@ -43,7 +43,7 @@ function isMembershipRedirect(state: unknown): state is MembershipRedirectState 
   return typeof state === 'object' && state !== null && (state as Partial<MembershipRedirectState>).redirectReason === 'subscription_required';
 }
 
-/** /membership (spec 01 sections 2.9 and 4.7): the two plans, a coupon and the way to Stripe's checkout, and the returns from it. */
+/** /membership (docs/product/membership.md#the-membership-page): the two plans, a coupon and the way to Stripe's checkout, and the returns from it. */
 export function MembershipPage() {
   useDocumentTitle(`Membership | ${PRODUCT_NAME}`);
   const [searchParams] = useSearchParams();

@@ -1,8 +1,9 @@
 import { Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PRODUCT_NAME, type MeResponse } from '@solutionz/shared';
+import { PRODUCT_NAME, PROFILE_MESSAGES, type MeResponse } from '@solutionz/shared';
 import { MyJobsList } from '@/entities/jobs/components/job-lists';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { PageLoading } from '@/components/layout/page-loading';
 import { PortfolioTab } from '@/entities/portfolio/components/portfolio-tab';
 import { paths } from '@/config/paths';
@@ -22,7 +23,7 @@ interface ProfileTab {
   readonly content: ReactNode;
 }
 
-/** The tabs each account type has (spec 01 section 2.10), in the order they are shown. */
+/** The tabs each account type has (docs/product/account-settings.md#own-profile-page), in the order they are shown. */
 export function profileTabs(profile: MeResponse): ProfileTab[] {
   const about: ProfileTab = { value: 'about', label: 'About', content: <AboutPanel profile={profile} /> };
   const subscriptions: ProfileTab = {
@@ -101,7 +102,7 @@ export function profileTabs(profile: MeResponse): ProfileTab[] {
   }
 }
 
-/** /profile (spec 01 section 2.10): the signed-in person's own profile. */
+/** /profile (docs/product/account-settings.md#own-profile-page): the signed-in person's own profile. */
 export function ProfilePage() {
   useDocumentTitle(`My Profile | ${PRODUCT_NAME}`);
   const session = useSession();
@@ -130,7 +131,7 @@ export function ProfilePage() {
       </>
     );
   } else if (session.status === 'signedIn' && session.profileStatus === 'error') {
-    body = <Text role="alert">Your profile could not be loaded. Please try refreshing the page.</Text>;
+    body = <LoadFailed message={PROFILE_MESSAGES.loadFailed} />;
   } else {
     body = <PageLoading />;
   }

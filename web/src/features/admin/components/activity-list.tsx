@@ -1,6 +1,7 @@
 import { chakra, List, Text } from '@chakra-ui/react';
-import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_AUDIT_STATE_LABELS, ADMIN_REASON_LABELS, relativeTimeText, type AdminAuditEntry } from '@solutionz/shared';
+import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_AUDIT_STATE_LABELS, ADMIN_REASON_LABELS, type AdminAuditEntry } from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { relativeTimeText } from '@/lib/relative-time';
 
 /**
  * Audit entries as sentences: who did what to whom, when, and why; an action of many steps that has not
@@ -40,7 +41,7 @@ export function ActivityList({ entries, now = new Date() }: { entries: readonly 
   );
 }
 
-/** When something happened, in the spec's relative words, with the exact time for machines. */
+/** When something happened, in relative words, with the exact time for machines. */
 export function RelativeTime({ at, now }: { at: string; now: Date }) {
   return (
     <chakra.time dateTime={at} display="block" fontSize="sm" color="fg.muted">

@@ -7,7 +7,7 @@ import { useSignOut } from '@/components/layout/use-sign-out';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 
-/** The spec's admin header: a Return to Main menu, then Logout for a signed-in admin or Sign In for anyone else. */
+/** The admin header (docs/product/admin.md#the-console): a Return to Main menu, then Logout for a signed-in admin or Sign In for anyone else. */
 function AdminHeader() {
   const session = useSession();
   const signOut = useSignOut();
@@ -59,7 +59,7 @@ function AdminHeader() {
   );
 }
 
-/** The layout of every /admin screen (spec 02, admin header): the admin header, the page, the footer and the app's toasts. */
+/** The layout of every /admin screen (docs/product/admin.md#the-console): the admin header, the page, the footer and the app's toasts. */
 export function AdminLayout() {
   return <RootLayout header={<AdminHeader />} />;
 }

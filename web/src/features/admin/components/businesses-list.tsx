@@ -1,9 +1,10 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_BUSINESSES_MESSAGES as MESSAGES, type AdminBusiness } from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { formatUkDate } from '@/lib/uk-date';
 import { useAdminBusinesses } from '../api/businesses-api';
-import { EmptyState, LoadFailed, LoadingRows } from './load-states';
+import { EmptyState, LoadingRows } from './load-states';
 import { Cell, ResponsiveTable, Row } from './responsive-table';
 
 const HEADERS = ['Business', 'Status', 'Owner', 'Claim date', 'Created'] as const;

@@ -1,6 +1,7 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ADMIN_CATEGORY_LIMITS, ADMIN_CATEGORY_MESSAGES, type AdminCategory, type AdminCategoryGroup } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { FieldShell } from '@/components/forms/form-field';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { toaster } from '@/components/ui/toaster';
@@ -29,7 +30,7 @@ export function fieldErrorsOf(error: unknown): Errors {
   return errors;
 }
 
-/** Checked as the server checks it, so the common mistakes are told at once (with the spec's toast). */
+/** Checked as the server checks it, so the common mistakes are told at once (with the product's toast). */
 function check(values: CategoryFormValues, groupRequired: boolean): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = M.nameRequired;
@@ -136,7 +137,7 @@ export function CategoryStatisticsDialog({ category, onClose }: { category: Admi
       {stats.isPending ? (
         <Text role="status">Loading statistics...</Text>
       ) : stats.isError ? (
-        <Text color="red.700">{M.statsFailed}</Text>
+        <LoadFailed message={M.statsFailed} />
       ) : (
         <Stack gap="2">
           <Stack gap="2" as="dl">

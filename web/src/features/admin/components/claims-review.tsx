@@ -5,10 +5,11 @@ import { ADMIN_CLAIM_MESSAGES, DATE_FORMATS, type AdminClaim, type AdminReason }
 import { toastFailure } from '@/components/ui/failure-toast';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toaster } from '@/components/ui/toaster';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ApiError } from '@/lib/api-client';
 import { useAdminClaims, useDecideClaim } from '../api/admin-api';
 import { CursorPager, useCursorPages } from './cursor-pager';
-import { EmptyState, LoadFailed, LoadingRows } from './load-states';
+import { EmptyState, LoadingRows } from './load-states';
 import { Panel } from './panel';
 import { ReasonDialog } from './reason-dialog';
 import { Cell, ResponsiveTable, Row } from './responsive-table';
@@ -17,7 +18,7 @@ const HEADERS = ['Business', 'Address on record', 'Claimant', 'Addresses', 'Clai
 const claimedAt = (iso: string) => format(new Date(iso), `${DATE_FORMATS.short}, HH:mm`);
 
 /**
- * The claims waiting for an admin (spec 02 "Business claim"): newest first, 20 a page, each with the
+ * The claims waiting for an admin (docs/product/claims.md#any-other-address-an-admin-reviews): newest first, 20 a page, each with the
  * address the admin recorded for the business, the claimant's address, whether the two match and whether
  * the claimant confirmed theirs; Approve (once the claimant's address is confirmed), or Refuse with a
  * reason the claimant is e-mailed. A decided claim leaves the list.

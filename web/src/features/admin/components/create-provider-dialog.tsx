@@ -30,7 +30,7 @@ const MESSAGES = ADMIN_CONSOLE_MESSAGES.createProvider;
 const withoutBlanks = (fields: Fields): AdminCreateProviderInput =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')) as AdminCreateProviderInput;
 
-/** The success dialog of spec 02: stay on the users page, or see the new business in the directory. */
+/** The success dialog (docs/product/admin.md#create-provider): stay on the users page, or see the new business in the directory. */
 function CreatedDialog({ provider, onClose }: { provider: AdminUserRecord; onClose: () => void }) {
   const navigate = useNavigate();
   return (
@@ -55,7 +55,7 @@ function CreatedDialog({ provider, onClose }: { provider: AdminUserRecord; onClo
 }
 
 /**
- * Create provider (spec 02): the new-provider payload and an optional logo. The business has no
+ * Create provider (docs/product/admin.md#create-provider): the new-provider payload and an optional logo. The business has no
  * login until someone claims it; the directory lists it by an admin-granted listing.
  */
 export function CreateProviderDialog({ onClose }: { onClose: () => void }) {

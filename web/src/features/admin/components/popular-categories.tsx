@@ -12,7 +12,7 @@ function barPercent(count: number, most: number): number {
 
 const providersText = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'provider' : 'providers'}`;
 
-/** Most Popular Categories (spec 02): the names and counts are the content; the bars only draw them. */
+/** Most Popular Categories (docs/product/admin.md#analytics): the names and counts are the content; the bars only draw them. */
 export function PopularCategories({ categories }: { categories: AdminAnalytics['popularCategories'] }) {
   if (categories.length === 0) return <EmptyState>No category has a listed provider yet.</EmptyState>;
   const most = categories[0]!.providerCount;

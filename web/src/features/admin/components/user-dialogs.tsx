@@ -18,7 +18,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAdminAudit, useAdminUser, useUpdateUser } from '../api/admin-api';
 import { ActivityList } from './activity-list';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { EmptyState, LoadFailed, LoadingRows } from './load-states';
+import { LoadFailed } from '@/components/errors/load-failed';
+import { EmptyState, LoadingRows } from './load-states';
 import { SelectField } from './select-field';
 import { emailText, listingText } from './user-text';
 
@@ -74,7 +75,7 @@ function UserHistory({ userId }: { userId: string }) {
   );
 }
 
-/** View: every field of the spec's admin user record, and the audit trail about the account. */
+/** View: every field of the admin user record, and the audit trail about the account. */
 export function ViewUserDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const user = useAdminUser(userId);
   return (

@@ -1,10 +1,11 @@
 import { Box, chakra, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminAnalytics } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAnalytics } from '../api/admin-api';
 import { ActivityList, RelativeTime } from '../components/activity-list';
-import { EmptyState, LoadFailed } from '../components/load-states';
+import { EmptyState } from '../components/load-states';
 import { Panel, StatGrid } from '../components/panel';
 import { PopularCategories } from '../components/popular-categories';
 
@@ -50,7 +51,7 @@ const DailyChart = lazy(() => loadChart().then((module) => ({ default: module.Da
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** /admin/analytics (spec 02): counters and per-day figures the writes keep, and the recent activity. */
+/** /admin/analytics (docs/product/admin.md#analytics): counters and per-day figures the writes keep, and the recent activity. */
 export function AdminAnalyticsPage() {
   useDocumentTitle(`Analytics | ${PRODUCT_NAME}`);
   const analytics = useAdminAnalytics();

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { BusinessesList } from '../components/businesses-list';
 import { ClaimsReview } from '../components/claims-review';
 
-/** /admin/businesses (spec 02): the claims waiting for a decision, then the businesses admins created and who claimed them. */
+/** /admin/businesses (docs/product/claims.md): the claims waiting for a decision, then the businesses admins created and who claimed them. */
 export function AdminBusinessesPage() {
   useDocumentTitle(`${MESSAGES.title} | ${PRODUCT_NAME}`);
   return (

@@ -7,6 +7,7 @@ import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon } from 'lucide-react';
 import { ADMIN_CATEGORY_MESSAGES, PRODUCT_NAME, type AdminCategory, type AdminCategoryGroup } from '@solutionz/shared';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
@@ -18,7 +19,7 @@ import {
   useUpdateCategory,
 } from '../api/admin-api';
 import { CategoryFormDialog, CategoryStatisticsDialog, DeleteCategoryDialog, fieldErrorsOf, type CategoryFormValues } from '../components/category-dialogs';
-import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { EmptyState, LoadingRows } from '../components/load-states';
 
 const M = ADMIN_CATEGORY_MESSAGES;
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
@@ -203,7 +204,7 @@ function useProviderUpdates(pending: readonly { id: string; name: string }[] | u
   }, [pending, next]);
 }
 
-/** /admin/categories (spec 02): the taxonomy as data; add, edit, delete, reorder, statistics. */
+/** /admin/categories (docs/product/categories.md#managing-categories): the taxonomy as data; add, edit, delete, reorder, statistics. */
 export function AdminCategoriesPage() {
   useDocumentTitle(`${M.title} | ${PRODUCT_NAME}`);
   const categories = useAdminCategories();

@@ -60,7 +60,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/account?tab=security'));
   });
 
-  it("has the spec's admin header: Return to Main leads to the main website, Logout signs the admin out", async () => {
+  it('has the admin header: Return to Main leads to the main website, Logout signs the admin out', async () => {
     const api = stubApi({ adminDashboard: () => ({ stats: STATS, recentActivity: [] }), signOut: () => ({ signedOut: true as const }) });
     const { user, router, fake } = renderApp('/admin', signedInAdmin());
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
@@ -69,7 +69,7 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
     await user.click(header.getByRole('button', { name: 'Return to Main' }));
     expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
     // Chosen by keyboard: a click in the menu's first moments after opening is not taken as a choice on a busy machine.
-    // One key at a time, each after the one before has moved the highlight: pressed again before the menu had drawn
+    // One key at a time, each after the one before has moved the highlight: pressed again before the menu had rendered
     // the move, the highlight went on past the item and round the menu (a run waited ten seconds for it so).
     const menu = screen.getByRole('menu');
     await waitFor(() => expect(menu).toHaveFocus());

@@ -2,11 +2,12 @@ import { Container, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } fro
 import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_CONSOLE_MESSAGES, PRODUCT_NAME, type AdminDashboard } from '@solutionz/shared';
 import { linkCardStyles } from '@/components/ui/link-card';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminDashboard } from '../api/admin-api';
 import { ActivityList } from '../components/activity-list';
-import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { EmptyState, LoadingRows } from '../components/load-states';
 import { Panel, StatGrid } from '../components/panel';
 
 const CARDS = [
@@ -26,7 +27,7 @@ const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = 
   { key: 'openReports', label: 'Open conversation reports' },
 ];
 
-/** /admin and /admin/dashboard (spec 02): the screens, the counters and the latest audit entries. */
+/** /admin and /admin/dashboard (docs/product/admin.md#dashboard): the screens, the counters and the latest audit entries. */
 export function AdminDashboardPage() {
   useDocumentTitle(`Admin Dashboard | ${PRODUCT_NAME}`);
   const dashboard = useAdminDashboard();

@@ -89,7 +89,7 @@ describe('/admin/feedback', { timeout: 30_000 }, () => {
     });
   });
 
-  it("asks the spec's question before deleting, and says when the delete fails", async () => {
+  it("asks the product's question before deleting, and says when the delete fails", async () => {
     const { user, api } = await openFeedback({
       adminDeleteFeedback: () => {
         throw new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });

@@ -13,12 +13,13 @@ import { StarRating } from '@/components/ui/star-rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminFeedback, useDeleteFeedback, useSetFeedbackApproval } from '../api/admin-api';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
 import { FeedbackEditDialog } from '../components/feedback-edit-dialog';
-import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { EmptyState, LoadingRows } from '../components/load-states';
 import { ReasonDialog } from '../components/reason-dialog';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.feedback;
@@ -81,7 +82,7 @@ function FeedbackItem({ entry, onOpen, onApprove, approving }: { entry: AdminFee
   );
 }
 
-/** /admin/feedback (spec 02): every feedback newest first, filtered by status with counts; approve, unapprove, edit, delete. */
+/** /admin/feedback (docs/product/admin.md#feedback): every feedback newest first, filtered by status with counts; approve, unapprove, edit, delete. */
 export function AdminFeedbackPage() {
   useDocumentTitle(`Feedback Moderation | ${PRODUCT_NAME}`);
   const [status, setStatus] = useState<AdminFeedbackFilter>('all');

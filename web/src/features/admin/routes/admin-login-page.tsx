@@ -16,7 +16,7 @@ import { loadRuntimeConfig } from '@/lib/runtime-config';
 const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
 /**
- * The admin sign-in form of spec 02; `onSignedIn` runs after an admin profile was confirmed. With
+ * The admin sign-in form (docs/product/accounts.md#admin-sign-in); `onSignedIn` runs after an admin profile was confirmed. With
  * 2-step verification on, the code from the authenticator app is asked for after the password.
  */
 function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -112,7 +112,7 @@ export function AdminLoginPage() {
 
 /**
  * Wraps every /admin screen: the screen for an admin, the admin login form for anyone else
- * ("a combined admin entry", spec 02). The API refuses non-admins on /api/admin routes as well.
+ * (one admin entry, docs/product/accounts.md#admin-sign-in). The API refuses non-admins on /api/admin routes as well.
  */
 export function AdminGate() {
   const session = useSession();

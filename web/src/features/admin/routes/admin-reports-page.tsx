@@ -10,7 +10,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminReports, useResolveReport } from '../api/admin-api';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { LoadFailed } from '@/components/errors/load-failed';
+import { EmptyState, LoadingRows } from '../components/load-states';
 import { ReasonDialog } from '../components/reason-dialog';
 
 const M = ADMIN_REPORT_MESSAGES;

@@ -17,7 +17,7 @@ import {ApiError, apiRequest } from '@/lib/api-client';
 type AdminSetupInput = z.input<typeof adminSetupRequestSchema>;
 type AdminSetup = z.output<typeof adminSetupRequestSchema>;
 
-/** The outcomes of spec 02's error catalogue for admin setup. */
+/** What a failed admin setup says (docs/product/accounts.md#first-admin-setup). */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return ADMIN_SETUP_PAGE_MESSAGES.networkFailure;
   if (error.status === 409) return ADMIN_MESSAGES.alreadyExists;
@@ -25,7 +25,7 @@ function failureMessage(error: unknown): string {
   return error.message || ADMIN_MESSAGES.setupFailed;
 }
 
-/** /admin-signup (spec 02): creates the first admin, once; the setup token is needed only where the site owner set one. */
+/** /admin-signup (docs/product/accounts.md#first-admin-setup): creates the first admin, once; the setup token is needed only where the site owner set one. */
 export function AdminSignupPage() {
   const navigate = useNavigate();
   const [setupToken, setSetupToken] = useState('');

@@ -133,7 +133,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     expect(screen.getByText(MESSAGES.notOnYourself)).toBeInTheDocument();
   });
 
-  it("warns before deleting, as the spec says, and deletes with the reason", async () => {
+  it('warns before deleting, and deletes with the reason', async () => {
     const { user, api } = await openUsers({ adminDeleteUser: ({ params }) => ({ userId: params.userId, deleted: true }) });
     await chooseAction(user, 'Tom Reed', 'Delete');
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete user' }));

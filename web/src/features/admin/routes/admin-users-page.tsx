@@ -15,6 +15,7 @@ import {
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,7 +23,7 @@ import { useSession } from '@/lib/auth/session';
 import { useAdminUsers, useAllowMessaging, useDeleteUser, useSetUserActive, useSetUserVisible } from '../api/admin-api';
 import { CreateProviderDialog } from '../components/create-provider-dialog';
 import { CursorPager, useCursorPages } from '../components/cursor-pager';
-import { EmptyState, LoadFailed, LoadingRows } from '../components/load-states';
+import { EmptyState, LoadingRows } from '../components/load-states';
 import { ReasonDialog } from '../components/reason-dialog';
 import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { SelectField } from '../components/select-field';
@@ -82,7 +83,7 @@ function UserActions({ user, self, onOpen, onActivate, onShow }: { user: AdminUs
           user.isVisible ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <EyeIcon />, run: onShow },
           remove,
         ]),
-    // A person an admin stopped messaging after a report (issue 26).
+    // A person an admin stopped messaging after a report (docs/product/admin.md#reported-conversations).
     ...(user.messagingBan ? [{ label: 'Allow messaging again', icon: <MessageSquareIcon />, run: () => onOpen({ kind: 'allowMessaging', user }) }] : []),
   ];
   return (
@@ -106,27 +107,14 @@ function UserActions({ user, self, onOpen, onActivate, onShow }: { user: AdminUs
 
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
 
-/** /admin/users (spec 02): search, filter, 20 a page, and every action on an account. */
-export function AdminUsersPage() {
-  useDocumentTitle(`User Management | ${PRODUCT_NAME}`);
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState<AdminUserFilter>('all');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const pages = useCursorPages();
-  const [queryAt, setQueryAt] = useState({ query, type });
-  if (queryAt.query !== query || queryAt.type !== type) {
-    setQueryAt({ query, type });
-    pages.reset();
-  }
-  const users = useAdminUsers(query, type, pages.cursor);
-  const session = useSession();
-  const ownId = session.status === 'signedIn' ? session.user.userId : undefined;
-  const [dialog, setDialog] = useState<Dialog>();
+type UserChanges = ReturnType<typeof useUserChanges>;
+
+/** The changes the rows and dialogs make to an account: each toasts how it went and closes the dialog once done. */
+function useUserChanges(close: () => void) {
   const setActive = useSetUserActive();
   const setVisible = useSetUserVisible();
   const remove = useDeleteUser();
   const allowMessaging = useAllowMessaging();
-  const close = () => setDialog(undefined);
 
   function changeActive(user: AdminUserSummary, active: boolean, reason?: AdminReason) {
     setActive.mutate(
@@ -167,6 +155,124 @@ export function AdminUsersPage() {
     );
   }
 
+  function allowMessagingAgain(user: AdminUserSummary) {
+    allowMessaging.mutate(user.userId, {
+      onSuccess: () => {
+        toaster.success({ title: MESSAGES.messagingAllowed, description: fullName(user) });
+        close();
+      },
+      onError: (error) => toastFailure(error, { title: MESSAGES.allowMessagingFailed, description: failureText(error) }),
+    });
+  }
+
+  return {
+    changeActive,
+    changeVisible,
+    deleteUser,
+    allowMessagingAgain,
+    busy: { active: setActive.isPending, visible: setVisible.isPending, remove: remove.isPending, allowMessaging: allowMessaging.isPending },
+  };
+}
+
+function UserRow({ user, self, onOpen, changes }: { user: AdminUserSummary; self: boolean; onOpen: (dialog: Dialog) => void; changes: UserChanges }) {
+  return (
+    <Row>
+      <Cell label="Name">
+        <Text fontWeight="medium">{fullName(user)}</Text>
+      </Cell>
+      <Cell label="Email">
+        <Text color={user.email ? undefined : 'fg.muted'}>{emailText(user)}</Text>
+      </Cell>
+      <Cell label="Type">{ROLE_LABELS[user.accountType]}</Cell>
+      <Cell label="Business">{user.businessName ?? '—'}</Cell>
+      <Cell label="Categories">
+        <Categories categories={user.categories} />
+      </Cell>
+      <Cell label="Status">
+        <HStack gap="1" flexWrap="wrap">
+          <StatusBadge tone={user.isActive ? 'green' : 'orange'}>{user.isActive ? 'Active' : 'Inactive'}</StatusBadge>
+          <StatusBadge tone={user.isVisible ? 'gray' : 'orange'}>{user.isVisible ? 'Visible' : 'Hidden'}</StatusBadge>
+          {user.accountType === 'provider' && <StatusBadge tone={user.listing === 'adminGranted' ? 'brand' : 'gray'}>{listingText(user)}</StatusBadge>}
+          {user.messagingBan && <StatusBadge tone="orange">{MESSAGES.messagingStopped}</StatusBadge>}
+        </HStack>
+      </Cell>
+      <Cell label="Actions">
+        <UserActions user={user} self={self} onOpen={onOpen} onActivate={() => changes.changeActive(user, true)} onShow={() => changes.changeVisible(user, true)} />
+      </Cell>
+    </Row>
+  );
+}
+
+/** The dialog a row's action opened: creating a provider, viewing or editing a user, or a change that asks for a reason. */
+function UserDialog({ dialog, changes, close }: { dialog: Dialog | undefined; changes: UserChanges; close: () => void }) {
+  switch (dialog?.kind) {
+    case undefined:
+      return null;
+    case 'create':
+      return <CreateProviderDialog onClose={close} />;
+    case 'view':
+      return <ViewUserDialog userId={dialog.user.userId} onClose={close} />;
+    case 'edit':
+      return <EditUserDialog user={dialog.user} onClose={close} />;
+    case 'deactivate':
+      return (
+        <ReasonDialog
+          title="Deactivate user"
+          confirmLabel="Deactivate"
+          busyLabel="Deactivating..."
+          busy={changes.busy.active}
+          onClose={close}
+          onConfirm={(reason) => changes.changeActive(dialog.user, false, reason)}
+        >
+          {fullName(dialog.user)} will be signed out everywhere, unable to sign in and out of the directory until activated again. They are e-mailed the reason.
+        </ReasonDialog>
+      );
+    case 'hide':
+      return (
+        <ReasonDialog title="Hide user" confirmLabel="Hide" busyLabel="Hiding..." busy={changes.busy.visible} onClose={close} onConfirm={(reason) => changes.changeVisible(dialog.user, false, reason)}>
+          {fullName(dialog.user)} leaves the directory at once and is e-mailed the reason.
+        </ReasonDialog>
+      );
+    case 'allowMessaging':
+      return (
+        dialog.user.messagingBan && (
+          <AllowMessagingDialog
+            name={fullName(dialog.user)}
+            ban={dialog.user.messagingBan}
+            busy={changes.busy.allowMessaging}
+            onClose={close}
+            onConfirm={() => changes.allowMessagingAgain(dialog.user)}
+          />
+        )
+      );
+    case 'delete':
+      return (
+        <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={changes.busy.remove} onClose={close} onConfirm={(reason) => changes.deleteUser(dialog.user, reason)}>
+          {`${fullName(dialog.user)}: ${dialog.user.accountType === 'admin' ? MESSAGES.adminDeleteWarning : MESSAGES.deleteWarning}`}
+        </ReasonDialog>
+      );
+  }
+}
+
+/** /admin/users (docs/product/admin.md#users): search, filter, 20 a page, and every action on an account. */
+export function AdminUsersPage() {
+  useDocumentTitle(`User Management | ${PRODUCT_NAME}`);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<AdminUserFilter>('all');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const pages = useCursorPages();
+  const [queryAt, setQueryAt] = useState({ query, type });
+  if (queryAt.query !== query || queryAt.type !== type) {
+    setQueryAt({ query, type });
+    pages.reset();
+  }
+  const users = useAdminUsers(query, type, pages.cursor);
+  const session = useSession();
+  const ownId = session.status === 'signedIn' ? session.user.userId : undefined;
+  const [dialog, setDialog] = useState<Dialog>();
+  const close = () => setDialog(undefined);
+  const changes = useUserChanges(close);
+
   const rows = users.data?.users ?? [];
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
@@ -205,78 +311,14 @@ export function AdminUsersPage() {
           <Box aria-busy={users.isFetching}>
             <ResponsiveTable caption="Users" headers={HEADERS}>
               {rows.map((user) => (
-                <Row key={user.userId}>
-                  <Cell label="Name">
-                    <Text fontWeight="medium">{fullName(user)}</Text>
-                  </Cell>
-                  <Cell label="Email">
-                    <Text color={user.email ? undefined : 'fg.muted'}>{emailText(user)}</Text>
-                  </Cell>
-                  <Cell label="Type">{ROLE_LABELS[user.accountType]}</Cell>
-                  <Cell label="Business">{user.businessName ?? '—'}</Cell>
-                  <Cell label="Categories">
-                    <Categories categories={user.categories} />
-                  </Cell>
-                  <Cell label="Status">
-                    <HStack gap="1" flexWrap="wrap">
-                      <StatusBadge tone={user.isActive ? 'green' : 'orange'}>{user.isActive ? 'Active' : 'Inactive'}</StatusBadge>
-                      <StatusBadge tone={user.isVisible ? 'gray' : 'orange'}>{user.isVisible ? 'Visible' : 'Hidden'}</StatusBadge>
-                      {user.accountType === 'provider' && <StatusBadge tone={user.listing === 'adminGranted' ? 'brand' : 'gray'}>{listingText(user)}</StatusBadge>}
-                      {user.messagingBan && <StatusBadge tone="orange">{MESSAGES.messagingStopped}</StatusBadge>}
-                    </HStack>
-                  </Cell>
-                  <Cell label="Actions">
-                    <UserActions user={user} self={user.userId === ownId} onOpen={setDialog} onActivate={() => changeActive(user, true)} onShow={() => changeVisible(user, true)} />
-                  </Cell>
-                </Row>
+                <UserRow key={user.userId} user={user} self={user.userId === ownId} onOpen={setDialog} changes={changes} />
               ))}
             </ResponsiveTable>
             <CursorPager label="Users pages" page={pages.page} nextCursor={users.data.nextCursor} busy={users.isFetching} onPrevious={pages.previous} onNext={pages.next} />
           </Box>
         )}
       </Stack>
-      {dialog?.kind === 'create' && <CreateProviderDialog onClose={close} />}
-      {dialog?.kind === 'view' && <ViewUserDialog userId={dialog.user.userId} onClose={close} />}
-      {dialog?.kind === 'edit' && <EditUserDialog user={dialog.user} onClose={close} />}
-      {dialog?.kind === 'deactivate' && (
-        <ReasonDialog
-          title="Deactivate user"
-          confirmLabel="Deactivate"
-          busyLabel="Deactivating..."
-          busy={setActive.isPending}
-          onClose={close}
-          onConfirm={(reason) => changeActive(dialog.user, false, reason)}
-        >
-          {fullName(dialog.user)} will be signed out everywhere, unable to sign in and out of the directory until activated again. They are e-mailed the reason.
-        </ReasonDialog>
-      )}
-      {dialog?.kind === 'hide' && (
-        <ReasonDialog title="Hide user" confirmLabel="Hide" busyLabel="Hiding..." busy={setVisible.isPending} onClose={close} onConfirm={(reason) => changeVisible(dialog.user, false, reason)}>
-          {fullName(dialog.user)} leaves the directory at once and is e-mailed the reason.
-        </ReasonDialog>
-      )}
-      {dialog?.kind === 'allowMessaging' && dialog.user.messagingBan && (
-        <AllowMessagingDialog
-          name={fullName(dialog.user)}
-          ban={dialog.user.messagingBan}
-          busy={allowMessaging.isPending}
-          onClose={close}
-          onConfirm={() =>
-            allowMessaging.mutate(dialog.user.userId, {
-              onSuccess: () => {
-                toaster.success({ title: MESSAGES.messagingAllowed, description: fullName(dialog.user) });
-                close();
-              },
-              onError: (error) => toastFailure(error, { title: MESSAGES.allowMessagingFailed, description: failureText(error) }),
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={remove.isPending} onClose={close} onConfirm={(reason) => deleteUser(dialog.user, reason)}>
-          {`${fullName(dialog.user)}: ${dialog.user.accountType === 'admin' ? MESSAGES.adminDeleteWarning : MESSAGES.deleteWarning}`}
-        </ReasonDialog>
-      )}
+      <UserDialog dialog={dialog} changes={changes} close={close} />
     </Container>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-
 import { BUSINESS_SEARCH, type RouteBody, type RouteResponse, type Routes, type Signup } from '@solutionz/shared';
 import { apiRequest } from '@/lib/api-client';
 
-/** The account routes with their schemas, loaded on the first call: the sign-up page arrives without zod (issue 24). */
+/** The account routes with their schemas, loaded on the first call: the sign-up page arrives without zod (docs/web.md#calling-the-api). */
 const accountRoutes = () => import('@/lib/lazy-routes/account-routes').then((module) => module.accountRoutes);
 
 /** What the page does when a request settles: its messages, countdowns and navigation stay with it. */

@@ -13,8 +13,8 @@ export interface BusinessNameSearchProps {
 }
 
 /**
- * The business-name field of provider sign-up with its search of listed businesses (spec 01
- * sections 5 and 9): from BUSINESS_SEARCH.minChars characters, debounced, at most maxResults names
+ * The business-name field of provider sign-up with its search of listed businesses
+ * (docs/product/accounts.md#sign-up): from BUSINESS_SEARCH.minChars characters, debounced, at most maxResults names
  * in a combobox (SuggestionCombobox).
  */
 export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name }: BusinessNameSearchProps) {

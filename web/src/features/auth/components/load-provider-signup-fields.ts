@@ -14,8 +14,8 @@ export const loadProviderSignupFields = () =>
 let loaded: typeof drawProviderSignupFields | undefined;
 
 /**
- * Draws the provider's fields if their file is in, without waiting. The form draws them from here rather than through
- * `React.lazy`, whose first render waits a turn even for a file already in: the phone field was drawn at once and the
+ * Renders the provider's fields if their file is in, without waiting. The form renders them from here rather than through
+ * `React.lazy`, whose first render waits a turn even for a file already in: the phone field was rendered at once and the
  * rest up to 300 ms later (React's pause before it reveals what was held), moving the button under the pointer.
  */
 export const loadedProviderSignupFields = () => loaded;

@@ -2,7 +2,7 @@ import type { SignupAccountType } from '@solutionz/shared';
 
 /**
  * The address and account type of a sign-up awaiting confirmation, kept in session storage from
- * sign-up until the address is confirmed (spec 01 section 4.3), so /confirm-email can name them.
+ * sign-up until the address is confirmed (docs/product/accounts.md#sign-up), so /confirm-email can name them.
  */
 const EMAIL_KEY = 'solutionz.pendingSignup.email';
 const TYPE_KEY = 'solutionz.pendingSignup.accountType';

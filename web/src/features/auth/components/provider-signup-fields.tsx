@@ -26,5 +26,5 @@ function ProviderSignupFields({ control }: { control: Control<SignupInput, unkno
   );
 }
 
-/** The fields as the sign-up form draws them, once this file is in (load-provider-signup-fields.ts). */
+/** The fields as the sign-up form renders them, once this file is in (load-provider-signup-fields.ts). */
 export const drawProviderSignupFields = (control: Control<SignupInput, unknown, Signup>) => <ProviderSignupFields control={control} />;

@@ -21,7 +21,7 @@ interface Notice {
   readonly description: string;
 }
 
-/** What a failed resend tells the user, by the class the server gave (spec 01 section 8). */
+/** What a failed resend tells the user, by the class the server gave (docs/product/accounts.md#e-mail-delivery-failures). */
 function failureNotice(error: unknown): Notice {
   if (!(error instanceof ApiError)) return EMAIL_MESSAGES.sendFailed;
   const category: EmailFailureCategory | undefined = error.category;

@@ -46,7 +46,7 @@ function LoginLink({ to = paths.login }: { to?: string }) {
 }
 
 /**
- * /confirm-email (spec 01 sections 2.7, 4.4, 8): with the link's token, a button that redeems it; without,
+ * /confirm-email (docs/product/accounts.md#e-mail-confirmation): with the link's token, a button that redeems it; without,
  * waits for the user to open the mail.
  */
 export function ConfirmEmailPage() {
@@ -218,7 +218,7 @@ function AwaitConfirmation() {
 }
 
 /**
- * The send-failed state's way in: sign in with the password just chosen (spec 01 section 4.4).
+ * The send-failed state's way in: sign in with the password just chosen (docs/product/accounts.md#e-mail-delivery-failures).
  * The page does not keep the password from sign-up, so it asks for it again.
  */
 function TryLoggingIn({ email }: { email: string | null }) {

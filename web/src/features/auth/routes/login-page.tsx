@@ -13,7 +13,7 @@ import { safeReturnPath } from '@/lib/auth/return-path';
 import { useAuthActions } from '@/lib/auth/session';
 import { AccountTypeTabs } from '../components/account-type-tabs';
 
-/** Where a signed-in user goes when the link named no way back (spec 01 section 4.5; admins to their dashboard). */
+/** Where a signed-in user goes when the link named no way back (docs/product/accounts.md#sign-in; admins to their dashboard). */
 function destinationAfterLogin(profile: MeResponse | null): string {
   if (!profile) return paths.directory;
   switch (profile.accountType) {
@@ -27,7 +27,7 @@ function destinationAfterLogin(profile: MeResponse | null): string {
 }
 
 /**
- * What the user reads when sign-in fails. Wrong credentials and unknown accounts get the spec's
+ * What the user reads when sign-in fails. Wrong credentials and unknown accounts get the product's
  * general message (which does not reveal whether the address has an account); Cognito's lock-out and
  * throttling messages are passed on because they tell the user to wait rather than retype.
  */
@@ -40,7 +40,7 @@ function loginFailureMessage(error: unknown): string {
 }
 
 /**
- * /login (spec 01 sections 2.6 and 4.5): client and provider tabs; `?type=provider` preselects provider.
+ * /login (docs/product/accounts.md#sign-in): client and provider tabs; `?type=provider` preselects provider.
  * An account with 2-step verification is asked for its code after the password, then goes on as any other.
  */
 export function LoginPage() {

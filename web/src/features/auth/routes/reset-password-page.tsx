@@ -40,7 +40,7 @@ function BackToLogin() {
   );
 }
 
-/** /reset-password (spec 01 sections 2.8, 4.8): mode=request asks for the link, mode=reset&token=... sets the new password. */
+/** /reset-password (docs/product/accounts.md#password-reset): mode=request asks for the link, mode=reset&token=... sets the new password. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   if (searchParams.get('mode') === 'reset') return <ChooseNewPassword token={searchParams.get('token')} />;

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES } from '@solutionz/shared';
 import { stubApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 
-/** The form's checks load on first send (issue 24); here their file cannot be fetched the first time, as when the connection drops. */
+/** The form's checks load on first send; here their file cannot be fetched the first time, as when the connection drops. */
 const unreachable = vi.hoisted(() => ({ times: 1 }));
 vi.mock('../components/signup-validation', async (importOriginal) => {
   if (unreachable.times-- > 0) throw new TypeError('Failed to fetch dynamically imported module');

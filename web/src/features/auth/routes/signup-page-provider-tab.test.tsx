@@ -6,7 +6,7 @@ import type * as LoadProviderSignupFields from '../components/load-provider-sign
 import { renderApp } from '@/testing/render';
 
 /**
- * The provider's fields are a file of their own (issue 24); here it arrives only when the test lets it, as on a slow
+ * The provider's fields are a file of their own (docs/web.md#loading); here it arrives only when the test lets it, as on a slow
  * line, and until then it is not in (whatever another test file of the worker loaded).
  */
 const held = vi.hoisted(() => {
@@ -36,13 +36,13 @@ vi.mock('../components/load-provider-signup-fields', async (importOriginal) => {
 beforeEach(() => held.hold());
 
 describe("sign-up, the provider's form", () => {
-  it("keeps the client's form until the provider's fields are in, then draws them all at once", { timeout: 20_000 }, async () => {
+  it("keeps the client's form until the provider's fields are in, then renders them all at once", { timeout: 20_000 }, async () => {
     stubApi({});
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('Full name'), 'Pat Provider');
     await user.click(screen.getByRole('tab', { name: ROLE_LABELS.provider }));
 
-    // Nothing of the provider's form is drawn while part of it is missing: a button that moved as the rest arrived
+    // Nothing of the provider's form is rendered while part of it is missing: a button that moved as the rest arrived
     // would be somewhere else by the time the pointer reached it.
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeVisible();
@@ -54,7 +54,7 @@ describe("sign-up, the provider's form", () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Pat Provider');
   });
 
-  it('opened as a provider\'s form before its fields are in (a link within the app), says they are loading, then draws them all', { timeout: 20_000 }, async () => {
+  it('opened as a provider\'s form before its fields are in (a link within the app), says they are loading, then renders them all', { timeout: 20_000 }, async () => {
     stubApi({});
     renderApp('/signup?type=provider');
     expect(await screen.findByRole('status')).toHaveTextContent("Loading the provider's fields…");

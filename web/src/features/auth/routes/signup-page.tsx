@@ -1,6 +1,6 @@
 import { Alert, Box, Button, chakra, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES,
@@ -38,7 +38,7 @@ function failureMessage(error: unknown): string {
 
 /**
  * The API's own sign-up schema as the form's resolver, loaded when the form is first checked (on submit): zod and the
- * schemas are some 50 KB of script the page need not run on arrival (issue 24).
+ * schemas are some 50 KB of script the page need not run on arrival (docs/web.md#loading).
  */
 const signupResolver: Resolver<SignupInput, unknown, Signup> = async (values, context, options) => {
   let signupValidation: Resolver<SignupInput, unknown, Signup>;
@@ -75,10 +75,63 @@ function useProviderSignupFields(wanted: boolean) {
   return fields ?? loadedProviderSignupFields();
 }
 
-/** /signup (spec 01 sections 2.5, 4.3, 5): one form for both account types, checked with the API's own schema. */
+/**
+ * Switching the form between the account types, the address following (`?type=provider`). The provider's form is rendered
+ * whole: its fields' file first (usually in already, from the pointer or the focus), then the switch. Rendered in two
+ * steps, the fields arriving late pushed "Create account" down under a pointer on its way to it.
+ */
+function useAccountTypeChoice(form: UseFormReturn<SignupInput, unknown, Signup>, accountType: SignupAccountType, setFormError: (message: string | null) => void) {
+  const [, setSearchParams] = useSearchParams();
+  /** The tab chosen last: a provider's form waiting for its fields is not rendered once the client's has been chosen again. */
+  const chosenType = useRef(accountType);
+
+  const showType = (next: SignupAccountType) => {
+    form.setValue('accountType', next);
+    form.clearErrors([...PROVIDER_FIELDS]);
+    setFormError(null);
+    setSearchParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        if (next === 'provider') query.set('type', 'provider');
+        else query.delete('type');
+        return query;
+      },
+      { replace: true },
+    );
+  };
+
+  return (next: SignupAccountType) => {
+    chosenType.current = next;
+    if (next === 'client' || loadedProviderSignupFields()) {
+      showType(next);
+      return;
+    }
+    loadProviderSignupFields().then(
+      () => chosenType.current === next && showType(next),
+      // The file could not be fetched (the connection dropped after the page arrived): the client's form stays and
+      // says so, as it does when the form's checks cannot be fetched; choosing the tab again tries again.
+      () => chosenType.current === next && setFormError(AUTH_PAGE_MESSAGES.unexpected),
+    );
+  };
+}
+
+/** What the API answered, or why the form could not be checked; while sign-ups are refused, the countdown to the next try. */
+function SignupError({ message, waitSeconds }: { message: string; waitSeconds: number }) {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{message}</Alert.Description>
+        {waitSeconds > 0 && <Alert.Description>{AUTH_PAGE_MESSAGES.signupRateLimitCountdown(waitSeconds)}</Alert.Description>}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** /signup (docs/product/accounts.md#sign-up): one form for both account types, checked with the API's own schema. */
 export function SignupPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const initialType: SignupAccountType = searchParams.get('type') === 'provider' ? 'provider' : 'client';
   const [formError, setFormError] = useState<string | null>(null);
   /** Places the API offered when it could not place the typed location. */
@@ -99,7 +152,7 @@ export function SignupPage() {
       categories: [],
     },
   });
-  const { register, handleSubmit, control, setError, setValue, clearErrors, formState } = form;
+  const { register, handleSubmit, control, setError, formState } = form;
   const accountType = useWatch({ control, name: 'accountType' });
   const isProvider = accountType === 'provider';
   const errors = formState.errors;
@@ -120,42 +173,7 @@ export function SignupPage() {
   });
 
   const drawProviderFields = useProviderSignupFields(isProvider);
-  /** The tab chosen last: a provider's form waiting for its fields is not drawn once the client's has been chosen again. */
-  const chosenType = useRef(accountType);
-
-  const showType = (next: SignupAccountType) => {
-    setValue('accountType', next);
-    clearErrors([...PROVIDER_FIELDS]);
-    setFormError(null);
-    setSearchParams(
-      (current) => {
-        const query = new URLSearchParams(current);
-        if (next === 'provider') query.set('type', 'provider');
-        else query.delete('type');
-        return query;
-      },
-      { replace: true },
-    );
-  };
-
-  /**
-   * The provider's form is drawn whole: its fields' file first (usually in already, from the pointer or the focus),
-   * then the switch. Drawn in two steps, the fields arriving late pushed "Create account" down under a pointer on its
-   * way to it.
-   */
-  const chooseType = (next: SignupAccountType) => {
-    chosenType.current = next;
-    if (next === 'client' || loadedProviderSignupFields()) {
-      showType(next);
-      return;
-    }
-    loadProviderSignupFields().then(
-      () => chosenType.current === next && showType(next),
-      // The file could not be fetched (the connection dropped after the page arrived): the client's form stays and
-      // says so, as it does when the form's checks cannot be fetched; choosing the tab again tries again.
-      () => chosenType.current === next && setFormError(AUTH_PAGE_MESSAGES.unexpected),
-    );
-  };
+  const chooseType = useAccountTypeChoice(form, accountType, setFormError);
 
   const blocked = countdown.remaining > 0;
   /** What the API answered, or why the form could not be checked. */
@@ -166,7 +184,7 @@ export function SignupPage() {
       flexDirection="column"
       gap="4"
       noValidate
-      // The page arrives drawn (prerendered): sent by a browser without the app (scripts off, or their files lost), the
+      // The page arrives prerendered: sent by a browser without the app (scripts off, or their files lost), the
       // form goes in a request's body, never with the password in the address. The app sends it itself.
       method="post"
       onSubmit={handleSubmit((values) => {
@@ -205,15 +223,7 @@ export function SignupPage() {
         ))}
       <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <FormField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      {shownError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>{shownError}</Alert.Description>
-            {blocked && <Alert.Description>{AUTH_PAGE_MESSAGES.signupRateLimitCountdown(countdown.remaining)}</Alert.Description>}
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {shownError && <SignupError message={shownError} waitSeconds={countdown.remaining} />}
       <Button type="submit" loading={signup.isPending} loadingText="Creating account..." disabled={blocked}>
         Create account
       </Button>

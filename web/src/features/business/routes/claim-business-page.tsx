@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CLAIM_MESSAGES, claimRequestSchema, PRODUCT_NAME, TOKEN_TTL, type ClaimRequest, type ClaimRequestInput, type ClaimRequestResponse } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
@@ -100,7 +101,7 @@ function LinkSent({ sent, onAgain }: { sent: ClaimRequestResponse; onAgain: () =
 }
 
 /**
- * /claim-business?businessID=… (spec 02 "Business claim"): the owner of a business an admin listed gives
+ * /claim-business?businessID=… (docs/product/claims.md#the-claim-form): the owner of a business an admin listed gives
  * a name and an e-mail address, and is mailed a link; on the link's page they choose the password of the
  * provider account that claims the business, and follow the claim on /dashboard.
  */
@@ -121,13 +122,7 @@ export function ClaimBusinessPage() {
   if (claimable.isError) {
     return (
       <AuthCard title={TITLE}>
-        <Alert.Root status="error" flexWrap="wrap" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{claimable.error.message || CLAIM_MESSAGES.failed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void claimable.refetch()}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <LoadFailed message={claimable.error.message || CLAIM_MESSAGES.failed} onRetry={() => void claimable.refetch()} />
       </AuthCard>
     );
   }

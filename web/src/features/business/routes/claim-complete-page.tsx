@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CLAIM_MESSAGES, claimPasswordSchema, PRODUCT_NAME, type ClaimLink, type ClaimPassword } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { FormField } from '@/components/forms/form-field';
@@ -157,18 +158,18 @@ export function ClaimCompletePage() {
     );
   }
   if (link.isError) {
+    // A refusal (4xx) is the link's answer, which reading it again would not change; anything else may pass.
     const final = link.error instanceof ApiError && link.error.status < 500;
     return (
       <AuthCard title={TITLE}>
-        <Alert.Root status={final ? 'info' : 'error'} flexWrap="wrap" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{failureOf(link.error)}</Alert.Title>
-          {!final && (
-            <Button size="sm" variant="outline" onClick={() => void link.refetch()}>
-              Try again
-            </Button>
-          )}
-        </Alert.Root>
+        {final ? (
+          <Alert.Root status="info" flexWrap="wrap" alignItems="center">
+            <Alert.Indicator />
+            <Alert.Title flex="1">{failureOf(link.error)}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <LoadFailed message={failureOf(link.error)} onRetry={() => void link.refetch()} />
+        )}
       </AuthCard>
     );
   }

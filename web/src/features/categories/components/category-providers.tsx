@@ -1,6 +1,7 @@
-import { Alert, Box, Button, HStack, SimpleGrid, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ProviderCard } from '@/entities/providers/components/provider-card';
 import { paths } from '@/config/paths';
 import { useCategoryProviders } from '../api/categories';
@@ -37,15 +38,7 @@ export function CategoryProviders({ slug, name }: { slug: string; name: string }
 
   if (results.isPending) return <ProvidersSkeleton />;
   if (results.isError) {
-    return (
-      <Alert.Root status="error" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{DIRECTORY_MESSAGES.loadFailed}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void results.refetch()} loading={results.isRefetching}>
-          Try again
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadFailed message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void results.refetch()} retrying={results.isRefetching} />;
   }
   const pages = results.data.pages;
   const providers = pages[0]?.fallback ? [] : pages.flatMap((page) => page.providers);

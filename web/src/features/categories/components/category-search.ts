@@ -9,7 +9,7 @@ export interface GroupMatch {
 const normalise = (text: string) => text.toLocaleLowerCase('en-GB').replace(/\s+/g, ' ').trim();
 
 /**
- * The groups the /categories search keeps (spec 02 section 5: filters by text in the query): a group whose
+ * The groups the /categories search keeps (filtered by the text typed; docs/product/categories.md#pages): a group whose
  * name holds the text, or one with a subcategory whose name does, in the taxonomy's order.
  */
 export function searchCategoryGroups(groups: readonly CategoryGroup[], text: string): GroupMatch[] {

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Container, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Container, Heading, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useDeferredValue, useState } from 'react';
 import { SearchIcon } from 'lucide-react';
 import { CATEGORIES_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCategories } from '@/entities/categories/api/categories';
 import { CategoryGroupCard } from '../components/category-group-card';
@@ -25,7 +26,7 @@ function GroupsSkeleton() {
   );
 }
 
-/** /categories (spec 02 section 2): every group of the taxonomy as a card, filtered as the person types. */
+/** /categories (docs/product/categories.md#pages): every group of the taxonomy as a card, filtered as the person types. */
 export function CategoriesPage() {
   useDocumentTitle(`${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`);
   const [text, setText] = useState('');
@@ -63,13 +64,7 @@ export function CategoriesPage() {
         {categories.isPending ? (
           <GroupsSkeleton />
         ) : categories.isError ? (
-          <Alert.Root status="error" alignItems="center">
-            <Alert.Indicator />
-            <Alert.Title flex="1">{CATEGORIES_MESSAGES.loadFailed}</Alert.Title>
-            <Button size="sm" variant="outline" onClick={() => void categories.refetch()} loading={categories.isRefetching}>
-              Try again
-            </Button>
-          </Alert.Root>
+          <LoadFailed message={CATEGORIES_MESSAGES.loadFailed} onRetry={() => void categories.refetch()} retrying={categories.isRefetching} />
         ) : matches.length === 0 ? (
           <Stack gap="2" align="center" textAlign="center" py="12" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
             <Heading as="h2" size="md">

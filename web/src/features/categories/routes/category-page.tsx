@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Container, Heading, HStack, Link, Stack, Text, Wrap, WrapItem } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Link, Stack, Text, Wrap, WrapItem } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CATEGORIES_MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -70,7 +71,7 @@ function CategoryContent({ found }: { found: FoundCategory }) {
   );
 }
 
-/** /categories/{slug} (spec 02 section 2): a group or a subcategory, its subcategories and its listed professionals. */
+/** /categories/{slug} (docs/product/categories.md#pages): a group or a subcategory, its subcategories and its listed professionals. */
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const categories = useCategories();
@@ -79,13 +80,7 @@ export function CategoryPage() {
   if (categories.isError) {
     return (
       <Box maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
-        <Alert.Root status="error" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{CATEGORIES_MESSAGES.loadFailed}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void categories.refetch()} loading={categories.isRefetching}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <LoadFailed message={CATEGORIES_MESSAGES.loadFailed} onRetry={() => void categories.refetch()} retrying={categories.isRefetching} />
       </Box>
     );
   }

@@ -32,8 +32,8 @@ export function useProviderPage(providerId: string, viewer: { owner: boolean; us
     // A page that is not available will not become so by asking again at once.
     retry: (failures, error) => !isNotAvailable(error) && failures < 1,
   });
-  // A claimed business's old address answers (or was drawn by the server) with the page it moved to, and the screen
-  // then follows to that address: the answer is kept for it too, so the page is drawn there at once rather than
+  // A claimed business's old address answers (or was rendered by the server) with the page it moved to, and the screen
+  // then follows to that address: the answer is kept for it too, so the page is rendered there at once rather than
   // blanked to a loading state and asked again. Before the screen's own effect, which moves the address.
   const movedPage = !owner && page.data && page.data.id !== providerId ? page.data : undefined;
   useEffect(() => {

@@ -7,12 +7,12 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.status 
 
 /**
  * The directory's results, a page at a time (`fetchNextPage` follows the cursor). Null waits: the
- * device is still finding the person's position. A page the server drew brought its first page along.
+ * device is still finding the person's position. A page the server rendered brought its first page along.
  */
 export function useProviderSearch(search: ProviderSearch | null) {
   return useInfiniteQuery({
     queryKey: RENDERED_QUERY_KEYS.providerSearch(search),
-    // The first page's cursor is null in a drawn page's answer (JSON has no undefined): no cursor either way.
+    // The first page's cursor is null in a server-rendered page's answer (JSON has no undefined): no cursor either way.
     queryFn: ({ pageParam, signal }) => publicRead('searchProviders', { query: providerSearchQuery(search!, pageParam ?? undefined), signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,

@@ -30,7 +30,7 @@ type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radiu
 const draftOf = ({ service, category, location, radius, quickReplies }: DirectoryFilters): Draft => ({ service, category, location, radius, quickReplies });
 
 /**
- * The directory's filters bar (spec 02 section 2): service text, category, location (the
+ * The directory's filters bar (docs/product/directory.md#searching): service text, category, location (the
  * place autocomplete, or near me) and radius. Text is searched on Search or Enter; a category, a
  * radius, the quick-replies switch or a suggested place searches at once, with whatever text is in the boxes.
  */

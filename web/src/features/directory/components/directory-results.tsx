@@ -2,6 +2,7 @@ import { Alert, Box, Button, Heading, HStack, SimpleGrid, Skeleton, SkeletonCirc
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, type ProviderCard as ProviderCardData } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
 import { directoryListState } from '@/lib/directory-url';
 import { ProviderCard } from '@/entities/providers/components/provider-card';
@@ -41,18 +42,6 @@ export function ResultsSkeleton() {
         ))}
       </ResultsGrid>
     </Stack>
-  );
-}
-
-export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert.Root status="error" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Title flex="1">{DIRECTORY_MESSAGES.loadFailed}</Alert.Title>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
-        Try again
-      </Button>
-    </Alert.Root>
   );
 }
 
@@ -113,7 +102,7 @@ export function ProviderList({ providers, fallback, area, hasMore, loadingMore, 
         ))}
       </ResultsGrid>
       {loadMoreFailed ? (
-        <LoadFailed onRetry={onLoadMore} retrying={loadingMore} />
+        <LoadFailed message={DIRECTORY_MESSAGES.loadFailed} onRetry={onLoadMore} retrying={loadingMore} />
       ) : (
         hasMore && (
           <Button alignSelf="center" variant="outline" onClick={onLoadMore} loading={loadingMore} loadingText="Loading more...">

@@ -2,6 +2,7 @@ import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui
 import { memo, useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, directorySearchTitle, providerSearchOf, readDirectoryFilters, type Coordinates, type DirectoryFilters } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
@@ -11,14 +12,14 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { useProviderSearch } from '../api/providers';
 import { DirectoryFiltersBar, type NearMeStatus } from '../components/directory-filters';
-import { LoadFailed, ProviderList, ResultsSkeleton } from '../components/directory-results';
+import { ProviderList, ResultsSkeleton } from '../components/directory-results';
 
 /** The API's message for a location it could not place (a 400 naming `query.location`). */
 function placeErrorOf(error: unknown): ApiError | undefined {
   return error instanceof ApiError && error.status === 400 && error.fields['query.location'] ? error : undefined;
 }
 
-/** The location's problem, then the spec's way out (spec 02 section 8), as two sentences. */
+/** The location's problem, then the way out (docs/product/directory.md#searching), as two sentences. */
 function withManualHint(problem: string): string {
   return `${/[.!?]$/.test(problem) ? problem : `${problem}.`} ${DIRECTORY_MESSAGES.manualLocation}`;
 }
@@ -28,8 +29,8 @@ function samePosition(a: Coordinates | undefined, b: Coordinates | undefined): b
 }
 
 /**
- * Where /directory sends a signed-in provider instead of the list: their own page (spec 02 section 2,
- * "no id and visitor signed in"). Only providers have a page of their own, and only a bare /directory
+ * Where /directory sends a signed-in provider instead of the list: their own page. Only providers have a
+ * page of their own, and only a bare /directory
  * opened from outside the list counts: a search, or a link that means the list itself (the page's
  * breadcrumb, Clear Filters), still shows the list, so providers can browse it like anyone else.
  */
@@ -48,10 +49,10 @@ export function DirectoryPage() {
 }
 
 /**
- * The professionals directory (spec 02 sections 2 and 4). The address holds the search
+ * The professionals directory (docs/product/directory.md). The address holds the search
  * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
  * A near-me position travels in the entry's state; an entry without one asks the device. Memoised: the session,
- * read as the page starts, redraws DirectoryPage alone.
+ * read as the page starts, re-renders DirectoryPage alone.
  */
 const DirectoryList = memo(function DirectoryList() {
   const [params] = useSearchParams();
@@ -122,7 +123,7 @@ const DirectoryList = memo(function DirectoryList() {
           {results.isPending ? (
             <ResultsSkeleton />
           ) : results.isError && !results.isFetchNextPageError ? (
-            placeError ? null : <LoadFailed onRetry={() => void results.refetch()} retrying={results.isRefetching} />
+            placeError ? null : <LoadFailed message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void results.refetch()} retrying={results.isRefetching} />
           ) : (
             <ProviderList
               providers={pages.flatMap((page) => page.providers)}

@@ -172,12 +172,12 @@ describe('provider page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory'));
   });
 
-  it("follows a claimed business's old address to the account it moved to, keeping the tab, drawn from the answer in hand", async () => {
+  it("follows a claimed business's old address to the account it moved to, keeping the tab, rendered from the answer in hand", async () => {
     const { router, api } = open('/directory/old-id?tab=feedback', { getProvider: ({ params }) => providerPage({ id: params.providerId === 'old-id' ? 'p-1' : params.providerId }) });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-1'));
     expect(router.state.location.search).toBe('?tab=feedback');
-    // Once the page at the new address is drawn (the feedback tab is its own), it is the same page, never blanked to
+    // Once the page at the new address is rendered (the feedback tab is its own), it is the same page, never blanked to
     // a loading state, and the provider was asked once: the answer for the old address was already the new page.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Feedback', selected: true })).toBeInTheDocument());
     await waitFor(() => expect(api.callsTo('listProviderFeedback').map((sent) => sent.params.providerId)).toContain('p-1'));

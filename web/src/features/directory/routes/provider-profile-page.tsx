@@ -17,7 +17,7 @@ import { ProviderHeader } from '../components/provider-page/provider-header';
 import { OwnerCard, VisitorCard } from '../components/provider-page/side-card';
 import { viewerOf, type Viewer } from '../components/provider-page/viewer';
 
-/** Spec 02 section 8: a page that could not be read at all (not merely unlisted). */
+/** A page that could not be read at all (not merely unlisted). */
 const PROFILE_LOAD_FAILED = {
   title: 'Profile not found',
   description: "The provider profile you're looking for doesn't exist or isn't accessible.",
@@ -30,7 +30,7 @@ const TAB_LABELS: Record<ProviderTab, string> = { about: 'About', portfolio: 'Po
 
 /**
  * The tab the address asks for: `?tab=` so a tab can be linked to; `action=contact` opens About
- * (spec 02 section 2) and `action=feedback` opens Feedback with the form, where a login comes back to.
+ * (docs/product/provider-profile.md#what-the-page-shows) and `action=feedback` opens Feedback with the form, where a login comes back to.
  */
 export function tabFromAddress(params: URLSearchParams): ProviderTab {
   const action = params.get('action');
@@ -174,7 +174,7 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
 }
 
 /**
- * /directory/{id} (spec 02 sections 2, 4 and 8): the provider's public page. Anyone sees a
+ * /directory/{id} (docs/product/provider-profile.md): the provider's public page. Anyone sees a
  * listed provider; the owner always sees their own (through their own route); anyone else sees
  * 'Profile Not Available'. A page that cannot be read at all is reported and left for the directory.
  */
@@ -200,7 +200,7 @@ export function ProviderProfilePage() {
     if (movedTo) void navigate(`${paths.provider(movedTo)}${search}`, { replace: true });
   }, [movedTo, search, navigate]);
 
-  // While the session is read, a page whose answer is already here (the server drew it) shows as the server drew it.
+  // While the session is read, a page whose answer is already here (the server rendered it) shows as the server rendered it.
   if (page.data) return <ProviderPageView page={page.data} viewer={viewer ?? { kind: 'pending' }} />;
   if (page.isError && isNotAvailable(page.error)) return <ProfileNotAvailable />;
   return <ProfileLoading />;

@@ -3,7 +3,7 @@ import { BriefcaseIcon, CarIcon, HammerIcon, LaptopIcon, PaintbrushIcon, ZapIcon
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** The six cards of spec 01 section 2.3, in its order, each to the directory. */
+/** The six category cards of the home page (docs/product/site.md#home-page), each to the directory. */
 const featuredCategories: readonly { name: string; description: string; icon: LucideIcon }[] = [
   { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', icon: HammerIcon },
   { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', icon: CarIcon },

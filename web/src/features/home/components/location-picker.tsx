@@ -18,7 +18,7 @@ function isRadius(value: number): value is RadiusMiles {
 }
 
 /**
- * The three-mode location picker of spec 01 section 2.4. Near me is on exactly while the value
+ * The three-mode location picker (docs/product/site.md#location-picker). Near me is on exactly while the value
  * holds coordinates; the radius select only takes effect on Apply, and the line above it says
  * which radius the search will use.
  */

@@ -9,7 +9,7 @@ interface Testimonial {
   readonly rating: number;
 }
 
-/** Static testimonials of spec 01 section 2.3 (ratings 5, 5, 4). */
+/** The home page's three static testimonials (docs/product/site.md#home-page). */
 const testimonials: readonly Testimonial[] = [
   {
     id: 'sarah-thompson',

@@ -8,7 +8,7 @@ const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 
 const RANGE_STYLE = { width: 'full', accentColor: 'brand.solid' } as const;
 
 /**
- * The board's filters (spec 02 section 8); every change goes to the address bar and back to the first page.
+ * The board's filters (docs/product/jobs.md#the-job-board); every change goes to the address bar and back to the first page.
  * The page gives it a key from the filters, so a new address (back, a shared link) starts it afresh.
  */
 export function JobFilters({ filters, onChange }: { filters: JobBoardFilters; onChange: (next: JobBoardFilters) => void }) {

@@ -14,7 +14,7 @@ export const loadedOpenJob = openJob.loaded;
 
 /**
  * Whether the board's screen loads with the dialog: in the browser when the address opens a job (`?job=`), so that a
- * page drawn with a job open hydrates with the dialog in place rather than waiting for it; always on the server, which
- * draws it in place too.
+ * page rendered with a job open hydrates with the dialog in place rather than waiting for it; always on the server, which
+ * renders it in place too.
  */
 export const addressOpensJob = (): boolean => typeof window === 'undefined' || new URLSearchParams(window.location.search).has('job');

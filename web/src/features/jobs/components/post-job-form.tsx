@@ -29,7 +29,7 @@ const FIELDS: readonly FieldPath<JobPostInput>[] = [
 const REVEAL_CAPS = Array.from({ length: JOB_LIMITS.revealCap.max - JOB_LIMITS.revealCap.min + 1 }, (_, index) => JOB_LIMITS.revealCap.min + index);
 
 /**
- * Post a Job (spec 02 section 3): checked with the API's own schema, so the messages are the same on
+ * Post a Job (docs/product/jobs.md#posting-a-job): checked with the API's own schema, so the messages are the same on
  * both sides; the new job is then shown on the board.
  */
 export function PostJobForm({ contactEmail }: { contactEmail: string }) {

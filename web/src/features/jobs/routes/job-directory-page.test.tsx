@@ -78,9 +78,9 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
     expect(api.callsTo('listJobs').map((call) => call.query.cursor)).toContain('second');
   });
 
-  it('shows the board a drawn page came with while the session is read, and asks for it again once it is known', async () => {
+  it('shows the board a server-rendered page came with while the session is read, and asks for it again once it is known', async () => {
     const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [job(2)], total: 1 }) });
-    // What the page function drew /job-directory?location=Leeds with, under the key it gives (shared RENDERED_QUERY_KEYS).
+    // What the page function rendered /job-directory?location=Leeds with, under the key it gives (shared RENDERED_QUERY_KEYS).
     const queryClient = createQueryClient();
     const query = jobListQuery(readJobBoardFilters(new URLSearchParams('location=Leeds')));
     seedQueryClient(queryClient, { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], total: 1 }]] }, { askAgain: true });

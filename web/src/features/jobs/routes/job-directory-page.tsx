@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { JOB_MESSAGES, JOB_PAGE_SIZE, jobBoardTitle, jobListQuery, readJobBoardFilters, type JobBoardFilters, type JobBoardPage } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
@@ -31,8 +32,8 @@ const LazyOpenJob = lazy(() => loadOpenJob().then((OpenJob) => ({ default: OpenJ
 
 /**
  * The open job's dialog: in place at once when its chunk is in (always on the server; in the browser, the board's
- * route loads it beside the screen when the address opens a job, so a page drawn with a job open hydrates with the
- * very tree the server drew), else once it arrives.
+ * route loads it beside the screen when the address opens a job, so a page rendered with a job open hydrates with the
+ * very tree the server rendered), else once it arrives.
  */
 function OpenJobDialog(props: OpenJobProps) {
   // Chosen once, as the dialog opens: the chunk arriving later must not swap the component under an open dialog.
@@ -67,7 +68,7 @@ interface BoardHistory {
 }
 
 /**
- * The job board (spec 02 sections 2, 4, 8, 9): newest first (nearest first around a place), 5 a page with
+ * The job board (docs/product/jobs.md#the-job-board): newest first (nearest first around a place), 5 a page with
  * Previous and Next (the API pages with a cursor; a page number only counts from the first), filters,
  * the page and the open job in the address bar.
  */
@@ -80,7 +81,7 @@ export function JobDirectoryPage() {
   const openJob = params.get('job') ?? undefined;
   const signedIn = session.status === 'signedIn';
   const profile = session.status === 'signedIn' ? session.profile : undefined;
-  // While the session is read the board shows as to a visitor, when the cache has it (a board the server drew).
+  // While the session is read the board shows as to a visitor, when the cache has it (a board the server rendered).
   const viewer = useMemo(() => jobViewerOf(profile), [profile]);
   const board = useJobBoard(jobListQuery(filters), session.status === 'loading' ? undefined : signedIn);
 
@@ -109,10 +110,7 @@ export function JobDirectoryPage() {
         {board.isPending ? (
           <BoardSkeleton />
         ) : board.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{loadError}</Alert.Title>
-          </Alert.Root>
+          <LoadFailed message={loadError} />
         ) : (
           <Stack gap="4" onPointerOver={prefetchOpenJob} onFocus={prefetchOpenJob}>
             <Text color="fg.muted" aria-live="polite">

@@ -14,7 +14,7 @@ import { PostJobForm } from '../components/post-job-form';
 const TITLE = 'Post a Job';
 
 /**
- * Spec 02 section 3: clients post; anyone else is told why, and a visitor how to sign in first. A
+ * Clients post (docs/product/jobs.md#posting-a-job); anyone else is told why, and a visitor how to sign in first. A
  * client whose address is not confirmed is told so, with the resend, before there is a form to fill.
  */
 export function PostJobPage() {

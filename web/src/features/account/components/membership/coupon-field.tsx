@@ -3,7 +3,7 @@ import { MEMBERSHIP_MESSAGES, MESSAGES } from '@solutionz/shared';
 import { ApiError } from '@/lib/api-client';
 import { useCheckCoupon } from '../../api/membership';
 
-/** Where the coupon stands (spec 01 section 4.7): applying shows as the Apply button's spinner. */
+/** Where the coupon stands (docs/product/membership.md#first100): applying shows as the Apply button's spinner. */
 export type CouponState = { status: 'unapplied' } | { status: 'applied'; code: string; freeMonths: number } | { status: 'invalid'; message: string };
 
 export const UNAPPLIED: CouponState = { status: 'unapplied' };

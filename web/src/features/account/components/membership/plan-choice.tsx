@@ -22,7 +22,7 @@ export interface PlanChoiceProps {
 }
 
 /**
- * The two plans as a radio group (spec 01 section 4.7): native radios inside the cards, so Tab reaches
+ * The two plans as a radio group (docs/product/membership.md#plans): native radios inside the cards, so Tab reaches
  * the chosen one and the arrow keys move between them, and a click anywhere on a card chooses it.
  */
 export function PlanChoice({ value, onChange, disabled = false }: PlanChoiceProps) {

@@ -16,7 +16,7 @@ import { useRequestEmailChange } from '../../api/security';
 type EmailChangeForm = { newEmail: string; currentPassword: string };
 
 /**
- * Change e-mail (spec 01 sections 2.11 and 5): the current password is checked, and a single-use
+ * Change e-mail (docs/product/account-settings.md#security-tab): the current password is checked, and a single-use
  * link goes to the new address; the address changes when that link is opened.
  */
 export default function ChangeEmailDialog({ profile, onClose }: { profile: MeResponse; onClose: () => void }) {

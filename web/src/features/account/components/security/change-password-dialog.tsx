@@ -20,7 +20,7 @@ import { useChangePassword } from '../../api/security';
 type PasswordChangeForm = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 /**
- * Change password (spec 01 sections 2.11 and 5). The API ends every session with it, this one
+ * Change password (docs/product/account-settings.md#security-tab). The API ends every session with it, this one
  * included, so the dialog signs this browser in again with the new password (and, with 2-step
  * verification on, a code): the other devices stay signed out, this one does not.
  */

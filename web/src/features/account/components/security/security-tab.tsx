@@ -37,8 +37,8 @@ function SecurityItem({ title, status, description, action }: { title: string; s
 }
 
 /**
- * The security tab (spec 01 section 2.11): every control does what it says, on the server.
- * The spec's simulated controls (a support-access toggle, delays standing in for calls) are not kept.
+ * The security tab (docs/product/account-settings.md#security-tab): every control does what it says, on the
+ * server; none is a placeholder.
  */
 export function SecurityTab({ profile }: { profile: MeResponse }) {
   const [open, setOpen] = useState<OpenDialog | null>(null);

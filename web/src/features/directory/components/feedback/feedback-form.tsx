@@ -13,7 +13,7 @@ import { StarRating } from '@/components/ui/star-rating';
 type FeedbackValues = z.output<typeof feedbackFormSchema>;
 
 export interface FeedbackFormProps {
-  /** Editing: the feedback as it is. New feedback starts with no rating chosen (spec 02 section 9). */
+  /** Editing: the feedback as it is. New feedback starts with no rating chosen (docs/product/feedback.md#leaving-feedback). */
   initial?: FeedbackEntry;
   /** Resolves when saved; a refusal it throws lands beside its field, or above the buttons. */
   onSubmit: (values: FeedbackValues) => Promise<unknown>;
@@ -27,7 +27,7 @@ export interface FeedbackFormProps {
 const FIELDS = ['rating', 'title', 'description'] as const;
 
 /**
- * Leave or edit feedback (spec 02 sections 4 and 5): a rating from 1 to 5 stars ('Please select a
+ * Leave or edit feedback (docs/product/feedback.md#leaving-feedback): a rating from 1 to 5 stars ('Please select a
  * rating'), a title ('Title is required') and an optional description, checked with the API's own schema.
  */
 export function FeedbackFormView({ initial, onSubmit, onCancel, error, autoFocus = false }: FeedbackFormProps) {

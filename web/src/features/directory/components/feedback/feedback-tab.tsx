@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, type FeedbackEntry } from '@solutionz/shared';
 import { EmailConfirmationRequired, useUnconfirmedEmail } from '@/components/account/email-confirmation-required';
 import { FeedbackEntryView, FeedbackSkeleton } from '@/entities/feedback/components/feedback-entry';
-import { FeedbackList, FeedbackLoadFailed } from '@/entities/feedback/components/feedback-list';
+import { LoadFailed } from '@/components/errors/load-failed';
+import { FeedbackList } from '@/entities/feedback/components/feedback-list';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -21,7 +22,7 @@ export interface FeedbackTabProps {
   /** What the provider goes by (business, else person), for replies and messages. */
   providerName: string;
   viewer: Viewer;
-  /** The form for new feedback is shown (spec 02 section 4: hidden or shown). */
+  /** The form for new feedback is shown. */
   formOpen: boolean;
   onFormOpenChange: (open: boolean) => void;
   /** Where a signed-out visitor logs in to come back to the form. */
@@ -47,7 +48,7 @@ function NoFeedbackYet({ owner, providerName }: { owner: boolean; providerName: 
 function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail }: { ownerId: string; providerId: string; providerName: string; unconfirmedEmail?: string }) {
   const list = useReceivedFeedback(ownerId);
   if (list.isPending) return <FeedbackSkeleton />;
-  if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) return <NoFeedbackYet owner providerName={providerName} />;
   return (
@@ -80,7 +81,7 @@ function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail
 function PublicFeedbackList({ providerId, providerName, ownEntryId }: { providerId: string; providerName: string; ownEntryId?: string }) {
   const list = usePublicFeedback(providerId);
   if (list.isPending) return <FeedbackSkeleton />;
-  if (list.isError && !list.isFetchNextPageError) return <FeedbackLoadFailed onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const all = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   const entries = all.filter((entry) => entry.id !== ownEntryId);
   if (all.length === 0) return <NoFeedbackYet owner={false} providerName={providerName} />;
@@ -245,7 +246,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
 }
 
 /**
- * The Feedback tab (spec 02 sections 2, 4, 5 and 8): the feedback newest first, a page at a time;
+ * The Feedback tab (docs/product/feedback.md): the feedback newest first, a page at a time;
  * clients leave theirs (a signed-out visitor is sent to log in first); the owner replies to each.
  * Nobody leaves feedback on their own page, and providers and admins leave none.
  */
@@ -277,7 +278,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
       </HStack>
 
       {(viewer.kind === 'provider' || viewer.kind === 'admin') && <Text color="fg.muted">{FEEDBACK_MESSAGES.clientsOnly}</Text>}
-      {clientId && mine.isError && <FeedbackLoadFailed onRetry={() => void mine.refetch()} retrying={mine.isRefetching} />}
+      {clientId && mine.isError && <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void mine.refetch()} retrying={mine.isRefetching} />}
       {clientId && mine.data !== undefined && (
         <ClientFeedback
           providerId={providerId}

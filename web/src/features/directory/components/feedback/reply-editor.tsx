@@ -16,8 +16,8 @@ export interface ReplyEditorProps {
 }
 
 /**
- * The owner's reply to one piece of feedback (spec 02 section 4: none, composing, saved, editing).
- * Submit and Save wait for text that is not blank (section 5); the API says whether the reply was new
+ * The owner's reply to one piece of feedback (none, composing, saved, editing; docs/product/feedback.md#replies).
+ * Submit and Save wait for text that is not blank; the API says whether the reply was new
  * ('Reply submitted') or an edit ('Reply updated').
  */
 export function ReplyEditor({ entry, providerId, ownerId, providerName }: ReplyEditorProps) {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** A provider who is not listed (or never was), to anyone but the owner (spec 02 sections 2 and 4). */
+/** A provider who is not listed (or never was), to anyone but the owner (docs/product/provider-profile.md#who-sees-the-page). */
 export function ProfileNotAvailable() {
   useDocumentTitle(providerPageTitle(null));
   const { title, text, back } = PROVIDER_PROFILE_MESSAGES.notAvailable;

@@ -18,7 +18,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const Empty = ({ children }: { children: ReactNode }) => <Text color="fg.muted">{children}</Text>;
 
-/** The About tab (spec 02 section 2): what the provider wrote about their work, their services and skills. */
+/** The About tab (docs/product/provider-profile.md#what-the-page-shows): what the provider wrote about their work, their services and skills. */
 export function ProviderAbout({ page }: { page: ProviderProfile }) {
   return (
     <Stack gap="6">

@@ -10,7 +10,7 @@ function fullName(page: Pick<ProviderProfile, 'firstName' | 'lastName'>): string
   return `${page.firstName} ${page.lastName}`.trim();
 }
 
-/** The header's heading: the business, else the spec's fallback (spec 02 section 2). */
+/** The header's heading: the business, else the fallback (docs/product/provider-profile.md#what-the-page-shows). */
 function businessHeading(page: Pick<ProviderProfile, 'businessName'>): string {
   return page.businessName?.trim() || PROVIDER_PROFILE_MESSAGES.businessNameFallback;
 }
@@ -21,7 +21,7 @@ function ratingSummary({ average, count }: ProviderProfile['rating']): string {
 }
 
 /**
- * Avatar, business name, the person, their rating, place and social links (spec 02 section 2). A
+ * Avatar, business name, the person, their rating, place and social links (docs/product/provider-profile.md#what-the-page-shows). A
  * picture that does not load gives way to the initials, as one that is missing does.
  */
 export function ProviderHeader({ page }: { page: ProviderProfile }) {

@@ -18,7 +18,7 @@ function Card({ title, children, headingId }: { title: string; children: ReactNo
   );
 }
 
-/** The owner's actions (spec 02 section 2), and why the public cannot see the page when it cannot. */
+/** The owner's actions (docs/product/provider-profile.md#the-owners-view), and why the public cannot see the page when it cannot. */
 // The message form (and the messaging routes' schemas) loads when a client opens it, not with the page.
 const SendMessageDialog = lazy(() => import('@/entities/messages/components/send-message-dialog').then(({ SendMessageDialog: Dialog }) => ({ default: Dialog })));
 
@@ -75,7 +75,7 @@ export interface VisitorCardProps {
 }
 
 /**
- * What a visitor can do (spec 02 sections 2 and 6): save the professional (signed in), leave feedback
+ * What a visitor can do (docs/product/provider-profile.md#what-the-page-shows): save the professional (signed in), leave feedback
  * (clients; a signed-out visitor is asked to log in first), and reach them by what they published.
  * Other providers and admins leave no feedback, so they are not offered it.
  */
@@ -83,7 +83,7 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
   // While the viewer is not known, the buttons are there as a visitor sees them but wait for the session.
   const pending = viewer.kind === 'pending';
   const canLeaveFeedback = pending || viewer.kind === 'visitor' || viewer.kind === 'client';
-  // Clients write to providers (issue 26); a signed-out visitor is asked to log in first and comes back here.
+  // Clients write to providers (docs/product/messages.md#who-can-write-to-whom); a signed-out visitor is asked to log in first and comes back here.
   const canMessage = pending || viewer.kind === 'visitor' || viewer.kind === 'client';
   // Open when the page was opened to write, once the viewer is known to be a client (a page shown before the
   // session was read learns it later), until the viewer opens or closes it themselves.

@@ -2,14 +2,14 @@ import type { AccountType } from '@solutionz/shared';
 import type { SessionState } from '@/lib/auth/session-types';
 
 /**
- * Who is looking at a provider's page, which decides what it offers (spec 02 sections 2 and 6): the
+ * Who is looking at a provider's page, which decides what it offers (docs/product/provider-profile.md): the
  * owner manages it; a client saves and leaves feedback; a signed-out visitor is asked to log in for
  * that; other providers and admins may save but leave no feedback. Until the viewer is known the page
  * offers what a visitor sees, with the actions that depend on who is looking held back.
  */
 export type Viewer =
   | { readonly kind: 'visitor' }
-  /** Not known yet (the session is being read) while the page is already shown: a page the server drew arrives so. */
+  /** Not known yet (the session is being read) while the page is already shown: a page the server rendered arrives so. */
   | { readonly kind: 'pending' }
   | { readonly kind: 'owner'; readonly userId: string }
   | { readonly kind: 'client' | 'provider' | 'admin'; readonly userId: string };
