@@ -13,7 +13,7 @@ loadRunningTestStack();
  */
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${BASE_PORTS.web + e2ePortOffset()}`;
 
-/** Debian's Chromium (TOOLCHAIN.md): no browser downloads on these machines. */
+/** Debian's Chromium (docs/testing.md#browser-tests): Playwright never downloads a browser of its own. */
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -35,8 +35,8 @@ const chromium = {
  * The behaviour tests' browser: Debian's build of Chromium's headless shell (chromium-headless-shell), the same
  * engine and version as /usr/bin/chromium without the desktop browser's windows around each page. Playwright runs
  * its own build of it for headless tests by default. The desktop browser's headless mode draws a browser window
- * per page, with a renderer for the address bar's popup that took about 2 s of processor time each time one
- * started (several a minute with three workers); on two cores beside the web tests, that is time the tests wait for.
+ * per page, with a renderer for the address bar's popup that takes about 2 s of processor time each time one
+ * starts (several a minute with three workers); on two cores beside the web tests, that is time the tests wait for.
  */
 const headlessChromium = {
   ...devices['Desktop Chrome'],
@@ -94,7 +94,7 @@ export default defineConfig({
       testMatch: /\/visual\/.*\.spec\.ts$/,
       dependencies: ['visual-data'],
       use: { ...chromium, reducedMotion: 'reduce', colorScheme: 'light' },
-      // One baseline per page and width, the same on every machine (Debian's Chromium, TOOLCHAIN.md).
+      // One baseline per page and width, the same on every machine (Debian's Chromium, docs/testing.md#screenshot-tests).
       snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
       // A whole long page on a busy two-core machine can take several seconds to settle and to capture.
       timeout: 60_000,

@@ -1,11 +1,11 @@
 /**
  * `npm run bench:directory`: the directory search at N = 1,000, 10,000 and 50,000 listed
- * providers, placed at real UK postcode sectors (../shared/data) weighted towards cities, in DynamoDB
+ * providers, placed at real UK postcode sectors (SOLUTIONZ_POSTCODE_DATA) weighted towards cities, in DynamoDB
  * Local behind the local gateway. At each N the same 200 seeded searches (a postcode sector or a town,
  * a radius from the options, half of them in a category) go through GET /api/providers; it prints the
  * DynamoDB requests, items read and capacity units per search (counted by the directory function's
  * own DynamoDB client, DYNAMODB_USAGE_METER), the p50 and p95 latency, and the same for a baseline that
- * reads every listed provider and filters in memory, as the spec's implementation did. Every answer is
+ * reads every listed provider and filters in memory, as a search without a geo index must. Every answer is
  * checked against a brute-force look at every listed provider, and one whole result is paged through
  * with the cursor (a page deep in it may read at most twice what the first does). Writes the figures to
  * bench-results/directory.json. Exits non-zero when a target is missed or an answer is wrong. Starts its own stack
@@ -24,9 +24,9 @@ import {
 } from '@solutionz/shared';
 import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
-import { ALL_SCOPE, createDirectoryRepository, scopesOf } from '@solutionz/lambdas/data/directory';
+import { ALL_SCOPE, scopesOf, type ListingRecord } from '@solutionz/lambdas/data/directory';
 import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
-import type { DirectoryRepository, ListingRecord } from '@solutionz/lambdas/data/directory-repository';
+import { createDirectoryRepository, type DirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import type { Town } from '@solutionz/lambdas/geo/towns';
@@ -36,7 +36,7 @@ import type { Measured, PagedThrough, Point, Sector } from './local/bench-suppor
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
-/** The sizes of the issue; BENCH_DIRECTORY_SIZES (e.g. 1000,50000) measures others while tuning. */
+/** The sizes the targets are set for (docs/benchmarks.md#directory-search); BENCH_DIRECTORY_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_DIRECTORY_SIZES ? process.env.BENCH_DIRECTORY_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
 const SEARCHES = 200;
 /** Searches run before each measured round, so the JVM and the handler are warm. */
@@ -164,7 +164,7 @@ async function searchThroughGateway(stack: LocalStack, query: Record<string, str
 
 const queryOf = (search: BenchSearch): Record<string, string> => ({ location: search.location, radius: String(search.radius), ...(search.category ? { category: search.category } : {}) });
 
-/** The spec's way: read every listed provider (the alphabetical index and the listings), then filter, measure and sort in memory. */
+/** The way without a geo index: read every listed provider (the alphabetical index and the listings), then filter, measure and sort in memory. */
 async function baselineSearch(directory: DirectoryRepository, geocoder: Geocoder, search: BenchSearch): Promise<string[]> {
   const everyone = (await everyListing(directory)).map(listedOf);
   const centre = await placeOf(geocoder, search.location);

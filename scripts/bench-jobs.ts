@@ -1,6 +1,6 @@
 /**
  * `npm run bench:jobs`: the job board at N = 1,000, 10,000 and 50,000 open jobs placed at real UK postcode
- * sectors (../shared/data) weighted towards cities, in DynamoDB Local behind the local gateway. At each N
+ * sectors (SOLUTIONZ_POSTCODE_DATA) weighted towards cities, in DynamoDB Local behind the local gateway. At each N
  * the same 200 seeded board searches (around a postcode sector or a town with a radius, or newest first
  * without a place; half in a category, a fifth with a budget filter) go through GET /api/jobs; it prints
  * the DynamoDB requests and items read per page (counted by the jobs function's own DynamoDB client,
@@ -29,9 +29,9 @@ import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/
 import type { Mailer } from '@solutionz/lambdas/adapters/ses-mailer';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { bulkLoadProviders } from '@solutionz/lambdas/data/directory-bulk';
-import { createJobAlertsRepository } from '@solutionz/lambdas/data/job-alerts';
+import { createJobAlertsRepository } from '@solutionz/lambdas/data/job-alerts-repository';
 import { ALL_JOBS_SCOPE, jobCategoryScope, jobScopesOf } from '@solutionz/lambdas/data/job-board';
 import { bulkLoadJobs } from '@solutionz/lambdas/data/job-board-bulk';
 import type { JobRecord } from '@solutionz/lambdas/data/jobs-repository';
@@ -45,7 +45,7 @@ import type { Measured, PagedThrough, Point, Sector } from './local/bench-suppor
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
 
-/** The sizes of the issue; BENCH_JOBS_SIZES (e.g. 1000,50000) measures others while tuning. */
+/** The sizes the targets are set for (docs/benchmarks.md#job-board); BENCH_JOBS_SIZES (e.g. 1000,50000) measures others while tuning. */
 const SIZES = process.env.BENCH_JOBS_SIZES ? process.env.BENCH_JOBS_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
 const ALERT_SIZES = [1_000, 50_000];
 const SEARCHES = 200;

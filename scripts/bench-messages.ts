@@ -1,6 +1,6 @@
 /**
  * `npm run bench:messages`: what a person's inbox and a thread cost to read when they have 10 conversations
- * and when they have 10,000 (issue 26: reads stay bounded). A provider is written to by N clients, each
+ * and when they have 10,000 (reads stay bounded: docs/benchmarks.md#messages). A provider is written to by N clients, each
  * conversation written through the messages repository as the API writes it; one conversation has 45
  * messages. At each size the conversation services run in this process over a DynamoDB client that counts
  * what it reads (adapters/dynamodb.ts meter): the inbox's first and last pages, the thread's first and
@@ -19,8 +19,8 @@ import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createJobsRepository } from '@solutionz/lambdas/data/jobs-repository';
 import { conversationIdOf, createMessagesRepository } from '@solutionz/lambdas/data/messages-repository';
-import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createResponseTimesRepository } from '@solutionz/lambdas/data/response-times-repository';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
 import { createMessageReportsRepository } from '@solutionz/lambdas/data/message-reports-repository';
 import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';

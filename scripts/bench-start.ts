@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start`: how long `npm start` takes to be ready (issue 24), as a person waits for it: from
+ * `npm run bench:start`: how long `npm start` takes to be ready (docs/benchmarks.md#start-time), as a person waits for it: from
  * launching `npm start` to its "Ready in" line, and to the answer of a directory search sent at that moment (what
  * someone who searches at once waits: the Lambda functions load once the stack is ready). Three fresh starts (no
  * kept data: every local server, the table, the user pool and the whole demo data made anew) and three with the

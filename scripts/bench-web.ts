@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of issue 24, measured on a production build.
+ * `npm run bench:web`: the web budgets (docs/benchmarks.md#web-pages), measured on a production build.
  * - entry JavaScript of the home route (the entry chunk and the chunks its HTML preloads), gzip, at most
  *   120 KB, with no aws-amplify module in it;
  * - Lighthouse 12 (mobile preset, Debian's Chromium) on the public pages as a new visitor meets them: the
@@ -29,7 +29,7 @@ import { DEMO_SEARCH, runBench, withBenchStack } from './local/bench-support';
 const BUDGET = { entryKbGzip: 120, performance: 95, accessibility: 100, pageJsKbTransferred: 200, lcpMs: 2000, tbtMs: 100 } as const;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-/** The public pages of issue 24's table, by the names the benchmark prints. */
+/** The public pages the budgets cover (docs/benchmarks.md#web-pages), by the names the benchmark prints. */
 const PAGE_NAMES = ['home', 'directory', 'provider page', 'job board', 'categories', 'sign-up'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 const PAGES_MEASURED = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);

@@ -5,7 +5,7 @@ import { buildPostcodeTables } from './data/nspl';
 
 /**
  * `npm run data:postcodes -- <NSPL csv or zip> [--out <dir>]`: rebuilds the two postcode tables the
- * geocoder reads from the ONS National Statistics Postcode Lookup (README, "Postcode data").
+ * geocoder reads from the ONS National Statistics Postcode Lookup (docs/local-stack.md#postcode-data).
  */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'Usage: npm run data:postcodes -- <NSPL csv or zip> [--out <dir>]   (default --out .local/postcodes)';

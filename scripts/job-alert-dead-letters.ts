@@ -4,15 +4,15 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { createSesMailer } from '@solutionz/lambdas/adapters/ses-mailer';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
-import { createJobAlertsRepository } from '@solutionz/lambdas/data/job-alerts';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
+import { createJobAlertsRepository } from '@solutionz/lambdas/data/job-alerts-repository';
 import { retryDeadLetters, type JobAlertDeps } from '@solutionz/lambdas/services/jobs/alerts';
 import { isPortFree, portOffsetFromEnv, portsFor } from './local/ports';
 import { S3RVER_CREDENTIALS } from './local/s3';
 import { LOCAL_MAIL_FROM, LOCAL_REGION, LOCAL_TABLE_NAME } from './local/stack';
 
 /**
- * The job alert mails that failed every try (README "Job alerts"): lists them, or with
+ * The job alert mails that failed every try (docs/operations.md#job-alert-dead-letters): lists them, or with
  * --retry sends them again (to providers whose alerts are still on) and removes those that went.
  *
  *   npm run alerts:dead-letters [-- --retry]               the local stack (`npm start`, SOLUTIONZ_PORT_OFFSET)

@@ -20,7 +20,7 @@ import { DECLINED_CARD, VALID_CARD } from './local/stripe/cards';
  * the servers the stack started would then outlive it.
  */
 
-// The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 is noise here.
+// The project supports Node 20.19 and newer (package.json engines); the SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const reset = process.argv.includes('--reset');
 const prod = process.argv.includes('--prod');

@@ -3,8 +3,8 @@ import { isLiveKey, setUpStripeCatalogue, stripeClient } from './stripe/catalogu
 
 /**
  * `npm run stripe:setup [-- --live]`: creates the membership's product, its two prices (by lookup key)
- * and the FIRST100 coupon in the Stripe account of STRIPE_SECRET_KEY, or finds them there (README,
- * "Membership and payments"). STRIPE_API_URL points it at another Stripe, such as the local one.
+ * and the FIRST100 coupon in the Stripe account of STRIPE_SECRET_KEY, or finds them there
+ * (docs/deploy.md#stripe). STRIPE_API_URL points it at another Stripe, such as the local one.
  */
 const USAGE = 'Usage: STRIPE_SECRET_KEY=sk_test_... npm run stripe:setup [-- --live]   (STRIPE_API_URL=http://127.0.0.1:12111 for the local Stripe)';
 

@@ -59,7 +59,7 @@ function postcodeTables(config: DeploymentConfig): CheckResult {
     : ok('postcode tables', `Found in ${config.postcodeDataPath}.`);
 }
 
-/** The parameters the operator creates before the first deploy (README "Deploy to AWS"), and the type each must have. */
+/** The parameters the operator creates before the first deploy (docs/deploy.md#from-a-new-aws-account-to-a-working-site), and the type each must have. */
 function requiredParameters(config: DeploymentConfig): { name: string; type: 'SecureString'; what: string }[] {
   return [
     { name: config.stripeSecretKeyParameter, type: 'SecureString', what: "Stripe's secret key (sk_live_... or sk_test_...)" },

@@ -107,7 +107,7 @@ async function poolUsersWithEmail(email: string): Promise<number> {
   return (Users ?? []).filter((user) => user.Attributes?.some((a) => a.Name === 'email' && a.Value === email)).length;
 }
 
-describe('sign-up validation: every rule of spec 01 section 5 answers 400 with its message', () => {
+describe('sign-up validation: every rule of the sign-up form answers 400 with its message', () => {
   it.each([
     ['fullName', client({ fullName: '   ' }), ACCOUNT_MESSAGES.fullNameRequired],
     ['email', client({ email: '' }), ACCOUNT_MESSAGES.emailRequired],
@@ -220,7 +220,7 @@ describe('sign-up, confirmation and the signed-in profile', () => {
     expect(await mailCount(body.email as string)).toBe(1);
   });
 
-  it('limits sign-up attempts per source address with the spec message and a retry time', async () => {
+  it("limits sign-up attempts per source address with the product's message and a retry time", async () => {
     const ip = fromIp().replace('198.51.100', '203.0.113');
     const answers = [];
     for (let i = 0; i < 31; i++) answers.push(await call('POST', '/accounts/signup', { body: client(), ip }));
@@ -260,7 +260,7 @@ describe('resending the confirmation', () => {
 });
 
 describe('link mail limits', () => {
-  it('refuses the 31st link mail a day asked for from one client address with 429, Retry-After and the spec wording, whoever the address is', async () => {
+  it("refuses the 31st link mail a day asked for from one client address with 429, Retry-After and the product's wording, whoever the address is", async () => {
     const ip = `100.${Math.floor(Math.random() * 64) + 64}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
     for (let n = 0; n < MAIL_RATE_LIMIT.perClientIp; n++) {
       expect((await call('POST', '/accounts/password-reset', { body: { email: uniqueEmail('stranger') }, ip })).status).toBe(202);
@@ -359,7 +359,7 @@ describe('admin entry', () => {
     expect(meResponseSchema.parse((await call('GET', '/me', { token })).body)).toMatchObject({ accountType: 'admin', emailConfirmed: true });
   });
 
-  it('gives the spec messages for missing fields and a short password', async () => {
+  it("gives the product's messages for missing fields and a short password", async () => {
     const missing = await call('POST', '/admin/setup', { body: { username: '', password: '' } });
     expect(missing.status).toBe(400);
     expect(Object.values(errorOf(missing.body).fields ?? {})).toContain(ADMIN_MESSAGES.fieldsRequired);

@@ -8,8 +8,8 @@ import { createTestAccount, documents, signInTokens, stack, type TestAccount } f
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Who may call what (DESIGN.md section 2): every route of the table, called by each kind of caller,
- * answers the status its row expects. A route without a row fails here, so each issue that adds a
+ * Who may call what (docs/architecture.md#access-rules): every route of the table, called by each kind of caller,
+ * answers the status its row expects. A route without a row fails here, so each change that adds a
  * route adds its row. The requests are valid for an allowed caller but do no lasting harm (a wrong
  * password, an unknown token), except where a row asks for accounts of its own (`fresh`).
  */

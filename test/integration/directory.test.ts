@@ -10,7 +10,7 @@ import { subscribeAccount } from '../support/membership';
  * (Drone Filming around Thurso, Wick and Lerwick), away from the demo data and the other tests.
  */
 
-/** The directory's search at the origin: the edge keeps an anonymous search a minute, and these tests change what it finds. */
+/** The directory's search at the origin: the edge caches an anonymous search a minute, and these tests change what it finds. */
 function searchUrl(query: Record<string, string>): URL {
   const url = new URL(`${stack.gatewayUrl}/api/providers`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
@@ -68,12 +68,12 @@ describe('GET /api/providers', () => {
     expect(refused.status).toBe(400);
     expect(refused.headers.get('cache-control')).toBe('no-store');
 
-    // Through the edge (CloudFront's stand-in): the second ask of the same search is its kept copy.
+    // Through the edge (CloudFront's stand-in): the second ask of the same search is answered from its cache.
     const viaEdge = `${stack.apiBaseUrl}/providers?category=drone-filming&location=KW14%207&radius=5&limit=3`;
     expect((await fetch(viaEdge)).headers.get('x-cache')).toBe('Miss from local edge');
-    const kept = await fetch(viaEdge);
-    expect(kept.headers.get('x-cache')).toBe('Hit from local edge');
-    expect(kept.headers.get('server-timing')).toBe('cdn-cache-hit');
+    const cached = await fetch(viaEdge);
+    expect(cached.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(cached.headers.get('server-timing')).toBe('cdn-cache-hit');
   });
 
   it('refuses a place it cannot find with 400 on query.location, naming places to choose from when the name is shared', async () => {

@@ -14,14 +14,14 @@ import { createTestAccount, signInTokens, stack, type TestAccount } from '../sup
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Feedback and replies through the running stack (spec 02 sections 4-6 and 8): one feedback per client
+ * Feedback and replies through the running stack (docs/product/feedback.md): one feedback per client
  * and provider also when many arrive at once, the rating on the directory card after each change, and
  * replies by the provider addressed only. Service cases (paging, moderation, erasure details) are in
  * lambdas/src/services/feedback.
  */
 
 /**
- * A call as the web makes it; one without a session reads at the origin, as the edge keeps those answers a minute
+ * A call as the web makes it; one without a session reads at the origin, as the edge caches those answers a minute
  * (a purge drops them when a moderation changes them; these tests read right after a client's own changes).
  */
 async function call(method: string, path: string, token?: string, body?: unknown) {
@@ -59,7 +59,7 @@ const client = async (overrides: Parameters<typeof createTestAccount>[1] = {}) =
 
 /** The rating on the provider's directory card. */
 async function cardRating(provider: { userId: string; tag: string }) {
-  // At the origin: the edge keeps an anonymous search a minute.
+  // At the origin: the edge caches an anonymous search a minute.
   const url = new URL(`${stack.gatewayUrl}/api/providers`);
   url.searchParams.set('category', 'plumber');
   url.searchParams.set('service', provider.tag);

@@ -5,7 +5,7 @@ import { createTestAccount, signInTokens, stack, type TestAccount } from '../sup
 import { subscribeAccount } from '../support/membership';
 
 /**
- * Jobs through the running stack (spec 02 sections 2-9): contact details in no answer but the
+ * Jobs through the running stack (docs/product/jobs.md): contact details in no answer but the
  * poster's and a revealing member's (read in the raw JSON), the reveal cap under a crowd, deleting by the
  * poster only, the strict form, the board's filters and paging. Service cases are in lambdas/src/services/jobs.
  */
@@ -110,7 +110,7 @@ describe('the reveal cap', () => {
 });
 
 describe('posting and deleting', () => {
-  it('refuses a form with a field it does not know, and one without a category in the spec words', async () => {
+  it("refuses a form with a field it does not know, and one without a category in the product's words", async () => {
     const poster = await client();
     const base = { title: 'Paint a fence', description: 'Twenty metres.', contactEmail: 'a@example.co.uk', categories: ['Garden'], location: 'Leeds' };
     expect((await call('POST', '/jobs', poster.token, { ...base, ownerId: 'someone-else' })).status).toBe(400);
@@ -119,7 +119,7 @@ describe('posting and deleting', () => {
     expect(JSON.stringify(errorOf(noCategory))).toContain(JOB_MESSAGES.categoryRequired.description);
   });
 
-  it('refuses providers in the spec words', async () => {
+  it("refuses providers in the product's words", async () => {
     const answer = await call('POST', '/jobs', (await member()).token, { title: 'x', description: 'y', contactEmail: 'a@example.co.uk', categories: ['Garden'], location: 'Leeds' });
     expect(answer.status).toBe(403);
     expect(errorOf(answer).message).toBe(JOB_MESSAGES.clientsOnly.description);

@@ -143,7 +143,7 @@ describe('portfolio', () => {
       async (): Promise<File> => ({ name: 'broken.png', type: 'image/png', bytes: Buffer.concat([(await picture(60, 60).png().toBuffer()).subarray(0, 60), Buffer.alloc(500, 3)]) }),
       PORTFOLIO_MESSAGES.wrongType.description('broken.png'),
     ],
-  ])('refuses a file %s with the spec’s message naming it, deletes it and adds nothing', async (_name, makeFile, message) => {
+  ])('refuses a file %s with the product’s message naming it, deletes it and adds nothing', async (_name, makeFile, message) => {
     const file = await makeFile();
     const [grant] = await upload(memberToken, [file]);
     const before = portfolioResponseSchema.parse((await call('GET', '/me/portfolio', memberToken)).body).items;

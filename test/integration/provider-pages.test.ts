@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, myProviderPageSchema, PROVIDER_PROFILE_MESSAGES, providerProfileSchema } from '@solutionz/shared';
 import { createAccountRepository } from '@solutionz/lambdas/data/account-repository';
 import { createTableStore } from '@solutionz/lambdas/data/table-store';
-import { createDirectoryRepository } from '@solutionz/lambdas/data/directory';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
 import { readHead } from '@solutionz/lambdas/testing/html-head';
 import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../support/local-stack';
 import { subscribeAccount } from '../support/membership';
@@ -32,7 +32,7 @@ async function member(): Promise<TestAccount> {
   return account;
 }
 
-/** Hidden by an administrator (set in the table until the admin issue gives it a route), and out of the directory. */
+/** Hidden by an administrator (set in the table directly, without the admin route's reason and mail), and out of the directory. */
 async function hide(account: TestAccount) {
   await profiles.patch({ userId: account.userId }).set({ isVisible: false }).go();
   await directory.syncListing(account.userId, new Date());
@@ -159,17 +159,17 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     const provider = await member();
     const admin = await createTestAccount('admin');
     const page = () => fetch(`${web}/directory/${provider.userId}`);
-    // A drawn directory search for the word only their business name has: the drawing lists them.
+    // A server-rendered directory search for the word only their business name has: the markup lists them.
     const search = () => fetch(`${web}/directory?${new URLSearchParams({ service: provider.businessName!.split(' ').at(-1)! })}`);
-    const drawing = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+    const renderedRoot = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
     const first = await page();
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
     expect(readHead(await first.text()).title).toBe(`${provider.businessName} | Solutionz`);
-    const kept = await page();
-    expect(kept.headers.get('x-cache')).toBe('Hit from local edge');
-    expect(readHead(await kept.text()).title).toBe(`${provider.businessName} | Solutionz`);
+    const cached = await page();
+    expect(cached.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(readHead(await cached.text()).title).toBe(`${provider.businessName} | Solutionz`);
     expect((await getProvider(provider.userId)).status).toBe(200);
-    expect(drawing(await (await search()).text())).toContain(provider.businessName);
+    expect(renderedRoot(await (await search()).text())).toContain(provider.businessName);
     expect((await search()).headers.get('x-cache')).toBe('Hit from local edge');
 
     const { accessToken } = await signInTokens(admin.email, admin.password);
@@ -180,7 +180,7 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     });
     expect(hidden.status).toBe(200);
 
-    // The next visitor, a crawler or a link preview, meets the hidden page, not the kept copy.
+    // The next visitor, a crawler or a link preview, meets the hidden page, not the cached response.
     const after = await page();
     expect(after.headers.get('x-cache')).toBe('Miss from local edge');
     const head = readHead(await after.text());
@@ -189,7 +189,7 @@ describe('pages for crawlers and link previews, through the local edge', () => {
     expect((await getProvider(provider.userId)).status).toBe(404);
     const searchAfter = await search();
     expect(searchAfter.headers.get('x-cache')).toBe('Miss from local edge');
-    expect(drawing(await searchAfter.text())).not.toContain(provider.businessName);
+    expect(renderedRoot(await searchAfter.text())).not.toContain(provider.businessName);
     // A membership bought through the local Stripe, an admin's first call (a cold function that loads sharp): on a busy machine, more than the default.
   }, 60_000);
 

@@ -5,7 +5,7 @@ import { createTestAccount, signInTokens, stack } from '../support/local-stack';
 import { localStripeUrl, subscribeAccount } from '../support/membership';
 
 /**
- * Saved professionals through the running stack (spec 01 section 4.11): only for the signed in, only
+ * Saved professionals through the running stack (docs/product/directory.md#saved-professionals): only for the signed in, only
  * for listed professionals, and one whose listing ends stays in the list as no longer available. The
  * repository and service cases (paging, idempotence, erasure) are in lambdas/src.
  */
