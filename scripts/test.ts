@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { testPortOffset } from './local/ports';
@@ -10,22 +10,20 @@ import { CONNECTED_TESTS } from '../vitest.config';
 /**
  * `npm test`: checks, unit/connected/web/infra tests, and integration and browser tests against a local stack
  * of their own (ports shifted by 100, empty data, DynamoDB in memory, the production build of the web
- * behind the local edge) that is always stopped afterwards. The work runs in two lanes, one per core: the unit
- * and connected tests, then the browser tests; the stack's start-up (with the web build), the integration tests,
- * the checks, the web tests and the infra tests. Everything the run writes lives in one temporary folder,
- * removed at the end whether the run passed, failed or was interrupted. It ends with each step's time and the
- * ten slowest tests.
+ * behind the local edge) that is always stopped afterwards. The work runs in two lanes (see main). Everything the
+ * run writes lives in one temporary folder, removed at the end whether the run passed, failed or was interrupted.
+ * It ends with each step's time and the ten slowest tests, also written to bench-results/test.json with the
+ * number of tests of each kind, so one run can be compared with the next (docs/testing.md#npm-test).
  */
 
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 /**
- * Browser-test workers: one more than the cores. A browser test spends much of its time waiting (for the
- * thread's 10-second poll, the local mail worker's timer, a mail in the inbox), so one worker a core left
- * the cores partly idle (a run of four specs used about two thirds of them).
+ * Browser-test workers: one more than the cores. A browser test spends much of its time waiting on the app, the
+ * stack and the browser, so one worker a core leaves the cores partly idle.
  */
 const E2E_WORKERS = availableParallelism() + 1;
-// The project runs on Node 20 by choice (TOOLCHAIN.md); the SDK's notice about Node 22 would repeat
-// in every process.
+// The project supports Node 20.19 and newer (package.json engines); the SDK's notice about Node 22 would
+// repeat in every process.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // Playwright keeps its compiled test files in the system temp folder unless told otherwise.
 process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ??= join(REPO_ROOT, 'node_modules/.cache/playwright-transform');
@@ -196,14 +194,19 @@ function vitestSuite(path: string): string {
   return CONNECTED_TESTS.includes(file) ? 'connected' : 'unit';
 }
 
-function printSlowest(): void {
-  const timings = [
+/** The ten slowest tests of the run, of every kind. */
+function slowestTests(): TestTiming[] {
+  return [
     ...reports.vitest.flatMap((file) => vitestTimings(file, vitestSuite)),
     ...vitestTimings(reports.integration, () => 'integration'),
     ...playwrightTimings(reports.playwright),
   ]
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, 10);
+}
+
+function printSlowest(): void {
+  const timings = slowestTests();
   if (timings.length === 0) return;
   console.log('\n━━ The ten slowest tests');
   for (const { suite, name, seconds } of timings) console.log(`  ${seconds.toFixed(1).padStart(5)} s  ${suite.padEnd(11)} ${name}`);
@@ -217,6 +220,54 @@ async function cleanUp(): Promise<void> {
   rmSync(runDir, { recursive: true, force: true });
 }
 
+/** The run in figures, written to bench-results/test.json: each step, the tests of each kind, the browser tests' pace, the slowest. */
+function benchReport(totalSeconds: number): void {
+  const counts = {
+    ...testCounts(reports.vitest[0], (path) => vitestSuite(path)),
+    ...testCounts(reports.vitest[1], () => 'infra'),
+    ...testCounts(reports.vitest[2], () => 'web'),
+    ...testCounts(reports.integration, () => 'integration'),
+  };
+  const browser = playwrightTimings(reports.playwright);
+  const browserStep = results.find((result) => result.name.startsWith('Browser tests'));
+  const report = {
+    at: new Date().toISOString(),
+    commit: gitCommit(),
+    cores: availableParallelism(),
+    totalSeconds: round(totalSeconds),
+    steps: results.map(({ name, ok, seconds }) => ({ name, ok, seconds: round(seconds) })),
+    tests: { ...counts, e2e: browser.length },
+    browser: {
+      tests: browser.length,
+      meanTestSeconds: browser.length ? round(browser.reduce((sum, test) => sum + test.seconds, 0) / browser.length) : 0,
+      stepSecondsPerTest: browser.length && browserStep ? round(browserStep.seconds / browser.length) : 0,
+    },
+    slowest: slowestTests().map(({ suite, name, seconds }) => ({ suite, name, seconds: round(seconds) })),
+  };
+  mkdirSync(join(REPO_ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench-results/test.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nBrowser tests: ${report.browser.tests}, ${report.browser.meanTestSeconds} s a test on average (${report.browser.stepSecondsPerTest} s of the step's time each). Written to bench-results/test.json`,
+  );
+}
+
+const round = (seconds: number) => Math.round(seconds * 10) / 10;
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** How many tests each vitest project ran, from its JSON report. */
+function testCounts(file: string, suite: (path: string) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { suite: name } of vitestTimings(file, suite)) counts[name] = (counts[name] ?? 0) + 1;
+  return counts;
+}
+
 async function main(): Promise<number> {
   const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
@@ -225,59 +276,49 @@ async function main(): Promise<number> {
   const vitestRun = (projects: readonly string[], report: string) =>
     run(bin('vitest'), ['run', ...projects.flatMap((project) => ['--project', project]), ...vitestJson(report)], { capture: true });
 
-  // Two lanes, one per core: each vitest run keeps to one worker (the connected tests share one DynamoDB Local,
-  // and a worker keeps its loaded modules from file to file), so one run alone leaves the other core idle.
-  // Lane one: the server-side tests (the longest step), then the browser tests. Lane two: the local stack
-  // starts (the production web build), the integration tests run through it, then the checks, the web tests
-  // and the infra tests. The integration tests mostly wait on the stack, and the browser tests on the app's
-  // polls, timers and mail: neither keeps two cores busy alone, so they run beside other work, not after it.
-  console.log(
-    '\n━━ Two lanes side by side: the unit and connected tests, then the browser tests; the local stack, the integration tests, the checks, the web tests and the infra tests',
-  );
-  let integrationDone!: (stackUp: boolean) => void;
-  const stackTested = new Promise<boolean>((resolve) => (integrationDone = resolve));
+  // Two lanes. The browser tests are the longest step and mostly wait (on the app, the stack and the browser), using
+  // under one core: lane one starts the stack, runs the integration tests through it and then the browser tests (one
+  // at a time on the stack: both make accounts and data of their own, but some integration tests read what every
+  // test shares, such as the category list). Lane two computes from the start, one step at a time, longest first:
+  // the unit and connected tests, the checks, the web tests, the infra tests. Whichever lane runs out of work takes
+  // the next step still waiting, so neither core idles while the other has a queue.
+  console.log('\n━━ Two lanes side by side: the local stack, the integration tests and the browser tests; the unit and connected tests, the checks, the web tests and the infra tests');
+  const computeSteps: (() => Promise<boolean>)[] = [
+    () => step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless)),
+    // One type check at a time: the other core is the browser tests'.
+    () => step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { env: { ...baseEnv, SOLUTIONZ_TYPECHECK_JOBS: '1' }, capture: true })),
+    () => step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web)),
+    () => step('Infra tests (vitest)', async () => vitestRun(['infra'], infra)),
+  ];
+  const computeUntilDone = async () => {
+    for (let next = computeSteps.shift(); next; next = computeSteps.shift()) await next();
+  };
+
   await Promise.all([
-    (async () => {
-      await step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless));
-      // The browser tests start once the integration tests have finished with the stack (both make accounts and
-      // data of their own, but one at a time keeps a failure's cause plain), whatever lane two still has to do.
-      if (!(await stackTested) || !stack) {
-        results.push({ name: 'Browser tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
-        return;
-      }
-      const env = { ...baseEnv, ...testEnvironment(stack), E2E_JSON_REPORT: reports.playwright, E2E_WORKERS: String(E2E_WORKERS) };
-      await streamingStep(`Browser tests (Playwright, Chromium, production build, ${E2E_WORKERS} workers)`, async () => {
-        const { ok } = await run(bin('playwright'), ['test'], { env });
-        // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
-        if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
-        return ok;
-      });
-    })(),
     (async () => {
       const stackStarted = await step(`Start the local stack (port offset ${portOffset}, fresh data, production web build)`, async () => {
         const lines: string[] = [];
-        stack = await startLocalStack({
-          portOffset,
-          dataDir: join(runDir, 'stack'),
-          inMemory: true,
-          web: 'prod',
-          log: (line) => lines.push(line),
-        });
+        stack = await startLocalStack({ portOffset, dataDir: join(runDir, 'stack'), inMemory: true, web: 'prod', log: (line) => lines.push(line) });
         return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
       });
-      if (stackStarted && stack) {
+      if (!stackStarted || !stack) {
+        for (const name of ['Integration tests', 'Browser tests']) results.push({ name, ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+      } else {
         const env = { ...baseEnv, ...testEnvironment(stack) };
         await step('Integration tests (vitest, through the local edge and gateway)', async () =>
           run(bin('vitest'), ['run', '--project', 'integration', ...vitestJson(reports.integration)], { env, capture: true }),
         );
-      } else {
-        results.push({ name: 'Integration tests', ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+        const e2eEnv = { ...env, E2E_JSON_REPORT: reports.playwright, E2E_WORKERS: String(E2E_WORKERS) };
+        await streamingStep(`Browser tests (Playwright, Chromium, production build, ${E2E_WORKERS} workers)`, async () => {
+          const { ok } = await run(bin('playwright'), ['test'], { env: e2eEnv });
+          // Playwright's output folder then holds only its last-run marker; after a failure it keeps the traces to look at.
+          if (ok) rmSync(join(REPO_ROOT, 'test-results'), { recursive: true, force: true });
+          return ok;
+        });
       }
-      integrationDone(stackStarted);
-      await step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { capture: true }));
-      await step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web));
-      await step('Infra tests (vitest)', async () => vitestRun(['infra'], infra));
+      await computeUntilDone();
     })(),
+    computeUntilDone(),
   ]);
 
   printSlowest();
@@ -307,6 +348,12 @@ const started = Date.now();
 try {
   process.exitCode = await main();
 } finally {
+  const seconds = (Date.now() - started) / 1000;
+  try {
+    benchReport(seconds);
+  } catch (error) {
+    console.log(`Could not write bench-results/test.json: ${error instanceof Error ? error.message : String(error)}`);
+  }
   await cleanUp();
-  console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`\nnpm test took ${seconds.toFixed(1)} s`);
 }
