@@ -54,7 +54,8 @@ module.exports = {
     {
       name: 'infra-imports-the-deploy-contract',
       severity: 'error',
-      comment: 'What infra needs of the functions (the areas\' needs, metric names, page paths, stream filters...) is lambdas/src/deploy-contract.ts: infra never imports lambdas internals.',
+      comment:
+        "What infra needs of the functions (the areas' needs, metric names, page paths, stream filters...) is lambdas/src/deploy-contract.ts: infra never imports lambdas internals.",
       from: { path: '^infra/' },
       to: { path: '^lambdas/', pathNot: '^lambdas/src/deploy-contract\\.ts$' },
     },
@@ -68,7 +69,8 @@ module.exports = {
     {
       name: 'lambdas-leaves-import-no-layer',
       severity: 'error',
-      comment: 'data, adapters, auth and geo import shared, the files at the top of lambdas/src and their own folder only: what one needs of another is passed in.',
+      comment:
+        'data, adapters, auth and geo import shared, the files at the top of lambdas/src and their own folder only: what one needs of another is passed in.',
       from: { path: '^lambdas/src/(data|adapters|auth|geo)/', pathNot: TEST_FILE },
       to: { path: '^lambdas/src/[^/]+/', pathNot: '^lambdas/src/$1/' },
     },
@@ -82,7 +84,7 @@ module.exports = {
     {
       name: 'lambdas-functions-are-entries',
       severity: 'error',
-      comment: 'A function is one Lambda\'s entry: nothing but tests and the local stack imports it.',
+      comment: "A function is one Lambda's entry: nothing but tests and the local stack imports it.",
       from: { path: '^lambdas/src/', pathNot: [TEST_FILE, '^lambdas/src/functions/', '^lambdas/src/testing/'] },
       to: { path: '^lambdas/src/functions/' },
     },

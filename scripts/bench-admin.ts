@@ -47,12 +47,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 // ── The accounts ────────────────────────────────────────────────────────────────────────────────
 
+// prettier-ignore
 const FIRST_NAMES = [
   'Oliver', 'Amelia', 'George', 'Olivia', 'Harry', 'Isla', 'Noah', 'Ava', 'Jack', 'Mia', 'Leo', 'Freya', 'Arthur', 'Lily', 'Muhammad', 'Grace',
   'Oscar', 'Sophia', 'Charlie', 'Emily', 'Thomas', 'Chloe', 'James', 'Ella', 'William', 'Evie', 'Alfie', 'Poppy', 'Priya', 'Aisha', 'Callum',
   'Niamh', 'Rhys', 'Siân', 'Eilidh', 'Fraser', 'Tomasz', 'Zofia', 'Chidi', 'Adaeze', 'Ravi', 'Anjali', 'Seán', 'Aoife', 'Daniel', 'Hannah',
 ];
 /** Surnames with rough relative frequencies in the UK: a few are very common, most are not. */
+// prettier-ignore
 const SURNAMES: readonly (readonly [string, number])[] = [
   ['Smith', 115], ['Jones', 80], ['Williams', 60], ['Taylor', 50], ['Brown', 50], ['Davies', 45], ['Evans', 40], ['Wilson', 30], ['Thomas', 30],
   ['Johnson', 30], ['Roberts', 30], ['Robinson', 25], ['Thompson', 25], ['Wright', 25], ['Walker', 25], ['White', 22], ['Edwards', 20],
@@ -68,7 +70,15 @@ const SURNAMES: readonly (readonly [string, number])[] = [
 const EMAIL_DOMAINS = ['gmail.com', 'outlook.com', 'hotmail.co.uk', 'btinternet.com', 'yahoo.co.uk', 'icloud.com', 'sky.com'];
 const TOWNS = ['Leeds', 'Pennine', 'Bristol', 'Thames', 'Cotswold', 'Mersey', 'Tyne', 'Clyde', 'Severn', 'Chiltern', 'Peak', 'Solent'];
 const FLOURISHES = ['& Sons', 'Ltd', 'Services', 'and Co', 'Pro', 'Specialists'];
-const FEEDBACK_TITLES = ['Tidy work, on time', 'Would use again', 'Fair price', 'Very professional', 'Took longer than quoted', 'Excellent job', 'Friendly and clean'];
+const FEEDBACK_TITLES = [
+  'Tidy work, on time',
+  'Would use again',
+  'Fair price',
+  'Very professional',
+  'Took longer than quoted',
+  'Excellent job',
+  'Friendly and clean',
+];
 const SUBCATEGORIES = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
 
 function benchAccounts(random: SeededRandom, count: number, now: Date): ProfileRecord[] {
@@ -76,7 +86,10 @@ function benchAccounts(random: SeededRandom, count: number, now: Date): ProfileR
   return Array.from({ length: count }, (_, index): ProfileRecord => {
     const firstName = random.pick(FIRST_NAMES);
     const lastName = RARE_AT.has(index) ? RARE_SURNAME : surname()[0];
-    const local = `${firstName}.${lastName}`.normalize('NFKD').replace(/[^A-Z.]/gi, '').toLowerCase();
+    const local = `${firstName}.${lastName}`
+      .normalize('NFKD')
+      .replace(/[^A-Z.]/gi, '')
+      .toLowerCase();
     const email = `${local}.${index.toString(36)}@${random.pick(EMAIL_DOMAINS)}`;
     const at = new Date(now.getTime() - random.next() * 2 * YEAR_MS).toISOString();
     const base = { userId: random.uuid(), email, firstName, lastName, mfaEnabled: false, cancelAtPeriodEnd: false, createdAt: at, updatedAt: at };
@@ -139,9 +152,17 @@ interface Measured {
 async function adminToken(stack: LocalStack): Promise<string> {
   const admin = stack.demoUsers.find((user) => user.accountType === 'admin');
   if (!admin) throw new Error('The local stack has no demo admin to sign in as');
-  const cognito = new CognitoIdentityProviderClient({ region: stack.region, endpoint: stack.urls.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    region: stack.region,
+    endpoint: stack.urls.cognito,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const { AuthenticationResult: result } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPool.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.userPool.userPoolClientId,
+      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+    }),
   );
   cognito.destroy();
   if (!result?.AccessToken) throw new Error(`The local Cognito gave no token for ${admin.email}`);
@@ -200,7 +221,12 @@ async function everyPage(get: Get, query: Record<string, string>): Promise<Admin
 }
 
 const wordsOf = (user: Pick<AdminUsersPage['users'][number], 'firstName' | 'lastName' | 'businessName' | 'email'>) =>
-  [user.firstName, user.lastName, user.businessName ?? '', user.email ?? ''].join(' ').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/);
+  [user.firstName, user.lastName, user.businessName ?? '', user.email ?? '']
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
 
 /** The rows at one size: what each request must answer follows from the generated accounts and feedback. */
 async function rowsAt(get: Get, loaded: readonly ProfileRecord[], before: AdminFeedbackPage['counts'], feedback: readonly BulkFeedback[]): Promise<Row[]> {
@@ -209,7 +235,10 @@ async function rowsAt(get: Get, loaded: readonly ProfileRecord[], before: AdminF
   let cursor: string | undefined;
   for (let page = 1; page < DEEP_PAGE; page++) cursor = (await get<AdminUsersPage>('/admin/users', cursor ? { cursor } : {})).nextCursor;
   if (!cursor) throw new Error(`There is no page ${DEEP_PAGE} of users`);
-  const rare = loaded.filter((account) => account.lastName === RARE_SURNAME).map((account) => account.userId).sort();
+  const rare = loaded
+    .filter((account) => account.lastName === RARE_SURNAME)
+    .map((account) => account.userId)
+    .sort();
   const foundRare = (await everyPage(get, { q: RARE_SURNAME.toLowerCase() })).map((user) => user.userId).sort();
   if (foundRare.join() !== rare.join()) throw new Error(`Paging the rare search found ${foundRare.length} accounts, ${rare.length} have the name`);
   const pending = feedback.filter((one) => !one.approved).length;
@@ -228,19 +257,28 @@ async function rowsAt(get: Get, loaded: readonly ProfileRecord[], before: AdminF
       label: `search "${COMMON_PREFIX}" (common prefix)`,
       path: '/admin/users',
       query: { q: COMMON_PREFIX },
-      check: (answer) => fullPage(pageOf(answer).users) ?? (pageOf(answer).users.every((user) => wordsOf(user).some((word) => word.startsWith(COMMON_PREFIX))) ? undefined : 'a user without the word'),
+      check: (answer) =>
+        fullPage(pageOf(answer).users) ??
+        (pageOf(answer).users.every((user) => wordsOf(user).some((word) => word.startsWith(COMMON_PREFIX))) ? undefined : 'a user without the word'),
     },
     {
       label: `search "${RARE_SURNAME.toLowerCase()}" (rare)`,
       path: '/admin/users',
       query: { q: RARE_SURNAME.toLowerCase() },
-      check: (answer) => (pageOf(answer).users.map((user) => user.userId).sort().join() === rare.slice(0, 20).join() || rare.length > 20 ? undefined : 'not every account with the name'),
+      check: (answer) =>
+        pageOf(answer)
+          .users.map((user) => user.userId)
+          .sort()
+          .join() === rare.slice(0, 20).join() || rare.length > 20
+          ? undefined
+          : 'not every account with the name',
     },
     {
       label: 'filter providers',
       path: '/admin/users',
       query: { type: 'provider' },
-      check: (answer) => fullPage(pageOf(answer).users) ?? (pageOf(answer).users.every((user) => user.accountType === 'provider') ? undefined : 'a non-provider'),
+      check: (answer) =>
+        fullPage(pageOf(answer).users) ?? (pageOf(answer).users.every((user) => user.accountType === 'provider') ? undefined : 'a non-provider'),
     },
     { label: 'feedback, pending', path: '/admin/feedback', query: { status: 'pending' }, check: feedbackCheck('pending') },
     { label: 'feedback, all', path: '/admin/feedback', query: { status: 'all' }, check: feedbackCheck('all') },
@@ -272,14 +310,23 @@ function printRound(round: Round): void {
       fixed(mean(row.runs.map((run) => run.usage.requests))),
       fixed(itemsOf(row)),
       fixed(Math.max(...row.runs.map((run) => run.usage.itemsRead))),
-      percentile(row.runs.map((run) => run.ms), 50).toFixed(0),
-      percentile(row.runs.map((run) => run.ms), 95).toFixed(0),
+      percentile(
+        row.runs.map((run) => run.ms),
+        50,
+      ).toFixed(0),
+      percentile(
+        row.runs.map((run) => run.ms),
+        95,
+      ).toFixed(0),
     ];
     console.log(`  ${row.label.padEnd(40)}${cells.map((cell) => cell.padStart(12)).join('')}${row.problem ? `   WRONG: ${row.problem}` : ''}`);
   }
 }
 
-function printTargets(rounds: readonly Round[]): { results: { row: string; first: number; last: number; growth: number; pass: boolean; problem?: string }[]; ok: boolean } {
+function printTargets(rounds: readonly Round[]): {
+  results: { row: string; first: number; last: number; growth: number; pass: boolean; problem?: string }[];
+  ok: boolean;
+} {
   const first = rounds[0]!;
   const last = rounds.at(-1)!;
   const results = last.rows.map((row, i) => {
@@ -288,9 +335,13 @@ function printTargets(rounds: readonly Round[]): { results: { row: string; first
     const problem = before.problem ?? row.problem;
     return { row: row.label, first: itemsOf(before), last: itemsOf(row), growth, pass: growth <= TARGETS.growth && !problem, ...(problem ? { problem } : {}) };
   });
-  console.log(`\nItems read per request, ${thousands(first.accounts)} against ${thousands(last.accounts)} accounts (at most ${TARGETS.growth}x, and every answer right):`);
+  console.log(
+    `\nItems read per request, ${thousands(first.accounts)} against ${thousands(last.accounts)} accounts (at most ${TARGETS.growth}x, and every answer right):`,
+  );
   for (const result of results) {
-    console.log(`  ${result.pass ? 'PASS' : 'FAIL'}  ${result.row.padEnd(40)}${fixed(result.first).padStart(8)} to ${fixed(result.last).padStart(8)}, ${result.growth.toFixed(2)}x${result.problem ? `; ${result.problem}` : ''}`);
+    console.log(
+      `  ${result.pass ? 'PASS' : 'FAIL'}  ${result.row.padEnd(40)}${fixed(result.first).padStart(8)} to ${fixed(result.last).padStart(8)}, ${result.growth.toFixed(2)}x${result.problem ? `; ${result.problem}` : ''}`,
+    );
   }
   return { results, ok: results.every((result) => result.pass) };
 }
@@ -336,11 +387,22 @@ function writeResults(rounds: readonly Round[], targets: unknown): void {
     itemsRead: itemsOf(row),
     itemsReadMax: Math.max(...row.runs.map((run) => run.usage.itemsRead)),
     capacityUnits: mean(row.runs.map((run) => run.usage.capacityUnits)),
-    p50Ms: percentile(row.runs.map((run) => run.ms), 50),
-    p95Ms: percentile(row.runs.map((run) => run.ms), 95),
+    p50Ms: percentile(
+      row.runs.map((run) => run.ms),
+      50,
+    ),
+    p95Ms: percentile(
+      row.runs.map((run) => run.ms),
+      95,
+    ),
     ...(row.problem ? { problem: row.problem } : {}),
   });
-  const json = { at: new Date().toISOString(), cpus: availableParallelism(), rounds: rounds.map(({ rows, ...round }) => ({ ...round, rows: rows.map(summary) })), targets };
+  const json = {
+    at: new Date().toISOString(),
+    cpus: availableParallelism(),
+    rounds: rounds.map(({ rows, ...round }) => ({ ...round, rows: rows.map(summary) })),
+    targets,
+  };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nResults: ${file}`);
 }

@@ -15,13 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  formatCategorySelection,
-  RADIUS_OPTIONS_MILES,
-  TAXONOMY,
-  type ProviderSearchResponse,
-  type RadiusMiles,
-} from '@solutionz/shared';
+import { formatCategorySelection, RADIUS_OPTIONS_MILES, TAXONOMY, type ProviderSearchResponse, type RadiusMiles } from '@solutionz/shared';
 import { documentClient, meterDynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { ALL_SCOPE, scopesOf, type ListingRecord } from '@solutionz/lambdas/data/directory';
@@ -31,7 +25,23 @@ import type { Geocoder } from '@solutionz/lambdas/geo/geocoder';
 import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import type { Town } from '@solutionz/lambdas/geo/towns';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
+import {
+  benchSetup,
+  byOperation,
+  deepPages,
+  fixed,
+  mean,
+  measured,
+  pageThrough,
+  percentile,
+  placeOf,
+  runBench,
+  summary,
+  SUMMARY_HEADER,
+  thousands,
+  withBenchStack,
+  worstDeepPage,
+} from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
@@ -66,8 +76,42 @@ interface Listed {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const SUBCATEGORIES = TAXONOMY.flatMap((group) => group.subcategories.map((sub) => ({ group, sub })));
-const FIRST_NAMES = ['Amelia', 'Oliver', 'Isla', 'Harry', 'Ava', 'George', 'Mia', 'Noah', 'Freya', 'Jack', 'Priya', 'Mohammed', 'Sian', 'Callum', 'Niamh', 'Tomasz'];
-const LAST_NAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Evans', 'Thomas', 'Roberts', 'Khan', 'Patel', 'Campbell', 'Murphy', 'Hughes', 'Walker', 'Novak'];
+const FIRST_NAMES = [
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'Harry',
+  'Ava',
+  'George',
+  'Mia',
+  'Noah',
+  'Freya',
+  'Jack',
+  'Priya',
+  'Mohammed',
+  'Sian',
+  'Callum',
+  'Niamh',
+  'Tomasz',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Evans',
+  'Thomas',
+  'Roberts',
+  'Khan',
+  'Patel',
+  'Campbell',
+  'Murphy',
+  'Hughes',
+  'Walker',
+  'Novak',
+];
 
 /** The providers of the benchmark, the first N of them at each size: one to two categories each, members for a year. */
 function benchProviders(random: SeededRandom, sectors: readonly Sector[], count: number, now: Date): ProfileRecord[] {
@@ -94,7 +138,14 @@ function benchProviders(random: SeededRandom, sectors: readonly Sector[], count:
       categories: [...new Set(categories)],
       skills: [first.sub.name],
       ...(ratingCount ? { ratingCount, ratingTotal: Math.min(5 * ratingCount, Math.round(ratingCount * (3.5 + random.next() * 1.5))) } : {}),
-      ...(placed ? { ...withGeohash({ name: placed.name, lat: placed.lat, lng: placed.lng, precision: 'sector' }), location: placed.name, placeName: placed.name, placePrecision: 'sector' as const } : {}),
+      ...(placed
+        ? {
+            ...withGeohash({ name: placed.name, lat: placed.lat, lng: placed.lng, precision: 'sector' }),
+            location: placed.name,
+            placeName: placed.name,
+            placePrecision: 'sector' as const,
+          }
+        : {}),
       isActive: true,
       isVisible: true,
       mfaEnabled: false,
@@ -116,7 +167,12 @@ async function benchSearches(random: SeededRandom, sectors: readonly Sector[], g
     const place = town ?? (({ name, lat, lng }) => ({ name, lat, lng }))(sector());
     const group = random.pick(TAXONOMY);
     const category = random.chance(0.5) ? undefined : random.chance(0.4) ? group.slug : random.pick(group.subcategories).slug;
-    searches.push({ location: place.name, centre: { lat: place.lat, lng: place.lng }, radius: random.pick(RADIUS_OPTIONS_MILES), ...(category ? { category } : {}) });
+    searches.push({
+      location: place.name,
+      centre: { lat: place.lat, lng: place.lng },
+      radius: random.pick(RADIUS_OPTIONS_MILES),
+      ...(category ? { category } : {}),
+    });
   }
   return searches;
 }
@@ -130,7 +186,10 @@ function bruteForce(listed: readonly Listed[], search: Pick<BenchSearch, 'centre
       .map((provider) => ({ id: provider.userId, distance: milesBetween(search.centre, provider.place!) }))
       .filter((hit) => hit.distance <= radius)
       .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
-    const unplaced = inScope.filter((provider) => !provider.place).map((provider) => provider.userId).sort();
+    const unplaced = inScope
+      .filter((provider) => !provider.place)
+      .map((provider) => provider.userId)
+      .sort();
     return [...placed.map((hit) => hit.id), ...unplaced];
   };
   const ids = answer(search.category ?? ALL_SCOPE, search.radius);
@@ -162,7 +221,11 @@ async function searchThroughGateway(stack: LocalStack, query: Record<string, str
   return (await response.json()) as ProviderSearchResponse;
 }
 
-const queryOf = (search: BenchSearch): Record<string, string> => ({ location: search.location, radius: String(search.radius), ...(search.category ? { category: search.category } : {}) });
+const queryOf = (search: BenchSearch): Record<string, string> => ({
+  location: search.location,
+  radius: String(search.radius),
+  ...(search.category ? { category: search.category } : {}),
+});
 
 /** The way without a geo index: read every listed provider (the alphabetical index and the listings), then filter, measure and sort in memory. */
 async function baselineSearch(directory: DirectoryRepository, geocoder: Geocoder, search: BenchSearch): Promise<string[]> {
@@ -191,14 +254,19 @@ function printRound(round: Round, existing: number): void {
   console.log(summary(`search, first page of ${PAGE} (${round.searches.length})`, round.searches));
   console.log(summary(`baseline, read all (${round.baseline.length} searches)`, round.baseline));
   console.log(`  search reads: ${byOperation(round.searches)}`);
-  console.log(`  answers equal to the brute force: ${round.searches.length - round.wrong.length}/${round.searches.length} (${round.fallbacks} of them the fallback to everyone)`);
+  console.log(
+    `  answers equal to the brute force: ${round.searches.length - round.wrong.length}/${round.searches.length} (${round.fallbacks} of them the fallback to everyone)`,
+  );
   for (const problem of round.wrong.slice(0, 5)) console.log(`    WRONG ${problem}`);
   const { paging } = round;
   console.log(
     `  paging "${PAGED.location}", ${PAGED.radius} miles, ${PAGE} a page: ${paging.pages.length} pages, ${thousands(paging.found)} providers, ` +
       `${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; per page ${fixed(mean(paging.pages.map((page) => page.usage.itemsRead)))} items read ` +
       `(first page ${thousands(paging.pages[0]!.usage.itemsRead)}, max ${thousands(Math.max(...paging.pages.map((page) => page.usage.itemsRead)))}), ` +
-      `${fixed(mean(paging.pages.map((page) => page.usage.requests)))} requests, p95 ${percentile(paging.pages.map((page) => page.ms), 95).toFixed(0)} ms`,
+      `${fixed(mean(paging.pages.map((page) => page.usage.requests)))} requests, p95 ${percentile(
+        paging.pages.map((page) => page.ms),
+        95,
+      ).toFixed(0)} ms`,
   );
   console.log(`    first page reads: ${byOperation(paging.pages.slice(0, 1))}`);
   console.log(`    deeper pages read: ${byOperation(paging.pages.slice(1))}`);
@@ -248,14 +316,17 @@ async function main(): Promise<number> {
         const ids = run.result.providers.map((card) => card.id);
         if (expected.fallback) fallbacks++;
         if (ids.join() !== expected.ids.slice(0, PAGE).join() || Boolean(run.result.fallback) !== expected.fallback) {
-          wrong.push(`${JSON.stringify(queryOf(search))}: ${ids.length} ids${run.result.fallback ? ' (fallback)' : ''}, expected ${Math.min(PAGE, expected.ids.length)}${expected.fallback ? ' (fallback)' : ''}`);
+          wrong.push(
+            `${JSON.stringify(queryOf(search))}: ${ids.length} ids${run.result.fallback ? ' (fallback)' : ''}, expected ${Math.min(PAGE, expected.ids.length)}${expected.fallback ? ' (fallback)' : ''}`,
+          );
         }
       }
       const baseline: Measured[] = [];
       for (const search of searches.slice(0, BASELINE_SEARCHES)) {
         const run = await measured(() => baselineSearch(baselineDirectory, geocoder, search));
         baseline.push(run);
-        if (run.result.join() !== bruteForce(listed, search).ids.slice(0, PAGE).join()) wrong.push(`baseline ${JSON.stringify(queryOf(search))} differs from the brute force`);
+        if (run.result.join() !== bruteForce(listed, search).ids.slice(0, PAGE).join())
+          wrong.push(`baseline ${JSON.stringify(queryOf(search))} differs from the brute force`);
       }
       const paging = await pageThroughLeeds(stack, geocoder, listed);
       const round: Round = { n, searches: runs, baseline, wrong, fallbacks, paging, loadSeconds, loadAverage: loadavg()[0]! };
@@ -273,10 +344,16 @@ function printTargets(rounds: readonly Round[]): number {
   const growth = items(last) / items(first);
   const baselineItems = mean(last.baseline.map((run) => run.usage.itemsRead));
   const fewer = baselineItems / items(last);
-  const p95 = percentile(last.searches.map((run) => run.ms), 95);
+  const p95 = percentile(
+    last.searches.map((run) => run.ms),
+    95,
+  );
   const worstDeep = worstDeepPage(rounds);
   const results: [string, boolean][] = [
-    [`items read per search grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)}: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
+    [
+      `items read per search grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)}: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`,
+      growth <= TARGETS.growth,
+    ],
     [
       `at ${thousands(last.n)}, at least ${TARGETS.fewerThanBaseline} times fewer items read than the baseline: ${fixed(items(last))} against ${thousands(baselineItems)}, ${fewer.toFixed(0)} times (${(last.n / items(last)).toFixed(0)} times fewer than one item per provider)`,
       fewer >= TARGETS.fewerThanBaseline && last.n / items(last) >= TARGETS.fewerThanBaseline,
@@ -298,10 +375,19 @@ function printTargets(rounds: readonly Round[]): number {
     rounds: rounds.map((round) => ({
       providers: round.n,
       itemsReadPerSearch: items(round),
-      itemsReadP95: percentile(round.searches.map((run) => run.usage.itemsRead), 95),
+      itemsReadP95: percentile(
+        round.searches.map((run) => run.usage.itemsRead),
+        95,
+      ),
       requestsPerSearch: mean(round.searches.map((run) => run.usage.requests)),
-      p50Ms: percentile(round.searches.map((run) => run.ms), 50),
-      p95Ms: percentile(round.searches.map((run) => run.ms), 95),
+      p50Ms: percentile(
+        round.searches.map((run) => run.ms),
+        50,
+      ),
+      p95Ms: percentile(
+        round.searches.map((run) => run.ms),
+        95,
+      ),
       baselineItemsRead: mean(round.baseline.map((run) => run.usage.itemsRead)),
       wrong: round.wrong.length,
       paging: {

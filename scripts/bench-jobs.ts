@@ -40,7 +40,23 @@ import { withGeohash } from '@solutionz/lambdas/geo/resolve';
 import type { Town } from '@solutionz/lambdas/geo/towns';
 import { processJobInserted } from '@solutionz/lambdas/services/jobs/alerts';
 import { milesBetween } from '@solutionz/lambdas/services/geo-search';
-import { benchSetup, byOperation, deepPages, fixed, mean, measured, pageThrough, percentile, placeOf, runBench, summary, SUMMARY_HEADER, thousands, withBenchStack, worstDeepPage } from './local/bench-support';
+import {
+  benchSetup,
+  byOperation,
+  deepPages,
+  fixed,
+  mean,
+  measured,
+  pageThrough,
+  percentile,
+  placeOf,
+  runBench,
+  summary,
+  SUMMARY_HEADER,
+  thousands,
+  withBenchStack,
+  worstDeepPage,
+} from './local/bench-support';
 import type { Measured, PagedThrough, Point, Sector } from './local/bench-support';
 import type { SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
@@ -108,7 +124,11 @@ async function benchSearches(random: SeededRandom, sectors: readonly Sector[], g
   const searches: BenchSearch[] = [];
   while (searches.length < SEARCHES) {
     const group = random.pick(TAXONOMY);
-    const category = random.chance(0.5) ? undefined : random.chance(0.4) ? group.name : formatCategorySelection({ kind: 'sub', group: group.name, sub: random.pick(group.subcategories).name });
+    const category = random.chance(0.5)
+      ? undefined
+      : random.chance(0.4)
+        ? group.name
+        : formatCategorySelection({ kind: 'sub', group: group.name, sub: random.pick(group.subcategories).name });
     const budgetType = random.chance(0.2) ? random.pick(['fixed', 'hourly'] as const) : undefined;
     const scope = category ? jobCategoryScope(category) : ALL_JOBS_SCOPE;
     const filters = { ...(category ? { category } : {}), ...(budgetType ? { budgetType } : {}) };
@@ -119,7 +139,13 @@ async function benchSearches(random: SeededRandom, sectors: readonly Sector[], g
     const town = random.chance(0.5) ? (await geocoder.search(random.pick(towns).name)).best : undefined;
     const place = town ?? (({ name, lat, lng }) => ({ name, lat, lng }))(sector());
     const radius = random.pick(RADIUS_OPTIONS_MILES);
-    searches.push({ query: { ...filters, location: place.name, radius: String(radius) }, centre: { lat: place.lat, lng: place.lng }, radius, scope, ...(budgetType ? { budgetType } : {}) });
+    searches.push({
+      query: { ...filters, location: place.name, radius: String(radius) },
+      centre: { lat: place.lat, lng: place.lng },
+      radius,
+      scope,
+      ...(budgetType ? { budgetType } : {}),
+    });
   }
   return searches;
 }
@@ -194,7 +220,15 @@ function alertProviders(random: SeededRandom, sectors: readonly Sector[], count:
       subscriptionTier: 'yearly',
       subscriptionEnd: new Date(now.getTime() + 300 * DAY_MS).toISOString(),
       cancelAtPeriodEnd: false,
-      ...(random.chance(1 / 3) ? { jobAlerts: { enabled: true, radiusMiles: random.pick(RADIUS_OPTIONS_MILES), categories: random.chance(0.5) ? [] : [subSelection(random.pick(SUBCATEGORIES))] } } : {}),
+      ...(random.chance(1 / 3)
+        ? {
+            jobAlerts: {
+              enabled: true,
+              radiusMiles: random.pick(RADIUS_OPTIONS_MILES),
+              categories: random.chance(0.5) ? [] : [subSelection(random.pick(SUBCATEGORIES))],
+            },
+          }
+        : {}),
       createdAt: at,
       updatedAt: at,
     };
@@ -256,8 +290,14 @@ async function main(): Promise<number> {
         runs.push({ ...run, placed: search.centre !== undefined });
         const expected = bruteForce(open, search);
         const ids = run.result.jobs.map((job) => job.id);
-        if (ids.join() !== expected.ids.slice(0, JOB_PAGE_SIZE).join() || run.result.total !== expected.total || Boolean(run.result.nextCursor) !== expected.ids.length > JOB_PAGE_SIZE) {
-          wrong.push(`${JSON.stringify(search.query)}: ${ids.length} ids, total ${run.result.total}; expected ${Math.min(JOB_PAGE_SIZE, expected.ids.length)} of ${expected.ids.length}, total ${expected.total}`);
+        if (
+          ids.join() !== expected.ids.slice(0, JOB_PAGE_SIZE).join() ||
+          run.result.total !== expected.total ||
+          Boolean(run.result.nextCursor) !== expected.ids.length > JOB_PAGE_SIZE
+        ) {
+          wrong.push(
+            `${JSON.stringify(search.query)}: ${ids.length} ids, total ${run.result.total}; expected ${Math.min(JOB_PAGE_SIZE, expected.ids.length)} of ${expected.ids.length}, total ${expected.total}`,
+          );
         }
       }
       const paging = await pageThroughLeeds(stack, geocoder, open);
@@ -277,8 +317,16 @@ async function main(): Promise<number> {
       alertRounds.push(round);
       console.log(
         `\nJob alerts, ${thousands(n)} listed providers (a third with alerts on), ${round.runs.length} jobs posted: per job ${fixed(mean(round.runs.map((run) => run.usage.itemsRead)))} items read ` +
-          `(p95 ${thousands(percentile(round.runs.map((run) => run.usage.itemsRead), 95))}), ${fixed(mean(round.runs.map((run) => run.usage.requests)))} requests, ` +
-          `${fixed(mean(round.runs.map((run) => run.matched)))} providers alerted, p95 ${percentile(round.runs.map((run) => run.ms), 95).toFixed(0)} ms`,
+          `(p95 ${thousands(
+            percentile(
+              round.runs.map((run) => run.usage.itemsRead),
+              95,
+            ),
+          )}), ${fixed(mean(round.runs.map((run) => run.usage.requests)))} requests, ` +
+          `${fixed(mean(round.runs.map((run) => run.matched)))} providers alerted, p95 ${percentile(
+            round.runs.map((run) => run.ms),
+            95,
+          ).toFixed(0)} ms`,
       );
     }
     return report(rounds, alertRounds);
@@ -286,12 +334,19 @@ async function main(): Promise<number> {
 }
 
 function printRound(round: Round): void {
-  console.log(`\nN = ${thousands(round.n)} open jobs, loaded in ${round.loadSeconds.toFixed(1)} s; load average ${round.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs`);
+  console.log(
+    `\nN = ${thousands(round.n)} open jobs, loaded in ${round.loadSeconds.toFixed(1)} s; load average ${round.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs`,
+  );
   console.log(`  per page${SUMMARY_HEADER.slice('per page'.length)}`);
   const placed = round.searches.filter((run) => run.placed);
   console.log(summary(`every search (${round.searches.length})`, round.searches));
   console.log(summary(`  around a place (${placed.length})`, placed));
-  console.log(summary(`  newest first (${round.searches.length - placed.length})`, round.searches.filter((run) => !run.placed)));
+  console.log(
+    summary(
+      `  newest first (${round.searches.length - placed.length})`,
+      round.searches.filter((run) => !run.placed),
+    ),
+  );
   console.log(`  reads around a place: ${byOperation(placed)}`);
   console.log(`  answers equal to the brute force: ${round.searches.length - round.wrong.length}/${round.searches.length}`);
   for (const problem of round.wrong.slice(0, 5)) console.log(`    WRONG ${problem}`);
@@ -307,10 +362,16 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
   const last = rounds.at(-1)!;
   const items = (round: Round) => mean(round.searches.map((run) => run.usage.itemsRead));
   const growth = items(last) / items(first);
-  const p95 = percentile(last.searches.map((run) => run.ms), 95);
+  const p95 = percentile(
+    last.searches.map((run) => run.ms),
+    95,
+  );
   const worstDeep = worstDeepPage(rounds);
   const results: [string, boolean][] = [
-    [`items read per page grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)} jobs: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`, growth <= TARGETS.growth],
+    [
+      `items read per page grow at most ${TARGETS.growth}x from ${thousands(first.n)} to ${thousands(last.n)} jobs: ${fixed(items(first))} to ${fixed(items(last))}, ${growth.toFixed(2)}x`,
+      growth <= TARGETS.growth,
+    ],
     [`p95 latency at ${thousands(last.n)} jobs at most ${TARGETS.p95Ms} ms: ${p95.toFixed(0)} ms`, p95 <= TARGETS.p95Ms],
     [`paging through a whole result gives every job in the circle exactly once, in order (at every N)`, rounds.every((round) => round.paging.exact)],
     [
@@ -327,10 +388,19 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
     board: rounds.map((round) => ({
       jobs: round.n,
       itemsReadPerPage: items(round),
-      itemsReadP95: percentile(round.searches.map((run) => run.usage.itemsRead), 95),
+      itemsReadP95: percentile(
+        round.searches.map((run) => run.usage.itemsRead),
+        95,
+      ),
       requestsPerPage: mean(round.searches.map((run) => run.usage.requests)),
-      p50Ms: percentile(round.searches.map((run) => run.ms), 50),
-      p95Ms: percentile(round.searches.map((run) => run.ms), 95),
+      p50Ms: percentile(
+        round.searches.map((run) => run.ms),
+        50,
+      ),
+      p95Ms: percentile(
+        round.searches.map((run) => run.ms),
+        95,
+      ),
       wrong: round.wrong.length,
       pagingExact: round.paging.exact,
       pagedPages: round.paging.pages.length,

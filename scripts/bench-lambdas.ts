@@ -80,7 +80,15 @@ try {
   const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
   const rows = [
     ['function', 'files', 'unzipped', 'source map', 'zipped', 'budget', ''],
-    ...packages.map((p) => [p.name, String(p.files), mb(p.bytes), mb(p.mapBytes), mb(p.zippedBytes), mb(p.budgetBytes), p.zippedBytes <= p.budgetBytes ? 'pass' : 'OVER']),
+    ...packages.map((p) => [
+      p.name,
+      String(p.files),
+      mb(p.bytes),
+      mb(p.mapBytes),
+      mb(p.zippedBytes),
+      mb(p.budgetBytes),
+      p.zippedBytes <= p.budgetBytes ? 'pass' : 'OVER',
+    ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));

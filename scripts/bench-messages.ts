@@ -24,7 +24,13 @@ import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-rep
 import { createRateLimitRepository } from '@solutionz/lambdas/data/rate-limit-repository';
 import { createMessageReportsRepository } from '@solutionz/lambdas/data/message-reports-repository';
 import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
-import { getConversation, getUnreadMessages, listConversations, markConversationRead, type MessagesDeps } from '@solutionz/lambdas/services/messages/conversations';
+import {
+  getConversation,
+  getUnreadMessages,
+  listConversations,
+  markConversationRead,
+  type MessagesDeps,
+} from '@solutionz/lambdas/services/messages/conversations';
 import { createLocalAccount } from './local/accounts';
 import { fixed, mean, measured, percentile, runBench, type Measured, withBenchStack } from './local/bench-support';
 import { REPO_ROOT } from './local/stack';
@@ -40,7 +46,14 @@ const START = Date.parse('2026-01-01T09:00:00Z');
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const caller = (userId: string, accountType: 'client' | 'provider'): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: true, emailConfirmed: true });
+const caller = (userId: string, accountType: 'client' | 'provider'): AuthorizedCaller => ({
+  kind: 'signedIn',
+  userId,
+  groups: [accountType],
+  accountType,
+  subscribed: true,
+  emailConfirmed: true,
+});
 
 interface Row {
   readonly name: string;
@@ -49,7 +62,11 @@ interface Row {
   readonly shown: number;
 }
 
-async function loadSize(deps: MessagesDeps, accounts: ReturnType<typeof createAccountRepository>, size: number): Promise<{ provider: string; busiest: string; newest: string[] }> {
+async function loadSize(
+  deps: MessagesDeps,
+  accounts: ReturnType<typeof createAccountRepository>,
+  size: number,
+): Promise<{ provider: string; busiest: string; newest: string[] }> {
   const provider = randomUUID();
   const person = (userId: string, accountType: 'client' | 'provider', n: number) =>
     createLocalAccount(
@@ -75,7 +92,10 @@ async function loadSize(deps: MessagesDeps, accounts: ReturnType<typeof createAc
         await person(client, 'client', n);
         const conversationId = conversationIdOf(client, provider);
         const sentAt = new Date(START + n * 60_000).toISOString();
-        await deps.messages.start({ conversationId, clientId: client, providerId: provider, startedBy: client, createdAt: sentAt }, { conversationId, messageId: randomUUID(), senderId: client, text: `Hello from client ${n}`, sentAt });
+        await deps.messages.start(
+          { conversationId, clientId: client, providerId: provider, startedBy: client, createdAt: sentAt },
+          { conversationId, messageId: randomUUID(), senderId: client, text: `Hello from client ${n}`, sentAt },
+        );
         conversationIds[n] = conversationId;
       }),
     );
@@ -85,7 +105,13 @@ async function loadSize(deps: MessagesDeps, accounts: ReturnType<typeof createAc
   const conversation = (await deps.messages.getConversation(busiest))!;
   for (let m = 0; m < THREAD_MESSAGES; m++) {
     const senderId = m % 2 === 0 ? provider : conversation.clientId;
-    await deps.messages.send(conversation, { conversationId: busiest, messageId: randomUUID(), senderId, text: `Message ${m}`, sentAt: new Date(START + (size + m) * 60_000).toISOString() });
+    await deps.messages.send(conversation, {
+      conversationId: busiest,
+      messageId: randomUUID(),
+      senderId,
+      text: `Message ${m}`,
+      sentAt: new Date(START + (size + m) * 60_000).toISOString(),
+    });
   }
   const newest = [busiest, ...conversationIds.slice(1).reverse()];
   return { provider, busiest, newest };
@@ -141,19 +167,26 @@ async function main(): Promise<number> {
         await repeat('inbox, last page', async () => (await listConversations(deps, me, { cursor: lastCursor })).conversations.length),
         await repeat('thread, first page', async () => (await getConversation(deps, me, busiest, {})).messages.length),
         await repeat('thread, second page', async () => (await getConversation(deps, me, busiest, { cursor: thread.nextCursor })).messages.length),
-        await repeat('unread total', async () => ((await getUnreadMessages(deps, me)), 1)),
-        await repeat('mark read', async () => ((await markConversationRead(deps, me, busiest)), 1)),
+        await repeat('unread total', async () => (await getUnreadMessages(deps, me), 1)),
+        await repeat('mark read', async () => (await markConversationRead(deps, me, busiest), 1)),
       ];
       console.log(`${''.padEnd(24)}${['shown', 'requests', 'items read', 'per shown', 'p50 ms', 'p95 ms'].map((column) => column.padStart(12)).join('')}`);
       for (const row of results[size]!) {
         const cells = [row.shown, mean(row.runs.map((run) => run.usage.requests)), mean(row.runs.map((run) => run.usage.itemsRead)), perShown(row)].map(fixed);
-        const times = [50, 95].map((p) => percentile(row.runs.map((run) => run.ms), p).toFixed(1));
+        const times = [50, 95].map((p) =>
+          percentile(
+            row.runs.map((run) => run.ms),
+            p,
+          ).toFixed(1),
+        );
         console.log(`  ${row.name.padEnd(22)}${[...cells, ...times].map((cell) => cell.padStart(12)).join('')}`);
       }
     }
 
     const [small, large] = [SIZES[0]!, SIZES.at(-1)!];
-    console.log(`\nItems read per conversation or message shown, at ${large.toLocaleString('en-GB')} against ${small.toLocaleString('en-GB')} conversations (target at most ${TARGETS.growth}x):`);
+    console.log(
+      `\nItems read per conversation or message shown, at ${large.toLocaleString('en-GB')} against ${small.toLocaleString('en-GB')} conversations (target at most ${TARGETS.growth}x):`,
+    );
     let missed = 0;
     const summary = results[small]!.map((row, n) => {
       const before = perShown(row);
@@ -172,7 +205,21 @@ async function main(): Promise<number> {
         {
           at: new Date().toISOString(),
           sizes: SIZES,
-          rows: Object.fromEntries(Object.entries(results).map(([size, rows]) => [size, rows.map((row) => ({ name: row.name, shown: row.shown, requests: mean(row.runs.map((run) => run.usage.requests)), itemsRead: mean(row.runs.map((run) => run.usage.itemsRead)), p95ms: percentile(row.runs.map((run) => run.ms), 95) }))])),
+          rows: Object.fromEntries(
+            Object.entries(results).map(([size, rows]) => [
+              size,
+              rows.map((row) => ({
+                name: row.name,
+                shown: row.shown,
+                requests: mean(row.runs.map((run) => run.usage.requests)),
+                itemsRead: mean(row.runs.map((run) => run.usage.itemsRead)),
+                p95ms: percentile(
+                  row.runs.map((run) => run.ms),
+                  95,
+                ),
+              })),
+            ]),
+          ),
           summary,
         },
         null,

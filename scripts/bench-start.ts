@@ -138,14 +138,19 @@ function timedStart(dataDir: string, portOffset: number): Promise<Start> {
 /** npm may end before the stack it started has let go of every port: the next start would find them taken. */
 async function portsReleased(portOffset: number): Promise<void> {
   for (let waited = 0; (await busyPorts(portsFor(portOffset))).length > 0; waited += 200) {
-    if (waited > 60_000) throw new Error(`The ports of the last start are still taken a minute after it stopped: ${JSON.stringify(await busyPorts(portsFor(portOffset)))}`);
+    if (waited > 60_000)
+      throw new Error(`The ports of the last start are still taken a minute after it stopped: ${JSON.stringify(await busyPorts(portsFor(portOffset)))}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 await runBench('bench:start', async () => {
   const portOffset = process.env.SOLUTIONZ_PORT_OFFSET ? portOffsetFromEnv() : DEFAULT_PORT_OFFSET;
-  console.log(`npm start, ${RUNS} fresh and ${RUNS} with kept data, ports shifted by ${portOffset}; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  console.log(
+    `npm start, ${RUNS} fresh and ${RUNS} with kept data, ports shifted by ${portOffset}; load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
   const starts: Record<'fresh' | 'kept', Start[]> = { fresh: [], kept: [] };
   for (let run = 1; run <= RUNS; run++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'solutionz-bench-start-'));
@@ -154,7 +159,9 @@ await runBench('bench:start', async () => {
         const start = await timedStart(dataDir, portOffset);
         await portsReleased(portOffset);
         starts[kind].push(start);
-        console.log(`  ${kind.padEnd(5)} run ${run}: ${start.seconds.toFixed(1)} s, first search answered at ${start.firstSearch.toFixed(1)} s  (load ${start.load.toFixed(2)}; ${start.breakdown})`);
+        console.log(
+          `  ${kind.padEnd(5)} run ${run}: ${start.seconds.toFixed(1)} s, first search answered at ${start.firstSearch.toFixed(1)} s  (load ${start.load.toFixed(2)}; ${start.breakdown})`,
+        );
         if (start.processorSeconds) console.log(`               ${processorText(start.processorSeconds)}`);
       }
     } finally {

@@ -32,11 +32,23 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** The public pages the budgets cover (docs/benchmarks.md#web-pages), by the names the benchmark prints. */
 const PAGE_NAMES = ['home', 'directory', 'provider page', 'job board', 'categories', 'sign-up'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
-const PAGES_MEASURED = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+const PAGES_MEASURED = process.env.BENCH_WEB_PAGES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 /** Every script of the page (its module entry, the boot chain, the screens), for the run without them. */
 const EVERY_SCRIPT = ['*.js'];
 // The pages are measured over the local edge's HTTPS listener, whose certificate is self-signed (secureWeb).
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--ignore-certificate-errors',
+];
 /**
  * Desktop Chromium's omnibox popup, drawn by a renderer of its own that Debian's Chromium 156 starts with the browser,
  * headless too: it took 30 to 50% of a core for the first seconds of each run, while the page loaded, on these
@@ -48,7 +60,11 @@ const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 function chromiumFlags(): string[] {
   const defaults = chromeLauncher.Launcher.defaultFlags();
   const disabled = defaults.filter((flag) => flag.startsWith('--disable-features=')).flatMap((flag) => flag.slice('--disable-features='.length).split(','));
-  return [...defaults.filter((flag) => !flag.startsWith('--disable-features=')), `--disable-features=${[...disabled, ...BROWSER_UI_FEATURES].join(',')}`, ...CHROMIUM_FLAGS];
+  return [
+    ...defaults.filter((flag) => !flag.startsWith('--disable-features=')),
+    `--disable-features=${[...disabled, ...BROWSER_UI_FEATURES].join(',')}`,
+    ...CHROMIUM_FLAGS,
+  ];
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -82,9 +98,10 @@ interface EntryReport {
 /** What the browser must fetch before the home route can run: the module entry and everything index.html preloads. */
 function measureEntry(): EntryReport {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map(
-    (match) => match[1] as string,
-  );
+  const scripts = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((match) => match[1] as string);
   if (scripts.length === 0) throw new Error('index.html references no module script');
   const files = scripts.map((file) => ({ file, kbGzip: gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length / 1024 }));
   const amplifyModules = scripts.flatMap((file) => {
@@ -108,7 +125,10 @@ interface PageRun {
   cls: number;
 }
 
-async function runLighthouse(url: string, { keepReportAs, withoutScripts = false }: { keepReportAs?: string; withoutScripts?: boolean } = {}): Promise<PageRun> {
+async function runLighthouse(
+  url: string,
+  { keepReportAs, withoutScripts = false }: { keepReportAs?: string; withoutScripts?: boolean } = {},
+): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: chromiumFlags(), ignoreDefaultFlags: true });
   try {
     const result = await lighthouse(url, {
@@ -193,7 +213,11 @@ async function main(): Promise<number> {
   console.log('\nHome route entry JavaScript (gzip):');
   for (const { file, kbGzip } of entry.files) console.log(`  ${file.padEnd(48)} ${kbGzip.toFixed(1)} KB`);
   console.log(`  total ${entry.kbGzip.toFixed(1)} KB (budget <= ${BUDGET.entryKbGzip} KB)`);
-  console.log(entry.amplifyModules.length === 0 ? '  aws-amplify: not in the entry chunks' : `  aws-amplify IN the entry chunks: ${entry.amplifyModules.slice(0, 5).join(', ')}`);
+  console.log(
+    entry.amplifyModules.length === 0
+      ? '  aws-amplify: not in the entry chunks'
+      : `  aws-amplify IN the entry chunks: ${entry.amplifyModules.slice(0, 5).join(', ')}`,
+  );
 
   const pages = await withBenchStack(
     'bench-web',
@@ -234,12 +258,16 @@ async function main(): Promise<number> {
       median.lcpMs > BUDGET.lcpMs && `${name}: LCP ${seconds(median.lcpMs)} > ${seconds(BUDGET.lcpMs)}`,
       median.tbtMs > BUDGET.tbtMs && `${name}: TBT ${Math.round(median.tbtMs)} ms > ${BUDGET.tbtMs} ms`,
       median.accessibility < BUDGET.accessibility && `${name}: accessibility ${median.accessibility} < ${BUDGET.accessibility}`,
-      median.jsKbTransferred > BUDGET.pageJsKbTransferred && `${name}: JavaScript transferred ${median.jsKbTransferred.toFixed(1)} KB > ${BUDGET.pageJsKbTransferred} KB`,
+      median.jsKbTransferred > BUDGET.pageJsKbTransferred &&
+        `${name}: JavaScript transferred ${median.jsKbTransferred.toFixed(1)} KB > ${BUDGET.pageJsKbTransferred} KB`,
     ]),
   ].filter((miss): miss is string => typeof miss === 'string');
 
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  writeFileSync(join(root, 'bench-results', 'web.json'), `${JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, entry, pages, misses }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'bench-results', 'web.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, entry, pages, misses }, null, 2)}\n`,
+  );
 
   console.log(misses.length === 0 ? '\nAll web budgets met.' : `\nBudgets missed:\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
   return misses.length === 0 ? 0 : 1;

@@ -40,7 +40,8 @@ async function target(): Promise<{ dynamodb: DynamoDBClient; ses: () => SESv2Cli
     };
   }
   const ports = portsFor(portOffsetFromEnv());
-  if (await isPortFree(ports.dynamodb)) throw new Error(`No local stack answers on port ${ports.dynamodb}: start one with \`npm start\` (SOLUTIONZ_PORT_OFFSET for another one), or pass --cloud`);
+  if (await isPortFree(ports.dynamodb))
+    throw new Error(`No local stack answers on port ${ports.dynamodb}: start one with \`npm start\` (SOLUTIONZ_PORT_OFFSET for another one), or pass --cloud`);
   const local = { region: LOCAL_REGION, credentials: S3RVER_CREDENTIALS };
   return {
     dynamodb: new DynamoDBClient({ ...local, endpoint: `http://127.0.0.1:${ports.dynamodb}` }),
@@ -59,7 +60,9 @@ async function main(): Promise<void> {
     const letters = await alerts.deadLetters();
     if (letters.length === 0) console.log('No job alert is parked.');
     for (const letter of letters) {
-      console.log(`${letter.parkedAt}  job ${letter.job.jobId} "${letter.job.title}"  provider ${letter.providerId}  ${letter.attempts} tries: ${letter.error}`);
+      console.log(
+        `${letter.parkedAt}  job ${letter.job.jobId} "${letter.job.title}"  provider ${letter.providerId}  ${letter.attempts} tries: ${letter.error}`,
+      );
     }
     if (letters.length > 0) console.log(`\n${letters.length} parked; send them again with --retry.`);
     return;

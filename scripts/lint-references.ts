@@ -9,7 +9,11 @@ import { findOutsideReferences, isScanned } from './ci/outside-references';
  * number. Reads the files git tracks, and new ones it does not ignore, as they are in the working tree.
  */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+  cwd: REPO_ROOT,
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
 const files = [...new Set(listed.split('\0').filter((file) => file !== ''))].sort();
 let problems = 0;
 for (const file of files) {

@@ -18,7 +18,9 @@ const eslint = new ESLint({
 });
 const results = await eslint.lintFiles(process.argv.length > 2 ? process.argv.slice(2) : ['.']);
 const over = results.flatMap((result) =>
-  result.messages.filter((message) => message.ruleId && isSizeRule(message.ruleId)).map((message) => `${relative(REPO_ROOT, result.filePath)}:${message.line}: ${message.message}`),
+  result.messages
+    .filter((message) => message.ruleId && isSizeRule(message.ruleId))
+    .map((message) => `${relative(REPO_ROOT, result.filePath)}:${message.line}: ${message.message}`),
 );
 for (const line of over) console.log(line);
 console.log(over.length === 0 ? 'Every file and function is within the size limits.' : `${over.length} over the size limits.`);

@@ -36,7 +36,12 @@ function print({ LOCAL_ORIGIN_HEADERS }: typeof StackModule, stack: LocalStack, 
     ['Web', `${urls.web ?? ''}  (${prod ? 'production build behind the local edge' : 'Vite dev server, hot reload'})`],
     ['API', urls.api],
     ['Mail inbox', urls.inbox],
-    ['API gateway (direct)', `${urls.gateway}  (refuses requests without the header ${Object.entries(LOCAL_ORIGIN_HEADERS).map(([name, value]) => `${name}: ${value}`).join(', ')}, as the cloud API refuses what did not come through CloudFront)`],
+    [
+      'API gateway (direct)',
+      `${urls.gateway}  (refuses requests without the header ${Object.entries(LOCAL_ORIGIN_HEADERS)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join(', ')}, as the cloud API refuses what did not come through CloudFront)`,
+    ],
     ['DynamoDB Local', `${urls.dynamodb}  (table ${stack.tableName})`],
     ['Cognito (proxy)', `${urls.cognito}  (pool ${userPool.userPoolId}, client ${userPool.userPoolClientId})`],
     ['S3 (s3rver)', urls.s3],

@@ -36,7 +36,9 @@ try {
   for (const step of steps) console.log(`  ${step.outcome.padEnd(8)} ${step.what} (${step.id})${step.note ? `: ${step.note}` : ''}`);
   const differing = steps.filter((step) => step.outcome === 'differs');
   if (differing.length) {
-    console.error(`\n${differing.map((step) => step.what).join(', ')} already exists with other terms, which Stripe cannot change: delete it in the dashboard and run this again.`);
+    console.error(
+      `\n${differing.map((step) => step.what).join(', ')} already exists with other terms, which Stripe cannot change: delete it in the dashboard and run this again.`,
+    );
     process.exit(1);
   }
   const created = steps.filter((step) => step.outcome !== 'found').length;

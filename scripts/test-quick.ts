@@ -33,5 +33,7 @@ const tested = await run(join(REPO_ROOT, 'node_modules/.bin/vitest'), [
   ...process.argv.slice(2),
 ]);
 const seconds = (Date.now() - started) / 1000;
-console.log(`\nType check ${typed ? 'passed' : 'FAILED'} in ${typedSeconds.toFixed(1)} s; unit and web tests ${tested ? 'passed' : 'FAILED'}; ${seconds.toFixed(1)} s in all`);
+console.log(
+  `\nType check ${typed ? 'passed' : 'FAILED'} in ${typedSeconds.toFixed(1)} s; unit and web tests ${tested ? 'passed' : 'FAILED'}; ${seconds.toFixed(1)} s in all`,
+);
 process.exitCode = typed && tested ? 0 : 1;

@@ -145,7 +145,11 @@ interface TestFailure {
 function firstLines(text: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').filter((line) => line.trim() !== '').slice(0, 6).join('\n      ');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6)
+    .join('\n      ');
 }
 
 function vitestFailures(file: string): TestFailure[] {
@@ -181,7 +185,11 @@ function playwrightFailures(file: string): TestFailure[] {
 
 /** CI keeps only the end of the output, so the failures are repeated next to the summary. */
 function printFailures(): void {
-  const failures = [...reports.vitest.flatMap((file) => vitestFailures(file)), ...vitestFailures(reports.integration), ...playwrightFailures(reports.playwright)];
+  const failures = [
+    ...reports.vitest.flatMap((file) => vitestFailures(file)),
+    ...vitestFailures(reports.integration),
+    ...playwrightFailures(reports.playwright),
+  ];
   if (failures.length === 0) return;
   console.log('\n━━ Failed or flaky tests');
   for (const { name, message } of failures) console.log(`  ✗ ${name}${message ? `\n      ${message}` : ''}`);
@@ -282,11 +290,16 @@ async function main(): Promise<number> {
   // test shares, such as the category list). Lane two computes from the start, one step at a time, longest first:
   // the unit and connected tests, the checks, the web tests, the infra tests. Whichever lane runs out of work takes
   // the next step still waiting, so neither core idles while the other has a queue.
-  console.log('\n━━ Two lanes side by side: the local stack, the integration tests and the browser tests; the unit and connected tests, the checks, the web tests and the infra tests');
+  console.log(
+    '\n━━ Two lanes side by side: the local stack, the integration tests and the browser tests; the unit and connected tests, the checks, the web tests and the infra tests',
+  );
   const computeSteps: (() => Promise<boolean>)[] = [
     () => step('Unit and connected tests (vitest)', async () => vitestRun(['unit', 'connected'], serverless)),
     // One type check at a time: the other core is the browser tests'.
-    () => step('Type check and lint (npm run check)', async () => run('npm', ['run', 'check', '--silent'], { env: { ...baseEnv, SOLUTIONZ_TYPECHECK_JOBS: '1' }, capture: true })),
+    () =>
+      step('Type check and lint (npm run check)', async () =>
+        run('npm', ['run', 'check', '--silent'], { env: { ...baseEnv, SOLUTIONZ_TYPECHECK_JOBS: '1' }, capture: true }),
+      ),
     () => step('Web tests (vitest, jsdom)', async () => vitestRun(['web'], web)),
     () => step('Infra tests (vitest)', async () => vitestRun(['infra'], infra)),
   ];
@@ -302,7 +315,8 @@ async function main(): Promise<number> {
         return { ok: true, output: `${lines.join('\n')}\nWeb ${stack.urls.web}, API ${stack.urls.api}\n` };
       });
       if (!stackStarted || !stack) {
-        for (const name of ['Integration tests', 'Browser tests']) results.push({ name, ok: false, seconds: 0, note: 'not run: the local stack did not start' });
+        for (const name of ['Integration tests', 'Browser tests'])
+          results.push({ name, ok: false, seconds: 0, note: 'not run: the local stack did not start' });
       } else {
         const env = { ...baseEnv, ...testEnvironment(stack) };
         await step('Integration tests (vitest, through the local edge and gateway)', async () =>

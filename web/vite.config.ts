@@ -90,7 +90,10 @@ function chakraSharedStylesOnDemand(): Plugin {
       }
       return code
         .replace(EAGER_SHARED_STYLES, 'let _global;')
-        .replace(/^([ \t]+)_global,$/m, '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n$1set _global(styles) { _global = styles; },');
+        .replace(
+          /^([ \t]+)_global,$/m,
+          '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n$1set _global(styles) { _global = styles; },',
+        );
     },
   };
 }
@@ -102,7 +105,8 @@ const ANATOMY_MODULE =
  * A module's top-level `var x = …` of an anatomy made or derived, or of a recipe defined: calls of no side effect
  * (the recipe helpers answer what they are given), by name, so no other call there is ever taken for one.
  */
-const TOP_LEVEL_CALL = /^((?:var|const) [\w$]+ = )(?=(?:createAnatomy|defineSlotRecipe|defineRecipe|defineStyle|[\w$]+\.(?:parts|extendWith|omit|rename|build))\()/gm;
+const TOP_LEVEL_CALL =
+  /^((?:var|const) [\w$]+ = )(?=(?:createAnatomy|defineSlotRecipe|defineRecipe|defineStyle|[\w$]+\.(?:parts|extendWith|omit|rename|build))\()/gm;
 /** A recipe's `slots: fooAnatomy.keys()`. */
 const ANATOMY_KEYS = /\b([\w$]+Anatomy)\.keys\(\)/g;
 
@@ -143,7 +147,10 @@ const BOOT_CHUNK_GROUPS = [
   // Vite's preload helper, which main.tsx runs and every step imports, and the server-rendered pages' constants main.tsx reads
   // (BOOT_CHAIN; the app reads the others): a file of their own, or main.tsx would import (and evaluate) the step
   // holding them.
-  { name: 'preload-helper', test: (id: string) => /^\0vite[\\/]preload-helper/.test(id) || id.replaceAll('\\', '/').endsWith('/shared/src/prerendered-pages.ts') },
+  {
+    name: 'preload-helper',
+    test: (id: string) => /^\0vite[\\/]preload-helper/.test(id) || id.replaceAll('\\', '/').endsWith('/shared/src/prerendered-pages.ts'),
+  },
   { name: 'boot-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'boot-ui', test: (id: string) => /[\\/]node_modules[\\/]/.test(id) || id === BOOT_STEPS['boot-ui'] },
   // Not the page's entry (main.tsx, with Vite's preload helper it uses): it is the chain, and evaluating it must
@@ -172,10 +179,15 @@ const SCREEN_CHUNK_GROUPS = [
   {
     name: 'site-footer',
     test: (id: string) =>
-      endingIn('web/src/components/layout/site-footer.tsx', 'web/src/config/site.ts')(id) || /node_modules[\\/](?:react-icons[\\/]fa6|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:simple-grid|grid|icon)[\\/])/.test(id),
+      endingIn('web/src/components/layout/site-footer.tsx', 'web/src/config/site.ts')(id) ||
+      /node_modules[\\/](?:react-icons[\\/]fa6|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](?:simple-grid|grid|icon)[\\/])/.test(id),
   },
   // A provider's stars and the card links around them: the home page's featured providers and the directory's cards.
-  { name: 'star-rating', test: (id: string) => endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id) },
+  {
+    name: 'star-rating',
+    test: (id: string) =>
+      endingIn('web/src/components/ui/star-rating.tsx')(id) || /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]link[\\/]link-box/.test(id),
+  },
   // What every one of those screens runs to read the API: TanStack Query (query, observers, mutations), the API client
   // and its config, the query client, the categories' read, the failure toast, and Chakra's Alert, Field and Wrap (most of them render one).
   {
@@ -412,7 +424,17 @@ function reactRouterProduction(command: string) {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraSharedStylesOnDemand(), pureAnatomies(), bootChainPreloads(), bootChainCompileHints(), runtimeConfig(), htmlConstants(), prerenderPages(), servePrerenderedPages()],
+  plugins: [
+    react(),
+    chakraSharedStylesOnDemand(),
+    pureAnatomies(),
+    bootChainPreloads(),
+    bootChainCompileHints(),
+    runtimeConfig(),
+    htmlConstants(),
+    prerenderPages(),
+    servePrerenderedPages(),
+  ],
   resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction(command)] },
   server: { proxy },
   preview: { proxy },

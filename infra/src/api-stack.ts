@@ -1,15 +1,7 @@
 import { existsSync } from 'node:fs';
 import { CfnOutput, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnStage,
-  HttpMethod,
-  HttpRoute,
-  HttpRouteKey,
-  HttpStage,
-  LogGroupLogDestination,
-  type HttpApi,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -208,7 +200,11 @@ export class ApiStack extends Stack {
     // the whole table; API Gateway prefers a route's own method over ANY, so nothing else changes.
     for (const path of new Set(routeList.map((route) => route.path))) {
       const owner = routeList.find((route) => route.path === path)!;
-      const pathId = path.split(/[^a-z0-9]+/i).filter(Boolean).map(pascalCase).join('');
+      const pathId = path
+        .split(/[^a-z0-9]+/i)
+        .filter(Boolean)
+        .map(pascalCase)
+        .join('');
       const anyRoute = new HttpRoute(this.routes, `OtherMethods${pathId}`, {
         httpApi,
         routeKey: HttpRouteKey.with(path, HttpMethod.ANY),
@@ -230,7 +226,9 @@ export class ApiStack extends Stack {
     stage.routeSettings = Object.fromEntries(
       routeList.flatMap((route) => {
         const throttle = ROUTE_THROTTLES[route.name];
-        return throttle ? [[routeKey(route), { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, detailedMetricsEnabled: true }]] : [];
+        return throttle
+          ? [[routeKey(route), { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, detailedMetricsEnabled: true }]]
+          : [];
       }),
     );
     for (const route of httpRoutes) stage.node.addDependency(route);

@@ -46,7 +46,8 @@ export function functionNameOf(stage: string, name: string): string {
 const NATIVE_CODE_PLATFORM = { architecture: Architecture.X86_64, npm: { npm_config_os: 'linux', npm_config_cpu: 'x64', npm_config_libc: 'glibc' } } as const;
 
 /** X-Ray's write actions support no resource-level permissions (cdk-nag AwsSolutions-IAM5). */
-export const XRAY_WILDCARD_REASON = 'X-Ray (active tracing) takes PutTraceSegments and PutTelemetryRecords on resource * only: they support no resource-level permissions.';
+export const XRAY_WILDCARD_REASON =
+  'X-Ray (active tracing) takes PutTraceSegments and PutTelemetryRecords on resource * only: they support no resource-level permissions.';
 
 export interface AreaFunctionProps {
   readonly area: Area;
@@ -152,10 +153,7 @@ export class AreaFunction extends Construct {
       role.addToPolicy(
         new PolicyStatement({
           actions: props.tableAccess === 'read' ? TABLE_READ_ACTIONS : TABLE_DATA_ACTIONS,
-          resources: [
-            table.tableArn,
-            ...TABLE.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-          ],
+          resources: [table.tableArn, ...TABLE.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`)],
         }),
       );
     }

@@ -62,8 +62,21 @@ function prefixAccess(stage: string, bucket: MediaBucketName, prefixes: string[]
 function fileAccess(stage: string, media: NonNullable<AreaNeeds['media']>): FileAccess {
   const grants = (Object.keys(media) as (keyof typeof media)[]).map((name) =>
     name === 'messageImages'
-      ? prefixAccess(stage, 'portfolio', MESSAGE_IMAGE_PREFIXES, media[name]!, (prefix) => `Message images have random names under ${prefix}<user or conversation id>/; the grant is limited to that prefix of the portfolio bucket.`)
-      : prefixAccess(stage, name, mediaPrefixes(name), media[name]!, (prefix) => `Files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the ${name} bucket.`),
+      ? prefixAccess(
+          stage,
+          'portfolio',
+          MESSAGE_IMAGE_PREFIXES,
+          media[name]!,
+          (prefix) =>
+            `Message images have random names under ${prefix}<user or conversation id>/; the grant is limited to that prefix of the portfolio bucket.`,
+        )
+      : prefixAccess(
+          stage,
+          name,
+          mediaPrefixes(name),
+          media[name]!,
+          (prefix) => `Files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the ${name} bucket.`,
+        ),
   );
   return { statements: grants.flatMap((grant) => grant.statements), wildcardResources: grants.flatMap((grant) => grant.wildcardResources) };
 }
@@ -103,7 +116,11 @@ export function areaGrants(stack: Stack, area: Area, props: AreaGrantProps): Are
   };
   // Stripe's secrets are read together; the setup token only where the stage has one (local and test stages go without).
   const secretsOf = (secrets: readonly string[]) =>
-    Object.fromEntries(secrets.flatMap((secret) => (secretNames[secret] ? [[SECRET_PARAMETER_VARIABLES[secret as keyof typeof SECRET_PARAMETER_VARIABLES], secretNames[secret]!]] : [])));
+    Object.fromEntries(
+      secrets.flatMap((secret) =>
+        secretNames[secret] ? [[SECRET_PARAMETER_VARIABLES[secret as keyof typeof SECRET_PARAMETER_VARIABLES], secretNames[secret]!]] : [],
+      ),
+    );
   const stripe = secretsOf((needs.secrets ?? []).filter((secret) => secret.startsWith('stripe')));
   const setupToken = secretsOf((needs.secrets ?? []).filter((secret) => secret === 'adminSetupToken'));
   const stripeGrants = Object.keys(stripe).length ? secretParameters(stack, stripe) : undefined;

@@ -49,7 +49,10 @@ export class CategorySeed extends Construct {
     acknowledgeServerlessDefaults(this.function, role);
     Validations.of(this.function).acknowledge(
       { id: 'Serverless-LambdaDLQ', reason: 'CloudFormation is its only caller and waits for its answer: a failure fails the deploy, where it is seen.' },
-      { id: 'Serverless-LambdaAsyncFailureDestination', reason: 'CloudFormation is its only caller and waits for its answer: a failure fails the deploy, where it is seen.' },
+      {
+        id: 'Serverless-LambdaAsyncFailureDestination',
+        reason: 'CloudFormation is its only caller and waits for its answer: a failure fails the deploy, where it is seen.',
+      },
     );
     this.resource = new CustomResource(this, 'Resource', {
       serviceToken: this.function.functionArn,

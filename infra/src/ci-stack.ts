@@ -29,19 +29,23 @@ export class CiStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const providerArn =
-      config.githubOidcProviderArn ??
-      new OidcProviderNative(this, 'GitHubOidc', { url: GITHUB_OIDC_URL, clientIds: ['sts.amazonaws.com'] }).oidcProviderArn;
+      config.githubOidcProviderArn ?? new OidcProviderNative(this, 'GitHubOidc', { url: GITHUB_OIDC_URL, clientIds: ['sts.amazonaws.com'] }).oidcProviderArn;
 
     this.role = new Role(this, 'DeployRole', {
       roleName: ciRoleName(config.stage),
       description: `GitHub Actions of ${config.githubRepository} deploying Solutionz ${config.stage}`,
       maxSessionDuration: Duration.hours(2),
       assumedBy: new WebIdentityPrincipal(providerArn, {
-        StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': `repo:${config.githubRepository}:environment:${config.stage}` },
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': `repo:${config.githubRepository}:environment:${config.stage}`,
+        },
       }),
     });
     const qualifier = DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-    const bootstrapRoles = [this.region, EDGE_REGION].map((region) => `arn:${this.partition}:iam::${this.account}:role/cdk-${qualifier}-*-${this.account}-${region}`);
+    const bootstrapRoles = [this.region, EDGE_REGION].map(
+      (region) => `arn:${this.partition}:iam::${this.account}:role/cdk-${qualifier}-*-${this.account}-${region}`,
+    );
     this.role.addToPolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoles }));
     // The deploy script's preflight (scripts/deploy): parameters, the bootstrap versions, SES and Lambda account state.
     this.role.addToPolicy(
@@ -49,7 +53,9 @@ export class CiStack extends Stack {
         actions: ['ssm:GetParameter', 'ssm:GetParameters'],
         resources: [
           this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `solutionz/${config.stage}/*` }),
-          ...[this.region, EDGE_REGION].map((region) => this.formatArn({ service: 'ssm', region, resource: 'parameter', resourceName: `cdk-bootstrap/${qualifier}/version` })),
+          ...[this.region, EDGE_REGION].map((region) =>
+            this.formatArn({ service: 'ssm', region, resource: 'parameter', resourceName: `cdk-bootstrap/${qualifier}/version` }),
+          ),
         ],
       }),
     );
@@ -68,7 +74,11 @@ export class CiStack extends Stack {
         id: `AwsSolutions-IAM5[Resource::arn:${partition}:ssm:${this.region}:${account}:parameter/solutionz/${config.stage}/*]`,
         reason: "The stage's own parameters (Stripe keys, the admin setup token), which the preflight checks exist; it reads no value it prints.",
       },
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'ses:GetAccount and lambda:GetAccountSettings describe the account and take no resource; ses:GetEmailIdentity reads the sender domain before it is known to exist.' },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'ses:GetAccount and lambda:GetAccountSettings describe the account and take no resource; ses:GetEmailIdentity reads the sender domain before it is known to exist.',
+      },
     );
 
     new CfnOutput(this, 'DeployRoleArn', { value: this.role.roleArn });

@@ -122,7 +122,18 @@ function adminSetupTokenParameter(settings: StageSettings, stage: string): strin
 }
 
 /** Settings a context key of the same name may override (CI fills in what is not committed). */
-const OVERRIDABLE = ['account', 'region', 'domainName', 'certificateArn', 'adminSetupTokenParameter', 'alarmEmail', 'mailFromDomain', 'releases', 'githubRepository', 'githubOidcProviderArn'] as const;
+const OVERRIDABLE = [
+  'account',
+  'region',
+  'domainName',
+  'certificateArn',
+  'adminSetupTokenParameter',
+  'alarmEmail',
+  'mailFromDomain',
+  'releases',
+  'githubRepository',
+  'githubOidcProviderArn',
+] as const;
 
 /** The stage's entry of infra/stages.ts under the context's overrides, checked with its schema. */
 function stageSettings(node: Node, stage: string, stages: Readonly<Record<string, StageSettingsInput>>): StageSettings {
@@ -149,8 +160,10 @@ function stageSettings(node: Node, stage: string, stages: Readonly<Record<string
 function productionProblems(settings: StageSettings): string[] {
   if (!settings.production) return [];
   const problems: string[] = [];
-  if (!settings.domainName) problems.push('domainName and certificateArn (without them the site is served from a *.cloudfront.net name and every mail links there)');
-  if (!settings.adminSetupTokenParameter) problems.push('adminSetupTokenParameter (without it whoever first calls POST /api/admin/setup becomes the administrator)');
+  if (!settings.domainName)
+    problems.push('domainName and certificateArn (without them the site is served from a *.cloudfront.net name and every mail links there)');
+  if (!settings.adminSetupTokenParameter)
+    problems.push('adminSetupTokenParameter (without it whoever first calls POST /api/admin/setup becomes the administrator)');
   if (!settings.alarmEmail) problems.push('alarmEmail (without it the alarms and the budget reach nobody)');
   return problems;
 }
@@ -163,7 +176,9 @@ export function readDeploymentConfig(node: Node, stages: Readonly<Record<string,
   const settings = stageSettings(node, stage, stages);
   const missing = productionProblems(settings);
   if (missing.length > 0) {
-    throw new Error(`Stage "${stage}" is a production stage and refuses to synthesize without: ${missing.join('; ')}. Set them in infra/stages.ts or with -c key=value.`);
+    throw new Error(
+      `Stage "${stage}" is a production stage and refuses to synthesize without: ${missing.join('; ')}. Set them in infra/stages.ts or with -c key=value.`,
+    );
   }
   const setupTokenParameter = adminSetupTokenParameter(settings, stage);
   const { domainName, certificateArn } = settings;

@@ -2,14 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-  type BucketProps,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '@solutionz/lambdas/deploy-contract';
 import { MEDIA_BUCKETS, MEDIA_PATH_PREFIX, type MediaBucketName } from '@solutionz/shared';
@@ -92,7 +85,7 @@ export class DataStack extends Stack {
     });
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This bucket is the destination of the media buckets\' server access logs; logging it into itself would loop.',
+      reason: "This bucket is the destination of the media buckets' server access logs; logging it into itself would loop.",
     });
 
     const mediaBucket = (name: MediaBucketName): Bucket => {

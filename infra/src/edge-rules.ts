@@ -24,12 +24,15 @@ const covers = (pattern: string, other: string) => pattern !== other && matchesP
  * covers shares that one's (one behaviour for a provider's profile, portfolio and feedback), which keeps the longer
  * max age of the two.
  */
-export const CACHED_API_ROUTES = CACHED_ROUTE_PATTERNS.filter(({ pathPattern }) => !CACHED_ROUTE_PATTERNS.some((other) => covers(other.pathPattern, pathPattern))).map(
-  ({ pathPattern, maxAgeSeconds }) => ({
-    pathPattern,
-    maxAgeSeconds: Math.max(maxAgeSeconds, ...CACHED_ROUTE_PATTERNS.filter((other) => covers(pathPattern, other.pathPattern)).map((other) => other.maxAgeSeconds)),
-  }),
-);
+export const CACHED_API_ROUTES = CACHED_ROUTE_PATTERNS.filter(
+  ({ pathPattern }) => !CACHED_ROUTE_PATTERNS.some((other) => covers(other.pathPattern, pathPattern)),
+).map(({ pathPattern, maxAgeSeconds }) => ({
+  pathPattern,
+  maxAgeSeconds: Math.max(
+    maxAgeSeconds,
+    ...CACHED_ROUTE_PATTERNS.filter((other) => covers(pathPattern, other.pathPattern)).map((other) => other.maxAgeSeconds),
+  ),
+}));
 
 const CACHED_API_PATTERNS = CACHED_API_ROUTES.map(({ pathPattern }) => pathPattern);
 

@@ -103,7 +103,11 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const managed = (name: (typeof MANAGED_RULE_GROUPS)[number], priority: number, ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[]): CfnWebACL.RuleProperty => ({
+    const managed = (
+      name: (typeof MANAGED_RULE_GROUPS)[number],
+      priority: number,
+      ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[],
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },
@@ -146,7 +150,11 @@ export class EdgeStack extends Stack {
           statement: { rateBasedStatement: { aggregateKeyType: 'IP', evaluationWindowSec: WAF_RATE_LIMITS.windowSeconds, limit: WAF_RATE_LIMITS.perIp } },
           visibilityConfig: visibility('RatePerIp'),
         },
-        managed('AWSManagedRulesCommonRuleSet', 3, COUNTED_COMMON_RULES.map((name) => ({ name, actionToUse: { count: {} } }))),
+        managed(
+          'AWSManagedRulesCommonRuleSet',
+          3,
+          COUNTED_COMMON_RULES.map((name) => ({ name, actionToUse: { count: {} } })),
+        ),
         managed('AWSManagedRulesKnownBadInputsRuleSet', 4),
       ],
     });
@@ -156,7 +164,9 @@ export class EdgeStack extends Stack {
     const logs = new LogGroup(this, 'WebAclLogs', { logGroupName, retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN });
     const logging = new CfnLoggingConfiguration(this, 'WebAclLogging', {
       resourceArn: this.webAcl.attrArn,
-      logDestinationConfigs: [Arn.format({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }, this)],
+      logDestinationConfigs: [
+        Arn.format({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }, this),
+      ],
       // Bearer tokens stay out of the logs.
       redactedFields: [{ singleHeader: { Name: 'authorization' } }],
     });

@@ -58,7 +58,10 @@ export class JobAlertsWorker extends Construct {
       retentionPeriod: JOB_ALERTS_STREAM.failedRetention,
     });
     const isItselfTheDlq = 'This queue is itself the failure destination of the job alerts stream mapping; nothing consumes it to fail again.';
-    Validations.of(this.failedRecords).acknowledge({ id: 'AwsSolutions-SQS3', reason: isItselfTheDlq }, { id: 'Serverless-SQSRedrivePolicy', reason: isItselfTheDlq });
+    Validations.of(this.failedRecords).acknowledge(
+      { id: 'AwsSolutions-SQS3', reason: isItselfTheDlq },
+      { id: 'Serverless-SQSRedrivePolicy', reason: isItselfTheDlq },
+    );
 
     // On the alias, so that a release's new version takes stream batches only as CodeDeploy lets it.
     this.release.alias.addEventSource(

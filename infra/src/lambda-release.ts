@@ -35,7 +35,10 @@ export interface LambdaReleaseProps {
 function applicationOf(scope: Construct, stage: string): LambdaApplication {
   const stack = Stack.of(scope);
   const id = 'LambdaReleases';
-  return (stack.node.tryFindChild(id) as LambdaApplication | undefined) ?? new LambdaApplication(stack, id, { applicationName: `solutionz-${stage}-${stack.node.id}` });
+  return (
+    (stack.node.tryFindChild(id) as LambdaApplication | undefined) ??
+    new LambdaApplication(stack, id, { applicationName: `solutionz-${stage}-${stack.node.id}` })
+  );
 }
 
 /**
@@ -60,8 +63,18 @@ export class LambdaRelease extends Construct {
     const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string): Alarm =>
       notifyingAlarm(this, alarmId, { alarmName: `solutionz-${config.stage}-${name}-${alarmId}`, metric, threshold, description, topic: props.alarmTopic });
     const minute = Duration.minutes(1);
-    this.errorsAlarm = alarm('errors', fn.metricErrors({ period: minute, statistic: Stats.SUM }), 1, `The ${name} Lambda failed (an unhandled error or a timeout)`);
-    this.throttlesAlarm = alarm('throttles', fn.metricThrottles({ period: Duration.minutes(5), statistic: Stats.SUM }), 1, `The ${name} Lambda was throttled: its concurrency (reserved, or the account's) ran out`);
+    this.errorsAlarm = alarm(
+      'errors',
+      fn.metricErrors({ period: minute, statistic: Stats.SUM }),
+      1,
+      `The ${name} Lambda failed (an unhandled error or a timeout)`,
+    );
+    this.throttlesAlarm = alarm(
+      'throttles',
+      fn.metricThrottles({ period: Duration.minutes(5), statistic: Stats.SUM }),
+      1,
+      `The ${name} Lambda was throttled: its concurrency (reserved, or the account's) ran out`,
+    );
     const nearTimeout = Math.round(props.timeout.toMilliseconds() * DURATION_ALARM_SHARE);
     this.durationAlarm = alarm(
       'duration',

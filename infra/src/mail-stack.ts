@@ -49,7 +49,9 @@ export class MailStack extends Stack {
         suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
       });
       set.addEventDestination('CloudWatch', {
-        destination: EventDestination.cloudWatchDimensions([{ name: MAIL_EVENT_DIMENSION, source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: configurationSetName }]),
+        destination: EventDestination.cloudWatchDimensions([
+          { name: MAIL_EVENT_DIMENSION, source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: configurationSetName },
+        ]),
         events: MAIL_EVENTS,
       });
       return set;

@@ -44,7 +44,9 @@ export class MessageMailsWorker extends Construct {
     // Found by its name (see mediaBucketName), as the API's areas find it.
     const portfolio = mediaBucketName(Aws.ACCOUNT_ID, props.config.stage, 'portfolio');
     this.function.addEnvironment('MEDIA_BUCKET_PORTFOLIO', portfolio);
-    worker.role.addToPolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [`arn:${Aws.PARTITION}:s3:::${portfolio}/${MESSAGE_IMAGES_PREFIX}*`] }));
+    worker.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [`arn:${Aws.PARTITION}:s3:::${portfolio}/${MESSAGE_IMAGES_PREFIX}*`] }),
+    );
     Validations.of(worker.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${mediaBucketName('<AWS::AccountId>', props.config.stage, 'portfolio')}/${MESSAGE_IMAGES_PREFIX}*]`,
       reason: `Checked message images have random names under ${MESSAGE_IMAGES_PREFIX}<conversation id>/; the worker may only delete them, there.`,

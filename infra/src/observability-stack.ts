@@ -82,7 +82,13 @@ export class ObservabilityStack extends Stack {
     const notify = new SnsAction(props.alarmTopic);
 
     const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string): Alarm => {
-      const created = notifyingAlarm(this, alarmId, { alarmName: `solutionz-${config.stage}-${alarmId}`, metric, threshold, description, topic: props.alarmTopic });
+      const created = notifyingAlarm(this, alarmId, {
+        alarmName: `solutionz-${config.stage}-${alarmId}`,
+        metric,
+        threshold,
+        description,
+        topic: props.alarmTopic,
+      });
       this.alarms.push(created);
       return created;
     };
@@ -97,8 +103,19 @@ export class ObservabilityStack extends Stack {
 
     const serverErrors = httpApi.metricServerError({ period: PERIOD, statistic: Stats.SUM });
     const clientErrors = httpApi.metricClientError({ period: PERIOD, statistic: Stats.SUM });
-    const tooManyRequests = new Metric({ namespace: METRICS_NAMESPACE, metricName: API_TOO_MANY_REQUESTS_METRIC, dimensionsMap: { stage: config.stage }, period: PERIOD, statistic: Stats.SUM });
-    const api5xx = alarm('api-5xx-rate', apiShare('5xx %', serverErrors), ALARM_THRESHOLDS.api5xxPercent, `${ALARM_THRESHOLDS.api5xxPercent}% or more of the API's answers in 5 minutes were server errors`);
+    const tooManyRequests = new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: API_TOO_MANY_REQUESTS_METRIC,
+      dimensionsMap: { stage: config.stage },
+      period: PERIOD,
+      statistic: Stats.SUM,
+    });
+    const api5xx = alarm(
+      'api-5xx-rate',
+      apiShare('5xx %', serverErrors),
+      ALARM_THRESHOLDS.api5xxPercent,
+      `${ALARM_THRESHOLDS.api5xxPercent}% or more of the API's answers in 5 minutes were server errors`,
+    );
     alarm(
       'api-429-rate',
       apiShare('429 %', tooManyRequests),
@@ -115,7 +132,12 @@ export class ObservabilityStack extends Stack {
         label: indexName ?? 'table',
         period: PERIOD,
       });
-      return alarm(`dynamodb-throttles-${indexName ?? 'table'}`, both, 1, `DynamoDB throttled reads or writes of ${indexName ? `the index ${indexName}` : 'the table'}`);
+      return alarm(
+        `dynamodb-throttles-${indexName ?? 'table'}`,
+        both,
+        1,
+        `DynamoDB throttled reads or writes of ${indexName ? `the index ${indexName}` : 'the table'}`,
+      );
     });
 
     alarm(
@@ -146,7 +168,8 @@ export class ObservabilityStack extends Stack {
 
     for (const set of props.mailConfigurationSets) {
       const name = set.configurationSetName;
-      const mails = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, dimensionsMap: { [MAIL_EVENT_DIMENSION]: name }, period: Duration.hours(1), statistic: Stats.SUM });
+      const mails = (metricName: string) =>
+        new Metric({ namespace: 'AWS/SES', metricName, dimensionsMap: { [MAIL_EVENT_DIMENSION]: name }, period: Duration.hours(1), statistic: Stats.SUM });
       const rate = (label: string, event: string) =>
         new MathExpression({
           expression: `IF(sent >= ${ALARM_THRESHOLDS.minMails}, 100 * events / sent, 0)`,
@@ -154,7 +177,12 @@ export class ObservabilityStack extends Stack {
           label,
           period: Duration.hours(1),
         });
-      alarm(`mail-bounce-rate-${set.node.id}`, rate('bounce %', 'Bounce'), ALARM_THRESHOLDS.bouncePercent, `${ALARM_THRESHOLDS.bouncePercent}% or more of the mail sent through ${name} in an hour bounced (SES reviews the account at 5%)`);
+      alarm(
+        `mail-bounce-rate-${set.node.id}`,
+        rate('bounce %', 'Bounce'),
+        ALARM_THRESHOLDS.bouncePercent,
+        `${ALARM_THRESHOLDS.bouncePercent}% or more of the mail sent through ${name} in an hour bounced (SES reviews the account at 5%)`,
+      );
       alarm(
         `mail-complaint-rate-${set.node.id}`,
         rate('complaint %', 'Complaint'),
@@ -193,9 +221,18 @@ export class ObservabilityStack extends Stack {
   private operationsDashboard(props: ObservabilityStackProps, api: { serverErrors: Metric; clientErrors: Metric; tooManyRequests: Metric }): void {
     const { config, httpApi, table } = props;
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `solutionz-${config.stage}` });
-    dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: [this.siteUnhealthy, ...this.alarms, ...[...props.releases.values()].flatMap((release) => release.alarms)], width: 24 }));
     dashboard.addWidgets(
-      new GraphWidget({ title: 'API answers', left: [api.clientErrors.with({ label: '4xx' }), api.serverErrors.with({ label: '5xx' }), api.tooManyRequests.with({ label: '429' })] }),
+      new AlarmStatusWidget({
+        title: 'Alarms',
+        alarms: [this.siteUnhealthy, ...this.alarms, ...[...props.releases.values()].flatMap((release) => release.alarms)],
+        width: 24,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'API answers',
+        left: [api.clientErrors.with({ label: '4xx' }), api.serverErrors.with({ label: '5xx' }), api.tooManyRequests.with({ label: '429' })],
+      }),
       new GraphWidget({
         title: 'API latency (ms)',
         left: [
@@ -206,8 +243,14 @@ export class ObservabilityStack extends Stack {
     );
     const functions = [...props.releases];
     dashboard.addWidgets(
-      new GraphWidget({ title: 'Lambda errors', left: functions.map(([name, release]) => release.alias.metricErrors({ period: PERIOD, statistic: Stats.SUM, label: name })) }),
-      new GraphWidget({ title: 'Lambda duration p99 (ms)', left: functions.map(([name, release]) => release.alias.metricDuration({ period: PERIOD, statistic: Stats.p(99), label: name })) }),
+      new GraphWidget({
+        title: 'Lambda errors',
+        left: functions.map(([name, release]) => release.alias.metricErrors({ period: PERIOD, statistic: Stats.SUM, label: name })),
+      }),
+      new GraphWidget({
+        title: 'Lambda duration p99 (ms)',
+        left: functions.map(([name, release]) => release.alias.metricDuration({ period: PERIOD, statistic: Stats.p(99), label: name })),
+      }),
     );
     dashboard.addWidgets(
       new GraphWidget({
@@ -217,16 +260,32 @@ export class ObservabilityStack extends Stack {
           table.metric('WriteThrottleEvents', { period: PERIOD, statistic: Stats.SUM, label: 'writes' }),
         ],
       }),
-      new GraphWidget({ title: 'Job alerts stream iterator age (ms)', left: [props.jobAlerts.metric('IteratorAge', { period: PERIOD, statistic: Stats.MAXIMUM })] }),
+      new GraphWidget({
+        title: 'Job alerts stream iterator age (ms)',
+        left: [props.jobAlerts.metric('IteratorAge', { period: PERIOD, statistic: Stats.MAXIMUM })],
+      }),
     );
   }
 
   /** Every route of the table (detailed metrics are on): requests, errors and latency each. */
   private routesDashboard(stage: string, httpApi: IHttpApi): void {
     const dashboard = new Dashboard(this, 'RoutesDashboard', { dashboardName: `solutionz-${stage}-routes` });
-    dashboard.addWidgets(new TextWidget({ markdown: `# Solutionz ${stage}: every API route\nRequests, 4xx and 5xx (left), p99 latency in ms (right), per route of the shared route table.`, width: 24, height: 2 }));
+    dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# Solutionz ${stage}: every API route\nRequests, 4xx and 5xx (left), p99 latency in ms (right), per route of the shared route table.`,
+        width: 24,
+        height: 2,
+      }),
+    );
     const routeMetric = (metricName: string, method: string, path: string, statistic: string, label: string) =>
-      new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: httpApi.apiId, Stage: '$default', Method: method, Resource: path }, period: PERIOD, statistic, label });
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: httpApi.apiId, Stage: '$default', Method: method, Resource: path },
+        period: PERIOD,
+        statistic,
+        label,
+      });
     dashboard.addWidgets(
       ...routeList.map(
         (route) =>
@@ -252,7 +311,10 @@ export class ObservabilityStack extends Stack {
     const figure = (name: string) => this.businessMetric(stage, name, hour);
     dashboard.addWidgets(
       new GraphWidget({ title: 'Sign-ups and confirmations', left: [figure(BUSINESS_METRICS.signUps), figure(BUSINESS_METRICS.emailConfirmations)] }),
-      new GraphWidget({ title: 'Memberships: checkouts completed, webhooks failed', left: [figure(BUSINESS_METRICS.checkoutsCompleted), figure(BUSINESS_METRICS.stripeWebhooksFailed)] }),
+      new GraphWidget({
+        title: 'Memberships: checkouts completed, webhooks failed',
+        left: [figure(BUSINESS_METRICS.checkoutsCompleted), figure(BUSINESS_METRICS.stripeWebhooksFailed)],
+      }),
     );
     dashboard.addWidgets(
       new GraphWidget({ title: 'Job contact reveals', left: [figure(BUSINESS_METRICS.contactReveals)] }),

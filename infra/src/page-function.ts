@@ -111,7 +111,13 @@ export class PageFunction extends Construct {
         commandHooks: bundleHooks(this, props),
       },
     });
-    this.release = new LambdaRelease(this, 'Release', { config: props.config, function: this.function, name: 'pages', timeout: PAGE_FUNCTION_TIMEOUT, alarmTopic: props.alarmTopic });
+    this.release = new LambdaRelease(this, 'Release', {
+      config: props.config,
+      function: this.function,
+      name: 'pages',
+      timeout: PAGE_FUNCTION_TIMEOUT,
+      alarmTopic: props.alarmTopic,
+    });
     // The alias's URL: CloudFront reaches the version CodeDeploy lets through.
     this.url = this.release.alias.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
 

@@ -46,6 +46,11 @@ export function poolTriggerFunction(scope: Construct, props: PoolTriggerFunction
     environment: { STAGE: props.config.stage, POWERTOOLS_SERVICE_NAME: `solutionz-${props.name}`, NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
   });
-  acknowledgeServerlessDefaults(fn, role, XRAY_WILDCARD_REASON, 'Cognito is its only caller and calls it synchronously at each sign-in; a failure is logged by the function itself.');
+  acknowledgeServerlessDefaults(
+    fn,
+    role,
+    XRAY_WILDCARD_REASON,
+    'Cognito is its only caller and calls it synchronously at each sign-in; a failure is logged by the function itself.',
+  );
   return fn;
 }

@@ -10,7 +10,13 @@ import { poolTriggerFunction } from './pool-trigger';
  * What the trigger does with the table: reads how the account stands and the person's sessions, and
  * writes them with the expiry buckets in one transaction (TransactWriteItems needs the action of each write).
  */
-export const POST_AUTHENTICATION_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
+export const POST_AUTHENTICATION_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+];
 
 /**
  * The user pool's post-authentication trigger: every sign-in is recorded as a session for the admin

@@ -53,7 +53,9 @@ export function deploySite(stack: Stack, props: SiteDeploymentProps): void {
     destinationBucket: siteBucket,
     sources: [
       // The built entry files (the app shell and the prerendered pages); config.json is this deployment's own.
-      ...(hasBuild ? [Source.asset(config.webDistPath, { exclude: ['*', ...SITE_ENTRY_FILES.filter((file) => file !== 'config.json').map((file) => `!${file}`)] })] : []),
+      ...(hasBuild
+        ? [Source.asset(config.webDistPath, { exclude: ['*', ...SITE_ENTRY_FILES.filter((file) => file !== 'config.json').map((file) => `!${file}`)] })]
+        : []),
       Source.jsonData('config.json', webConfig),
     ],
     cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entry)],
@@ -86,9 +88,7 @@ export function deploySite(stack: Stack, props: SiteDeploymentProps): void {
 function deployerRole(stack: Stack, siteBucket: Bucket): { role: Role; logGroup: LogGroup } {
   const logGroup = new LogGroup(stack, 'DeployLogs', { retention: RetentionDays.ONE_MONTH });
   const role = new Role(stack, 'DeployRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-  role.addToPolicy(
-    new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
-  );
+  role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
   const { partition, account, region } = nagPseudo(stack);
   const assetBucket = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}/*`;
   const siteObjects = `<${stack.getLogicalId(siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`;

@@ -285,7 +285,9 @@ export class WebStack extends Stack {
     };
     return {
       // Only GET answers the API marks public are kept, apart by the method in the cache key (VIEWER_METHOD_HEADER).
-      ...Object.fromEntries(CACHED_API_ROUTES.map(({ pathPattern }) => [pathPattern, { ...toApi, cachedMethods: CachedMethods.CACHE_GET_HEAD, cachePolicy: cachedApiAnswers }])),
+      ...Object.fromEntries(
+        CACHED_API_ROUTES.map(({ pathPattern }) => [pathPattern, { ...toApi, cachedMethods: CachedMethods.CACHE_GET_HEAD, cachePolicy: cachedApiAnswers }]),
+      ),
       [API_PATH_PATTERN]: { ...toApi, cachePolicy: CachePolicy.CACHING_DISABLED },
     };
   }
@@ -323,14 +325,21 @@ export class WebStack extends Stack {
       responseHeadersPolicy: securityHeaders,
       functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
     });
-    const pageAnswers = pageBehavior(pageCache('PageAnswers', 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows', []));
+    const pageAnswers = pageBehavior(
+      pageCache('PageAnswers', 'Provider pages, sitemap and robots.txt from the page function, for as long as their Cache-Control allows', []),
+    );
     return Object.fromEntries(
       PAGE_PATH_PATTERNS.map((pattern) => {
         const queryStrings = Object.hasOwn(PAGE_QUERY_STRINGS, pattern) ? PAGE_QUERY_STRINGS[pattern]! : undefined;
         if (!queryStrings) return [pattern, pageAnswers];
         // "/job-directory" makes JobDirectorySearchAnswers.
         const name = pattern.replace(/(^|[/-])([a-z])/g, (_, _separator: string, letter: string) => letter.toUpperCase());
-        return [pattern, pageBehavior(pageCache(`${name}SearchAnswers`, `The search page ${pattern} from the page function, one copy per value of its own query strings`, queryStrings))];
+        return [
+          pattern,
+          pageBehavior(
+            pageCache(`${name}SearchAnswers`, `The search page ${pattern} from the page function, one copy per value of its own query strings`, queryStrings),
+          ),
+        ];
       }),
     );
   }
@@ -387,7 +396,11 @@ export class WebStack extends Stack {
       environment: { STAGE: config.stage, DISTRIBUTION_ID: this.distribution.distributionId, NODE_OPTIONS: '--enable-source-maps' },
       bundling: { ...LAMBDA_BUNDLING, mainFields: [...LAMBDA_BUNDLING.mainFields] },
     });
-    this.originSecret.addRotationSchedule('Rotation', { rotationLambda: rotation, automaticallyAfter: ORIGIN_SECRET_ROTATION, rotateImmediatelyOnUpdate: false });
+    this.originSecret.addRotationSchedule('Rotation', {
+      rotationLambda: rotation,
+      automaticallyAfter: ORIGIN_SECRET_ROTATION,
+      rotateImmediatelyOnUpdate: false,
+    });
     acknowledgeServerlessDefaults(
       rotation,
       role,
@@ -403,7 +416,10 @@ export class WebStack extends Stack {
     const originAccessControl = new S3OriginAccessControl(this, 'MediaAccessControl', { description: 'CloudFront reads the media buckets' });
     return Object.fromEntries(
       MEDIA_BUCKETS.map((name) => {
-        const bucket = Bucket.fromBucketAttributes(this, `MediaBucket-${name}`, { bucketName: mediaBucketName(this.account, config.stage, name), region: this.region });
+        const bucket = Bucket.fromBucketAttributes(this, `MediaBucket-${name}`, {
+          bucketName: mediaBucketName(this.account, config.stage, name),
+          region: this.region,
+        });
         const behavior: BehaviorOptions = {
           origin: S3BucketOrigin.withOriginAccessControl(bucket, { originAccessControl, originAccessLevels: [AccessLevel.READ] }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

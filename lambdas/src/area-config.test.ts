@@ -22,12 +22,17 @@ describe('area configuration', () => {
   });
 
   it('names every missing or invalid variable at once', () => {
-    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(/ADMIN_EMAIL_DOMAIN is not set.*USER_POOL_SERVER_CLIENT_ID is not set.*SITE_URL is not set.*MAIL_FROM_ADDRESS:/);
+    expect(() => loadAccountsConfig({ MAIL_FROM_ADDRESS: 'not-an-address' })).toThrow(
+      /ADMIN_EMAIL_DOMAIN is not set.*USER_POOL_SERVER_CLIENT_ID is not set.*SITE_URL is not set.*MAIL_FROM_ADDRESS:/,
+    );
     expect(() => loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'localhost' })).toThrow(/ADMIN_EMAIL_DOMAIN: must be a domain name/);
   });
 
   it('treats an empty setup token as no token', () => {
-    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({ adminEmailDomain: 'admin.solutionz.co.uk', requireAdminMfa: false });
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'Admin.Solutionz.co.uk', ADMIN_SETUP_TOKEN: ' ' })).toEqual({
+      adminEmailDomain: 'admin.solutionz.co.uk',
+      requireAdminMfa: false,
+    });
   });
 
   it('requires 2-step verification of admins only when the stage says so', () => {
@@ -36,8 +41,12 @@ describe('area configuration', () => {
   });
 
   it('reads the setup token as a value locally or as the name of its SSM SecureString in the cloud', () => {
-    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN: 'local-token' }).adminSetupToken).toEqual({ value: 'local-token' });
-    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN_PARAMETER: '/solutionz/prod/admin-setup-token' }).adminSetupToken).toEqual({
+    expect(loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN: 'local-token' }).adminSetupToken).toEqual({
+      value: 'local-token',
+    });
+    expect(
+      loadAdminConfig({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.co.uk', ADMIN_SETUP_TOKEN_PARAMETER: '/solutionz/prod/admin-setup-token' }).adminSetupToken,
+    ).toEqual({
       parameter: '/solutionz/prod/admin-setup-token',
     });
   });
@@ -67,7 +76,12 @@ describe('area configuration', () => {
       secretKey: { value: 'sk_test_1' },
       apiUrl: 'http://127.0.0.1:12111',
     });
-    expect(loadStripeConfig({ STRIPE_SECRET_KEY_PARAMETER: '/solutionz/prod/stripe/secret-key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/prod/stripe/webhook-secret' }, { webhook: true })).toEqual({
+    expect(
+      loadStripeConfig(
+        { STRIPE_SECRET_KEY_PARAMETER: '/solutionz/prod/stripe/secret-key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/solutionz/prod/stripe/webhook-secret' },
+        { webhook: true },
+      ),
+    ).toEqual({
       secretKey: { parameter: '/solutionz/prod/stripe/secret-key' },
       webhookSecret: { parameter: '/solutionz/prod/stripe/webhook-secret' },
     });

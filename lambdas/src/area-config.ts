@@ -39,7 +39,12 @@ const accountsEnv = z.object({
   ADMIN_NOTIFY_ADDRESSES: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((address) => address.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email())),
 });
 
@@ -123,7 +128,10 @@ const stripeEnv = z
     [SECRET_PARAMETER_VARIABLES.stripeWebhookSecret]: optional,
     STRIPE_API_URL: z.url().optional(),
   })
-  .refine((e) => e.STRIPE_SECRET_KEY ?? e.STRIPE_SECRET_KEY_PARAMETER, { path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY or STRIPE_SECRET_KEY_PARAMETER' });
+  .refine((e) => e.STRIPE_SECRET_KEY ?? e.STRIPE_SECRET_KEY_PARAMETER, {
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'set STRIPE_SECRET_KEY or STRIPE_SECRET_KEY_PARAMETER',
+  });
 
 /** A secret given as is (local runs) or by the name of an SSM SecureString parameter read at cold start (the cloud). */
 export type SecretSource = { readonly value: string } | { readonly parameter: string };

@@ -9,7 +9,10 @@ const FUNCTIONS_DIR = `${REPO_ROOT}lambdas/src/functions/`;
 
 /** Every file under `dir` (relative to the repository), folders included. */
 const filesUnder = (dir: string): string[] =>
-  readdirSync(`${REPO_ROOT}${dir}`, { withFileTypes: true }).flatMap((entry) => [`${dir}/${entry.name}`, ...(entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : [])]);
+  readdirSync(`${REPO_ROOT}${dir}`, { withFileTypes: true }).flatMap((entry) => [
+    `${dir}/${entry.name}`,
+    ...(entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : []),
+  ]);
 
 describe("an area's Lambda entry", () => {
   it('is the area named in kebab-case', () => {
@@ -23,7 +26,9 @@ describe("an area's Lambda entry", () => {
   });
 
   it('sits among file names that are all kebab-case, in lambdas and infra', () => {
-    const names = ['lambdas/src', 'infra/src', 'infra/bin'].flatMap(filesUnder).filter((path) => !/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/.test(path.slice(path.lastIndexOf('/') + 1)));
+    const names = ['lambdas/src', 'infra/src', 'infra/bin']
+      .flatMap(filesUnder)
+      .filter((path) => !/^[a-z0-9]+(?:[.-][a-z0-9]+)*$/.test(path.slice(path.lastIndexOf('/') + 1)));
     expect(names).toEqual([]);
   });
 });

@@ -96,7 +96,13 @@ export const AREA_NEEDS = {
     // 2-step rule reads the acting admin's MFA settings.
     userPool: [
       MANAGE_USERS,
-      ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminGetUser'],
+      [
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminGetUser',
+      ],
     ],
     serverSignIn: true,
     mail: true,

@@ -12,7 +12,12 @@ const lines = (file: string, text: string) => findOutsideReferences(file, text).
 
 describe('references outside the repository', () => {
   it('names the file and line of a folder beside the repository, in a comment or in code', () => {
-    const text = ['// fine', `// The tables (${UP}${SHARED}/data) are read here.`, `const dir = join(root, '..', '${SHARED}', 'data');`, `const far = '${UP}${UP}${UP}${SHARED}/data';`].join('\n');
+    const text = [
+      '// fine',
+      `// The tables (${UP}${SHARED}/data) are read here.`,
+      `const dir = join(root, '..', '${SHARED}', 'data');`,
+      `const far = '${UP}${UP}${UP}${SHARED}/data';`,
+    ].join('\n');
     expect(findOutsideReferences('lambdas/src/geo/example.ts', text)).toEqual([
       { file: 'lambdas/src/geo/example.ts', line: 2, text: `// The tables (${UP}${SHARED}/data) are read here.`, why: 'a folder outside the repository' },
       { file: 'lambdas/src/geo/example.ts', line: 3, text: `const dir = join(root, '..', '${SHARED}', 'data');`, why: 'a folder outside the repository' },

@@ -21,7 +21,12 @@ const emptyDir = mkdtempSync(join(tmpdir(), 'solutionz-preflight-'));
 afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
 function configFor(context: Record<string, string> = {}): DeploymentConfig {
-  return readDeploymentConfig(new App({ outdir: mkdtempSync(join(emptyDir, 'cdk-')), context: { [BUNDLING_STACKS]: [], adminSetupTokenParameter: '/solutionz/dev/admin-setup-token', ...context } }).node);
+  return readDeploymentConfig(
+    new App({
+      outdir: mkdtempSync(join(emptyDir, 'cdk-')),
+      context: { [BUNDLING_STACKS]: [], adminSetupTokenParameter: '/solutionz/dev/admin-setup-token', ...context },
+    }).node,
+  );
 }
 
 const PROD = {
@@ -60,7 +65,8 @@ function readyAccount(): void {
     ],
     InvalidParameters: [],
   });
-  for (const ssm of [london, virginia]) ssm.on(GetParameterCommand, { Name: bootstrapVersionParameter }).resolves({ Parameter: { Name: bootstrapVersionParameter, Value: '29' } });
+  for (const ssm of [london, virginia])
+    ssm.on(GetParameterCommand, { Name: bootstrapVersionParameter }).resolves({ Parameter: { Name: bootstrapVersionParameter, Value: '29' } });
   ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { MaxSendRate: 14 } });
   ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
   lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 1000 } });
@@ -96,7 +102,9 @@ describe('deploy preflight', () => {
     const results = await preflight(clients, configFor(PROD));
     expect(failures(results)).toEqual([
       'SSM parameters: /solutionz/prod/stripe/secret-key is a String, so its secret is stored unencrypted: delete it and create it again with --type SecureString.',
-      expect.stringContaining("/solutionz/prod/stripe/webhook-secret (the Stripe webhook endpoint's signing secret (whsec_...)) does not exist in eu-west-2: aws ssm put-parameter --region eu-west-2 --type SecureString --name /solutionz/prod/stripe/webhook-secret"),
+      expect.stringContaining(
+        "/solutionz/prod/stripe/webhook-secret (the Stripe webhook endpoint's signing secret (whsec_...)) does not exist in eu-west-2: aws ssm put-parameter --region eu-west-2 --type SecureString --name /solutionz/prod/stripe/webhook-secret",
+      ),
       expect.stringContaining('/solutionz/prod/admin-setup-token (the first-admin setup token'),
     ]);
     expect(hasErrors(results)).toBe(true);
@@ -136,7 +144,9 @@ describe('deploy preflight', () => {
 
   it("stops when the account's Lambda concurrency leaves no room for what the stage reserves (a new account's quota of 10)", async () => {
     lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 10 } });
-    expect(failures(await preflight(clients, configFor(PROD)))).toEqual([expect.stringContaining("The account's Lambda concurrency in eu-west-2 is 10; the stage reserves 7")]);
+    expect(failures(await preflight(clients, configFor(PROD)))).toEqual([
+      expect.stringContaining("The account's Lambda concurrency in eu-west-2 is 10; the stage reserves 7"),
+    ]);
     // A stage that reserves nothing deploys into such an account.
     const dev = failures(await preflight(clients, configFor({ stage: 'dev' })));
     expect(dev.filter((failure) => failure.startsWith('Lambda concurrency'))).toEqual([]);
@@ -148,9 +158,13 @@ describe('deploy preflight', () => {
   });
 
   it('reports a service it could not ask as a failure of that check alone', async () => {
-    lambda.on(GetAccountSettingsCommand).rejects(Object.assign(new Error('User is not authorized to perform: lambda:GetAccountSettings'), { name: 'AccessDeniedException' }));
+    lambda
+      .on(GetAccountSettingsCommand)
+      .rejects(Object.assign(new Error('User is not authorized to perform: lambda:GetAccountSettings'), { name: 'AccessDeniedException' }));
     const results = await preflight(clients, configFor(PROD));
-    expect(failures(results)).toEqual(['Lambda concurrency: Could not check: AccessDeniedException: User is not authorized to perform: lambda:GetAccountSettings']);
+    expect(failures(results)).toEqual([
+      'Lambda concurrency: Could not check: AccessDeniedException: User is not authorized to perform: lambda:GetAccountSettings',
+    ]);
     expect(results.filter((result) => result.level === 'ok').length).toBeGreaterThan(4);
   });
 });

@@ -47,7 +47,12 @@ const error = (check: string, message: string): CheckResult => ({ level: 'error'
 async function credentials(clients: PreflightClients, config: DeploymentConfig): Promise<{ result: CheckResult; account?: string }> {
   const { Account, Arn } = await clients.sts.send(new GetCallerIdentityCommand({}));
   if (config.account && Account !== config.account) {
-    return { result: error('credentials', `These credentials are for account ${Account}, but stage "${config.stage}" lives in ${config.account} (infra/stages.ts): switch profile or role.`) };
+    return {
+      result: error(
+        'credentials',
+        `These credentials are for account ${Account}, but stage "${config.stage}" lives in ${config.account} (infra/stages.ts): switch profile or role.`,
+      ),
+    };
   }
   return { result: ok('credentials', `Deploying as ${Arn} in account ${Account}.`), account: Account };
 }
@@ -55,7 +60,10 @@ async function credentials(clients: PreflightClients, config: DeploymentConfig):
 function postcodeTables(config: DeploymentConfig): CheckResult {
   const missing = missingPostcodeTables(config.postcodeDataPath);
   return missing.length > 0
-    ? error('postcode tables', postcodeTablesMissingMessage(`${config.postcodeDataPath} (CDK context "postcodeDataPath")`, 'the functions that place locations must carry them'))
+    ? error(
+        'postcode tables',
+        postcodeTablesMissingMessage(`${config.postcodeDataPath} (CDK context "postcodeDataPath")`, 'the functions that place locations must carry them'),
+      )
     : ok('postcode tables', `Found in ${config.postcodeDataPath}.`);
 }
 
@@ -64,7 +72,9 @@ function requiredParameters(config: DeploymentConfig): { name: string; type: 'Se
   return [
     { name: config.stripeSecretKeyParameter, type: 'SecureString', what: "Stripe's secret key (sk_live_... or sk_test_...)" },
     { name: config.stripeWebhookSecretParameter, type: 'SecureString', what: "the Stripe webhook endpoint's signing secret (whsec_...)" },
-    ...(config.adminSetupTokenParameter ? [{ name: config.adminSetupTokenParameter, type: 'SecureString' as const, what: 'the first-admin setup token (a long random string)' }] : []),
+    ...(config.adminSetupTokenParameter
+      ? [{ name: config.adminSetupTokenParameter, type: 'SecureString' as const, what: 'the first-admin setup token (a long random string)' }]
+      : []),
   ];
 }
 
@@ -75,7 +85,10 @@ async function parameters(clients: PreflightClients, config: DeploymentConfig): 
   return wanted.map(({ name, type, what }) => {
     const foundType = found.get(name);
     if (!foundType) {
-      return error('SSM parameters', `${name} (${what}) does not exist in ${config.region}: aws ssm put-parameter --region ${config.region} --type ${type} --name ${name} --value '...'`);
+      return error(
+        'SSM parameters',
+        `${name} (${what}) does not exist in ${config.region}: aws ssm put-parameter --region ${config.region} --type ${type} --name ${name} --value '...'`,
+      );
     }
     if (foundType !== type) {
       return error('SSM parameters', `${name} is a ${foundType}, so its secret is stored unencrypted: delete it and create it again with --type SecureString.`);
@@ -98,7 +111,8 @@ async function ses(clients: PreflightClients, config: DeploymentConfig): Promise
   } else {
     results.push(ok('SES', `Production access in ${config.region}, up to ${account.SendQuota?.MaxSendRate ?? '?'} mails a second.`));
   }
-  if (account.SendingEnabled === false) results.push(error('SES', `Sending is paused for this account in ${config.region} (bounce or complaint rates): see the SES console before deploying.`));
+  if (account.SendingEnabled === false)
+    results.push(error('SES', `Sending is paused for this account in ${config.region} (bounce or complaint rates): see the SES console before deploying.`));
   try {
     const identity = await clients.ses.send(new GetEmailIdentityCommand({ EmailIdentity: config.mailFromDomain }));
     if (!identity.VerifiedForSendingStatus) {
@@ -108,7 +122,12 @@ async function ses(clients: PreflightClients, config: DeploymentConfig): Promise
     }
   } catch (caught) {
     if (!(caught instanceof NotFoundException)) throw caught;
-    results.push(warning('SES', `${config.mailFromDomain} is not an SES identity yet: the Mail stack creates it; then add its DKIM CNAME records (stack outputs) to the domain's DNS.`));
+    results.push(
+      warning(
+        'SES',
+        `${config.mailFromDomain} is not an SES identity yet: the Mail stack creates it; then add its DKIM CNAME records (stack outputs) to the domain's DNS.`,
+      ),
+    );
   }
   return results;
 }
@@ -121,7 +140,8 @@ async function bootstrap(clients: PreflightClients, config: DeploymentConfig, ac
       try {
         const { Parameter } = await clients.ssm(region).send(new GetParameterCommand({ Name: bootstrapVersionParameter }));
         const version = Number(Parameter?.Value);
-        if (!(version >= MIN_BOOTSTRAP_VERSION)) return error('CDK bootstrap', `${region} is bootstrapped at version ${Parameter?.Value}, older than ${MIN_BOOTSTRAP_VERSION}: ${command}`);
+        if (!(version >= MIN_BOOTSTRAP_VERSION))
+          return error('CDK bootstrap', `${region} is bootstrapped at version ${Parameter?.Value}, older than ${MIN_BOOTSTRAP_VERSION}: ${command}`);
         return ok('CDK bootstrap', `${region} is bootstrapped (version ${version}).`);
       } catch (caught) {
         if (!(caught instanceof ParameterNotFound)) throw caught;

@@ -22,7 +22,11 @@ const linesOf = (node) => node.loc.end.line - node.loc.start.line + 1;
 /** The node whose lines a function spans: a method's or accessor's whole property, as ESLint's rule counts it. */
 function spanOf(fn) {
   const parent = fn.parent;
-  if (parent && parent.value === fn && (parent.type === 'MethodDefinition' || (parent.type === 'Property' && (parent.method || parent.kind === 'get' || parent.kind === 'set')))) {
+  if (
+    parent &&
+    parent.value === fn &&
+    (parent.type === 'MethodDefinition' || (parent.type === 'Property' && (parent.method || parent.kind === 'get' || parent.kind === 'set')))
+  ) {
     return parent;
   }
   return fn;
@@ -62,7 +66,11 @@ function ownLinesOfFactory(fn, object) {
   const methods = object.properties.filter((property) => property.type === 'Property' && isFunction(property.value));
   const statements = fn.body.type === 'BlockStatement' ? fn.body.body : [];
   const helpers = statements.flatMap((statement) =>
-    statement.type === 'FunctionDeclaration' ? [statement] : statement.type === 'VariableDeclaration' ? statement.declarations.filter((declarator) => declarator.init && isFunction(declarator.init)) : [],
+    statement.type === 'FunctionDeclaration'
+      ? [statement]
+      : statement.type === 'VariableDeclaration'
+        ? statement.declarations.filter((declarator) => declarator.init && isFunction(declarator.init))
+        : [],
   );
   return linesOf(spanOf(fn)) - [...methods, ...helpers].reduce((sum, node) => sum + linesOf(node), 0);
 }

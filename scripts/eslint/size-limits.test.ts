@@ -91,7 +91,9 @@ ${Array.from({ length: 150 }, (_, index) => `    'name${index}',`).join('\n')}
   return { names };
 }
 `;
-    expect(await sizeProblems(bigSetup)).toEqual(["1: Function 'createRepository' has too many lines outside the methods it returns (155). Maximum allowed is 150."]);
+    expect(await sizeProblems(bigSetup)).toEqual([
+      "1: Function 'createRepository' has too many lines outside the methods it returns (155). Maximum allowed is 150.",
+    ]);
   });
 
   it('count a function that does more than return its methods whole, as a component is', async () => {

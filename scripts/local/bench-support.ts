@@ -39,7 +39,21 @@ export interface Measured {
 
 /** Sectors this close to a big city's centre draw this many times as many as others (sectors already hold about as many addresses each). */
 const CITY_PULL = { miles: 10, weight: 3 } as const;
-const BIG_CITIES = ['London', 'Birmingham', 'Manchester', 'Leeds', 'Glasgow', 'Liverpool', 'Newcastle upon Tyne', 'Sheffield', 'Bristol', 'Edinburgh', 'Leicester', 'Nottingham', 'Cardiff'];
+const BIG_CITIES = [
+  'London',
+  'Birmingham',
+  'Manchester',
+  'Leeds',
+  'Glasgow',
+  'Liverpool',
+  'Newcastle upon Tyne',
+  'Sheffield',
+  'Bristol',
+  'Edinburgh',
+  'Leicester',
+  'Nottingham',
+  'Cardiff',
+];
 const DEFAULT_PORT_OFFSET = 300;
 
 export const percentile = (values: readonly number[], p: number) => {
@@ -81,8 +95,14 @@ export function summary(label: string, runs: readonly Measured[]): string {
     fixed(percentile(items, 95)),
     fixed(mean(runs.map((run) => run.usage.capacityUnits))),
     fixed(mean(runs.map((run) => run.usage.waitingMs))),
-    percentile(runs.map((run) => run.ms), 50).toFixed(0),
-    percentile(runs.map((run) => run.ms), 95).toFixed(0),
+    percentile(
+      runs.map((run) => run.ms),
+      50,
+    ).toFixed(0),
+    percentile(
+      runs.map((run) => run.ms),
+      95,
+    ).toFixed(0),
   ];
   return `  ${label.padEnd(40)}${cells.map((cell) => cell.padStart(12)).join('')}`;
 }
@@ -114,7 +134,10 @@ export interface PagedThrough {
 }
 
 /** Pages through a result with its cursor (`page` answers one page's ids and the next cursor), checked against the ids expected. */
-export async function pageThrough(expected: readonly string[], page: (cursor: string | undefined) => Promise<{ ids: string[]; nextCursor?: string }>): Promise<PagedThrough> {
+export async function pageThrough(
+  expected: readonly string[],
+  page: (cursor: string | undefined) => Promise<{ ids: string[]; nextCursor?: string }>,
+): Promise<PagedThrough> {
   const pages: Measured[] = [];
   const ids: string[] = [];
   let cursor: string | undefined;
@@ -158,7 +181,13 @@ export async function benchSetup(seed: number): Promise<{ geocoder: Geocoder; to
   }
   const townTableFile = localTownTable();
   const geocoder = createOfflineGeocoder({ postcodeDataDir, townTableFile });
-  return { geocoder, towns: readTownTable(townTableFile), sectors: await sectorsWeightedTowardsCities(postcodeDataDir, geocoder), random: seededRandom(seed), now: new Date() };
+  return {
+    geocoder,
+    towns: readTownTable(townTableFile),
+    sectors: await sectorsWeightedTowardsCities(postcodeDataDir, geocoder),
+    random: seededRandom(seed),
+    now: new Date(),
+  };
 }
 
 /**

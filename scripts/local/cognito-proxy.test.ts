@@ -57,7 +57,8 @@ function selfServiceCalls(client: CognitoIdentityProviderClient, token: string) 
     ChangePassword: () => client.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: PASSWORD, ProposedPassword: 'Stolen-horse-2' })),
     AssociateSoftwareToken: () => client.send(new AssociateSoftwareTokenCommand({ AccessToken: token })),
     VerifySoftwareToken: () => client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' })),
-    SetUserMFAPreference: () => client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })),
+    SetUserMFAPreference: () =>
+      client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })),
     SetUserSettings: () => client.send(new SetUserSettingsCommand({ AccessToken: token, MFAOptions: [] })),
     UpdateUserAttributes: () => client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'locale', Value: 'fr-FR' }] })),
     DeleteUserAttributes: () => client.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['locale'] })),
@@ -116,11 +117,14 @@ describe('the Cognito proxy', () => {
     const { keys } = (await (await fetch(`${localEndpoint('cognitoEndpoint')}/${pool.userPoolId}/.well-known/jwks.json`)).json()) as { keys: JsonWebKey[] };
     const verifies = (jwt: string) => {
       const [header, payload, signature] = jwt.split('.');
-      return createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(createPublicKey({ key: keys[0]!, format: 'jwk' }), signature!, 'base64url');
+      return createVerify('RSA-SHA256')
+        .update(`${header}.${payload}`)
+        .verify(createPublicKey({ key: keys[0]!, format: 'jwk' }), signature!, 'base64url');
     };
 
     const refreshed = (await refresh()).AuthenticationResult!;
-    const fromGetTokens = (await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: pool.userPoolClientId, RefreshToken: tokens.RefreshToken! }))).AuthenticationResult!;
+    const fromGetTokens = (await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: pool.userPoolClientId, RefreshToken: tokens.RefreshToken! })))
+      .AuthenticationResult!;
     for (const token of [refreshed.AccessToken!, refreshed.IdToken!, fromGetTokens.AccessToken!, fromGetTokens.IdToken!]) {
       expect(claims(token).auth_time).toBe(signedIn);
       expect(claims(token).iat).toBeGreaterThan(signedIn);
@@ -144,7 +148,11 @@ describe('the Cognito proxy', () => {
     await expect(signIn()).resolves.toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
 
     await client.send(
-      new AdminSetUserMFAPreferenceCommand({ UserPoolId: pool.userPoolId, Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: pool.userPoolId,
+        Username: userId,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
     );
     await expect(signIn()).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
   });
@@ -172,10 +180,19 @@ describe('the Cognito proxy', () => {
     // Only the server client's tokens may write attributes at all (the web's lack the scope).
     const token = await serverToken();
     const update = (Name: string, Value: string) => client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name, Value }] }));
-    for (const [name, value] of [['email', 'thief@example.co.uk'], ['email_verified', 'true'], ['name', 'Someone Else']] as const) {
-      await expect(update(name, value), name).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+    for (const [name, value] of [
+      ['email', 'thief@example.co.uk'],
+      ['email_verified', 'true'],
+      ['name', 'Someone Else'],
+    ] as const) {
+      await expect(update(name, value), name).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'A client attempted to write unauthorized attribute',
+      });
     }
-    await expect(client.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['email'] }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(client.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['email'] }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     await expect(update('locale', 'en-GB')).resolves.toBeDefined();
 
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
@@ -199,11 +216,15 @@ describe('the Cognito proxy', () => {
     const { client, signIn, serverToken } = await userWithSession();
     const token = await serverToken();
     const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
-    await expect(client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: generateSync({ secret: SecretCode! }) }))).resolves.toMatchObject({ Status: 'SUCCESS' });
+    await expect(client.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: generateSync({ secret: SecretCode! }) }))).resolves.toMatchObject({
+      Status: 'SUCCESS',
+    });
     await client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     await expect(signIn()).resolves.toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
     await client.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
-    await expect(client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'locale', Value: 'en-GB' }] }))).resolves.toBeDefined();
+    await expect(
+      client.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'locale', Value: 'en-GB' }] })),
+    ).resolves.toBeDefined();
     await client.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: PASSWORD, ProposedPassword: 'Correct-horse-2' }));
     await expect(signIn(pool.userPoolClientId, 'Correct-horse-2')).resolves.toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
     await client.send(new DeleteUserCommand({ AccessToken: token }));

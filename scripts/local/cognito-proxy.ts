@@ -52,27 +52,28 @@ interface Upstream {
   readonly body: Buffer;
 }
 
-
-function forward(target: URL, req: Pick<IncomingMessage, 'headers' | 'url' | 'method'>, body: Buffer, headerOverrides: Record<string, string> = {}): Promise<Upstream> {
+function forward(
+  target: URL,
+  req: Pick<IncomingMessage, 'headers' | 'url' | 'method'>,
+  body: Buffer,
+  headerOverrides: Record<string, string> = {},
+): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = value;
     Object.assign(headers, headerOverrides, { host: target.host, 'content-length': String(body.length) });
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const responseHeaders: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 502, headers: responseHeaders, body: Buffer.concat(chunks) });
-        });
-        res.on('error', reject);
-      },
-    );
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const responseHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: res.statusCode ?? 502, headers: responseHeaders, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
     upstream.on('error', reject);
     upstream.end(body);
   });
@@ -196,7 +197,12 @@ function isRevoked(signOuts: SignOuts, username: unknown, issuedAt: unknown): bo
 }
 
 /** The user a Username (the sub or an alias such as the e-mail) names, or cognito-local's error answer. */
-async function poolUser(upstreamUrl: URL, req: IncomingMessage, userPoolId: unknown, username: unknown): Promise<{ user: Record<string, unknown> } | { error: Upstream }> {
+async function poolUser(
+  upstreamUrl: URL,
+  req: IncomingMessage,
+  userPoolId: unknown,
+  username: unknown,
+): Promise<{ user: Record<string, unknown> } | { error: Upstream }> {
   const found = await callUpstream(upstreamUrl, req, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
   return found.status === 200 ? { user: parseJson(found.body) } : { error: found };
 }
@@ -217,7 +223,13 @@ function attributeOf(user: Record<string, unknown>, name: string): string | unde
   return attributes.find((attribute) => attribute.Name === name)?.Value;
 }
 
-async function adminGlobalSignOut(upstreamUrl: URL, req: IncomingMessage, input: Record<string, unknown>, res: ServerResponse, signOuts: SignOuts): Promise<void> {
+async function adminGlobalSignOut(
+  upstreamUrl: URL,
+  req: IncomingMessage,
+  input: Record<string, unknown>,
+  res: ServerResponse,
+  signOuts: SignOuts,
+): Promise<void> {
   const found = await poolUser(upstreamUrl, req, input.UserPoolId, input.Username);
   if ('error' in found) return send(res, found.error.status, found.error.headers, found.error.body);
   signOuts.set(String(found.user.Username), nowSeconds());
@@ -263,7 +275,13 @@ async function refuseTakenEmail(upstreamUrl: URL, req: IncomingMessage, input: R
  * True when the answer went out: a user's own call that would change an attribute outside the write
  * attributes of the client their token was issued to. The pool is the last part of the token's issuer.
  */
-async function refuseUnwritableAttributes(upstreamUrl: URL, req: IncomingMessage, target: string, input: Record<string, unknown>, res: ServerResponse): Promise<boolean> {
+async function refuseUnwritableAttributes(
+  upstreamUrl: URL,
+  req: IncomingMessage,
+  target: string,
+  input: Record<string, unknown>,
+  res: ServerResponse,
+): Promise<boolean> {
   const names =
     target === 'UpdateUserAttributes'
       ? ((input.UserAttributes as { Name?: string }[] | undefined) ?? []).map((attribute) => attribute.Name)
@@ -312,7 +330,12 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
     const { username, iat } = claimsOf(input.AccessToken);
     if (isRevoked(signOuts, username, iat)) return notAuthorized(res, 'Access Token has been revoked');
   }
-  const refreshToken = target === 'GetTokensFromRefreshToken' ? input.RefreshToken : REFRESH_FLOWS.has(String(input.AuthFlow)) ? (input.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN : undefined;
+  const refreshToken =
+    target === 'GetTokensFromRefreshToken'
+      ? input.RefreshToken
+      : REFRESH_FLOWS.has(String(input.AuthFlow))
+        ? (input.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN
+        : undefined;
   if (refreshToken !== undefined) {
     const claims = claimsOf(refreshToken);
     if (isRevoked(signOuts, claims['cognito:username'], claims.iat)) return notAuthorized(res, 'Refresh Token has been revoked');
@@ -332,7 +355,8 @@ async function handle(upstreamUrl: URL, req: IncomingMessage, res: ServerRespons
   }
   if (target === 'AdminSetUserMFAPreference') return adminSetMfaPreference(upstreamUrl, req, input, res);
   if (target === 'AdminUpdateUserAttributes' && (await refuseTakenEmail(upstreamUrl, req, input, res))) return;
-  if ((target === 'UpdateUserAttributes' || target === 'DeleteUserAttributes') && (await refuseUnwritableAttributes(upstreamUrl, req, target, input, res))) return;
+  if ((target === 'UpdateUserAttributes' || target === 'DeleteUserAttributes') && (await refuseUnwritableAttributes(upstreamUrl, req, target, input, res)))
+    return;
 
   const upstream = await forward(upstreamUrl, req, body);
   if ((target === 'InitiateAuth' || target === 'AdminInitiateAuth') && upstream.status === 400) {

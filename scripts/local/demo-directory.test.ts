@@ -16,7 +16,19 @@ import { milesBetween } from '@solutionz/lambdas/services/geo-search';
 import { documentClient } from '@solutionz/lambdas/adapters/dynamodb';
 import { TEST_CREDENTIALS, TEST_REGION, useTestTable, type TestTable } from '@solutionz/lambdas/testing/dynamodb-table';
 import { TEST_POSTCODE_DATA_DIR, testGeocoder } from '@solutionz/lambdas/testing/geocoder';
-import { COMMON_TRADES, DEMO_TOWNS, demoBusinessId, demoFeedbackId, demoDirectoryProviders, demoReviewerId, demoSignupProfile, demoTowns, writeDemoDirectory, type DemoDirectoryProvider, type DemoTown } from './demo-directory';
+import {
+  COMMON_TRADES,
+  DEMO_TOWNS,
+  demoBusinessId,
+  demoFeedbackId,
+  demoDirectoryProviders,
+  demoReviewerId,
+  demoSignupProfile,
+  demoTowns,
+  writeDemoDirectory,
+  type DemoDirectoryProvider,
+  type DemoTown,
+} from './demo-directory';
 import { demoResponseFacts } from './demo-messages';
 
 const table = useTestTable();
@@ -73,7 +85,11 @@ describe('the demo directory', () => {
       const centre = await resolvePlace(geocoder, name, 'location');
       for (const trade of COMMON_TRADES) {
         const near = providers.filter(
-          (provider) => listed(provider) && provider.place && provider.categories.some((category) => categoryLabel(category) === trade) && milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES,
+          (provider) =>
+            listed(provider) &&
+            provider.place &&
+            provider.categories.some((category) => categoryLabel(category) === trade) &&
+            milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES,
         );
         expect(near.length, `${trade} near ${name}`).toBeGreaterThan(0);
       }
@@ -92,7 +108,11 @@ describe('the demo directory', () => {
       const centre = await resolvePlace(geocoder, name, 'location');
       for (const trade of COMMON_TRADES) {
         const near = providers.filter(
-          (provider) => listed(provider) && provider.place && categoryLabel(provider.categories[0]!) === trade && milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES,
+          (provider) =>
+            listed(provider) &&
+            provider.place &&
+            categoryLabel(provider.categories[0]!) === trade &&
+            milesBetween(centre, provider.place) <= DEFAULT_RADIUS_MILES,
         );
         expect(near.length, `${trade} near ${name}`).toBeGreaterThanOrEqual(2);
       }
@@ -133,13 +153,19 @@ describe('the demo directory', () => {
     await writeDemoDirectory(documents, table.tableName, sample, NOW);
 
     const { listings } = await table.repositories.directory.alphabeticalListings(ALL_SCOPE, undefined, 100);
-    expect(listings.map((listing) => listing.userId).sort()).toEqual(sample.filter(listed).map((provider) => provider.userId).sort());
+    expect(listings.map((listing) => listing.userId).sort()).toEqual(
+      sample
+        .filter(listed)
+        .map((provider) => provider.userId)
+        .sort(),
+    );
     expect(listings.filter((listing) => listing.lat === undefined)).toHaveLength(3);
     // The cards' ratings are the reviews' (stored as feedback, which the provider's page lists).
     for (const provider of sample.filter(listed)) {
       const listing = listings.find((candidate) => candidate.userId === provider.userId)!;
       expect(listing.ratingCount).toBe(provider.reviews.length);
-      if (provider.reviews.length > 0) expect(listing.ratingAverage).toBeCloseTo(provider.reviews.reduce((sum, review) => sum + review.rating, 0) / provider.reviews.length);
+      if (provider.reviews.length > 0)
+        expect(listing.ratingAverage).toBeCloseTo(provider.reviews.reduce((sum, review) => sum + review.rating, 0) / provider.reviews.length);
       const { feedback } = await table.repositories.feedback.listPublished(provider.userId, { limit: 10 });
       expect(feedback.map((entry) => entry.title).sort()).toEqual(provider.reviews.map((review) => review.title).sort());
     }
@@ -158,7 +184,9 @@ describe('the demo directory', () => {
     const documents = documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
     await writeDemoDirectory(documents, table.tableName, sample, NOW);
     const after = await table.repositories.admin.days(...month);
-    const added = Object.fromEntries(after.map((day) => [day.day, day.signups - (before.find((earlier) => earlier.day === day.day)?.signups ?? 0)]).filter(([, count]) => count !== 0));
+    const added = Object.fromEntries(
+      after.map((day) => [day.day, day.signups - (before.find((earlier) => earlier.day === day.day)?.signups ?? 0)]).filter(([, count]) => count !== 0),
+    );
     const expected: Record<string, number> = {};
     for (const provider of sample) expected[dayOf(provider)] = (expected[dayOf(provider)] ?? 0) + 1;
     expect(added).toEqual(expected);
@@ -192,11 +220,13 @@ describe('the demo directory', () => {
   }, 120_000);
 });
 
-const documentsOf = (tested: TestTable) => documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: tested.endpoint, credentials: TEST_CREDENTIALS }));
+const documentsOf = (tested: TestTable) =>
+  documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: tested.endpoint, credentials: TEST_CREDENTIALS }));
 
 async function everyItem(tested: TestTable): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documentsOf(tested) }, { TableName: tested.tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  for await (const page of paginateScan({ client: documentsOf(tested) }, { TableName: tested.tableName, ConsistentRead: true }))
+    items.push(...(page.Items ?? []));
   return items.sort((a, b) => (`${String(a.PK)} ${String(a.SK)}` < `${String(b.PK)} ${String(b.SK)}` ? -1 : 1));
 }
 

@@ -101,7 +101,10 @@ describe('the demo jobs', () => {
     }
     const reveals = jobs.flatMap((job) => job.reveals.map(({ providerId }) => ({ job, providerId })));
     const found = await Promise.all(
-      reveals.map(async ({ job, providerId }) => [await repository.hasRevealed(job.jobId, providerId), (await repository.verifiedClients(providerId, [job.ownerId])).has(job.ownerId)]),
+      reveals.map(async ({ job, providerId }) => [
+        await repository.hasRevealed(job.jobId, providerId),
+        (await repository.verifiedClients(providerId, [job.ownerId])).has(job.ownerId),
+      ]),
     );
     expect(found.every(([revealed, verified]) => revealed && verified)).toBe(true);
     const revealers = new Set(jobs.flatMap((job) => job.reveals.map((reveal) => reveal.providerId)));
@@ -117,7 +120,10 @@ describe('the demo jobs', () => {
     expect(reviewed.length).toBeGreaterThanOrEqual(3);
     for (const provider of reviewed) {
       const { feedback } = await table.repositories.feedback.listPublished(provider.userId, { limit: 10 });
-      const verified = await repository.verifiedClients(provider.userId, feedback.map((entry) => entry.authorId!));
+      const verified = await repository.verifiedClients(
+        provider.userId,
+        feedback.map((entry) => entry.authorId!),
+      );
       expect(verified.size).toBeGreaterThanOrEqual(1);
     }
     // Sixty jobs and their reveals, written one transaction each as the stack loads them.

@@ -31,6 +31,7 @@ interface JobKind {
 const fixed = (from: number, to: number, step = 10): Budget => ({ type: 'fixed', from, to, step });
 const hourly = (from: number, to: number): Budget => ({ type: 'hourly', from, to, step: 1 });
 
+// prettier-ignore
 const DEMO_JOB_KINDS: readonly JobKind[] = [
   { category: 'Construction/Trade > Plumber', titles: ['Fix a leaking kitchen tap', 'Replace a dripping bath mixer', 'Unblock a slow-draining shower'], descriptions: ['The tap has dripped for a week and now runs constantly. Happy to buy the part if you tell me which.', 'Looking for someone this week; the flat is on the second floor with parking outside.'], budget: fixed(60, 180) },
   { category: 'Construction/Trade > Plumber', titles: ['Boiler service before winter', 'Radiators cold at the top'], descriptions: ['Combi boiler, about eight years old. Gas Safe registered engineers only, please.', 'Three radiators stay cold at the top even after bleeding. Might need a power flush.'], budget: undefined },
@@ -72,6 +73,7 @@ const DEMO_JOB_KINDS: readonly JobKind[] = [
 ];
 
 /** Demo clients without a sign-in, each posting near home. Phone numbers are from Ofcom's drama range. */
+// prettier-ignore
 const DEMO_CLIENTS = [
   { name: 'Amelia Hughes', town: 'London' },
   { name: 'Tomasz Novak', town: 'Birmingham' },
@@ -138,7 +140,9 @@ export function demoJobs(towns: readonly DemoTown[], providers: readonly DemoDir
 
   /** `count` reveals by members of the job's trade, after the job was posted and before now, none twice. */
   function revealsOf(category: string, town: string, posted: Date, count: number, first: readonly string[], until: Date): DemoJobReveal[] {
-    const trade = listed.filter((provider) => provider.categories.some((selection) => groupOf(selection) === groupOf(category)) && !first.includes(provider.userId));
+    const trade = listed.filter(
+      (provider) => provider.categories.some((selection) => groupOf(selection) === groupOf(category)) && !first.includes(provider.userId),
+    );
     const local = trade.filter((provider) => provider.town === town);
     const chosen = [...first, ...random.sample(local.length >= count ? local : trade, count - first.length).map((provider) => provider.userId)];
     const span = until.getTime() - posted.getTime();
@@ -148,7 +152,9 @@ export function demoJobs(towns: readonly DemoTown[], providers: readonly DemoDir
   }
 
   /** `revealedBy` reveal first; the reveals happen before `until` (a review that followed, else an hour ago). */
-  function add(job: Omit<DemoJob, 'jobId' | 'place' | 'reveals'> & { readonly revealCount: number; readonly revealedBy?: readonly string[]; readonly until?: Date }) {
+  function add(
+    job: Omit<DemoJob, 'jobId' | 'place' | 'reveals'> & { readonly revealCount: number; readonly revealedBy?: readonly string[]; readonly until?: Date },
+  ) {
     const { revealCount, revealedBy = [], until = new Date(now.getTime() - HOUR_MS), ...rest } = job;
     const town = townByName.get(job.town);
     if (!town) throw new Error(`The demo jobs have no town ${job.town}`);
@@ -168,13 +174,29 @@ export function demoJobs(towns: readonly DemoTown[], providers: readonly DemoDir
   // works: one revealed by the member (so a review of theirs would be a verified job), one at its cap.
   const client = accounts.client ?? { userId: clients[0]!.userId, name: clients[0]!.name, email: clients[0]!.email };
   const contact = { contactName: client.name, contactEmail: client.email, contactPhone: '07700 900418' };
-  const mine = (category: string, title: string, description: string, budget: Pick<DemoJob, 'budget' | 'budgetType'>, days: number, revealCap: number, revealCount: number, revealedBy: string[] = []) =>
-    add({ ownerId: client.userId, contact, title, description, categories: [category], ...budget, town: 'Manchester', postedAt: ago(days, 3).toISOString(), revealCap, revealCount, revealedBy });
   const byMember = member ? [member.userId] : [];
-  mine('Construction/Trade > Electrician', 'Replace the consumer unit and add two sockets', 'Old fuse box with rewireable fuses. We would also like two double sockets in the kitchen.', { budget: '£650', budgetType: 'fixed' }, 4, 5, byMember.length + 1, byMember);
-  mine('Cleaning & Removal Services > Domestic Cleaning', 'Weekly clean for a two-bed flat', 'Three hours on a weekday morning; we provide products and a key.', { budget: '£16 per hour', budgetType: 'hourly' }, 9, 3, 3);
-  mine('Gardening and Outdoors > Gardener', 'Garden tidy-up before winter', 'Hedges cut back, borders weeded, leaves cleared. Green waste can go in our brown bin.', {}, 13, 5, 0);
-  mine('Cleaning & Removal Services > Removals', 'Help moving a sofa and boxes', 'Two-seater sofa and about fifteen boxes from a flat to a house three miles away.', { budget: '£120', budgetType: 'fixed' }, 21, 5, 1);
+  // prettier-ignore
+  const mine: readonly [category: string, title: string, description: string, budget: Pick<DemoJob, 'budget' | 'budgetType'>, days: number, revealCap: number, revealCount: number, revealedBy?: string[]][] = [
+    ['Construction/Trade > Electrician', 'Replace the consumer unit and add two sockets', 'Old fuse box with rewireable fuses. We would also like two double sockets in the kitchen.', { budget: '£650', budgetType: 'fixed' }, 4, 5, byMember.length + 1, byMember],
+    ['Cleaning & Removal Services > Domestic Cleaning', 'Weekly clean for a two-bed flat', 'Three hours on a weekday morning; we provide products and a key.', { budget: '£16 per hour', budgetType: 'hourly' }, 9, 3, 3],
+    ['Gardening and Outdoors > Gardener', 'Garden tidy-up before winter', 'Hedges cut back, borders weeded, leaves cleared. Green waste can go in our brown bin.', {}, 13, 5, 0],
+    ['Cleaning & Removal Services > Removals', 'Help moving a sofa and boxes', 'Two-seater sofa and about fifteen boxes from a flat to a house three miles away.', { budget: '£120', budgetType: 'fixed' }, 21, 5, 1],
+  ];
+  for (const [category, title, description, budget, days, revealCap, revealCount, revealedBy = []] of mine) {
+    add({
+      ownerId: client.userId,
+      contact,
+      title,
+      description,
+      categories: [category],
+      ...budget,
+      town: 'Manchester',
+      postedAt: ago(days, 3).toISOString(),
+      revealCap,
+      revealCount,
+      revealedBy,
+    });
+  }
 
   // Jobs by clients who then reviewed the provider who revealed them: those reviews are verified jobs.
   const reviewed = listed.flatMap((provider) => {

@@ -44,6 +44,8 @@ export async function loadDemoMemberships(stripe: LocalStripe, accounts: Account
     if (profile?.subscriptionTier !== membership.plan || profile.cancelAtPeriodEnd !== (membership.cancelAtPeriodEnd ?? false)) missing.push(email);
   }
   if (missing.length) {
-    throw new Error(`Stripe's webhooks did not bring the demo memberships of ${missing.join(', ')} to their profiles: see logs/stripe.log and logs/gateway.log`);
+    throw new Error(
+      `Stripe's webhooks did not bring the demo memberships of ${missing.join(', ')} to their profiles: see logs/stripe.log and logs/gateway.log`,
+    );
   }
 }

@@ -23,8 +23,22 @@ export function demoModeratedUsers(): readonly DemoUser[] {
 
 /** Businesses that asked by phone to be listed: created by the admin, not claimed yet. */
 const UNCLAIMED = [
-  { firstName: 'Sandra', lastName: 'Kowalski', businessName: 'Kowalski Window Cleaning', town: 'Nottingham', categories: ['Cleaning & Removal Services > Window Cleaning'], phoneNumber: '+44 115 496 0721' },
-  { firstName: 'Idris', lastName: 'Rahman', businessName: 'Rahman Locksmiths', town: 'Sheffield', categories: ['Construction/Trade > Locksmith'], phoneNumber: '+44 114 496 0388' },
+  {
+    firstName: 'Sandra',
+    lastName: 'Kowalski',
+    businessName: 'Kowalski Window Cleaning',
+    town: 'Nottingham',
+    categories: ['Cleaning & Removal Services > Window Cleaning'],
+    phoneNumber: '+44 115 496 0721',
+  },
+  {
+    firstName: 'Idris',
+    lastName: 'Rahman',
+    businessName: 'Rahman Locksmiths',
+    town: 'Sheffield',
+    categories: ['Construction/Trade > Locksmith'],
+    phoneNumber: '+44 114 496 0388',
+  },
 ] as const;
 
 /**
@@ -82,7 +96,8 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
   const actor: Actor = { id: input.admin.userId };
   let minutes = 0;
   // Each action a few minutes after the last, so the activity reads as a morning's work.
-  const audit = (entry: Parameters<typeof auditRecord>[2]) => auditRecord({ clock: () => new Date(now.getTime() - (90 - (minutes += 7)) * 60_000), random: { id: randomUUID } }, actor, entry);
+  const audit = (entry: Parameters<typeof auditRecord>[2]) =>
+    auditRecord({ clock: () => new Date(now.getTime() - (90 - (minutes += 7)) * 60_000), random: { id: randomUUID } }, actor, entry);
   const misleading: AdminReason = { code: 'misleading', note: 'Claims accreditations the provider cannot show' };
 
   const claims = createClaimRepository(documents, tableName);
@@ -117,7 +132,12 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
         createdAt: at,
         updatedAt: at,
       },
-      business: { businessId, businessName: business.businessName, createdAt: at, ...('businessEmail' in business ? { businessEmail: business.businessEmail } : {}) },
+      business: {
+        businessId,
+        businessName: business.businessName,
+        createdAt: at,
+        ...('businessEmail' in business ? { businessEmail: business.businessEmail } : {}),
+      },
       audit: audit({
         action: 'provider.create',
         target: { kind: 'user', id: userId, label: `${business.firstName} ${business.lastName} (${business.businessName})` },
@@ -132,11 +152,24 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
     const { businessId, at } = created.get(business.businessName)!;
     const claimantUserId = await accounts.findUserIdByEmail(business.claimant.email);
     if (!claimantUserId) continue;
-    const claim = { businessId, claimId: randomUUID(), businessName: business.businessName, claimantUserId, claimantEmail: business.claimant.email, state: 'pending' as const, createdAt: new Date(Date.parse(at) + 3_600_000).toISOString() };
+    const claim = {
+      businessId,
+      claimId: randomUUID(),
+      businessName: business.businessName,
+      claimantUserId,
+      claimantEmail: business.claimant.email,
+      state: 'pending' as const,
+      createdAt: new Date(Date.parse(at) + 3_600_000).toISOString(),
+    };
     await claims.open(claim);
     // The owner claimed it an hour after the admin listed it; the approval comes in the morning's work below.
     if (!business.approved) continue;
-    const decided = audit({ action: 'claim.approve', target: { kind: 'user', id: claimantUserId, label: business.businessName }, before: { state: 'pending' }, after: { state: 'approved', businessId } });
+    const decided = audit({
+      action: 'claim.approve',
+      target: { kind: 'user', id: claimantUserId, label: business.businessName },
+      before: { state: 'pending' },
+      after: { state: 'approved', businessId },
+    });
     await claims.transfer(claim, { state: 'approved', decidedAt: decided.at, decidedBy: actor.id }, decided);
   }
 
@@ -145,13 +178,17 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
   for (const provider of reviewed.slice(3, 5)) {
     const [entry] = await feedback.listAllReceived(provider.userId);
     if (!entry) continue;
-    await feedback.setApproved(entry.id, false, audit({
-      action: 'feedback.unapprove',
-      target: { kind: 'feedback', id: entry.id, label: `"${entry.title}" for ${provider.businessName}` },
-      before: { approved: true },
-      after: { approved: false },
-      reason: { code: 'other', note: 'Checking with the client that the job took place' },
-    }));
+    await feedback.setApproved(
+      entry.id,
+      false,
+      audit({
+        action: 'feedback.unapprove',
+        target: { kind: 'feedback', id: entry.id, label: `"${entry.title}" for ${provider.businessName}` },
+        before: { approved: true },
+        after: { approved: false },
+        reason: { code: 'other', note: 'Checking with the client that the job took place' },
+      }),
+    );
     await directory.syncListing(provider.userId, now);
   }
 
@@ -161,7 +198,13 @@ export async function loadDemoModeration(input: DemoModerationInput, now: Date):
       userId: hidden.userId,
       expect: { isVisible: true },
       set: { isVisible: false, updatedAt: now.toISOString() },
-      audit: audit({ action: 'user.hide', target: { kind: 'user', id: hidden.userId, label: `${hidden.firstName} ${hidden.lastName} (${hidden.businessName})` }, before: { isVisible: true }, after: { isVisible: false }, reason: misleading }),
+      audit: audit({
+        action: 'user.hide',
+        target: { kind: 'user', id: hidden.userId, label: `${hidden.firstName} ${hidden.lastName} (${hidden.businessName})` },
+        before: { isVisible: true },
+        after: { isVisible: false },
+        reason: misleading,
+      }),
     });
     await directory.syncListing(hidden.userId, now);
   }

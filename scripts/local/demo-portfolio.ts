@@ -31,15 +31,25 @@ const WORK: Readonly<Record<string, readonly DemoPortfolioItem[]>> = {
     {
       title: 'Family bathroom refit',
       description: 'Old suite out, new bath, basin and thermostatic shower in, tiled floor to ceiling. Ten days from strip-out to silicone.',
-      scenes: [{ scene: 'bathroom', hue: 200 }, { scene: 'bathroom', hue: 170 }],
+      scenes: [
+        { scene: 'bathroom', hue: 200 },
+        { scene: 'bathroom', hue: 170 },
+      ],
     },
-    { title: 'Shower room in a loft conversion', description: 'Pumped waste and a compact enclosure under the eaves.', scenes: [{ scene: 'bathroom', hue: 30 }] },
+    {
+      title: 'Shower room in a loft conversion',
+      description: 'Pumped waste and a compact enclosure under the eaves.',
+      scenes: [{ scene: 'bathroom', hue: 30 }],
+    },
   ],
   Builder: [
     {
       title: 'Single-storey rear extension',
       description: 'Brick-built kitchen extension with a flat roof and lantern light, signed off by building control.',
-      scenes: [{ scene: 'house', hue: 12 }, { scene: 'house', hue: 25 }],
+      scenes: [
+        { scene: 'house', hue: 12 },
+        { scene: 'house', hue: 25 },
+      ],
     },
     { title: 'Garden wall rebuilt', description: 'Four metres of reclaimed brick wall, rebuilt on new footings.', scenes: [{ scene: 'house', hue: 5 }] },
   ],
@@ -47,7 +57,10 @@ const WORK: Readonly<Record<string, readonly DemoPortfolioItem[]>> = {
     {
       title: 'Living room and hallway',
       description: 'Walls and ceilings filled, sanded and painted in two coats; woodwork in satin.',
-      scenes: [{ scene: 'room', hue: 150 }, { scene: 'room', hue: 210 }],
+      scenes: [
+        { scene: 'room', hue: 150 },
+        { scene: 'room', hue: 210 },
+      ],
     },
     { title: 'Nursery feature wall', description: 'Soft colours and a painted rainbow arch above the cot.', scenes: [{ scene: 'room', hue: 330 }] },
   ],
@@ -55,7 +68,10 @@ const WORK: Readonly<Record<string, readonly DemoPortfolioItem[]>> = {
     {
       title: 'Back garden tidy-up',
       description: 'Overgrown borders cleared, hedges cut back and the lawn edged and fed.',
-      scenes: [{ scene: 'garden', hue: 110 }, { scene: 'garden', hue: 90 }],
+      scenes: [
+        { scene: 'garden', hue: 110 },
+        { scene: 'garden', hue: 90 },
+      ],
     },
     { title: 'New shrub border', description: 'Evergreen shrubs and perennials planted for colour through the year.', scenes: [{ scene: 'garden', hue: 130 }] },
   ],
@@ -111,7 +127,9 @@ function sceneSvg(scene: DemoScene, hue: number): string {
 
 /** A picture of the scene as a JPEG, the kind of file a provider uploads. */
 function demoPicture(scene: DemoScene, hue: number): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, hue))).jpeg({ quality: 82 }).toBuffer();
+  return sharp(Buffer.from(sceneSvg(scene, hue)))
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }
 
 /** The providers who show a portfolio in the demo, with their items: listed, reviewed members of the trades above in the biggest towns. */
@@ -144,7 +162,11 @@ export interface PortfolioStore {
  * Saves each provider's items as the provider would, oldest first, a day apart before `now` (so the
  * same data shows in the same order every time), through the portfolio service.
  */
-export async function writeDemoPortfolios(store: PortfolioStore, portfolios: readonly { provider: Pick<DemoDirectoryProvider, 'userId'>; items: readonly DemoPortfolioItem[] }[], now: Date): Promise<void> {
+export async function writeDemoPortfolios(
+  store: PortfolioStore,
+  portfolios: readonly { provider: Pick<DemoDirectoryProvider, 'userId'>; items: readonly DemoPortfolioItem[] }[],
+  now: Date,
+): Promise<void> {
   const portfolio = createPortfolioRepository(store.documents, store.tableName);
   const accounts = createAccountRepository(store.documents, store.tableName);
   // The same scene in the same colours is the same file, drawn once (providers in different towns show the same work).
@@ -166,8 +188,19 @@ export async function writeDemoPortfolios(store: PortfolioStore, portfolios: rea
           media.push({ uploadId, filename: `${scene}-${n + 1}.jpg` });
         }
         const at = new Date(now.getTime() - (items.length - index) * 86_400_000);
-        const caller = { kind: 'signedIn', userId: provider.userId, groups: ['provider'], accountType: 'provider', subscribed: true, emailConfirmed: true } as const;
-        await createPortfolioItem({ portfolio, portfolioFiles: store.files, accounts, clock: () => at, random }, caller, { title: item.title, description: item.description, media });
+        const caller = {
+          kind: 'signedIn',
+          userId: provider.userId,
+          groups: ['provider'],
+          accountType: 'provider',
+          subscribed: true,
+          emailConfirmed: true,
+        } as const;
+        await createPortfolioItem({ portfolio, portfolioFiles: store.files, accounts, clock: () => at, random }, caller, {
+          title: item.title,
+          description: item.description,
+          media,
+        });
       }
     }),
   );

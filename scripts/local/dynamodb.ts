@@ -31,10 +31,16 @@ function loopbackLauncher(classPath: string): string {
   if (existsSync(join(dir, `${DYNAMODB_LAUNCHER_CLASS}.class`))) return dir;
   const building = join(CACHE_DIR, `building-${randomUUID()}`);
   mkdirSync(building, { recursive: true });
-  const compiled = spawnSync('java', ['-XX:-UsePerfData', '-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath, '-d', building, LAUNCHER_SOURCE], { encoding: 'utf8' });
+  const compiled = spawnSync(
+    'java',
+    ['-XX:-UsePerfData', '-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath, '-d', building, LAUNCHER_SOURCE],
+    { encoding: 'utf8' },
+  );
   if (compiled.status !== 0) {
     rmSync(building, { recursive: true, force: true });
-    throw new Error(`Could not compile ${LAUNCHER_SOURCE} (the Java runtime needs its jdk.compiler module, as in a JDK):\n${compiled.stderr || compiled.error?.message}`);
+    throw new Error(
+      `Could not compile ${LAUNCHER_SOURCE} (the Java runtime needs its jdk.compiler module, as in a JDK):\n${compiled.stderr || compiled.error?.message}`,
+    );
   }
   try {
     renameSync(building, dir);

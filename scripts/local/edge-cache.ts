@@ -69,7 +69,13 @@ function invalidates(path: string, uri: string): boolean {
   return path.endsWith('*') ? uri.startsWith(path.slice(0, -1)) : uri === path || uri.startsWith(`${path}?`);
 }
 
-const xmlText = (value: string) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const xmlText = (value: string) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -125,7 +131,10 @@ export class EdgeCache {
     log(`invalidation of ${paths.join(' ')}: ${dropped} kept answer(s) dropped`);
     const id = `I${createHash('md5').update(`${callerReference}${Date.now()}`).digest('hex').slice(0, 13).toUpperCase()}`;
     const items = paths.map((path) => `<Path>${xmlEscape(path)}</Path>`).join('');
-    res.writeHead(201, { 'content-type': 'text/xml', location: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${distributionId}/invalidation/${id}` });
+    res.writeHead(201, {
+      'content-type': 'text/xml',
+      location: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${distributionId}/invalidation/${id}`,
+    });
     res.end(
       `<?xml version="1.0"?>\n<Invalidation xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Id>${id}</Id><Status>Completed</Status><CreateTime>${new Date().toISOString()}</CreateTime>` +
         `<InvalidationBatch><Paths><Quantity>${paths.length}</Quantity><Items>${items}</Items></Paths><CallerReference>${xmlEscape(callerReference)}</CallerReference></InvalidationBatch></Invalidation>`,

@@ -56,7 +56,13 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
 }
 
 /** Writes a 200 with the body compressed as the viewer accepts, as the CachingOptimized policy does. */
-export function sendBody(req: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders, body: Buffer, encodedCache: Map<string, Buffer> = new Map()): void {
+export function sendBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  encodedCache: Map<string, Buffer> = new Map(),
+): void {
   const encoding = COMPRESSIBLE.test(String(headers['content-type'])) && body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req) : undefined;
   if (encoding) {
     let encoded = encodedCache.get(encoding);

@@ -36,7 +36,11 @@ describe('local edge (the CloudFront stand-in)', () => {
   const webConfigFile = join(work, 'web-config.json');
   const apiCalls: { url: string; viewerIp: string | undefined; origin: string | undefined }[] = [];
   const api: RequestListener = (req, res) => {
-    apiCalls.push({ url: req.url ?? '', viewerIp: req.headers['x-viewer-ip'] as string | undefined, origin: req.headers['x-origin-verify'] as string | undefined });
+    apiCalls.push({
+      url: req.url ?? '',
+      viewerIp: req.headers['x-viewer-ip'] as string | undefined,
+      origin: req.headers['x-origin-verify'] as string | undefined,
+    });
     if (req.url?.startsWith('/api/categories')) {
       // As the API answers a public route: kept a minute without a session, never with one.
       const cacheControl = req.headers.authorization ? 'private, no-store' : 'public, max-age=60, s-maxage=60';
@@ -73,10 +77,20 @@ describe('local edge (the CloudFront stand-in)', () => {
     );
     // A message image: in the portfolio bucket, outside its public path.
     await client.send(
-      new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.portfolio, Key: 'private/messages/c1/i1.webp', Body: Buffer.from('PRIVATE PHOTO'), ContentType: 'image/webp' }),
+      new PutObjectCommand({
+        Bucket: s3.LOCAL_BUCKETS.portfolio,
+        Key: 'private/messages/c1/i1.webp',
+        Body: Buffer.from('PRIVATE PHOTO'),
+        ContentType: 'image/webp',
+      }),
     );
     await client.send(
-      new PutObjectCommand({ Bucket: s3.LOCAL_BUCKETS.portfolio, Key: 'media/portfolio/u1/a photo.webp', Body: Buffer.from('PUBLIC PHOTO'), ContentType: 'image/webp' }),
+      new PutObjectCommand({
+        Bucket: s3.LOCAL_BUCKETS.portfolio,
+        Key: 'media/portfolio/u1/a photo.webp',
+        Body: Buffer.from('PUBLIC PHOTO'),
+        ContentType: 'image/webp',
+      }),
     );
     client.destroy();
     edge = await startEdge({
@@ -87,7 +101,11 @@ describe('local edge (the CloudFront stand-in)', () => {
       originHeaders: { 'X-Origin-Verify': 'edge-secret' },
       pages: async (event) => {
         pageCalls.push(event);
-        return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: `<title>page ${event.rawPath}</title>${'x'.repeat(2000)}` };
+        return {
+          statusCode: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' },
+          body: `<title>page ${event.rawPath}</title>${'x'.repeat(2000)}`,
+        };
       },
       media: { origin: `http://127.0.0.1:${mediaPort}`, buckets: s3.LOCAL_BUCKETS },
       origins,
@@ -200,7 +218,9 @@ describe('local edge (the CloudFront stand-in)', () => {
   });
 
   it('passes /api/* to the API with the viewer address set by the CloudFront Function and the origin header, replacing forged ones', async () => {
-    const response = await get('/api/nothing-here?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-viewer-ip': '198.51.100.1', 'x-origin-verify': 'guessed' } });
+    const response = await get('/api/nothing-here?x=1', {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-viewer-ip': '198.51.100.1', 'x-origin-verify': 'guessed' },
+    });
     // The API's own 404 comes through untouched; the SPA fallback never applies to /api.
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -249,7 +269,7 @@ describe('local edge (the CloudFront stand-in)', () => {
     expect(pageCalls.length).toBe(before + 1);
   });
 
-  it("keeps a search page per value of its own query strings, which alone reach the function, as the search behaviours do", async () => {
+  it('keeps a search page per value of its own query strings, which alone reach the function, as the search behaviours do', async () => {
     const before = pageCalls.length;
     const first = await get('/job-directory?location=Leeds&utm_source=mail&category=Builder');
     expect(first.headers.get('x-cache')).toBe('Miss from local edge');
@@ -266,7 +286,15 @@ describe('local edge (the CloudFront stand-in)', () => {
     const client = { endpoint: edge.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
     const purge = (distributionId: string) => publicCacheFor(distributionId, (message) => failures.push(message), client);
     const cached = async (path: string) => (await get(path)).headers.get('x-cache');
-    for (const path of ['/directory/gone-1', '/directory/stays', '/api/categories?v=purge', '/api/categories?v=other', '/job-directory?category=Gone', '/directory?service=stays']) await get(path);
+    for (const path of [
+      '/directory/gone-1',
+      '/directory/stays',
+      '/api/categories?v=purge',
+      '/api/categories?v=other',
+      '/job-directory?category=Gone',
+      '/directory?service=stays',
+    ])
+      await get(path);
     expect(await cached('/directory/gone-1')).toBe('Hit from local edge');
 
     await purge(LOCAL_DISTRIBUTION_ID).purge(['/directory/gone-1*', '/api/categories*', '/job-directory*']);
@@ -353,7 +381,11 @@ describe('local edge over HTTPS and HTTP/2 (the web benchmark measures through i
       originHeaders: { 'X-Origin-Verify': 'edge-secret' },
       pages: async (event) => {
         pageCalls.push(event);
-        return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: '<title>page</title>' };
+        return {
+          statusCode: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' },
+          body: '<title>page</title>',
+        };
       },
       media: { origin: 'http://127.0.0.1:9', buckets: s3.LOCAL_BUCKETS },
       origins,
@@ -393,7 +425,9 @@ describe('local edge over HTTPS and HTTP/2 (the web benchmark measures through i
     const script = await h2Get('/assets/index-abc.js', { 'accept-encoding': 'br' });
     expect(script.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(script.body).toString()).toBe(entryScript);
-    expect(Object.keys(script.headers).filter((name) => name in scriptAssetHeaderValues() || name === 'content-security-policy')).toEqual(Object.keys(scriptAssetHeaderValues()));
+    expect(Object.keys(script.headers).filter((name) => name in scriptAssetHeaderValues() || name === 'content-security-policy')).toEqual(
+      Object.keys(scriptAssetHeaderValues()),
+    );
   });
 
   it('gives the API and the page function the address, method and host as over HTTP/1.1, without the pseudo-headers', async () => {

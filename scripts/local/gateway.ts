@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { VIEWER_IP_HEADER } from '@solutionz/lambdas/http/client-ip';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody, type Area, type RouteSpec } from '@solutionz/shared';
 import { serveHttp, type LocalService } from './process';
@@ -95,11 +91,7 @@ export function flattenClaims(payload: Record<string, unknown>): Record<string, 
   const claims: Record<string, string> = {};
   for (const [name, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;
-    claims[name] = Array.isArray(value)
-      ? `[${value.map(String).join(' ')}]`
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
+    claims[name] = Array.isArray(value) ? `[${value.map(String).join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
   return claims;
 }
@@ -136,7 +128,10 @@ function buildEvent({ req, url, compiled, pathParameters, body, claims, port }: 
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (name === 'cookie') {
-      cookies = [value].flat().flatMap((c) => c.split(/;\s*/)).filter(Boolean);
+      cookies = [value]
+        .flat()
+        .flatMap((c) => c.split(/;\s*/))
+        .filter(Boolean);
       continue;
     }
     headers[name] = Array.isArray(value) ? value.join(',') : value;

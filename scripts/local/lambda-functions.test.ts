@@ -35,7 +35,10 @@ describe('the local Lambda functions', () => {
     const functions = localFunctions(good, ['accounts', 'jobs'] as Area[]);
     expect(loads()).toEqual({});
 
-    const answers = await Promise.all([functions.handlers.accounts!(event('/api/me'), context), functions.handlers.accounts!(event('/api/me/avatar'), context)]);
+    const answers = await Promise.all([
+      functions.handlers.accounts!(event('/api/me'), context),
+      functions.handlers.accounts!(event('/api/me/avatar'), context),
+    ]);
     expect(answers).toEqual([
       { statusCode: 200, body: 'accounts /api/me' },
       { statusCode: 200, body: 'accounts /api/me/avatar' },

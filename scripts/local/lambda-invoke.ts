@@ -50,7 +50,12 @@ export function invokeListener(functions: LocalFunctions, log: (line: string) =>
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       log(`${name} failed: ${failure.stack ?? failure.message}`);
-      answer(res, 200, { errorMessage: failure.message, errorType: failure.name }, { 'x-amz-function-error': 'Unhandled', 'x-amz-executed-version': '$LATEST' });
+      answer(
+        res,
+        200,
+        { errorMessage: failure.message, errorType: failure.name },
+        { 'x-amz-function-error': 'Unhandled', 'x-amz-executed-version': '$LATEST' },
+      );
     }
   };
 }

@@ -52,9 +52,7 @@ export async function isPortFree(port: number): Promise<boolean> {
 
 /** The ports of `ports` that something else already holds. */
 export async function busyPorts(ports: Partial<Ports>): Promise<{ name: PortName; port: number }[]> {
-  const checks = await Promise.all(
-    (Object.entries(ports) as [PortName, number][]).map(async ([name, port]) => ({ name, port, free: await isPortFree(port) })),
-  );
+  const checks = await Promise.all((Object.entries(ports) as [PortName, number][]).map(async ([name, port]) => ({ name, port, free: await isPortFree(port) })));
   return checks.filter((c) => !c.free).map(({ name, port }) => ({ name, port }));
 }
 
@@ -63,9 +61,9 @@ export async function busyPorts(ports: Partial<Ports>): Promise<{ name: PortName
  * a server there would run, but nothing could reach it.
  */
 const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135,
-  137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719,
-  1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+  139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 /** The ports of `ports` that browsers and fetch refuse to use. */

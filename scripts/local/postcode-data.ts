@@ -12,5 +12,8 @@ export function localPostcodeDataDir(repoRoot: string, env: NodeJS.ProcessEnv = 
 
 /** What `npm start` says once when the tables are missing (`cdk synth` stops with the same words). */
 export function localPostcodeDataMissingMessage(repoRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  return postcodeTablesMissingMessage(`${configuredPostcodeDataDir(repoRoot, env)} (SOLUTIONZ_POSTCODE_DATA chooses another folder)`, 'places are found by town name only');
+  return postcodeTablesMissingMessage(
+    `${configuredPostcodeDataDir(repoRoot, env)} (SOLUTIONZ_POSTCODE_DATA chooses another folder)`,
+    'places are found by town name only',
+  );
 }

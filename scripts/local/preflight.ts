@@ -12,7 +12,9 @@ const MIN_JAVA = 17;
 export async function checkJava(): Promise<void> {
   const result = await new Promise<{ missing: boolean; output: string }>((resolve) => {
     // An error with a code that is a name (ENOENT) is one of starting it; a number is its exit status.
-    execFile('java', ['-XX:-UsePerfData', '-version'], { encoding: 'utf8' }, (error, stdout, stderr) => resolve({ missing: typeof error?.code === 'string', output: `${stderr}${stdout}` }));
+    execFile('java', ['-XX:-UsePerfData', '-version'], { encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ missing: typeof error?.code === 'string', output: `${stderr}${stdout}` }),
+    );
   });
   if (result.missing) {
     throw new LaunchError(

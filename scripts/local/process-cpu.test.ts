@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { processTreeCpu } from './process-cpu';
 
 /** Node code that starts a process running `code` (its output with its own) and waits. */
-const starting = (code: string) => `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(code)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
+const starting = (code: string) =>
+  `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(code)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
 
 /**
  * A root process, a process it started, and one that one started, which works until it has used `busyMs` of processor

@@ -52,7 +52,9 @@ function readCommand(pid: number): string {
 export function processTreeCpu(root: number): ProcessCpu[] {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }
@@ -67,7 +69,7 @@ export function processTreeCpu(root: number): ProcessCpu[] {
   }
   // Only the tree's command lines are read.
   const tree: ProcessCpu[] = [];
-  for (const queue = top ? [top] : []; queue.length > 0; ) {
+  for (const queue = top ? [top] : []; queue.length > 0;) {
     const next = queue.shift()!;
     tree.push({ ...next, command: readCommand(next.pid) });
     queue.push(...(children.get(next.pid) ?? []));

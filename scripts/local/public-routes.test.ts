@@ -55,7 +55,14 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   listCategories: () => [{}],
   signup: () => [
     {
-      body: { accountType: 'client', fullName: 'Walter Walker', email: 'walter.walker@example.co.uk', location: 'Leeds', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' },
+      body: {
+        accountType: 'client',
+        fullName: 'Walter Walker',
+        email: 'walter.walker@example.co.uk',
+        location: 'Leeds',
+        password: 'Correct-horse-1',
+        confirmPassword: 'Correct-horse-1',
+      },
       ownAddress: ['email'],
     },
   ],
@@ -109,11 +116,21 @@ async function loadDemoData(): Promise<Demo> {
   const providers = demoDirectoryProviders(towns, NOW).filter((_, index) => index % 5 === 0);
   const [, userIds] = await Promise.all([
     seedDemoCategories(documents, table.tableName),
-    loadDemoAccounts({ cognito, userPoolId: pool.userPoolId, documents, tableName: table.tableName, users: [...users, ...demoProviders()], withProfiles: true }),
+    loadDemoAccounts({
+      cognito,
+      userPoolId: pool.userPoolId,
+      documents,
+      tableName: table.tableName,
+      users: [...users, ...demoProviders()],
+      withProfiles: true,
+    }),
     writeDemoDirectory(documents, table.tableName, providers, NOW),
   ]);
   await loadDemoJobs(documents, table.tableName, { towns, providers }, users, userIds, NOW);
-  const listed = providers.filter((provider) => provider.isVisible && provider.membership.tier !== 'none' && (!provider.membership.end || Date.parse(provider.membership.end) > NOW.getTime()));
+  const listed = providers.filter(
+    (provider) =>
+      provider.isVisible && provider.membership.tier !== 'none' && (!provider.membership.end || Date.parse(provider.membership.end) > NOW.getTime()),
+  );
   const jobs = await table.repositories.jobs.boardNewest(ALL_JOBS_SCOPE, undefined, 1000);
   return { listedProviderIds: listed.map((provider) => provider.userId), jobIds: jobs.map((job) => job.id), someAddress: providers[0]!.email };
 }
@@ -133,7 +150,9 @@ async function loadHandlers(): Promise<Partial<Record<Area, ApiHandler>>> {
   });
   vi.resetModules();
   const areas = [...new Set(routeList.filter((route) => route.access === 'public').map((route) => route.area))];
-  const loaded = await Promise.all(areas.map(async (area) => [area, ((await import(`../../lambdas/src/functions/${areaEntryFile(area)}`)) as { handler: ApiHandler }).handler] as const));
+  const loaded = await Promise.all(
+    areas.map(async (area) => [area, ((await import(`../../lambdas/src/functions/${areaEntryFile(area)}`)) as { handler: ApiHandler }).handler] as const),
+  );
   return Object.fromEntries(loaded);
 }
 
@@ -143,7 +162,12 @@ afterEach(() => {
 
 describe('public answers', () => {
   it('names a call for every public route of the table, and no other', () => {
-    expect(Object.keys(calls).sort()).toEqual(routeList.filter((route) => route.access === 'public').map((route) => route.name).sort());
+    expect(Object.keys(calls).sort()).toEqual(
+      routeList
+        .filter((route) => route.access === 'public')
+        .map((route) => route.name)
+        .sort(),
+    );
   });
 
   it("carry no e-mail address on the demo data, outside text its author published and the caller's own address", { timeout: 180_000 }, async () => {
@@ -158,7 +182,10 @@ describe('public answers', () => {
         for (const call of routeCalls) {
           const path = buildPath(route.path, call.params);
           const result = await handlers[route.area]!(
-            apiEvent(route.method, path, { ...(call.query ? { query: call.query } : {}), ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) }),
+            apiEvent(route.method, path, {
+              ...(call.query ? { query: call.query } : {}),
+              ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+            }),
             lambdaContext,
           );
           expect(result.statusCode, `${route.method} ${path}: ${result.body}`).toBeLessThan(500);

@@ -14,7 +14,11 @@ export const LOCAL_BUCKETS = Object.fromEntries(MEDIA_BUCKETS.map((name) => [nam
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 /** What an S3 client of s3rver needs besides: buckets by path, and checksums only where S3 requires them (s3rver knows no others). */
-export const S3RVER_CLIENT_OPTIONS = { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const;
+export const S3RVER_CLIENT_OPTIONS = {
+  forcePathStyle: true,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+} as const;
 
 // The browser uploads with presigned POST from the web origin and reads files back; s3rver answers
 // preflights from this configuration.
@@ -50,7 +54,19 @@ export async function start(opts: S3Options): Promise<LocalService> {
   return startHttpProcess({
     name: 's3rver',
     command: process.execPath,
-    args: ['--import', pathToFileURL(require.resolve('tsx')).href, S3RVER_MAIN, '-d', opts.dataDir, '-a', '127.0.0.1', '-p', String(opts.port), '--silent', ...bucketArgs],
+    args: [
+      '--import',
+      pathToFileURL(require.resolve('tsx')).href,
+      S3RVER_MAIN,
+      '-d',
+      opts.dataDir,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(opts.port),
+      '--silent',
+      ...bucketArgs,
+    ],
     url: `http://localhost:${opts.port}`,
     readyUrl: `http://127.0.0.1:${opts.port}`,
     logFile: opts.logFile,

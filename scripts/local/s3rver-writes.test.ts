@@ -55,7 +55,12 @@ describe('s3rver writes (the local S3)', () => {
   it('writes an upload that comes in pieces whole, with its size and MD5 as S3 gives them', async () => {
     const s3 = store();
     const video = Buffer.alloc(300_000, 7).fill(9, 150_000);
-    const written = await s3.putObject({ bucket: 'media', key: 'uploads/u1/video', content: slowUpload([video.subarray(0, 100_000), video.subarray(100_000)]), metadata: {} });
+    const written = await s3.putObject({
+      bucket: 'media',
+      key: 'uploads/u1/video',
+      content: slowUpload([video.subarray(0, 100_000), video.subarray(100_000)]),
+      metadata: {},
+    });
 
     const stored = readFileSync(s3.getResourcePath('media', 'uploads/u1/video', 'object'));
     expect({ size: stored.length, md5: md5(stored) }).toEqual({ size: 300_000, md5: md5(video) });

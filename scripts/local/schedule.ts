@@ -23,7 +23,11 @@ export function startSchedule(options: ScheduleOptions): LocalService {
       .run()
       .then(
         () => undefined,
-        (error: unknown) => appendFileSync(options.logFile, `${new Date().toISOString()} ${options.name} run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+        (error: unknown) =>
+          appendFileSync(
+            options.logFile,
+            `${new Date().toISOString()} ${options.name} run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+          ),
       )
       .finally(() => {
         running = undefined;

@@ -87,13 +87,20 @@ export async function beginLocalStack(options: BeginOptions): Promise<BegunStack
 
   const starting = awaited(
     clock.time('dynamodb', () =>
-      dynamodb.start({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), inMemory: options.inMemory ?? false, logFile: join(logs, 'dynamodb.log'), listClasses: true }),
+      dynamodb.start({
+        port: ports.dynamodb,
+        dataDir: join(dataDir, 'dynamodb'),
+        inMemory: options.inMemory ?? false,
+        logFile: join(logs, 'dynamodb.log'),
+        listClasses: true,
+      }),
     ),
   );
 
   // Their modules load once the JVM is set going (s3's brings the shared package).
   const modules = Promise.all([import('./cognito'), import('./cognito-proxy'), import('./s3'), import('./ses'), import('./web'), import('./origin')]);
-  const started = <T>(name: string, start: (loaded: Awaited<typeof modules>) => Promise<T>) => awaited(modules.then((loaded) => clock.time(name, () => start(loaded))));
+  const started = <T>(name: string, start: (loaded: Awaited<typeof modules>) => Promise<T>) =>
+    awaited(modules.then((loaded) => clock.time(name, () => start(loaded))));
   const urls = { cognito: `http://localhost:${ports.cognitoProxy}` };
   const webConfigFile = join(dataDir, 'web-config.json');
   const siteDir = webMode === 'prod' ? resolve(options.siteDir ?? join(dataDir, 'site')) : undefined;
@@ -110,17 +117,37 @@ export async function beginLocalStack(options: BeginOptions): Promise<BegunStack
   );
   const servers = {
     cognito,
-    cognitoProxy: awaited(cognito.then(() => modules).then(([, cognitoProxy]) => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) }))),
+    cognitoProxy: awaited(
+      cognito.then(() => modules).then(([, cognitoProxy]) => cognitoProxy.start({ port: ports.cognitoProxy, upstream: direct(ports.cognito) })),
+    ),
     s3: started('s3', ([, , s3]) => s3.start({ port: ports.s3, dataDir: join(dataDir, 's3'), logFile: join(logs, 's3.log') })),
     ses: started('ses', ([, , , ses]) => ses.start({ port: ports.ses, logFile: join(logs, 'ses.log') })),
     ...(webMode === 'dev'
       ? {
           web: started('web', ([, , , , web, { LOCAL_ORIGIN_HEADERS }]) =>
-            web.start({ port: ports.web, apiOrigin: direct(ports.gateway), originHeaders: LOCAL_ORIGIN_HEADERS, webConfigFile, logFile: join(logs, 'web.log') }),
+            web.start({
+              port: ports.web,
+              apiOrigin: direct(ports.gateway),
+              originHeaders: LOCAL_ORIGIN_HEADERS,
+              webConfigFile,
+              logFile: join(logs, 'web.log'),
+            }),
           ),
         }
       : {}),
   };
   const webBuild = siteDir && !options.siteDir ? started('web build', ([, , , , web]) => web.buildSite(siteDir, join(logs, 'web-build.log'))) : undefined;
-  return { clock, offset, ports, dataDir, logs, dynamodb: starting, servers, ...(webBuild ? { webBuild } : {}), ...(siteDir ? { siteDir } : {}), webConfigFile, urls };
+  return {
+    clock,
+    offset,
+    ports,
+    dataDir,
+    logs,
+    dynamodb: starting,
+    servers,
+    ...(webBuild ? { webBuild } : {}),
+    ...(siteDir ? { siteDir } : {}),
+    webConfigFile,
+    urls,
+  };
 }

@@ -10,13 +10,8 @@ import { seedDemoCategories } from './table';
 
 /** What loads the demo data, which only a start that makes it needs (demo-data.ts's logins are printed on every start). */
 export async function loadDemoModules() {
-  const [{ loadDemoAccounts }, { planDemoDirectory, writeDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] = await Promise.all([
-    import('./demo-accounts'),
-    import('./demo-directory'),
-    import('./demo-jobs'),
-    import('./demo-moderation'),
-    import('./demo-messages'),
-  ]);
+  const [{ loadDemoAccounts }, { planDemoDirectory, writeDemoDirectory }, { loadDemoJobs }, { demoModeratedUsers, loadDemoModeration }, { loadDemoMessages }] =
+    await Promise.all([import('./demo-accounts'), import('./demo-directory'), import('./demo-jobs'), import('./demo-moderation'), import('./demo-messages')]);
   return { loadDemoAccounts, planDemoDirectory, writeDemoDirectory, loadDemoJobs, demoModeratedUsers, loadDemoModeration, loadDemoMessages };
 }
 
@@ -57,7 +52,9 @@ export async function loadDemoData(demo: DemoModules | undefined, input: DemoDat
         })
       : undefined,
     demo
-      ? clock.time('accounts', () => demo.loadDemoAccounts({ cognito, userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: input.tableCreated }))
+      ? clock.time('accounts', () =>
+          demo.loadDemoAccounts({ cognito, userPoolId, documents, tableName: LOCAL_TABLE_NAME, users: everyDemoUser, withProfiles: input.tableCreated }),
+        )
       : undefined,
   ]);
   if (demo && demoDirectory) {
@@ -67,7 +64,12 @@ export async function loadDemoData(demo: DemoModules | undefined, input: DemoDat
       import('@aws-sdk/client-s3'),
       import('@solutionz/lambdas/adapters/s3-media'),
     ]);
-    const s3Client = new S3Client({ region: LOCAL_REGION, credentials: { ...s3.S3RVER_CREDENTIALS }, endpoint: input.s3.endpoint, ...s3.S3RVER_CLIENT_OPTIONS });
+    const s3Client = new S3Client({
+      region: LOCAL_REGION,
+      credentials: { ...s3.S3RVER_CREDENTIALS },
+      endpoint: input.s3.endpoint,
+      ...s3.S3RVER_CLIENT_OPTIONS,
+    });
     try {
       const demoAdmin = users.find((user) => user.accountType === 'admin')!;
       const [deactivated] = demo.demoModeratedUsers();
@@ -75,25 +77,31 @@ export async function loadDemoData(demo: DemoModules | undefined, input: DemoDat
         // The demo jobs are placed among the demo directory's towns and providers, and go to the demo logins.
         clock.time('jobs', () => demo.loadDemoJobs(documents, LOCAL_TABLE_NAME, demoDirectory, users, demoUserIds, new Date())),
         demoUserIds
-          ? clock.time('moderation', () => demo.loadDemoModeration(
-              {
-                documents,
-                tableName: LOCAL_TABLE_NAME,
-                cognito,
-                userPoolId,
-                admin: { userId: demoUserIds.get(demoAdmin.email)!, name: `${demoAdmin.firstName} ${demoAdmin.lastName}` },
-                deactivatedClient: { userId: demoUserIds.get(deactivated!.email)!, email: deactivated!.email },
-                towns: demoDirectory.towns,
-                providers: demoDirectory.providers,
-              },
-              new Date(),
-            ))
+          ? clock.time('moderation', () =>
+              demo.loadDemoModeration(
+                {
+                  documents,
+                  tableName: LOCAL_TABLE_NAME,
+                  cognito,
+                  userPoolId,
+                  admin: { userId: demoUserIds.get(demoAdmin.email)!, name: `${demoAdmin.firstName} ${demoAdmin.lastName}` },
+                  deactivatedClient: { userId: demoUserIds.get(deactivated!.email)!, email: deactivated!.email },
+                  towns: demoDirectory.towns,
+                  providers: demoDirectory.providers,
+                },
+                new Date(),
+              ),
+            )
           : undefined,
-        clock.time('portfolios', () => input.s3.ready.then(() => writeDemoPortfolios(
-          { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
-          demoPortfolios(demoDirectory.providers),
-          new Date(),
-        ))),
+        clock.time('portfolios', () =>
+          input.s3.ready.then(() =>
+            writeDemoPortfolios(
+              { documents, tableName: LOCAL_TABLE_NAME, files: createS3MediaStorage(s3Client, s3.LOCAL_BUCKETS.portfolio) },
+              demoPortfolios(demoDirectory.providers),
+              new Date(),
+            ),
+          ),
+        ),
       ]);
     } finally {
       s3Client.destroy();

@@ -4,7 +4,15 @@ import { LOCAL_DISTRIBUTION_ID } from './edge';
 import { LOCAL_ORIGIN_SECRET } from './origin';
 import type { Ports } from './ports';
 import * as s3 from './s3';
-import { LOCAL_ADMIN_EMAIL_DOMAIN, LOCAL_ADMIN_NOTIFY_ADDRESS, LOCAL_MAIL_FROM, LOCAL_REGION, LOCAL_STAGE, LOCAL_STRIPE_WEBHOOK_SECRET, LOCAL_TABLE_NAME } from './stack-config';
+import {
+  LOCAL_ADMIN_EMAIL_DOMAIN,
+  LOCAL_ADMIN_NOTIFY_ADDRESS,
+  LOCAL_MAIL_FROM,
+  LOCAL_REGION,
+  LOCAL_STAGE,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  LOCAL_TABLE_NAME,
+} from './stack-config';
 import { direct } from './stack-begin';
 import { LOCAL_STRIPE_SECRET_KEY } from './stripe/local-stripe';
 import { localTownTable } from './town-table';
@@ -67,7 +75,10 @@ export function lambdaEnvironment({ ports, userPool, s3Url, postcodeDataDir, edg
 }
 
 /** Writes the runtime config the deployment writes into the site bucket as `/config.json`. */
-export function writeWebConfig(file: string, { userPool, cognitoUrl, messagePollMs }: { userPool: UserPoolIds; cognitoUrl: string; messagePollMs: number | undefined }): void {
+export function writeWebConfig(
+  file: string,
+  { userPool, cognitoUrl, messagePollMs }: { userPool: UserPoolIds; cognitoUrl: string; messagePollMs: number | undefined },
+): void {
   const webConfig: WebConfig = webConfigSchema.parse({
     stage: LOCAL_STAGE,
     apiBase: '/api',

@@ -151,7 +151,10 @@ function trackServers({ dynamodb: dynamodbStarting, servers, webBuild }: BegunSt
   };
   const up = {
     dynamodb: dynamodbStarting.then(started),
-    cognitoProxy: servers.cognito.then(started).then(() => servers.cognitoProxy).then(started),
+    cognitoProxy: servers.cognito
+      .then(started)
+      .then(() => servers.cognitoProxy)
+      .then(started),
     s3: servers.s3.then(started),
     ses: servers.ses.then(started),
     web: servers.web?.then(started),
@@ -230,7 +233,14 @@ async function startApi({ clock, ports, logs, started }: StartPhase, userPool: U
   const gatewayDone = clock.begin('gateway');
   started(await startGateway({ ...gateway, port: ports.gateway }));
   // What the cloud's EventBridge rule does: the message mails worker (which also removes unsent images whose keeping ended) runs every minute.
-  started(startSchedule({ name: 'message mails', everyMs: options.messageMailsEveryMs ?? 60_000, run: () => functions.messageMails(), logFile: join(logs, 'message-mails.log') }));
+  started(
+    startSchedule({
+      name: 'message mails',
+      everyMs: options.messageMailsEveryMs ?? 60_000,
+      run: () => functions.messageMails(),
+      logFile: join(logs, 'message-mails.log'),
+    }),
+  );
   gatewayDone();
   return { functions, gateway };
 }
@@ -247,7 +257,10 @@ interface EdgeInput {
 }
 
 /** The production build behind the local edge, as CloudFront serves it in the cloud (edge.ts). */
-async function startLocalEdge({ ports, logs, started }: StartPhase, { siteDir, webConfigFile, gateway, siteUrl, documents, urls, tlsDir }: EdgeInput): Promise<void> {
+async function startLocalEdge(
+  { ports, logs, started }: StartPhase,
+  { siteDir, webConfigFile, gateway, siteUrl, documents, urls, tlsDir }: EdgeInput,
+): Promise<void> {
   // Loaded for the production build only: the pages' Lambda and its renderer.
   const { localPagesHandler } = await import('./pages');
   const edgeLog = logTo(join(logs, 'edge.log'));
@@ -270,24 +283,35 @@ async function startLocalEdge({ ports, logs, started }: StartPhase, { siteDir, w
 /** The local Stripe, its webhooks going to the gateway: started once the gateway answers, so the events a restart resumes have somewhere to go. */
 async function startStripe({ clock, ports, logs, started }: StartPhase, dataFile: string | undefined): Promise<LocalStripe> {
   return started(
-    await clock.time('stripe', () => startLocalStripe({
-      port: ports.stripe,
-      webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
-      webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
-      // Stripe calls the site's CloudFront address in the cloud, which adds the origin header; here it calls the gateway.
-      webhookHeaders: LOCAL_ORIGIN_HEADERS,
-      dataFile,
-      log: logTo(join(logs, 'stripe.log')),
-    })),
+    await clock.time('stripe', () =>
+      startLocalStripe({
+        port: ports.stripe,
+        webhookUrl: `${direct(ports.gateway)}/api/stripe/webhook`,
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        // Stripe calls the site's CloudFront address in the cloud, which adds the origin header; here it calls the gateway.
+        webhookHeaders: LOCAL_ORIGIN_HEADERS,
+        dataFile,
+        log: logTo(join(logs, 'stripe.log')),
+      }),
+    ),
   );
 }
 
 /** The demo accounts that come with a membership buy it through the local Stripe, as a member would. */
-async function buyDemoMemberships(clock: PhaseClock, stripe: LocalStripe, documents: DynamoDBDocumentClient, members: readonly DemoMember[], log: (line: string) => void): Promise<void> {
+async function buyDemoMemberships(
+  clock: PhaseClock,
+  stripe: LocalStripe,
+  documents: DynamoDBDocumentClient,
+  members: readonly DemoMember[],
+  log: (line: string) => void,
+): Promise<void> {
   if (members.length === 0) return;
   log('Buying the demo memberships through the local Stripe…');
   // Loaded now, not with this module: the membership area reads the Lambda environment when loaded.
-  const [{ loadDemoMemberships }, { createAccountRepository }] = await Promise.all([import('./demo-memberships'), import('@solutionz/lambdas/data/account-repository')]);
+  const [{ loadDemoMemberships }, { createAccountRepository }] = await Promise.all([
+    import('./demo-memberships'),
+    import('@solutionz/lambdas/data/account-repository'),
+  ]);
   await clock.time('memberships', () => loadDemoMemberships(stripe, createAccountRepository(documents, LOCAL_TABLE_NAME), members));
 }
 
@@ -335,7 +359,14 @@ export async function startLocalStack(options: LocalStackOptions = {}, begun?: B
       clock.time('table', () => ensureTable(dynamoClient, LOCAL_TABLE_NAME, { stream: false })),
       clock.time('pool', () => ensureUserPool(cognitoClient, readState(stateFile).userPool)),
     ]);
-    writeFileSync(stateFile, JSON.stringify({ userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId, serverClientId: userPool.serverClientId } }, null, 2));
+    writeFileSync(
+      stateFile,
+      JSON.stringify(
+        { userPool: { userPoolId: userPool.userPoolId, userPoolClientId: userPool.userPoolClientId, serverClientId: userPool.serverClientId } },
+        null,
+        2,
+      ),
+    );
 
     // Demo data goes in with a fresh store only, so a restart never undoes what was changed locally.
     const documents = documentClient(dynamoClient);

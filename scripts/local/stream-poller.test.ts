@@ -63,7 +63,8 @@ function recordingHandler(fails: (record: DynamoDBRecord) => boolean = () => fal
   return { delivered, handler, jobIds };
 }
 
-const putJob = (jobId: string, title = 'Fix a dripping tap') => documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKey(jobId), jobId, title } }));
+const putJob = (jobId: string, title = 'Fix a dripping tap') =>
+  documents.send(new PutCommand({ TableName: table.tableName, Item: { ...jobKey(jobId), jobId, title } }));
 const failedLog = () => (existsSync(join(logsDir, 'job-alerts-failed.log')) ? readFileSync(join(logsDir, 'job-alerts-failed.log'), 'utf8') : '');
 
 describe('the local stream poller', () => {
@@ -103,11 +104,26 @@ describe('the local stream poller', () => {
     await putJob('old');
     const { handler, jobIds } = recordingHandler();
     await start(handler);
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: jobContactEntity.put({ jobId: 'job-1', contactName: 'Cara', contactEmail: 'client@example.com' }).params({ table: table.tableName }).Item }));
-    await documents.send(new PutCommand({ TableName: table.tableName, Item: savedJobEntity.put({ providerId: 'provider-1', jobId: 'job-1', savedAt: '2026-11-23T12:00:00.000Z' }).params({ table: table.tableName }).Item }));
+    await documents.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: jobContactEntity.put({ jobId: 'job-1', contactName: 'Cara', contactEmail: 'client@example.com' }).params({ table: table.tableName }).Item,
+      }),
+    );
+    await documents.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: savedJobEntity.put({ providerId: 'provider-1', jobId: 'job-1', savedAt: '2026-11-23T12:00:00.000Z' }).params({ table: table.tableName }).Item,
+      }),
+    );
     await putJob('job-1');
     await documents.send(
-      new UpdateCommand({ TableName: table.tableName, Key: jobKey('job-1'), UpdateExpression: 'SET title = :title', ExpressionAttributeValues: { ':title': 'Fix two taps' } }),
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: jobKey('job-1'),
+        UpdateExpression: 'SET title = :title',
+        ExpressionAttributeValues: { ':title': 'Fix two taps' },
+      }),
     );
     await documents.send(new DeleteCommand({ TableName: table.tableName, Key: jobKey('old') }));
     await putJob('job-2');
@@ -163,7 +179,9 @@ describe('the local stream poller', () => {
     const started = await start(handler, 20, 60_000);
     await putJob('job-1');
     await putJob('job-2', 'Always fails');
-    const jobs = Array.from({ length: 120 }, (_, index) => ({ PutRequest: { Item: { ...jobKey(`bulk-${index}`), jobId: `bulk-${index}`, title: 'Paint a fence' } } }));
+    const jobs = Array.from({ length: 120 }, (_, index) => ({
+      PutRequest: { Item: { ...jobKey(`bulk-${index}`), jobId: `bulk-${index}`, title: 'Paint a fence' } },
+    }));
     for (let start = 0; start < jobs.length; start += 25) {
       await documents.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: jobs.slice(start, start + 25) } }));
     }
@@ -213,7 +231,14 @@ function streamRecord(jobId: string, sequenceNumber: string): StreamsRecord {
   return {
     eventID: `event-${sequenceNumber}`,
     eventName: 'INSERT',
-    dynamodb: { Keys: keys, NewImage: { ...keys, jobId: { S: jobId } }, SequenceNumber: sequenceNumber, SizeBytes: 40, StreamViewType: 'NEW_IMAGE', ApproximateCreationDateTime: new Date() },
+    dynamodb: {
+      Keys: keys,
+      NewImage: { ...keys, jobId: { S: jobId } },
+      SequenceNumber: sequenceNumber,
+      SizeBytes: 40,
+      StreamViewType: 'NEW_IMAGE',
+      ApproximateCreationDateTime: new Date(),
+    },
   };
 }
 
@@ -252,7 +277,9 @@ describe('the local stream poller, as the stream changes under it', () => {
   it('carries on after the last record read when its iterator lapsed', async () => {
     const streams = mockClient(DynamoDBStreamsClient);
     try {
-      streams.on(DescribeStreamCommand).resolves({ StreamDescription: { Shards: [{ ShardId: 'only', SequenceNumberRange: { StartingSequenceNumber: '1' } }] } });
+      streams
+        .on(DescribeStreamCommand)
+        .resolves({ StreamDescription: { Shards: [{ ShardId: 'only', SequenceNumberRange: { StartingSequenceNumber: '1' } }] } });
       streams.on(GetShardIteratorCommand, { ShardIteratorType: 'LATEST' }).resolves({ ShardIterator: 'it-1' });
       streams.on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '100' }).resolves({ ShardIterator: 'it-3' });
       streams.on(GetRecordsCommand, { ShardIterator: 'it-1' }).resolves({ Records: [streamRecord('job-1', '100')], NextShardIterator: 'it-2' });

@@ -131,7 +131,9 @@ async function listShards(streams: DynamoDBStreamsClient, streamArn: string, sig
   const shards: Shard[] = [];
   let exclusiveStartShardId: string | undefined;
   do {
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }), { abortSignal: signal });
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }), {
+      abortSignal: signal,
+    });
     shards.push(...(StreamDescription?.Shards ?? []));
     exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
   } while (exclusiveStartShardId);
@@ -209,7 +211,9 @@ function recordDelivery({ handler, filters, region, streamArn, retryBaseMs, fail
   };
 
   const deliver = async (records: StreamsRecord[]) => {
-    const passed = records.map((record) => lambdaRecord(record, streamArn, region)).filter((record) => filters.some((filter) => matchesFilterPattern(filter, record)));
+    const passed = records
+      .map((record) => lambdaRecord(record, streamArn, region))
+      .filter((record) => filters.some((filter) => matchesFilterPattern(filter, record)));
     for (let start = 0; start < passed.length; start += BATCH_SIZE) await deliverBatch(passed.slice(start, start + BATCH_SIZE));
   };
 

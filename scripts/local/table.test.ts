@@ -62,10 +62,19 @@ describe('the local table', () => {
  */
 describe('DynamoDB Local with its parsed schemas kept', () => {
   const keyOnly = (TableName: string) =>
-    new CreateTableCommand({ TableName, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    new CreateTableCommand({
+      TableName,
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
   const put = (TableName: string, pk: string) => client.send(new PutItemCommand({ TableName, Item: { pk: { S: pk }, colour: { S: 'red' } } }));
   const red = async (TableName: string) =>
-    (await client.send(new QueryCommand({ TableName, IndexName: 'byColour', KeyConditionExpression: 'colour = :c', ExpressionAttributeValues: { ':c': { S: 'red' } } }))).Items?.map((item) => item.pk?.S).sort();
+    (
+      await client.send(
+        new QueryCommand({ TableName, IndexName: 'byColour', KeyConditionExpression: 'colour = :c', ExpressionAttributeValues: { ':c': { S: 'red' } } }),
+      )
+    ).Items?.map((item) => item.pk?.S).sort();
 
   /** Until the table's index is as wanted (DynamoDB Local adds an index's column only once the index is active). */
   const indexIs = async (TableName: string, status: 'ACTIVE' | undefined) => {
@@ -87,7 +96,9 @@ describe('DynamoDB Local with its parsed schemas kept', () => {
       new UpdateTableCommand({
         TableName: changed,
         AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byColour', KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+        GlobalSecondaryIndexUpdates: [
+          { Create: { IndexName: 'byColour', KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } } },
+        ],
       }),
     );
     await indexIs(changed, 'ACTIVE');
@@ -96,7 +107,10 @@ describe('DynamoDB Local with its parsed schemas kept', () => {
     await expect(red(unchanged)).rejects.toThrow();
 
     await client.send(new UpdateTimeToLiveCommand({ TableName: changed, TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true } }));
-    expect((await client.send(new DescribeTimeToLiveCommand({ TableName: changed }))).TimeToLiveDescription).toMatchObject({ AttributeName: 'expires', TimeToLiveStatus: 'ENABLED' });
+    expect((await client.send(new DescribeTimeToLiveCommand({ TableName: changed }))).TimeToLiveDescription).toMatchObject({
+      AttributeName: 'expires',
+      TimeToLiveStatus: 'ENABLED',
+    });
     expect((await client.send(new DescribeTimeToLiveCommand({ TableName: unchanged }))).TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
 
     await client.send(new UpdateTableCommand({ TableName: changed, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byColour' } }] }));

@@ -11,7 +11,21 @@ export function selfSignedTls(dir: string): LocalTls {
   mkdirSync(dir, { recursive: true });
   const key = join(dir, 'localhost-key.pem');
   const cert = join(dir, 'localhost-cert.pem');
-  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'];
+  const args = [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+  ];
   const made = spawnSync('openssl', [...args, '-keyout', key, '-out', cert], { encoding: 'utf8' });
   if (made.error || made.status !== 0) {
     throw new Error(`OpenSSL could not make a certificate for localhost (apt-get install openssl): ${made.error?.message ?? made.stderr}`);

@@ -45,7 +45,9 @@ async function exists(cognito: CognitoIdentityProviderClient, ids: KeptUserPoolI
  * (software token); no SMS. Also set on a pool kept from a start before the pool had it.
  */
 async function allowAuthenticatorApps(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
-  await cognito.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }),
+  );
 }
 
 /**

@@ -26,7 +26,16 @@ afterEach(async () => {
  */
 async function emptyAccount(): Promise<LocalStripe> {
   const dataFile = join(mkdtempSync(join(scratch, 'account-')), 'state.json');
-  const empty = { version: 1, clockOffsetMs: 0, portalConfiguration: 'bpc_empty', objects: {}, checkoutLineItems: {}, checkoutSubscriptionData: {}, billing: {}, cards: {} };
+  const empty = {
+    version: 1,
+    clockOffsetMs: 0,
+    portalConfiguration: 'bpc_empty',
+    objects: {},
+    checkoutLineItems: {},
+    checkoutSubscriptionData: {},
+    billing: {},
+    cards: {},
+  };
   writeFileSync(dataFile, JSON.stringify(empty));
   return started(await startLocalStripe({ port: 0, webhookSecret: 'whsec_setup_test', dataFile }));
 }
@@ -45,7 +54,12 @@ const { monthly, yearly } = STRIPE_CATALOGUE.prices;
 
 async function pricesByLookupKey(stripe: LocalStripe) {
   const { data } = await sdkFor(stripe).prices.list({ lookup_keys: [monthly.lookupKey, yearly.lookupKey] });
-  return Object.fromEntries(data.map((price) => [price.lookup_key, { amount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval, product: price.product }]));
+  return Object.fromEntries(
+    data.map((price) => [
+      price.lookup_key,
+      { amount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval, product: price.product },
+    ]),
+  );
 }
 
 describe('npm run stripe:setup', () => {
@@ -69,7 +83,12 @@ describe('npm run stripe:setup', () => {
       solutionz_monthly: { amount: 299, currency: 'gbp', interval: 'month', product: productId },
       solutionz_yearly: { amount: 2000, currency: 'gbp', interval: 'year', product: productId },
     });
-    expect(await sdkFor(stripe).coupons.retrieve('FIRST100')).toMatchObject({ percent_off: 100, duration: 'repeating', duration_in_months: 12, max_redemptions: 100 });
+    expect(await sdkFor(stripe).coupons.retrieve('FIRST100')).toMatchObject({
+      percent_off: 100,
+      duration: 'repeating',
+      duration_in_months: 12,
+      max_redemptions: 100,
+    });
   });
 
   it('finds the catalogue the local Stripe starts with, so the adapter and the setup agree on its names', async () => {

@@ -12,8 +12,21 @@ import { emailChangeRequestSchema, profileUpdateSchema } from './profile';
 import { PROFILE_LIMITS } from './profile-fields';
 import { SECURITY_MESSAGES } from './security-messages';
 
-const client = { accountType: 'client', fullName: 'Ada Lovelace', email: 'ada@example.co.uk', location: 'London', password: 'correct-horse', confirmPassword: 'correct-horse' } as const;
-const provider = { ...client, accountType: 'provider', phone: '(020) 7946-0958', businessName: 'Ada Plumbing', categories: ['Construction/Trade > Plumber'] } as const;
+const client = {
+  accountType: 'client',
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.co.uk',
+  location: 'London',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+} as const;
+const provider = {
+  ...client,
+  accountType: 'provider',
+  phone: '(020) 7946-0958',
+  businessName: 'Ada Plumbing',
+  categories: ['Construction/Trade > Plumber'],
+} as const;
 
 function fieldErrors(input: unknown): Record<string, string> {
   const result = signupSchema.safeParse(input);
@@ -52,7 +65,17 @@ describe('sign-up rules', () => {
   });
 
   it('tells a provider who sent the form empty of every rule at once, each field its first message', () => {
-    const empty = { accountType: 'provider', fullName: '', email: '', location: '', password: '', confirmPassword: '', phone: '', businessName: '', categories: [] };
+    const empty = {
+      accountType: 'provider',
+      fullName: '',
+      email: '',
+      location: '',
+      password: '',
+      confirmPassword: '',
+      phone: '',
+      businessName: '',
+      categories: [],
+    };
     expect(fieldErrors(empty)).toEqual({
       fullName: ACCOUNT_MESSAGES.fullNameRequired,
       email: ACCOUNT_MESSAGES.emailRequired,
@@ -81,19 +104,38 @@ describe('sign-up rules', () => {
     ['fullName', { fullName: `${'A'.repeat(PROFILE_LIMITS.nameMaxChars + 1)} Lovelace` }, ACCOUNT_MESSAGES.fullNameTooLong],
     ['fullName', { fullName: `Ada ${'L'.repeat(PROFILE_LIMITS.nameMaxChars + 1)}` }, ACCOUNT_MESSAGES.fullNameTooLong],
     ['location', { location: 'L'.repeat(PROFILE_LIMITS.locationMaxChars + 1) }, `Must be at most ${PROFILE_LIMITS.locationMaxChars} characters`],
-    ['businessName', { businessName: 'B'.repeat(PROFILE_LIMITS.businessNameMaxChars + 1) }, `Must be at most ${PROFILE_LIMITS.businessNameMaxChars} characters`],
+    [
+      'businessName',
+      { businessName: 'B'.repeat(PROFILE_LIMITS.businessNameMaxChars + 1) },
+      `Must be at most ${PROFILE_LIMITS.businessNameMaxChars} characters`,
+    ],
     ['phone', { phone: `+44 20 7946 0958${' '.repeat(PROFILE_LIMITS.phoneMaxChars)}1` }, `Must be at most ${PROFILE_LIMITS.phoneMaxChars} characters`],
-    ['categories', { categories: Array.from({ length: PROFILE_LIMITS.maxCategories + 1 }, (_, i) => `Other: trade ${i}`) }, `At most ${PROFILE_LIMITS.maxCategories} categories`],
-    ['categories.0', { categories: [`Other: ${'x'.repeat(PROFILE_LIMITS.categoryMaxChars)}`] }, `Must be at most ${PROFILE_LIMITS.categoryMaxChars} characters`],
+    [
+      'categories',
+      { categories: Array.from({ length: PROFILE_LIMITS.maxCategories + 1 }, (_, i) => `Other: trade ${i}`) },
+      `At most ${PROFILE_LIMITS.maxCategories} categories`,
+    ],
+    [
+      'categories.0',
+      { categories: [`Other: ${'x'.repeat(PROFILE_LIMITS.categoryMaxChars)}`] },
+      `Must be at most ${PROFILE_LIMITS.categoryMaxChars} characters`,
+    ],
     ['password', { password: 'p'.repeat(257), confirmPassword: 'p'.repeat(257) }, ACCOUNT_MESSAGES.passwordTooLong],
-  ])('holds %s to the profile editor\'s limit: %#', (field, change, message) => {
+  ])("holds %s to the profile editor's limit: %#", (field, change, message) => {
     expect(fieldErrors({ ...provider, ...change })[field]).toBe(message);
   });
 
   it('refuses at sign-up exactly what the profile editor refuses, and takes what it takes', () => {
-    const longest = { firstName: 'F'.repeat(PROFILE_LIMITS.nameMaxChars), lastName: 'L'.repeat(PROFILE_LIMITS.nameMaxChars), location: 'l'.repeat(PROFILE_LIMITS.locationMaxChars), businessName: 'b'.repeat(PROFILE_LIMITS.businessNameMaxChars) };
+    const longest = {
+      firstName: 'F'.repeat(PROFILE_LIMITS.nameMaxChars),
+      lastName: 'L'.repeat(PROFILE_LIMITS.nameMaxChars),
+      location: 'l'.repeat(PROFILE_LIMITS.locationMaxChars),
+      businessName: 'b'.repeat(PROFILE_LIMITS.businessNameMaxChars),
+    };
     expect(profileUpdateSchema.safeParse(longest).success).toBe(true);
-    expect(fieldErrors({ ...provider, fullName: `${longest.firstName} ${longest.lastName}`, location: longest.location, businessName: longest.businessName })).toEqual({});
+    expect(
+      fieldErrors({ ...provider, fullName: `${longest.firstName} ${longest.lastName}`, location: longest.location, businessName: longest.businessName }),
+    ).toEqual({});
     for (const [field, value] of Object.entries(longest)) {
       expect(profileUpdateSchema.safeParse({ [field]: `${value}x` }).success, field).toBe(false);
     }
@@ -212,8 +254,18 @@ describe('e-mail addresses', () => {
       ['password reset', (email) => ({ email }), passwordResetRequestSchema, ACCOUNT_MESSAGES.emailInvalid],
       ['claim', (email) => ({ fullName: 'Ada Lovelace', email }), claimRequestSchema, ACCOUNT_MESSAGES.emailInvalid],
       ['e-mail change', (newEmail) => ({ newEmail, currentPassword: 'correct-horse' }), emailChangeRequestSchema, SECURITY_MESSAGES.emailInvalid],
-      ['admin create provider', (businessEmail) => ({ firstName: 'Ada', lastName: 'Lovelace', businessName: 'Ada Plumbing', businessEmail }), adminCreateProviderSchema, ACCOUNT_MESSAGES.emailInvalid],
-      ['job contact', (contactEmail) => ({ title: 'Fence', description: 'Mend a fence', contactEmail, categories: ['Gardening and Outdoors'], location: 'York' }), jobPostSchema, JOB_MESSAGES.contactEmailInvalid],
+      [
+        'admin create provider',
+        (businessEmail) => ({ firstName: 'Ada', lastName: 'Lovelace', businessName: 'Ada Plumbing', businessEmail }),
+        adminCreateProviderSchema,
+        ACCOUNT_MESSAGES.emailInvalid,
+      ],
+      [
+        'job contact',
+        (contactEmail) => ({ title: 'Fence', description: 'Mend a fence', contactEmail, categories: ['Gardening and Outdoors'], location: 'York' }),
+        jobPostSchema,
+        JOB_MESSAGES.contactEmailInvalid,
+      ],
     ];
     for (const [name, body, schema, invalid] of fields) {
       for (const address of PLAIN_ADDRESSES) expect(schema.safeParse(body(address)).success, `${name}: ${address}`).toBe(true);

@@ -6,7 +6,6 @@ import { capped, categorySelectionText, PROFILE_LIMITS, tooLongMessage, tooManyC
 
 export { ACCOUNT_MESSAGES, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from './account-messages';
 
-
 /** An admin's username is the local part of their internal address, which mail holds to 64 characters. */
 export const ADMIN_USERNAME_MAX_LENGTH = 64;
 
@@ -38,7 +37,6 @@ export function adminEmail(username: string, domain: string): string {
   const name = username.trim().toLowerCase();
   return name.includes('@') ? name : `${name}@${domain}`;
 }
-
 
 /**
  * A plain address and nothing else: dot-separated runs of the characters an unquoted local part may hold,
@@ -112,30 +110,37 @@ export const signupSchema = z
     location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired).max(PROFILE_LIMITS.locationMaxChars, tooLongMessage(PROFILE_LIMITS.locationMaxChars)),
     password: passwordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
-    phone: z.string().trim().max(PROFILE_LIMITS.phoneMaxChars, capped(tooLongMessage(PROFILE_LIMITS.phoneMaxChars))).optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(PROFILE_LIMITS.phoneMaxChars, capped(tooLongMessage(PROFILE_LIMITS.phoneMaxChars)))
+      .optional(),
     businessName: z.string().trim().max(PROFILE_LIMITS.businessNameMaxChars, tooLongMessage(PROFILE_LIMITS.businessNameMaxChars)).optional(),
     categories: z.array(categorySelectionText).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
   })
-  .superRefine((value, ctx) => {
-    const { firstName, lastName } = splitFullName(value.fullName);
-    if (firstName.length > PROFILE_LIMITS.nameMaxChars || lastName.length > PROFILE_LIMITS.nameMaxChars) {
-      ctx.addIssue({ code: 'custom', path: ['fullName'], message: ACCOUNT_MESSAGES.fullNameTooLong });
-    }
-    if (value.confirmPassword !== value.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MESSAGES.passwordsDoNotMatch });
-    }
-    if (value.accountType !== 'provider') return;
-    if (!value.phone) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneRequired });
-    } else if (!PHONE_PATTERN.test(normalisePhone(value.phone))) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneInvalid });
-    }
-    if (!value.businessName) {
-      ctx.addIssue({ code: 'custom', path: ['businessName'], message: ACCOUNT_MESSAGES.businessNameRequired });
-    }
-    if (!value.categories?.length) {
-      ctx.addIssue({ code: 'custom', path: ['categories'], message: ACCOUNT_MESSAGES.categoriesRequired });
-    }
-  }, { when: (payload) => signupRuleFields.safeParse(payload.value).success });
+  .superRefine(
+    (value, ctx) => {
+      const { firstName, lastName } = splitFullName(value.fullName);
+      if (firstName.length > PROFILE_LIMITS.nameMaxChars || lastName.length > PROFILE_LIMITS.nameMaxChars) {
+        ctx.addIssue({ code: 'custom', path: ['fullName'], message: ACCOUNT_MESSAGES.fullNameTooLong });
+      }
+      if (value.confirmPassword !== value.password) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MESSAGES.passwordsDoNotMatch });
+      }
+      if (value.accountType !== 'provider') return;
+      if (!value.phone) {
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneRequired });
+      } else if (!PHONE_PATTERN.test(normalisePhone(value.phone))) {
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: ACCOUNT_MESSAGES.phoneInvalid });
+      }
+      if (!value.businessName) {
+        ctx.addIssue({ code: 'custom', path: ['businessName'], message: ACCOUNT_MESSAGES.businessNameRequired });
+      }
+      if (!value.categories?.length) {
+        ctx.addIssue({ code: 'custom', path: ['categories'], message: ACCOUNT_MESSAGES.categoriesRequired });
+      }
+    },
+    { when: (payload) => signupRuleFields.safeParse(payload.value).success },
+  );
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;

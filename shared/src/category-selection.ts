@@ -3,10 +3,7 @@
  * `Group > Sub`, or `Other: text`. Group names contain `/` and `&` but never ` > ` or a leading
  * `Other:`, which is what makes the encoding unambiguous.
  */
-export type CategorySelection =
-  | { kind: 'group'; group: string }
-  | { kind: 'sub'; group: string; sub: string }
-  | { kind: 'other'; text: string };
+export type CategorySelection = { kind: 'group'; group: string } | { kind: 'sub'; group: string; sub: string } | { kind: 'other'; text: string };
 
 const SUB_SEPARATOR = ' > ';
 const OTHER_PREFIX = 'Other: ';

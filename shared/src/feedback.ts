@@ -22,7 +22,11 @@ export const feedbackFormSchema = z.strictObject({
 export type FeedbackForm = z.input<typeof feedbackFormSchema>;
 
 export const replyFormSchema = z.strictObject({
-  text: z.string(FEEDBACK_MESSAGES.reply.required).trim().min(1, FEEDBACK_MESSAGES.reply.required).max(FEEDBACK_LIMITS.replyMax, FEEDBACK_MESSAGES.reply.tooLong),
+  text: z
+    .string(FEEDBACK_MESSAGES.reply.required)
+    .trim()
+    .min(1, FEEDBACK_MESSAGES.reply.required)
+    .max(FEEDBACK_LIMITS.replyMax, FEEDBACK_MESSAGES.reply.tooLong),
 });
 export type ReplyForm = z.input<typeof replyFormSchema>;
 

@@ -31,7 +31,8 @@ export const jobAlertOneClickQuerySchema = jobAlertUnsubscribe.oneClickQuery;
 function categorySelectionsOverlap(a: string, b: string): boolean {
   const left = parseCategorySelection(a);
   const right = parseCategorySelection(b);
-  if (left.kind === 'other' || right.kind === 'other') return left.kind === 'other' && right.kind === 'other' && left.text.toLowerCase() === right.text.toLowerCase();
+  if (left.kind === 'other' || right.kind === 'other')
+    return left.kind === 'other' && right.kind === 'other' && left.text.toLowerCase() === right.text.toLowerCase();
   if (left.group !== right.group) return false;
   return left.kind === 'group' || right.kind === 'group' || left.sub === right.sub;
 }

@@ -9,7 +9,10 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 /** Display name rules (docs/product/site.md#site-shell): names, else the e-mail, else "User". */
 export function displayName(profile: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
-  const name = [profile.firstName, profile.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [profile.firstName, profile.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || profile.email || 'User';
 }
 

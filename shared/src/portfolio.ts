@@ -75,8 +75,10 @@ const filenameSchema = z.string().trim().min(1).max(PORTFOLIO_LIMITS.filenameMax
 const portfolioUploadFileSchema = z
   .strictObject({ name: filenameSchema, type: z.string().trim().max(100), size: z.number().int().positive() })
   .superRefine((file, context) => {
-    if (!(file.type in PORTFOLIO_MEDIA_TYPES)) context.addIssue({ code: 'custom', path: ['type'], message: PORTFOLIO_MESSAGES.wrongType.description(file.name) });
-    else if (file.size > PORTFOLIO_LIMITS.maxFileBytes) context.addIssue({ code: 'custom', path: ['size'], message: PORTFOLIO_MESSAGES.tooLarge.description(file.name) });
+    if (!(file.type in PORTFOLIO_MEDIA_TYPES))
+      context.addIssue({ code: 'custom', path: ['type'], message: PORTFOLIO_MESSAGES.wrongType.description(file.name) });
+    else if (file.size > PORTFOLIO_LIMITS.maxFileBytes)
+      context.addIssue({ code: 'custom', path: ['size'], message: PORTFOLIO_MESSAGES.tooLarge.description(file.name) });
   });
 
 export const portfolioUploadRequestSchema = z.strictObject({
@@ -105,7 +107,10 @@ export const portfolioUploadResponseSchema = z.object({ uploads: z.array(portfol
 
 // ── Items: POST /api/me/portfolio, PUT /api/me/portfolio/{itemId} ────────────────────────────────
 
-const uploadIdSchema = z.string().max(64, capped('Not an upload id')).regex(/^[\w-]{1,64}$/, 'Not an upload id');
+const uploadIdSchema = z
+  .string()
+  .max(64, capped('Not an upload id'))
+  .regex(/^[\w-]{1,64}$/, 'Not an upload id');
 
 /** A file uploaded with a grant, linked by this save. A video may bring a poster image uploaded the same way. */
 const newPortfolioMediaSchema = z.strictObject({

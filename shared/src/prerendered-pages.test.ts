@@ -16,7 +16,8 @@ const SHELL = [
 const PAGE_STYLES = `<style ${PAGE_STYLES_ATTRIBUTE}="a1">.css-a1{color:red}</style>`;
 
 /** The documents' live preloads: those outside any template. */
-const livePreloads = (html: string) => [...html.replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+const livePreloads = (html: string) =>
+  [...html.replace(/<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
 
 describe('a server-rendered page', () => {
   const page = fillAppShell(SHELL, { path: '/', styles: PAGE_STYLES, markup: '<h1>Find trusted local professionals</h1>' });
@@ -24,7 +25,11 @@ describe('a server-rendered page', () => {
   it('holds the preloads of the app code back in a template, for the browser to start once the page is painted', () => {
     expect(livePreloads(page)).toEqual(['/assets/preload-helper-b.js']);
     const held = new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(page)?.[1] ?? '';
-    expect([...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/assets/boot-react-c.js', '/assets/boot-ui-d.js', '/assets/boot-app-e.js']);
+    expect([...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '/assets/boot-react-c.js',
+      '/assets/boot-ui-d.js',
+      '/assets/boot-app-e.js',
+    ]);
     // Still in the head, before the styles, and the page rendered in the root.
     expect(page.indexOf(`<template id="${BOOT_CHAIN}">`)).toBeLessThan(page.indexOf('<style id="shared-styles">'));
     expect(page).toContain('<div id="root" data-prerendered="/"><h1>Find trusted local professionals</h1></div>');
@@ -44,13 +49,19 @@ describe('a server-rendered page', () => {
 
   it('is the shell with the page in it when the shell has no boot chain (a development build)', () => {
     const plain = '<html><head></head><body><div id="root"></div></body></html>';
-    expect(fillAppShell(plain, { path: '/', styles: '', markup: '<h1>Hi</h1>' })).toBe('<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>');
+    expect(fillAppShell(plain, { path: '/', styles: '', markup: '<h1>Hi</h1>' })).toBe(
+      '<html><head></head><body><div id="root" data-prerendered="/"><h1>Hi</h1></div></body></html>',
+    );
   });
 });
 
 describe('whether a server-rendered page was rendered for this visit', () => {
   /** A page the browser fetched over the network, with the CDN's cache status among its other timings. */
-  const fetched = (...names: string[]): PageNavigation => ({ type: 'navigate', transferSize: 18_000, serverTiming: [{ name: 'cdn-pop' }, ...names.map((name) => ({ name }))] });
+  const fetched = (...names: string[]): PageNavigation => ({
+    type: 'navigate',
+    transferSize: 18_000,
+    serverTiming: [{ name: 'cdn-pop' }, ...names.map((name) => ({ name }))],
+  });
 
   it('is when the CDN had no cached response: the page function rendered it as the request passed', () => {
     expect(renderedForThisVisit(fetched(EDGE_CACHE_TIMING.miss))).toBe(true);
@@ -64,7 +75,7 @@ describe('whether a server-rendered page was rendered for this visit', () => {
     expect(renderedForThisVisit(undefined)).toBe(false);
   });
 
-  it('is not when the page came from the browser: its cache, or going back, keeps the first answer\'s headers', () => {
+  it("is not when the page came from the browser: its cache, or going back, keeps the first answer's headers", () => {
     expect(renderedForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), transferSize: 0 })).toBe(false);
     expect(renderedForThisVisit({ ...fetched(EDGE_CACHE_TIMING.miss), type: 'back_forward' })).toBe(false);
   });

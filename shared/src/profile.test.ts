@@ -12,6 +12,8 @@ describe('social links in the profile form', () => {
 
   // Chromium's URL parser takes spaces in a host name that Node's refuses: the form and the API must agree.
   it.each(['not a web address', 'www.my site.co.uk', 'example.co.uk/my page'])('refuses %j, which has a space in it', (link) => {
-    expect(website(link).error?.issues).toEqual([expect.objectContaining({ path: ['socialLinks', 'website'], message: 'Enter a web address, e.g. www.example.co.uk' })]);
+    expect(website(link).error?.issues).toEqual([
+      expect.objectContaining({ path: ['socialLinks', 'website'], message: 'Enter a web address, e.g. www.example.co.uk' }),
+    ]);
   });
 });

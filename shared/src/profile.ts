@@ -51,7 +51,6 @@ export const LOCATION_MESSAGES = {
   enterManually: 'You can enter your location manually instead.',
 } as const;
 
-
 // ── Social links (docs/product/account-settings.md#profile-fields; keys, labels and normalising in social-links.ts) ───
 
 /**
@@ -97,9 +96,24 @@ const PHONE_PATTERN = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.ma
  * fields from a client are refused by the service.
  */
 export const profileUpdateSchema = z.strictObject({
-  firstName: z.string().trim().min(1, PROFILE_MESSAGES.firstNameRequired).max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars)).optional(),
-  lastName: z.string().trim().min(1, PROFILE_MESSAGES.lastNameRequired).max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars)).optional(),
-  location: z.string().trim().min(1, ACCOUNT_MESSAGES.locationRequired).max(PROFILE_LIMITS.locationMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.locationMaxChars)).optional(),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, PROFILE_MESSAGES.firstNameRequired)
+    .max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars))
+    .optional(),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, PROFILE_MESSAGES.lastNameRequired)
+    .max(PROFILE_LIMITS.nameMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.nameMaxChars))
+    .optional(),
+  location: z
+    .string()
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.locationRequired)
+    .max(PROFILE_LIMITS.locationMaxChars, PROFILE_MESSAGES.tooLong(PROFILE_LIMITS.locationMaxChars))
+    .optional(),
   businessName: z
     .string()
     .trim()
@@ -120,11 +134,7 @@ export const profileUpdateSchema = z.strictObject({
     .transform(normaliseSkills)
     .optional(),
   socialLinks: socialLinksSchema.optional(),
-  categories: z
-    .array(categorySelectionText)
-    .min(1, ACCOUNT_MESSAGES.categoriesRequired)
-    .max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage)
-    .optional(),
+  categories: z.array(categorySelectionText).min(1, ACCOUNT_MESSAGES.categoriesRequired).max(PROFILE_LIMITS.maxCategories, tooManyCategoriesMessage).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -209,7 +219,11 @@ export const passwordChangeRequestSchema = z
   .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: SECURITY_MESSAGES.newPasswordsDoNotMatch });
 export const passwordChangeResponseSchema = z.object({ message: z.string() });
 
-const totpCodeSchema = z.string().trim().max(6, capped(SECURITY_MESSAGES.totpCodeFormat)).regex(/^\d{6}$/, SECURITY_MESSAGES.totpCodeFormat);
+const totpCodeSchema = z
+  .string()
+  .trim()
+  .max(6, capped(SECURITY_MESSAGES.totpCodeFormat))
+  .regex(/^\d{6}$/, SECURITY_MESSAGES.totpCodeFormat);
 
 /**
  * Setting up an authenticator takes the password: the server signs in with it to ask Cognito for the

@@ -24,6 +24,11 @@ describe('response time wording', () => {
   });
 
   it('counts a provider as quick up to a day exactly', () => {
-    expect([repliesWithinDay(measured(86_400)), repliesWithinDay(measured(86_401)), repliesWithinDay(measured(null)), repliesWithinDay(null)]).toEqual([true, false, false, false]);
+    expect([repliesWithinDay(measured(86_400)), repliesWithinDay(measured(86_401)), repliesWithinDay(measured(null)), repliesWithinDay(null)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

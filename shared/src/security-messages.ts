@@ -14,7 +14,8 @@ export const SECURITY_MESSAGES = {
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   signInWithNewEmail: 'Every device signed in to your account has been signed out: sign in again with your new address.',
   emailChangeLinkInvalid: 'This e-mail change link is invalid or has expired.',
-  emailChangeOffer: 'Press the button to make this the address you sign in with. Every device signed in to your account will be signed out, and you sign in again with the new address.',
+  emailChangeOffer:
+    'Press the button to make this the address you sign in with. Every device signed in to your account will be signed out, and you sign in again with the new address.',
   newPasswordsDoNotMatch: "New passwords don't match",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordChanged: { title: 'Password updated', description: 'Your password has been changed and your other devices have been signed out.' },
@@ -29,7 +30,8 @@ export const SECURITY_MESSAGES = {
   accountDeleted: { title: 'Account deleted', description: 'Your account and the data we held about you have been removed.' },
   /** An admin account is removed by another admin from the admin console, never by itself (403). */
   adminCannotDeleteSelf: 'Administrator accounts cannot delete themselves. Another administrator can remove this account from the admin console.',
-  deleteConfirm: 'This deletes your profile, saved items, jobs and photos for good. Feedback you left for others stays, shown as from "Deleted user". This cannot be undone.',
+  deleteConfirm:
+    'This deletes your profile, saved items, jobs and photos for good. Feedback you left for others stays, shown as from "Deleted user". This cannot be undone.',
   deletedUserName: 'Deleted user',
   alertsAlwaysOn: 'Security alerts are always on: we e-mail you whenever your sign-in details change.',
   deactivated: 'Your account has been deactivated. Please contact support.',

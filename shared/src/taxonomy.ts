@@ -11,14 +11,16 @@ export interface TaxonomyGroup {
 }
 
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    // Every run is one dash by now.
-    .replace(/^-|-$/g, '');
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      // Every run is one dash by now.
+      .replace(/^-|-$/g, '')
+  );
 }
 
 const groups: Record<string, string[]> = {

@@ -13,7 +13,14 @@ import { accountMenu, chooseFromAccountMenu, expectSignedOutHeader, logIn } from
  */
 
 const statValue = async (page: Page, label: string) =>
-  Number((await page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${label}"]`) }).textContent())?.replace(/,/g, ''));
+  Number(
+    (
+      await page
+        .getByRole('definition')
+        .filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${label}"]`) })
+        .textContent()
+    )?.replace(/,/g, ''),
+  );
 
 test.use({ signedInAs: 'admin' });
 

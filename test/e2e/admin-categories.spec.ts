@@ -83,7 +83,9 @@ test('adds and validates categories, refuses a name twice in a group and renames
   await expect(addDialog(page)).toBeHidden();
 
   // Edit: a new name.
-  await groupCard(page, group).getByRole('button', { name: `Edit ${word} Basketry` }).click();
+  await groupCard(page, group)
+    .getByRole('button', { name: `Edit ${word} Basketry` })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Category' });
   await edit.getByRole('textbox', { name: 'Category name' }).fill(`${word} Baskets`);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -91,7 +93,7 @@ test('adds and validates categories, refuses a name twice in a group and renames
   await expect(rowNames(groupCard(page, group))).toHaveText([`${word} Baskets`, `${word} Weaving`]);
 });
 
-test('shows a category\'s statistics and deletes it once confirmed: it leaves the providers offering it and the pickers', async ({ page, account }) => {
+test("shows a category's statistics and deletes it once confirmed: it leaves the providers offering it and the pickers", async ({ page, account }) => {
   test.slow();
   const word = uniqueWord();
   const group = `${word} Crafts`;
@@ -111,13 +113,17 @@ test('shows a category\'s statistics and deletes it once confirmed: it leaves th
 
   await page.goto('/admin/categories');
   await expect(rowNames(groupCard(page, group))).toHaveText([`${word} Baskets`, `${word} Weaving`], { timeout: 30_000 });
-  await groupCard(page, group).getByRole('button', { name: `Statistics for ${word} Baskets` }).click();
+  await groupCard(page, group)
+    .getByRole('button', { name: `Statistics for ${word} Baskets` })
+    .click();
   const stats = page.getByRole('dialog', { name: `${word} Baskets statistics` });
   await expect(stats.getByText(group)).toBeVisible();
   await expect(stats.getByText(/^This category is used by \d+ service providers? on the platform\.$/)).toBeVisible();
   await stats.getByRole('button', { name: 'Close' }).first().click();
 
-  await groupCard(page, group).getByRole('button', { name: `Delete ${word} Baskets` }).click();
+  await groupCard(page, group)
+    .getByRole('button', { name: `Delete ${word} Baskets` })
+    .click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText(M.deleteConfirm)).toBeVisible();
   // The page under it is checked at rest by the test above: the confirmation alone.
@@ -135,7 +141,7 @@ test('shows a category\'s statistics and deletes it once confirmed: it leaves th
   expect(names).not.toContain(`${word} Baskets`);
 });
 
-test('reorders the categories of a group with the rows\' up and down buttons, by keyboard too, and the order stays after a reload', async ({ page }) => {
+test("reorders the categories of a group with the rows' up and down buttons, by keyboard too, and the order stays after a reload", async ({ page }) => {
   test.slow();
   const word = uniqueWord();
   const group = `${word} Repairs`;

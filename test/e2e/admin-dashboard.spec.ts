@@ -14,7 +14,12 @@ const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 test.describe('an administrator', () => {
   test.use({ signedInAs: 'admin' });
 
-  test('sees the cards and statistics; hides a listed business with a reason, which Recent activity then shows, and shows it again', async ({ page, account, browser, baseURL }) => {
+  test('sees the cards and statistics; hides a listed business with a reason, which Recent activity then shows, and shows it again', async ({
+    page,
+    account,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     const word = uniqueWord();
     const business = await createBusiness(account, { businessName: `${word} Landscaping`, firstName: 'Gethin', lastName: 'Price' });
@@ -32,7 +37,11 @@ test.describe('an administrator', () => {
       await expect(page.getByRole('main').getByRole('link', { name: card, exact: true })).toHaveAttribute('href', href);
     }
     const stats = page.getByRole('region', { name: 'Statistics' });
-    const figure = (label: string) => stats.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    const figure = (label: string) =>
+      stats
+        .locator('dt')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
     // The figure beside each label is a whole number once the counters are read.
     for (const label of ['Businesses', 'Visible, active providers', 'Businesses created this month', 'Feedback awaiting approval']) {
       await expect(figure(label)).toHaveText(/^\d[\d,]*$/);

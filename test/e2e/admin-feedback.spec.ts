@@ -42,7 +42,13 @@ async function expectPublicFeedback(visitor: Page, providerId: string, summary: 
 
 test.use({ signedInAs: 'admin' });
 
-test('unpublishes with a reason, approves again, edits and deletes feedback; the provider page and rating follow each step', async ({ page, account, accounts, browser, baseURL }) => {
+test('unpublishes with a reason, approves again, edits and deletes feedback; the provider page and rating follow each step', async ({
+  page,
+  account,
+  accounts,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const word = uniqueWord();
   const [business, client] = await Promise.all([

@@ -23,7 +23,10 @@ test('first-admin setup checks its fields, creates the admin once and refuses a 
   await submit.click();
   // The stack may already have its first admin (demo data, another run); then this attempt is the refused one.
   const created = page.waitForURL(/\/admin-login$/).then(() => true);
-  const refused = page.getByText(ADMIN_MESSAGES.alreadyExists).waitFor().then(() => false);
+  const refused = page
+    .getByText(ADMIN_MESSAGES.alreadyExists)
+    .waitFor()
+    .then(() => false);
   if (await Promise.race([created, refused])) {
     await page.goto('/admin-signup');
     await page.getByLabel('Username').fill(`e2e-admin-${randomUUID().slice(0, 6)}`);

@@ -1,8 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_AUDIT_ACTION_LABELS, ADMIN_CONSOLE_MESSAGES, erasedPersonName, PROVIDER_PROFILE_MESSAGES, ROLE_LABELS, SECURITY_MESSAGES, type ApiErrorBody } from '@solutionz/shared';
+import {
+  ADMIN_AUDIT_ACTION_LABELS,
+  ADMIN_CONSOLE_MESSAGES,
+  erasedPersonName,
+  PROVIDER_PROFILE_MESSAGES,
+  ROLE_LABELS,
+  SECURITY_MESSAGES,
+  type ApiErrorBody,
+} from '@solutionz/shared';
 import sharp from 'sharp';
-import { cellContents, confirmWithReason, createBusiness, rowNames, searchUsers, toast, uniqueWord, userRow, usersTable, violationsAtRest } from './support/admin';
+import {
+  cellContents,
+  confirmWithReason,
+  createBusiness,
+  rowNames,
+  searchUsers,
+  toast,
+  uniqueWord,
+  userRow,
+  usersTable,
+  violationsAtRest,
+} from './support/admin';
 import { expect, test } from './support/fixtures';
 import { nowInSeconds } from './support/inbox';
 import { listedProvider } from './support/provider-page';
@@ -19,7 +38,11 @@ const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 const CREATE = ADMIN_CONSOLE_MESSAGES.createProvider;
 
 /** The value beside `label` in the view dialog's record. */
-const recordValue = (dialog: Locator, label: string) => dialog.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const recordValue = (dialog: Locator, label: string) =>
+  dialog
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 const typeFilter = (page: Page) => page.getByRole('search').getByRole('combobox', { name: 'Account type' });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Users pages' });
 
@@ -29,7 +52,10 @@ test('finds its own people by a business name word and by the start of an e-mail
   test.slow();
   const word = uniqueWord();
   const [provider, client] = await Promise.all([
-    accounts.create('provider', { businessName: `${word} Joinery`, categories: ['Construction/Trade > Carpenter', 'Construction/Trade > Plumber', 'Events > Weddings'] }),
+    accounts.create('provider', {
+      businessName: `${word} Joinery`,
+      categories: ['Construction/Trade > Carpenter', 'Construction/Trade > Plumber', 'Events > Weddings'],
+    }),
     accounts.create('client', { lastName: word }),
   ]);
 
@@ -103,7 +129,12 @@ test('pages through more than 20 matches with Next and Previous', async ({ page,
   await expect(rowNames(page)).toHaveText(first);
 });
 
-test('deactivates a listed provider with a reason: signed out, out of the directory, told by e-mail; activating restores it', async ({ page, accounts, browser, baseURL }) => {
+test('deactivates a listed provider with a reason: signed out, out of the directory, told by e-mail; activating restores it', async ({
+  page,
+  accounts,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const provider = await listedProvider(accounts);
   const since = nowInSeconds();
@@ -115,7 +146,9 @@ test('deactivates a listed provider with a reason: signed out, out of the direct
   await expect(theirPage.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 
   await searchUsers(page, provider.email);
-  await userRow(page, provider.email).getByRole('button', { name: `Deactivate ${provider.fullName}` }).click();
+  await userRow(page, provider.email)
+    .getByRole('button', { name: `Deactivate ${provider.fullName}` })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Deactivate user' });
   await expect(dialog.getByText(`${provider.fullName} will be signed out everywhere`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
@@ -188,7 +221,9 @@ test('deletes an account after the warning: search no longer finds it and its si
   const since = nowInSeconds();
 
   await searchUsers(page, word);
-  await userRow(page, client.email).getByRole('button', { name: `Delete ${client.fullName}` }).click();
+  await userRow(page, client.email)
+    .getByRole('button', { name: `Delete ${client.fullName}` })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete user' });
   await expect(dialog.getByText(`${client.fullName}: ${MESSAGES.deleteWarning}`)).toBeVisible();
   await confirmWithReason(dialog, 'Delete user', 'requested', 'Asked by phone on 26 November');
@@ -205,11 +240,16 @@ test('deletes an account after the warning: search no longer finds it and its si
 test('removes another admin with a reason; the history still shows what that admin did, under one pseudonym', async ({ page, accounts, request }) => {
   test.slow();
   const word = uniqueWord();
-  const [deputy, client] = await Promise.all([accounts.create('admin', { firstName: 'Dana', lastName: word }), accounts.create('client', { lastName: word, location: undefined })]);
+  const [deputy, client] = await Promise.all([
+    accounts.create('admin', { firstName: 'Dana', lastName: word }),
+    accounts.create('client', { lastName: word, location: undefined }),
+  ]);
   // The deputy's earlier work on the client, through the API their console uses.
   const headers = await bearer(deputy);
   expect((await request.patch(`/api/admin/users/${client.userId}`, { headers, data: { firstName: 'Carla', lastName: word } })).status()).toBe(200);
-  expect((await request.put(`/api/admin/users/${client.userId}/visible`, { headers, data: { visible: false, reason: { code: 'spam', note: '' } } })).status()).toBe(200);
+  expect(
+    (await request.put(`/api/admin/users/${client.userId}/visible`, { headers, data: { visible: false, reason: { code: 'spam', note: '' } } })).status(),
+  ).toBe(200);
 
   await searchUsers(page, word);
   await expect(rowNames(page)).toHaveCount(2);
@@ -226,10 +266,16 @@ test('removes another admin with a reason; the history still shows what that adm
 
   // The client's history names the removed admin by the same pseudonym in both entries, and by no name.
   const pseudonym = erasedPersonName(createHash('sha256').update(deputy.userId).digest('hex').slice(0, 8));
-  await userRow(page, client.email).getByRole('button', { name: `View Carla ${word}` }).click();
+  await userRow(page, client.email)
+    .getByRole('button', { name: `View Carla ${word}` })
+    .click();
   const history = page.getByRole('dialog', { name: 'User details' }).getByRole('region', { name: 'Admin history' });
-  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.hide'] })).toContainText(`${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.hide']}: Carla ${word}`);
-  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.update'] })).toContainText(`${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.update']}: Carla ${word}`);
+  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.hide'] })).toContainText(
+    `${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.hide']}: Carla ${word}`,
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.update'] })).toContainText(
+    `${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.update']}: Carla ${word}`,
+  );
   await expect(history.getByText('Dana')).toHaveCount(0);
 });
 
@@ -266,7 +312,9 @@ test.describe('creating a provider', () => {
       expect(response.status()).toBe(400);
       return ((await response.json()) as ApiErrorBody).error.fields;
     };
-    expect(await refused({ accountType: 'client', firstName: 'A', lastName: 'B', businessName: 'C' })).toEqual({ 'body.accountType': CREATE.clientCreation.description });
+    expect(await refused({ accountType: 'client', firstName: 'A', lastName: 'B', businessName: 'C' })).toEqual({
+      'body.accountType': CREATE.clientCreation.description,
+    });
     expect(await refused({ firstName: 'A', lastName: ' ', businessName: 'C' })).toEqual({ 'body.lastName': MESSAGES.namesRequired });
     expect(await refused({ firstName: 'A', lastName: 'B' })).toEqual({ 'body.businessName': CREATE.businessNameRequired });
 
@@ -286,7 +334,9 @@ test.describe('creating a provider', () => {
 
   test('with a logo: View in Directory shows the new business with its logo', async ({ page }) => {
     const word = uniqueWord();
-    const logo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#1f6f5c' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#1f6f5c' } })
+      .png()
+      .toBuffer();
     const dialog = await openCreate(page);
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Ifan');
     await dialog.getByRole('textbox', { name: 'Last name' }).fill('Rees');

@@ -16,7 +16,13 @@ import { watchZod } from './support/scripts';
 /** A member (so listed) offering Pet Boarding in Norwich. */
 async function listedPetBoarder(accounts: Accounts) {
   const businessName = `Aa Zq${randomUUID().replace(/-/g, '').slice(0, 8)} Pet Boarding`;
-  const account = await accounts.create('provider', { businessName, location: 'NR2 1', categories: ['Pets/Animals > Pet Boarding'], firstName: 'Nell', lastName: 'Norris' });
+  const account = await accounts.create('provider', {
+    businessName,
+    location: 'NR2 1',
+    categories: ['Pets/Animals > Pet Boarding'],
+    firstName: 'Nell',
+    lastName: 'Norris',
+  });
   await subscribeAccount(account, 'monthly');
   return { account, businessName };
 }
@@ -79,7 +85,10 @@ test('a category page shows its subcategories and the professionals listed in it
   await expect(card.getByRole('link', { name: businessName })).toHaveAttribute('href', `/directory/${account.userId}`);
   // A visitor has no save button.
   await expect(card.getByRole('button')).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Pets/Animals' })).toHaveAttribute('href', '/categories/pets-animals');
+  await expect(page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Pets/Animals' })).toHaveAttribute(
+    'href',
+    '/categories/pets-animals',
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -1,5 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, ADMIN_CLAIM_MESSAGES, ADMIN_CONSOLE_MESSAGES, CLAIM_MESSAGES, claimRequestSchema, type BusinessSearchResponse } from '@solutionz/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_CLAIM_MESSAGES,
+  ADMIN_CONSOLE_MESSAGES,
+  CLAIM_MESSAGES,
+  claimRequestSchema,
+  type BusinessSearchResponse,
+} from '@solutionz/shared';
 import { stack } from '../support/local-stack';
 import { confirmWithReason, createBusiness, toast, uniqueWord, violationsAtRest } from './support/admin';
 import { expect, test, type Accounts, type TestAccount } from './support/fixtures';
@@ -60,7 +67,8 @@ async function adminBusinesses(browser: Browser, baseURL: string, accounts: Acco
 }
 
 const claimCard = (page: Page, businessName: string) => page.getByRole('article', { name: businessName });
-const reviewRow = (page: Page, businessName: string) => page.getByRole('table', { name: 'Claims awaiting review' }).getByRole('row').filter({ hasText: businessName });
+const reviewRow = (page: Page, businessName: string) =>
+  page.getByRole('table', { name: 'Claims awaiting review' }).getByRole('row').filter({ hasText: businessName });
 
 test("the attack: a claim typed with the owner's address opens no account; the owner's 'this wasn't me' kills the link and the business stays unclaimed", async ({
   page,

@@ -47,7 +47,9 @@ test('resend checks the address first', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
 });
 
-test('opening a confirmation link confirms nothing until its button is pressed; it works once, and the second use says it is no longer valid and offers a new one', async ({ page }) => {
+test('opening a confirmation link confirms nothing until its button is pressed; it works once, and the second use says it is no longer valid and offers a new one', async ({
+  page,
+}) => {
   const account = newClient();
   const since = nowInSeconds();
   await signUpThroughApi(page.request, account);

@@ -24,7 +24,13 @@ interface ListedProvider {
 const uniqueWord = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
 
 /** A provider with a paid membership (so listed), placed where `location` says. */
-async function listedProvider(accounts: Accounts, word: string, place: string, location: string, categories: string[] = ['Construction/Trade > Plumber']): Promise<ListedProvider> {
+async function listedProvider(
+  accounts: Accounts,
+  word: string,
+  place: string,
+  location: string,
+  categories: string[] = ['Construction/Trade > Plumber'],
+): Promise<ListedProvider> {
   const businessName = `${word} ${place}`;
   const account = await accounts.create('provider', { businessName, location, categories, firstName: place, lastName: 'Owner' });
   await subscribeAccount(account, 'monthly');
@@ -37,7 +43,9 @@ const cardNames = (page: Page) => results(page).getByRole('heading', { level: 3 
 
 /** The distances the cards show, top to bottom. */
 async function distances(page: Page): Promise<number[]> {
-  const texts = await results(page).getByText(/^\d+\.\d miles away$/).allTextContents();
+  const texts = await results(page)
+    .getByText(/^\d+\.\d miles away$/)
+    .allTextContents();
   return texts.map((text) => Number.parseFloat(text));
 }
 
@@ -223,7 +231,11 @@ test.describe('a visitor', () => {
       const takeOver = await watchTakeOver(page, 'main article h3');
       await page.goto(`/directory?service=${word}&location=York`);
       await expect(page).toHaveTitle(`${word} near York | ${PRODUCT_NAME}`);
-      await expect(results(page).getByRole('article', { name: leeds.businessName }).getByText(/miles away$/)).not.toHaveText('0.0 miles away');
+      await expect(
+        results(page)
+          .getByRole('article', { name: leeds.businessName })
+          .getByText(/miles away$/),
+      ).not.toHaveText('0.0 miles away');
       expect(await takeOver.hydratedInPlace()).toBe(true);
       expect(takeOver.problems).toEqual([]);
 

@@ -129,9 +129,17 @@ test.describe('a provider with a membership', () => {
 test.describe('a member who revealed a client’s job', () => {
   test.use({ signedInAs: 'provider', membership: 'yearly' });
 
-  test('sees that client’s feedback marked "Verified job" on their page and on Reviews, and not another client’s', async ({ page, account, accounts, browser }) => {
+  test('sees that client’s feedback marked "Verified job" on their page and on Reviews, and not another client’s', async ({
+    page,
+    account,
+    accounts,
+    browser,
+  }) => {
     test.slow();
-    const [client, other] = await Promise.all([accounts.create('client', { firstName: 'Chloe', lastName: 'Clarke' }), accounts.create('client', { firstName: 'Omar', lastName: 'Shah' })]);
+    const [client, other] = await Promise.all([
+      accounts.create('client', { firstName: 'Chloe', lastName: 'Clarke' }),
+      accounts.create('client', { firstName: 'Omar', lastName: 'Shah' }),
+    ]);
     const posted = await callApiAs(client, 'POST', '/jobs', {
       title: 'Fit a new kitchen tap',
       description: 'The old mixer tap leaks at the base.',

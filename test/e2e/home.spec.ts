@@ -69,7 +69,9 @@ test('the home page arrives with its content in the HTML, and the app hydrates i
 
   // The app's code (React, the UI libraries, the app) is held back until the page is painted, so that on a slow line it
   // does not share the bandwidth with the page; a page that is not prerendered (the shell) fetches it at once.
-  const held = [...(new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+  const held = [...(new RegExp(`<template id="${BOOT_CHAIN}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
   expect(held).toHaveLength(3);
   const shell = await (await page.request.get('/login')).text();
   expect(shell).not.toContain(`<template id="${BOOT_CHAIN}">`);

@@ -48,7 +48,13 @@ async function postJobThroughTheForm(page: Page, title: string, service: string)
 test.describe('a listed provider with Job Alerts on', () => {
   test.use({ signedInAs: 'provider', membership: 'yearly' });
 
-  test('gets one mail about a new job near them, opens the job from it and unsubscribes with its link', async ({ page, account, accounts, browser, baseURL }) => {
+  test('gets one mail about a new job near them, opens the job from it and unsubscribes with its link', async ({
+    page,
+    account,
+    accounts,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     const word = uniqueWord();
     const service = `${word} kennels`;

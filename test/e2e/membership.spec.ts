@@ -89,7 +89,7 @@ test.describe('a provider without a membership', () => {
     await expect(card.getByText(/^Renews in 36[4-6] days/)).toBeVisible();
   });
 
-  test("is told on the checkout page that a declined card was declined, and pays nothing", async ({ page, account }) => {
+  test('is told on the checkout page that a declined card was declined, and pays nothing', async ({ page, account }) => {
     await openMembership(page);
     await continueToCheckout(page);
     await pay(page, DECLINED_CARD, account.email);
@@ -101,7 +101,7 @@ test.describe('a provider without a membership', () => {
     await expect(notices(page).getByText(MESSAGES.membershipBanner.title, { exact: true })).toBeVisible();
   });
 
-  test("cancels on the checkout page and is told so back on /membership", async ({ page }) => {
+  test('cancels on the checkout page and is told so back on /membership', async ({ page }) => {
     await openMembership(page);
     await continueToCheckout(page);
     await page.getByRole('link', { name: 'Cancel' }).click();

@@ -20,11 +20,21 @@ const photo = (background: string) =>
     .withExif({ IFD0: { Make: 'PhoneMaker' } })
     .toBuffer();
 
-test('a client sends two images, the provider sees both and opens one, and a third account cannot fetch them', async ({ page, account: client, accounts, browser, baseURL }) => {
+test('a client sends two images, the provider sees both and opens one, and a third account cannot fetch them', async ({
+  page,
+  account: client,
+  accounts,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const businessName = `Images ${randomUUID().slice(0, 8)} Glazing`;
   const provider = await listedProvider(accounts, { businessName });
-  const started = await callApiAs(client, 'POST', '/conversations', { providerId: provider.userId, messageId: randomUUID(), text: 'A cracked pane, photos to follow.' });
+  const started = await callApiAs(client, 'POST', '/conversations', {
+    providerId: provider.userId,
+    messageId: randomUUID(),
+    text: 'A cracked pane, photos to follow.',
+  });
   expect(started.status, await started.clone().text()).toBe(201);
   const { conversationId } = (await started.json()) as { conversationId: string };
 
@@ -40,7 +50,9 @@ test('a client sends two images, the provider sees both and opens one, and a thi
   await add.focus();
   await expect(add).toBeFocused();
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     { name: 'pane.jpg', mimeType: 'image/jpeg', buffer: await photo('#1f618d') },
     { name: 'frame.jpg', mimeType: 'image/jpeg', buffer: await photo('#b9770e') },
   ]);

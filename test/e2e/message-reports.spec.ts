@@ -13,7 +13,13 @@ import { callApiAs, listedProvider } from './support/provider-page';
 
 test.use({ signedInAs: 'client' });
 
-test('a client reports a conversation; an admin reads its messages in the queue, stops the provider messaging and lets them again', async ({ page, account: client, accounts, browser, baseURL }) => {
+test('a client reports a conversation; an admin reads its messages in the queue, stops the provider messaging and lets them again', async ({
+  page,
+  account: client,
+  accounts,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const businessName = `Reports ${randomUUID().slice(0, 8)} Roofing`;
   const provider = await listedProvider(accounts, { businessName });

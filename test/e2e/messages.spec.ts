@@ -83,7 +83,10 @@ test('a signed-out visitor is asked to log in to write, and an empty inbox says 
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find Professionals' }).last()).toBeVisible();
 
-  const visitorContext = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const visitorContext = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/directory/${provider.userId}`);
   await visitor.getByRole('link', { name: 'Log in to Send a Message' }).click();
@@ -91,7 +94,13 @@ test('a signed-out visitor is asked to log in to write, and an empty inbox says 
   await visitorContext.close();
 });
 
-test('a provider who leaves messages unread gets one e-mail, follows it to the conversation and turns message e-mails off with its link', async ({ page, account: client, accounts, browser, baseURL }) => {
+test('a provider who leaves messages unread gets one e-mail, follows it to the conversation and turns message e-mails off with its link', async ({
+  page,
+  account: client,
+  accounts,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const businessName = `Mail ${randomUUID().slice(0, 8)} Glazing`;
   const provider = await listedProvider(accounts, { businessName });
@@ -106,7 +115,10 @@ test('a provider who leaves messages unread gets one e-mail, follows it to the c
   await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
   const conversationPath = new URL(page.url()).pathname;
   // A second message: still one mail.
-  const followUp = await callApiAs(client, 'POST', `/conversations/${conversationPath.split('/').pop()}/messages`, { messageId: randomUUID(), text: 'It is a kitchen window.' });
+  const followUp = await callApiAs(client, 'POST', `/conversations/${conversationPath.split('/').pop()}/messages`, {
+    messageId: randomUUID(),
+    text: 'It is a kitchen window.',
+  });
   expect(followUp.status, await followUp.text()).toBe(201);
 
   // Nothing before ten minutes; once the worker runs eleven minutes on, one mail; a run after it sends no other.

@@ -14,11 +14,10 @@ import { callApiAs } from './support/provider-page';
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 
-const picture = async (name: string, format: 'png' | 'jpeg', background: string): Promise<Upload> => ({
-  name,
-  mimeType: `image/${format}`,
-  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background } })[format]().toBuffer(),
-});
+const picture = async (name: string, format: 'png' | 'jpeg', background: string): Promise<Upload> => {
+  const image = sharp({ create: { width: 64, height: 48, channels: 3, background } });
+  return { name, mimeType: `image/${format}`, buffer: await (format === 'png' ? image.png() : image.jpeg()).toBuffer() };
+};
 
 /** An ISO base media box: its size, its type, its body. */
 function box(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
@@ -37,7 +36,9 @@ const tinyMp4 = (name: string): Upload => ({
 
 /** An item made as the editor makes it (grants, files straight to storage, save), without the screens. */
 async function addItemThroughApi(account: TestAccount, title: string, files: Upload[]): Promise<void> {
-  const granted = await callApiAs(account, 'POST', '/me/portfolio/uploads', { files: files.map((file) => ({ name: file.name, type: file.mimeType, size: file.buffer.length })) });
+  const granted = await callApiAs(account, 'POST', '/me/portfolio/uploads', {
+    files: files.map((file) => ({ name: file.name, type: file.mimeType, size: file.buffer.length })),
+  });
   expect(granted.status, await granted.clone().text()).toBe(201);
   const { uploads } = (await granted.json()) as { uploads: PortfolioUploadGrant[] };
   for (const [index, grant] of uploads.entries()) {
@@ -47,7 +48,10 @@ async function addItemThroughApi(account: TestAccount, title: string, files: Upl
     const stored = await fetch(grant.url, { method: 'POST', body: form });
     expect(stored.ok, await stored.text()).toBe(true);
   }
-  const saved = await callApiAs(account, 'POST', '/me/portfolio', { title, media: uploads.map((grant) => ({ uploadId: grant.uploadId, filename: grant.name })) });
+  const saved = await callApiAs(account, 'POST', '/me/portfolio', {
+    title,
+    media: uploads.map((grant) => ({ uploadId: grant.uploadId, filename: grant.name })),
+  });
   expect(saved.status, await saved.clone().text()).toBe(201);
 }
 

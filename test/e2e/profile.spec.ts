@@ -217,7 +217,9 @@ test.describe('a provider', () => {
     await expect(main.getByRole('tabpanel', { name: 'Services' }).getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(['Plumber']);
     await main.getByRole('link', { name: 'Edit Services' }).click();
     await expect(page).toHaveURL(/\/account$/);
-    await expect(profileForm(page).getByRole('group', { name: 'Categories', exact: true }).getByRole('list', { name: 'Chosen categories' }).getByRole('listitem')).toHaveText(['Plumber']);
+    await expect(
+      profileForm(page).getByRole('group', { name: 'Categories', exact: true }).getByRole('list', { name: 'Chosen categories' }).getByRole('listitem'),
+    ).toHaveText(['Plumber']);
   });
 
   test('/profile has no serious accessibility violation', async ({ page, account }) => {
@@ -242,7 +244,11 @@ test.describe('an admin', () => {
 test.describe('the profile picture', () => {
   test.use({ signedInAs: 'client' });
 
-  test('a phone photo uploads with progress, shows in the header, and is stored as a square WebP without its position', async ({ page, account, request }, testInfo) => {
+  test('a phone photo uploads with progress, shows in the header, and is stored as a square WebP without its position', async ({
+    page,
+    account,
+    request,
+  }, testInfo) => {
     // A 12-megapixel photo made, uploaded, checked and resized: on a loaded two-core machine it ran past 30 s once.
     test.slow();
     const photo = await writePhoneJpeg(testInfo.outputPath('phone-photo.jpg'));
@@ -313,7 +319,9 @@ test.describe('the profile picture', () => {
     await chooseFromAccountMenu(page, account.fullName, 'Change Profile Photo', () => expect(dialog).toBeVisible({ timeout: 2_000 }));
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Choose a picture' }).click();
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     await (await chooser).setFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([jpeg, Buffer.alloc(2 * 1024 * 1024)]) });
 
     await expect(page.getByText(PROFILE_MESSAGES.avatar.tooLarge.title)).toBeVisible();

@@ -13,7 +13,10 @@ import { logInOnPage } from './support/session';
  */
 
 test.describe('a visitor', () => {
-  test('sees a listed provider: title, breadcrumb, header with social links, tabs and contact details, without serious axe findings', async ({ page, accounts }) => {
+  test('sees a listed provider: title, breadcrumb, header with social links, tabs and contact details, without serious axe findings', async ({
+    page,
+    accounts,
+  }) => {
     // Three axe runs over a whole page and a walk through its tabs: 21 s in CI beside the other lane, near the default 30.
     test.slow();
     const provider = await listedProvider(accounts, {
@@ -25,7 +28,8 @@ test.describe('a visitor', () => {
     // The page arrives server-rendered: its content is in the HTML before any script runs.
     const html = await (await page.request.get(`/directory/${provider.userId}`)).text();
     const root = renderedRootIn(html);
-    for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details']) expect(root, text).toContain(text);
+    for (const text of [provider.businessName, 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', 'Boiler servicing', 'Contact details'])
+      expect(root, text).toContain(text);
 
     const takeOver = await watchTakeOver(page, 'main h1');
     const zod = watchZod(page);
@@ -76,7 +80,10 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
   });
 
-  test('gets a page rendered for the visit without the app reading it again, and a cached response read once more as the app starts', async ({ page, accounts }) => {
+  test('gets a page rendered for the visit without the app reading it again, and a cached response read once more as the app starts', async ({
+    page,
+    accounts,
+  }) => {
     const provider = await listedProvider(accounts, { bio: 'Fences, gates and decking around Leeds.' });
     const reads: string[] = [];
     page.on('request', (request) => {

@@ -18,7 +18,13 @@ import { callApiAs } from './support/provider-page';
 test.describe('a client with Provider Updates on', () => {
   test.use({ signedInAs: 'client' });
 
-  test('hears once a week when a professional they saved changes their services, opens the page from the mail and unsubscribes with its link', async ({ page, account, accounts, browser, baseURL }) => {
+  test('hears once a week when a professional they saved changes their services, opens the page from the mail and unsubscribes with its link', async ({
+    page,
+    account,
+    accounts,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     const businessName = `Zq${randomUUID().replace(/-/g, '').slice(0, 8)} Pet Boarding`;
     const provider = await accounts.create('provider', { businessName, location: 'NR2 1', categories: ['Pets/Animals > Pet Boarding'] });

@@ -1,12 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  ACCOUNT_MESSAGES,
-  AUTH_PAGE_MESSAGES,
-  EMAIL_FAILURE_MESSAGES,
-  MAIL_RATE_LIMIT,
-  MESSAGES,
-  REDIRECT_AFTER_PASSWORD_RESET_MS,
-} from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, AUTH_PAGE_MESSAGES, EMAIL_FAILURE_MESSAGES, MAIL_RATE_LIMIT, MESSAGES, REDIRECT_AFTER_PASSWORD_RESET_MS } from '@solutionz/shared';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { linkFromInbox, nowInSeconds, uniqueEmail } from './support/inbox';
@@ -116,7 +109,7 @@ test.describe('asking for reset links too often', () => {
   // X-Forwarded-For, as CloudFront's viewer address) keeps it and the other tests out of each other's way.
   test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
 
-  test('a second link within the minute, and any once the day\'s cap is reached, are refused with when to try again', async ({ page, accounts }) => {
+  test("a second link within the minute, and any once the day's cap is reached, are refused with when to try again", async ({ page, accounts }) => {
     const account = await accounts.create('client');
     const send = page.getByRole('button', { name: 'Send reset link' });
     const emailField = page.getByLabel('Email', { exact: true });

@@ -24,7 +24,11 @@ test('a provider is "New on Solutionz" until three clients are answered, then "U
 
   const clients = await Promise.all([accounts.create('client'), accounts.create('client'), accounts.create('client')]);
   for (const client of clients) {
-    const started = await callApiAs(client, 'POST', '/conversations', { providerId: provider.userId, messageId: randomUUID(), text: 'Could you replace a cracked window pane?' });
+    const started = await callApiAs(client, 'POST', '/conversations', {
+      providerId: provider.userId,
+      messageId: randomUUID(),
+      text: 'Could you replace a cracked window pane?',
+    });
     const body = await started.text();
     expect(started.status, body).toBe(201);
     const { conversationId } = JSON.parse(body) as { conversationId: string };

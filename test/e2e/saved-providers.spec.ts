@@ -42,7 +42,9 @@ test.describe('a client', () => {
     await expect(saved).toHaveAttribute('href', `/directory/${account.userId}`);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await bookmarks(page).getByRole('button', { name: `Remove ${businessName} from saved` }).click();
+    await bookmarks(page)
+      .getByRole('button', { name: `Remove ${businessName} from saved` })
+      .click();
     await expect(toast(page, DIRECTORY_MESSAGES.removed)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No saved professionals yet' })).toBeVisible();
 

@@ -28,7 +28,12 @@ const profileItem = async (userId: string) =>
 const tokenItems = async (userId: string) =>
   (
     await documents.send(
-      new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :user', ExpressionAttributeValues: { ':user': `USER#${userId}` } }),
+      new QueryCommand({
+        TableName: stack.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :user',
+        ExpressionAttributeValues: { ':user': `USER#${userId}` },
+      }),
     )
   ).Items ?? [];
 

@@ -64,7 +64,13 @@ test.describe('signed in as a client', () => {
     await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
   });
 
-  test('changing the password checks the current one, alerts by e-mail and signs out the other browsers', async ({ page, account, accounts, browser, baseURL }) => {
+  test('changing the password checks the current one, alerts by e-mail and signs out the other browsers', async ({
+    page,
+    account,
+    accounts,
+    browser,
+    baseURL,
+  }) => {
     // Two browsers, several sign-ins and mails through the local inbox: longer than one page's test.
     test.slow();
     const since = nowInSeconds();

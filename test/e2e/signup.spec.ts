@@ -86,7 +86,12 @@ test('every sign-up rule shows its message beside the field, for both account ty
   await page.goto('/signup');
   const submit = page.getByRole('button', { name: 'Create account' });
   await submit.click();
-  for (const message of [ACCOUNT_MESSAGES.fullNameRequired, ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.locationRequired, ACCOUNT_MESSAGES.passwordRequired]) {
+  for (const message of [
+    ACCOUNT_MESSAGES.fullNameRequired,
+    ACCOUNT_MESSAGES.emailRequired,
+    ACCOUNT_MESSAGES.locationRequired,
+    ACCOUNT_MESSAGES.passwordRequired,
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');

@@ -23,7 +23,9 @@ describe('the category seed on deploy', () => {
     expect(seed.ServiceToken).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
     expect(seed.taxonomy).toMatch(/^[0-9a-f]{64}$/);
     const fn = data[functionId]!.Properties;
-    expect(JSON.stringify(fn.Environment.Variables.TABLE_NAME)).toContain(synthesis.stacks.data.getLogicalId(synthesis.stacks.data.table.node.defaultChild as never));
+    expect(JSON.stringify(fn.Environment.Variables.TABLE_NAME)).toContain(
+      synthesis.stacks.data.getLogicalId(synthesis.stacks.data.table.node.defaultChild as never),
+    );
   });
 
   it('may only query and batch-write the table', () => {

@@ -4,7 +4,8 @@ import { readDeploymentConfig } from '../../infra/src/config';
 import { STAGES, type StageSettingsInput } from '../../infra/stages';
 import { cdkOutdir, PRODUCTION_CONTEXT } from './synth';
 
-const read = (context: Record<string, unknown>, stages?: Record<string, StageSettingsInput>) => readDeploymentConfig(new App({ context, outdir: cdkOutdir() }).node, stages);
+const read = (context: Record<string, unknown>, stages?: Record<string, StageSettingsInput>) =>
+  readDeploymentConfig(new App({ context, outdir: cdkOutdir() }).node, stages);
 /** A stage that faces the public needs the setup token's parameter; most cases here are about something else. */
 const readGuarded = (context: Record<string, unknown>, stages?: Record<string, StageSettingsInput>) =>
   read({ adminSetupTokenParameter: '/solutionz/x/admin-setup-token', ...context }, stages);
@@ -62,27 +63,57 @@ describe('deployment context', () => {
 
 describe('per-stage settings (infra/stages.ts)', () => {
   it('refuses a production stage that would drop its domain, leave admin setup unguarded or alarms unheard, naming each', () => {
-    expect(() => read({ stage: 'prod' })).toThrow(/Stage "prod" is a production stage and refuses to synthesize without: domainName and certificateArn .*; adminSetupTokenParameter .*; alarmEmail /);
+    expect(() => read({ stage: 'prod' })).toThrow(
+      /Stage "prod" is a production stage and refuses to synthesize without: domainName and certificateArn .*; adminSetupTokenParameter .*; alarmEmail /,
+    );
     const { domainName: _d, certificateArn: _c, ...withoutDomain } = PRODUCTION_CONTEXT;
     expect(() => read(withoutDomain)).toThrow(/without: domainName and certificateArn \(without them the site is served from a \*\.cloudfront\.net name/);
     const { adminSetupTokenParameter: _t, ...unguarded } = PRODUCTION_CONTEXT;
-    expect(() => read(unguarded)).toThrow(/without: adminSetupTokenParameter \(without it whoever first calls POST \/api\/admin\/setup becomes the administrator\)\./);
+    expect(() => read(unguarded)).toThrow(
+      /without: adminSetupTokenParameter \(without it whoever first calls POST \/api\/admin\/setup becomes the administrator\)\./,
+    );
     const { alarmEmail: _e, ...unheard } = PRODUCTION_CONTEXT;
     expect(() => read(unheard)).toThrow(/without: alarmEmail \(without it the alarms and the budget reach nobody\)\./);
   });
 
   it('reads a production stage with everything set, from the file and the command line alike', () => {
-    expect(read(PRODUCTION_CONTEXT)).toMatchObject({ stage: 'prod', production: true, account: '123456789012', region: 'eu-west-2', releases: 'canary', domainName: 'www.solutionz.example' });
+    expect(read(PRODUCTION_CONTEXT)).toMatchObject({
+      stage: 'prod',
+      production: true,
+      account: '123456789012',
+      region: 'eu-west-2',
+      releases: 'canary',
+      domainName: 'www.solutionz.example',
+    });
     const filled: Record<string, StageSettingsInput> = {
-      live: { production: true, account: '210987654321', region: 'eu-west-1', domainName: 'solutionz.example', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x', adminSetupTokenParameter: '/solutionz/live/admin-setup-token', alarmEmail: 'ops@solutionz.example' },
+      live: {
+        production: true,
+        account: '210987654321',
+        region: 'eu-west-1',
+        domainName: 'solutionz.example',
+        certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
+        adminSetupTokenParameter: '/solutionz/live/admin-setup-token',
+        alarmEmail: 'ops@solutionz.example',
+      },
     };
-    expect(read({ stage: 'live' }, filled)).toMatchObject({ account: '210987654321', region: 'eu-west-1', mailFromAddress: 'no-reply@solutionz.example', alarmEmail: 'ops@solutionz.example' });
+    expect(read({ stage: 'live' }, filled)).toMatchObject({
+      account: '210987654321',
+      region: 'eu-west-1',
+      mailFromAddress: 'no-reply@solutionz.example',
+      alarmEmail: 'ops@solutionz.example',
+    });
     // The command line wins over the file, so CI fills in what is not committed.
     expect(read({ stage: 'live', alarmEmail: 'pager@solutionz.example' }, filled).alarmEmail).toBe('pager@solutionz.example');
   });
 
   it('gives a stage the file does not list the defaults of one that is not production, and the listed ones theirs', () => {
-    expect(readGuarded({ stage: 'alice' })).toMatchObject({ production: false, region: 'eu-west-2', releases: 'allAtOnce', budgetMonthlyUsd: 50, reservedConcurrency: { stripeWebhook: 0, jobAlerts: 0 } });
+    expect(readGuarded({ stage: 'alice' })).toMatchObject({
+      production: false,
+      region: 'eu-west-2',
+      releases: 'allAtOnce',
+      budgetMonthlyUsd: 50,
+      reservedConcurrency: { stripeWebhook: 0, jobAlerts: 0 },
+    });
     expect(readGuarded({})).toMatchObject({ stage: 'dev', production: false, budgetMonthlyUsd: STAGES.dev!.budgetMonthlyUsd });
     expect(STAGES.prod).toMatchObject({ production: true, releases: 'canary' });
   });

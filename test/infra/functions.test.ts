@@ -17,8 +17,7 @@ type Statement = { Action: string | string[]; Resource: unknown; Condition?: unk
 function functionsOf(synthesis: Synthesis) {
   const template = synthesis.templates.api.toJSON();
   const resources = template.Resources as Record<string, Resource>;
-  const idOf = (stacks: SolutionzStacks, area: Area) =>
-    stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
+  const idOf = (stacks: SolutionzStacks, area: Area) => stacks.api.getLogicalId(stacks.api.functions.get(area)!.function.node.defaultChild as never);
   return {
     template,
     /** The staged code of the area's function, by the S3 key the template deploys it from. */
@@ -66,7 +65,12 @@ describe('Lambda code', () => {
       const modules = join(functions.assetDir(area), 'node_modules');
       expect(readdirSync(modules), area).toEqual(expect.arrayContaining(['sharp', '@img']));
       // npm installs the optional packages of the platform it is told, not the machine's (a Mac, an arm64 laptop).
-      expect(readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort(), area).toEqual(['sharp-libvips-linux-x64', 'sharp-linux-x64']);
+      expect(
+        readdirSync(join(modules, '@img'))
+          .filter((name) => name.startsWith('sharp-'))
+          .sort(),
+        area,
+      ).toEqual(['sharp-libvips-linux-x64', 'sharp-linux-x64']);
     }
     for (const area of areas) expect(functions.architecture(area), area).toEqual([NATIVE_MODULES[area] ? 'x86_64' : 'arm64']);
   });
@@ -103,7 +107,16 @@ describe('Lambda code', () => {
 
   it("refuses, as bundled for Lambda, a request that did not come through CloudFront's origin header", async () => {
     // The health check's bundle, loaded afresh with the secret given by value (no Secrets Manager here).
-    const environment = { STAGE: 'dev', TABLE_NAME: 'solutionz-dev', AWS_REGION: 'eu-west-2', USER_POOL_ID: 'eu-west-2_abc', USER_POOL_CLIENT_ID: 'client', ORIGIN_SECRET: TEST_ORIGIN_SECRET, LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+    const environment = {
+      STAGE: 'dev',
+      TABLE_NAME: 'solutionz-dev',
+      AWS_REGION: 'eu-west-2',
+      USER_POOL_ID: 'eu-west-2_abc',
+      USER_POOL_CLIENT_ID: 'client',
+      ORIGIN_SECRET: TEST_ORIGIN_SECRET,
+      LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    };
     for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
     try {
       const { handler } = (await import(`${pathToFileURL(join(functions.assetDir('system'), 'index.mjs')).href}?origin-check`)) as { handler: ApiHandler };
@@ -150,7 +163,12 @@ describe('Lambda permissions', () => {
       const actions = actionsOf(functions.statements(area));
       expect(actions.includes('cognito-idp:AdminCreateUser'), area).toBe(area === 'accounts' || area === 'admin');
       expect(actions.includes('ses:SendEmail'), area).toBe(area === 'accounts' || area === 'admin');
-      for (const action of ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminGetUser']) {
+      for (const action of [
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminGetUser',
+      ]) {
         expect(actions.includes(action), `${area} ${action}`).toBe(area === 'admin');
       }
     }
@@ -185,7 +203,9 @@ describe('Lambda permissions', () => {
       }
       expect(granted, area).toEqual(buckets);
       for (const bucket of Object.keys(buckets)) {
-        const listing = statements.find((statement) => actionsOf([statement]).includes('s3:ListBucket') && objectKeys(statement).some((key) => key.includes(`solutionz-dev-${bucket}-`)))!;
+        const listing = statements.find(
+          (statement) => actionsOf([statement]).includes('s3:ListBucket') && objectKeys(statement).some((key) => key.includes(`solutionz-dev-${bucket}-`)),
+        )!;
         expect(listing.Condition, `${area} ${bucket}`).toEqual({ StringLike: { 's3:prefix': [`uploads/${bucket}/*`, `media/${bucket}/*`] } });
       }
     }
@@ -201,10 +221,16 @@ describe('Lambda permissions', () => {
     for (const area of areas) {
       // CDK merges statements of the same actions: the grant is read per resource.
       const statements = functions.statements(area).filter((statement) => !actionsOf([statement]).includes('s3:ListBucket'));
-      const keys = statements.flatMap((statement) => objectKeys(statement).filter((key) => key.includes('messages/')).map((key) => ({ key, actions: actionsOf([statement]) })));
+      const keys = statements.flatMap((statement) =>
+        objectKeys(statement)
+          .filter((key) => key.includes('messages/'))
+          .map((key) => ({ key, actions: actionsOf([statement]) })),
+      );
       expect([...new Set(keys.flatMap((grant) => grant.actions))].sort(), area).toEqual(expected[area] ?? []);
       for (const { key } of keys) {
-        expect(key.includes('solutionz-dev-portfolio-') && (key.includes('/uploads/messages/*') || key.includes('/private/messages/*')), `${area} ${key}`).toBe(true);
+        expect(key.includes('solutionz-dev-portfolio-') && (key.includes('/uploads/messages/*') || key.includes('/private/messages/*')), `${area} ${key}`).toBe(
+          true,
+        );
       }
       if (expected[area]) {
         const listing = functions
@@ -221,7 +247,9 @@ describe('Lambda permissions', () => {
       expect(actions.includes('cognito-idp:AdminUserGlobalSignOut'), area).toBe(area === 'accounts' || area === 'admin');
       expect(actions.includes('cognito-idp:AdminSetUserMFAPreference'), area).toBe(area === 'accounts');
     }
-    expect(actionsOf(functions.statements('accounts'))).toEqual(expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']));
+    expect(actionsOf(functions.statements('accounts'))).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser']),
+    );
   });
 
   it('lets membership, the Stripe webhook, accounts and admin (deletion cancels the membership; admin also the setup token) read exactly the secrets they use', () => {
@@ -237,13 +265,18 @@ describe('Lambda permissions', () => {
       accounts: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey] }],
       stripeWebhook: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [secretKey, webhookSecret] }],
       // CDK merges the two grants (the setup token, Stripe's key) into one statement.
-      admin: [{ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(`:parameter${TEST_SETUP_TOKEN_PARAMETER}"`), secretKey] }],
+      admin: [
+        { actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(`:parameter${TEST_SETUP_TOKEN_PARAMETER}"`), secretKey] },
+      ],
     };
     for (const area of areas) expect(parameterReads(functions, area), area).toEqual(expected[area] ?? []);
 
     const renamed = functionsOf(synthesisWith({ stripeSecretKeyParameter: '/shop/stripe/key', stripeWebhookSecretParameter: '/shop/stripe/whsec' }));
     expect(parameterReads(renamed, 'stripeWebhook')).toEqual([
-      { actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: [expect.stringContaining(':parameter/shop/stripe/key"'), expect.stringContaining(':parameter/shop/stripe/whsec"')] },
+      {
+        actions: ['ssm:GetParameter', 'ssm:GetParameters'],
+        resources: [expect.stringContaining(':parameter/shop/stripe/key"'), expect.stringContaining(':parameter/shop/stripe/whsec"')],
+      },
     ]);
     expect(renamed.environment('stripeWebhook')).toEqual(
       expect.objectContaining({ STRIPE_SECRET_KEY_PARAMETER: '/shop/stripe/key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/shop/stripe/whsec' }),
@@ -302,7 +335,10 @@ describe('Lambda environment', () => {
   });
 
   it('names the first-admin setup token to the admin function, which reads it at run time: the token is in no template', () => {
-    expect(functions.environment('admin')).toMatchObject({ ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal', ADMIN_SETUP_TOKEN_PARAMETER: TEST_SETUP_TOKEN_PARAMETER });
+    expect(functions.environment('admin')).toMatchObject({
+      ADMIN_EMAIL_DOMAIN: 'admin.solutionz.internal',
+      ADMIN_SETUP_TOKEN_PARAMETER: TEST_SETUP_TOKEN_PARAMETER,
+    });
     expect(functions.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN');
     // No value resolved at deploy time either (an SSM parameter type would put it in the function's configuration).
     expect(JSON.stringify(functions.template.Parameters ?? {})).not.toContain('admin-setup-token');
@@ -310,9 +346,12 @@ describe('Lambda environment', () => {
     const test = functionsOf(synthesisWith({ stage: 'test', adminSetupTokenParameter: '' }));
     expect(test.environment('admin')).not.toHaveProperty('ADMIN_SETUP_TOKEN_PARAMETER');
     // What it reads is Stripe's key only (an admin's deletion of a member cancels the membership).
-    expect(test.statements('admin').filter((statement) => actionsOf([statement]).some((action) => action.startsWith('ssm:'))).map((statement) => JSON.stringify(statement.Resource))).toEqual([
-      expect.stringContaining(':parameter/solutionz/test/stripe/secret-key"'),
-    ]);
+    expect(
+      test
+        .statements('admin')
+        .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('ssm:')))
+        .map((statement) => JSON.stringify(statement.Resource)),
+    ).toEqual([expect.stringContaining(':parameter/solutionz/test/stripe/secret-key"')]);
   });
 
   it('requires 2-step verification of admins outside the local and test stages, unless the stage says otherwise', () => {

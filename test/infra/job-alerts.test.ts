@@ -50,11 +50,13 @@ describe('the job alerts worker', () => {
 
   it('takes only new job items (the filter the local poller applies), from the latest record, ten at a time', () => {
     const mapping = ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties;
-    expect(mapping.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(JOB_STREAM_FILTER) }, { Pattern: JSON.stringify(PROVIDER_NEWS_STREAM_FILTER) }] });
+    expect(mapping.FilterCriteria).toEqual({
+      Filters: [{ Pattern: JSON.stringify(JOB_STREAM_FILTER) }, { Pattern: JSON.stringify(PROVIDER_NEWS_STREAM_FILTER) }],
+    });
     expect(mapping).toMatchObject({ StartingPosition: 'LATEST', BatchSize: 10 });
   });
 
-  it('has five minutes for a batch: a busy city\'s job can mean hundreds of mails, each with retries', () => {
+  it("has five minutes for a batch: a busy city's job can mean hundreds of mails, each with retries", () => {
     expect(worker.Properties.Timeout).toBe(300);
   });
 
@@ -128,7 +130,9 @@ describe('the job alerts worker', () => {
     const alarms = Object.values(synthesis.templates.api.findResources('AWS::CloudWatch::Alarm'));
     const watched = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes(workerId));
     expect(watched).toHaveLength(1);
-    const behind = Object.values(synthesis.templates.observability.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'IteratorAge');
+    const behind = Object.values(synthesis.templates.observability.findResources('AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'IteratorAge',
+    );
     expect(behind).toHaveLength(1);
     expect(behind[0]!.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 15 * 60_000 });
     expect(JSON.stringify(behind[0]!.Properties.Dimensions)).toContain('JobAlertsFunction');

@@ -68,7 +68,8 @@ describe('synthesis without the postcode tables', () => {
   const missing = join(REPO_ROOT, 'no-such-postcode-data');
 
   it('stops with the message the launcher prints when it bundles the functions', () => {
-    const bundling = () => createSolutionz(new App({ outdir: cdkOutdir(), context: { postcodeDataPath: missing, adminSetupTokenParameter: TEST_SETUP_TOKEN_PARAMETER } }));
+    const bundling = () =>
+      createSolutionz(new App({ outdir: cdkOutdir(), context: { postcodeDataPath: missing, adminSetupTokenParameter: TEST_SETUP_TOKEN_PARAMETER } }));
     expect(bundling).toThrow(`The UK postcode tables (uk-outcodes.json, uk-postcode-sectors.json) are not in ${missing} (CDK context "postcodeDataPath")`);
     expect(bundling).toThrow('`npm run data:postcodes -- <NSPL csv or zip>` builds them');
   });
@@ -107,7 +108,12 @@ describe('CloudFront in front of the place search and the public answers', () =>
   });
 
   it('keeps the public answers that are the same for every visitor (one per query, Authorization and method), forwarding the rest as /api/* does', () => {
-    const behaviors = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: { Ref: string }; OriginRequestPolicyId?: string; FunctionAssociations?: unknown[] }[];
+    const behaviors = distribution().CacheBehaviors as {
+      PathPattern: string;
+      CachePolicyId: { Ref: string };
+      OriginRequestPolicyId?: string;
+      FunctionAssociations?: unknown[];
+    }[];
     const patterns = behaviors.map((behavior) => behavior.PathPattern);
     const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
     for (const pattern of ['/api/categories', '/api/jobs', '/api/providers', '/api/providers/*']) {

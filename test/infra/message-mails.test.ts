@@ -46,7 +46,11 @@ describe('the message mails worker', () => {
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'ses:SendEmail']));
     expect(actions.filter((action) => action.startsWith('dynamodb:Scan') || action === 'dynamodb:*')).toEqual([]);
-    expect(actions.filter((action) => !/^(?:dynamodb|ses|logs):/.test(action)).sort()).toEqual(['s3:DeleteObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    expect(actions.filter((action) => !/^(?:dynamodb|ses|logs):/.test(action)).sort()).toEqual([
+      's3:DeleteObject',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
     const send = statements.find((statement) => actionsOf([statement]).includes('ses:SendEmail'))!;
     expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.solutionz.example' } });
     expect(JSON.stringify(send.Resource)).toContain('BulkConfigurationSet');

@@ -8,30 +8,29 @@ import { buildApp, defaultSynthesis, noWebBuild, PRODUCTION_CONTEXT, synthesisWi
 
 function findings(app: App): string[] {
   return [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) =>
-    pack.validateScope(app).violations.flatMap((violation) =>
-      violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
-    ),
+    pack
+      .validateScope(app)
+      .violations.flatMap((violation) =>
+        violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
+      ),
   );
 }
 
 function acknowledgements(root: IConstruct): { path: string; id: string; reason: unknown }[] {
-  return root.node.findAll().flatMap((construct) =>
-    construct.node.metadata
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) =>
-        Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({ path: construct.node.path, id, reason })),
-      ),
-  );
+  return root.node
+    .findAll()
+    .flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({ path: construct.node.path, id, reason }))),
+    );
 }
 
 // Each is synthesized once per run and shared with the other files (synth.ts).
 const variants: [string, () => Synthesis][] = [
   ['the default deployment with a web build', defaultSynthesis],
   ['a deployment before the web is built', () => synthesisWith({ webDistPath: noWebBuild() })],
-  [
-    'a production deployment in its account, with a custom domain, the Cognito Plus tier and the GitHub deploy role',
-    () => synthesisWith(PRODUCTION_CONTEXT),
-  ],
+  ['a production deployment in its account, with a custom domain, the Cognito Plus tier and the GitHub deploy role', () => synthesisWith(PRODUCTION_CONTEXT)],
 ];
 
 describe('cdk-nag AwsSolutions and Serverless', () => {

@@ -33,7 +33,14 @@ const alarmsOf = (synthesis: Synthesis, stack: keyof Synthesis['templates']): Re
 function appFunctions(synthesis: Synthesis) {
   const { api, web } = synthesis.stacks;
   return [
-    ...[...api.functions].map(([name, fn]) => ({ name, stack: 'api' as const, fn: fn.function, release: fn.release, timeout: AREA_FUNCTION_TIMEOUT.toSeconds(), isApi: true })),
+    ...[...api.functions].map(([name, fn]) => ({
+      name,
+      stack: 'api' as const,
+      fn: fn.function,
+      release: fn.release,
+      timeout: AREA_FUNCTION_TIMEOUT.toSeconds(),
+      isApi: true,
+    })),
     { name: 'jobAlerts', stack: 'api' as const, fn: api.jobAlerts.function, release: api.jobAlerts.release, timeout: 300, isApi: false },
     { name: 'messageMails', stack: 'api' as const, fn: api.messageMails.function, release: api.messageMails.release, timeout: 50, isApi: false },
     { name: 'pages', stack: 'web' as const, fn: web.pages.function, release: web.pages.release, timeout: 10, isApi: false },
@@ -117,7 +124,22 @@ describe('protection at the edge', () => {
     }
     expect(routeList.filter((route) => route.path.startsWith('/api/accounts/')).length).toBeGreaterThan(4);
     const covered = (name: string) => pathMatches(statement, concrete(routeList.find((route) => route.name === name)!.path));
-    for (const name of ['signup', 'requestPasswordReset', 'confirmEmailChange', 'adminSetup', 'claimBusiness', 'inspectClaimLink', 'completeClaim', 'cancelClaim', 'requestEmailChange', 'changePassword', 'deleteAccount', 'setupTotp', 'enableTotp', 'disableTotp']) {
+    for (const name of [
+      'signup',
+      'requestPasswordReset',
+      'confirmEmailChange',
+      'adminSetup',
+      'claimBusiness',
+      'inspectClaimLink',
+      'completeClaim',
+      'cancelClaim',
+      'requestEmailChange',
+      'changePassword',
+      'deleteAccount',
+      'setupTotp',
+      'enableTotp',
+      'disableTotp',
+    ]) {
       expect(covered(name), name).toBe(true);
     }
     for (const name of ['getMe', 'updateProfile', 'searchBusinesses', 'listCategories']) expect(covered(name), name).toBe(false);
@@ -149,7 +171,15 @@ describe('protection at the edge', () => {
     ]) {
       expect(pathMatches(statement, path), path).toBe(true);
     }
-    for (const path of ['/api/me', '/api/me/profile', '/api/businesses/b1', '/api/businesses/b1/claims', '/api/businesses/b1/x/claim', '/api/me/passwords', '/api/jobs']) {
+    for (const path of [
+      '/api/me',
+      '/api/me/profile',
+      '/api/businesses/b1',
+      '/api/businesses/b1/claims',
+      '/api/businesses/b1/x/claim',
+      '/api/me/passwords',
+      '/api/jobs',
+    ]) {
       expect(pathMatches(statement, path), path).toBe(false);
     }
   });
@@ -158,10 +188,13 @@ describe('protection at the edge', () => {
     const [[, logging]] = ofType(dev, 'edge', 'AWS::WAFv2::LoggingConfiguration') as [[string, Resource]];
     expect(logging.Properties.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }]);
     expect(JSON.stringify(logging.Properties.LogDestinationConfigs)).toContain('log-group:aws-waf-logs-solutionz-dev');
-    dev.templates.edge.hasResource('AWS::Logs::LogGroup', { DeletionPolicy: 'Retain', Properties: { LogGroupName: 'aws-waf-logs-solutionz-dev', RetentionInDays: 90 } });
+    dev.templates.edge.hasResource('AWS::Logs::LogGroup', {
+      DeletionPolicy: 'Retain',
+      Properties: { LogGroupName: 'aws-waf-logs-solutionz-dev', RetentionInDays: 90 },
+    });
   });
 
-  it("sends the origin secret from Secrets Manager to the API only, resolved at deploy time, never in the template", () => {
+  it('sends the origin secret from Secrets Manager to the API only, resolved at deploy time, never in the template', () => {
     const [[, distribution]] = ofType(dev, 'web', 'AWS::CloudFront::Distribution') as [[string, Resource]];
     const [[secretId]] = ofType(dev, 'web', 'AWS::SecretsManager::Secret') as [[string, Resource]];
     const origins = distribution.Properties.DistributionConfig.Origins as any[];
@@ -180,7 +213,11 @@ describe('protection at the edge', () => {
   it('rotates the origin secret every 30 days with a function that may change this distribution only', () => {
     const [[secretId]] = ofType(dev, 'web', 'AWS::SecretsManager::Secret') as [[string, Resource]];
     const [[, schedule]] = ofType(dev, 'web', 'AWS::SecretsManager::RotationSchedule') as [[string, Resource]];
-    expect(schedule.Properties).toMatchObject({ SecretId: { Ref: secretId }, RotationRules: { ScheduleExpression: 'rate(30 days)' }, RotateImmediatelyOnUpdate: false });
+    expect(schedule.Properties).toMatchObject({
+      SecretId: { Ref: secretId },
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+      RotateImmediatelyOnUpdate: false,
+    });
     const rotationId = schedule.Properties.RotationLambdaARN['Fn::GetAtt'][0];
     const rotation = resources(dev, 'web')[rotationId]!;
     expect(rotation.Properties.Environment.Variables.DISTRIBUTION_ID).toEqual({ Ref: expect.stringContaining('Distribution') });
@@ -198,7 +235,9 @@ describe('protection at the edge', () => {
 describe('throttles and concurrency', () => {
   it('keeps room for the Stripe webhook and holds the job alerts worker to a rate in production, reserving nothing in dev', () => {
     const reserved = (synthesis: Synthesis) =>
-      Object.fromEntries(appFunctions(synthesis).map(({ name, stack, id }) => [name, resources(synthesis, stack)[id]!.Properties.ReservedConcurrentExecutions]));
+      Object.fromEntries(
+        appFunctions(synthesis).map(({ name, stack, id }) => [name, resources(synthesis, stack)[id]!.Properties.ReservedConcurrentExecutions]),
+      );
     expect(reserved(prod)).toMatchObject({ stripeWebhook: 5, jobAlerts: 2 });
     expect(Object.values(reserved(prod)).filter((value) => value !== undefined)).toHaveLength(2);
     expect(Object.values(reserved(dev)).filter((value) => value !== undefined)).toEqual([]);
@@ -206,22 +245,27 @@ describe('throttles and concurrency', () => {
 });
 
 describe('alarms', () => {
-  it.each(['dev', 'prod'] as const)('%s: gives every function alarms on errors, throttles and a duration near its timeout, each to the alarm topic', (stage) => {
-    const synthesis = stage === 'dev' ? dev : prod;
-    for (const { name, stack, id, timeout } of appFunctions(synthesis)) {
-      const own = alarmsOf(synthesis, stack).filter((alarm) => alarm.Namespace === 'AWS/Lambda' && JSON.stringify(alarm.Dimensions).includes(id));
-      const byMetric = Object.fromEntries(own.map((alarm) => [alarm.MetricName, alarm]));
-      expect(Object.keys(byMetric).sort(), name).toEqual(['Duration', 'Errors', 'Throttles']);
-      expect(byMetric.Errors).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
-      expect(byMetric.Throttles).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
-      expect(byMetric.Duration).toMatchObject({ Statistic: 'Maximum', Threshold: Math.round(timeout * 1000 * DURATION_ALARM_SHARE) });
-      for (const alarm of own) expect(JSON.stringify(alarm.AlarmActions), `${name} ${alarm.MetricName}`).toContain('AlarmTopic');
-    }
-  });
+  it.each(['dev', 'prod'] as const)(
+    '%s: gives every function alarms on errors, throttles and a duration near its timeout, each to the alarm topic',
+    (stage) => {
+      const synthesis = stage === 'dev' ? dev : prod;
+      for (const { name, stack, id, timeout } of appFunctions(synthesis)) {
+        const own = alarmsOf(synthesis, stack).filter((alarm) => alarm.Namespace === 'AWS/Lambda' && JSON.stringify(alarm.Dimensions).includes(id));
+        const byMetric = Object.fromEntries(own.map((alarm) => [alarm.MetricName, alarm]));
+        expect(Object.keys(byMetric).sort(), name).toEqual(['Duration', 'Errors', 'Throttles']);
+        expect(byMetric.Errors).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
+        expect(byMetric.Throttles).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
+        expect(byMetric.Duration).toMatchObject({ Statistic: 'Maximum', Threshold: Math.round(timeout * 1000 * DURATION_ALARM_SHARE) });
+        for (const alarm of own) expect(JSON.stringify(alarm.AlarmActions), `${name} ${alarm.MetricName}`).toContain('AlarmTopic');
+      }
+    },
+  );
 
   it("counts each API area's unexpected 500s (the middleware's metric) against the area", () => {
     for (const { name, isApi } of appFunctions(dev).filter((entry) => entry.isApi)) {
-      const serverErrors = alarmsOf(dev, 'api').filter((alarm) => alarm.MetricName === 'ServerErrors' && JSON.stringify(alarm.Dimensions).includes(`"solutionz-${name}"`));
+      const serverErrors = alarmsOf(dev, 'api').filter(
+        (alarm) => alarm.MetricName === 'ServerErrors' && JSON.stringify(alarm.Dimensions).includes(`"solutionz-${name}"`),
+      );
       expect(serverErrors, name).toHaveLength(isApi ? 1 : 0);
       expect(serverErrors[0]).toMatchObject({ Namespace: 'Solutionz', Dimensions: expect.arrayContaining([{ Name: 'stage', Value: 'dev' }]) });
     }
@@ -234,7 +278,9 @@ describe('alarms', () => {
     expect(fivexx.Threshold).toBe(ALARM_THRESHOLDS.api5xxPercent);
     const expression = fivexx.Metrics.find((metric: any) => metric.Expression);
     expect(expression.Expression).toBe(`IF(requests >= ${ALARM_THRESHOLDS.minRequests}, 100 * part / requests, 0)`);
-    const used = Object.fromEntries(fivexx.Metrics.filter((metric: any) => metric.MetricStat).map((metric: any) => [metric.Id, metric.MetricStat.Metric.MetricName]));
+    const used = Object.fromEntries(
+      fivexx.Metrics.filter((metric: any) => metric.MetricStat).map((metric: any) => [metric.Id, metric.MetricStat.Metric.MetricName]),
+    );
     expect(used).toEqual({ part: '5xx', requests: 'Count' });
 
     const fourTwentyNine = rate('api-429-rate');
@@ -243,14 +289,21 @@ describe('alarms', () => {
     expect(counted).toMatchObject({ Namespace: 'Solutionz', MetricName: 'ApiTooManyRequests', Dimensions: [{ Name: 'stage', Value: 'dev' }] });
     // The access log is where the 429s are counted from.
     const [[, filter]] = ofType(dev, 'api', 'AWS::Logs::MetricFilter') as [[string, Resource]];
-    expect(filter.Properties).toMatchObject({ FilterPattern: '{ $.status = 429 }', MetricTransformations: [expect.objectContaining({ MetricName: 'ApiTooManyRequests', MetricNamespace: 'Solutionz' })] });
+    expect(filter.Properties).toMatchObject({
+      FilterPattern: '{ $.status = 429 }',
+      MetricTransformations: [expect.objectContaining({ MetricName: 'ApiTooManyRequests', MetricNamespace: 'Solutionz' })],
+    });
   });
 
   it('alarms on throttled reads or writes of the table and of each of its indexes', () => {
     const throttles = alarmsOf(dev, 'observability').filter((alarm) => alarm.AlarmName.startsWith('solutionz-dev-dynamodb-throttles-'));
-    expect(throttles.map((alarm) => alarm.AlarmName.replace('solutionz-dev-dynamodb-throttles-', '')).sort()).toEqual(['table', ...TABLE.globalIndexes.map((index) => index.indexName)].sort());
+    expect(throttles.map((alarm) => alarm.AlarmName.replace('solutionz-dev-dynamodb-throttles-', '')).sort()).toEqual(
+      ['table', ...TABLE.globalIndexes.map((index) => index.indexName)].sort(),
+    );
     for (const alarm of throttles) {
-      const names = alarm.Metrics.filter((metric: any) => metric.MetricStat).map((metric: any) => metric.MetricStat.Metric.MetricName).sort();
+      const names = alarm.Metrics.filter((metric: any) => metric.MetricStat)
+        .map((metric: any) => metric.MetricStat.Metric.MetricName)
+        .sort();
       expect(names).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
     }
     const gsi = throttles.find((alarm) => alarm.AlarmName.endsWith(TABLE.globalIndexes[0]!.indexName))!;
@@ -258,13 +311,17 @@ describe('alarms', () => {
   });
 
   it('alarms on the bounce and complaint rates of account mail and of bulk mail apart, from their configuration sets', () => {
-    const sets = ofType(dev, 'mail', 'AWS::SES::ConfigurationSet').map(([, set]) => set.Properties.Name as string).sort();
+    const sets = ofType(dev, 'mail', 'AWS::SES::ConfigurationSet')
+      .map(([, set]) => set.Properties.Name as string)
+      .sort();
     expect(sets).toEqual(['solutionz-dev', 'solutionz-dev-bulk']);
     for (const [, destination] of ofType(dev, 'mail', 'AWS::SES::ConfigurationSetEventDestination')) {
       expect(destination.Properties.EventDestination).toMatchObject({
         Enabled: true,
         MatchingEventTypes: expect.arrayContaining(['send', 'bounce', 'complaint']),
-        CloudWatchDestination: { DimensionConfigurations: [expect.objectContaining({ DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag' })] },
+        CloudWatchDestination: {
+          DimensionConfigurations: [expect.objectContaining({ DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag' })],
+        },
       });
     }
     const mailAlarms = alarmsOf(dev, 'observability').filter((alarm) => alarm.AlarmName.includes('-mail-'));
@@ -280,7 +337,11 @@ describe('alarms', () => {
     expect(dev.stacks.edgeAlarms.region).toBe('us-east-1');
     const [alarm] = alarmsOf(dev, 'edgeAlarms');
     const rate = alarm!.Metrics.find((metric: any) => metric.Id === 'rate').MetricStat.Metric;
-    expect(rate).toMatchObject({ Namespace: 'AWS/CloudFront', MetricName: '5xxErrorRate', Dimensions: expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]) });
+    expect(rate).toMatchObject({
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]),
+    });
     expect(JSON.stringify(rate.Dimensions)).toContain('Fn::GetStackOutput');
     expect(JSON.stringify(alarm!.AlarmActions)).toContain('EdgeAlarmTopic');
     prod.templates.edgeAlarms.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@solutionz.example' });
@@ -313,7 +374,12 @@ describe('tracing and metrics', () => {
   });
 
   it('has a dashboard with every route of the table, and one with the business figures', () => {
-    const dashboards = Object.fromEntries(ofType(dev, 'observability', 'AWS::CloudWatch::Dashboard').map(([, dashboard]) => [dashboard.Properties.DashboardName, JSON.stringify(dashboard.Properties.DashboardBody)]));
+    const dashboards = Object.fromEntries(
+      ofType(dev, 'observability', 'AWS::CloudWatch::Dashboard').map(([, dashboard]) => [
+        dashboard.Properties.DashboardName,
+        JSON.stringify(dashboard.Properties.DashboardBody),
+      ]),
+    );
     expect(Object.keys(dashboards).sort()).toEqual(['solutionz-dev', 'solutionz-dev-business', 'solutionz-dev-routes']);
     for (const route of routeList) {
       expect(dashboards['solutionz-dev-routes'], routeKey(route)).toContain(`\\"title\\":\\"${routeKey(route)}\\"`);
@@ -367,7 +433,8 @@ describe('cost and deployment', () => {
   });
 
   it("puts a stage in its settings' account and region", () => {
-    for (const stack of [prod.stacks.api, prod.stacks.web, prod.stacks.data, prod.stacks.observability]) expect(stack.env).toEqual({ account: '123456789012', region: 'eu-west-2' });
+    for (const stack of [prod.stacks.api, prod.stacks.web, prod.stacks.data, prod.stacks.observability])
+      expect(stack.env).toEqual({ account: '123456789012', region: 'eu-west-2' });
     expect(prod.stacks.edge.env).toEqual({ account: '123456789012', region: 'us-east-1' });
   });
 
@@ -378,13 +445,23 @@ describe('cost and deployment', () => {
     const [trust] = role.AssumeRolePolicyDocument.Statement;
     expect(trust).toMatchObject({
       Action: 'sts:AssumeRoleWithWebIdentity',
-      Condition: { StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': 'repo:solutionz/solutionz:environment:prod' } },
+      Condition: {
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': 'repo:solutionz/solutionz:environment:prod',
+        },
+      },
     });
-    prod.templates.ci!.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
+    prod.templates.ci!.hasResourceProperties('AWS::IAM::OIDCProvider', {
+      Url: 'https://token.actions.githubusercontent.com',
+      ClientIdList: ['sts.amazonaws.com'],
+    });
     const statements = ofType(prod, 'ci', 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as any[]);
     const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole');
     expect(JSON.stringify(assume.Resource)).toContain('role/cdk-hnb659fds-*-123456789012-eu-west-2');
     expect(JSON.stringify(assume.Resource)).toContain('role/cdk-hnb659fds-*-123456789012-us-east-1');
-    expect(statements.flatMap((statement) => [statement.Action].flat()).some((action: string) => /^(?:iam|s3|lambda:Update|cloudformation):/.test(action))).toBe(false);
+    expect(
+      statements.flatMap((statement) => [statement.Action].flat()).some((action: string) => /^(?:iam|s3|lambda:Update|cloudformation):/.test(action)),
+    ).toBe(false);
   });
 });

@@ -37,7 +37,9 @@ function distributionConfig(): Json {
 }
 
 function pageBehaviors(): Json[] {
-  return distributionConfig().CacheBehaviors.filter((behavior: { PathPattern: string }) => (PAGE_PATH_PATTERNS as readonly string[]).includes(behavior.PathPattern));
+  return distributionConfig().CacheBehaviors.filter((behavior: { PathPattern: string }) =>
+    (PAGE_PATH_PATTERNS as readonly string[]).includes(behavior.PathPattern),
+  );
 }
 
 /** Runs the page behaviours' CloudFront Function as the runtime would: handler(event) -> request. */
@@ -58,16 +60,28 @@ describe('the page behaviours', () => {
     expect(JSON.stringify(origin.DomainName)).toContain(urlId);
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
-    const [[, oac]] = ofType(web, 'AWS::CloudFront::OriginAccessControl').filter(([id]) => JSON.stringify(origin.OriginAccessControlId).includes(id)) as [[string, Resource]];
-    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    const [[, oac]] = ofType(web, 'AWS::CloudFront::OriginAccessControl').filter(([id]) => JSON.stringify(origin.OriginAccessControlId).includes(id)) as [
+      [string, Resource],
+    ];
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 'lambda',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
     for (const behavior of behaviors) {
-      expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: { Ref: expect.any(String) } });
+      expect(behavior).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD'],
+        ViewerProtocolPolicy: 'redirect-to-https',
+        ResponseHeadersPolicyId: { Ref: expect.any(String) },
+      });
     }
   });
 
   /** The cache policy of a behaviour, as its CloudFormation config. */
   function cachePolicyOf(behavior: Json): Json {
-    const [[, policy]] = ofType(web, 'AWS::CloudFront::CachePolicy').filter(([id]) => JSON.stringify(behavior.CachePolicyId).includes(id)) as [[string, Resource]];
+    const [[, policy]] = ofType(web, 'AWS::CloudFront::CachePolicy').filter(([id]) => JSON.stringify(behavior.CachePolicyId).includes(id)) as [
+      [string, Resource],
+    ];
     return (policy.Properties as Json).CachePolicyConfig;
   }
 
@@ -102,9 +116,10 @@ describe('the page behaviours', () => {
       });
       expect([...key.QueryStringsConfig.QueryStrings].sort(), behavior.PathPattern).toEqual([...PAGE_QUERY_STRINGS[behavior.PathPattern]!].sort());
     }
-    expect(cachePolicyOf(searches.find((behavior) => behavior.PathPattern === '/directory')).ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStrings).toEqual(
-      expect.arrayContaining(['service', 'location', 'category', 'radius']),
-    );
+    expect(
+      cachePolicyOf(searches.find((behavior) => behavior.PathPattern === '/directory')).ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig
+        .QueryStrings,
+    ).toEqual(expect.arrayContaining(['service', 'location', 'category', 'radius']));
     expect(JSON.stringify(searches.map(cachePolicyOf))).not.toContain('utm_');
   });
 
@@ -116,13 +131,28 @@ describe('the page behaviours', () => {
       expect(associated.Properties).toMatchObject({ FunctionCode: VIEWER_HOST_CODE, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
     }
     expect(viewerHost({ host: { value: 'solutionz.co.uk' } })).toEqual({ host: { value: 'solutionz.co.uk' }, 'x-viewer-host': { value: 'solutionz.co.uk' } });
-    expect(viewerHost({ host: { value: 'solutionz.co.uk' }, 'x-viewer-host': { value: 'evil.example' } })['x-viewer-host']).toEqual({ value: 'solutionz.co.uk' });
+    expect(viewerHost({ host: { value: 'solutionz.co.uk' }, 'x-viewer-host': { value: 'evil.example' } })['x-viewer-host']).toEqual({
+      value: 'solutionz.co.uk',
+    });
     expect(viewerHost({ 'x-viewer-host': { value: 'evil.example' } })).toEqual({});
   });
 
   it('match paths as CloudFront matches their patterns, leaving the rest to the app shell and the API', () => {
-    for (const path of ['/directory/abc-123', '/directory/a/b', '/categories', '/directory', '/job-directory', '/sitemap.xml', '/robots.txt']) expect(isPagePath(path), path).toBe(true);
-    for (const path of ['/job-directory/x', '/directory-x', '/categories/plumbing', '/categoriesx', '/directoryx/1', '/Directory/abc', '/sitemap.xml.gz', '/robots.txt/x', '/api/providers/abc', '/']) expect(isPagePath(path), path).toBe(false);
+    for (const path of ['/directory/abc-123', '/directory/a/b', '/categories', '/directory', '/job-directory', '/sitemap.xml', '/robots.txt'])
+      expect(isPagePath(path), path).toBe(true);
+    for (const path of [
+      '/job-directory/x',
+      '/directory-x',
+      '/categories/plumbing',
+      '/categoriesx',
+      '/directoryx/1',
+      '/Directory/abc',
+      '/sitemap.xml.gz',
+      '/robots.txt/x',
+      '/api/providers/abc',
+      '/',
+    ])
+      expect(isPagePath(path), path).toBe(false);
     const patterns = distributionConfig().CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern);
     expect(patterns).toContain('/api/*');
     expect(patterns).not.toContain('*');
@@ -158,7 +188,12 @@ describe('the page function', () => {
     const data = synthesis.templates.data.toJSON().Resources as Record<string, Resource>;
     const [[, table]] = ofType(data, 'AWS::DynamoDB::Table') as [[string, Resource]];
     expect(table.Properties.TableName).toBe('solutionz-dev');
-    expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: table.Properties.TableName, SITE_BUCKET: { Ref: expect.stringContaining('SiteBucket') }, STAGE: 'dev', ...GEO_DATA_ENVIRONMENT });
+    expect(fn.Environment.Variables).toMatchObject({
+      TABLE_NAME: table.Properties.TableName,
+      SITE_BUCKET: { Ref: expect.stringContaining('SiteBucket') },
+      STAGE: 'dev',
+      ...GEO_DATA_ENVIRONMENT,
+    });
     expect(fn.Environment.Variables.SITE_URL).toBeUndefined();
     expect(fn.Architectures).toEqual(['arm64']);
 
@@ -167,13 +202,28 @@ describe('the page function', () => {
       .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
       .flatMap(([, policy]) => (policy.Properties.PolicyDocument as Json).Statement);
     const actions = statements.flatMap((statement: Json) => [statement.Action].flat());
-    expect(actions.sort()).toEqual([...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'].sort());
+    expect(actions.sort()).toEqual(
+      [...PAGE_FUNCTION_TABLE_ACTIONS, 's3:GetObject', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'].sort(),
+    );
     const tableGrant = statements.find((statement: Json) => [statement.Action].flat().includes('dynamodb:Query'));
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/${table.Properties.TableName}`);
     // Only the partitions it reads from (a profile, listings, the directory's and job board's indexes and counts,
     // categories, jobs), for every key of every request: no token, session, message or claim.
     expect(tableGrant.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PAGE_READ_PARTITIONS] } });
-    const outside = ['TOKEN#t1', 'EMAIL#ada@example.test', 'RATE#signup#203.0.113.7', 'CONVERSATION#c1', 'BUSINESS#b1', 'AUDIT', 'ADMIN_SETUP', 'SESSIONS_BY_EXPIRY', 'STRIPE_EVENT#e1', 'MESSAGE_REPORT#r1', 'JOB_ALERT#j1', 'PROVIDER_NEWS#p1'];
+    const outside = [
+      'TOKEN#t1',
+      'EMAIL#ada@example.test',
+      'RATE#signup#203.0.113.7',
+      'CONVERSATION#c1',
+      'BUSINESS#b1',
+      'AUDIT',
+      'ADMIN_SETUP',
+      'SESSIONS_BY_EXPIRY',
+      'STRIPE_EVENT#e1',
+      'MESSAGE_REPORT#r1',
+      'JOB_ALERT#j1',
+      'PROVIDER_NEWS#p1',
+    ];
     for (const partition of outside) {
       expect(matchesKeyPattern(partition, PAGE_READ_PARTITIONS), partition).toBe(false);
     }
@@ -198,7 +248,9 @@ describe('the page function', () => {
 
   it('is watched for errors like the API functions', () => {
     const alarms = Object.values(synthesis.templates.web.findResources('AWS::CloudWatch::Alarm'));
-    const watched = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes(logicalId(synthesis)));
+    const watched = alarms.filter(
+      (alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes(logicalId(synthesis)),
+    );
     expect(watched).toHaveLength(1);
   });
 });

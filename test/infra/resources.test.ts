@@ -9,7 +9,17 @@ import { USER_GROUPS } from '../../infra/src/auth-stack';
 import { POST_AUTHENTICATION_TABLE_ACTIONS } from '../../infra/src/post-authentication-trigger';
 import { webClientIdParameterOf } from '../../infra/src/pre-token-generation-trigger';
 import type { SolutionzStacks } from '../../infra/src/solutionz';
-import { API_PATH_PATTERN, CACHED_API_ROUTES, isScriptAsset, SCRIPT_ASSET_PATTERNS, SECURITY_HEADERS, SPA_FALLBACK_CODE, UNCACHED_ERROR_STATUSES, VIEWER_IP_CODE, VIEWER_METHOD_HEADER } from '../../infra/src/edge-rules';
+import {
+  API_PATH_PATTERN,
+  CACHED_API_ROUTES,
+  isScriptAsset,
+  SCRIPT_ASSET_PATTERNS,
+  SECURITY_HEADERS,
+  SPA_FALLBACK_CODE,
+  UNCACHED_ERROR_STATUSES,
+  VIEWER_IP_CODE,
+  VIEWER_METHOD_HEADER,
+} from '../../infra/src/edge-rules';
 import { buildApp, defaultSynthesis, noWebBuild, synthesisWith, SYNTH_TIMEOUT_MS, type Synthesis } from './synth';
 
 let stacks: SolutionzStacks;
@@ -100,9 +110,7 @@ describe('data', () => {
         template.hasResourceProperties('AWS::S3::BucketPolicy', {
           Bucket: { Ref: id },
           PolicyDocument: {
-            Statement: Match.arrayWith([
-              Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-            ]),
+            Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
           },
         });
       }
@@ -117,9 +125,7 @@ describe('data', () => {
       const props = templates.data.toJSON().Resources[id].Properties;
       expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
       expect(props.LoggingConfiguration.DestinationBucketName).toBeDefined();
-      expect(props.CorsConfiguration.CorsRules).toEqual([
-        expect.objectContaining({ AllowedMethods: ['POST'] }),
-      ]);
+      expect(props.CorsConfiguration.CorsRules).toEqual([expect.objectContaining({ AllowedMethods: ['POST'] })]);
       const origins = JSON.stringify(props.CorsConfiguration.CorsRules[0].AllowedOrigins);
       expect(origins).toContain('https://');
       expect(origins).toContain('Distribution');
@@ -134,12 +140,18 @@ describe('data', () => {
       const props = templates.data.toJSON().Resources[id].Properties;
       expect(props.BucketName).toEqual({ 'Fn::Join': ['', [`solutionz-dev-${name}-`, { Ref: 'AWS::AccountId' }]] });
       expect(props.LifecycleConfiguration.Rules).toEqual(
-        expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+        ]),
       );
       // Every object of the bucket (avatars, published media, logos, message images under private/): a deleted one's
       // old versions go within a day, not only the uploads'.
       const rules = props.LifecycleConfiguration.Rules as { Prefix?: string; Status: string; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[];
-      expect(rules.find((rule) => rule.Prefix === undefined)).toMatchObject({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, ExpiredObjectDeleteMarker: true });
+      expect(rules.find((rule) => rule.Prefix === undefined)).toMatchObject({
+        Status: 'Enabled',
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        ExpiredObjectDeleteMarker: true,
+      });
       for (const rule of rules) expect(rule.NoncurrentVersionExpiration?.NoncurrentDays ?? 1, name).toBeLessThanOrEqual(1);
       const statements = policies
         .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: id }))
@@ -167,7 +179,9 @@ describe('data', () => {
 /** An app client of the user pool by its name's start (`solutionz-web-`, `solutionz-server-`): its logical id and properties. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON
 function appClient(namePrefix: string): { id: string; props: any } {
-  const found = Object.entries(templates.auth.findResources('AWS::Cognito::UserPoolClient')).filter(([, client]) => String(client.Properties.ClientName).startsWith(namePrefix));
+  const found = Object.entries(templates.auth.findResources('AWS::Cognito::UserPoolClient')).filter(([, client]) =>
+    String(client.Properties.ClientName).startsWith(namePrefix),
+  );
   expect(found).toHaveLength(1);
   return { id: found[0]![0], props: found[0]![1].Properties };
 }
@@ -183,9 +197,7 @@ describe('auth', () => {
         DeletionProtection: 'ACTIVE',
       },
     });
-    const groups = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolGroup')).map(
-      (group) => group.Properties.GroupName as string,
-    );
+    const groups = Object.values(templates.auth.findResources('AWS::Cognito::UserPoolGroup')).map((group) => group.Properties.GroupName as string);
     expect(groups.sort()).toEqual([...USER_GROUPS].sort());
   });
 
@@ -219,28 +231,49 @@ describe('auth', () => {
 
   it('takes the self-service scope out of the web client’s access tokens: a version 2.0 pre token generation trigger, told the web client by a parameter', () => {
     const functionId = templates.auth.getResourceId('AWS::Lambda::Function', {
-      Properties: Match.objectLike({ Environment: Match.objectLike({ Variables: Match.objectLike({ WEB_CLIENT_ID_PARAMETER: webClientIdParameterOf(stacks.config.stage) }) }) }),
+      Properties: Match.objectLike({
+        Environment: Match.objectLike({ Variables: Match.objectLike({ WEB_CLIENT_ID_PARAMETER: webClientIdParameterOf(stacks.config.stage) }) }),
+      }),
     });
     templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: Match.objectLike({ PreTokenGenerationConfig: { LambdaArn: { 'Fn::GetAtt': [functionId, 'Arn'] }, LambdaVersion: 'V2_0' } }),
     });
-    templates.auth.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
+    templates.auth.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
     // The parameter holds the web client's id, and the trigger may read that parameter alone.
-    templates.auth.hasResourceProperties('AWS::SSM::Parameter', { Name: webClientIdParameterOf(stacks.config.stage), Type: 'String', Value: { Ref: appClient('solutionz-web-').id } });
+    templates.auth.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: webClientIdParameterOf(stacks.config.stage),
+      Type: 'String',
+      Value: { Ref: appClient('solutionz-web-').id },
+    });
     const roleId = (templates.auth.toJSON().Resources[functionId].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
     const statements = Object.values(templates.auth.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
     const read = statements.find((statement) => [statement.Action].flat().includes('ssm:GetParameters'))!;
     expect(JSON.stringify(read.Resource)).toContain(`:parameter${webClientIdParameterOf(stacks.config.stage)}`);
-    expect(statements.flatMap((statement) => [statement.Action].flat()).filter((action) => !action.startsWith('logs:') && !action.startsWith('xray:'))).toEqual(['ssm:GetParameters']);
+    expect(statements.flatMap((statement) => [statement.Action].flat()).filter((action) => !action.startsWith('logs:') && !action.startsWith('xray:'))).toEqual(
+      ['ssm:GetParameters'],
+    );
   });
 
   it('records every sign-in as a session: the post-authentication trigger is attached, writes only the stage’s table, and needs nothing from another stack', () => {
-    const functionId = templates.auth.getResourceId('AWS::Lambda::Function', { Properties: Match.objectLike({ Handler: 'index.handler', Environment: Match.objectLike({ Variables: Match.objectLike({ TABLE_NAME: `solutionz-${stacks.config.stage}` }) }) }) });
+    const functionId = templates.auth.getResourceId('AWS::Lambda::Function', {
+      Properties: Match.objectLike({
+        Handler: 'index.handler',
+        Environment: Match.objectLike({ Variables: Match.objectLike({ TABLE_NAME: `solutionz-${stacks.config.stage}` }) }),
+      }),
+    });
     templates.auth.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { PostAuthentication: { 'Fn::GetAtt': [functionId, 'Arn'] } } });
-    templates.auth.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
-    const statements = Object.values(templates.auth.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    templates.auth.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+    const statements = Object.values(templates.auth.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
     const tableGrant = statements.find((statement) => [statement.Action].flat().includes('dynamodb:PutItem'))!;
     expect([tableGrant.Action].flat().sort()).toEqual([...POST_AUTHENTICATION_TABLE_ACTIONS].sort());
     expect(JSON.stringify(tableGrant.Resource)).toContain(`:table/solutionz-${stacks.config.stage}`);
@@ -303,7 +336,12 @@ describe('web', () => {
   });
 
   it('never keeps an error answer, on the API paths or anywhere, and never replaces one with a page', () => {
-    const errors = distributionConfig().CustomErrorResponses as { ErrorCode: number; ErrorCachingMinTTL: number; ResponseCode?: unknown; ResponsePagePath?: unknown }[];
+    const errors = distributionConfig().CustomErrorResponses as {
+      ErrorCode: number;
+      ErrorCachingMinTTL: number;
+      ResponseCode?: unknown;
+      ResponsePagePath?: unknown;
+    }[];
     // Every error status CloudFront would otherwise keep for 10 s, whatever the API's no-store says.
     expect(errors.map(({ ErrorCode }) => ErrorCode).sort()).toEqual([400, 403, 404, 405, 414, 500, 501, 502, 503, 504]);
     expect([...UNCACHED_ERROR_STATUSES].sort()).toEqual(errors.map(({ ErrorCode }) => ErrorCode).sort());
@@ -318,7 +356,9 @@ describe('web', () => {
   it("never answers a GET on an API path with a HEAD's kept answer, nor a HEAD with a GET's", () => {
     const config = distributionConfig();
     const policies = templates.web.findResources('AWS::CloudFront::CachePolicy');
-    const cached = config.CacheBehaviors.filter((behavior: { PathPattern: string }) => CACHED_API_ROUTES.some(({ pathPattern }) => pathPattern === behavior.PathPattern));
+    const cached = config.CacheBehaviors.filter((behavior: { PathPattern: string }) =>
+      CACHED_API_ROUTES.some(({ pathPattern }) => pathPattern === behavior.PathPattern),
+    );
     expect(cached.length).toBe(CACHED_API_ROUTES.length);
     for (const behavior of cached) {
       // CloudFront caches the answers to GET and HEAD, under one key unless the key tells them apart.
@@ -388,7 +428,9 @@ describe('web', () => {
       }),
     });
     const policies = templates.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
-    const [policyId, policy] = Object.entries(policies).find(([, resource]) => resource.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy)!;
+    const [policyId, policy] = Object.entries(policies).find(
+      ([, resource]) => resource.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+    )!;
     const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -405,7 +447,8 @@ describe('web', () => {
     expect(policy.Properties.ResponseHeadersPolicyConfig.ServerTimingHeadersConfig).toEqual({ Enabled: true, SamplingRate: 100 });
     const config = distributionConfig();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      if (!(SCRIPT_ASSET_PATTERNS as readonly string[]).includes(behavior.PathPattern)) expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
+      if (!(SCRIPT_ASSET_PATTERNS as readonly string[]).includes(behavior.PathPattern))
+        expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
     }
   });
 
@@ -474,7 +517,9 @@ describe('web', () => {
         `The web build in ${oldBuild} lacks its prerendered signup.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
       );
       writeFileSync(join(oldBuild, 'signup.html'), '<!doctype html><div id="root"><h1>Create an account</h1></div>');
-      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(`The web build in ${oldBuild} lacks its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`);
+      expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
+        `The web build in ${oldBuild} lacks its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
+      );
     } finally {
       rmSync(oldBuild, { recursive: true, force: true });
     }

@@ -41,7 +41,9 @@ function routeByKey(key: string): Record<string, unknown> | undefined {
 describe('HTTP API routes', () => {
   it('has exactly the routes of the shared route table, plus ANY per path for the 405 answer, and no $default catch-all', () => {
     expect(resourcesOfType('AWS::ApiGatewayV2::Route', web)).toEqual([]);
-    const deployed = resourcesOfType('AWS::ApiGatewayV2::Route').map(([, props]) => props.RouteKey).sort();
+    const deployed = resourcesOfType('AWS::ApiGatewayV2::Route')
+      .map(([, props]) => props.RouteKey)
+      .sort();
     const paths = [...new Set(routeList.map((route) => route.path))];
     expect(deployed).toEqual([...routeList.map(routeKey), ...paths.map((path) => `ANY ${path}`)].sort());
   });
@@ -107,7 +109,9 @@ describe('HTTP API routes', () => {
       const aliasId = stacks.api.getLogicalId(alias.node.defaultChild as never);
       // The nested stack gets the alias's ARN from the api stack as a parameter.
       const parameter = (integration.IntegrationUri as { Ref: string }).Ref;
-      const routesResource = api[stacks.api.getLogicalId(stacks.api.routes.nestedStackResource as never)]!.Properties as { Parameters: Record<string, unknown> };
+      const routesResource = api[stacks.api.getLogicalId(stacks.api.routes.nestedStackResource as never)]!.Properties as {
+        Parameters: Record<string, unknown>;
+      };
       expect(routesResource.Parameters[parameter]).toEqual({ Ref: aliasId });
       expect(api[aliasId]!.Properties).toMatchObject({ Name: 'live' });
     },
@@ -148,14 +152,30 @@ describe('HTTP API routes', () => {
     const settings = stage.RouteSettings as Record<string, { throttlingRateLimit: number; throttlingBurstLimit: number }>;
     const throttled = Object.keys(settings).map((key) => byKey.get(key));
     expect(throttled.sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort());
-    for (const name of ['signup', 'requestPasswordReset', 'confirmPasswordReset', 'resendConfirmation', 'adminSetup', 'createFeedback', 'stripeWebhook'] as const) {
+    for (const name of [
+      'signup',
+      'requestPasswordReset',
+      'confirmPasswordReset',
+      'resendConfirmation',
+      'adminSetup',
+      'createFeedback',
+      'stripeWebhook',
+    ] as const) {
       const route = routeList.find((candidate) => candidate.name === name)!;
       expect(settings[routeKey(route)], name).toMatchObject({ throttlingRateLimit: expect.any(Number), throttlingBurstLimit: expect.any(Number) });
       expect(settings[routeKey(route)]!.throttlingRateLimit, name).toBeLessThan(50);
     }
     // Claiming a business (each claim mails an address) and changing the e-mail address are held as sign-up is.
     const signup = settings[routeKey(routeList.find((candidate) => candidate.name === 'signup')!)];
-    const claimAndEmailChange = ['claimBusiness', 'inspectClaimLink', 'completeClaim', 'completeClaimSignedIn', 'cancelClaim', 'requestEmailChange', 'confirmEmailChange'] as const;
+    const claimAndEmailChange = [
+      'claimBusiness',
+      'inspectClaimLink',
+      'completeClaim',
+      'completeClaimSignedIn',
+      'cancelClaim',
+      'requestEmailChange',
+      'confirmEmailChange',
+    ] as const;
     for (const name of claimAndEmailChange) {
       const route = routeList.find((candidate) => candidate.name === name)!;
       expect(settings[routeKey(route)], name).toEqual(signup);

@@ -38,7 +38,8 @@ function fakeWebBuild(): string {
     webBuild = scratchDir('web-dist-');
     mkdirSync(join(webBuild, 'assets'));
     writeFileSync(join(webBuild, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script>');
-    for (const { file } of PRERENDERED_PAGES) writeFileSync(join(webBuild, file), `<!doctype html><h1>${file}</h1><script type="module" src="/assets/index-abc.js"></script>`);
+    for (const { file } of PRERENDERED_PAGES)
+      writeFileSync(join(webBuild, file), `<!doctype html><h1>${file}</h1><script type="module" src="/assets/index-abc.js"></script>`);
     writeFileSync(join(webBuild, 'assets', 'index-abc.js'), 'console.log("app")');
     mkdirSync(rendererDirOf(webBuild));
     writeFileSync(join(rendererDirOf(webBuild), RENDERER_ENTRY_FILE), 'exports.renderPage = async () => "<h1>Page</h1>";');

@@ -78,7 +78,10 @@ async function linkFromInbox(to: string, page: '/confirm-email' | '/reset-passwo
   for (let attempt = 0; attempt < 20; attempt++) {
     const response = await fetch(`${stack.sesUrl}/store?since=${Math.floor(Date.now() / 1000) - 600}`);
     const { emails } = (await response.json()) as { emails: InboxMail[] };
-    const mail = emails.filter((m) => m.destination.to.includes(to)).reverse().find((m) => m.body.text.includes(page));
+    const mail = emails
+      .filter((m) => m.destination.to.includes(to))
+      .reverse()
+      .find((m) => m.body.text.includes(page));
     const link = mail?.body.text.match(/https?:\/\/\S+/)?.[0];
     if (link) {
       const url = new URL(link);
@@ -139,7 +142,7 @@ describe('sign-up validation: every rule of the sign-up form answers 400 with it
     ['location', provider({ location: `Leeds ${'x'.repeat(100)}` }), 'Must be at most 100 characters'],
     ['businessName', provider({ businessName: 'B'.repeat(101) }), 'Must be at most 100 characters'],
     ['categories', provider({ categories: Array.from({ length: 21 }, (_, i) => `Other: trade ${i}`) }), 'At most 20 categories'],
-  ])('holds %s to the profile editor\'s limit and stores nothing', async (field, body, message) => {
+  ])("holds %s to the profile editor's limit and stores nothing", async (field, body, message) => {
     const { status, body: answer } = await call('POST', '/accounts/signup', { body });
     expect(status).toBe(400);
     expect(errorOf(answer).fields?.[`body.${field}`]).toBe(message);
@@ -269,12 +272,22 @@ describe('link mail limits', () => {
     await call('POST', '/accounts/signup', { body });
     const refusals = await Promise.all(
       [body.email as string, uniqueEmail('nobody')].map((email) =>
-        fetch(`${stack.apiBaseUrl}/accounts/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email }) }),
+        fetch(`${stack.apiBaseUrl}/accounts/password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email }),
+        }),
       ),
     );
-    const answers = await Promise.all(refusals.map(async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })));
+    const answers = await Promise.all(
+      refusals.map(async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })),
+    );
     // The same answer for both, but for the seconds left, which may tick between the two.
-    const [known, unknown] = answers.map(({ body: answer, ...rest }) => ({ ...rest, retryAfter: undefined, error: { ...errorOf(answer), retryAfterSeconds: undefined } }));
+    const [known, unknown] = answers.map(({ body: answer, ...rest }) => ({
+      ...rest,
+      retryAfter: undefined,
+      error: { ...errorOf(answer), retryAfterSeconds: undefined },
+    }));
     expect(known).toEqual(unknown);
     expect(Math.abs(Number(answers[0]!.retryAfter) - Number(answers[1]!.retryAfter))).toBeLessThanOrEqual(1);
     expect(answers[0]!.status).toBe(429);
@@ -324,7 +337,7 @@ describe('business-name search', () => {
     expect((await call('GET', '/businesses/search?q=z')).status).toBe(400);
   });
 
-  it('answers business names only: never the owner\'s sign-in address', async () => {
+  it("answers business names only: never the owner's sign-in address", async () => {
     const body = provider({ businessName: `Quillfeather Roofing ${randomUUID().slice(0, 6)}` });
     await call('POST', '/accounts/signup', { body });
     const { body: answer } = await call('GET', '/businesses/search?q=quillfeather');
@@ -377,7 +390,10 @@ describe('admin entry', () => {
   });
 
   it('ignores the setup-token header when no setup token is configured', async () => {
-    const answer = await call('POST', '/admin/setup', { body: { username: 'late', password: 'Admin-pass-1' }, headers: { [ADMIN_SETUP_TOKEN_HEADER]: 'anything' } });
+    const answer = await call('POST', '/admin/setup', {
+      body: { username: 'late', password: 'Admin-pass-1' },
+      headers: { [ADMIN_SETUP_TOKEN_HEADER]: 'anything' },
+    });
     expect(answer.status).toBe(409);
   });
 });

@@ -18,7 +18,18 @@ import { subscribeAccount } from '../support/membership';
  * The unconfirmed client and provider (a member) have not opened their confirmation link: they act on
  * themselves as anyone else of their type, but may not post, publish, reveal or take an offer slot.
  */
-const ROLES = ['anonymous', 'client', 'otherClient', 'provider', 'subscribedProvider', 'otherProvider', 'admin', 'deactivated', 'unconfirmedClient', 'unconfirmedProvider'] as const;
+const ROLES = [
+  'anonymous',
+  'client',
+  'otherClient',
+  'provider',
+  'subscribedProvider',
+  'otherProvider',
+  'admin',
+  'deactivated',
+  'unconfirmedClient',
+  'unconfirmedProvider',
+] as const;
 type Role = (typeof ROLES)[number];
 type Caller = { account: TestAccount; token: string };
 type Callers = Record<Exclude<Role, 'anonymous'>, Caller>;
@@ -78,7 +89,14 @@ const matrix: Record<RouteName, Row> = {
   listCategories: { request: () => ({}), expect: everyone(200) },
   signup: {
     request: () => ({
-      body: { accountType: 'client', fullName: 'Matrix Person', email: `${unique('matrix')}@example.co.uk`, location: 'Leeds', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' },
+      body: {
+        accountType: 'client',
+        fullName: 'Matrix Person',
+        email: `${unique('matrix')}@example.co.uk`,
+        location: 'Leeds',
+        password: 'Correct-horse-1',
+        confirmPassword: 'Correct-horse-1',
+      },
     }),
     expect: everyone(201),
   },
@@ -136,22 +154,40 @@ const matrix: Record<RouteName, Row> = {
   adminDashboard: { request: () => ({}), expect: only(['admin'], 200) },
   adminListUsers: { request: () => ({ query: { q: 'matrix', type: 'client' } }), expect: only(['admin'], 200) },
   adminGetUser: { request: (_role, callers) => ({ params: { userId: callers.client.account.userId } }), expect: only(['admin'], 200) },
-  adminUpdateUser: { request: () => ({ params: { userId: unique('nobody') }, body: { firstName: 'Matrix', lastName: 'Person' } }), expect: only(['admin'], 404) },
-  adminSetUserActive: { request: () => ({ params: { userId: unique('nobody') }, body: { active: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
-  adminSetUserVisible: { request: () => ({ params: { userId: unique('nobody') }, body: { visible: false, reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  adminUpdateUser: {
+    request: () => ({ params: { userId: unique('nobody') }, body: { firstName: 'Matrix', lastName: 'Person' } }),
+    expect: only(['admin'], 404),
+  },
+  adminSetUserActive: {
+    request: () => ({ params: { userId: unique('nobody') }, body: { active: false, reason: { code: 'spam' } } }),
+    expect: only(['admin'], 404),
+  },
+  adminSetUserVisible: {
+    request: () => ({ params: { userId: unique('nobody') }, body: { visible: false, reason: { code: 'spam' } } }),
+    expect: only(['admin'], 404),
+  },
   adminDeleteUser: { request: () => ({ params: { userId: unique('nobody') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
   // The client was never stopped from messaging: an admin is told there is nothing to lift (409).
   adminAllowMessaging: { request: (_role, callers) => ({ params: { userId: callers.client.account.userId } }), expect: only(['admin'], 409) },
   // A presigned upload stores nothing until the browser uses it.
   adminLogoUpload: { request: () => ({ body: { contentType: 'image/png', size: 1000 } }), expect: only(['admin'], 201) },
-  adminCreateProvider: { request: () => ({ body: { accountType: 'client', firstName: 'Matrix', lastName: 'Person', businessName: 'Matrix Ltd' } }), expect: only(['admin'], 400) },
+  adminCreateProvider: {
+    request: () => ({ body: { accountType: 'client', firstName: 'Matrix', lastName: 'Person', businessName: 'Matrix Ltd' } }),
+    expect: only(['admin'], 400),
+  },
   adminListFeedback: { request: () => ({ query: { status: 'pending' } }), expect: only(['admin'], 200) },
-  adminSetFeedbackApproval: { request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { approved: true } }), expect: only(['admin'], 404) },
+  adminSetFeedbackApproval: {
+    request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { approved: true } }),
+    expect: only(['admin'], 404),
+  },
   adminUpdateFeedback: {
     request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { rating: 3, title: 'Matrix', reason: { code: 'spam' } } }),
     expect: only(['admin'], 404),
   },
-  adminDeleteFeedback: { request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { reason: { code: 'spam' } } }), expect: only(['admin'], 404) },
+  adminDeleteFeedback: {
+    request: () => ({ params: { providerId: unique('nobody'), feedbackId: unique('none') }, body: { reason: { code: 'spam' } } }),
+    expect: only(['admin'], 404),
+  },
   adminListAudit: { request: () => ({}), expect: only(['admin'], 200) },
   adminAnalytics: { request: () => ({}), expect: only(['admin'], 200) },
   membershipCheckout: {
@@ -224,7 +260,10 @@ const matrix: Record<RouteName, Row> = {
   },
   createFeedback: {
     // Each client leaves one on the listed member, once: the matrix's callers are its own.
-    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId }, body: { rating: 5, title: 'Checked by the authorization matrix' } }),
+    request: (_role, callers) => ({
+      params: { providerId: callers.subscribedProvider.account.userId },
+      body: { rating: 5, title: 'Checked by the authorization matrix' },
+    }),
     expect: { ...only(['client', 'otherClient'], 201), unconfirmedClient: 403 },
   },
   updateMyFeedback: {
@@ -237,7 +276,10 @@ const matrix: Record<RouteName, Row> = {
     expect: signedIn(404),
   },
   replyToFeedback: {
-    request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId, feedbackId: 'no-such-feedback' }, body: { text: 'Thanks' } }),
+    request: (_role, callers) => ({
+      params: { providerId: callers.subscribedProvider.account.userId, feedbackId: 'no-such-feedback' },
+      body: { text: 'Thanks' },
+    }),
     expect: { ...only(['provider', 'subscribedProvider', 'otherProvider'], 404), unconfirmedProvider: 403 },
   },
   // Provider page: anyone reads a listed provider (the member of this matrix); each provider their own page.
@@ -253,7 +295,15 @@ const matrix: Record<RouteName, Row> = {
   },
   // Jobs: no row here names a real job (jobs.test.ts covers the owners' and revealers' successes).
   createJob: {
-    request: () => ({ body: { title: 'Matrix job', description: 'Posted by the authorization matrix.', contactEmail: 'matrix@example.co.uk', categories: ['Home Services'], location: 'Leeds' } }),
+    request: () => ({
+      body: {
+        title: 'Matrix job',
+        description: 'Posted by the authorization matrix.',
+        contactEmail: 'matrix@example.co.uk',
+        categories: ['Home Services'],
+        location: 'Leeds',
+      },
+    }),
     expect: { ...only(['client', 'otherClient'], 201), unconfirmedClient: 403 },
   },
   listJobs: { request: () => ({ query: { budgetType: 'any' } }), expect: everyone(200) },
@@ -263,10 +313,19 @@ const matrix: Record<RouteName, Row> = {
   deleteJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
   revealJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: { ...only(['subscribedProvider'], 404), unconfirmedProvider: 403 } },
   listSavedJobs: { request: () => ({}), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
-  saveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 404) },
-  unsaveJob: { request: () => ({ params: { jobId: 'no-such-job' } }), expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200) },
+  saveJob: {
+    request: () => ({ params: { jobId: 'no-such-job' } }),
+    expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 404),
+  },
+  unsaveJob: {
+    request: () => ({ params: { jobId: 'no-such-job' } }),
+    expect: only(['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'], 200),
+  },
   listMyJobs: { request: () => ({}), expect: only(['client', 'otherClient', 'unconfirmedClient'], 200) },
-  updateJobRevealCap: { request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }), expect: only(['client', 'otherClient', 'unconfirmedClient'], 404) },
+  updateJobRevealCap: {
+    request: () => ({ params: { jobId: 'no-such-job' }, body: { revealCap: 3 } }),
+    expect: only(['client', 'otherClient', 'unconfirmedClient'], 404),
+  },
   // Job alerts: the link works signed out; job-alerts.test.ts covers a real token.
   unsubscribeJobAlerts: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   oneClickUnsubscribeJobAlerts: { request: () => ({ query: { token: 'not-a-real-token' } }), expect: everyone(400) },
@@ -282,7 +341,10 @@ const matrix: Record<RouteName, Row> = {
   },
   // The claim mail's links: whoever holds the link may read, finish or cancel it; an unknown link is refused for all.
   inspectClaimLink: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
-  completeClaim: { request: () => ({ body: { token: 'not-a-real-token', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' } }), expect: everyone(400) },
+  completeClaim: {
+    request: () => ({ body: { token: 'not-a-real-token', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' } }),
+    expect: everyone(400),
+  },
   cancelClaim: { request: () => ({ body: { token: 'not-a-real-token' } }), expect: everyone(400) },
   // Finishing for one's own account: a provider whose address is confirmed (a business belongs to a provider).
   completeClaimSignedIn: {
@@ -296,7 +358,10 @@ const matrix: Record<RouteName, Row> = {
   // The categories screen: the admin's writes name categories and groups that do not exist, or are refused for their body.
   adminListCategories: { request: () => ({}), expect: only(['admin'], 200) },
   adminCreateCategory: { request: () => ({ body: { name: '', groupId: '' } }), expect: only(['admin'], 400) },
-  adminUpdateCategory: { request: () => ({ params: { categoryId: unique('none') }, body: { name: 'Matrix', groupId: 'construction-trade' } }), expect: only(['admin'], 404) },
+  adminUpdateCategory: {
+    request: () => ({ params: { categoryId: unique('none') }, body: { name: 'Matrix', groupId: 'construction-trade' } }),
+    expect: only(['admin'], 404),
+  },
   adminDeleteCategory: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminContinueCategoryProviders: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
   adminCategoryStatistics: { request: () => ({ params: { categoryId: unique('none') } }), expect: only(['admin'], 404) },
@@ -306,12 +371,17 @@ const matrix: Record<RouteName, Row> = {
   listConversations: { request: () => ({}), expect: signedIn(200) },
   getUnreadMessages: { request: () => ({}), expect: signedIn(200) },
   startConversation: {
-    request: (_role, callers) => ({ body: { providerId: callers.subscribedProvider.account.userId, messageId: randomUUID(), text: 'Checked by the authorization matrix.' } }),
+    request: (_role, callers) => ({
+      body: { providerId: callers.subscribedProvider.account.userId, messageId: randomUUID(), text: 'Checked by the authorization matrix.' },
+    }),
     expect: { ...signedIn(403), client: 201, otherClient: 201 },
   },
   getConversation: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
   sendMessage: {
-    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { messageId: randomUUID(), text: 'Checked by the authorization matrix.' } }),
+    request: (_role, callers) => ({
+      params: { conversationId: matrixConversation(callers) },
+      body: { messageId: randomUUID(), text: 'Checked by the authorization matrix.' },
+    }),
     expect: { ...participants(201), admin: 403, unconfirmedClient: 403, unconfirmedProvider: 403 },
   },
   markConversationRead: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) } }), expect: participants(200) },
@@ -324,11 +394,17 @@ const matrix: Record<RouteName, Row> = {
   },
   checkMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers) }), expect: { ...signedIn(404), client: 200, admin: 403 } },
   getMessageImage: { request: (_role, callers) => ({ params: matrixImage(callers), query: { size: 'thumb' } }), expect: participants(200) },
-  setConversationBlocked: { request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }), expect: participants(200) },
+  setConversationBlocked: {
+    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { blocked: false } }),
+    expect: participants(200),
+  },
   adminListBusinesses: { request: () => ({}), expect: only(['admin'], 200) },
   // Reporting: only the two people of the conversation report it (each once while open); the admin's queue is the admin's.
   reportConversation: {
-    request: (_role, callers) => ({ params: { conversationId: matrixConversation(callers) }, body: { reason: 'spam', note: 'Checked by the authorization matrix.' } }),
+    request: (_role, callers) => ({
+      params: { conversationId: matrixConversation(callers) },
+      body: { reason: 'spam', note: 'Checked by the authorization matrix.' },
+    }),
     // An admin is in no conversation: refused as for sending.
     expect: { ...participants(201), admin: 403 },
   },
@@ -356,11 +432,17 @@ async function makeCallers(): Promise<Callers> {
   await profiles.patch({ userId: deactivated.userId }).set({ isActive: false }).go();
   const accounts = { client, otherClient, provider, subscribedProvider, otherProvider, admin, deactivated, unconfirmedClient, unconfirmedProvider };
   const entries = await Promise.all(
-    Object.entries(accounts).map(async ([role, account]) => [role, { account, token: (await signInTokens(account.email, account.password)).accessToken }] as const),
+    Object.entries(accounts).map(
+      async ([role, account]) => [role, { account, token: (await signInTokens(account.email, account.password)).accessToken }] as const,
+    ),
   );
   const callers = Object.fromEntries(entries) as Callers;
   // The client's conversation with the member, which the message rows name.
-  const opened = await send('POST', urlOf('/api/conversations', {}), callers.client.token, { providerId: subscribedProvider.userId, messageId: randomUUID(), text: 'Hello from the matrix.' });
+  const opened = await send('POST', urlOf('/api/conversations', {}), callers.client.token, {
+    providerId: subscribedProvider.userId,
+    messageId: randomUUID(),
+    text: 'Hello from the matrix.',
+  });
   if (opened.status !== 201) throw new Error(`The matrix conversation was not opened: ${opened.status}`);
   await sendMatrixImage(callers);
   return callers;
@@ -369,8 +451,11 @@ async function makeCallers(): Promise<Callers> {
 /** The client uploads a photo to the matrix conversation as the browser does, has it checked and sends it. */
 async function sendMatrixImage(callers: Callers) {
   const conversationId = matrixConversation(callers);
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86c1' } }).png().toBuffer();
-  const conversationPath = (suffix: string, params: Record<string, string> = {}) => urlOf(`/api/conversations/{conversationId}/images${suffix}`, { params: { conversationId, ...params } });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2e86c1' } })
+    .png()
+    .toBuffer();
+  const conversationPath = (suffix: string, params: Record<string, string> = {}) =>
+    urlOf(`/api/conversations/{conversationId}/images${suffix}`, { params: { conversationId, ...params } });
   const grant = await send('POST', conversationPath(''), callers.client.token, { name: 'matrix.png', type: 'image/png', size: png.length });
   const { url, fields, imageId } = grant.body as { url: string; fields: Record<string, string>; imageId: string };
   const form = new FormData();
@@ -380,7 +465,11 @@ async function sendMatrixImage(callers: Callers) {
   if (!uploaded.ok) throw new Error(`The matrix image was not uploaded: ${uploaded.status}`);
   const checked = await send('POST', conversationPath('/{imageId}', { imageId }), callers.client.token, undefined);
   if (checked.status !== 200) throw new Error(`The matrix image was not checked: ${checked.status}`);
-  const sent = await send('POST', urlOf('/api/conversations/{conversationId}/messages', { params: { conversationId } }), callers.client.token, { messageId: randomUUID(), text: '', imageIds: [imageId] });
+  const sent = await send('POST', urlOf('/api/conversations/{conversationId}/messages', { params: { conversationId } }), callers.client.token, {
+    messageId: randomUUID(),
+    text: '',
+    imageIds: [imageId],
+  });
   if (sent.status !== 201) throw new Error(`The matrix image was not sent: ${sent.status}`);
   matrixImages.set(conversationId, imageId);
 }
@@ -417,17 +506,20 @@ describe('authorization matrix', () => {
     expect(Object.keys(matrix).sort()).toEqual(routeList.map((route) => route.name).sort());
   });
 
-  it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers each kind of caller as its row says', async (_key, route) => {
-    const row = matrix[route.name];
-    const callers = row.fresh ? await makeCallers() : shared;
-    const seen: Partial<Record<Role, number>> = {};
-    for (const role of ROLES) {
-      const request = row.request(role, callers);
-      const token = role === 'anonymous' ? undefined : callers[role].token;
-      seen[role] = (await send(route.method, urlOf(route.path, request), token, request.body)).status;
-    }
-    expect(seen).toEqual(row.expect);
-  });
+  it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s answers each kind of caller as its row says',
+    async (_key, route) => {
+      const row = matrix[route.name];
+      const callers = row.fresh ? await makeCallers() : shared;
+      const seen: Partial<Record<Role, number>> = {};
+      for (const role of ROLES) {
+        const request = row.request(role, callers);
+        const token = role === 'anonymous' ? undefined : callers[role].token;
+        seen[role] = (await send(route.method, urlOf(route.path, request), token, request.body)).status;
+      }
+      expect(seen).toEqual(row.expect);
+    },
+  );
 });
 
 describe('admin accounts', () => {
@@ -436,7 +528,9 @@ describe('admin accounts', () => {
 
   it('are removed only by another admin, with a reason; never by themselves, by either route', async () => {
     const [boss, deputy] = await Promise.all([createTestAccount('admin'), createTestAccount('admin')]);
-    const [bossToken, deputyToken] = await Promise.all([boss, deputy].map(async (account) => (await signInTokens(account.email, account.password)).accessToken));
+    const [bossToken, deputyToken] = await Promise.all(
+      [boss, deputy].map(async (account) => (await signInTokens(account.email, account.password)).accessToken),
+    );
 
     const own = await send('POST', urlOf('/api/me/deletion', {}), deputyToken, { password: deputy.password });
     expect(own.status).toBe(403);
@@ -456,17 +550,36 @@ describe('admin accounts', () => {
 
 describe('routes that act on others', () => {
   const gated = routeList.filter((route) => route.confirmedEmail);
-  it.each(gated.map((route) => [`${route.method} ${route.path}`, route] as const))('%s tells an unconfirmed account to confirm its address first', async (_key, route) => {
-    const role = route.access === 'client' ? 'unconfirmedClient' : 'unconfirmedProvider';
-    const request = matrix[route.name].request(role, shared);
-    const answer = await send(route.method, urlOf(route.path, request), shared[role].token, request.body);
-    expect(answer.status).toBe(403);
-    expect(apiErrorBodySchema.parse(answer.body).error).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
-  });
+  it.each(gated.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s tells an unconfirmed account to confirm its address first',
+    async (_key, route) => {
+      const role = route.access === 'client' ? 'unconfirmedClient' : 'unconfirmedProvider';
+      const request = matrix[route.name].request(role, shared);
+      const answer = await send(route.method, urlOf(route.path, request), shared[role].token, request.body);
+      expect(answer.status).toBe(403);
+      expect(apiErrorBodySchema.parse(answer.body).error).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
+    },
+  );
 
   it('include posting, feedback, replies, reveals, messages and their images, the FIRST100 check and claiming a business for an account', () => {
-    expect(routeList.filter((route) => route.confirmedEmail).map((route) => route.name).sort()).toEqual(
-      ['completeClaimSignedIn', 'createFeedback', 'createJob', 'createMessageImageUpload', 'membershipCouponCheck', 'replyToFeedback', 'revealJob', 'sendMessage', 'startConversation', 'updateMyFeedback'].sort(),
+    expect(
+      routeList
+        .filter((route) => route.confirmedEmail)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(
+      [
+        'completeClaimSignedIn',
+        'createFeedback',
+        'createJob',
+        'createMessageImageUpload',
+        'membershipCouponCheck',
+        'replyToFeedback',
+        'revealJob',
+        'sendMessage',
+        'startConversation',
+        'updateMyFeedback',
+      ].sort(),
     );
   });
 });
@@ -474,22 +587,25 @@ describe('routes that act on others', () => {
 describe('every write route refuses fields it does not take', () => {
   // A raw-body route (Stripe's webhook) takes any body; its signature decides, covered by its own tests.
   const writes = routeList.filter((route) => route.method !== 'GET' && !route.rawBody);
-  it.each(writes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s answers 400 naming another user's id sent in the body, and stores nothing", async (_key, route) => {
-    const row = matrix[route.name];
-    // A caller the route lets through, so the refusal is the body's, not the access check's.
-    const role =
-      ROLES.find((candidate) => row.expect[candidate] < 400) ??
-      // Or one refused for what it asked (400, 404, 409), not for who it is.
-      ROLES.find((candidate) => row.expect[candidate] !== 401 && row.expect[candidate] !== 403) ??
-      (route.access === 'public' ? 'anonymous' : 'client');
-    const request = row.request(role, shared);
-    const body = { ...((request.body as object | undefined) ?? {}), userId: shared.otherClient.account.userId };
-    const before = await profiles.get({ userId: shared.otherClient.account.userId }).go();
-    const answer = await send(route.method, urlOf(route.path, request), role === 'anonymous' ? undefined : shared[role].token, body);
-    expect(answer.status).toBe(400);
-    expect(apiErrorBodySchema.parse(answer.body).error.fields).toMatchObject({ 'body.userId': MESSAGES.api.unknownField('userId') });
-    expect(await profiles.get({ userId: shared.otherClient.account.userId }).go()).toEqual(before);
-  });
+  it.each(writes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s answers 400 naming another user's id sent in the body, and stores nothing",
+    async (_key, route) => {
+      const row = matrix[route.name];
+      // A caller the route lets through, so the refusal is the body's, not the access check's.
+      const role =
+        ROLES.find((candidate) => row.expect[candidate] < 400) ??
+        // Or one refused for what it asked (400, 404, 409), not for who it is.
+        ROLES.find((candidate) => row.expect[candidate] !== 401 && row.expect[candidate] !== 403) ??
+        (route.access === 'public' ? 'anonymous' : 'client');
+      const request = row.request(role, shared);
+      const body = { ...((request.body as object | undefined) ?? {}), userId: shared.otherClient.account.userId };
+      const before = await profiles.get({ userId: shared.otherClient.account.userId }).go();
+      const answer = await send(route.method, urlOf(route.path, request), role === 'anonymous' ? undefined : shared[role].token, body);
+      expect(answer.status).toBe(400);
+      expect(apiErrorBodySchema.parse(answer.body).error.fields).toMatchObject({ 'body.userId': MESSAGES.api.unknownField('userId') });
+      expect(await profiles.get({ userId: shared.otherClient.account.userId }).go()).toEqual(before);
+    },
+  );
 });
 
 describe('methods a path does not have', () => {

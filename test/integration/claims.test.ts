@@ -37,7 +37,10 @@ async function listedBusiness(businessEmail: string): Promise<{ businessId: stri
   const word = `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
   const businessName = `${word} Roofing`;
   const { accessToken } = await signInTokens(admin.email, admin.password);
-  const created = await call('POST', '/admin/providers', { token: accessToken, body: { firstName: 'Dale', lastName: 'Hughes', location: 'Leeds', businessName, businessEmail } });
+  const created = await call('POST', '/admin/providers', {
+    token: accessToken,
+    body: { firstName: 'Dale', lastName: 'Hughes', location: 'Leeds', businessName, businessEmail },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const found = (await call('GET', `/businesses/search?q=${word}`)).body as BusinessSearchResponse;
   const business = found.businesses.find((candidate) => candidate.businessName === businessName);
@@ -83,7 +86,10 @@ describe('claiming a business through its mailed link', () => {
     expect(page.status).toBe(200);
     const cancelPage = await fetch(`${webOrigin}/claim-business/cancel${link.search}`);
     expect(cancelPage.status).toBe(200);
-    expect(await call('POST', '/business-claims/inspect', { body: { token } })).toEqual({ status: 200, body: { businessId, businessName, email: office, accountExists: false } });
+    expect(await call('POST', '/business-claims/inspect', { body: { token } })).toEqual({
+      status: 200,
+      body: { businessId, businessName, email: office, accountExists: false },
+    });
     expect(await claims.get(businessId)).toBeUndefined();
 
     const completed = await call('POST', '/business-claims/complete', { body: { token, password: 'Chosen-horse-7', confirmPassword: 'Chosen-horse-7' } });
@@ -112,16 +118,36 @@ describe('claiming a business through its mailed link', () => {
     expect(await claims.get(businessId)).toBeUndefined();
   });
 
-  it("confirming an e-mail address moves no business, even the address the admin recorded: the claim waits for an admin", async () => {
+  it('confirming an e-mail address moves no business, even the address the admin recorded: the claim waits for an admin', async () => {
     const office = uniqueEmail('office');
     const { businessId, businessName } = await listedBusiness(office);
     // A provider who signed up with the business's address and holds a claim under review.
     const signup = await call('POST', '/accounts/signup', {
-      body: { accountType: 'provider', fullName: 'Dale Hughes', email: office, location: 'Leeds', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1', phone: '+44 113 496 0000', businessName: `${businessName} Two`, categories: ['Construction/Trade > Roofer'] },
+      body: {
+        accountType: 'provider',
+        fullName: 'Dale Hughes',
+        email: office,
+        location: 'Leeds',
+        password: 'Correct-horse-1',
+        confirmPassword: 'Correct-horse-1',
+        phone: '+44 113 496 0000',
+        businessName: `${businessName} Two`,
+        categories: ['Construction/Trade > Roofer'],
+      },
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
     const { userId } = signup.body as { userId: string };
-    expect(await claims.open({ businessId, claimId: randomUUID(), businessName, claimantUserId: userId, claimantEmail: office, state: 'pending', createdAt: new Date().toISOString() })).toBe(true);
+    expect(
+      await claims.open({
+        businessId,
+        claimId: randomUUID(),
+        businessName,
+        claimantUserId: userId,
+        claimantEmail: office,
+        state: 'pending',
+        createdAt: new Date().toISOString(),
+      }),
+    ).toBe(true);
 
     const token = (await linkFromInbox(office, '/confirm-email')).searchParams.get('token')!;
     expect((await call('POST', '/accounts/confirm-email', { body: { token } })).status).toBe(200);

@@ -43,8 +43,10 @@ describe("Cognito's self-service operations", () => {
       VerifySoftwareToken: () => cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: '123456' })),
       SetUserMFAPreference: () =>
         cognito.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })),
-      ChangePassword: () => cognito.send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: account.password, ProposedPassword: THIEF_PASSWORD })),
-      UpdateUserAttributes: () => cognito.send(new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: [{ Name: 'locale', Value: 'fr-FR' }] })),
+      ChangePassword: () =>
+        cognito.send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: account.password, ProposedPassword: THIEF_PASSWORD })),
+      UpdateUserAttributes: () =>
+        cognito.send(new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: [{ Name: 'locale', Value: 'fr-FR' }] })),
     };
     for (const [operation, attempt] of Object.entries(attempts)) {
       await expect(attempt(), operation).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' });
@@ -71,7 +73,11 @@ describe("Cognito's self-service operations", () => {
     expect(enabled).toEqual({ status: 200, body: { mfaEnabled: true } });
 
     const signIn = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPoolClientId, AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.userPoolClientId,
+        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+      }),
     );
     expect(signIn.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });

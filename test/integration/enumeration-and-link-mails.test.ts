@@ -57,7 +57,10 @@ describe('POST /api/me/email-change', () => {
     const [mover, otherMover, owner] = await Promise.all([createTestAccount('client'), createTestAccount('client'), createTestAccount('provider')]);
     const free = uniqueEmail('free');
     const toFree = await call('POST', '/me/email-change', { token: await tokenOf(mover), body: { newEmail: free, currentPassword: mover.password } });
-    const toTaken = await call('POST', '/me/email-change', { token: await tokenOf(otherMover), body: { newEmail: owner.email, currentPassword: otherMover.password } });
+    const toTaken = await call('POST', '/me/email-change', {
+      token: await tokenOf(otherMover),
+      body: { newEmail: owner.email, currentPassword: otherMover.password },
+    });
     expect(toFree).toEqual({ status: 202, body: { sentTo: free, message: SECURITY_MESSAGES.emailChangeSent(free) } });
     expect(toTaken).toEqual({ status: 202, body: { sentTo: owner.email, message: SECURITY_MESSAGES.emailChangeSent(owner.email) } });
 
@@ -80,8 +83,14 @@ describe('POST /api/me/email-change', () => {
     const first = await call('POST', '/me/email-change', { token, body: { newEmail: uniqueEmail('free'), currentPassword: mover.password } });
     expect(first.status).toBe(202);
     // Within the countdown: refused before the address is looked at, the same for a taken and a free one.
-    const [taken, free] = await Promise.all([owner.email, uniqueEmail('free')].map((newEmail) => call('POST', '/me/email-change', { token, body: { newEmail, currentPassword: mover.password } })));
-    const seen = (answer: { status: number; body: unknown }) => ({ status: answer.status, code: errorOf(answer.body).code, message: errorOf(answer.body).message });
+    const [taken, free] = await Promise.all(
+      [owner.email, uniqueEmail('free')].map((newEmail) => call('POST', '/me/email-change', { token, body: { newEmail, currentPassword: mover.password } })),
+    );
+    const seen = (answer: { status: number; body: unknown }) => ({
+      status: answer.status,
+      code: errorOf(answer.body).code,
+      message: errorOf(answer.body).message,
+    });
     expect(seen(taken!)).toEqual({ status: 429, code: 'RATE_LIMITED', message: expect.any(String) });
     expect(seen(free!)).toEqual(seen(taken!));
     expect(await mailsTo(owner.email)).toEqual([]);
@@ -116,7 +125,10 @@ describe('the password reset mails of one address', () => {
     expect(errorOf(refused.body)).toMatchObject({ category: 'RATE_LIMIT' });
     await untilMails(owner.email, MAIL_RATE_LIMIT.perAddressFromStrangers);
 
-    expect(await call('POST', '/accounts/password-reset', { ip: home, body: { email: owner.email } })).toEqual({ status: 202, body: { message: ACCOUNT_MESSAGES.resetRequested } });
+    expect(await call('POST', '/accounts/password-reset', { ip: home, body: { email: owner.email } })).toEqual({
+      status: 202,
+      body: { message: ACCOUNT_MESSAGES.resetRequested },
+    });
     const mails = await untilMails(owner.email, MAIL_RATE_LIMIT.perAddressFromStrangers + 1);
     expect(mails.every((mail) => mail.body.text.includes('/reset-password?mode=reset&token='))).toBe(true);
   });
@@ -125,8 +137,13 @@ describe('the password reset mails of one address', () => {
 describe('GET /api/businesses/search', () => {
   it('leaves out the businesses of providers an admin hid or deactivated', async () => {
     const word = `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-    const [, hidden, deactivated] = await Promise.all(['Plumbing', 'Roofing', 'Glazing'].map((trade) => createTestAccount('provider', { businessName: `${word} ${trade}` })));
-    const names = async () => ((await call('GET', `/businesses/search?q=${word}`)).body as { businesses: { businessName: string }[] }).businesses.map((business) => business.businessName);
+    const [, hidden, deactivated] = await Promise.all(
+      ['Plumbing', 'Roofing', 'Glazing'].map((trade) => createTestAccount('provider', { businessName: `${word} ${trade}` })),
+    );
+    const names = async () =>
+      ((await call('GET', `/businesses/search?q=${word}`)).body as { businesses: { businessName: string }[] }).businesses.map(
+        (business) => business.businessName,
+      );
     expect(await names()).toEqual([`${word} Glazing`, `${word} Plumbing`, `${word} Roofing`]);
 
     await profiles.patch({ userId: hidden!.userId }).set({ isVisible: false }).go();

@@ -50,7 +50,11 @@ async function signedIn(account: TestAccount) {
 /** A listed provider in a category and business name of their own, so their card is found by name. */
 async function member() {
   const tag = randomUUID().slice(0, 8);
-  const account = await createTestAccount('provider', { businessName: `Fenland Glaziers ${tag}`, location: 'PE13 1', categories: ['Construction/Trade > Plumber'] });
+  const account = await createTestAccount('provider', {
+    businessName: `Fenland Glaziers ${tag}`,
+    location: 'PE13 1',
+    categories: ['Construction/Trade > Plumber'],
+  });
   await subscribeAccount(account, 'yearly');
   return { ...(await signedIn(account)), tag };
 }
@@ -86,7 +90,15 @@ describe('leaving feedback', () => {
 
     const entry = await leave(provider.userId, cara.token, { rating: 5, title: 'Fixed our leak in an hour', description: 'Friendly and tidy.' });
 
-    expect(entry).toMatchObject({ providerId: provider.userId, rating: 5, title: 'Fixed our leak in an hour', description: 'Friendly and tidy.', authorName: 'Cara Jones', approved: true, verifiedJob: false });
+    expect(entry).toMatchObject({
+      providerId: provider.userId,
+      rating: 5,
+      title: 'Fixed our leak in an hour',
+      description: 'Friendly and tidy.',
+      authorName: 'Cara Jones',
+      approved: true,
+      verifiedJob: false,
+    });
     expect(await publicFeedback(provider.userId)).toEqual({ feedback: [entry], rating: { average: 5, count: 1 } });
     expect(await call('GET', minePath(provider.userId), cara.token)).toEqual({ status: 200, body: entry });
     const mine = await call('GET', '/me/feedback', provider.token);
@@ -105,7 +117,8 @@ describe('leaving feedback', () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status !== 201);
     expect(refused).toHaveLength(49);
-    for (const answer of refused) expect({ status: answer.status, message: errorOf(answer).message }).toEqual({ status: 409, message: FEEDBACK_MESSAGES.duplicate });
+    for (const answer of refused)
+      expect({ status: answer.status, message: errorOf(answer).message }).toEqual({ status: 409, message: FEEDBACK_MESSAGES.duplicate });
     const landed = feedbackEntrySchema.parse(answers.find((answer) => answer.status === 201)!.body);
     expect((await publicFeedback(provider.userId)).feedback).toEqual([landed]);
     expect(await cardRating(provider)).toEqual({ average: landed.rating, count: 1 });
@@ -186,7 +199,10 @@ describe('verified jobs', () => {
       { title: 'Came the day after I posted', verifiedJob: true },
     ]);
     expect(feedbackEntrySchema.parse((await call('GET', minePath(provider.userId), cara.token)).body).verifiedJob).toBe(true);
-    expect(feedbackPageSchema.parse((await call('GET', '/me/feedback', provider.token)).body).feedback.map(({ verifiedJob }) => verifiedJob)).toEqual([false, true]);
+    expect(feedbackPageSchema.parse((await call('GET', '/me/feedback', provider.token)).body).feedback.map(({ verifiedJob }) => verifiedJob)).toEqual([
+      false,
+      true,
+    ]);
   });
 });
 
@@ -200,7 +216,9 @@ describe('replies', () => {
     const first = await call('PUT', replyPath(provider.userId, entry.id), provider.token, { text: 'Thank you!' });
     expect(first.status).toBe(200);
     expect(replyResultSchema.parse(first.body)).toMatchObject({ created: true, feedback: { id: entry.id, reply: { text: 'Thank you!' } } });
-    const second = replyResultSchema.parse((await call('PUT', replyPath(provider.userId, entry.id), provider.token, { text: 'Thank you, see you soon.' })).body);
+    const second = replyResultSchema.parse(
+      (await call('PUT', replyPath(provider.userId, entry.id), provider.token, { text: 'Thank you, see you soon.' })).body,
+    );
     expect(second.created).toBe(false);
     expect(second.feedback.reply).toMatchObject({ text: 'Thank you, see you soon.' });
 

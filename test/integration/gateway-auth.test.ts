@@ -171,9 +171,7 @@ describe('local gateway JWT authorizer', () => {
 
 describe('Cognito proxy in front of cognito-local', () => {
   it('refreshes tokens through GetTokensFromRefreshToken, and the new access token is accepted', async () => {
-    const refreshed = await cognito.send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: tokens.RefreshToken! }),
-    );
+    const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: tokens.RefreshToken! }));
     const access = refreshed.AuthenticationResult?.AccessToken;
     expect(access).toBeTruthy();
     expect(access).not.toBe(tokens.AccessToken);
@@ -203,7 +201,11 @@ describe('Cognito proxy in front of cognito-local', () => {
   it('lets the browser call it cross-origin', async () => {
     const preflight = await fetch(stack.cognitoEndpoint, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

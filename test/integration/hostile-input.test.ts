@@ -35,7 +35,9 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 
 describe('hostile text on the public write routes', () => {
   it('covers every public route that takes a body, claims and sign-up among them', () => {
-    expect(publicWrites.map((route) => route.name)).toEqual(expect.arrayContaining(['signup', 'resendConfirmation', 'requestPasswordReset', 'claimBusiness', 'adminSetup']));
+    expect(publicWrites.map((route) => route.name)).toEqual(
+      expect.arrayContaining(['signup', 'resendConfirmation', 'requestPasswordReset', 'claimBusiness', 'adminSetup']),
+    );
     expect(cases.length).toBeGreaterThan(15);
   });
 

@@ -134,7 +134,10 @@ describe('job alerts', () => {
     }
     expect(await mailsTo(off.email)).toHaveLength(0);
 
-    const link = (await mailsTo(first.email))[0]?.body.text.match(/https?:\/\/\S+/g)?.map((text) => new URL(text)).find((url) => url.pathname === JOB_ALERT_UNSUBSCRIBE_PATH);
+    const link = (await mailsTo(first.email))[0]?.body.text
+      .match(/https?:\/\/\S+/g)
+      ?.map((text) => new URL(text))
+      .find((url) => url.pathname === JOB_ALERT_UNSUBSCRIBE_PATH);
     const token = link?.searchParams.get('token') ?? '';
     expect(await call('POST', '/job-alerts/unsubscribe', undefined, { token })).toMatchObject({ status: 200, body: { unsubscribed: true } });
     expect(await call('POST', '/job-alerts/unsubscribe', undefined, { token })).toMatchObject({ status: 200, body: { unsubscribed: true } });
@@ -147,11 +150,16 @@ describe('job alerts', () => {
     const oneClick = headers.find((header) => header.name === 'List-Unsubscribe')?.value.replace(/^<(.*)>$/, '$1') ?? '';
     expect(new URL(oneClick).origin).toBe(new URL(stack.apiBaseUrl).origin);
     // A GET of either link (a mail scanner, a link preview) turns nothing off: only the POST does.
-    const pageLink = (await mailsTo(second.email))[0]?.body.text.match(/https?:\/\/\S+/g)?.find((text) => new URL(text).pathname === JOB_ALERT_UNSUBSCRIBE_PATH) ?? '';
+    const pageLink =
+      (await mailsTo(second.email))[0]?.body.text.match(/https?:\/\/\S+/g)?.find((text) => new URL(text).pathname === JOB_ALERT_UNSUBSCRIBE_PATH) ?? '';
     expect((await fetch(oneClick)).status).toBe(405);
     expect((await fetch(new URL(`${new URL(pageLink).pathname}${new URL(pageLink).search}`, stack.apiBaseUrl))).status).toBe(200);
     expect(meResponseSchema.parse((await call('GET', '/me', second.token)).body).notifications.jobAlerts?.enabled).toBe(true);
-    const unsubscribed = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const unsubscribed = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(unsubscribed.status).toBe(200);
     expect(meResponseSchema.parse((await call('GET', '/me', second.token)).body).notifications.jobAlerts?.enabled).toBe(false);
   }, 90_000);
@@ -176,7 +184,10 @@ describe('job alerts', () => {
     for (const token of ['not-a-real-token', `${randomUUID()}.abcdef`]) {
       const answer = await call('POST', '/job-alerts/unsubscribe', undefined, { token });
       expect(answer.status).toBe(400);
-      expect(apiErrorBodySchema.parse(answer.body).error).toMatchObject({ message: JOB_ALERT_MESSAGES.unsubscribeInvalid, fields: { 'body.token': JOB_ALERT_MESSAGES.unsubscribeInvalid } });
+      expect(apiErrorBodySchema.parse(answer.body).error).toMatchObject({
+        message: JOB_ALERT_MESSAGES.unsubscribeInvalid,
+        fields: { 'body.token': JOB_ALERT_MESSAGES.unsubscribeInvalid },
+      });
     }
     const empty = await call('POST', '/job-alerts/unsubscribe', undefined, { token: '' });
     expect(empty.status).toBe(400);

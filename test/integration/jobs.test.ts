@@ -120,7 +120,13 @@ describe('posting and deleting', () => {
   });
 
   it("refuses providers in the product's words", async () => {
-    const answer = await call('POST', '/jobs', (await member()).token, { title: 'x', description: 'y', contactEmail: 'a@example.co.uk', categories: ['Garden'], location: 'Leeds' });
+    const answer = await call('POST', '/jobs', (await member()).token, {
+      title: 'x',
+      description: 'y',
+      contactEmail: 'a@example.co.uk',
+      categories: ['Garden'],
+      location: 'Leeds',
+    });
     expect(answer.status).toBe(403);
     expect(errorOf(answer).message).toBe(JOB_MESSAGES.clientsOnly.description);
   });
@@ -145,7 +151,8 @@ describe('the board', () => {
     const poster = await client();
     const tag = randomUUID().slice(0, 8);
     const category = `Matrix Trades ${tag}`;
-    const post = (title: string, budget: string, budgetType: 'hourly' | 'fixed') => postJob(poster.token, { title, budget, budgetType, categories: [`${category} > Odd jobs`] });
+    const post = (title: string, budget: string, budgetType: 'hourly' | 'fixed') =>
+      postJob(poster.token, { title, budget, budgetType, categories: [`${category} > Odd jobs`] });
     for (let n = 1; n <= 6; n++) await post(`Fixed ${n}`, `£${n * 1000}`, 'fixed');
     await post('Hourly', '£40 an hour', 'hourly');
 

@@ -72,7 +72,10 @@ describe('GET /api/locations', () => {
     expect((await searchPlaces('?q=Leeds')).cacheControl).toBe('public, max-age=86400, s-maxage=86400');
   });
 
-  it.each([['', 'no text'], ['?q=L', 'one character']])('refuses %j (%s) with 400 naming the field, never cached', async (query) => {
+  it.each([
+    ['', 'no text'],
+    ['?q=L', 'one character'],
+  ])('refuses %j (%s) with 400 naming the field, never cached', async (query) => {
     const { status, cacheControl, body } = await searchPlaces(query);
     expect(status).toBe(400);
     expect(cacheControl).toBe('no-store');

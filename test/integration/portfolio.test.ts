@@ -44,7 +44,9 @@ interface File {
 
 /** What the browser does: a grant per file, then each file POSTed as a form, the grant's fields first. */
 async function upload(token: string, files: readonly File[]): Promise<PortfolioUploadGrant[]> {
-  const answer = await call('POST', '/me/portfolio/uploads', token, { files: files.map(({ name, type, bytes }) => ({ name, type, size: Math.min(bytes.length, PORTFOLIO_LIMITS.maxFileBytes) })) });
+  const answer = await call('POST', '/me/portfolio/uploads', token, {
+    files: files.map(({ name, type, bytes }) => ({ name, type, size: Math.min(bytes.length, PORTFOLIO_LIMITS.maxFileBytes) })),
+  });
   expect(answer.status).toBe(201);
   const { uploads } = portfolioUploadResponseSchema.parse(answer.body);
   for (const [i, grant] of uploads.entries()) {
@@ -63,7 +65,11 @@ async function bucketKeys(prefix: string): Promise<string[]> {
 }
 
 const picture = (width: number, height: number, r = 40) => sharp({ create: { width, height, channels: 3, background: { r, g: 140, b: 90 } } });
-const png = async (name: string, width = 640, height = 480): Promise<File> => ({ name, type: 'image/png', bytes: await picture(width, height).png().toBuffer() });
+const png = async (name: string, width = 640, height = 480): Promise<File> => ({
+  name,
+  type: 'image/png',
+  bytes: await picture(width, height).png().toBuffer(),
+});
 
 let member: TestAccount;
 let memberToken: string;
@@ -107,7 +113,9 @@ describe('portfolio', () => {
     expect(await bucketKeys(`uploads/portfolio/${member.userId}/`)).toEqual([]);
 
     const [garden] = await upload(memberToken, [await png('garden.png', 300, 300)]);
-    const second = portfolioItemSchema.parse((await call('POST', '/me/portfolio', memberToken, { title: 'Garden wall', media: [{ uploadId: garden!.uploadId, filename: 'garden.png' }] })).body);
+    const second = portfolioItemSchema.parse(
+      (await call('POST', '/me/portfolio', memberToken, { title: 'Garden wall', media: [{ uploadId: garden!.uploadId, filename: 'garden.png' }] })).body,
+    );
 
     // Edit: the video goes, the pictures stay in a new order.
     const dropped = bathroom.media[2]!;
@@ -136,11 +144,23 @@ describe('portfolio', () => {
   });
 
   it.each([
-    ['larger than 10 MB (the policy says so; the server checks again)', async (): Promise<File> => ({ name: 'huge.png', type: 'image/png', bytes: Buffer.alloc(PORTFOLIO_LIMITS.maxFileBytes + 1024, 1) }), PORTFOLIO_MESSAGES.tooLarge.description('huge.png')],
-    ['with the wrong magic bytes', async (): Promise<File> => ({ name: 'fake.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7 not a photo at all') }), PORTFOLIO_MESSAGES.wrongType.description('fake.jpg')],
+    [
+      'larger than 10 MB (the policy says so; the server checks again)',
+      async (): Promise<File> => ({ name: 'huge.png', type: 'image/png', bytes: Buffer.alloc(PORTFOLIO_LIMITS.maxFileBytes + 1024, 1) }),
+      PORTFOLIO_MESSAGES.tooLarge.description('huge.png'),
+    ],
+    [
+      'with the wrong magic bytes',
+      async (): Promise<File> => ({ name: 'fake.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7 not a photo at all') }),
+      PORTFOLIO_MESSAGES.wrongType.description('fake.jpg'),
+    ],
     [
       'an image that does not decode',
-      async (): Promise<File> => ({ name: 'broken.png', type: 'image/png', bytes: Buffer.concat([(await picture(60, 60).png().toBuffer()).subarray(0, 60), Buffer.alloc(500, 3)]) }),
+      async (): Promise<File> => ({
+        name: 'broken.png',
+        type: 'image/png',
+        bytes: Buffer.concat([(await picture(60, 60).png().toBuffer()).subarray(0, 60), Buffer.alloc(500, 3)]),
+      }),
       PORTFOLIO_MESSAGES.wrongType.description('broken.png'),
     ],
   ])('refuses a file %s with the product’s message naming it, deletes it and adds nothing', async (_name, makeFile, message) => {
@@ -148,7 +168,10 @@ describe('portfolio', () => {
     const [grant] = await upload(memberToken, [file]);
     const before = portfolioResponseSchema.parse((await call('GET', '/me/portfolio', memberToken)).body).items;
 
-    const answer = await call('POST', '/me/portfolio', memberToken, { title: 'Should not appear', media: [{ uploadId: grant!.uploadId, filename: file.name }] });
+    const answer = await call('POST', '/me/portfolio', memberToken, {
+      title: 'Should not appear',
+      media: [{ uploadId: grant!.uploadId, filename: file.name }],
+    });
 
     expect(answer.status).toBe(400);
     expect(errorOf(answer)).toMatchObject({ message, fields: { 'body.media.0': message } });
@@ -157,7 +180,9 @@ describe('portfolio', () => {
   });
 
   it('refuses grants for a file declared too large or of another type, naming it, and an item without media', async () => {
-    const tooLarge = await call('POST', '/me/portfolio/uploads', memberToken, { files: [{ name: 'film.mp4', type: 'video/mp4', size: PORTFOLIO_LIMITS.maxFileBytes + 1 }] });
+    const tooLarge = await call('POST', '/me/portfolio/uploads', memberToken, {
+      files: [{ name: 'film.mp4', type: 'video/mp4', size: PORTFOLIO_LIMITS.maxFileBytes + 1 }],
+    });
     expect(tooLarge.status).toBe(400);
     expect(errorOf(tooLarge).fields).toEqual({ 'body.files.0.size': PORTFOLIO_MESSAGES.tooLarge.description('film.mp4') });
     const gif = await call('POST', '/me/portfolio/uploads', memberToken, { files: [{ name: 'party.gif', type: 'image/gif', size: 1000 }] });

@@ -25,7 +25,10 @@ async function member(): Promise<TestAccount> {
   const edit = await fetch(`${stack.apiBaseUrl}/me/profile`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ bio: 'Boilers, bathrooms and emergency call-outs across West Yorkshire.', socialLinks: { website: 'pennine-plumbing.example', linkedin: '' } }),
+    body: JSON.stringify({
+      bio: 'Boilers, bathrooms and emergency call-outs across West Yorkshire.',
+      socialLinks: { website: 'pennine-plumbing.example', linkedin: '' },
+    }),
   });
   expect(edit.status).toBe(200);
   await subscribeAccount(account, 'monthly');

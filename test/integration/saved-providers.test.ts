@@ -63,7 +63,10 @@ describe('saved professionals', () => {
     }
     const listed = savedProvidersResponseSchema.parse((await call('GET', '/me/saved-providers', token)).body);
     expect(listed.saved).toHaveLength(1);
-    expect(listed.saved[0]).toMatchObject({ providerId: member.userId, provider: { id: member.userId, businessName: member.businessName, name: member.fullName } });
+    expect(listed.saved[0]).toMatchObject({
+      providerId: member.userId,
+      provider: { id: member.userId, businessName: member.businessName, name: member.fullName },
+    });
 
     await sdkFor({ url: localStripeUrl() }).subscriptions.cancel(stripeSubscriptionId);
     await fetch(`${localStripeUrl()}/__settled`);

@@ -18,7 +18,8 @@ export async function startTriggerRouter(): Promise<LocalService> {
       if (!url) return event;
       const response = await fetch(`${url}/2015-03-31/functions/${encodeURIComponent(name)}/invocations`, { method: 'POST', body: JSON.stringify(event) });
       const result: unknown = await response.json();
-      if (!response.ok || response.headers.has('x-amz-function-error')) throw new Error((result as { errorMessage?: string; Message?: string }).errorMessage ?? (result as { Message?: string }).Message ?? `${name} failed`);
+      if (!response.ok || response.headers.has('x-amz-function-error'))
+        throw new Error((result as { errorMessage?: string; Message?: string }).errorMessage ?? (result as { Message?: string }).Message ?? `${name} failed`);
       return result;
     };
   const invoke = invokeListener(forward);

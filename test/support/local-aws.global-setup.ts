@@ -60,13 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stopAll = () => Promise.all(running.map((service) => service.stop()));
   const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
   try {
-    const [dynamodbPort, cognitoPort, cognitoProxyPort, sesPort, s3Port] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
+    const [dynamodbPort, cognitoPort, cognitoProxyPort, sesPort, s3Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
     const cognitoProxyUrl = `http://127.0.0.1:${cognitoProxyPort}`;
     const triggerRouter = await startTriggerRouter();
     running.push(triggerRouter);

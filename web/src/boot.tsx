@@ -56,7 +56,8 @@ export async function boot(presses?: HeldPresses): Promise<void> {
   // A page the build or the page function rendered is hydrated: its HTML stays as it is and becomes live. It was
   // rendered for one address (a search page with its own parameters, any other page without a query string: the
   // CDN caches one response whatever the query); at any other, it is rendered afresh for that address.
-  const rendered = target.dataset.prerendered !== undefined && target.dataset.prerendered === serverRenderedUrl(window.location.pathname, window.location.search);
+  const rendered =
+    target.dataset.prerendered !== undefined && target.dataset.prerendered === serverRenderedUrl(window.location.pathname, window.location.search);
   // Markup rendered for another address goes, and what was pressed on it with it.
   if (!rendered) {
     presses?.release(false);

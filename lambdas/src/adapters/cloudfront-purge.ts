@@ -53,7 +53,11 @@ function createCloudFrontPurge(options: CloudFrontPurgeOptions): PublicCache {
  * stack points AWS_ENDPOINT_URL_CLOUDFRONT at its edge, which answers CreateInvalidation), none otherwise.
  * `client` settings are for tests that call an edge of their own.
  */
-export function publicCacheFor(distributionId: string | undefined, onError: CloudFrontPurgeOptions['onError'], client: CloudFrontClientConfig = {}): PublicCache {
+export function publicCacheFor(
+  distributionId: string | undefined,
+  onError: CloudFrontPurgeOptions['onError'],
+  client: CloudFrontClientConfig = {},
+): PublicCache {
   if (!distributionId) return NO_PUBLIC_CACHE;
   // CloudFront's API lives in us-east-1 whatever the region of the caller.
   return createCloudFrontPurge({ client: new CloudFrontClient({ region: 'us-east-1', maxAttempts: 2, ...client }), distributionId, onError });

@@ -85,7 +85,12 @@ function claimsOf(token: string | undefined): { sub?: unknown; auth_time?: unkno
  * `serverClientId` is the server's app client (USER_PASSWORD_AUTH only, its id never given to the
  * browser): the checks' sign-ins and the 2-step setup act through its tokens.
  */
-export function createCognitoSecurity(client: CognitoIdentityProviderClient, userPoolId: string, serverClientId: string, options: AccountSecurityOptions = {}): AccountSecurity {
+export function createCognitoSecurity(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  serverClientId: string,
+  options: AccountSecurityOptions = {},
+): AccountSecurity {
   /**
    * The check itself signed in: its refresh token is revoked so no session outlives it, and the session
    * the sign-in was recorded as ends. Nobody ever holds that token, so a revocation that fails
@@ -100,7 +105,9 @@ export function createCognitoSecurity(client: CognitoIdentityProviderClient, use
 
   async function signIn(email: string, password: string) {
     try {
-      return await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: serverClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+      return await client.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: serverClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      );
     } catch (error) {
       const refusal = passwordRefusal(error);
       if (refusal) return refusal;

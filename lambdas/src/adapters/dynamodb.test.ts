@@ -26,13 +26,28 @@ describe('the DynamoDB usage meter', () => {
     const { Items } = await documents.send(new QueryCommand({ TableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'METER' } }));
     await documents.send(new GetCommand({ TableName, Key: { PK: 'METER', SK: 'a' } }));
     await documents.send(new GetCommand({ TableName, Key: { PK: 'METER', SK: 'missing' } }));
-    const batch = await documents.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [{ PK: 'METER', SK: 'b' }, { PK: 'METER', SK: 'c' }] } } }));
+    const batch = await documents.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [TableName]: {
+            Keys: [
+              { PK: 'METER', SK: 'b' },
+              { PK: 'METER', SK: 'c' },
+            ],
+          },
+        },
+      }),
+    );
 
     expect(Items?.map((item) => item.SK)).toEqual(['a', 'b', 'c']);
     expect(batch.Responses?.[TableName]).toHaveLength(2);
     const usage = dynamoDbUsage();
     expect(usage).toMatchObject({ requests: 4, itemsRead: 3 + 1 + 0 + 2 });
-    expect(usage.byOperation).toEqual({ Query: { requests: 1, itemsRead: 3 }, GetItem: { requests: 2, itemsRead: 1 }, BatchGetItem: { requests: 1, itemsRead: 2 } });
+    expect(usage.byOperation).toEqual({
+      Query: { requests: 1, itemsRead: 3 },
+      GetItem: { requests: 2, itemsRead: 1 },
+      BatchGetItem: { requests: 1, itemsRead: 2 },
+    });
     expect(usage.capacityUnits).toBeGreaterThan(0);
   });
 

@@ -62,7 +62,16 @@ export function resetDynamoDbUsage(): void {
 
 /** The operations that take ReturnConsumedCapacity (asking it of another is an error). */
 const CAPACITY_REPORTING = new Set([
-  'GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'Scan',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactGetItems',
+  'TransactWriteItems',
 ]);
 
 interface MeteredOutput {

@@ -31,7 +31,11 @@ function distribution(headerValue: string): DistributionConfig {
       Quantity: 2,
       Items: [
         { Id: 'site', DomainName: 'site.s3.eu-west-2.amazonaws.com' },
-        { Id: 'api', DomainName: 'abc.execute-api.eu-west-2.amazonaws.com', CustomHeaders: { Quantity: 1, Items: [{ HeaderName: 'x-origin-verify', HeaderValue: headerValue }] } },
+        {
+          Id: 'api',
+          DomainName: 'abc.execute-api.eu-west-2.amazonaws.com',
+          CustomHeaders: { Quantity: 1, Items: [{ HeaderName: 'x-origin-verify', HeaderValue: headerValue }] },
+        },
       ],
     },
   };
@@ -90,7 +94,10 @@ describe('origin secret rotation', () => {
 
   it('passes the test only once the distribution sends the pending value', async () => {
     secrets.on(GetSecretValueCommand).resolves({ SecretString: 'pending' });
-    cloudfront.on(GetDistributionConfigCommand).resolvesOnce({ DistributionConfig: distribution('current') }).resolves({ DistributionConfig: distribution('pending') });
+    cloudfront
+      .on(GetDistributionConfigCommand)
+      .resolvesOnce({ DistributionConfig: distribution('current') })
+      .resolves({ DistributionConfig: distribution('pending') });
     await expect(rotate(event('testSecret'))).rejects.toThrow(/does not send the pending origin secret yet/);
     await expect(rotate(event('testSecret'))).resolves.toBeUndefined();
   });

@@ -31,7 +31,9 @@ const SECRET_LENGTH = 48;
 /** The origins of the distribution that carry the header, with the value they send now. */
 function headerValues(config: DistributionConfig, headerName: string): string[] {
   return (config.Origins?.Items ?? []).flatMap((origin) =>
-    (origin.CustomHeaders?.Items ?? []).filter((header) => header.HeaderName?.toLowerCase() === headerName.toLowerCase()).map((header) => header.HeaderValue ?? ''),
+    (origin.CustomHeaders?.Items ?? [])
+      .filter((header) => header.HeaderName?.toLowerCase() === headerName.toLowerCase())
+      .map((header) => header.HeaderValue ?? ''),
   );
 }
 
@@ -58,9 +60,16 @@ export function createOriginSecretRotation(options: OriginSecretRotationOptions)
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException)) throw error;
       }
-      const { RandomPassword } = await secrets.send(new GetRandomPasswordCommand({ PasswordLength: SECRET_LENGTH, ExcludePunctuation: true, IncludeSpace: false }));
+      const { RandomPassword } = await secrets.send(
+        new GetRandomPasswordCommand({ PasswordLength: SECRET_LENGTH, ExcludePunctuation: true, IncludeSpace: false }),
+      );
       await secrets.send(
-        new PutSecretValueCommand({ SecretId: event.SecretId, ClientRequestToken: event.ClientRequestToken, SecretString: RandomPassword, VersionStages: ['AWSPENDING'] }),
+        new PutSecretValueCommand({
+          SecretId: event.SecretId,
+          ClientRequestToken: event.ClientRequestToken,
+          SecretString: RandomPassword,
+          VersionStages: ['AWSPENDING'],
+        }),
       );
     },
 
@@ -83,7 +92,8 @@ export function createOriginSecretRotation(options: OriginSecretRotationOptions)
       const value = await pendingValue(event);
       const { DistributionConfig: config } = await cloudfront.send(new GetDistributionConfigCommand({ Id: distributionId }));
       const sent = config ? headerValues(config, headerName) : [];
-      if (sent.length === 0 || sent.some((each) => each !== value)) throw new Error(`Distribution ${distributionId} does not send the pending origin secret yet`);
+      if (sent.length === 0 || sent.some((each) => each !== value))
+        throw new Error(`Distribution ${distributionId} does not send the pending origin secret yet`);
     },
 
     async finishSecret(event) {
@@ -91,7 +101,12 @@ export function createOriginSecretRotation(options: OriginSecretRotationOptions)
       const current = Object.entries(versions).find(([, stages]) => stages.includes('AWSCURRENT'))?.[0];
       if (current === event.ClientRequestToken) return;
       await secrets.send(
-        new UpdateSecretVersionStageCommand({ SecretId: event.SecretId, VersionStage: 'AWSCURRENT', MoveToVersionId: event.ClientRequestToken, RemoveFromVersionId: current }),
+        new UpdateSecretVersionStageCommand({
+          SecretId: event.SecretId,
+          VersionStage: 'AWSCURRENT',
+          MoveToVersionId: event.ClientRequestToken,
+          RemoveFromVersionId: current,
+        }),
       );
     },
   };

@@ -104,7 +104,8 @@ export function createS3MediaStorage(client: S3Client, bucket: string): MediaSto
         const { Errors = [] } = await client.send(
           new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
         );
-        if (Errors.length > 0) throw new Error(`${Errors.length} objects under ${prefix} were not deleted: ${Errors[0]?.Code ?? ''} ${Errors[0]?.Message ?? ''}`);
+        if (Errors.length > 0)
+          throw new Error(`${Errors.length} objects under ${prefix} were not deleted: ${Errors[0]?.Code ?? ''} ${Errors[0]?.Message ?? ''}`);
       }
     },
 
@@ -119,9 +120,7 @@ export function createS3MediaStorage(client: S3Client, bucket: string): MediaSto
 export function createS3MediaStorageFor(region: string, bucket: string, options: { localEndpoint: boolean }): MediaStorage {
   const client = new S3Client({
     region,
-    ...(options.localEndpoint
-      ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
+    ...(options.localEndpoint ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
   });
   return createS3MediaStorage(withoutSdkLogging(client), bucket);
 }

@@ -5,7 +5,10 @@ import type { SecretSource } from '../area-config';
  * Secrets given by value (local runs) or as SSM SecureString parameters, read once at cold start with
  * decryption, so a key never sits in a function's configuration or the CloudFormation template.
  */
-export async function resolveSecrets<K extends string>(region: string, sources: Readonly<Record<K, SecretSource | undefined>>): Promise<Record<K, string | undefined>> {
+export async function resolveSecrets<K extends string>(
+  region: string,
+  sources: Readonly<Record<K, SecretSource | undefined>>,
+): Promise<Record<K, string | undefined>> {
   const entries = Object.entries(sources) as [K, SecretSource | undefined][];
   const names = entries.flatMap(([, source]) => (source && 'parameter' in source ? [source.parameter] : []));
   const fetched = new Map<string, string>();

@@ -45,7 +45,10 @@ describe('SES mailer', () => {
     const client = new SESv2Client({ region: 'eu-west-2' });
     const ses = mockClient(client);
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
-    const headers = { 'List-Unsubscribe': '<https://solutionz.test/api/job-alerts/unsubscribe/one-click?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    const headers = {
+      'List-Unsubscribe': '<https://solutionz.test/api/job-alerts/unsubscribe/one-click?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
     await createSesMailer(client, 'alerts@solutionz.test', { configurationSetName: 'solutionz-test-bulk' }).send({ ...mail, headers });
     const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
     expect(input.ConfigurationSetName).toBe('solutionz-test-bulk');

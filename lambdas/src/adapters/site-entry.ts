@@ -14,7 +14,9 @@ export function siteEntryReader(region: string, bucket: string, maxAgeMs = 60_00
   let kept: { html: Promise<string>; readAt: number } | undefined;
   return () => {
     if (!kept || now() - kept.readAt > maxAgeMs) {
-      const html = client.send(new GetObjectCommand({ Bucket: bucket, Key: SITE_ENTRY_KEY })).then(async (object) => (await object.Body?.transformToString('utf-8')) ?? '');
+      const html = client
+        .send(new GetObjectCommand({ Bucket: bucket, Key: SITE_ENTRY_KEY }))
+        .then(async (object) => (await object.Body?.transformToString('utf-8')) ?? '');
       const entry = { html, readAt: now() };
       kept = entry;
       // A failed read is not kept: the next request tries again.

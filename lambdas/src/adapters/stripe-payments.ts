@@ -276,7 +276,9 @@ export function lazyPaymentGateway(load: () => Promise<PaymentGateway>): Payment
     return loading;
   };
   return new Proxy({} as PaymentGateway, {
-    get: (_target, name: keyof PaymentGateway) =>
-      async (...args: unknown[]) => ((await gateway())[name] as (...a: unknown[]) => Promise<unknown>)(...args),
+    get:
+      (_target, name: keyof PaymentGateway) =>
+      async (...args: unknown[]) =>
+        ((await gateway())[name] as (...a: unknown[]) => Promise<unknown>)(...args),
   });
 }

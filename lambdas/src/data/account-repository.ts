@@ -61,7 +61,8 @@ export interface ProfileRecord {
 }
 
 /** What only the membership services write (from Stripe), never a sign-up or a profile edit. */
-type MembershipFields = 'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
+type MembershipFields =
+  'subscriptionTier' | 'cancelAtPeriodEnd' | 'subscriptionEnd' | 'paymentFailed' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus';
 type NewProfile = Omit<ProfileRecord, 'isActive' | 'isVisible' | 'mfaEnabled' | MembershipFields>;
 
 interface NewAccount {
@@ -75,7 +76,20 @@ interface NewAccount {
 /** The fields of the profile tab (docs/product/account-settings.md#profile-fields) with the place the location was geocoded to. */
 export type EditableProfileFields = Pick<
   ProfileRecord,
-  'firstName' | 'lastName' | 'location' | 'placeName' | 'lat' | 'lng' | 'geohash' | 'placePrecision' | 'phoneNumber' | 'businessName' | 'bio' | 'skills' | 'socialLinks' | 'categories'
+  | 'firstName'
+  | 'lastName'
+  | 'location'
+  | 'placeName'
+  | 'lat'
+  | 'lng'
+  | 'geohash'
+  | 'placePrecision'
+  | 'phoneNumber'
+  | 'businessName'
+  | 'bio'
+  | 'skills'
+  | 'socialLinks'
+  | 'categories'
 >;
 
 /** A provider's business renamed with the profile: the business item and its search words follow. */
@@ -194,26 +208,34 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
 
     async createAccount({ profile: newProfile, reservationId, business, token }) {
       const result = await service.transaction
-        .write(({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words, adminStat: stats, adminDay: days }) => [
-          profiles.create({ ...newProfile, categories: [...newProfile.categories] }).commit(),
-          ...countedAccounts(newProfile.accountType).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
-          days.update({ day: ukDay(newProfile.createdAt) }).add({ signups: 1 }).commit(),
-          emails
-            .patch({ email: newProfile.email })
-            .set({ userId: newProfile.userId })
-            .remove(['expiresAt'])
-            .where((attr, op) => `${op.eq(attr.reservationId, reservationId)} AND ${op.notExists(attr.userId)}`)
-            .commit(),
-          ...(token ? [tokens.create({ ...token }).commit()] : []),
-          ...(business
-            ? [
-                businesses.create({ ...business }).commit(),
-                ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
-                stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
-                stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
-              ]
-            : []),
-        ])
+        .write(
+          ({ profile: profiles, accountEmail: emails, accountToken: tokens, business: businesses, businessWord: words, adminStat: stats, adminDay: days }) => [
+            profiles.create({ ...newProfile, categories: [...newProfile.categories] }).commit(),
+            ...countedAccounts(newProfile.accountType).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+            days
+              .update({ day: ukDay(newProfile.createdAt) })
+              .add({ signups: 1 })
+              .commit(),
+            emails
+              .patch({ email: newProfile.email })
+              .set({ userId: newProfile.userId })
+              .remove(['expiresAt'])
+              .where((attr, op) => `${op.eq(attr.reservationId, reservationId)} AND ${op.notExists(attr.userId)}`)
+              .commit(),
+            ...(token ? [tokens.create({ ...token }).commit()] : []),
+            ...(business
+              ? [
+                  businesses.create({ ...business }).commit(),
+                  ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
+                  stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
+                  stats
+                    .update({ name: STAT.businessesIn(ukMonth(business.createdAt)) })
+                    .add({ count: 1 })
+                    .commit(),
+                ]
+              : []),
+          ],
+        )
         .go();
       if (result.canceled) {
         const reasons = result.data.map((item) => item.code).join(', ');
@@ -262,7 +284,9 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           const writes = [
             business
               ? profileWrite
-                  .where((attr, op) => (business.previousName === undefined ? op.notExists(attr.businessName) : op.eq(attr.businessName, business.previousName)))
+                  .where((attr, op) =>
+                    business.previousName === undefined ? op.notExists(attr.businessName) : op.eq(attr.businessName, business.previousName),
+                  )
                   .commit()
               : profileWrite.commit(),
             ...(servicesChanged ? [news.put(newsItem(userId, 'services', updatedAt)).commit()] : []),
@@ -284,7 +308,13 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
                   .commit()
               : businesses.patch({ businessId: business.businessId }).set({ businessName: business.businessName }).commit(),
             ...(business.previousName === undefined
-              ? [stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(), stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit()]
+              ? [
+                  stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
+                  stats
+                    .update({ name: STAT.businessesIn(ukMonth(business.createdAt)) })
+                    .add({ count: 1 })
+                    .commit(),
+                ]
               : []),
             ...oldWords.map((word) => words.delete(wordKey(word, business.businessId)).commit()),
             ...newWords.map((word) => words.put(wordItem(word, business)).commit()),
@@ -333,10 +363,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           tokens
             .patch({ tokenHash: token.tokenHash })
             .set({ usedAt: at })
-            .where(
-              (attr, op) =>
-                `${op.eq(attr.purpose, 'change-email')} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`,
-            )
+            .where((attr, op) => `${op.eq(attr.purpose, 'change-email')} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`)
             .commit(),
           emails
             .put({ email: to, reservationId: holdId, reservedUntil: 0, userId })
@@ -371,7 +398,9 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
       const result = await service.transaction
         .write(({ accountToken: tokens, accountEmail: emails, profile: profiles, business: businesses }) => {
           let profileWrite = profiles.patch({ userId }).set({ email: from, updatedAt: move.now.toISOString() });
-          profileWrite = move.previousEmailConfirmedAt ? profileWrite.set({ emailConfirmedAt: move.previousEmailConfirmedAt }) : profileWrite.remove(['emailConfirmedAt']);
+          profileWrite = move.previousEmailConfirmedAt
+            ? profileWrite.set({ emailConfirmedAt: move.previousEmailConfirmedAt })
+            : profileWrite.remove(['emailConfirmedAt']);
           return [
             tokens.patch({ tokenHash: token.tokenHash }).remove(['usedAt']).commit(),
             emails
@@ -435,10 +464,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
           tokens
             .patch({ tokenHash: token.tokenHash })
             .set({ usedAt: at })
-            .where(
-              (attr, op) =>
-                `${op.eq(attr.purpose, 'confirm-email')} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`,
-            )
+            .where((attr, op) => `${op.eq(attr.purpose, 'confirm-email')} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`)
             .commit(),
           profiles.patch({ userId: token.userId }).set({ emailConfirmedAt: at, updatedAt: at }).commit(),
         ])
@@ -458,6 +484,5 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
         if (!isConditionFailure(error)) throw error;
       }
     },
-
   };
 }

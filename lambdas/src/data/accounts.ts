@@ -7,7 +7,6 @@ import { gsi1, pk, sk } from './key-templates';
  * businesses that sign-up searches. Every key format of these items is here and nowhere else.
  */
 
-
 /**
  * The profile, keyed by the Cognito `sub`; the source of truth for account type, e-mail
  * confirmation and the active and visible flags (docs/architecture.md#identity).
@@ -36,7 +35,10 @@ export const profileEntity = new Entity({
     businessId: { type: 'string' },
     bio: { type: 'string' },
     skills: { type: 'list', items: { type: 'string' } },
-    socialLinks: { type: 'map', properties: Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, { type: 'string' } as const])) as Record<SocialLinkKey, { type: 'string' }> },
+    socialLinks: {
+      type: 'map',
+      properties: Object.fromEntries(SOCIAL_LINK_KEYS.map((key) => [key, { type: 'string' } as const])) as Record<SocialLinkKey, { type: 'string' }>,
+    },
     categories: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     /** The avatars bucket key of the current picture (served at /media/<key>). */
     avatarKey: { type: 'string' },
@@ -233,7 +235,6 @@ export const businessWordEntity = new Entity({
     byWord: { pk: pk('BUSINESS_WORD#${prefix}', ['prefix']), sk: sk('${word}#${businessId}', ['word', 'businessId']) },
   },
 });
-
 
 /**
  * Where a profile went: an admin-listed business claimed by a person moves to their account, and its old

@@ -23,8 +23,16 @@ function accounts(): ProfileRecord[] {
       accountType: provider ? 'provider' : 'client',
       firstName: ['Amélie', 'Tom', 'Priya', 'Seán'][index % 4]!,
       lastName: ['Smith', 'Okafor', 'Smithson', 'Novak'][index % 3]!,
-      ...(provider ? { businessName: `${['Smith', 'Leeds', 'Bright'][index % 3]!} Plumbing & Heating ${index}`, businessId: `business-${index}`, phoneNumber: '+44 113 496 0000' } : {}),
-      ...(index % 2 ? { location: 'LS1 4', placeName: 'LS1 4', lat: 53.797 + index / 1000, lng: -1.548, geohash: 'gcwd', placePrecision: 'sector' as const } : {}),
+      ...(provider
+        ? {
+            businessName: `${['Smith', 'Leeds', 'Bright'][index % 3]!} Plumbing & Heating ${index}`,
+            businessId: `business-${index}`,
+            phoneNumber: '+44 113 496 0000',
+          }
+        : {}),
+      ...(index % 2
+        ? { location: 'LS1 4', placeName: 'LS1 4', lat: 53.797 + index / 1000, lng: -1.548, geohash: 'gcwd', placePrecision: 'sector' as const }
+        : {}),
       categories: provider ? ['Construction/Trade > Plumber'] : [],
       isActive: index !== 3,
       isVisible: index !== 4,
@@ -67,7 +75,15 @@ async function writeOneByOne(table: TestTable, profiles: readonly ProfileRecord[
       reservationId: profile.userId,
       profile: newProfile,
       ...(profile.businessId && profile.businessName
-        ? { business: { businessId: profile.businessId, businessName: profile.businessName, businessEmail: profile.email, ownerUserId: profile.userId, createdAt: profile.createdAt } }
+        ? {
+            business: {
+              businessId: profile.businessId,
+              businessName: profile.businessName,
+              businessEmail: profile.email,
+              ownerUserId: profile.userId,
+              createdAt: profile.createdAt,
+            },
+          }
         : {}),
     });
     await profileItems
@@ -83,7 +99,8 @@ const documentsOf = (table: TestTable) => documentClient(new DynamoDBClient({ re
 
 async function everyItem(table: TestTable): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documentsOf(table) }, { TableName: table.tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  for await (const page of paginateScan({ client: documentsOf(table) }, { TableName: table.tableName, ConsistentRead: true }))
+    items.push(...(page.Items ?? []));
   return items.sort((a, b) => (`${String(a.PK)} ${String(a.SK)}` < `${String(b.PK)} ${String(b.SK)}` ? -1 : 1));
 }
 

@@ -27,7 +27,10 @@ import { directoryIndexCommands, type Item } from './raw-commands';
  * Feedback as a client left it (with its author's link); `approved` is the state it was moderated to; `reply`
  * the provider's reply as the feedback repository's `putReply` leaves it (on the feedback item), written `at`.
  */
-export type BulkFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & { readonly authorId: string; readonly reply?: { readonly text: string; readonly at: string } };
+export type BulkFeedback = Omit<FeedbackRecord, 'updatedAt' | 'reply' | 'authorId'> & {
+  readonly authorId: string;
+  readonly reply?: { readonly text: string; readonly at: string };
+};
 
 /** Accounts per round: their items are built, written and dropped before the next round, so 50,000 accounts fit in memory. */
 const ACCOUNTS_PER_ROUND = 2_000;
@@ -40,7 +43,9 @@ const itemOf = (put: { params: <T>(options: typeof PARAMS_ONLY) => T }) => put.p
 function accountItems(profile: ProfileRecord): Item[] {
   const entries = userIndexEntries(profile);
   const items = [
-    itemOf(accountEmailEntity.put({ email: profile.email, reservationId: profile.userId, reservedUntil: Date.parse(profile.createdAt), userId: profile.userId })),
+    itemOf(
+      accountEmailEntity.put({ email: profile.email, reservationId: profile.userId, reservedUntil: Date.parse(profile.createdAt), userId: profile.userId }),
+    ),
     itemOf(userIndexHeadEntity.put({ userId: profile.userId, version: 1, slots: entries.map(slotOf) })),
     ...entries.map((entry) => itemOf(userIndexEntryEntity.put({ userId: profile.userId, ...entry }))),
   ];
@@ -56,7 +61,9 @@ function accountItems(profile: ProfileRecord): Item[] {
 
 function feedbackItems({ id, reply, ...feedback }: BulkFeedback): Item[] {
   return [
-    itemOf(feedbackEntity.put({ ...feedback, feedbackId: id, ...(reply ? { replyText: reply.text, replyCreatedAt: reply.at, replyUpdatedAt: reply.at } : {}) })),
+    itemOf(
+      feedbackEntity.put({ ...feedback, feedbackId: id, ...(reply ? { replyText: reply.text, replyCreatedAt: reply.at, replyUpdatedAt: reply.at } : {}) }),
+    ),
     itemOf(feedbackAuthorEntity.put({ authorId: feedback.authorId, providerId: feedback.providerId, feedbackId: id })),
   ];
 }
@@ -86,7 +93,9 @@ export async function bulkLoadAccounts(
   for (const round of chunks(accounts.profiles, ACCOUNTS_PER_ROUND)) {
     const rated = round.map((profile) => {
       const rating = ratings.get(profile.userId);
-      return rating ? { ...profile, ratingCount: (profile.ratingCount ?? 0) + rating.ratingCount, ratingTotal: (profile.ratingTotal ?? 0) + rating.ratingTotal } : profile;
+      return rating
+        ? { ...profile, ratingCount: (profile.ratingCount ?? 0) + rating.ratingCount, ratingTotal: (profile.ratingTotal ?? 0) + rating.ratingTotal }
+        : profile;
     });
     listed += (await bulkLoadProviders(client, tableName, rated, now)).listed;
     const items = rated.flatMap(accountItems);
@@ -109,8 +118,16 @@ export async function bulkLoadAccounts(
   }
   // Each counter once, several at a time (additions, so their order does not matter).
   const additions = [
-    ...[...stats].map(([name, delta]) => () => addToStat(client, tableName, name, delta)),
-    ...[...signups].map(([day, delta]) => () => addToDay(client, tableName, day, 'signups', delta)),
+    ...[...stats].map(
+      ([name, delta]) =>
+        () =>
+          addToStat(client, tableName, name, delta),
+    ),
+    ...[...signups].map(
+      ([day, delta]) =>
+        () =>
+          addToDay(client, tableName, day, 'signups', delta),
+    ),
   ];
   await inParallel(additions, PARALLEL_COUNTERS, (add) => add());
   return { listed, items: written };

@@ -51,7 +51,10 @@ interface AdminDayFigures {
 
 /** Adds to a day's figure outside any transaction: bulk loading only. */
 export async function addToDay(client: DynamoDBDocumentClient, tableName: string, day: string, figure: DailyFigure, delta: number): Promise<void> {
-  await bulkStore(client, tableName).entities.adminDay.update({ day }).add({ [figure]: delta }).go({ response: 'none' });
+  await bulkStore(client, tableName)
+    .entities.adminDay.update({ day })
+    .add({ [figure]: delta })
+    .go({ response: 'none' });
 }
 
 /** Adds to a counter outside any transaction: bulk loading only, which writes without conditions anyway. */
@@ -108,7 +111,9 @@ export interface AdminProfileChange {
    */
   readonly actorId?: string;
   readonly expect: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName'>>;
-  readonly set: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName' | 'sessionsValidAfter'>> & { readonly updatedAt: string };
+  readonly set: Partial<Pick<ProfileRecord, 'isActive' | 'isVisible' | 'accountType' | 'firstName' | 'lastName' | 'sessionsValidAfter'>> & {
+    readonly updatedAt: string;
+  };
   readonly audit: AuditRecord;
 }
 
@@ -212,14 +217,19 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
 
   /** What erasing `userId` takes out of one entry: stored names only; nothing when it holds none. */
   function namesOf(entry: AuditRecord, userId: string): { set: { before?: string; after?: string }; remove: ('actorName' | 'targetLabel')[] } | undefined {
-    const named = (snapshot: AuditSnapshot | null) => Boolean(snapshot && Object.entries(snapshot).some(([key, value]) => /name/i.test(key) && value !== SECURITY_MESSAGES.deletedUserName));
-    const scrub = (snapshot: AuditSnapshot) => JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, /name/i.test(key) ? SECURITY_MESSAGES.deletedUserName : value])));
+    const named = (snapshot: AuditSnapshot | null) =>
+      Boolean(snapshot && Object.entries(snapshot).some(([key, value]) => /name/i.test(key) && value !== SECURITY_MESSAGES.deletedUserName));
+    const scrub = (snapshot: AuditSnapshot) =>
+      JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, /name/i.test(key) ? SECURITY_MESSAGES.deletedUserName : value])));
     const about = entry.targetId === userId;
     const set = {
       ...(about && named(entry.before) ? { before: scrub(entry.before!) } : {}),
       ...(about && named(entry.after) ? { after: scrub(entry.after!) } : {}),
     };
-    const remove = [...(entry.actorId === userId && entry.actorName !== undefined ? (['actorName'] as const) : []), ...(about && entry.targetLabel !== undefined ? (['targetLabel'] as const) : [])];
+    const remove = [
+      ...(entry.actorId === userId && entry.actorName !== undefined ? (['actorName'] as const) : []),
+      ...(about && entry.targetLabel !== undefined ? (['targetLabel'] as const) : []),
+    ];
     return Object.keys(set).length || remove.length ? { set, remove } : undefined;
   }
 
@@ -361,10 +371,11 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
             profile
               .patch({ userId })
               .set(set)
-              .where((attr, op) =>
-                Object.entries(expect)
-                  .map(([name, value]) => op.eq(attr[name as keyof typeof expect] as never, value))
-                  .join(' AND ') || op.exists(attr.userId),
+              .where(
+                (attr, op) =>
+                  Object.entries(expect)
+                    .map(([name, value]) => op.eq(attr[name as keyof typeof expect] as never, value))
+                    .join(' AND ') || op.exists(attr.userId),
               )
               .commit(),
             entries.create(auditAttributes(audit)).commit(),
@@ -391,19 +402,34 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
     async createUnclaimedProvider({ profile, business, audit }) {
       const result = await store.transaction
         .write(({ profile: newProfiles, business: businesses, businessWord: words, adminStat: stats, auditEntry: entries, adminBusiness: adminBusinesses }) => [
-          newProfiles.create({ ...profile, email: '', categories: [...profile.categories], ...(profile.skills ? { skills: [...profile.skills] } : {}) }).commit(),
+          newProfiles
+            .create({ ...profile, email: '', categories: [...profile.categories], ...(profile.skills ? { skills: [...profile.skills] } : {}) })
+            .commit(),
           businesses
-            .create({ businessId: business.businessId, businessName: business.businessName, ownerUserId: profile.userId, createdAt: business.createdAt, ...(business.businessEmail ? { businessEmail: business.businessEmail } : {}) })
+            .create({
+              businessId: business.businessId,
+              businessName: business.businessName,
+              ownerUserId: profile.userId,
+              createdAt: business.createdAt,
+              ...(business.businessEmail ? { businessEmail: business.businessEmail } : {}),
+            })
             .commit(),
           ...nameWords(business.businessName).map((word) => words.put(wordItem(word, business)).commit()),
           adminBusinesses.create({ businessId: business.businessId, createdAt: business.createdAt }).commit(),
           stats.update({ name: STAT.businesses }).add({ count: 1 }).commit(),
-          stats.update({ name: STAT.businessesIn(ukMonth(business.createdAt)) }).add({ count: 1 }).commit(),
-          stats.update({ name: STAT.accounts('provider') }).add({ count: 1 }).commit(),
+          stats
+            .update({ name: STAT.businessesIn(ukMonth(business.createdAt)) })
+            .add({ count: 1 })
+            .commit(),
+          stats
+            .update({ name: STAT.accounts('provider') })
+            .add({ count: 1 })
+            .commit(),
           entries.create(auditAttributes(audit)).commit(),
         ])
         .go();
-      if (result.canceled) throw new Error(`The provider transaction was cancelled: ${(result.data as { code: string }[]).map((item) => item.code).join(', ')}`);
+      if (result.canceled)
+        throw new Error(`The provider transaction was cancelled: ${(result.data as { code: string }[]).map((item) => item.code).join(', ')}`);
       await syncUserIndex(store, profile.userId);
     },
 

@@ -11,7 +11,8 @@ const FIRST_PAUSE_MS = 25;
 const LONGEST_PAUSE_MS = 2_000;
 
 /** "Full jitter": a random pause below a ceiling that doubles with each attempt. */
-const backoffPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt)));
+const backoffPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt)));
 
 class UnprocessedBatchError extends Error {
   override readonly name = 'UnprocessedBatchError';
@@ -19,7 +20,9 @@ class UnprocessedBatchError extends Error {
     what: string,
     readonly unprocessed: readonly unknown[],
   ) {
-    super(`${what}: ${unprocessed.length} left unprocessed by DynamoDB after ${BATCH_ATTEMPTS} attempts: ${JSON.stringify(unprocessed.slice(0, 5))}${unprocessed.length > 5 ? ', ...' : ''}`);
+    super(
+      `${what}: ${unprocessed.length} left unprocessed by DynamoDB after ${BATCH_ATTEMPTS} attempts: ${JSON.stringify(unprocessed.slice(0, 5))}${unprocessed.length > 5 ? ', ...' : ''}`,
+    );
   }
 }
 
@@ -28,7 +31,11 @@ class UnprocessedBatchError extends Error {
  * throws UnprocessedBatchError after BATCH_ATTEMPTS calls. `run` takes one batch call's worth (the
  * caller splits larger sets, or lets ElectroDB split them).
  */
-export async function untilProcessed<T>(what: string, requests: readonly T[], run: (pending: readonly T[]) => Promise<readonly T[] | undefined>): Promise<void> {
+export async function untilProcessed<T>(
+  what: string,
+  requests: readonly T[],
+  run: (pending: readonly T[]) => Promise<readonly T[] | undefined>,
+): Promise<void> {
   let pending: readonly T[] = requests;
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt >= BATCH_ATTEMPTS) throw new UnprocessedBatchError(what, pending);

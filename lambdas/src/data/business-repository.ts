@@ -102,9 +102,15 @@ export function createBusinessRepository(client: DynamoDBDocumentClient, tableNa
       // The counters move only with the item's own deletion: a second run finds nothing and moves nothing.
       const result = await store.transaction
         .write(({ business: businesses, adminStat: stats }) => [
-          businesses.delete({ businessId }).where((attr, op) => op.exists(attr.businessId)).commit(),
+          businesses
+            .delete({ businessId })
+            .where((attr, op) => op.exists(attr.businessId))
+            .commit(),
           stats.update({ name: STAT.businesses }).add({ count: -1 }).commit(),
-          stats.update({ name: STAT.businessesIn(ukMonth(stored.createdAt)) }).add({ count: -1 }).commit(),
+          stats
+            .update({ name: STAT.businessesIn(ukMonth(stored.createdAt)) })
+            .add({ count: -1 })
+            .commit(),
         ])
         .go();
       const codes = result.canceled ? (result.data as { code: string }[]).map((item) => item.code) : [];

@@ -82,8 +82,7 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
   const taxonomy = cachedLiveTaxonomy(createCategoryRepository(client, tableName), tableName);
 
   /** Equal to what was read, or still absent when it was. */
-  const same = (name: string, value: unknown) =>
-    value === undefined ? `attribute_not_exists(#${name})` : `#${name} = :${name}`;
+  const same = (name: string, value: unknown) => (value === undefined ? `attribute_not_exists(#${name})` : `#${name} = :${name}`);
 
   /**
    * The directory's part: the business's listing and its entries go, the claimant's (if they were listed
@@ -92,7 +91,10 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
    * place and scopes moves no count at all.
    */
   async function listingWrites(from: ProfileRecord, to: ProfileRecord, merged: ProfileRecord, now: Date): Promise<TransactItems> {
-    const [{ data: old }, { data: own }] = await Promise.all([listing.get({ userId: from.userId }).go({ consistent: true }), listing.get({ userId: to.userId }).go({ consistent: true })]);
+    const [{ data: old }, { data: own }] = await Promise.all([
+      listing.get({ userId: from.userId }).go({ consistent: true }),
+      listing.get({ userId: to.userId }).go({ consistent: true }),
+    ]);
     const wanted = isListed(merged, now) ? listingOf(merged) : undefined;
     const wantedScopes = wanted ? listingScopes(merged, (await taxonomy()).groups) : [];
     const entries = new Map<string, { item: Item; keep: boolean }>();
@@ -117,7 +119,16 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
 
     const names = { '#pk': PK };
     const writes: TransactItems = [];
-    if (old) writes.push({ Delete: { TableName: tableName, Key: listingKey(from.userId), ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': old.version } } });
+    if (old)
+      writes.push({
+        Delete: {
+          TableName: tableName,
+          Key: listingKey(from.userId),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': old.version },
+        },
+      });
     if (wanted) {
       writes.push({
         Put: {
@@ -129,7 +140,15 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
         },
       });
     } else if (own) {
-      writes.push({ Delete: { TableName: tableName, Key: listingKey(to.userId), ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': own.version } } });
+      writes.push({
+        Delete: {
+          TableName: tableName,
+          Key: listingKey(to.userId),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': own.version },
+        },
+      });
     }
     for (const { item, keep } of entries.values()) {
       writes.push(keep ? { Put: { TableName: tableName, Item: item } } : { Delete: { TableName: tableName, Key: { [PK]: item[PK], [SK]: item[SK] } } });
@@ -152,7 +171,10 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
       const { data: stored } = await business.get({ businessId }).go({ consistent: true });
       const fromId = stored?.ownerUserId;
       if (!stored || !fromId) return undefined;
-      const [{ data: from }, { data: to }] = await Promise.all([profile.get({ userId: fromId }).go({ consistent: true }), profile.get({ userId: claimantUserId }).go({ consistent: true })]);
+      const [{ data: from }, { data: to }] = await Promise.all([
+        profile.get({ userId: fromId }).go({ consistent: true }),
+        profile.get({ userId: claimantUserId }).go({ consistent: true }),
+      ]);
       if (!from?.unclaimed || to?.accountType !== 'provider') return undefined;
       const [fromProfile, toProfile] = [from as ProfileRecord, to as ProfileRecord];
       const at = now.toISOString();
@@ -160,7 +182,10 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
 
       const [portfolio, counters, received, savers] = await Promise.all([
         portfolioItem.query.byUser({ userId: fromId }).go({ pages: 'all' }),
-        Promise.all([portfolioCounter.get({ userId: fromId }).go({ consistent: true }), portfolioCounter.get({ userId: claimantUserId }).go({ consistent: true })]),
+        Promise.all([
+          portfolioCounter.get({ userId: fromId }).go({ consistent: true }),
+          portfolioCounter.get({ userId: claimantUserId }).go({ consistent: true }),
+        ]),
         feedback.query.received({ providerId: fromId }).go({ pages: 'all' }),
         savedProvider.query.savers({ providerId: fromId }).go({ pages: 'all' }),
       ]);
@@ -176,25 +201,55 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
         },
       });
       const profileKey = (userId: string) => profile.delete({ userId }).params<{ Key: Item }>().Key;
-      const mergedItem = profile.put({ ...merged, categories: [...merged.categories], ...(merged.skills ? { skills: [...merged.skills] } : {}) } as never).params<{ Item: Item }>().Item;
+      const mergedItem = profile
+        .put({ ...merged, categories: [...merged.categories], ...(merged.skills ? { skills: [...merged.skills] } : {}) } as never)
+        .params<{ Item: Item }>().Item;
 
       const items: TransactItems = [
         { Put: { TableName: tableName, Item: mergedItem, ...profileCondition(toProfile) } },
         { Delete: { TableName: tableName, Key: profileKey(fromId), ...profileCondition(fromProfile) } },
         put(profileMove.put({ userId: fromId, movedTo: claimantUserId, movedAt: at }).params()),
-        update(business.patch({ businessId }).set({ ownerUserId: claimantUserId }).where((attr, op) => op.eq(attr.ownerUserId, fromId)).params()),
+        update(
+          business
+            .patch({ businessId })
+            .set({ ownerUserId: claimantUserId })
+            .where((attr, op) => op.eq(attr.ownerUserId, fromId))
+            .params(),
+        ),
         // The business's profile no longer counts as an account of its own.
         statUpdateItem(tableName, STAT.accounts('provider'), -1),
         ...(await listingWrites(fromProfile, toProfile, merged, now)),
       ];
 
       for (const item of portfolio.data) {
-        items.push(put(portfolioItem.put({ ...item, userId: claimantUserId }).where((attr, op) => op.notExists(attr.itemId)).params()));
-        items.push(remove(portfolioItem.delete({ userId: fromId, itemId: item.itemId }).where((attr, op) => op.eq(attr.updatedAt, item.updatedAt)).params()));
+        items.push(
+          put(
+            portfolioItem
+              .put({ ...item, userId: claimantUserId })
+              .where((attr, op) => op.notExists(attr.itemId))
+              .params(),
+          ),
+        );
+        items.push(
+          remove(
+            portfolioItem
+              .delete({ userId: fromId, itemId: item.itemId })
+              .where((attr, op) => op.eq(attr.updatedAt, item.updatedAt))
+              .params(),
+          ),
+        );
       }
       if (fromCounter) {
-        items.push(remove(portfolioCounter.delete({ userId: fromId }).where((attr, op) => op.eq(attr.itemCount, fromCounter.itemCount)).params()));
-        if (fromCounter.itemCount !== 0) items.push(update(portfolioCounter.update({ userId: claimantUserId }).add({ itemCount: fromCounter.itemCount }).params()));
+        items.push(
+          remove(
+            portfolioCounter
+              .delete({ userId: fromId })
+              .where((attr, op) => op.eq(attr.itemCount, fromCounter.itemCount))
+              .params(),
+          ),
+        );
+        if (fromCounter.itemCount !== 0)
+          items.push(update(portfolioCounter.update({ userId: claimantUserId }).add({ itemCount: fromCounter.itemCount }).params()));
       }
 
       for (const entry of received.data) {
@@ -202,13 +257,23 @@ export function createBusinessTransfer(client: DynamoDBDocumentClient, tableName
           put(
             feedback
               .put({ ...entry, providerId: claimantUserId })
-              .where((attr, op) => `${op.eq(attr.approved, entry.approved)} AND ${entry.updatedAt ? op.eq(attr.updatedAt, entry.updatedAt) : op.notExists(attr.updatedAt)} AND ${entry.replyUpdatedAt ? op.eq(attr.replyUpdatedAt, entry.replyUpdatedAt) : op.notExists(attr.replyUpdatedAt)}`)
+              .where(
+                (attr, op) =>
+                  `${op.eq(attr.approved, entry.approved)} AND ${entry.updatedAt ? op.eq(attr.updatedAt, entry.updatedAt) : op.notExists(attr.updatedAt)} AND ${entry.replyUpdatedAt ? op.eq(attr.replyUpdatedAt, entry.replyUpdatedAt) : op.notExists(attr.replyUpdatedAt)}`,
+              )
               .params(),
           ),
         );
         if (entry.authorId) {
           items.push(remove(feedbackAuthor.delete({ authorId: entry.authorId, providerId: fromId }).params()));
-          items.push(put(feedbackAuthor.put({ authorId: entry.authorId, providerId: claimantUserId, feedbackId: entry.feedbackId }).where((attr, op) => op.notExists(attr.feedbackId)).params()));
+          items.push(
+            put(
+              feedbackAuthor
+                .put({ authorId: entry.authorId, providerId: claimantUserId, feedbackId: entry.feedbackId })
+                .where((attr, op) => op.notExists(attr.feedbackId))
+                .params(),
+            ),
+          );
         }
       }
 

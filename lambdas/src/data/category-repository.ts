@@ -111,7 +111,10 @@ export function createCategoryRepository(client: DynamoDBDocumentClient, tableNa
 
     async saveProvidersProgress(record, next) {
       const key = { groupId: record.groupId, categoryId: record.categoryId };
-      const guard = (attr: { providersCursor: unknown; staleSelections: unknown }, op: { eq: (a: never, v: unknown) => string; notExists: (a: never) => string }) =>
+      const guard = (
+        attr: { providersCursor: unknown; staleSelections: unknown },
+        op: { eq: (a: never, v: unknown) => string; notExists: (a: never) => string },
+      ) =>
         [
           record.providersCursor === undefined ? op.notExists(attr.providersCursor as never) : op.eq(attr.providersCursor as never, record.providersCursor),
           op.eq(attr.staleSelections as never, [...(record.staleSelections ?? [])]),

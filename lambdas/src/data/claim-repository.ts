@@ -65,21 +65,33 @@ export interface ClaimRepository {
    */
   reviewFacts(claims: readonly ClaimRecord[]): Promise<Map<string, ReviewFacts>>;
   /** An admin's decision on a claim still in `from`, with its audit entry in the same transaction: false when it was decided meanwhile. */
-  decide(claim: ClaimRecord, from: ClaimState, set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>, audit: AuditRecord): Promise<boolean>;
+  decide(
+    claim: ClaimRecord,
+    from: ClaimState,
+    set: Pick<ClaimRecord, 'state' | 'decidedAt' | 'decidedBy'> & Pick<Partial<ClaimRecord>, 'refusalReason'>,
+    audit: AuditRecord,
+  ): Promise<boolean>;
   /**
    * Approves a pending claim and moves the business to the claimant in the same transaction
    * (business-transfer.ts), with the admin's audit entry when there is one: 'decided' when the claim was
    * decided meanwhile (of two approvals at once, one moves it), 'tooLarge' when the move passes one
    * transaction's writes (nothing is written).
    */
-  transfer(claim: ClaimRecord, set: { readonly state: 'approved'; readonly decidedAt: string; readonly decidedBy: string }, audit?: AuditRecord): Promise<TransferOutcome>;
+  transfer(
+    claim: ClaimRecord,
+    set: { readonly state: 'approved'; readonly decidedAt: string; readonly decidedBy: string },
+    audit?: AuditRecord,
+  ): Promise<TransferOutcome>;
   /**
    * A claim proven through the business's recorded address: the verified claim is written and the business
    * moves to the claimant in one transaction with the audit entry, whatever claim stood (a pending one by
    * someone else is replaced, and answered as `displaced` so its claimant can be told); 'decided' when the
    * business is no longer an unclaimed one, 'tooLarge' as for `transfer`.
    */
-  verify(claim: ClaimRecord & { readonly state: 'verified'; readonly decidedAt: string }, audit: AuditRecord): Promise<{ outcome: TransferOutcome; displaced?: ClaimRecord }>;
+  verify(
+    claim: ClaimRecord & { readonly state: 'verified'; readonly decidedAt: string },
+    audit: AuditRecord,
+  ): Promise<{ outcome: TransferOutcome; displaced?: ClaimRecord }>;
   /** The businesses admins created, newest first; throws InvalidCursorError for a cursor it did not make. */
   adminBusinesses(cursor: string | undefined, limit: number): Promise<{ businesses: AdminBusinessRecord[]; nextCursor?: string }>;
 }
@@ -135,7 +147,11 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       if (!plan) return { outcome: 'decided' };
       const write = await claimWrite();
       if (!write) return { outcome: 'decided' };
-      const items: TransactItems = [write, ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []), ...plan.items];
+      const items: TransactItems = [
+        write,
+        ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []),
+        ...plan.items,
+      ];
       if (items.length > MAX_TRANSACTION_ITEMS) return { outcome: 'tooLarge' };
       try {
         await index.transact(items);
@@ -159,7 +175,9 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
         claim.get({ businessId }).go({ consistent: true }),
       ]);
       if (!stored) return undefined;
-      const { data: owner } = stored.ownerUserId ? await profile.get({ userId: stored.ownerUserId }).go({ consistent: true, attributes: ['unclaimed'] }) : { data: null };
+      const { data: owner } = stored.ownerUserId
+        ? await profile.get({ userId: stored.ownerUserId }).go({ consistent: true, attributes: ['unclaimed'] })
+        : { data: null };
       return {
         businessId,
         businessName: stored.businessName,
@@ -244,9 +262,14 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       const { data } = await ranged.go({ order: 'desc', limit: limit + 1 });
       const entries = data.slice(0, limit);
       const keys = entries.map(({ businessId }) => ({ businessId }));
-      const [businesses, claims] = await Promise.all([readAll('Business reads', keys, (batch) => business.get(batch).go({ consistent: true })), readAll('Claim reads', keys, (batch) => claim.get(batch).go({ consistent: true }))]);
+      const [businesses, claims] = await Promise.all([
+        readAll('Business reads', keys, (batch) => business.get(batch).go({ consistent: true })),
+        readAll('Claim reads', keys, (batch) => claim.get(batch).go({ consistent: true })),
+      ]);
       const standing = claims.filter((each) => each.state !== 'refused');
-      const people = [...new Set([...businesses.map((each) => each.ownerUserId), ...standing.map((each) => each.claimantUserId)].filter((id): id is string => Boolean(id)))];
+      const people = [
+        ...new Set([...businesses.map((each) => each.ownerUserId), ...standing.map((each) => each.claimantUserId)].filter((id): id is string => Boolean(id))),
+      ];
       const profiles = await readAll(
         'Owner reads',
         people.map((userId) => ({ userId })),
@@ -270,8 +293,20 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
             businessName: stored.businessName,
             createdAt: entry.createdAt,
             unclaimed,
-            ...(!unclaimed && stored.ownerUserId ? { ownerUserId: stored.ownerUserId, ...(nameOf(stored.ownerUserId) ? { ownerName: nameOf(stored.ownerUserId)! } : {}) } : {}),
-            ...(held ? { claim: { state: held.state, createdAt: held.createdAt, claimantUserId: held.claimantUserId, ...(held.decidedAt ? { decidedAt: held.decidedAt } : {}), ...(claimantName ? { claimantName } : {}) } } : {}),
+            ...(!unclaimed && stored.ownerUserId
+              ? { ownerUserId: stored.ownerUserId, ...(nameOf(stored.ownerUserId) ? { ownerName: nameOf(stored.ownerUserId)! } : {}) }
+              : {}),
+            ...(held
+              ? {
+                  claim: {
+                    state: held.state,
+                    createdAt: held.createdAt,
+                    claimantUserId: held.claimantUserId,
+                    ...(held.decidedAt ? { decidedAt: held.decidedAt } : {}),
+                    ...(claimantName ? { claimantName } : {}),
+                  },
+                }
+              : {}),
           },
         ];
       });
@@ -292,17 +327,24 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
 
     async verify(record, audit) {
       let displaced: ClaimRecord | undefined;
-      const { outcome } = await move(record.businessId, record.claimantUserId, new Date(record.decidedAt), audit, async () => {
-        // Read again on every attempt: a claim opened or decided meanwhile is what the write must find.
-        const { data: standing } = await claim.get({ businessId: record.businessId }).go({ consistent: true });
-        if (standing && standing.state !== 'pending' && standing.state !== 'refused') return undefined;
-        displaced = standing?.state === 'pending' ? (standing as ClaimRecord) : undefined;
-        const write = claim
-          .put({ ...record })
-          .where((attr, op) => (standing ? `${op.eq(attr.claimId, standing.claimId)} AND ${op.eq(attr.state, standing.state)}` : op.notExists(attr.claimId)))
-          .params<NonNullable<TransactItems[number]['Put']>>();
-        return { Put: write };
-      }, true);
+      const { outcome } = await move(
+        record.businessId,
+        record.claimantUserId,
+        new Date(record.decidedAt),
+        audit,
+        async () => {
+          // Read again on every attempt: a claim opened or decided meanwhile is what the write must find.
+          const { data: standing } = await claim.get({ businessId: record.businessId }).go({ consistent: true });
+          if (standing && standing.state !== 'pending' && standing.state !== 'refused') return undefined;
+          displaced = standing?.state === 'pending' ? (standing as ClaimRecord) : undefined;
+          const write = claim
+            .put({ ...record })
+            .where((attr, op) => (standing ? `${op.eq(attr.claimId, standing.claimId)} AND ${op.eq(attr.state, standing.state)}` : op.notExists(attr.claimId)))
+            .params<NonNullable<TransactItems[number]['Put']>>();
+          return { Put: write };
+        },
+        true,
+      );
       return { outcome, ...(outcome === 'moved' && displaced ? { displaced } : {}) };
     },
   };

@@ -39,7 +39,14 @@ function seeded(seed: number): () => number {
 function providers(): ProfileRecord[] {
   const random = seeded(7);
   const at = NOW.toISOString();
-  const place = (lat: number, lng: number) => ({ lat, lng, geohash: ngeohash.encode(lat, lng, 9), placeName: 'Somewhere', location: 'Somewhere', placePrecision: 'sector' as const });
+  const place = (lat: number, lng: number) => ({
+    lat,
+    lng,
+    geohash: ngeohash.encode(lat, lng, 9),
+    placeName: 'Somewhere',
+    location: 'Somewhere',
+    placePrecision: 'sector' as const,
+  });
   return Array.from({ length: 100 }, (_, index): ProfileRecord => {
     const kind = index % 20;
     return {
@@ -52,7 +59,11 @@ function providers(): ProfileRecord[] {
       categories: CATEGORIES[index % CATEGORIES.length]!,
       skills: ['Leaks', 'Boilers'].slice(0, index % 3),
       ...(index % 4 === 0 ? { bio: 'Twenty years in the trade.', ratingCount: 3, ratingTotal: 13 } : {}),
-      ...(kind === 1 ? {} : index < 65 ? place(YORK.lat + (random() - 0.5) * 0.04, YORK.lng + (random() - 0.5) * 0.06) : place(51 + random() * 4.5, -4 + random() * 5)),
+      ...(kind === 1
+        ? {}
+        : index < 65
+          ? place(YORK.lat + (random() - 0.5) * 0.04, YORK.lng + (random() - 0.5) * 0.06)
+          : place(51 + random() * 4.5, -4 + random() * 5)),
       isActive: true,
       isVisible: kind !== 2,
       mfaEnabled: false,
@@ -67,7 +78,8 @@ function providers(): ProfileRecord[] {
 
 async function everyItem(table: TestTable): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documentsOf(table) }, { TableName: table.tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  for await (const page of paginateScan({ client: documentsOf(table) }, { TableName: table.tableName, ConsistentRead: true }))
+    items.push(...(page.Items ?? []));
   return items.sort((a, b) => (`${String(a.PK)} ${String(a.SK)}` < `${String(b.PK)} ${String(b.SK)}` ? -1 : 1));
 }
 
@@ -84,7 +96,13 @@ async function listThroughSync(table: TestTable, profiles: readonly ProfileRecor
 }
 
 async function everyPage(table: TestTable, query: ProviderSearchQuery): Promise<unknown[]> {
-  const deps = { directory: table.repositories.directory, saved: table.repositories.saved, standing: table.repositories.standing, geocoder: fakeGeocoder(), clock: () => NOW };
+  const deps = {
+    directory: table.repositories.directory,
+    saved: table.repositories.saved,
+    standing: table.repositories.standing,
+    geocoder: fakeGeocoder(),
+    clock: () => NOW,
+  };
   const pages: unknown[] = [];
   let cursor: string | undefined;
   do {

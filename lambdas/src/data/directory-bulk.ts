@@ -47,11 +47,16 @@ export async function summedCounts(index: ReturnType<typeof directoryIndexComman
 }
 
 /** Writes the profiles and lists the listed ones (visible, active, a running membership at `now`); answers how many were listed. */
-export async function bulkLoadProviders(client: DynamoDBDocumentClient, tableName: string, profiles: readonly ProfileRecord[], now: Date): Promise<{ listed: number }> {
+export async function bulkLoadProviders(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  profiles: readonly ProfileRecord[],
+  now: Date,
+): Promise<{ listed: number }> {
   const listed = profiles.filter((profile) => isListed(profile, now));
   const listings = listed.map(listingOf);
   const index = directoryIndexCommands(client, tableName);
-  const already = await index.batchGet( listings.map((listing) => listingKey(listing.userId)));
+  const already = await index.batchGet(listings.map((listing) => listingKey(listing.userId)));
   if (already.length > 0) throw new Error(`${already.length} of these providers are listed already: bulk loading is for providers new to the directory`);
 
   const items: Item[] = [];

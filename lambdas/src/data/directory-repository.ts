@@ -71,7 +71,14 @@ function scopeWrites(table: string, listing: ListingRecord, scope: string, sign:
     ...scopeEntries(listing, scope).map((item) =>
       sign === 1
         ? { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: names } }
-        : { Delete: { TableName: table, Key: { [PK]: item[PK], [SK]: item[SK] }, ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: names } },
+        : {
+            Delete: {
+              TableName: table,
+              Key: { [PK]: item[PK], [SK]: item[SK] },
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: names,
+            },
+          },
     ),
     // The dashboard's count of listed providers moves with the listing's entry into (or out of) everyone's scope.
     ...(scope === ALL_SCOPE ? [statUpdateItem(table, STAT.listedProviders, sign)] : []),
@@ -143,8 +150,17 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
         // Entries say where and under what name; a card change alone moves nothing.
         const samePlace = previous !== undefined && !previous.tombstone && previous.geohash === wanted.geohash && sortName(previous) === sortName(wanted);
         const kept = samePlace ? previous.scopes.filter((scope) => scopes.includes(scope)) : [];
-        if (previous) await moveScopes(previous, previous.scopes.filter((scope) => !kept.includes(scope)), -1);
-        await moveScopes(wanted, scopes.filter((scope) => !kept.includes(scope)), 1);
+        if (previous)
+          await moveScopes(
+            previous,
+            previous.scopes.filter((scope) => !kept.includes(scope)),
+            -1,
+          );
+        await moveScopes(
+          wanted,
+          scopes.filter((scope) => !kept.includes(scope)),
+          1,
+        );
         return;
       } catch (error) {
         // Another change of the same profile got there first: start again from what is stored now (many changes at
@@ -209,7 +225,11 @@ export function createDirectoryRepository(client: DynamoDBDocumentClient, tableN
     },
 
     async categoryCounts() {
-      const items = await index.queryAll({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': PK }, ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PARTITION } });
+      const items = await index.queryAll({
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': PK },
+        ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PARTITION },
+      });
       return Object.fromEntries(items.filter((item) => (item.count as number) > 0).map((item) => [item[SK] as string, item.count as number]));
     },
   };

@@ -98,7 +98,10 @@ function decodeCursor(cursor: string): { createdAt: string; feedbackId: string }
 }
 
 function toRecord(item: Item): FeedbackRecord {
-  const reply = typeof item.replyText === 'string' ? { text: item.replyText, createdAt: item.replyCreatedAt as string, updatedAt: item.replyUpdatedAt as string } : undefined;
+  const reply =
+    typeof item.replyText === 'string'
+      ? { text: item.replyText, createdAt: item.replyCreatedAt as string, updatedAt: item.replyUpdatedAt as string }
+      : undefined;
   return {
     id: item.feedbackId as string,
     providerId: item.providerId as string,
@@ -188,14 +191,23 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
   const unchanged =
     (current: FeedbackRecord, check: AuthorCheck) =>
     (attr: { rating: unknown; approved: unknown; authorId: unknown }, op: { eq: (attribute: never, value: unknown) => string }) =>
-      [op.eq(attr.rating as never, current.rating), op.eq(attr.approved as never, current.approved), ...(check.authorId ? [op.eq(attr.authorId as never, check.authorId)] : [])].join(' AND ');
+      [
+        op.eq(attr.rating as never, current.rating),
+        op.eq(attr.approved as never, current.approved),
+        ...(check.authorId ? [op.eq(attr.authorId as never, check.authorId)] : []),
+      ].join(' AND ');
 
   /**
    * Reads the feedback, plans the change and runs it in one transaction with the rating aggregate; reads
    * and plans again when the feedback changed in between or another write met it. A plan names the
    * feedback's own write, the change of the aggregate (if any) and the record it leaves.
    */
-  async function change(feedbackId: string, check: AuthorCheck, plan: (current: FeedbackRecord) => Plan | 'unchanged', audit?: AuditRecord): Promise<FeedbackRecord | undefined> {
+  async function change(
+    feedbackId: string,
+    check: AuthorCheck,
+    plan: (current: FeedbackRecord) => Plan | 'unchanged',
+    audit?: AuditRecord,
+  ): Promise<FeedbackRecord | undefined> {
     let withRating = true;
     return retryOnConflict(`The change of feedback ${feedbackId}`, async () => {
       const current = await get(feedbackId);
@@ -205,7 +217,12 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
       const rating = withRating ? planned.rating : undefined;
       const outcome = await transact((entities) => [
         ...planned.items(entities),
-        ...(planned.counts ?? []).map(({ approved, delta }) => entities.adminStat.update({ name: STAT.feedback(approved) }).add({ count: delta }).commit()),
+        ...(planned.counts ?? []).map(({ approved, delta }) =>
+          entities.adminStat
+            .update({ name: STAT.feedback(approved) })
+            .add({ count: delta })
+            .commit(),
+        ),
         ...(audit ? [entities.auditEntry.create(auditAttributes(audit)).commit()] : []),
         // Last: a cancellation reason at the end is the aggregate's (see below).
         ...(rating ? [ratingChange(entities, current.providerId, rating.count, rating.total)] : []),
@@ -231,7 +248,10 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
           entities.feedback.create({ ...attributes, feedbackId: id, authorId, providerId }).commit(),
           entities.feedbackAuthor.create({ authorId, providerId, feedbackId: id }).commit(),
           ...(feedback.approved ? [ratingChange(entities, providerId, 1, feedback.rating)] : []),
-          entities.adminStat.update({ name: STAT.feedback(feedback.approved) }).add({ count: 1 }).commit(),
+          entities.adminStat
+            .update({ name: STAT.feedback(feedback.approved) })
+            .add({ count: 1 })
+            .commit(),
         ]);
         if (!outcome.canceled) return 'created';
         const [feedbackCode, linkCode, ratingCode] = outcome.codes;
@@ -268,19 +288,24 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     edit(feedbackId, { rating, title, description }, now, check = {}, audit) {
-      return change(feedbackId, check, (current) => {
-        const updatedAt = now.toISOString();
-        const { description: _previous, ...kept } = current;
-        const delta = rating - current.rating;
-        return {
-          items: (entities) => {
-            const write = entities.feedback.patch({ feedbackId }).set({ rating, title, updatedAt, ...(description ? { description } : {}) });
-            return [(description ? write : write.remove(['description'])).where(unchanged(current, check)).commit()];
-          },
-          ...(current.approved && delta !== 0 ? { rating: { count: 0, total: delta } } : {}),
-          result: { ...kept, rating, title, ...(description ? { description } : {}), updatedAt },
-        };
-      }, audit);
+      return change(
+        feedbackId,
+        check,
+        (current) => {
+          const updatedAt = now.toISOString();
+          const { description: _previous, ...kept } = current;
+          const delta = rating - current.rating;
+          return {
+            items: (entities) => {
+              const write = entities.feedback.patch({ feedbackId }).set({ rating, title, updatedAt, ...(description ? { description } : {}) });
+              return [(description ? write : write.remove(['description'])).where(unchanged(current, check)).commit()];
+            },
+            ...(current.approved && delta !== 0 ? { rating: { count: 0, total: delta } } : {}),
+            result: { ...kept, rating, title, ...(description ? { description } : {}), updatedAt },
+          };
+        },
+        audit,
+      );
     },
 
     remove(feedbackId, check = {}, audit) {
@@ -302,30 +327,35 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
 
     async setApproved(feedbackId, approved, audit) {
       let changed = true;
-      const feedback = await change(feedbackId, {}, (current) => {
-        if (current.approved === approved) {
-          changed = false;
-          return 'unchanged';
-        }
-        changed = true;
-        return {
-          // The index keys are the published list's (sparse) keys: the entity writes or removes them with `approved`.
-          items: (entities) => [
-            entities.feedback
-              .patch({ feedbackId })
-              .set({ approved })
-              .composite({ providerId: current.providerId, createdAt: current.createdAt })
-              .where(unchanged(current, {}))
-              .commit(),
-          ],
-          counts: [
-            { approved, delta: 1 },
-            { approved: !approved, delta: -1 },
-          ],
-          rating: approved ? { count: 1, total: current.rating } : { count: -1, total: -current.rating },
-          result: { ...current, approved },
-        };
-      }, audit);
+      const feedback = await change(
+        feedbackId,
+        {},
+        (current) => {
+          if (current.approved === approved) {
+            changed = false;
+            return 'unchanged';
+          }
+          changed = true;
+          return {
+            // The index keys are the published list's (sparse) keys: the entity writes or removes them with `approved`.
+            items: (entities) => [
+              entities.feedback
+                .patch({ feedbackId })
+                .set({ approved })
+                .composite({ providerId: current.providerId, createdAt: current.createdAt })
+                .where(unchanged(current, {}))
+                .commit(),
+            ],
+            counts: [
+              { approved, delta: 1 },
+              { approved: !approved, delta: -1 },
+            ],
+            rating: approved ? { count: 1, total: current.rating } : { count: -1, total: -current.rating },
+            result: { ...current, approved },
+          };
+        },
+        audit,
+      );
       return feedback ? { feedback, changed } : undefined;
     },
 
@@ -385,7 +415,10 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
           const outcome = await transact((entities) => [
             entities.feedback.delete({ feedbackId: id }).where(unchanged(current, {})).commit(),
             ...(current.authorId ? [entities.feedbackAuthor.delete({ authorId: current.authorId, providerId }).commit()] : []),
-            entities.adminStat.update({ name: STAT.feedback(current.approved) }).add({ count: -1 }).commit(),
+            entities.adminStat
+              .update({ name: STAT.feedback(current.approved) })
+              .add({ count: -1 })
+              .commit(),
           ]);
           if (!outcome.canceled) return undefined;
           // Moderated or deleted meanwhile: read again, so the count that moves is the state it had.

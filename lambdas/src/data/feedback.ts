@@ -84,10 +84,12 @@ export interface PagedIndex {
   readonly position: (createdAt: string, feedbackId: string) => string;
 }
 
-export const publishedIndex = (providerId: string): PagedIndex => pagedIndex(1, `PUBLISHED_FEEDBACK#${providerId}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);
+export const publishedIndex = (providerId: string): PagedIndex =>
+  pagedIndex(1, `PUBLISHED_FEEDBACK#${providerId}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);
 
 export const receivedIndex = (providerId: string): PagedIndex =>
   pagedIndex(0, `USER#${providerId}`, RECEIVED_PREFIX, (createdAt, feedbackId) => `${RECEIVED_PREFIX}${createdAt}#${feedbackId}`);
 
 /** The admin's moderation list of one state, newest first. */
-export const moderationIndex = (approved: boolean): PagedIndex => pagedIndex(2, `FEEDBACK_STATUS#${approved}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);
+export const moderationIndex = (approved: boolean): PagedIndex =>
+  pagedIndex(2, `FEEDBACK_STATUS#${approved}`, '', (createdAt, feedbackId) => `${createdAt}#${feedbackId}`);

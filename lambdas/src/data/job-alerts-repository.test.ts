@@ -9,7 +9,10 @@ import { STALE_CLAIM_MS } from './mail-claims';
 import { alertedJobFromStreamImage, jobContactEntity, jobKey, type AlertedJob } from './jobs';
 
 const table = useTestTable();
-const alerts = createJobAlertsRepository(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName);
+const alerts = createJobAlertsRepository(
+  documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })),
+  table.tableName,
+);
 const NOW = new Date('2026-11-23T12:00:00Z');
 
 const job = (): AlertedJob => ({
@@ -42,7 +45,13 @@ describe('the stream image of a job', () => {
       lng: -1.0815,
       postedAt: NOW.toISOString(),
     });
-    expect(alertedJobFromStreamImage(marshall(jobContactEntity.put({ jobId: stored.jobId, contactName: 'Cara', contactEmail: 'cara@example.co.uk' }).params({ table: table.tableName }).Item))).toBeUndefined();
+    expect(
+      alertedJobFromStreamImage(
+        marshall(
+          jobContactEntity.put({ jobId: stored.jobId, contactName: 'Cara', contactEmail: 'cara@example.co.uk' }).params({ table: table.tableName }).Item,
+        ),
+      ),
+    ).toBeUndefined();
   });
 });
 

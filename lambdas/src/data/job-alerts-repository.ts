@@ -101,7 +101,13 @@ export function createJobAlertsRepository(client: DynamoDBDocumentClient, tableN
 
     async deadLetters() {
       const { data } = await deadLetters.query.all({}).go({ pages: 'all', consistent: true });
-      return data.map((item) => ({ job: item.job as AlertedJob, providerId: item.providerId, error: item.error, attempts: item.attempts, parkedAt: item.parkedAt }));
+      return data.map((item) => ({
+        job: item.job as AlertedJob,
+        providerId: item.providerId,
+        error: item.error,
+        attempts: item.attempts,
+        parkedAt: item.parkedAt,
+      }));
     },
 
     async removeDeadLetter(jobId, providerId) {

@@ -12,7 +12,11 @@ import { directoryIndexCommands, type Item } from './raw-commands';
  * `create` would write, with the counts added up in memory and written once each. Batch writes carry no
  * conditions, so this is for loading, never a request path: nothing else may post or delete jobs meanwhile.
  */
-export async function bulkLoadJobs(client: DynamoDBDocumentClient, tableName: string, jobs: readonly (JobRecord & { readonly contact: JobContact })[]): Promise<void> {
+export async function bulkLoadJobs(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  jobs: readonly (JobRecord & { readonly contact: JobContact })[],
+): Promise<void> {
   const index = directoryIndexCommands(client, tableName);
   const items: Item[] = [];
   const slots = [];

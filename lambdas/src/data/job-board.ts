@@ -94,7 +94,10 @@ export function jobScopeEntries(job: IndexedJob, scope: string): Item[] {
 
 /** The counts a job adds one to in a scope: its cells, and the scope's total. */
 export function jobScopeCountSlots(job: IndexedJob, scope: string): CountSlot[] {
-  return [...geoCountSlots(JOB_GEO_KEYS, scope, ngeohash.encode(job.lat, job.lng, GEO.stored), JOB_GEO_FINEST), { key: jobCountKey(scope), attribute: 'count' }];
+  return [
+    ...geoCountSlots(JOB_GEO_KEYS, scope, ngeohash.encode(job.lat, job.lng, GEO.stored), JOB_GEO_FINEST),
+    { key: jobCountKey(scope), attribute: 'count' },
+  ];
 }
 
 /**

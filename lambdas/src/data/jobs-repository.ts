@@ -94,7 +94,10 @@ export interface JobsRepository {
   removeVerifiedClients(userId: string): Promise<void>;
 }
 
-type StoredJob = { readonly budgetType?: JobBudgetType; readonly budgetAmount?: number; readonly budget?: string } & Omit<JobRecord, 'budget' | 'budgetType' | 'budgetAmount'>;
+type StoredJob = { readonly budgetType?: JobBudgetType; readonly budgetAmount?: number; readonly budget?: string } & Omit<
+  JobRecord,
+  'budget' | 'budgetType' | 'budgetAmount'
+>;
 
 const toJob = (item: StoredJob): JobRecord => ({
   jobId: item.jobId,
@@ -170,11 +173,15 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
 
     async getMany(jobIds) {
       const found = new Map<string, JobRecord>();
-      await untilProcessed('Job reads', [...new Set(jobIds)].map((jobId) => ({ jobId })), async (keys) => {
-        const { data, unprocessed } = await jobs.get([...keys]).go();
-        for (const item of data) found.set(item.jobId, toJob(item));
-        return unprocessed;
-      });
+      await untilProcessed(
+        'Job reads',
+        [...new Set(jobIds)].map((jobId) => ({ jobId })),
+        async (keys) => {
+          const { data, unprocessed } = await jobs.get([...keys]).go();
+          for (const item of data) found.set(item.jobId, toJob(item));
+          return unprocessed;
+        },
+      );
       return found;
     },
 
@@ -206,7 +213,12 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
         // What the board's entries are made of never changes after posting, so the stored job names them.
         await withBoardIndex(
           [
-            { Delete: jobs.delete({ jobId }).where((attr, op) => op.eq(attr.ownerId, ownerId)).params() },
+            {
+              Delete: jobs
+                .delete({ jobId })
+                .where((attr, op) => op.eq(attr.ownerId, ownerId))
+                .params(),
+            },
             { Delete: contacts.delete({ jobId }).params() },
           ],
           toJob(stored),
@@ -221,8 +233,16 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
         savedJobs.query.savesOfJob({ jobId }).go({ pages: 'all' }),
       ]);
       await Promise.all([
-        untilProcessed(`The reveals of job ${jobId}`, jobReveals.map(({ providerId }) => ({ jobId, providerId })), async (keys) => (await reveals.delete([...keys]).go()).unprocessed),
-        untilProcessed(`The saves of job ${jobId}`, saves.map(({ providerId }) => ({ providerId, jobId })), async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed),
+        untilProcessed(
+          `The reveals of job ${jobId}`,
+          jobReveals.map(({ providerId }) => ({ jobId, providerId })),
+          async (keys) => (await reveals.delete([...keys]).go()).unprocessed,
+        ),
+        untilProcessed(
+          `The saves of job ${jobId}`,
+          saves.map(({ providerId }) => ({ providerId, jobId })),
+          async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed,
+        ),
       ]);
       return true;
     },
@@ -303,8 +323,16 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
     async removeProviderActivity(providerId) {
       const [revealed, saved] = await Promise.all([repository.listRevealedJobIds(providerId), repository.listSaved(providerId)]);
       await Promise.all([
-        untilProcessed(`The reveals of provider ${providerId}`, revealed.map(({ jobId }) => ({ jobId, providerId })), async (keys) => (await reveals.delete([...keys]).go()).unprocessed),
-        untilProcessed(`The saved jobs of provider ${providerId}`, saved.map(({ jobId }) => ({ providerId, jobId })), async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed),
+        untilProcessed(
+          `The reveals of provider ${providerId}`,
+          revealed.map(({ jobId }) => ({ jobId, providerId })),
+          async (keys) => (await reveals.delete([...keys]).go()).unprocessed,
+        ),
+        untilProcessed(
+          `The saved jobs of provider ${providerId}`,
+          saved.map(({ jobId }) => ({ providerId, jobId })),
+          async (keys) => (await savedJobs.delete([...keys]).go()).unprocessed,
+        ),
       ]);
     },
 

@@ -148,7 +148,8 @@ export interface AlertedJob {
 export function alertedJobFromStreamImage(image: Record<string, unknown> | undefined): AlertedJob | undefined {
   if (!image) return undefined;
   const item = unmarshall(image as Record<string, AttributeValue>);
-  if (typeof item[TABLE.partitionKey] !== 'string' || !(item[TABLE.partitionKey] as string).startsWith('JOB#') || item[TABLE.sortKey] !== 'JOB') return undefined;
+  if (typeof item[TABLE.partitionKey] !== 'string' || !(item[TABLE.partitionKey] as string).startsWith('JOB#') || item[TABLE.sortKey] !== 'JOB')
+    return undefined;
   const { jobId, ownerId, title, categories, budget, budgetType, locationName, lat, lng, postedAt } = item;
   const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
   if (!text(jobId) || !text(ownerId) || !text(title) || !text(locationName) || !text(postedAt)) return undefined;

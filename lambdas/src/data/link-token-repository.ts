@@ -54,10 +54,7 @@ export function createLinkTokenRepository(client: DynamoDBDocumentClient, tableN
         await accountToken
           .patch({ tokenHash })
           .set({ usedAt: now.toISOString() })
-          .where(
-            (attr, op) =>
-              `${op.eq(attr.purpose, purpose)} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`,
-          )
+          .where((attr, op) => `${op.eq(attr.purpose, purpose)} AND ${op.notExists(attr.usedAt)} AND ${op.gt(attr.expiresAt, epochSeconds(now))}`)
           .go({ response: 'none' });
         return true;
       } catch (error) {

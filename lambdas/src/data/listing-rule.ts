@@ -15,7 +15,10 @@ import { GEO } from './geo-cells';
 export type ListingStanding = Pick<ProfileRecord, 'accountType' | 'isActive' | 'isVisible' | 'subscriptionTier' | 'subscriptionEnd' | 'listingGrantedBy'>;
 
 /** A membership counts while its tier is not `none` and its end, if any, has not passed. */
-export function hasActiveMembership(membership: { readonly subscriptionTier: SubscriptionTier; readonly subscriptionEnd?: string | undefined }, now: Date): boolean {
+export function hasActiveMembership(
+  membership: { readonly subscriptionTier: SubscriptionTier; readonly subscriptionEnd?: string | undefined },
+  now: Date,
+): boolean {
   return membership.subscriptionTier !== 'none' && runsAt(membership.subscriptionEnd, now);
 }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryGroupRecord, CategoryRecord } from './category-repository';
 import { cachedLiveTaxonomy } from './live-taxonomy';
 
-const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({ groupId, name, slug: groupId, displayOrder, isActive });
+const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({
+  groupId,
+  name,
+  slug: groupId,
+  displayOrder,
+  isActive,
+});
 const category = (categoryId: string, of: CategoryGroupRecord, name: string, displayOrder: number, isActive = true): CategoryRecord => ({
   categoryId,
   groupId: of.groupId,

@@ -9,7 +9,13 @@ export interface LiveTaxonomy {
 
 /** What the live taxonomy is made from: every group and category as the category repository stores them, active or not. */
 interface StoredTaxonomy {
-  readonly groups: readonly { readonly groupId: string; readonly name: string; readonly slug: string; readonly displayOrder: number; readonly isActive: boolean }[];
+  readonly groups: readonly {
+    readonly groupId: string;
+    readonly name: string;
+    readonly slug: string;
+    readonly displayOrder: number;
+    readonly isActive: boolean;
+  }[];
   readonly categories: readonly {
     readonly groupId: string;
     readonly groupName: string;
@@ -42,7 +48,9 @@ function liveTaxonomyOf({ groups, categories }: StoredTaxonomy): LiveTaxonomy {
       }))
       .filter((group) => group.subcategories.length > 0),
     retired: new Map(
-      categories.filter((category) => !category.isActive).map((category) => [formatCategorySelection({ kind: 'sub', group: category.groupName, sub: category.name }), category.name]),
+      categories
+        .filter((category) => !category.isActive)
+        .map((category) => [formatCategorySelection({ kind: 'sub', group: category.groupName, sub: category.name }), category.name]),
     ),
   };
 }
@@ -55,7 +63,11 @@ const cache = new Map<string, { readonly until: number; readonly taxonomy: Promi
  * The live taxonomy read once a minute per table and Lambda instance (one Query of ~100 small items), so a
  * check of a selection or a listing's scopes costs no read of its own. A table not seeded yet is not kept.
  */
-export function cachedLiveTaxonomy(categories: { listAll(): Promise<StoredTaxonomy> }, tableName: string, now: () => number = Date.now): () => Promise<LiveTaxonomy> {
+export function cachedLiveTaxonomy(
+  categories: { listAll(): Promise<StoredTaxonomy> },
+  tableName: string,
+  now: () => number = Date.now,
+): () => Promise<LiveTaxonomy> {
   return () => {
     const held = cache.get(tableName);
     if (held && held.until > now()) return held.taxonomy;

@@ -43,7 +43,9 @@ describe('the mail claims of one factory', () => {
     const params = jobAlertClaimEntity.put(item).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.jobAlertClaim.put(item).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'JOB_ALERT#job-1', SK: 'PROVIDER#provider-1', ...item });
-    expect(jobAlertClaimEntity.query.byJob({ jobId: 'job-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.jobAlertClaim.query.byJob({ jobId: 'job-1' }).params(PARAMS_ONLY));
+    expect(jobAlertClaimEntity.query.byJob({ jobId: 'job-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.jobAlertClaim.query.byJob({ jobId: 'job-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('store a provider update claim as before: PK USER#<clientId>, SK PROVIDER_UPDATE#<providerId>', () => {
@@ -51,7 +53,9 @@ describe('the mail claims of one factory', () => {
     const params = providerUpdateClaimEntity.put(item).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.providerUpdateClaim.put(item).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'USER#client-1', SK: 'PROVIDER_UPDATE#provider-1', ...item });
-    expect(providerUpdateClaimEntity.query.byClient({ clientId: 'client-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.providerUpdateClaim.query.byClient({ clientId: 'client-1' }).params(PARAMS_ONLY));
+    expect(providerUpdateClaimEntity.query.byClient({ clientId: 'client-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.providerUpdateClaim.query.byClient({ clientId: 'client-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('store a message mail claim as before: PK USER#<recipientId>, SK MESSAGE_MAIL#<conversationId>', () => {
@@ -59,13 +63,19 @@ describe('the mail claims of one factory', () => {
     const params = messageMailClaimEntity.put(item).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.messageMailClaim.put(item).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'USER#user-1', SK: 'MESSAGE_MAIL#conversation-1', ...item });
-    expect(messageMailClaimEntity.query.byRecipient({ recipientId: 'user-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.messageMailClaim.query.byRecipient({ recipientId: 'user-1' }).params(PARAMS_ONLY));
+    expect(messageMailClaimEntity.query.byRecipient({ recipientId: 'user-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.messageMailClaim.query.byRecipient({ recipientId: 'user-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('read back an item stored the old way, with only the attributes of its kind', () => {
-    const stored = storedBefore.messageMailClaim.put({ recipientId: 'user-1', conversationId: 'conversation-1', ...claim, through: 'then' }).params(PARAMS_ONLY).Item;
+    const stored = storedBefore.messageMailClaim
+      .put({ recipientId: 'user-1', conversationId: 'conversation-1', ...claim, through: 'then' })
+      .params(PARAMS_ONLY).Item;
     expect(messageMailClaimEntity.parse({ Item: stored }).data).toEqual({ recipientId: 'user-1', conversationId: 'conversation-1', ...claim, through: 'then' });
     // Each kind keeps to its own attributes: a job alert claim has no `through`.
-    expect(jobAlertClaimEntity.put({ jobId: 'job-1', providerId: 'provider-1', ...claim, through: 'then' } as never).params(PARAMS_ONLY).Item).not.toHaveProperty('through');
+    expect(
+      jobAlertClaimEntity.put({ jobId: 'job-1', providerId: 'provider-1', ...claim, through: 'then' } as never).params(PARAMS_ONLY).Item,
+    ).not.toHaveProperty('through');
   });
 });

@@ -23,13 +23,12 @@ type IdAttributes<N extends string> = { readonly [name in N]: typeof idAttribute
  * The ElectroDB entity of one kind of mail claim, stored under `PK = <partition prefix><id>`,
  * `SK = <sort prefix><id>` and queried by the access pattern `index`; `more` adds the attributes of that kind.
  */
-export function mailClaimEntity<const P extends string, const S extends string, const I extends string, const M extends Record<string, { readonly type: 'string' }>>(options: {
-  readonly entity: string;
-  readonly index: I;
-  readonly partition: ClaimKeyPart<P>;
-  readonly sort: ClaimKeyPart<S>;
-  readonly more: M;
-}) {
+export function mailClaimEntity<
+  const P extends string,
+  const S extends string,
+  const I extends string,
+  const M extends Record<string, { readonly type: 'string' }>,
+>(options: { readonly entity: string; readonly index: I; readonly partition: ClaimKeyPart<P>; readonly sort: ClaimKeyPart<S>; readonly more: M }) {
   const { entity, index, partition, sort, more } = options;
   const ids = { [partition.attribute]: idAttribute, [sort.attribute]: idAttribute } as IdAttributes<P | S>;
   const keys = {

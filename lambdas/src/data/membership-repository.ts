@@ -100,9 +100,7 @@ export function createMembershipRepository(client: DynamoDBDocumentClient, table
       try {
         let write = profile.patch({ userId }).set(set);
         if (remove.length > 0) write = write.remove(remove);
-        await write
-          .where((attr, op) => `${op.notExists(attr.stripeCustomerId)} OR ${op.eq(attr.stripeCustomerId, customerId)}`)
-          .go({ response: 'none' });
+        await write.where((attr, op) => `${op.notExists(attr.stripeCustomerId)} OR ${op.eq(attr.stripeCustomerId, customerId)}`).go({ response: 'none' });
         return true;
       } catch (error) {
         if (isConditionFailure(error)) return false;
@@ -128,7 +126,8 @@ export function createMembershipRepository(client: DynamoDBDocumentClient, table
         if (slotWrite === 'ConditionalCheckFailed') {
           const slot = await this.getOfferSlot(offer, userId);
           // Without a slot now, it went between the two reads (its checkout expired): claim again.
-          if (slot) return slot.status === 'used' ? { outcome: 'used' } : { outcome: 'held', checkoutSessionId: slot.checkoutSessionId, heldUntil: slot.heldUntil };
+          if (slot)
+            return slot.status === 'used' ? { outcome: 'used' } : { outcome: 'held', checkoutSessionId: slot.checkoutSessionId, heldUntil: slot.heldUntil };
         } else if (counterWrite === 'ConditionalCheckFailed') {
           return { outcome: 'full' };
         } else if (![slotWrite, counterWrite].includes('TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {

@@ -6,7 +6,6 @@ import { pk, sk } from './key-templates';
  * of these items is here and nowhere else. The subscription summary itself is on the profile (accounts.ts).
  */
 
-
 const STRIPE_EVENT_STATUSES = ['processing', 'done'] as const;
 
 /**
@@ -75,4 +74,3 @@ export const offerSlotEntity = new Entity({
     byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('OFFER#${offer}', ['offer']) },
   },
 });
-

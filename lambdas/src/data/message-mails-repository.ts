@@ -96,7 +96,9 @@ export function createMessageMailsRepository(client: DynamoDBDocumentClient, tab
     async schedule(recipientId, conversationId, dueAt) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const created = await conditional(() =>
-          dueItems.create({ recipientId, conversationId, shard: dueShardOf(conversationId), dueAt, messages: 1, expiresAt: expiresAfter(dueAt) }).go({ response: 'none' }),
+          dueItems
+            .create({ recipientId, conversationId, shard: dueShardOf(conversationId), dueAt, messages: 1, expiresAt: expiresAfter(dueAt) })
+            .go({ response: 'none' }),
         );
         if (created) return;
         // One is due already: count this message on it (a worker that read it before then keeps it).
@@ -110,7 +112,10 @@ export function createMessageMailsRepository(client: DynamoDBDocumentClient, tab
       const upTo = now.toISOString();
       const shards = await Promise.all(
         Array.from({ length: MESSAGE_MAIL_DUE_SHARDS }, (_, shard) =>
-          dueItems.query.due({ shard }).lte({ dueAt: upTo }).go({ limit, attributes: ['recipientId', 'conversationId', 'dueAt', 'messages'] }),
+          dueItems.query
+            .due({ shard })
+            .lte({ dueAt: upTo })
+            .go({ limit, attributes: ['recipientId', 'conversationId', 'dueAt', 'messages'] }),
         ),
       );
       return shards
@@ -131,7 +136,14 @@ export function createMessageMailsRepository(client: DynamoDBDocumentClient, tab
     postpone: (item, dueAt) =>
       conditional(() =>
         dueItems
-          .put({ recipientId: item.recipientId, conversationId: item.conversationId, shard: dueShardOf(item.conversationId), dueAt, messages: item.messages, expiresAt: expiresAfter(dueAt) })
+          .put({
+            recipientId: item.recipientId,
+            conversationId: item.conversationId,
+            shard: dueShardOf(item.conversationId),
+            dueAt,
+            messages: item.messages,
+            expiresAt: expiresAfter(dueAt),
+          })
           .where((attr, op) => op.eq(attr.messages, item.messages))
           .go({ response: 'none' }),
       ),
@@ -159,7 +171,10 @@ export function createMessageMailsRepository(client: DynamoDBDocumentClient, tab
     markFailed: (recipientId, conversationId, claimId) => finish(recipientId, conversationId, claimId, 'failed'),
 
     async messagesAfter(conversationId, after, limit) {
-      const { data } = await message.query.byTime({ conversationId }).gt({ sentAt: after }).go({ limit: limit + 1 });
+      const { data } = await message.query
+        .byTime({ conversationId })
+        .gt({ sentAt: after })
+        .go({ limit: limit + 1 });
       return data
         .filter((sent) => sent.sentAt > after)
         .slice(0, limit)

@@ -54,4 +54,9 @@ export const messageMailClaimEntity = mailClaimEntity({
   more: { through: { type: 'string' } },
 });
 
-export const messageMailsTokenEntity = unsubscribeTokenEntity({ entity: 'messageMailsToken', index: 'byUser', owner: 'userId', sortKey: 'MESSAGE_MAILS_TOKEN' });
+export const messageMailsTokenEntity = unsubscribeTokenEntity({
+  entity: 'messageMailsToken',
+  index: 'byUser',
+  owner: 'userId',
+  sortKey: 'MESSAGE_MAILS_TOKEN',
+});

@@ -164,7 +164,13 @@ export function createMessageReportsRepository(client: DynamoDBDocumentClient, t
           .write((entities) => [
             entities.messageReport
               .patch({ reportId })
-              .set({ status, resolvedAt: resolution.at, resolvedBy: resolution.by, action: resolution.action, ...(resolution.note ? { resolutionNote: resolution.note } : {}) })
+              .set({
+                status,
+                resolvedAt: resolution.at,
+                resolvedBy: resolution.by,
+                action: resolution.action,
+                ...(resolution.note ? { resolutionNote: resolution.note } : {}),
+              })
               .composite({ createdAt: report.createdAt })
               .where((attr, op) => op.eq(attr.status, 'open'))
               .commit(),

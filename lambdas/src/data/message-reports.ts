@@ -75,4 +75,5 @@ export const messagingBanEntity = new Entity({
 });
 
 /** The admin's queue of one status, spelled out for the paged Query (raw-commands.ts `pageBelow`). */
-export const reportsOfStatus = (status: 'open' | 'dismissed' | 'actioned') => pagedIndex(2, `MESSAGE_REPORTS#${status}`, '', (createdAt, reportId) => `${createdAt}#${reportId}`);
+export const reportsOfStatus = (status: 'open' | 'dismissed' | 'actioned') =>
+  pagedIndex(2, `MESSAGE_REPORTS#${status}`, '', (createdAt, reportId) => `${createdAt}#${reportId}`);

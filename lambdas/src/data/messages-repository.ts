@@ -81,7 +81,10 @@ export interface MessagesRepository {
    * The pair's conversation with its first message, all in one transaction; 'exists' when the pair has one
    * already (the message is then not written: send it into that one).
    */
-  start(conversation: Omit<ConversationRecord, 'lastMessageAt' | 'blockedByClient' | 'blockedByProvider' | 'firstReplyAt'>, message: MessageRecord): Promise<'started' | 'exists'>;
+  start(
+    conversation: Omit<ConversationRecord, 'lastMessageAt' | 'blockedByClient' | 'blockedByProvider' | 'firstReplyAt'>,
+    message: MessageRecord,
+  ): Promise<'started' | 'exists'>;
   /**
    * A message, the conversation's last activity, both sides' inbox lines and the recipient's unread counts,
    * in one transaction; refused while either side blocks, once if its id was sent already, and unless each
@@ -192,7 +195,12 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
 
   const sentMark = (entities: Entities, sent: MessageRecord) =>
     entities.sentMessageMark
-      .create({ conversationId: sent.conversationId, messageId: sent.messageId, sentAt: sent.sentAt, expiresAt: epochSeconds(new Date(sent.sentAt)) + SENT_MARK_SECONDS })
+      .create({
+        conversationId: sent.conversationId,
+        messageId: sent.messageId,
+        sentAt: sent.sentAt,
+        expiresAt: epochSeconds(new Date(sent.sentAt)) + SENT_MARK_SECONDS,
+      })
       .commit();
   const messageWrite = (entities: Entities, { imageIds, ...sent }: MessageRecord) =>
     entities.message.create({ ...sent, ...(imageIds?.length ? { imageIds: [...imageIds] } : {}) }).commit();
@@ -203,7 +211,13 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
     return data ? toMember(data) : undefined;
   }
 
-  async function page<T>(list: ReturnType<typeof inboxList> | ReturnType<typeof threadList>, cursor: string | undefined, limit: number, map: (item: Item) => T, positionOf: (item: T) => [string, string]): Promise<Page<T>> {
+  async function page<T>(
+    list: ReturnType<typeof inboxList> | ReturnType<typeof threadList>,
+    cursor: string | undefined,
+    limit: number,
+    map: (item: Item) => T,
+    positionOf: (item: T) => [string, string],
+  ): Promise<Page<T>> {
     const after = cursor === undefined ? undefined : decodeTimeCursor(cursor);
     const below = after ? list.position(after.at, after.id) : undefined;
     const items = (await pageBelow(client, tableName, list, below, limit)).map(map);
@@ -232,9 +246,19 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
         .write((entities) => [
           entities.conversation.create({ ...started, lastMessageAt: first.sentAt }).commit(),
           entities.conversationMember
-            .create({ userId: first.senderId, conversationId: started.conversationId, otherUserId: recipientId, ...job, ...line, unread: 0, lastReadAt: first.sentAt })
+            .create({
+              userId: first.senderId,
+              conversationId: started.conversationId,
+              otherUserId: recipientId,
+              ...job,
+              ...line,
+              unread: 0,
+              lastReadAt: first.sentAt,
+            })
             .commit(),
-          entities.conversationMember.create({ userId: recipientId, conversationId: started.conversationId, otherUserId: first.senderId, ...job, ...line, unread: 1 }).commit(),
+          entities.conversationMember
+            .create({ userId: recipientId, conversationId: started.conversationId, otherUserId: first.senderId, ...job, ...line, unread: 1 })
+            .commit(),
           messageWrite(entities, first),
           sentMark(entities, first),
           addUnread(entities, recipientId, 1),
@@ -264,11 +288,7 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
               .patch({ userId: senderId, conversationId: current.conversationId })
               .set({ ...line, lastReadAt: sent.sentAt })
               .commit(),
-            entities.conversationMember
-              .patch({ userId: recipientId, conversationId: current.conversationId })
-              .set(line)
-              .add({ unread: 1 })
-              .commit(),
+            entities.conversationMember.patch({ userId: recipientId, conversationId: current.conversationId }).set(line).add({ unread: 1 }).commit(),
             addUnread(entities, recipientId, 1),
             // Each image once, by its uploader, in its own conversation (the key): conditional, not read first.
             ...(sent.imageIds ?? []).map((imageId) =>
@@ -376,7 +396,10 @@ export function createMessagesRepository(client: DynamoDBDocumentClient, tableNa
       const upTo = now.toISOString();
       const shards = await Promise.all(
         Array.from({ length: MESSAGE_IMAGE_EXPIRY_SHARDS }, (_, shard) =>
-          messageImageExpiry.query.ended({ shard }).lte({ until: upTo }).go({ limit, attributes: ['conversationId', 'imageId', 'until'] }),
+          messageImageExpiry.query
+            .ended({ shard })
+            .lte({ until: upTo })
+            .go({ limit, attributes: ['conversationId', 'imageId', 'until'] }),
         ),
       );
       return shards

@@ -8,7 +8,13 @@ import { LEGACY_IMAGE_ID, type PortfolioMediaRecord } from './portfolio-reposito
 const table = useTestTable();
 const portfolio = table.repositories.portfolio;
 
-const image = (id: string): PortfolioMediaRecord => ({ id, type: 'image', filename: `${id}.jpg`, key: `media/portfolio/u1/${id}.webp`, thumbnailKey: `media/portfolio/u1/${id}-thumb.webp` });
+const image = (id: string): PortfolioMediaRecord => ({
+  id,
+  type: 'image',
+  filename: `${id}.jpg`,
+  key: `media/portfolio/u1/${id}.webp`,
+  thumbnailKey: `media/portfolio/u1/${id}-thumb.webp`,
+});
 
 function item(itemId: string, position: number, userId = 'u1') {
   return { userId, itemId, title: `Job ${itemId}`, position, media: [image(`${itemId}-m`)], createdAt: '2026-11-01T09:00:00.000Z' };
@@ -60,7 +66,12 @@ describe('portfolio repository', () => {
     expect(await portfolio.replace('u1', 'a', content, '2026-11-02T09:00:00.000Z', '2026-11-01T09:00:00.000Z')).toBe(true);
     expect(await portfolio.replace('u1', 'a', { ...content, title: 'Lost edit' }, '2026-11-02T10:00:00.000Z', '2026-11-01T09:00:00.000Z')).toBe(false);
     expect(await portfolio.replace('u1', 'gone', content, '2026-11-02T10:00:00.000Z', '2026-11-01T09:00:00.000Z')).toBe(false);
-    expect(await portfolio.get('u1', 'a')).toMatchObject({ title: 'Loft conversion', description: 'Two bedrooms', media: [image('n1')], updatedAt: '2026-11-02T09:00:00.000Z' });
+    expect(await portfolio.get('u1', 'a')).toMatchObject({
+      title: 'Loft conversion',
+      description: 'Two bedrooms',
+      media: [image('n1')],
+      updatedAt: '2026-11-02T09:00:00.000Z',
+    });
     // A description left out is removed.
     await portfolio.replace('u1', 'a', { title: 'Loft', media: [image('n1')] }, '2026-11-03T09:00:00.000Z', '2026-11-02T09:00:00.000Z');
     expect((await portfolio.get('u1', 'a'))?.description).toBeUndefined();
@@ -81,7 +92,14 @@ describe('portfolio repository', () => {
       })
       .go();
     const legacy = await portfolio.get('u1', 'old');
-    const media = [{ id: LEGACY_IMAGE_ID, type: 'image', url: 'https://old.example.com/storage/portfolio_media/u1/portfolio/1700000000000-0.jpg', filename: '1700000000000-0.jpg' }];
+    const media = [
+      {
+        id: LEGACY_IMAGE_ID,
+        type: 'image',
+        url: 'https://old.example.com/storage/portfolio_media/u1/portfolio/1700000000000-0.jpg',
+        filename: '1700000000000-0.jpg',
+      },
+    ];
     expect(legacy?.media).toEqual(media);
 
     await portfolio.replace('u1', 'old', { title: 'Old job', media: [...legacy!.media, image('n1')] }, '2026-11-02T09:00:00.000Z', legacy!.updatedAt);

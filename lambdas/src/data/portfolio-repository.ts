@@ -89,7 +89,8 @@ function toRecord(item: StoredItem): PortfolioItemRecord {
   };
 }
 
-const inOrder = (a: PortfolioItemRecord, b: PortfolioItemRecord) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.itemId.localeCompare(b.itemId);
+const inOrder = (a: PortfolioItemRecord, b: PortfolioItemRecord) =>
+  a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.itemId.localeCompare(b.itemId);
 
 /** ElectroDB's map type wants mutable, fully optional-free objects. */
 const storedMedia = (media: readonly PortfolioMediaRecord[]) => media.map((entry) => ({ ...entry }));

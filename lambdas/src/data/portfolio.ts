@@ -69,4 +69,3 @@ export const portfolioCounterEntity = new Entity({
     byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('PORTFOLIO', []) },
   },
 });
-

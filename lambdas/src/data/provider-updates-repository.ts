@@ -8,7 +8,6 @@ import { createTableStore } from './table-store';
 import { unsubscribeTokens } from './unsubscribe-tokens';
 import { isConditionFailure } from './write-outcomes';
 
-
 /** Who hears of a provider's news, and the claims and tokens of the mails (key formats in provider-updates.ts). */
 export interface ProviderUpdatesRepository {
   /** The clients who saved this provider, a page at a time. */
@@ -59,7 +58,9 @@ export function createProviderUpdatesRepository(client: DynamoDBDocumentClient, 
     async *savers(providerId) {
       let cursor: string | null = null;
       do {
-        const page: { data: { userId: string }[]; cursor: string | null } = await savedProvider.query.savers({ providerId }).go({ cursor, attributes: ['userId'] });
+        const page: { data: { userId: string }[]; cursor: string | null } = await savedProvider.query
+          .savers({ providerId })
+          .go({ cursor, attributes: ['userId'] });
         if (page.data.length > 0) yield page.data.map(({ userId }) => userId);
         cursor = page.cursor;
       } while (cursor);
@@ -70,7 +71,14 @@ export function createProviderUpdatesRepository(client: DynamoDBDocumentClient, 
       const quietSince = now.getTime() - PROVIDER_UPDATE_LIMITS.quietDays * DAY_MS;
       try {
         await claims
-          .put({ clientId, providerId, status: 'sending', claimId, claimedAt: now.getTime(), expiresAt: epochSeconds(new Date(now.getTime() + (PROVIDER_UPDATE_LIMITS.quietDays + 1) * DAY_MS)) })
+          .put({
+            clientId,
+            providerId,
+            status: 'sending',
+            claimId,
+            claimedAt: now.getTime(),
+            expiresAt: epochSeconds(new Date(now.getTime() + (PROVIDER_UPDATE_LIMITS.quietDays + 1) * DAY_MS)),
+          })
           .where(
             (attr, op) =>
               `${op.notExists(attr.clientId)} OR ${op.lt(attr.claimedAt, quietSince)} OR ${op.eq(attr.status, 'failed')} OR (${op.eq(attr.status, 'sending')} AND ${op.lt(attr.claimedAt, now.getTime() - STALE_CLAIM_MS)})`,

@@ -48,7 +48,12 @@ export const providerUpdateClaimEntity = mailClaimEntity({
   more: {},
 });
 
-export const providerUpdatesTokenEntity = unsubscribeTokenEntity({ entity: 'providerUpdatesToken', index: 'byClient', owner: 'clientId', sortKey: 'PROVIDER_UPDATES_TOKEN' });
+export const providerUpdatesTokenEntity = unsubscribeTokenEntity({
+  entity: 'providerUpdatesToken',
+  index: 'byClient',
+  owner: 'clientId',
+  sortKey: 'PROVIDER_UPDATES_TOKEN',
+});
 
 /** What the worker is handed: a professional's first change of a kind on a day. */
 export interface ProviderNews {

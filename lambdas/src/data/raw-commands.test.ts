@@ -9,7 +9,9 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe("ElectroDB's entity tag on raw items", () => {
   it('tags a raw item as ElectroDB tags the items of an entity, and reads the tag of either back', () => {
-    const listing = listingEntity.put({ userId: 'u-1', name: 'Ann', categories: [], skills: [], ratingCount: 0, scopes: [], version: 1 }).params(PARAMS_ONLY).Item;
+    const listing = listingEntity
+      .put({ userId: 'u-1', name: 'Ann', categories: [], skills: [], ratingCount: 0, scopes: [], version: 1 })
+      .params(PARAMS_ONLY).Item;
     const entry = tagged({ PK: 'GEO#all#gcp', SK: 'gcpvj0duq#u-1', userId: 'u-1' }, 'directoryEntry');
     expect(entityOf(listing)).toBe('listing');
     expect(entityOf(entry)).toBe('directoryEntry');
@@ -18,7 +20,15 @@ describe("ElectroDB's entity tag on raw items", () => {
   });
 
   it('tags a counts item in the same update that adds to its counts', () => {
-    const update = countsUpdate('table', { PK: 'GEOCOUNT#all#ROOT', SK: 'CHILDREN' }, [['cell_gcp', 1], ['cell_gcq', -1]], 'directoryCount').Update!;
+    const update = countsUpdate(
+      'table',
+      { PK: 'GEOCOUNT#all#ROOT', SK: 'CHILDREN' },
+      [
+        ['cell_gcp', 1],
+        ['cell_gcq', -1],
+      ],
+      'directoryCount',
+    ).Update!;
     expect(update.UpdateExpression).toBe('ADD #c0 :d0, #c1 :d1 SET #entity = :entity');
     expect(update.ExpressionAttributeNames).toMatchObject({ '#c0': 'cell_gcp', '#c1': 'cell_gcq' });
     expect(update.ExpressionAttributeValues).toEqual({ ':d0': 1, ':d1': -1, ':entity': 'directoryCount' });

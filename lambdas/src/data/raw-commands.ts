@@ -48,7 +48,12 @@ export function entityOf(item: Item): string | undefined {
  * The transaction write that adds each delta to its number attribute of the counts item at `key` (made at 0 when
  * absent) and tags the item with the entity named `entity`.
  */
-export function countsUpdate(tableName: string, key: Item, deltas: readonly (readonly [attribute: string, delta: number])[], entity: string): TransactItems[number] {
+export function countsUpdate(
+  tableName: string,
+  key: Item,
+  deltas: readonly (readonly [attribute: string, delta: number])[],
+  entity: string,
+): TransactItems[number] {
   return {
     Update: {
       TableName: tableName,
@@ -64,12 +69,19 @@ export function countsUpdate(tableName: string, key: Item, deltas: readonly (rea
  * Every item a query matches, or with `atMost` no more than that many (the first): DynamoDB answers at most 1 MB a call,
  * so this follows LastEvaluatedKey to the end.
  */
-async function queryAll(client: DynamoDBDocumentClient, tableName: string, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, atMost?: number): Promise<Item[]> {
+async function queryAll(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  atMost?: number,
+): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
     const left = atMost === undefined ? undefined : atMost - items.length;
-    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start, ...(left === undefined ? {} : { Limit: left }) }));
+    const page = await client.send(
+      new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start, ...(left === undefined ? {} : { Limit: left }) }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start && (atMost === undefined || items.length < atMost));
@@ -170,7 +182,9 @@ export function directoryIndexCommands(client: DynamoDBDocumentClient, tableName
         untilProcessed(
           'Directory writes',
           chunk.map((Item) => ({ PutRequest: { Item } })),
-          async (pending) => (await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...pending] } }))).UnprocessedItems?.[tableName] as { PutRequest: { Item: Item } }[] | undefined,
+          async (pending) =>
+            (await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: [...pending] } }))).UnprocessedItems?.[tableName] as
+              { PutRequest: { Item: Item } }[] | undefined,
         ),
       );
     },

@@ -45,4 +45,3 @@ export const newestFirstKeys = {
   prefix: 'SAVED_PROVIDER#',
   sort: (savedAt: string, providerId: string) => `SAVED_PROVIDER#${savedAt}#${providerId}`,
 } as const;
-

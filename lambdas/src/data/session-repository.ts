@@ -69,7 +69,10 @@ export function createSessionRepository(client: DynamoDBDocumentClient, tableNam
         if (removed.length === 0 && added.length === 0) return { added, removed };
 
         const deltas = new Map<string, { delta: number; keptUntil: number }>();
-        for (const [sessions, sign] of [[added, 1], [removed, -1]] as const) {
+        for (const [sessions, sign] of [
+          [added, 1],
+          [removed, -1],
+        ] as const) {
           for (const session of sessions) {
             const hour = expiryHour(session.expiresAt);
             const bucket = deltas.get(hour) ?? { delta: 0, keptUntil: keptUntil(session.expiresAt) };
@@ -80,7 +83,12 @@ export function createSessionRepository(client: DynamoDBDocumentClient, tableNam
           .write(({ sessionsHead: heads, sessionExpiryBucket: buckets }) => [
             next.length
               ? heads
-                  .put({ userId, version: (head?.version ?? 0) + 1, sessions: next.map((s) => ({ ...s })), expiresAt: keptUntil(Math.max(...next.map((s) => s.expiresAt))) })
+                  .put({
+                    userId,
+                    version: (head?.version ?? 0) + 1,
+                    sessions: next.map((s) => ({ ...s })),
+                    expiresAt: keptUntil(Math.max(...next.map((s) => s.expiresAt))),
+                  })
                   .where((attr, op) => (head ? op.eq(attr.version, head.version) : op.notExists(attr.version)))
                   .commit()
               : heads
@@ -111,7 +119,10 @@ export function createSessionRepository(client: DynamoDBDocumentClient, tableNam
         .byHour({})
         .gte({ hour: expiryHour(Math.floor(now.getTime() / 1000)) })
         .go({ pages: 'all' });
-      return Math.max(0, data.reduce((sum, bucket) => sum + (bucket.count ?? 0), 0));
+      return Math.max(
+        0,
+        data.reduce((sum, bucket) => sum + (bucket.count ?? 0), 0),
+      );
     },
 
     async noteUsedFrom(userId, sourceIp, now) {

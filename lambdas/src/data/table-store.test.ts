@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTableStore } from './table-store';
 
 const documents = () => DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-2', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
-const tableOf = (store: ReturnType<typeof createTableStore>) => store.entities.accountEmail.get({ email: 'someone@example.com' }).params<{ TableName: string }>().TableName;
+const tableOf = (store: ReturnType<typeof createTableStore>) =>
+  store.entities.accountEmail.get({ email: 'someone@example.com' }).params<{ TableName: string }>().TableName;
 
 describe('the table store', () => {
   it('is made once per client and table (its entities are checked once), and each store reaches its own table', () => {

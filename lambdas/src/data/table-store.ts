@@ -1,7 +1,17 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adminBusinessEntity, adminDayEntity, adminStatEntity, auditEntryEntity, userIndexEntryEntity, userIndexHeadEntity } from './admin';
-import { accountEmailEntity, accountTokenEntity, adminSetupEntity, businessEntity, businessWordEntity, cooldownEntity, profileEntity, profileMoveEntity, rateCounterEntity } from './accounts';
+import {
+  accountEmailEntity,
+  accountTokenEntity,
+  adminSetupEntity,
+  businessEntity,
+  businessWordEntity,
+  cooldownEntity,
+  profileEntity,
+  profileMoveEntity,
+  rateCounterEntity,
+} from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { claimEntity } from './claims';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
@@ -10,7 +20,15 @@ import { jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedC
 import { listingEntity } from './directory';
 import { messageReportEntity, messagingBanEntity, openReportMarkEntity } from './message-reports';
 import { messageMailClaimEntity, messageMailDueEntity, messageMailsTokenEntity } from './message-mails';
-import { conversationEntity, conversationMemberEntity, messageEntity, messageImageEntity, messageImageExpiryEntity, sentMessageMarkEntity, unreadMessagesEntity } from './messages';
+import {
+  conversationEntity,
+  conversationMemberEntity,
+  messageEntity,
+  messageImageEntity,
+  messageImageExpiryEntity,
+  sentMessageMarkEntity,
+  unreadMessagesEntity,
+} from './messages';
 import { offerCounterEntity, offerSlotEntity, stripeEventEntity } from './membership';
 import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';

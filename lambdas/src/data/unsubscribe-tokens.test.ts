@@ -35,21 +35,27 @@ describe('the unsubscribe tokens of one factory', () => {
     const params = jobAlertTokenEntity.create({ providerId: 'provider-1', ...token }).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.jobAlertToken.create({ providerId: 'provider-1', ...token }).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'USER#provider-1', SK: 'JOB_ALERT_TOKEN', providerId: 'provider-1', ...token });
-    expect(jobAlertTokenEntity.get({ providerId: 'provider-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.jobAlertToken.get({ providerId: 'provider-1' }).params(PARAMS_ONLY));
+    expect(jobAlertTokenEntity.get({ providerId: 'provider-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.jobAlertToken.get({ providerId: 'provider-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('store a provider updates token as before: PK USER#<clientId>, SK PROVIDER_UPDATES_TOKEN', () => {
     const params = providerUpdatesTokenEntity.create({ clientId: 'client-1', ...token }).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.providerUpdatesToken.create({ clientId: 'client-1', ...token }).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'USER#client-1', SK: 'PROVIDER_UPDATES_TOKEN', clientId: 'client-1', ...token });
-    expect(providerUpdatesTokenEntity.get({ clientId: 'client-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.providerUpdatesToken.get({ clientId: 'client-1' }).params(PARAMS_ONLY));
+    expect(providerUpdatesTokenEntity.get({ clientId: 'client-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.providerUpdatesToken.get({ clientId: 'client-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('store a message mails token as before: PK USER#<userId>, SK MESSAGE_MAILS_TOKEN', () => {
     const params = messageMailsTokenEntity.create({ userId: 'user-1', ...token }).params(PARAMS_ONLY);
     expect(params).toEqual(storedBefore.messageMailsToken.create({ userId: 'user-1', ...token }).params(PARAMS_ONLY));
     expect(params.Item).toMatchObject({ PK: 'USER#user-1', SK: 'MESSAGE_MAILS_TOKEN', userId: 'user-1', ...token });
-    expect(messageMailsTokenEntity.get({ userId: 'user-1' }).params(PARAMS_ONLY)).toEqual(storedBefore.messageMailsToken.get({ userId: 'user-1' }).params(PARAMS_ONLY));
+    expect(messageMailsTokenEntity.get({ userId: 'user-1' }).params(PARAMS_ONLY)).toEqual(
+      storedBefore.messageMailsToken.get({ userId: 'user-1' }).params(PARAMS_ONLY),
+    );
   });
 
   it('read back a token stored the old way, and answer its owner for the link made of it', async () => {

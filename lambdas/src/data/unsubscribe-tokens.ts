@@ -9,7 +9,12 @@ const fixed = { type: 'string', required: true, readOnly: true } as const;
  * The ElectroDB entity of one kind of unsubscribe token: one secret per person, created once, stored under
  * `PK = USER#<owner>`, `SK = <sortKey>` and read by the access pattern `index`.
  */
-export function unsubscribeTokenEntity<const O extends string, const I extends string>(options: { readonly entity: string; readonly index: I; readonly owner: O; readonly sortKey: string }) {
+export function unsubscribeTokenEntity<const O extends string, const I extends string>(options: {
+  readonly entity: string;
+  readonly index: I;
+  readonly owner: O;
+  readonly sortKey: string;
+}) {
   const { entity, index, owner, sortKey } = options;
   const keys = { pk: pk(`USER#\${${owner}}`, [owner]), sk: sk(sortKey, []) };
   return new Entity({

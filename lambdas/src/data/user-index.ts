@@ -66,7 +66,10 @@ function entryOfSlot(slot: string): IndexEntry {
 export async function syncUserIndex(store: TableStore, userId: string): Promise<void> {
   const { profile: profiles, userIndexHead } = store.entities;
   for (let attempt = 1; ; attempt++) {
-    const [{ data: profile }, { data: head }] = await Promise.all([profiles.get({ userId }).go({ consistent: true }), userIndexHead.get({ userId }).go({ consistent: true })]);
+    const [{ data: profile }, { data: head }] = await Promise.all([
+      profiles.get({ userId }).go({ consistent: true }),
+      userIndexHead.get({ userId }).go({ consistent: true }),
+    ]);
     const wanted = profile ? userIndexEntries(profile) : [];
     const wantedSlots = new Set(wanted.map(slotOf));
     const stale = (head?.slots ?? []).filter((slot) => !wantedSlots.has(slot)).map(entryOfSlot);

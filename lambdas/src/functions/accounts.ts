@@ -22,7 +22,16 @@ import { confirmEmail, resendConfirmation } from '../services/accounts/confirmat
 import { getMe } from '../services/accounts/me';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 import { signUp } from '../services/accounts/signup';
-import { cancelClaim, completeClaim, completeClaimSignedIn, getClaimable, inspectClaimLink, listMyClaims, requestClaim, type ClaimDeps } from '../services/claims/claim';
+import {
+  cancelClaim,
+  completeClaim,
+  completeClaimSignedIn,
+  getClaimable,
+  inspectClaimLink,
+  listMyClaims,
+  requestClaim,
+  type ClaimDeps,
+} from '../services/claims/claim';
 import { deleteAccount } from '../services/privacy/erasure';
 import { exportMyData } from '../services/privacy/export';
 import type { PersonalDataRegistry } from '../services/privacy/personal-data';
@@ -57,7 +66,10 @@ function createAccountsDeps(): ClaimDeps & { personalData: PersonalDataRegistry;
       endCheckSession: (userId, authTime) => endSignIn({ sessions, clock }, userId, authTime),
     }),
     sessions,
-    mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
+    mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, {
+      configurationSetName: accountsConfig.mailConfigurationSet,
+      metrics: runtime.businessMetrics,
+    }),
     metrics: runtime.businessMetrics,
     geocoder: geocoderFromEnv(),
     directory: createDirectoryRepository(documents, config.tableName),

@@ -31,7 +31,9 @@ describe('admin function: the first-admin setup token in the cloud', () => {
     logs = captureLogs();
     // SSM has no local stand-in: its answer is the one part given here, as a SecureString read with decryption.
     ssm = mockClient(SSMClient);
-    ssm.on(GetParametersCommand, { Names: [PARAMETER], WithDecryption: true }).resolves({ Parameters: [{ Name: PARAMETER, Value: TOKEN, Type: 'SecureString' }] });
+    ssm
+      .on(GetParametersCommand, { Names: [PARAMETER], WithDecryption: true })
+      .resolves({ Parameters: [{ Name: PARAMETER, Value: TOKEN, Type: 'SecureString' }] });
     stubLambdaEnv(table, pool, {
       STAGE: 'prod',
       ADMIN_EMAIL_DOMAIN: 'admin.solutionz.test',
@@ -107,7 +109,9 @@ describe('admin function: the admin 2-step rule', () => {
     const boss = await createTestAccount({ identity, accounts: table.repositories.accounts }, 'admin', { email: 'head.office@admin.solutionz.test' });
     const claims = { sub: boss.userId, 'cognito:groups': '[admin]', iat: String(Math.floor(Date.now() / 1000)) };
     const statuses = async () =>
-      Promise.all(['/api/admin/overview', '/api/admin/dashboard'].map(async (path) => (await handler(apiEvent('GET', path, { claims }), lambdaContext)).statusCode));
+      Promise.all(
+        ['/api/admin/overview', '/api/admin/dashboard'].map(async (path) => (await handler(apiEvent('GET', path, { claims }), lambdaContext)).statusCode),
+      );
 
     const refused = await handler(apiEvent('GET', '/api/admin/overview', { claims }), lambdaContext);
     expect(refused.statusCode).toBe(403);
@@ -115,7 +119,11 @@ describe('admin function: the admin 2-step rule', () => {
 
     // On as the security tab turns it on (through the server's app client), in Cognito and in the profile's copy.
     const { AuthenticationResult } = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.serverClientId, AuthParameters: { USERNAME: boss.email, PASSWORD: boss.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pool.serverClientId,
+        AuthParameters: { USERNAME: boss.email, PASSWORD: boss.password },
+      }),
     );
     const AccessToken = AuthenticationResult!.AccessToken!;
     const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
@@ -125,7 +133,13 @@ describe('admin function: the admin 2-step rule', () => {
     expect(await statuses()).toEqual([200, 200]);
 
     // Off directly at Cognito: the profile still says on, and the admin routes refuse all the same.
-    await cognito.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: pool.userPoolId, Username: boss.userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+    await cognito.send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: pool.userPoolId,
+        Username: boss.userId,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
     expect((await table.repositories.accounts.getProfile(boss.userId))?.mfaEnabled).toBe(true);
     expect(await statuses()).toEqual([403, 403]);
   }, 45_000);

@@ -7,7 +7,15 @@ import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { resolveSecrets } from '../adapters/secrets';
 import { createSesMailerFor } from '../adapters/ses-mailer';
 import { publicCacheFor } from '../adapters/cloudfront-purge';
-import { loadAccountsConfig, loadAdminConfig, loadAvatarsConfig, loadLogosConfig, loadPortfolioConfig, loadPublicCacheConfig, loadStripeConfig } from '../area-config';
+import {
+  loadAccountsConfig,
+  loadAdminConfig,
+  loadAvatarsConfig,
+  loadLogosConfig,
+  loadPortfolioConfig,
+  loadPublicCacheConfig,
+  loadStripeConfig,
+} from '../area-config';
 import { getConfig } from '../config';
 import { createAccountRepository } from '../data/account-repository';
 import { createAccountStandingReader } from '../data/account-standing';
@@ -60,8 +68,7 @@ const places = { avatars: loadAvatarsConfig(), portfolio: loadPortfolioConfig(),
 export const handler = createAreaHandler(
   'admin',
   {
-    adminSetup: ({ deps, body, headers }) =>
-      setupFirstAdmin(deps, { username: body.username!, password: body.password! }, headers[ADMIN_SETUP_TOKEN_HEADER]),
+    adminSetup: ({ deps, body, headers }) => setupFirstAdmin(deps, { username: body.username!, password: body.password! }, headers[ADMIN_SETUP_TOKEN_HEADER]),
     adminOverview: ({ deps }) => adminOverview(deps),
     adminDashboard: ({ deps, caller }) => dashboard(deps, caller),
     adminListUsers: ({ deps, caller, query }) => listUsers(deps, caller, query),
@@ -110,7 +117,10 @@ export const handler = createAreaHandler(
         categories: createCategoryRepository(documents, config.tableName),
         security: createCognitoSecurityFor(config.region, config.userPoolId, accountsConfig.serverClientId),
         sessions: createSessionRepository(documents, config.tableName),
-        mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, { configurationSetName: accountsConfig.mailConfigurationSet, metrics: runtime.businessMetrics }),
+        mailer: createSesMailerFor(config.region, accountsConfig.mailFromAddress, {
+          configurationSetName: accountsConfig.mailConfigurationSet,
+          metrics: runtime.businessMetrics,
+        }),
         rateLimits: createRateLimitRepository(documents, config.tableName),
         logos: createS3MediaStorageFor(config.region, logosConfig.bucket, { localEndpoint: logosConfig.localS3 }),
         personalData: createPersonalData(config, documents, accounts, places),

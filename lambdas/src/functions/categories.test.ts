@@ -35,7 +35,13 @@ async function listedProvider(userId: string, categories: string[]) {
 }
 
 /** Ids sort differently from display order, and inactive groups and categories are mixed in. */
-const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({ groupId, name, slug: groupId, displayOrder, isActive });
+const group = (groupId: string, name: string, displayOrder: number, isActive = true): CategoryGroupRecord => ({
+  groupId,
+  name,
+  slug: groupId,
+  displayOrder,
+  isActive,
+});
 const category = (parent: CategoryGroupRecord, categoryId: string, name: string, displayOrder: number, isActive = true): CategoryRecord => ({
   categoryId,
   groupId: parent.groupId,
@@ -121,7 +127,9 @@ describe('categories function', () => {
     // DynamoDB Local cannot be made to throttle on cue.
     const dynamo = mockClient(DynamoDBDocumentClient);
     onTestFinished(() => dynamo.restore());
-    dynamo.on(QueryCommand).rejects(Object.assign(new Error('Throughput exceeds the current capacity of your table'), { name: 'ProvisionedThroughputExceededException' }));
+    dynamo
+      .on(QueryCommand)
+      .rejects(Object.assign(new Error('Throughput exceeds the current capacity of your table'), { name: 'ProvisionedThroughputExceededException' }));
     const result = await handler(apiEvent('GET', '/api/categories'), lambdaContext);
 
     expect(result.statusCode).toBe(500);

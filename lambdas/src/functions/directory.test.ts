@@ -35,10 +35,13 @@ describe('directory function: GET /api/locations', () => {
     expect(body.best).toMatchObject({ name: 'St Albans, Hertfordshire', precision: 'town' });
   });
 
-  it.each([[undefined], [{ q: 'L' }], [{ q: '  ' }]])('refuses a missing or one-character text (%j), naming the field, and lets no cache keep the refusal', async (query) => {
-    const result = await search(query);
-    expect(result.statusCode).toBe(400);
-    expect(result.headers).toMatchObject({ 'cache-control': 'no-store' });
-    expect(JSON.parse(result.body!).error.fields).toHaveProperty(['query.q']);
-  });
+  it.each([[undefined], [{ q: 'L' }], [{ q: '  ' }]])(
+    'refuses a missing or one-character text (%j), naming the field, and lets no cache keep the refusal',
+    async (query) => {
+      const result = await search(query);
+      expect(result.statusCode).toBe(400);
+      expect(result.headers).toMatchObject({ 'cache-control': 'no-store' });
+      expect(JSON.parse(result.body!).error.fields).toHaveProperty(['query.q']);
+    },
+  );
 });

@@ -9,7 +9,14 @@ import { createJobsRepository } from '../data/jobs-repository';
 import { createAreaHandler } from '../http/area-handler';
 import { areaRuntime } from '../http/area-runtime';
 import type { FeedbackDeps } from '../services/feedback/deps';
-import { createFeedback, deleteMyFeedback, getMyFeedbackFor, listMyProviderFeedback, listProviderFeedback, updateMyFeedback } from '../services/feedback/feedback';
+import {
+  createFeedback,
+  deleteMyFeedback,
+  getMyFeedbackFor,
+  listMyProviderFeedback,
+  listProviderFeedback,
+  updateMyFeedback,
+} from '../services/feedback/feedback';
 import { replyToFeedback } from '../services/feedback/reply';
 
 const config = getConfig();

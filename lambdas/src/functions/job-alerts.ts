@@ -45,7 +45,13 @@ interface RecordWork {
 
 function workOf(image: Parameters<typeof alertedJobFromStreamImage>[0]): RecordWork | undefined {
   const news = providerNewsFromStreamImage(image as Parameters<typeof providerNewsFromStreamImage>[0]);
-  if (news) return { name: 'Provider updates', id: news.providerId, about: { providerId: news.providerId, kind: news.kind }, run: (all) => processProviderNews(all, news) };
+  if (news)
+    return {
+      name: 'Provider updates',
+      id: news.providerId,
+      about: { providerId: news.providerId, kind: news.kind },
+      run: (all) => processProviderNews(all, news),
+    };
   const job = alertedJobFromStreamImage(image);
   if (!job) return undefined;
   return {

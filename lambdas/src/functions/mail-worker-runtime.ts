@@ -41,7 +41,10 @@ export function mailWorkerRuntime(): {
     base: () => ({
       documents: createDocumentClient(config.region),
       tableName: config.tableName,
-      mailer: createSesMailerFor(config.region, config.mailFromAddress, { configurationSetName: config.mailConfigurationSet, metrics: powertoolsBusinessMetrics(metrics) }),
+      mailer: createSesMailerFor(config.region, config.mailFromAddress, {
+        configurationSetName: config.mailConfigurationSet,
+        metrics: powertoolsBusinessMetrics(metrics),
+      }),
       clock: () => new Date(),
       pause,
       config: { siteUrl: config.siteUrl },

@@ -66,7 +66,8 @@ export const handler = createAreaHandler(
     checkMessageImage: ({ deps, caller, params }) => checkMessageImage(deps, caller, params.conversationId, params.imageId),
     getMessageImage: ({ deps, caller, params, query }) => getMessageImage(deps, caller, params.conversationId, params.imageId, query.size),
     unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
-    oneClickUnsubscribeMessageMails: ({ deps, query }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
+    oneClickUnsubscribeMessageMails: ({ deps, query }) =>
+      unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
   },
   {
     deps: createMessagesDeps,

@@ -22,7 +22,8 @@ const profiles = createTableStore(documents, table.tableName).entities.profile;
 const directory = createDirectoryRepository(documents, table.tableName);
 
 const NOW = new Date('2026-11-21T12:00:00Z');
-const INDEX_HTML = '<!doctype html><html><head><meta name="description" content="Find local pros." /><title>Solutionz</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><meta name="description" content="Find local pros." /><title>Solutionz</title></head><body><div id="root"></div></body></html>';
 // The page function's own client: what it reads is recorded, to hold it to the partitions its IAM policy allows.
 const pageClient = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
 const pageReads = recordTableReads(pageClient);
@@ -158,7 +159,10 @@ describe('the page function', () => {
     const answer = await rendering(event('/directory?service=Patel&utm_source=mail&location=York'));
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
     expect(calls.map(({ path }) => path)).toEqual(['/directory?location=York&service=Patel']);
-    const [[searchKey, results], [categoriesKey, categories]] = calls[0]!.data.queries as [[unknown, { pages: { providers: { id: string }[]; place?: { name: string } }[]; pageParams: unknown[] }], [unknown, unknown]];
+    const [[searchKey, results], [categoriesKey, categories]] = calls[0]!.data.queries as [
+      [unknown, { pages: { providers: { id: string }[]; place?: { name: string } }[]; pageParams: unknown[] }],
+      [unknown, unknown],
+    ];
     expect(searchKey).toEqual(['providers', { service: 'Patel', category: '', where: { location: 'York' }, radius: 25, quickReplies: false }]);
     expect(results.pageParams).toEqual([undefined]);
     expect(results.pages[0]!.providers.map(({ id }) => id)).toContain('priya');
@@ -184,7 +188,18 @@ describe('the page function', () => {
 
   it("renders the job board with a visitor's answer from GET /api/jobs, without anyone's contact details", async () => {
     await table.repositories.jobs.create(
-      { jobId: 'fence', ownerId: 'client-1', title: 'Mend the garden fence', description: 'Three panels.', categories: ['Construction/Trade > Builder'], locationName: 'York, North Yorkshire', lat: 53.959, lng: -1.0815, postedAt: NOW.toISOString(), revealCap: 5 },
+      {
+        jobId: 'fence',
+        ownerId: 'client-1',
+        title: 'Mend the garden fence',
+        description: 'Three panels.',
+        categories: ['Construction/Trade > Builder'],
+        locationName: 'York, North Yorkshire',
+        lat: 53.959,
+        lng: -1.0815,
+        postedAt: NOW.toISOString(),
+        revealCap: 5,
+      },
       { contactName: 'Cara Client', contactEmail: 'cara@example.co.uk', contactPhone: '07700 900123' },
     );
     const { rendering, calls } = renderingHandler('<main><h1>Job Directory</h1></main>');
@@ -214,9 +229,16 @@ describe('the page function', () => {
     expect(calls[3]!.data.queries.map(([key]) => key.slice(0, 2))).toEqual([['jobs', 'board'], ['categories']]);
   });
 
-  it("gives a search the API would refuse, near me and a later page of the board their head alone, for the app to render", async () => {
+  it('gives a search the API would refuse, near me and a later page of the board their head alone, for the app to render', async () => {
     const { rendering, calls } = renderingHandler('<main></main>');
-    for (const address of ['/directory?location=Nowhereville', '/directory?category=no-such-category', '/directory?service=plumber&nearme=true', '/directory?service=x'.padEnd(120, 'x'), `${JOB_BOARD_PATH}?cursor=not-a-cursor`, `${JOB_BOARD_PATH}?location=Nowhereville`]) {
+    for (const address of [
+      '/directory?location=Nowhereville',
+      '/directory?category=no-such-category',
+      '/directory?service=plumber&nearme=true',
+      '/directory?service=x'.padEnd(120, 'x'),
+      `${JOB_BOARD_PATH}?cursor=not-a-cursor`,
+      `${JOB_BOARD_PATH}?location=Nowhereville`,
+    ]) {
       const answer = await rendering(event(address));
       expect(answer.statusCode, address).toBe(200);
       expect(answer.body, address).toContain('<div id="root"></div>');
@@ -241,7 +263,10 @@ describe('the page function', () => {
     expect(renderErrors).toEqual(['Page /directory/priya rendered without its content']);
 
     let rendered = 0;
-    const counting = createPagesHandler({ deps: () => ({ ...deps, renderApp: async () => (rendered++, { styles: '', markup: '<main></main>' }) }), onError: () => undefined });
+    const counting = createPagesHandler({
+      deps: () => ({ ...deps, renderApp: async () => (rendered++, { styles: '', markup: '<main></main>' }) }),
+      onError: () => undefined,
+    });
     expect((await counting(event('/directory/nobody'))).body).toContain('<div id="root"></div>');
     expect(rendered).toBe(0);
   });

@@ -67,7 +67,9 @@ export function createPagesHandler(options: PagesHandlerOptions): PagesHandler {
     const deps = await getDeps();
     let page: PageAnswer;
     try {
-      page = await servePage(deps, { path: event.rawPath, query: event.rawQueryString ?? '' }, siteUrl, (error) => options.onError(`Page ${event.rawPath} rendered without its content`, error));
+      page = await servePage(deps, { path: event.rawPath, query: event.rawQueryString ?? '' }, siteUrl, (error) =>
+        options.onError(`Page ${event.rawPath} rendered without its content`, error),
+      );
     } catch (error) {
       options.onError(`Page ${event.rawPath} failed`, error);
       if (!isAppPage(event.rawPath)) return answer(503, 'text/plain; charset=utf-8', 'Service Unavailable', 'no-store', { 'retry-after': '60' });

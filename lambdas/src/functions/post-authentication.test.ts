@@ -28,7 +28,8 @@ function harness(standing: Partial<AccountStanding> | undefined, { failing = fal
   const handler = createPostAuthenticationHandler(
     () => ({
       clock: () => NOW,
-      standing: async () => (standing ? ({ accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true, ...standing } as AccountStanding) : undefined),
+      standing: async () =>
+        standing ? ({ accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true, ...standing } as AccountStanding) : undefined,
       sessions: {
         async change(userId, plan) {
           if (failing) throw new Error('DynamoDB is unreachable');

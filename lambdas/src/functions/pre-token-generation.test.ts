@@ -6,7 +6,10 @@ const WEB_CLIENT = 'web-client-id';
 const SERVER_CLIENT = 'server-client-id';
 
 /** What Cognito sends the trigger (event version 2.0) when it issues tokens to `clientId`. */
-function event(clientId: string, triggerSource: PreTokenGenerationV2TriggerEvent['triggerSource'] = 'TokenGeneration_Authentication'): PreTokenGenerationV2TriggerEvent {
+function event(
+  clientId: string,
+  triggerSource: PreTokenGenerationV2TriggerEvent['triggerSource'] = 'TokenGeneration_Authentication',
+): PreTokenGenerationV2TriggerEvent {
   return {
     version: '2',
     region: 'eu-west-2',
@@ -14,7 +17,11 @@ function event(clientId: string, triggerSource: PreTokenGenerationV2TriggerEvent
     triggerSource,
     userName: 'a1b2',
     callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId },
-    request: { userAttributes: { sub: 'a1b2', email: 'cara@example.co.uk' }, groupConfiguration: { groupsToOverride: ['client'] }, scopes: [COGNITO_SELF_SERVICE_SCOPE] },
+    request: {
+      userAttributes: { sub: 'a1b2', email: 'cara@example.co.uk' },
+      groupConfiguration: { groupsToOverride: ['client'] },
+      scopes: [COGNITO_SELF_SERVICE_SCOPE],
+    },
     // Cognito sends no overrides yet as null.
     response: { claimsAndScopeOverrideDetails: null as never },
   } as PreTokenGenerationV2TriggerEvent;
@@ -43,7 +50,10 @@ describe('the pre token generation trigger', () => {
 
   it('keeps what was set already and adds the scope to what is suppressed', async () => {
     const input = event(WEB_CLIENT);
-    input.response.claimsAndScopeOverrideDetails = { accessTokenGeneration: { scopesToSuppress: ['other'], claimsToSuppress: ['x'] }, idTokenGeneration: { claimsToSuppress: ['y'] } };
+    input.response.claimsAndScopeOverrideDetails = {
+      accessTokenGeneration: { scopesToSuppress: ['other'], claimsToSuppress: ['x'] },
+      idTokenGeneration: { claimsToSuppress: ['y'] },
+    };
     expect((await handler(input)).response.claimsAndScopeOverrideDetails).toEqual({
       accessTokenGeneration: { scopesToSuppress: ['other', COGNITO_SELF_SERVICE_SCOPE], claimsToSuppress: ['x'] },
       idTokenGeneration: { claimsToSuppress: ['y'] },

@@ -35,7 +35,12 @@ export interface PersonalDataPlaces {
  * The personal-data registry as the functions that erase and export accounts use it: the person's own
  * deletion (accounts) and an admin's (admin) run the same erasers.
  */
-export function createPersonalData(config: Config, documents: ReturnType<typeof createDocumentClient>, accounts: AccountRepository, places: PersonalDataPlaces): PersonalDataRegistry {
+export function createPersonalData(
+  config: Config,
+  documents: ReturnType<typeof createDocumentClient>,
+  accounts: AccountRepository,
+  places: PersonalDataPlaces,
+): PersonalDataRegistry {
   const table = config.tableName;
   const bucket = (place: AvatarsConfig) => createS3MediaStorageFor(config.region, place.bucket, { localEndpoint: place.localS3 });
   return personalDataRegistry({

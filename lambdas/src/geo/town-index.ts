@@ -133,7 +133,11 @@ export function createTownIndex(towns: readonly Town[]) {
       const candidates = named ? [named] : (byName.get(key) ?? withQualifier(text));
       const best = candidates.length === 1 ? candidates[0]!.place : undefined;
       let near = startingWith(key);
-      for (let length = key.length - 1; !best && candidates.length === 0 && near.length === 0 && length >= Math.max(MIN_TYPO_PREFIX, Math.ceil(key.length / 2)); length--) {
+      for (
+        let length = key.length - 1;
+        !best && candidates.length === 0 && near.length === 0 && length >= Math.max(MIN_TYPO_PREFIX, Math.ceil(key.length / 2));
+        length--
+      ) {
         near = startingWith(key.slice(0, length).trimEnd());
       }
       return {

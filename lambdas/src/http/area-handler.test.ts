@@ -54,10 +54,24 @@ const testRoutes = {
     response: z.object({ phone: z.string() }),
   }),
   failing: defineRoute({ method: 'GET', path: '/api/test-fail', area: 'jobs', access: 'public', summary: 'fail', response: z.object({}) }),
-  misshapen: defineRoute({ method: 'GET', path: '/api/test-misshapen', area: 'jobs', access: 'public', summary: 'bad', response: z.object({ count: z.number() }) }),
+  misshapen: defineRoute({
+    method: 'GET',
+    path: '/api/test-misshapen',
+    area: 'jobs',
+    access: 'public',
+    summary: 'bad',
+    response: z.object({ count: z.number() }),
+  }),
   conflict: defineRoute({ method: 'PUT', path: '/api/test-conflict', area: 'jobs', access: 'public', summary: 'conflict', response: z.object({}) }),
   limited: defineRoute({ method: 'PUT', path: '/api/test-limited', area: 'jobs', access: 'public', summary: 'limited', response: z.object({}) }),
-  whoAmI: defineRoute({ method: 'GET', path: '/api/test-origin', area: 'jobs', access: 'public', summary: 'origin', response: z.object({ ip: z.string(), token: z.string().optional() }) }),
+  whoAmI: defineRoute({
+    method: 'GET',
+    path: '/api/test-origin',
+    area: 'jobs',
+    access: 'public',
+    summary: 'origin',
+    response: z.object({ ip: z.string(), token: z.string().optional() }),
+  }),
   signedWebhook: defineRoute({
     method: 'POST',
     path: '/api/test-webhook',
@@ -86,7 +100,13 @@ const standings: Record<string, AccountStanding> = {
   'groups-say-admin': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: true },
   'deactivated-1': { accountType: 'client', isActive: false, subscriptionTier: 'none', emailConfirmed: true },
   'signed-out-everywhere': { accountType: 'client', isActive: true, subscriptionTier: 'none', sessionsValidAfter: 1790000100, emailConfirmed: true },
-  'unconfirmed-member': { accountType: 'provider', isActive: true, subscriptionTier: 'monthly', subscriptionEnd: '2027-01-01T00:00:00.000Z', emailConfirmed: false },
+  'unconfirmed-member': {
+    accountType: 'provider',
+    isActive: true,
+    subscriptionTier: 'monthly',
+    subscriptionEnd: '2027-01-01T00:00:00.000Z',
+    emailConfirmed: false,
+  },
   'unconfirmed-client': { accountType: 'client', isActive: true, subscriptionTier: 'none', emailConfirmed: false },
 };
 
@@ -173,7 +193,10 @@ describe('area handler', () => {
 
   it('refuses a field the body does not take by name, another user id included', async () => {
     const result = await build()(
-      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap', userId: 'someone-else', role: 'admin' }), claims: client }),
+      apiEvent('POST', '/api/test-jobs', {
+        body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap', userId: 'someone-else', role: 'admin' }),
+        claims: client,
+      }),
       lambdaContext,
     );
     expect(result.statusCode).toBe(400);
@@ -244,11 +267,14 @@ describe('area handler', () => {
 
   it('refuses to build an area with admin routes but no admin check', () => {
     expect(() =>
-      createAreaHandler(
-        'jobs',
-        { deleteJob: () => ({}) } as never,
-        { routes: { deleteJob: testRoutes.deleteJob }, deps: () => ({ standing: async () => undefined }), standing: (deps) => deps.standing, ...testRuntime(), logger: testLogger(), validateResponses: true },
-      ),
+      createAreaHandler('jobs', { deleteJob: () => ({}) } as never, {
+        routes: { deleteJob: testRoutes.deleteJob },
+        deps: () => ({ standing: async () => undefined }),
+        standing: (deps) => deps.standing,
+        ...testRuntime(),
+        logger: testLogger(),
+        validateResponses: true,
+      }),
     ).toThrow(/admitAdmin/);
   });
 
@@ -275,7 +301,10 @@ describe('area handler', () => {
 
   it('reveals to a subscribed provider, and never to a client', async () => {
     const handler = build();
-    const subscribed = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-2', 'cognito:groups': 'provider' } }), lambdaContext);
+    const subscribed = await handler(
+      apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-2', 'cognito:groups': 'provider' } }),
+      lambdaContext,
+    );
     expect(subscribed.statusCode).toBe(200);
     expect(body(subscribed)).toEqual({ phone: '07700 900123' });
     const asClient = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: client }), lambdaContext);
@@ -284,31 +313,49 @@ describe('area handler', () => {
 
   it('refuses a route that acts on others to an account whose address is not confirmed, with the message that offers the resend', async () => {
     const handler = build();
-    const unconfirmed = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-member', 'cognito:groups': 'provider' } }), lambdaContext);
+    const unconfirmed = await handler(
+      apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-member', 'cognito:groups': 'provider' } }),
+      lambdaContext,
+    );
     expect(unconfirmed.statusCode).toBe(403);
     expect(errorOf(unconfirmed)).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: MESSAGES.emailConfirmationRequired });
     // The other refusals come first: a client is told the route is not for clients.
-    const asClient = await handler(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-client', 'cognito:groups': 'client' } }), lambdaContext);
+    const asClient = await handler(
+      apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'unconfirmed-client', 'cognito:groups': 'client' } }),
+      lambdaContext,
+    );
     expect(errorOf(asClient).message).toBe('Only service providers can see contact details.');
     // Routes that act on the account itself take it.
-    const own = await handler(apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'unconfirmed-client' } }), lambdaContext);
+    const own = await handler(
+      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'unconfirmed-client' } }),
+      lambdaContext,
+    );
     expect(own.statusCode).toBe(201);
   });
 
   it('refuses a provider whose membership has ended', async () => {
-    const result = await build()(apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-3', 'cognito:groups': 'provider' } }), lambdaContext);
+    const result = await build()(
+      apiEvent('POST', '/api/test-jobs/job-1/contact', { claims: { sub: 'provider-3', 'cognito:groups': 'provider' } }),
+      lambdaContext,
+    );
     expect(result.statusCode).toBe(403);
     expect(errorOf(result).message).toBe(MESSAGES.api.subscriptionRequired);
   });
 
   it('takes the account type from the profile, not from the groups in the token', async () => {
-    const result = await build()(apiEvent('DELETE', '/api/test-jobs/job-1', { claims: { sub: 'groups-say-admin', 'cognito:groups': '[admin]' } }), lambdaContext);
+    const result = await build()(
+      apiEvent('DELETE', '/api/test-jobs/job-1', { claims: { sub: 'groups-say-admin', 'cognito:groups': '[admin]' } }),
+      lambdaContext,
+    );
     expect(result.statusCode).toBe(403);
   });
 
   it('refuses a deactivated account on every signed-in route with its own message', async () => {
     const result = await build()(
-      apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'deactivated-1', iat: '1790000000' } }),
+      apiEvent('POST', '/api/test-jobs', {
+        body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }),
+        claims: { sub: 'deactivated-1', iat: '1790000000' },
+      }),
       lambdaContext,
     );
     expect(result.statusCode).toBe(403);
@@ -318,7 +365,13 @@ describe('area handler', () => {
   it('refuses a token issued before the account signed out everywhere, and takes a newer one', async () => {
     const handler = build();
     const send = (iat: string) =>
-      handler(apiEvent('POST', '/api/test-jobs', { body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }), claims: { sub: 'signed-out-everywhere', iat } }), lambdaContext);
+      handler(
+        apiEvent('POST', '/api/test-jobs', {
+          body: JSON.stringify({ email: 'cara@example.co.uk', title: 'Fix tap' }),
+          claims: { sub: 'signed-out-everywhere', iat },
+        }),
+        lambdaContext,
+      );
     const old = await send('1790000099');
     expect(old.statusCode).toBe(401);
     expect(errorOf(old)).toEqual({ code: 'SESSION_REVOKED', message: SECURITY_MESSAGES.sessionRevoked });
@@ -333,11 +386,13 @@ describe('area handler', () => {
 
   it('refuses to build an area with signed-in routes but no way to read how callers stand', () => {
     expect(() =>
-      createAreaHandler(
-        'jobs',
-        { revealContact: () => ({ phone: '1' }) } as never,
-        { routes: { revealContact: testRoutes.revealContact }, deps: () => ({}), ...testRuntime(), logger: testLogger(), validateResponses: true },
-      ),
+      createAreaHandler('jobs', { revealContact: () => ({ phone: '1' }) } as never, {
+        routes: { revealContact: testRoutes.revealContact },
+        deps: () => ({}),
+        ...testRuntime(),
+        logger: testLogger(),
+        validateResponses: true,
+      }),
     ).toThrow(/standing/);
   });
 

@@ -19,6 +19,8 @@ export const VIEWER_IP_HEADER = 'x-viewer-ip';
  */
 export function clientIp(event: Pick<ApiEvent, 'headers' | 'requestContext'>): string {
   const headers = event.headers ?? {};
-  const header = Object.entries(headers).find(([name]) => name.toLowerCase() === VIEWER_IP_HEADER)?.[1]?.trim();
+  const header = Object.entries(headers)
+    .find(([name]) => name.toLowerCase() === VIEWER_IP_HEADER)?.[1]
+    ?.trim();
   return header || event.requestContext.http.sourceIp;
 }

@@ -46,7 +46,8 @@ export function validateRequest(route: RouteSpec, event: RequestParts): Validate
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       // A strict object names the fields it does not accept in one issue: each gets its own entry.
-      const named = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ path: [...issue.path, key], message: MESSAGES.api.unknownField(key) })) : [issue];
+      const named =
+        issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ path: [...issue.path, key], message: MESSAGES.api.unknownField(key) })) : [issue];
       for (const { path, message } of named) {
         const key = [section, ...path.map(String)].join('.');
         fields[key] ??= message;

@@ -1,8 +1,4 @@
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Area, RouteBody, RouteParams, RouteQuery, RouteResponse, RouteSpec } from '@solutionz/shared';
 import type { AuthorizedCaller, Caller } from '../auth/caller';
 

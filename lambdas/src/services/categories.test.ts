@@ -10,11 +10,36 @@ const trades: CategoryGroupWithCategories = {
   displayOrder: 1,
   isActive: true,
   categories: [
-    { categoryId: 'plumber', groupId: 'construction-trade', groupName: 'Construction/Trade', groupSlug: 'construction-trade', name: 'Plumber', slug: 'plumber', displayOrder: 1, isActive: true },
-    { categoryId: 'electrician', groupId: 'construction-trade', groupName: 'Construction/Trade', groupSlug: 'construction-trade', name: 'Electrician', slug: 'electrician', displayOrder: 2, isActive: true },
+    {
+      categoryId: 'plumber',
+      groupId: 'construction-trade',
+      groupName: 'Construction/Trade',
+      groupSlug: 'construction-trade',
+      name: 'Plumber',
+      slug: 'plumber',
+      displayOrder: 1,
+      isActive: true,
+    },
+    {
+      categoryId: 'electrician',
+      groupId: 'construction-trade',
+      groupName: 'Construction/Trade',
+      groupSlug: 'construction-trade',
+      name: 'Electrician',
+      slug: 'electrician',
+      displayOrder: 2,
+      isActive: true,
+    },
   ],
 };
-const pets: CategoryGroupWithCategories = { groupId: 'pets-animals', name: 'Pets/Animals', slug: 'pets-animals', displayOrder: 2, isActive: true, categories: [] };
+const pets: CategoryGroupWithCategories = {
+  groupId: 'pets-animals',
+  name: 'Pets/Animals',
+  slug: 'pets-animals',
+  displayOrder: 2,
+  isActive: true,
+  categories: [],
+};
 
 const noCounts = { categoryCounts: async () => ({}) };
 

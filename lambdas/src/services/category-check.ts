@@ -6,7 +6,11 @@ import { ValidationError } from '../errors';
  * A category the admin deleted is refused in a new selection, by name; selections of live categories,
  * whole groups and `Other:` texts pass.
  */
-export async function refuseDeletedCategories(directory: Pick<DirectoryRepository, 'taxonomy'>, selections: readonly string[] | undefined, field: string): Promise<void> {
+export async function refuseDeletedCategories(
+  directory: Pick<DirectoryRepository, 'taxonomy'>,
+  selections: readonly string[] | undefined,
+  field: string,
+): Promise<void> {
   if (!selections?.length) return;
   const { retired, groups } = await directory.taxonomy();
   const live = new Set(groups.flatMap((group) => group.subcategories.map((sub) => `${group.name} > ${sub.name}`)));

@@ -29,7 +29,12 @@ describe('the category seed custom resource', () => {
       expect(d.answers).toEqual([
         {
           url: 'https://cloudformation-custom-resource-response.example/answer',
-          body: expect.objectContaining({ Status: 'SUCCESS', PhysicalResourceId: CATEGORY_SEED_RESOURCE_ID, RequestId: 'request-1', Data: { groupsAdded: 14, categoriesAdded: 79 } }),
+          body: expect.objectContaining({
+            Status: 'SUCCESS',
+            PhysicalResourceId: CATEGORY_SEED_RESOURCE_ID,
+            RequestId: 'request-1',
+            Data: { groupsAdded: 14, categoriesAdded: 79 },
+          }),
         },
       ]);
     }

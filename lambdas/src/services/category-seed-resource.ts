@@ -16,7 +16,12 @@ export interface SeedResourceDeps {
  * CloudFormation is always answered, a failure included, so a deploy never hangs for an hour.
  */
 export async function runSeedResource(event: CloudFormationCustomResourceEvent, deps: SeedResourceDeps): Promise<CloudFormationCustomResourceResponse> {
-  const base = { PhysicalResourceId: CATEGORY_SEED_RESOURCE_ID, StackId: event.StackId, RequestId: event.RequestId, LogicalResourceId: event.LogicalResourceId };
+  const base = {
+    PhysicalResourceId: CATEGORY_SEED_RESOURCE_ID,
+    StackId: event.StackId,
+    RequestId: event.RequestId,
+    LogicalResourceId: event.LogicalResourceId,
+  };
   let answer: CloudFormationCustomResourceResponse;
   try {
     const data = event.RequestType === 'Delete' ? { groupsAdded: 0, categoriesAdded: 0 } : await deps.seed();

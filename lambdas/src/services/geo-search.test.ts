@@ -97,7 +97,12 @@ function bruteForce(entries: readonly GeoEntry[], radius: number): string[] {
  * Every page of the search, each going on from the last with its pending cells and open cells (passed through their text,
  * as a cursor carries them; `withoutOpen`: as a cursor made before the open cells carried them).
  */
-async function everyPage(entries: readonly GeoEntry[], radius: number, limit: number, { withoutOpen = false, leafSize }: { withoutOpen?: boolean; leafSize?: number } = {}) {
+async function everyPage(
+  entries: readonly GeoEntry[],
+  radius: number,
+  limit: number,
+  { withoutOpen = false, leafSize }: { withoutOpen?: boolean; leafSize?: number } = {},
+) {
   const { index, usage } = memoryIndex(entries);
   const ids: string[] = [];
   const reads: number[] = [];
@@ -176,10 +181,25 @@ describe('nearestInIndex deep in a result', () => {
     // The root read, the cells split and read, the records confirmed: each round waits for the one before.
     const { index, usage } = memoryIndex(entries);
     const rounds: number[] = [];
-    for (const [dLat, dLng] of [[0, 0], [0.02, 0.03], [-0.05, 0.01], [0.1, -0.1], [-0.12, 0.15], [0.3, 0.2]] as const) {
+    for (const [dLat, dLng] of [
+      [0, 0],
+      [0.02, 0.03],
+      [-0.05, 0.01],
+      [0.1, -0.1],
+      [-0.12, 0.15],
+      [0.3, 0.2],
+    ] as const) {
       usage.rounds = 0;
       const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
-      await nearestInIndex({ index, scopes: ['all'], centre, radius: 10, limit: 5, leafSize: 6, confirm: async (hits) => new Map(hits.map((hit) => [hit.id, hit.id])) });
+      await nearestInIndex({
+        index,
+        scopes: ['all'],
+        centre,
+        radius: 10,
+        limit: 5,
+        leafSize: 6,
+        confirm: async (hits) => new Map(hits.map((hit) => [hit.id, hit.id])),
+      });
       rounds.push(usage.rounds);
     }
     // Reading one small cell a round, these took up to 11 rounds (6 to 11).
@@ -189,11 +209,24 @@ describe('nearestInIndex deep in a result', () => {
   it('eager, reads the counts of the cells around the centre with the root: fewer rounds one after another, the same page', async () => {
     const crowded = [...entries, ...disc(3_000, 2, seeded(5), 'city')];
     const { index, usage } = memoryIndex(crowded);
-    for (const [dLat, dLng] of [[0, 0], [0.02, 0.03], [-0.05, 0.01]] as const) {
+    for (const [dLat, dLng] of [
+      [0, 0],
+      [0.02, 0.03],
+      [-0.05, 0.01],
+    ] as const) {
       const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
       const page = async (eager: boolean) => {
         usage.rounds = 0;
-        const { hits } = await nearestInIndex({ index, scopes: ['all'], centre, radius: 10, limit: 5, leafSize: 6, eager, confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])) });
+        const { hits } = await nearestInIndex({
+          index,
+          scopes: ['all'],
+          centre,
+          radius: 10,
+          limit: 5,
+          leafSize: 6,
+          eager,
+          confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])),
+        });
         return { ids: hits.map((hit) => hit.id), rounds: usage.rounds };
       };
       const [plain, eager] = [await page(false), await page(true)];
@@ -206,11 +239,26 @@ describe('nearestInIndex deep in a result', () => {
   it('reads a run of cells with no other cell holding entries between them in one request, and the root with the counts around the centre', async () => {
     const { index, usage } = memoryIndex(entries);
     const { runEntries: _runs, ...oneByOne } = index;
-    for (const [dLat, dLng, radius] of [[0, 0, 10], [0.02, 0.03, 25], [-0.05, 0.01, 5], [0.1, -0.1, 10]] as const) {
+    for (const [dLat, dLng, radius] of [
+      [0, 0, 10],
+      [0.02, 0.03, 25],
+      [-0.05, 0.01, 5],
+      [0.1, -0.1, 10],
+    ] as const) {
       const centre = { lat: YORK.lat + dLat, lng: YORK.lng + dLng };
       const page = async (reader: GeoIndexReader<GeoEntry>) => {
         Object.assign(usage, { items: 0, requests: 0, rootReads: 0 });
-        const { hits } = await nearestInIndex({ index: reader, scopes: ['all'], centre, radius, limit: 20, leafSize: 21, parallelCells: 6, eager: true, confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])) });
+        const { hits } = await nearestInIndex({
+          index: reader,
+          scopes: ['all'],
+          centre,
+          radius,
+          limit: 20,
+          leafSize: 21,
+          parallelCells: 6,
+          eager: true,
+          confirm: async (found) => new Map(found.map((hit) => [hit.id, hit.id])),
+        });
         return { ids: hits.map((hit) => hit.id), ...usage };
       };
       const [single, runs] = [await page(oneByOne), await page(index)];
@@ -247,7 +295,16 @@ describe('a page from a tampered cursor', () => {
     const first = await nearestInIndex({ index, scopes: ['all'], centre: YORK, radius: 10, limit: 10, confirm });
     const after = first.hits.at(-1)!;
     Object.assign(usage, { items: 0 });
-    const page = await nearestInIndex({ index, scopes: ['all'], centre: YORK, radius: 10, limit: 10, after, resume: decodeResume(encodeResume(resume, after.distance)!, after.distance, 1)!, confirm });
+    const page = await nearestInIndex({
+      index,
+      scopes: ['all'],
+      centre: YORK,
+      radius: 10,
+      limit: 10,
+      after,
+      resume: decodeResume(encodeResume(resume, after.distance)!, after.distance, 1)!,
+      confirm,
+    });
     return { ids: page.hits.map((hit) => hit.id), items: usage.items, expected: bruteForce(entries, 10).slice(10, 20) };
   }
 
@@ -262,7 +319,12 @@ describe('a page from a tampered cursor', () => {
     const town = ngeohash.encode(YORK.lat, YORK.lng, GEO.partition);
     const page = await secondPage({ horizon: 10, cells: [{ scope: 0, cell: town, next: 0 }], open: [] });
     const inTown = new Set(entries.filter((entry) => ngeohash.encode(entry.lat, entry.lng, GEO.partition) === town).map((entry) => entry.id));
-    expect(page.ids).toEqual(bruteForce(entries, 10).slice(10).filter((id) => inTown.has(id)).slice(0, 10));
+    expect(page.ids).toEqual(
+      bruteForce(entries, 10)
+        .slice(10)
+        .filter((id) => inTown.has(id))
+        .slice(0, 10),
+    );
     expect(page.items).toBeLessThan(200);
   });
 });
@@ -290,7 +352,18 @@ describe('a resume in a cursor', () => {
   });
 
   it('is refused when it is not one the search makes', () => {
-    for (const text of ['1;0gcx2f~1,<script>', '1;0gcx2f~1,9.0gcx2g~1', '1;0g~1', '1;7gcx2f~1', '1;0gcx2f', '1;0gcx2fbcde~1', '1;0gcx2a~1', '0gcx2f~1', '-1;', '1;2;']) {
+    for (const text of [
+      '1;0gcx2f~1,<script>',
+      '1;0gcx2f~1,9.0gcx2g~1',
+      '1;0g~1',
+      '1;7gcx2f~1',
+      '1;0gcx2f',
+      '1;0gcx2fbcde~1',
+      '1;0gcx2a~1',
+      '0gcx2f~1',
+      '-1;',
+      '1;2;',
+    ]) {
       expect(decodeResume(text, 1, 3)).toBeUndefined();
     }
     expect(decodeResume('1;', 1, 3)).toEqual({ horizon: 1, cells: [] });

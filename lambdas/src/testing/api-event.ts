@@ -74,9 +74,7 @@ export type LogLine = Record<string, unknown> & { level: string; message: string
  */
 export function captureLogs(): { lines: () => LogLine[]; restore: () => void } {
   vi.stubEnv('POWERTOOLS_DEV', 'true');
-  const spies = (['info', 'error', 'warn', 'debug', 'log'] as const).map((method) =>
-    vi.spyOn(console, method).mockImplementation(() => undefined),
-  );
+  const spies = (['info', 'error', 'warn', 'debug', 'log'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
   return {
     lines: () =>
       spies

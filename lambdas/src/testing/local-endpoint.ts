@@ -33,6 +33,7 @@ type LocalEndpoint = { [K in keyof ProvidedContext]: K extends `${string}Endpoin
  */
 export function localEndpoint(name: LocalEndpoint): string {
   const url = inject(name);
-  if (!url) throw new Error(`No ${name}: this test runs against the local AWS servers, so it belongs in the connected project (CONNECTED_TESTS in vitest.config.ts).`);
+  if (!url)
+    throw new Error(`No ${name}: this test runs against the local AWS servers, so it belongs in the connected project (CONNECTED_TESTS in vitest.config.ts).`);
   return url;
 }

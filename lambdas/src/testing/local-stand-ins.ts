@@ -44,14 +44,25 @@ export interface LocalStandIns {
   /** A Lambda Invoke endpoint running the function each name stands for. */
   startLambdaInvoke(options: { readonly port: number; readonly functions: (name: string) => LocalFunction | undefined }): Promise<LocalService>;
   /** A user pool made as the local stack makes it (the deployed pool's settings, clients and groups). */
-  createUserPool(cognito: CognitoIdentityProviderClient): Promise<{ readonly userPoolId: string; readonly userPoolClientId: string; readonly serverClientId: string }>;
+  createUserPool(
+    cognito: CognitoIdentityProviderClient,
+  ): Promise<{ readonly userPoolId: string; readonly userPoolClientId: string; readonly serverClientId: string }>;
   /** What an S3 client of s3rver needs besides its endpoint. */
   readonly s3rver: {
     readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
-    readonly clientOptions: { readonly forcePathStyle: true; readonly requestChecksumCalculation: 'WHEN_REQUIRED'; readonly responseChecksumValidation: 'WHEN_REQUIRED' };
+    readonly clientOptions: {
+      readonly forcePathStyle: true;
+      readonly requestChecksumCalculation: 'WHEN_REQUIRED';
+      readonly responseChecksumValidation: 'WHEN_REQUIRED';
+    };
   };
   readonly stripe: {
-    start(options: { readonly port: number; readonly webhookUrl: string; readonly webhookSecret: string; readonly retryDelaysMs: readonly number[] }): Promise<LocalStripe>;
+    start(options: {
+      readonly port: number;
+      readonly webhookUrl: string;
+      readonly webhookSecret: string;
+      readonly retryDelaysMs: readonly number[];
+    }): Promise<LocalStripe>;
     /** The real SDK, pointed at a local Stripe. */
     sdkFor(local: Pick<LocalStripe, 'url'>): Stripe;
     /** Fills in and sends a Checkout page as a person would. */
@@ -69,6 +80,7 @@ export function provideLocalStandIns(standIns: LocalStandIns): void {
 }
 
 export function localStandIns(): LocalStandIns {
-  if (!given) throw new Error('No local stand-ins: this test starts local servers, so it belongs in the connected project (CONNECTED_TESTS in vitest.config.ts).');
+  if (!given)
+    throw new Error('No local stand-ins: this test starts local servers, so it belongs in the connected project (CONNECTED_TESTS in vitest.config.ts).');
   return given;
 }

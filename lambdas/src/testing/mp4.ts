@@ -29,8 +29,17 @@ export function mp4WithLocation(): { bytes: Buffer; media: Buffer; chunkOffsetAt
   const media = Buffer.from('frame-1 frame-2 frame-3 frame-4', 'latin1');
   const xyz = Buffer.concat([Buffer.from([0, RECORDED_AT.iso6709.length, 0x15, 0xc7]), Buffer.from(RECORDED_AT.iso6709, 'latin1')]);
   const movieUserData = box('udta', box('\u00a9xyz', xyz), box('\u00a9mak', Buffer.from('PhoneMaker', 'latin1')));
-  const movieMeta = box('meta', box('hdlr', Buffer.alloc(24)), box('keys', Buffer.from('com.apple.quicktime.location.ISO6709', 'latin1')), box('ilst', Buffer.from(RECORDED_AT.iso6709, 'latin1')));
-  const xmp = box('uuid', Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex'), Buffer.from(`<exif:GPSLatitude>${RECORDED_AT.xmp}</exif:GPSLatitude>`, 'latin1'));
+  const movieMeta = box(
+    'meta',
+    box('hdlr', Buffer.alloc(24)),
+    box('keys', Buffer.from('com.apple.quicktime.location.ISO6709', 'latin1')),
+    box('ilst', Buffer.from(RECORDED_AT.iso6709, 'latin1')),
+  );
+  const xmp = box(
+    'uuid',
+    Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex'),
+    Buffer.from(`<exif:GPSLatitude>${RECORDED_AT.xmp}</exif:GPSLatitude>`, 'latin1'),
+  );
   const stco = (offset: number) => {
     const body = Buffer.alloc(12);
     body.writeUInt32BE(1, 4);

@@ -31,7 +31,11 @@ const profilesOf = new WeakMap<TestTable, ReturnType<typeof createTableStore>['e
  * enough to write, be written to, report and be reported. Their e-mail is not confirmed on the profile; the
  * caller is, and the services read the caller.
  */
-export async function profileOnlyPerson(table: TestTable, accountType: 'client' | 'provider', options: ProfileOnlyPersonOptions = {}): Promise<ProfileOnlyPerson> {
+export async function profileOnlyPerson(
+  table: TestTable,
+  accountType: 'client' | 'provider',
+  options: ProfileOnlyPersonOptions = {},
+): Promise<ProfileOnlyPerson> {
   const userId = randomUUID();
   const email = `${userId}@example.co.uk`;
   const firstName = accountType === 'client' ? 'Cara' : 'Pat';

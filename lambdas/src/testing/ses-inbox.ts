@@ -45,8 +45,14 @@ export function testMailer(): TestMailer {
 }
 
 /** The token of the link to `page` in the mail's text. */
-export function linkToken(mail: SentMail | undefined, page: '/confirm-email' | '/reset-password' | '/confirm-email-change' | '/claim-business/complete' | '/claim-business/cancel'): string {
-  const link = (mail?.body.text ?? '').match(/https?:\/\/\S+/g)?.map((text) => new URL(text)).find((url) => url.pathname === page);
+export function linkToken(
+  mail: SentMail | undefined,
+  page: '/confirm-email' | '/reset-password' | '/confirm-email-change' | '/claim-business/complete' | '/claim-business/cancel',
+): string {
+  const link = (mail?.body.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((text) => new URL(text))
+    .find((url) => url.pathname === page);
   const token = link?.searchParams.get('token');
   if (!token) throw new Error(`The mail has no ${page} link with a token`);
   return token;

@@ -113,7 +113,11 @@ export function useTestUserPool(): TestUserPool {
     async signsIn(email, password) {
       try {
         const answer = await admin.send(
-          new InitiateAuthCommand({ ClientId: poolIds().userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+          new InitiateAuthCommand({
+            ClientId: poolIds().userPoolClientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
         );
         return Boolean(answer.AuthenticationResult?.IdToken);
       } catch (error) {

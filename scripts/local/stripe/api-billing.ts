@@ -44,7 +44,18 @@ export function listSubscriptions(ctx: ApiContext, { params }: ApiCall) {
   params.allowOnly([...LIST_PARAMS, 'customer', 'status', 'price']);
   const customer = params.string('customer');
   const price = params.string('price');
-  const status = params.oneOf('status', ['active', 'all', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'] as const);
+  const status = params.oneOf('status', [
+    'active',
+    'all',
+    'canceled',
+    'ended',
+    'incomplete',
+    'incomplete_expired',
+    'past_due',
+    'paused',
+    'trialing',
+    'unpaid',
+  ] as const);
   const subscriptions = newestFirst(ctx.store.subscriptions).filter((subscription) => {
     const matchesStatus =
       status === 'all' ||
@@ -81,7 +92,10 @@ export function updateSubscription(ctx: ApiContext, { params, id, request }: Api
     if (priceId !== undefined) {
       const price = priceOf(ctx.store, priceId, 'items[0][price]');
       if (price.type !== 'recurring') {
-        throw stripeErrors.invalidValue('items[0][price]', 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.');
+        throw stripeErrors.invalidValue(
+          'items[0][price]',
+          'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+        );
       }
       if (price.currency !== subscription.currency) {
         throw stripeErrors.invalidValue('items[0][price]', 'The price specified has a currency that does not match the currency of the subscription.');

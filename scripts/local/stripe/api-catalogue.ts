@@ -31,7 +31,19 @@ export function listProducts(ctx: ApiContext, { params }: ApiCall) {
 }
 
 export function createPrice(ctx: ApiContext, { params }: ApiCall) {
-  params.allowOnly(['product', 'product_data', 'currency', 'unit_amount', 'recurring', 'lookup_key', 'transfer_lookup_key', 'nickname', 'active', 'metadata', 'expand']);
+  params.allowOnly([
+    'product',
+    'product_data',
+    'currency',
+    'unit_amount',
+    'recurring',
+    'lookup_key',
+    'transfer_lookup_key',
+    'nickname',
+    'active',
+    'metadata',
+    'expand',
+  ]);
   const currency = params.requiredString('currency').toLowerCase();
   const unitAmount = params.integer('unit_amount', { min: 0 });
   if (unitAmount === undefined) throw stripeErrors.missingParam('unit_amount');
@@ -80,7 +92,7 @@ export function updatePrice(ctx: ApiContext, { params, id }: ApiCall) {
   return price;
 }
 
-  /** A lookup key names one price: taking one in use needs `transfer_lookup_key`, which moves it. */
+/** A lookup key names one price: taking one in use needs `transfer_lookup_key`, which moves it. */
 function takeLookupKey(store: StripeStore, lookupKey: string | undefined, transfer: boolean): void {
   if (lookupKey === undefined) return;
   const holder = [...store.prices.values()].find((price) => price.lookup_key === lookupKey);
@@ -99,7 +111,10 @@ export function listPrices(ctx: ApiContext, { params }: ApiCall) {
   const product = params.string('product');
   const type = params.oneOf('type', ['one_time', 'recurring'] as const);
   const currency = params.string('currency')?.toLowerCase();
-  const interval = params.object('recurring')?.allowOnly(['interval', 'usage_type']).oneOf('interval', ['day', 'week', 'month', 'year'] as const);
+  const interval = params
+    .object('recurring')
+    ?.allowOnly(['interval', 'usage_type'])
+    .oneOf('interval', ['day', 'week', 'month', 'year'] as const);
   const prices = newestFirst(ctx.store.prices).filter(
     (price) =>
       (lookupKeys === undefined || (price.lookup_key !== null && lookupKeys.includes(price.lookup_key))) &&
@@ -113,7 +128,19 @@ export function listPrices(ctx: ApiContext, { params }: ApiCall) {
 }
 
 export function createCoupon(ctx: ApiContext, { params }: ApiCall) {
-  params.allowOnly(['id', 'name', 'percent_off', 'amount_off', 'currency', 'duration', 'duration_in_months', 'max_redemptions', 'redeem_by', 'metadata', 'expand']);
+  params.allowOnly([
+    'id',
+    'name',
+    'percent_off',
+    'amount_off',
+    'currency',
+    'duration',
+    'duration_in_months',
+    'max_redemptions',
+    'redeem_by',
+    'metadata',
+    'expand',
+  ]);
   const id = params.string('id');
   if (id !== undefined && ctx.store.coupons.has(id)) throw stripeErrors.alreadyExists('Coupon');
   const percentOff = params.number('percent_off', { min: 0.01, max: 100 });

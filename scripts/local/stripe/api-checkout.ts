@@ -1,4 +1,16 @@
-import { checkoutSessionOf, customerOf, emailParam, LIST_PARAMS, newestFirst, page, priceOf, setMetadata, urlParam, type ApiCall, type ApiContext } from './api-support';
+import {
+  checkoutSessionOf,
+  customerOf,
+  emailParam,
+  LIST_PARAMS,
+  newestFirst,
+  page,
+  priceOf,
+  setMetadata,
+  urlParam,
+  type ApiCall,
+  type ApiContext,
+} from './api-support';
 import { couponRedeemable } from './discounts';
 import { stripeErrors } from './errors';
 import type { Coupon, PromotionCode } from './objects';
@@ -105,7 +117,10 @@ function discountOf(store: StripeStore, discount: Params, now: number): { coupon
     if (!promotionCode) throw stripeErrors.noSuchReference('promotion code', promotionCodeId, discount.name('promotion_code'));
     const used = promotionCode.max_redemptions !== null && promotionCode.times_redeemed >= promotionCode.max_redemptions;
     if (!promotionCode.active || used || (promotionCode.expires_at !== null && now >= promotionCode.expires_at)) {
-      throw stripeErrors.invalidValue(discount.name('promotion_code'), 'This promotion code cannot be redeemed because it is inactive or has reached its redemption limit.');
+      throw stripeErrors.invalidValue(
+        discount.name('promotion_code'),
+        'This promotion code cannot be redeemed because it is inactive or has reached its redemption limit.',
+      );
     }
     coupon = store.coupons.get(String(promotionCode.promotion.coupon));
   } else {
@@ -113,7 +128,10 @@ function discountOf(store: StripeStore, discount: Params, now: number): { coupon
     if (!coupon) throw stripeErrors.noSuchReference('coupon', couponId!, discount.name('coupon'));
   }
   if (!coupon || !couponRedeemable(coupon, now)) {
-    throw stripeErrors.invalidValue(discount.name(promotionCode ? 'promotion_code' : 'coupon'), `This coupon cannot be redeemed because it is no longer valid.`);
+    throw stripeErrors.invalidValue(
+      discount.name(promotionCode ? 'promotion_code' : 'coupon'),
+      `This coupon cannot be redeemed because it is no longer valid.`,
+    );
   }
   return { coupon, promotionCode };
 }

@@ -48,7 +48,6 @@ export function setMetadata(params: Params, key = 'metadata'): Record<string, st
   return mergeMetadata({}, params.metadata(key));
 }
 
-
 /** A page of `items` (newest first) as Stripe's list envelope. */
 export function page<T extends { id?: string }>(items: readonly T[], params: Params, url: string): ApiList<T> {
   const limit = params.integer('limit', { min: 1, max: 100 }) ?? 10;

@@ -27,10 +27,19 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
   });
 
   it('is seeded with the two membership prices by lookup key, on the Solutionz Membership product', async () => {
-    const prices = await sdk.prices.list({ lookup_keys: [STRIPE_CATALOGUE.prices.monthly.lookupKey, STRIPE_CATALOGUE.prices.yearly.lookupKey], expand: ['data.product'] });
+    const prices = await sdk.prices.list({
+      lookup_keys: [STRIPE_CATALOGUE.prices.monthly.lookupKey, STRIPE_CATALOGUE.prices.yearly.lookupKey],
+      expand: ['data.product'],
+    });
     expect(prices).toMatchObject({ object: 'list', has_more: false, url: '/v1/prices' });
     const byKey = Object.fromEntries(prices.data.map((price) => [price.lookup_key, price]));
-    expect(byKey.solutionz_monthly).toMatchObject({ object: 'price', currency: 'gbp', unit_amount: 299, type: 'recurring', recurring: { interval: 'month', interval_count: 1 } });
+    expect(byKey.solutionz_monthly).toMatchObject({
+      object: 'price',
+      currency: 'gbp',
+      unit_amount: 299,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+    });
     expect(byKey.solutionz_yearly).toMatchObject({ unit_amount: 2000, recurring: { interval: 'year' } });
     expect(byKey.solutionz_monthly!.id).toMatch(/^price_/);
     expect(byKey.solutionz_monthly!.product).toMatchObject({ object: 'product', name: 'Solutionz Membership' });
@@ -53,13 +62,26 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
   it('creates products, prices and coupons as `npm run stripe:setup` will, refusing a lookup key already taken', async () => {
     const product = await sdk.products.create({ name: 'Extra' });
     expect(product.id).toMatch(/^prod_/);
-    const price = await sdk.prices.create({ product: product.id, currency: 'gbp', unit_amount: 500, recurring: { interval: 'month' }, lookup_key: 'extra_monthly' });
+    const price = await sdk.prices.create({
+      product: product.id,
+      currency: 'gbp',
+      unit_amount: 500,
+      recurring: { interval: 'month' },
+      lookup_key: 'extra_monthly',
+    });
     expect(price).toMatchObject({ lookup_key: 'extra_monthly', unit_amount: 500, product: product.id });
     await expect(sdk.prices.create({ product: product.id, currency: 'gbp', unit_amount: 600, lookup_key: 'extra_monthly' })).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       param: 'lookup_key',
     });
-    const moved = await sdk.prices.create({ product: product.id, currency: 'gbp', unit_amount: 600, recurring: { interval: 'month' }, lookup_key: 'extra_monthly', transfer_lookup_key: true });
+    const moved = await sdk.prices.create({
+      product: product.id,
+      currency: 'gbp',
+      unit_amount: 600,
+      recurring: { interval: 'month' },
+      lookup_key: 'extra_monthly',
+      transfer_lookup_key: true,
+    });
     expect((await sdk.prices.list({ lookup_keys: ['extra_monthly'] })).data.map((item) => item.id)).toEqual([moved.id]);
     expect((await sdk.products.list({ limit: 100 })).data.map((item) => item.name)).toContain('Extra');
 
@@ -73,7 +95,11 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
     expect(promotion).toMatchObject({ object: 'promotion_code', code: 'WELCOME', promotion: { type: 'coupon', coupon: 'FIRST100' }, active: true });
     expect((await sdk.promotionCodes.list({ code: 'welcome' })).data.map((item) => item.id)).toEqual([promotion.id]);
     const [price] = (await sdk.prices.list({ lookup_keys: ['solutionz_yearly'] })).data;
-    const session = await sdk.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price!.id, quantity: 1 }], discounts: [{ promotion_code: promotion.id }] });
+    const session = await sdk.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: price!.id, quantity: 1 }],
+      discounts: [{ promotion_code: promotion.id }],
+    });
     expect(session).toMatchObject({ amount_total: 0, discounts: [{ coupon: 'FIRST100', promotion_code: promotion.id }] });
   });
 
@@ -100,7 +126,9 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
     expect(expanded.line_items).toMatchObject({ object: 'list', data: [{ object: 'item', quantity: 1, amount_total: 299, price: { id: price!.id } }] });
     expect((await sdk.checkout.sessions.listLineItems(session.id)).data[0]!.price!.lookup_key).toBe('solutionz_monthly');
     expect((await sdk.checkout.sessions.list({ customer: customer.id })).data.map((item) => item.id)).toEqual([session.id]);
-    await expect(sdk.checkout.sessions.retrieve(session.id, { expand: ['nonsense'] })).rejects.toMatchObject({ message: 'This property cannot be expanded (nonsense).' });
+    await expect(sdk.checkout.sessions.retrieve(session.id, { expand: ['nonsense'] })).rejects.toMatchObject({
+      message: 'This property cannot be expanded (nonsense).',
+    });
   });
 
   describe('errors, as the SDK surfaces them', () => {
@@ -118,7 +146,9 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
       const error = await sdk.subscriptions.retrieve('sub_doesnotexist').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
       expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'id', message: "No such subscription: 'sub_doesnotexist'" });
-      await expect(sdk.checkout.sessions.create({ mode: 'subscription', customer: 'cus_nobody', line_items: [{ price: 'price_nothing', quantity: 1 }] })).rejects.toMatchObject({
+      await expect(
+        sdk.checkout.sessions.create({ mode: 'subscription', customer: 'cus_nobody', line_items: [{ price: 'price_nothing', quantity: 1 }] }),
+      ).rejects.toMatchObject({
         statusCode: 400,
         code: 'resource_missing',
         param: 'customer',
@@ -127,10 +157,14 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
 
     it('answers a missing, unknown or malformed parameter with 400 naming it', async () => {
       const [price] = (await sdk.prices.list({ lookup_keys: ['solutionz_monthly'] })).data;
-      const missing = await sdk.checkout.sessions.create({ line_items: [{ price: price!.id, quantity: 1 }] } as Stripe.Checkout.SessionCreateParams).catch((caught: unknown) => caught);
+      const missing = await sdk.checkout.sessions
+        .create({ line_items: [{ price: price!.id, quantity: 1 }] } as Stripe.Checkout.SessionCreateParams)
+        .catch((caught: unknown) => caught);
       expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
       expect(missing).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'mode', message: 'Missing required param: mode.' });
-      await expect(sdk.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price!.id }] })).rejects.toMatchObject({ param: 'line_items[0][quantity]' });
+      await expect(sdk.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price!.id }] })).rejects.toMatchObject({
+        param: 'line_items[0][quantity]',
+      });
       await expect(sdk.customers.create({ emial: 'typo@example.com' } as Stripe.CustomerCreateParams)).rejects.toMatchObject({
         code: 'parameter_unknown',
         param: 'emial',
@@ -152,6 +186,8 @@ describe('local Stripe: the REST API through the stripe SDK', () => {
     const again = await sdk.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'create-once' });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    await expect(sdk.customers.create({ email: 'twice@example.com' }, { idempotencyKey: 'create-once' })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(sdk.customers.create({ email: 'twice@example.com' }, { idempotencyKey: 'create-once' })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
   });
 });

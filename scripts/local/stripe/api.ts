@@ -1,4 +1,13 @@
-import { cancelSubscription, createCustomer, listCustomers, listEvents, listInvoices, listSubscriptions, updateCustomer, updateSubscription } from './api-billing';
+import {
+  cancelSubscription,
+  createCustomer,
+  listCustomers,
+  listEvents,
+  listInvoices,
+  listSubscriptions,
+  updateCustomer,
+  updateSubscription,
+} from './api-billing';
 import { createCoupon, createPrice, createProduct, createPromotionCode, listPrices, listProducts, listPromotionCodes, updatePrice } from './api-catalogue';
 import { createCheckoutSession, createPortalSession, expireCheckoutSession, listCheckoutSessions } from './api-checkout';
 import { checkoutSessionOf, found, LIST_PARAMS, newestFirst, page, type ApiCall, type ApiContext } from './api-support';
@@ -60,7 +69,11 @@ export class StripeApi {
       route('GET', `checkout/sessions/${id}`, (call) => this.retrieve(call, 'checkout.session', this.store.checkoutSessions)),
       route('POST', `checkout/sessions/${id}/expire`, (call) => expireCheckoutSession(context, call)),
       route('GET', `checkout/sessions/${id}/line_items`, (call) =>
-        page(this.store.checkoutLineItems.get(checkoutSessionOf(this.store, call.id).id) ?? [], call.params.allowOnly(LIST_PARAMS), `/v1/checkout/sessions/${call.id}/line_items`),
+        page(
+          this.store.checkoutLineItems.get(checkoutSessionOf(this.store, call.id).id) ?? [],
+          call.params.allowOnly(LIST_PARAMS),
+          `/v1/checkout/sessions/${call.id}/line_items`,
+        ),
       ),
       route('POST', 'billing_portal/sessions', (call) => createPortalSession(context, call)),
       route('GET', 'subscriptions', (call) => listSubscriptions(context, call)),

@@ -41,7 +41,14 @@ describe('local Stripe: checkout and the customer portal', () => {
 
   it('pays a monthly plan with 4242: the subscription, its paid invoice and three signed events, then back to the success URL', async () => {
     const { customer, session } = await openCheckout('monthly');
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 299, currency: 'gbp', livemode: false });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 299,
+      currency: 'gbp',
+      livemode: false,
+    });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${t.local.url}/checkout/${session.id}`);
 
@@ -60,7 +67,13 @@ describe('local Stripe: checkout and the customer portal', () => {
     const subscription = completed.subscription as Stripe.Subscription;
     expect(subscription.id).toMatch(/^sub_/);
     expect((completed.customer as Stripe.Customer).id).toBe(customer.id);
-    expect(subscription).toMatchObject({ object: 'subscription', status: 'active', customer: customer.id, cancel_at_period_end: false, metadata: { userId: 'user-1', plan: 'monthly' } });
+    expect(subscription).toMatchObject({
+      object: 'subscription',
+      status: 'active',
+      customer: customer.id,
+      cancel_at_period_end: false,
+      metadata: { userId: 'user-1', plan: 'monthly' },
+    });
     const item = subscription.items.data[0]!;
     expect(item.id).toMatch(/^si_/);
     expect(item.price.lookup_key).toBe('solutionz_monthly');
@@ -190,7 +203,10 @@ describe('local Stripe: checkout and the customer portal', () => {
     t.local.advanceClock(3_601);
     expect((await sdk.checkout.sessions.retrieve(session.id)).status).toBe('expired');
     await t.local.settled();
-    expect(t.receiver.events(sdk).map((event) => [event.type, (event.data.object as { id: string }).id])).toContainEqual(['checkout.session.expired', session.id]);
+    expect(t.receiver.events(sdk).map((event) => [event.type, (event.data.object as { id: string }).id])).toContainEqual([
+      'checkout.session.expired',
+      session.id,
+    ]);
   });
 
   describe('customer portal', () => {
@@ -208,7 +224,9 @@ describe('local Stripe: checkout and the customer portal', () => {
       const html = await (await fetch(portalUrl)).text();
       const form = [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find((match) => match[2]!.includes(`>${button}</button>`));
       if (!form) throw new Error(`No "${button}" button on the portal page:\n${textOf(html)}`);
-      const fields = new URLSearchParams([...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((match): [string, string] => [match[1]!, match[2]!]));
+      const fields = new URLSearchParams(
+        [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((match): [string, string] => [match[1]!, match[2]!]),
+      );
       return fetch(new URL(form[1]!, portalUrl), { method: 'POST', body: fields, redirect: 'manual' });
     }
 

@@ -20,7 +20,10 @@ describe('local Stripe: the test clock', () => {
     t.receiver.received.length = 0;
   });
 
-  async function subscribe(plan: keyof typeof STRIPE_CATALOGUE.prices, { cardNumber = VALID_CARD.cardNumber, coupon }: { cardNumber?: string; coupon?: string } = {}) {
+  async function subscribe(
+    plan: keyof typeof STRIPE_CATALOGUE.prices,
+    { cardNumber = VALID_CARD.cardNumber, coupon }: { cardNumber?: string; coupon?: string } = {},
+  ) {
     const customer = await sdk.customers.create({ email: 'member@example.com' });
     const [price] = (await sdk.prices.list({ lookup_keys: [STRIPE_CATALOGUE.prices[plan].lookupKey] })).data;
     const session = await sdk.checkout.sessions.create({
@@ -75,7 +78,12 @@ describe('local Stripe: the test clock', () => {
     t.local.advanceClockTo(periodEnd(subscription) + 60);
     const pastDue = await sdk.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
     expect(pastDue.status).toBe('past_due');
-    expect(pastDue.latest_invoice).toMatchObject({ status: 'open', attempt_count: 1, amount_remaining: 299, next_payment_attempt: periodEnd(subscription) + 3 * DAY });
+    expect(pastDue.latest_invoice).toMatchObject({
+      status: 'open',
+      attempt_count: 1,
+      amount_remaining: 299,
+      next_payment_attempt: periodEnd(subscription) + 3 * DAY,
+    });
     expect(await eventTypes()).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
     expect(t.receiver.events(sdk)[1]!.data.previous_attributes).toMatchObject({ status: 'active' });
 
@@ -135,7 +143,9 @@ describe('local Stripe: the test clock', () => {
     expect(await eventTypes()).toEqual(['customer.subscription.updated', 'customer.subscription.deleted']);
     expect((await sdk.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
     expect((await sdk.subscriptions.list({ customer: String(subscription.customer) })).data).toEqual([]);
-    expect((await sdk.subscriptions.list({ customer: String(subscription.customer), status: 'canceled' })).data.map((item) => item.id)).toEqual([subscription.id]);
+    expect((await sdk.subscriptions.list({ customer: String(subscription.customer), status: 'canceled' })).data.map((item) => item.id)).toEqual([
+      subscription.id,
+    ]);
   });
 
   it('cancels at once on DELETE, with customer.subscription.deleted', async () => {

@@ -4,7 +4,10 @@ import type { StripeStore } from './store';
 
 /** Customers and the cards they pay with, as Stripe's API and its hosted checkout create them. */
 
-export function createCustomer(store: StripeStore, fields: { email?: string; name?: string; description?: string; phone?: string; metadata?: Record<string, string> }): Customer {
+export function createCustomer(
+  store: StripeStore,
+  fields: { email?: string; name?: string; description?: string; phone?: string; metadata?: Record<string, string> },
+): Customer {
   const customer: Customer = {
     id: newId.customer(),
     object: 'customer',

@@ -33,8 +33,7 @@ function invalid(status: number, message: string, code?: string, param?: string)
 
 export const stripeErrors = {
   missingParam: (param: string) => invalid(400, `Missing required param: ${param}.`, 'parameter_missing', param),
-  unknownParam: (param: string) =>
-    invalid(400, `Received unknown parameter: ${param}`, 'parameter_unknown', param),
+  unknownParam: (param: string) => invalid(400, `Received unknown parameter: ${param}`, 'parameter_unknown', param),
   emptyParam: (param: string) =>
     invalid(
       400,
@@ -43,8 +42,7 @@ export const stripeErrors = {
       param,
     ),
   invalidInteger: (param: string, value: unknown) => invalid(400, `Invalid integer: ${String(value)}`, 'parameter_invalid_integer', param),
-  invalidBoolean: (param: string, value: unknown) =>
-    invalid(400, `Invalid boolean: ${String(value)}`, undefined, param),
+  invalidBoolean: (param: string, value: unknown) => invalid(400, `Invalid boolean: ${String(value)}`, undefined, param),
   invalidValue: (param: string, message: string) => invalid(400, message, undefined, param),
   invalidRequest: (message: string, param?: string) => invalid(400, message, undefined, param),
   /** A resource named in the URL that does not exist. */
@@ -53,10 +51,7 @@ export const stripeErrors = {
   noSuchReference: (kind: string, id: string, param: string) => invalid(400, `No such ${kind}: '${id}'`, 'resource_missing', param),
   alreadyExists: (what: string, param = 'id') => invalid(400, `${what} already exists.`, 'resource_already_exists', param),
   unrecognizedUrl: (method: string, path: string) =>
-    invalid(
-      404,
-      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
-    ),
+    invalid(404, `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`),
   noApiKey: () =>
     invalid(
       401,

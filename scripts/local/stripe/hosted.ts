@@ -145,7 +145,9 @@ export class HostedPages {
         status: subscription.status,
         periodEnd: item.current_period_end ?? 0,
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
-        ...(target?.recurring ? { switchTo: { priceId: target.id, label: INTERVAL_ADJECTIVES[target.recurring.interval ?? ''] ?? String(target.recurring.interval) } } : {}),
+        ...(target?.recurring
+          ? { switchTo: { priceId: target.id, label: INTERVAL_ADJECTIVES[target.recurring.interval ?? ''] ?? String(target.recurring.interval) } }
+          : {}),
       });
     }
     return {

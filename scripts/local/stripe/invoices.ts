@@ -107,7 +107,11 @@ export function createInvoice(
             },
           },
           period: { start: item.current_period_start!, end: item.current_period_end! },
-          pricing: { type: 'price_details', price_details: { price: price.id!, product: String(price.product) }, unit_amount_decimal: String(price.unit_amount ?? 0) },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: price.id!, product: String(price.product) },
+            unit_amount_decimal: String(price.unit_amount ?? 0),
+          },
           quantity,
           subtotal,
           taxes: [],

@@ -53,7 +53,24 @@ export type Customer = Fields<
 >;
 export type Product = Fields<
   Stripe.Product,
-  'id' | 'object' | 'active' | 'created' | 'default_price' | 'description' | 'images' | 'livemode' | 'marketing_features' | 'metadata' | 'name' | 'package_dimensions' | 'shippable' | 'tax_code' | 'type' | 'unit_label' | 'updated' | 'url'
+  | 'id'
+  | 'object'
+  | 'active'
+  | 'created'
+  | 'default_price'
+  | 'description'
+  | 'images'
+  | 'livemode'
+  | 'marketing_features'
+  | 'metadata'
+  | 'name'
+  | 'package_dimensions'
+  | 'shippable'
+  | 'tax_code'
+  | 'type'
+  | 'unit_label'
+  | 'updated'
+  | 'url'
 >;
 export type Price = Fields<
   Stripe.Price,
@@ -79,17 +96,59 @@ export type Price = Fields<
 >;
 export type Coupon = Fields<
   Stripe.Coupon,
-  'id' | 'object' | 'amount_off' | 'created' | 'currency' | 'duration' | 'duration_in_months' | 'livemode' | 'max_redemptions' | 'metadata' | 'name' | 'percent_off' | 'redeem_by' | 'times_redeemed' | 'valid'
+  | 'id'
+  | 'object'
+  | 'amount_off'
+  | 'created'
+  | 'currency'
+  | 'duration'
+  | 'duration_in_months'
+  | 'livemode'
+  | 'max_redemptions'
+  | 'metadata'
+  | 'name'
+  | 'percent_off'
+  | 'redeem_by'
+  | 'times_redeemed'
+  | 'valid'
 >;
 export type PromotionCode = Fields<
   Stripe.PromotionCode,
-  'id' | 'object' | 'active' | 'code' | 'created' | 'customer' | 'customer_account' | 'expires_at' | 'livemode' | 'max_redemptions' | 'metadata' | 'promotion' | 'restrictions' | 'times_redeemed'
+  | 'id'
+  | 'object'
+  | 'active'
+  | 'code'
+  | 'created'
+  | 'customer'
+  | 'customer_account'
+  | 'expires_at'
+  | 'livemode'
+  | 'max_redemptions'
+  | 'metadata'
+  | 'promotion'
+  | 'restrictions'
+  | 'times_redeemed'
 >;
 export type Discount = Fields<
   Stripe.Discount,
-  'id' | 'object' | 'checkout_session' | 'customer' | 'customer_account' | 'end' | 'invoice' | 'invoice_item' | 'promotion_code' | 'source' | 'start' | 'subscription' | 'subscription_item'
+  | 'id'
+  | 'object'
+  | 'checkout_session'
+  | 'customer'
+  | 'customer_account'
+  | 'end'
+  | 'invoice'
+  | 'invoice_item'
+  | 'promotion_code'
+  | 'source'
+  | 'start'
+  | 'subscription'
+  | 'subscription_item'
 >;
-export type PaymentMethod = Fields<Stripe.PaymentMethod, 'id' | 'object' | 'billing_details' | 'card' | 'created' | 'customer' | 'customer_account' | 'livemode' | 'metadata' | 'type'>;
+export type PaymentMethod = Fields<
+  Stripe.PaymentMethod,
+  'id' | 'object' | 'billing_details' | 'card' | 'created' | 'customer' | 'customer_account' | 'livemode' | 'metadata' | 'type'
+>;
 export type CheckoutSession = Fields<
   Stripe.Checkout.Session,
   | 'id'
@@ -129,7 +188,18 @@ export type CheckoutSession = Fields<
 >;
 export type CheckoutLineItem = Fields<
   Stripe.LineItem,
-  'id' | 'object' | 'adjustable_quantity' | 'amount_discount' | 'amount_subtotal' | 'amount_tax' | 'amount_total' | 'currency' | 'description' | 'metadata' | 'price' | 'quantity'
+  | 'id'
+  | 'object'
+  | 'adjustable_quantity'
+  | 'amount_discount'
+  | 'amount_subtotal'
+  | 'amount_tax'
+  | 'amount_total'
+  | 'currency'
+  | 'description'
+  | 'metadata'
+  | 'price'
+  | 'quantity'
 >;
 export type PortalSession = Fields<
   Stripe.BillingPortal.Session,
@@ -137,7 +207,19 @@ export type PortalSession = Fields<
 >;
 type SubscriptionItem = Fields<
   Stripe.SubscriptionItem,
-  'id' | 'object' | 'billing_thresholds' | 'created' | 'current_period_end' | 'current_period_start' | 'discounts' | 'metadata' | 'plan' | 'price' | 'quantity' | 'subscription' | 'tax_rates'
+  | 'id'
+  | 'object'
+  | 'billing_thresholds'
+  | 'created'
+  | 'current_period_end'
+  | 'current_period_start'
+  | 'discounts'
+  | 'metadata'
+  | 'plan'
+  | 'price'
+  | 'quantity'
+  | 'subscription'
+  | 'tax_rates'
 >;
 export type Subscription = Fields<
   Stripe.Subscription,
@@ -172,7 +254,23 @@ export type Subscription = Fields<
 > & { items: { object: 'list'; data: SubscriptionItem[]; has_more: boolean; url: string } };
 type InvoiceLine = Fields<
   Stripe.InvoiceLineItem,
-  'id' | 'object' | 'amount' | 'currency' | 'description' | 'discount_amounts' | 'discountable' | 'discounts' | 'invoice' | 'livemode' | 'metadata' | 'parent' | 'period' | 'pricing' | 'quantity' | 'subtotal' | 'taxes'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'currency'
+  | 'description'
+  | 'discount_amounts'
+  | 'discountable'
+  | 'discounts'
+  | 'invoice'
+  | 'livemode'
+  | 'metadata'
+  | 'parent'
+  | 'period'
+  | 'pricing'
+  | 'quantity'
+  | 'subtotal'
+  | 'taxes'
 >;
 export type Invoice = Fields<
   Stripe.Invoice,
@@ -226,18 +324,7 @@ export type StripeEvent = Fields<Stripe.EventBase, 'id' | 'object' | 'api_versio
 };
 
 export type ApiObject =
-  | Customer
-  | Product
-  | Price
-  | Coupon
-  | PromotionCode
-  | Discount
-  | PaymentMethod
-  | CheckoutSession
-  | PortalSession
-  | Subscription
-  | Invoice
-  | StripeEvent;
+  Customer | Product | Price | Coupon | PromotionCode | Discount | PaymentMethod | CheckoutSession | PortalSession | Subscription | Invoice | StripeEvent;
 
 export interface ApiList<T> {
   object: 'list';

@@ -150,11 +150,16 @@ ${session.cancel_url ? `<a href="${escape(session.cancel_url)}">Cancel</a>` : ''
 /** A session that can no longer be paid: expired, or already paid. */
 export function closedCheckoutPage(session: CheckoutSession): string {
   if (session.status === 'complete') {
-    const back = session.success_url ? `<p><a href="${escape(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Return to ${escape(BUSINESS_NAME)}</a></p>` : '';
+    const back = session.success_url
+      ? `<p><a href="${escape(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Return to ${escape(BUSINESS_NAME)}</a></p>`
+      : '';
     return layout(`Payment complete | ${BUSINESS_NAME}`, `<h1>Thanks for your payment</h1>\n<p>This checkout session is complete.</p>\n${back}`);
   }
   const back = session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Return to ${escape(BUSINESS_NAME)}</a></p>` : '';
-  return layout(`Session expired | ${BUSINESS_NAME}`, `<h1>This checkout session has expired</h1>\n<p>Start again from ${escape(BUSINESS_NAME)} to subscribe.</p>\n${back}`);
+  return layout(
+    `Session expired | ${BUSINESS_NAME}`,
+    `<h1>This checkout session has expired</h1>\n<p>Start again from ${escape(BUSINESS_NAME)} to subscribe.</p>\n${back}`,
+  );
 }
 
 export interface PortalPlanView {

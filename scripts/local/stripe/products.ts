@@ -4,7 +4,10 @@ import type { StripeStore } from './store';
 
 /** What the local Stripe sells: products, their prices, coupons and promotion codes, as Stripe's API creates them. */
 
-export function createProduct(store: StripeStore, fields: { id?: string; name: string; description?: string; active?: boolean; metadata?: Record<string, string> }): Product {
+export function createProduct(
+  store: StripeStore,
+  fields: { id?: string; name: string; description?: string; active?: boolean; metadata?: Record<string, string> },
+): Product {
   const now = store.now();
   const product: Product = {
     id: fields.id ?? newId.product(),
@@ -30,16 +33,19 @@ export function createProduct(store: StripeStore, fields: { id?: string; name: s
   return product;
 }
 
-export function createPrice(store: StripeStore, fields: {
-  product: string;
-  currency: string;
-  unitAmount: number;
-  recurring?: { interval: string; intervalCount: number };
-  lookupKey?: string;
-  nickname?: string;
-  active?: boolean;
-  metadata?: Record<string, string>;
-}): Price {
+export function createPrice(
+  store: StripeStore,
+  fields: {
+    product: string;
+    currency: string;
+    unitAmount: number;
+    recurring?: { interval: string; intervalCount: number };
+    lookupKey?: string;
+    nickname?: string;
+    active?: boolean;
+    metadata?: Record<string, string>;
+  },
+): Price {
   const price: Price = {
     id: newId.price(),
     object: 'price',
@@ -67,18 +73,21 @@ export function createPrice(store: StripeStore, fields: {
   return price;
 }
 
-export function createCoupon(store: StripeStore, fields: {
-  id?: string;
-  name?: string;
-  percentOff?: number;
-  amountOff?: number;
-  currency?: string;
-  duration: 'forever' | 'once' | 'repeating';
-  durationInMonths?: number;
-  maxRedemptions?: number;
-  redeemBy?: number;
-  metadata?: Record<string, string>;
-}): Coupon {
+export function createCoupon(
+  store: StripeStore,
+  fields: {
+    id?: string;
+    name?: string;
+    percentOff?: number;
+    amountOff?: number;
+    currency?: string;
+    duration: 'forever' | 'once' | 'repeating';
+    durationInMonths?: number;
+    maxRedemptions?: number;
+    redeemBy?: number;
+    metadata?: Record<string, string>;
+  },
+): Coupon {
   const coupon: Coupon = {
     id: fields.id ?? newId.coupon(),
     object: 'coupon',
@@ -100,7 +109,18 @@ export function createCoupon(store: StripeStore, fields: {
   return coupon;
 }
 
-export function createPromotionCode(store: StripeStore, fields: { coupon: Coupon; code?: string; active?: boolean; maxRedemptions?: number; expiresAt?: number; customer?: string; metadata?: Record<string, string> }): PromotionCode {
+export function createPromotionCode(
+  store: StripeStore,
+  fields: {
+    coupon: Coupon;
+    code?: string;
+    active?: boolean;
+    maxRedemptions?: number;
+    expiresAt?: number;
+    customer?: string;
+    metadata?: Record<string, string>;
+  },
+): PromotionCode {
   const id = newId.promotionCode();
   const promotionCode: PromotionCode = {
     id,

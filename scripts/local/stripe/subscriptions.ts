@@ -21,7 +21,8 @@ export interface SubscriptionChange {
 
 export function updateSubscription(store: StripeStore, subscription: Subscription, change: SubscriptionChange, request: EventRequest): Subscription {
   if (subscription.status === 'canceled') {
-    const onlyAllowed = change.price === undefined && change.cancelAtPeriodEnd === undefined && change.quantity === undefined && change.description === undefined;
+    const onlyAllowed =
+      change.price === undefined && change.cancelAtPeriodEnd === undefined && change.quantity === undefined && change.description === undefined;
     if (!onlyAllowed) throw stripeErrors.invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
   }
   const now = store.now();

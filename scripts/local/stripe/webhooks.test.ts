@@ -96,7 +96,14 @@ describe('local Stripe: webhook delivery', () => {
       batches.push(t.receiver.events(t.sdk).map((event) => event.type));
       t.receiver.received.length = 0;
     }
-    const inOrder = ['checkout.session.completed', 'checkout.session.completed', 'customer.subscription.created', 'customer.subscription.created', 'invoice.paid', 'invoice.paid'];
+    const inOrder = [
+      'checkout.session.completed',
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'customer.subscription.created',
+      'invoice.paid',
+      'invoice.paid',
+    ];
     for (const batch of batches) expect([...batch].sort()).toEqual(inOrder);
     expect(batches.some((batch) => batch.join() !== inOrder.join())).toBe(true);
 

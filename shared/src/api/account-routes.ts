@@ -1,9 +1,48 @@
 import { z } from 'zod';
 import { PROVIDER_UPDATES_ONE_CLICK_PATH } from '../mail-links';
-import { accountDeletionRequestSchema, accountDeletionResponseSchema, avatarConfirmRequestSchema, avatarResponseSchema, avatarUploadRequestSchema, dataExportSchema, emailChangeConfirmRequestSchema, emailChangeConfirmResponseSchema, emailChangeRequestSchema, emailChangeResponseSchema, mfaStatusResponseSchema, notificationSettingsResponseSchema, notificationSettingsSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, presignedUploadSchema, profileUpdateSchema, totpDisableRequestSchema, totpEnableRequestSchema, totpSetupRequestSchema, totpSetupResponseSchema } from '../profile';
+import {
+  accountDeletionRequestSchema,
+  accountDeletionResponseSchema,
+  avatarConfirmRequestSchema,
+  avatarResponseSchema,
+  avatarUploadRequestSchema,
+  dataExportSchema,
+  emailChangeConfirmRequestSchema,
+  emailChangeConfirmResponseSchema,
+  emailChangeRequestSchema,
+  emailChangeResponseSchema,
+  mfaStatusResponseSchema,
+  notificationSettingsResponseSchema,
+  notificationSettingsSchema,
+  passwordChangeRequestSchema,
+  passwordChangeResponseSchema,
+  presignedUploadSchema,
+  profileUpdateSchema,
+  totpDisableRequestSchema,
+  totpEnableRequestSchema,
+  totpSetupRequestSchema,
+  totpSetupResponseSchema,
+} from '../profile';
 import { providerUpdatesOneClickQuerySchema, providerUpdatesUnsubscribeSchema } from '../provider-updates';
 import { unsubscribeResponseSchema } from '../unsubscribe';
-import { adminOverviewResponseSchema, adminSetupRequestSchema, adminSetupResponseSchema, businessSearchQuerySchema, businessSearchResponseSchema, confirmEmailRequestSchema, confirmEmailResponseSchema, meResponseSchema, passwordResetConfirmResponseSchema, passwordResetConfirmSchema, passwordResetRequestResponseSchema, passwordResetRequestSchema, resendConfirmationRequestSchema, resendConfirmationResponseSchema, signupRequestSchema, signupResponseSchema } from './accounts';
+import {
+  adminOverviewResponseSchema,
+  adminSetupRequestSchema,
+  adminSetupResponseSchema,
+  businessSearchQuerySchema,
+  businessSearchResponseSchema,
+  confirmEmailRequestSchema,
+  confirmEmailResponseSchema,
+  meResponseSchema,
+  passwordResetConfirmResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestResponseSchema,
+  passwordResetRequestSchema,
+  resendConfirmationRequestSchema,
+  resendConfirmationResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+} from './accounts';
 import { defineRoute, type RouteSpec } from './route-types';
 
 /** Sign-up, e-mail confirmation, password reset and the caller's own account. */
@@ -198,7 +237,8 @@ export const profileRoutes = {
     path: '/api/me/deletion',
     area: 'accounts',
     access: 'signedIn',
-    summary: "Erase the caller's account and data (password checked); what they wrote about others stays as from a deleted user. An admin is refused (403): another admin removes them",
+    summary:
+      "Erase the caller's account and data (password checked); what they wrote about others stays as from a deleted user. An admin is refused (403): another admin removes them",
     body: accountDeletionRequestSchema,
     response: accountDeletionResponseSchema,
   }),
@@ -221,7 +261,8 @@ export const adminSetupRoutes = {
     path: '/api/admin/overview',
     area: 'admin',
     access: 'admin',
-    summary: 'Admin dashboard overview; like every admin route, refused (403 ADMIN_MFA_REQUIRED) to an admin without 2-step verification where the stage requires it',
+    summary:
+      'Admin dashboard overview; like every admin route, refused (403 ADMIN_MFA_REQUIRED) to an admin without 2-step verification where the stage requires it',
     response: adminOverviewResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
@@ -233,7 +274,7 @@ export const providerUpdateRoutes = {
     path: '/api/provider-updates/unsubscribe',
     area: 'profiles',
     access: 'public',
-    summary: "Turn off the Provider Updates of the client whose update mail carried the token (again is the same answer; 400 for a token that is not one)",
+    summary: 'Turn off the Provider Updates of the client whose update mail carried the token (again is the same answer; 400 for a token that is not one)',
     body: providerUpdatesUnsubscribeSchema,
     response: unsubscribeResponseSchema,
   }),

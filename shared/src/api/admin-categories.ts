@@ -158,7 +158,7 @@ export const adminCategoryRoutes = {
     path: `${CATEGORY}/provider-updates`,
     area: 'admin',
     access: 'admin',
-    summary: "Carries on updating the providers of an edited or deleted category, a chunk at a time, until providersDone",
+    summary: 'Carries on updating the providers of an edited or deleted category, a chunk at a time, until providersDone',
     params: categoryParams,
     response: adminCategoryProvidersSchema,
   }),

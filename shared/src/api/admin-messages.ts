@@ -27,8 +27,7 @@ export const ADMIN_CONSOLE_MESSAGES = {
     updateFailed: 'Failed to update user',
     emailUnavailable: 'Email unavailable',
     namesRequired: 'First name and last name are required',
-    deleteWarning:
-      'This permanently deletes the account and all of its data, reviews and jobs, and cancels any membership. This action cannot be undone.',
+    deleteWarning: 'This permanently deletes the account and all of its data, reviews and jobs, and cancels any membership. This action cannot be undone.',
     notFound: 'User not found',
     updated: 'User updated',
     activated: 'User activated',

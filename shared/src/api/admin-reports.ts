@@ -105,7 +105,8 @@ export const adminReportRoutes = {
     path: '/api/admin/reports/{reportId}/resolution',
     area: 'admin',
     access: 'admin',
-    summary: 'Dismiss an open report (optional note) or act on the reported person (stop their messaging, or deactivate the account; reason required); once (409 when already handled); audited',
+    summary:
+      'Dismiss an open report (optional note) or act on the reported person (stop their messaging, or deactivate the account; reason required); once (409 when already handled); audited',
     params: z.object({ reportId: z.string().trim().min(1).max(100) }),
     body: adminReportResolutionSchema,
     response: adminReportResolvedSchema,

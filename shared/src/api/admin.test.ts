@@ -12,15 +12,21 @@ describe('the admin console routes', () => {
     for (const route of adminConsoleRouteList) {
       expect(route, route.name).toMatchObject({ area: 'admin', access: 'admin' });
       expect(route.path.startsWith('/api/admin/'), route.name).toBe(true);
-      expect(routeList.filter((existing) => existing.method === route.method && existing.path === route.path).map((existing) => existing.name), route.name).toEqual([route.name]);
+      expect(
+        routeList.filter((existing) => existing.method === route.method && existing.path === route.path).map((existing) => existing.name),
+        route.name,
+      ).toEqual([route.name]);
     }
   });
 
-  it.each(adminConsoleRouteList.filter((route) => route.body).map((route) => [route.name, route] as const))('%s takes only the fields it names', (_name, route) => {
-    const result = route.body!.safeParse({ someoneElsesUserId: 'u-2' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.some((issue) => issue.code === 'unrecognized_keys')).toBe(true);
-  });
+  it.each(adminConsoleRouteList.filter((route) => route.body).map((route) => [route.name, route] as const))(
+    '%s takes only the fields it names',
+    (_name, route) => {
+      const result = route.body!.safeParse({ someoneElsesUserId: 'u-2' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.some((issue) => issue.code === 'unrecognized_keys')).toBe(true);
+    },
+  );
 });
 
 describe('reasons', () => {
@@ -38,7 +44,9 @@ describe('reasons', () => {
     expect(messages(adminUserActiveSchema.safeParse({ active: false, reason: { code: 'spam', note: 'x'.repeat(501) } }))).toEqual({
       'reason.note': ADMIN_CONSOLE_MESSAGES.reasonNoteTooLong,
     });
-    expect(messages(adminUserActiveSchema.safeParse({ active: false, reason: { code: 'whim' } }))).toEqual({ 'reason.code': ADMIN_CONSOLE_MESSAGES.reasonRequired });
+    expect(messages(adminUserActiveSchema.safeParse({ active: false, reason: { code: 'whim' } }))).toEqual({
+      'reason.code': ADMIN_CONSOLE_MESSAGES.reasonRequired,
+    });
   });
 });
 
@@ -51,11 +59,19 @@ describe('the admin forms', () => {
     expect(messages(adminCreateProviderSchema.safeParse({ firstName: 'Ann', lastName: 'Lee' }))).toEqual({
       businessName: ADMIN_CONSOLE_MESSAGES.createProvider.businessNameRequired,
     });
-    expect(messages(adminCreateProviderSchema.safeParse({ lastName: 'Lee', businessName: 'Lee Ltd' }))).toEqual({ firstName: ADMIN_CONSOLE_MESSAGES.users.namesRequired });
+    expect(messages(adminCreateProviderSchema.safeParse({ lastName: 'Lee', businessName: 'Lee Ltd' }))).toEqual({
+      firstName: ADMIN_CONSOLE_MESSAGES.users.namesRequired,
+    });
     expect(messages(adminCreateProviderSchema.safeParse({ accountType: 'client', firstName: 'Ann', lastName: 'Lee' }))).toEqual({
       accountType: ADMIN_CONSOLE_MESSAGES.createProvider.clientCreation.description,
     });
-    const made = adminCreateProviderSchema.parse({ firstName: 'Ann', lastName: 'Lee', businessName: 'Lee Plumbing', websiteUrl: 'leeplumbing.co.uk', categories: ['Construction/Trade > Plumber'] });
+    const made = adminCreateProviderSchema.parse({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      businessName: 'Lee Plumbing',
+      websiteUrl: 'leeplumbing.co.uk',
+      categories: ['Construction/Trade > Plumber'],
+    });
     expect(made).toMatchObject({ accountType: 'provider', websiteUrl: 'https://leeplumbing.co.uk' });
   });
 });

@@ -115,9 +115,7 @@ export const adminAnalyticsSchema = z.object({
     newUsers: count,
   }),
   /** The categories with the most listed providers (the counts /categories shows), most first; none with no provider. */
-  popularCategories: z
-    .array(z.object({ categoryId: z.string(), name: z.string(), groupName: z.string(), providerCount: count }))
-    .max(ADMIN_POPULAR_CATEGORIES),
+  popularCategories: z.array(z.object({ categoryId: z.string(), name: z.string(), groupName: z.string(), providerCount: count })).max(ADMIN_POPULAR_CATEGORIES),
   /** One entry per UK day, oldest first, days without activity included as zeros. */
   daily: z.array(z.object({ day: z.iso.date(), signups: count, jobs: count })).length(ADMIN_ANALYTICS_DAYS),
   /** The audit trail and sign-ups, newest first, ADMIN_RECENT_ACTIVITY at most. */

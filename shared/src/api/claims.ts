@@ -36,7 +36,7 @@ export const CLAIM_MESSAGES = {
   notFound: 'This business does not exist or cannot be claimed.',
   rateLimited: 'Too many claims from this address. Please try again later.',
   /** The claim mail's link: unknown, expired, used, or cancelled with "this wasn't me". */
-  linkInvalid: 'This claim link is invalid, has expired or has already been used. Ask for a new one on the business\'s claim page.',
+  linkInvalid: "This claim link is invalid, has expired or has already been used. Ask for a new one on the business's claim page.",
   /** The link's address has an account: the password is that account's, so the person signs in to finish. */
   accountExists: 'An account already uses this email address. Sign in with it to finish claiming the business.',
   /** Signed in as someone else than the address the link was sent to. */
@@ -125,7 +125,8 @@ export const ADMIN_CLAIM_MESSAGES = {
   refused: 'Claim refused',
   decideFailed: 'Failed to update the claim',
   /** The move is one transaction, which holds at most 100 writes: a business with more is not half-moved. */
-  tooLarge: 'This business has too much content (portfolio, feedback and saved lists) to move to the claimant in one step. Please contact the developers before approving it.',
+  tooLarge:
+    'This business has too much content (portfolio, feedback and saved lists) to move to the claimant in one step. Please contact the developers before approving it.',
   /** Approval moves the business to an account; one whose address nobody has proven is not given one. */
   claimantUnconfirmed: 'The claimant has not confirmed their email address yet. A claim can be approved only once they have.',
   /** The facts the review screen shows beside each claim. */
@@ -162,11 +163,9 @@ const adminClaimsPageSchema = z.object({ claims: z.array(adminClaimSchema), next
 export type AdminClaimsPage = z.infer<typeof adminClaimsPageSchema>;
 
 /** Approve, or refuse with a reason that is mailed to the claimant. */
-const adminClaimDecisionSchema = z
-  .strictObject({ decision: z.enum(['approve', 'refuse']), reason: adminReasonSchema.optional() })
-  .superRefine((value, ctx) => {
-    if (value.decision === 'refuse' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason', 'code'], message: ADMIN_CONSOLE_MESSAGES.reasonRequired });
-  });
+const adminClaimDecisionSchema = z.strictObject({ decision: z.enum(['approve', 'refuse']), reason: adminReasonSchema.optional() }).superRefine((value, ctx) => {
+  if (value.decision === 'refuse' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason', 'code'], message: ADMIN_CONSOLE_MESSAGES.reasonRequired });
+});
 
 // ── The admin's businesses list ─────────────────────────────────────────────────────────────────
 
@@ -231,7 +230,7 @@ export const claimRoutes = {
     path: '/api/business-claims/inspect',
     area: 'accounts',
     access: 'public',
-    summary: "Reads a claim link (changes nothing; a POST keeps the token out of access logs): the business, the address and whether it has an account",
+    summary: 'Reads a claim link (changes nothing; a POST keeps the token out of access logs): the business, the address and whether it has an account',
     body: claimTokenRequestSchema,
     response: claimLinkSchema,
   }),
@@ -262,7 +261,7 @@ export const claimRoutes = {
     path: '/api/business-claims/cancel',
     area: 'accounts',
     access: 'public',
-    summary: "The claim mail's \"this wasn't me\": spends the link, so it can no longer finish the claim",
+    summary: 'The claim mail\'s "this wasn\'t me": spends the link, so it can no longer finish the claim',
     body: claimTokenRequestSchema,
     response: claimCancelledSchema,
   }),
@@ -271,7 +270,8 @@ export const claimRoutes = {
     path: '/api/admin/claims',
     area: 'admin',
     access: 'admin',
-    summary: "Business claims in a state (pending by default), newest first, 20 a page, with the claimant's address, the business's recorded one, whether they match and whether the claimant's is confirmed",
+    summary:
+      "Business claims in a state (pending by default), newest first, 20 a page, with the claimant's address, the business's recorded one, whether they match and whether the claimant's is confirmed",
     query: adminClaimsQuerySchema,
     response: adminClaimsPageSchema,
   }),
@@ -280,7 +280,8 @@ export const claimRoutes = {
     path: '/api/admin/claims/{businessId}/decision',
     area: 'admin',
     access: 'admin',
-    summary: 'Approve a pending claim (409 while the claimant\'s address is unconfirmed), or refuse it with a reason mailed to the claimant (409 once decided); audited',
+    summary:
+      "Approve a pending claim (409 while the claimant's address is unconfirmed), or refuse it with a reason mailed to the claimant (409 once decided); audited",
     params: claimParamsSchema,
     body: adminClaimDecisionSchema,
     response: adminClaimSchema,
@@ -298,7 +299,7 @@ export const claimRoutes = {
     path: '/api/admin/businesses',
     area: 'admin',
     access: 'admin',
-    summary: 'Businesses admins created, newest first, 20 a page: claimed or not, a pending claim, the owner\'s name and the claim date',
+    summary: "Businesses admins created, newest first, 20 a page: claimed or not, a pending claim, the owner's name and the claim date",
     query: adminBusinessesQuerySchema,
     response: adminBusinessesPageSchema,
   }),

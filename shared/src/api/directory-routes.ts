@@ -1,4 +1,11 @@
-import { providerIdParamsSchema, providerSearchQuerySchema, providerSearchResponseSchema, savedProviderResponseSchema, savedProvidersQuerySchema, savedProvidersResponseSchema } from './directory';
+import {
+  providerIdParamsSchema,
+  providerSearchQuerySchema,
+  providerSearchResponseSchema,
+  savedProviderResponseSchema,
+  savedProvidersQuerySchema,
+  savedProvidersResponseSchema,
+} from './directory';
 import { myProviderPageSchema, providerProfileSchema } from './provider-profile';
 import { PROVIDER_PROFILE_MESSAGES } from './provider-profile-text';
 import { publicReads } from './public-reads';

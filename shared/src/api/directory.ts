@@ -134,14 +134,21 @@ const SERVICE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   developer: ['web-development', 'software-development'],
 };
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * The taxonomy slugs a service text names: a subcategory or group by its name, or the start
  * of it ("plumb"), a plural ("plumbers"), or an everyday word of SERVICE_SYNONYMS ("sparky"). Empty
  * when the text names no category (then it is matched against business names and skills instead).
  */
-export function serviceCategorySlugs(text: string, taxonomy: readonly { slug: string; name: string; subcategories: readonly { slug: string; name: string }[] }[]): string[] {
+export function serviceCategorySlugs(
+  text: string,
+  taxonomy: readonly { slug: string; name: string; subcategories: readonly { slug: string; name: string }[] }[],
+): string[] {
   const query = words(text);
   if (query.length < 3) return [];
   const singular = query.replace(/(?<=[a-z]{3})(es|s)$/, '');

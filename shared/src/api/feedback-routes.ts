@@ -1,5 +1,14 @@
 import { FEEDBACK_MESSAGES } from '../feedback-constants';
-import { feedbackDeletedSchema, feedbackEntrySchema, feedbackFormSchema, feedbackPageQuerySchema, feedbackPageSchema, feedbackParamsSchema, replyFormSchema, replyResultSchema } from '../feedback';
+import {
+  feedbackDeletedSchema,
+  feedbackEntrySchema,
+  feedbackFormSchema,
+  feedbackPageQuerySchema,
+  feedbackPageSchema,
+  feedbackParamsSchema,
+  replyFormSchema,
+  replyResultSchema,
+} from '../feedback';
 import { providerIdParamsSchema } from './directory';
 import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 

@@ -1,6 +1,18 @@
 import { jobAlertOneClickQuerySchema, jobAlertUnsubscribeSchema } from '../job-alerts';
 import { JOB_MESSAGES } from '../jobs-constants';
-import { jobBoardPageSchema, jobDeletedSchema, jobIdParamsSchema, jobListQuerySchema, jobPageQuerySchema, jobPageSchema, jobPostSchema, jobRevealCapUpdateSchema, jobRevealResponseSchema, jobSchema, savedJobResponseSchema } from '../jobs';
+import {
+  jobBoardPageSchema,
+  jobDeletedSchema,
+  jobIdParamsSchema,
+  jobListQuerySchema,
+  jobPageQuerySchema,
+  jobPageSchema,
+  jobPostSchema,
+  jobRevealCapUpdateSchema,
+  jobRevealResponseSchema,
+  jobSchema,
+  savedJobResponseSchema,
+} from '../jobs';
 import { JOB_ALERT_ONE_CLICK_PATH } from '../mail-links';
 import { unsubscribeResponseSchema } from '../unsubscribe';
 import { publicReads } from './public-reads';
@@ -24,7 +36,8 @@ export const jobRoutes = {
     ...publicReads.listJobs,
     area: 'jobs',
     access: 'public',
-    summary: 'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
+    summary:
+      'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
     query: jobListQuerySchema,
     response: jobBoardPageSchema,
     ...PURGED_PUBLIC_ANSWER,
@@ -42,7 +55,7 @@ export const jobRoutes = {
     path: '/api/me/job-board',
     area: 'jobs',
     access: 'signedIn',
-    summary: "The job board as the caller sees it: isMine, revealed and saved, and the contact of jobs they posted or revealed",
+    summary: 'The job board as the caller sees it: isMine, revealed and saved, and the contact of jobs they posted or revealed',
     query: jobListQuerySchema,
     response: jobBoardPageSchema,
   }),
@@ -51,7 +64,7 @@ export const jobRoutes = {
     path: '/api/me/job-board/{jobId}',
     area: 'jobs',
     access: 'signedIn',
-    summary: "One job as the caller sees it (flags; the contact when they posted or revealed it)",
+    summary: 'One job as the caller sees it (flags; the contact when they posted or revealed it)',
     params: jobIdParamsSchema,
     response: jobSchema,
   }),
@@ -133,7 +146,7 @@ export const jobRoutes = {
     path: '/api/job-alerts/unsubscribe',
     area: 'jobs',
     access: 'public',
-    summary: "Turn off the Job Alerts of the provider whose alert mail carried the token (again is the same answer; 400 for a token that is not one)",
+    summary: 'Turn off the Job Alerts of the provider whose alert mail carried the token (again is the same answer; 400 for a token that is not one)',
     body: jobAlertUnsubscribeSchema,
     response: unsubscribeResponseSchema,
   }),

@@ -1,4 +1,12 @@
-import { checkoutRequestSchema, couponCheckRequestSchema, couponCheckResponseSchema, MEMBERSHIP_MESSAGES, portalRequestSchema, redirectUrlResponseSchema, webhookResponseSchema } from '../membership';
+import {
+  checkoutRequestSchema,
+  couponCheckRequestSchema,
+  couponCheckResponseSchema,
+  MEMBERSHIP_MESSAGES,
+  portalRequestSchema,
+  redirectUrlResponseSchema,
+  webhookResponseSchema,
+} from '../membership';
 import { subscriptionSummarySchema } from './accounts';
 import { defineRoute, type RouteSpec } from './route-types';
 

@@ -161,11 +161,7 @@ const messageMailsUnsubscribe = unsubscribeSchemas(MESSAGE_MAILS_MESSAGES.unsubs
 
 const M = MESSAGING_MESSAGES;
 const id = z.string().trim().min(1).max(100);
-const messageText = z
-  .string({ error: M.textRequired })
-  .trim()
-  .min(1, M.textRequired)
-  .max(MESSAGE_LIMITS.textMax, M.textTooLong);
+const messageText = z.string({ error: M.textRequired }).trim().min(1, M.textRequired).max(MESSAGE_LIMITS.textMax, M.textTooLong);
 /** Made by the sender's page, so a send retried after a lost answer is stored once. Held to a UUID's length before its pattern runs. */
 const messageId = z.string().max(36, capped('Invalid UUID')).pipe(z.uuid());
 
@@ -181,7 +177,10 @@ const startConversationSchema = z
   .refine((value) => value.providerId !== undefined || value.jobId !== undefined, { message: M.recipientRequired, path: ['providerId'] });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
-const imageId = z.string().max(64, capped('Not an image id')).regex(/^[\w-]{1,64}$/, 'Not an image id');
+const imageId = z
+  .string()
+  .max(64, capped('Not an image id'))
+  .regex(/^[\w-]{1,64}$/, 'Not an image id');
 
 /** A reply: its text, its images (uploaded to this conversation first), or both. */
 const sendMessageSchema = z
@@ -197,14 +196,16 @@ const sendMessageSchema = z
   .refine((value) => value.text.length > 0 || value.imageIds.length > 0, { message: M.textRequired, path: ['text'] });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-const imageUploadSchema = z.strictObject({
-  name: z.string().trim().min(1).max(MESSAGE_IMAGE_LIMITS.filenameMaxChars),
-  type: z.string().trim().max(100),
-  size: z.number().int().positive(),
-}).superRefine((file, context) => {
-  const problem = messageImageProblem(file);
-  if (problem) context.addIssue({ code: 'custom', path: [file.size > MESSAGE_IMAGE_LIMITS.maxFileBytes ? 'size' : 'type'], message: problem });
-});
+const imageUploadSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(MESSAGE_IMAGE_LIMITS.filenameMaxChars),
+    type: z.string().trim().max(100),
+    size: z.number().int().positive(),
+  })
+  .superRefine((file, context) => {
+    const problem = messageImageProblem(file);
+    if (problem) context.addIssue({ code: 'custom', path: [file.size > MESSAGE_IMAGE_LIMITS.maxFileBytes ? 'size' : 'type'], message: problem });
+  });
 export type MessageImageUploadInput = z.infer<typeof imageUploadSchema>;
 
 /** A presigned POST for one image: the browser POSTs `fields` then the file to `url`, then asks for the check with `imageId`. */
@@ -346,7 +347,8 @@ export const messageRoutes = {
     path: `${CONVERSATION}/reports`,
     area: 'messages',
     access: 'signedIn',
-    summary: "A participant reports the conversation to the admins (a reason, an optional note, the last 20 messages kept as they are now); one open report per person and conversation, a daily cap",
+    summary:
+      'A participant reports the conversation to the admins (a reason, an optional note, the last 20 messages kept as they are now); one open report per person and conversation, a daily cap',
     params: conversationParams,
     body: reportConversationSchema,
     response: reportedSchema,
@@ -358,7 +360,8 @@ export const messageRoutes = {
     area: 'messages',
     access: 'signedIn',
     confirmedEmail: true,
-    summary: 'A presigned upload for one image of a message in a conversation of the caller (a daily cap per person), refused as a send is while either side blocks',
+    summary:
+      'A presigned upload for one image of a message in a conversation of the caller (a daily cap per person), refused as a send is while either side blocks',
     params: conversationParams,
     body: imageUploadSchema,
     response: imageUploadGrantSchema,

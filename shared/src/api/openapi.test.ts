@@ -19,7 +19,12 @@ describe('OpenAPI document', () => {
 
   it('marks the routes that need a confirmed e-mail address', () => {
     const marked = routeList.filter((route) => (doc.paths[route.path]![route.method.toLowerCase()] as Record<string, unknown>)['x-confirmed-email']);
-    expect(marked.map((route) => route.name).sort()).toEqual(routeList.filter((route) => route.confirmedEmail).map((route) => route.name).sort());
+    expect(marked.map((route) => route.name).sort()).toEqual(
+      routeList
+        .filter((route) => route.confirmedEmail)
+        .map((route) => route.name)
+        .sort(),
+    );
     expect(marked.map((route) => route.name)).toContain('createJob');
   });
 });

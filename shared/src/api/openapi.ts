@@ -7,10 +7,7 @@ export function buildOpenApiDocument(routes: readonly (RouteSpec & { name: strin
   const errorResponse = { description: 'Error', content: { 'application/json': { schema: z.toJSONSchema(apiErrorBodySchema) } } };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters = [
-      ...objectParameters(route.params, 'path'),
-      ...objectParameters(route.query, 'query'),
-    ];
+    const parameters = [...objectParameters(route.params, 'path'), ...objectParameters(route.query, 'query')];
     const operation = {
       operationId: route.name,
       summary: route.summary,

@@ -1,4 +1,14 @@
-import { PORTFOLIO_MESSAGES, portfolioItemDeletedSchema, portfolioItemInputSchema, portfolioItemParamsSchema, portfolioItemSchema, portfolioOrderSchema, portfolioResponseSchema, portfolioUploadRequestSchema, portfolioUploadResponseSchema } from '../portfolio';
+import {
+  PORTFOLIO_MESSAGES,
+  portfolioItemDeletedSchema,
+  portfolioItemInputSchema,
+  portfolioItemParamsSchema,
+  portfolioItemSchema,
+  portfolioOrderSchema,
+  portfolioResponseSchema,
+  portfolioUploadRequestSchema,
+  portfolioUploadResponseSchema,
+} from '../portfolio';
 import { providerIdParamsSchema } from './directory';
 import { defineRoute, PURGED_PUBLIC_ANSWER, type RouteSpec } from './route-types';
 
@@ -30,7 +40,8 @@ export const portfolioRoutes = {
     area: 'profiles',
     access: 'subscribedProvider',
     forbiddenMessage: PORTFOLIO_MESSAGES.providersOnly,
-    summary: 'Add an item at the end: each uploaded file is checked (size, type by its bytes, images decode), images re-encoded without metadata with a WebP thumbnail',
+    summary:
+      'Add an item at the end: each uploaded file is checked (size, type by its bytes, images decode), images re-encoded without metadata with a WebP thumbnail',
     body: portfolioItemInputSchema,
     response: portfolioItemSchema,
     successStatus: 201,

@@ -58,10 +58,21 @@ export function providerPageDescription(provider: {
   readonly locationName?: string;
 }): string {
   const bio = provider.bio?.replace(/\s+/g, ' ').trim();
-  const trades = provider.categories.map((category) => category.split(' > ').at(-1)!.replace(/^Other: /, '')).slice(0, 3);
+  const trades = provider.categories
+    .map((category) =>
+      category
+        .split(' > ')
+        .at(-1)!
+        .replace(/^Other: /, ''),
+    )
+    .slice(0, 3);
   const text =
     bio ||
-    [`${provider.displayName}${trades.length ? `: ${trades.join(', ')}` : ''}`, provider.locationName ? ` in ${provider.locationName}` : '', ` on ${PRODUCT_NAME}.`].join('');
+    [
+      `${provider.displayName}${trades.length ? `: ${trades.join(', ')}` : ''}`,
+      provider.locationName ? ` in ${provider.locationName}` : '',
+      ` on ${PRODUCT_NAME}.`,
+    ].join('');
   if (text.length <= DESCRIPTION_MAX_CHARS) return text;
   const cut = text.slice(0, DESCRIPTION_MAX_CHARS - 1);
   const space = cut.lastIndexOf(' ');

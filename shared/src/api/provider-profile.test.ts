@@ -5,7 +5,14 @@ import { providerDisplayName, providerPageDescription, providerPageTitle, publis
 describe('the provider page helpers', () => {
   it('shows only the social links that are filled in, each with https:// where it had no scheme', () => {
     expect(
-      publishedSocialLinks({ website: 'patel.co.uk', linkedin: '', twitter: 'http://twitter.com/p', instagram: '   ', facebook: 'HTTPS://fb.com/p', tiktok: 42 }),
+      publishedSocialLinks({
+        website: 'patel.co.uk',
+        linkedin: '',
+        twitter: 'http://twitter.com/p',
+        instagram: '   ',
+        facebook: 'HTTPS://fb.com/p',
+        tiktok: 42,
+      }),
     ).toEqual({ website: 'https://patel.co.uk', twitter: 'http://twitter.com/p', facebook: 'HTTPS://fb.com/p' });
     expect(publishedSocialLinks(null)).toEqual({});
     expect(publishedSocialLinks(['https://a.example'])).toEqual({});
@@ -25,7 +32,11 @@ describe('the provider page helpers', () => {
   it('describes the page by the bio, else by trade and place, within 160 characters', () => {
     expect(providerPageDescription({ displayName: 'P', bio: '  Rewires   homes.  ', categories: [] })).toBe('Rewires homes.');
     expect(
-      providerPageDescription({ displayName: 'Patel Electrical', categories: ['Construction/Trade > Electrician', 'IT', 'Other: Drone surveys', 'Events > DJ'], locationName: 'Birmingham' }),
+      providerPageDescription({
+        displayName: 'Patel Electrical',
+        categories: ['Construction/Trade > Electrician', 'IT', 'Other: Drone surveys', 'Events > DJ'],
+        locationName: 'Birmingham',
+      }),
     ).toBe('Patel Electrical: Electrician, IT, Drone surveys in Birmingham on Solutionz.');
     expect(providerPageDescription({ displayName: 'Sam', categories: [] })).toBe('Sam on Solutionz.');
     const long = providerPageDescription({ displayName: 'P', bio: 'word '.repeat(60), categories: [] });
@@ -48,7 +59,10 @@ describe('the provider page helpers', () => {
       responseTime: null,
     };
     expect(providerProfileSchema.safeParse(page).success).toBe(true);
-    expect(providerProfileSchema.safeParse({ ...page, responseTime: { conversations: 3, medianSeconds: 60, repliedWithin48hPercent: 100, responseLog: ['1'] } }).success).toBe(false);
+    expect(
+      providerProfileSchema.safeParse({ ...page, responseTime: { conversations: 3, medianSeconds: 60, repliedWithin48hPercent: 100, responseLog: ['1'] } })
+        .success,
+    ).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, email: 'p@example.co.uk' }).success).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, contact: { email: 'p@example.co.uk' } }).success).toBe(false);
     expect(providerProfileSchema.safeParse({ ...page, stripeCustomerId: 'cus_1' }).success).toBe(false);

@@ -5,17 +5,7 @@ export type Access = 'public' | 'signedIn' | 'client' | 'provider' | 'subscribed
 
 /** The Lambda function that serves a route: one per area (docs/architecture.md#lambdas). */
 export type Area =
-  | 'system'
-  | 'categories'
-  | 'accounts'
-  | 'profiles'
-  | 'directory'
-  | 'feedback'
-  | 'jobs'
-  | 'membership'
-  | 'admin'
-  | 'stripeWebhook'
-  | 'messages';
+  'system' | 'categories' | 'accounts' | 'profiles' | 'directory' | 'feedback' | 'jobs' | 'membership' | 'admin' | 'stripeWebhook' | 'messages';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiPath = `/api/${string}`;

@@ -29,11 +29,18 @@ describe('the route table', () => {
     expect({ method: spec.method, path: spec.path, access: spec.access }).toEqual({ ...address, access: 'public' });
   });
 
-  it.each(Object.keys(publicReads))('%s answers as its schema reads it: the browser takes the answer unparsed, so the schema changes nothing (no default, transform)', (name) => {
-    const { response } = routes[name as keyof typeof publicReads];
-    // Output objects say `additionalProperties: false` (parsing drops unknown keys); the rest must read the same both ways.
-    const asSchema = (io: 'input' | 'output') =>
-      JSON.parse(JSON.stringify(z.toJSONSchema(response, { io, unrepresentable: 'any' }), (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value)));
-    expect(asSchema('output')).toEqual(asSchema('input'));
-  });
+  it.each(Object.keys(publicReads))(
+    '%s answers as its schema reads it: the browser takes the answer unparsed, so the schema changes nothing (no default, transform)',
+    (name) => {
+      const { response } = routes[name as keyof typeof publicReads];
+      // Output objects say `additionalProperties: false` (parsing drops unknown keys); the rest must read the same both ways.
+      const asSchema = (io: 'input' | 'output') =>
+        JSON.parse(
+          JSON.stringify(z.toJSONSchema(response, { io, unrepresentable: 'any' }), (key, value: unknown) =>
+            key === 'additionalProperties' && value === false ? undefined : value,
+          ),
+        );
+      expect(asSchema('output')).toEqual(asSchema('input'));
+    },
+  );
 });

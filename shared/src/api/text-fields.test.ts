@@ -35,7 +35,9 @@ describe('text in every request body', () => {
         expect(result.success).toBe(false);
         const at = path.map((key) => (key === '[]' ? 0 : key)).join('.');
         // The length's issue alone: the field's pattern and refinements never ran on it.
-        const codes = issuesOf(result.error!.issues).filter((issue) => issue.path === at).map((issue) => issue.code);
+        const codes = issuesOf(result.error!.issues)
+          .filter((issue) => issue.path === at)
+          .map((issue) => issue.code);
         expect(codes.length).toBeGreaterThan(0);
         expect(new Set(codes)).toEqual(new Set(['too_big']));
       },

@@ -21,7 +21,8 @@ export async function watchTakeOver(page: Page, heading: string) {
   return {
     problems,
     /** Whether the heading on the page now is the one the parser made (and the parser made one). */
-    hydratedInPlace: async () => (await page.evaluate(`Boolean(window.parsedHeading) && window.parsedHeading === document.querySelector(${JSON.stringify(heading)})`)) as boolean,
+    hydratedInPlace: async () =>
+      (await page.evaluate(`Boolean(window.parsedHeading) && window.parsedHeading === document.querySelector(${JSON.stringify(heading)})`)) as boolean,
   };
 }
 

@@ -50,7 +50,10 @@ function findLayoutProblems(iconMaxPx: number): string[] {
   const name = (element: Element): string => {
     const label = element.getAttribute('aria-label') ?? element.getAttribute('alt') ?? element.getAttribute('title');
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
-    const classes = [...element.classList].filter((cls) => !cls.startsWith('css-')).slice(0, 2).join('.');
+    const classes = [...element.classList]
+      .filter((cls) => !cls.startsWith('css-'))
+      .slice(0, 2)
+      .join('.');
     return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}>${label ? ` "${label}"` : text ? ` "${text}"` : ''}`;
   };
   const drawn = (element: Element) => {
@@ -74,7 +77,8 @@ function findLayoutProblems(iconMaxPx: number): string[] {
     let parent = element.parentElement;
     while (parent && !outside.has(parent)) parent = parent.parentElement;
     outside.add(element);
-    if (!parent) problems.push(`${name(element)} is drawn outside the viewport: from ${Math.round(rect.left)} to ${Math.round(rect.right)} px of ${viewportWidth}`);
+    if (!parent)
+      problems.push(`${name(element)} is drawn outside the viewport: from ${Math.round(rect.left)} to ${Math.round(rect.right)} px of ${viewportWidth}`);
   }
 
   // A box whose content is wider than it (and which neither scrolls nor clips): the innermost one says where.
@@ -109,7 +113,9 @@ function findLayoutProblems(iconMaxPx: number): string[] {
     const rect = element.getBoundingClientRect();
     const container = element.parentElement!.getBoundingClientRect();
     if (rect.width > container.width + 1 || rect.height > container.height + 1) {
-      problems.push(`${name(element)} is drawn at ${sizeOf(element)}, larger than its container (${Math.round(container.width)} x ${Math.round(container.height)} px)`);
+      problems.push(
+        `${name(element)} is drawn at ${sizeOf(element)}, larger than its container (${Math.round(container.width)} x ${Math.round(container.height)} px)`,
+      );
     }
   }
   return problems;

@@ -19,7 +19,8 @@ export async function openMailLink(page: Page, link: string): Promise<Locator> {
   if (!name) throw new Error(`No button is known for the page of ${link}`);
   const writes: string[] = [];
   const watch = (request: Request) => {
-    if (request.method() !== 'GET' && request.method() !== 'HEAD' && new URL(request.url()).pathname.startsWith('/api/')) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (request.method() !== 'GET' && request.method() !== 'HEAD' && new URL(request.url()).pathname.startsWith('/api/'))
+      writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
   };
   page.on('request', watch);
   try {

@@ -28,7 +28,10 @@ export async function listedProvider(accounts: Accounts, profile: ProfileUpdateI
 /** Hidden by an administrator through the admin console's route, with a reason, and so out of the directory. */
 export async function hideProvider(account: TestAccount): Promise<void> {
   const admin = await createTestAccount('admin');
-  const hidden = await callApiAs(admin, 'PUT', `/admin/users/${encodeURIComponent(account.userId)}/visible`, { visible: false, reason: { code: 'policyBreach' } });
+  const hidden = await callApiAs(admin, 'PUT', `/admin/users/${encodeURIComponent(account.userId)}/visible`, {
+    visible: false,
+    reason: { code: 'policyBreach' },
+  });
   expect(hidden.status, await hidden.text()).toBe(200);
 }
 

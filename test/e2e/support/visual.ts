@@ -45,7 +45,9 @@ export async function expectPageToMatch(page: Page, name: string, mask: readonly
   await expect(page.locator('.chakra-skeleton, .chakra-spinner')).toHaveCount(0);
   await page.evaluate(async () => {
     // The test project has no DOM types (it is compiled for Node): the little used here.
-    const { document } = globalThis as unknown as { document: { images: Iterable<{ loading: string; decode(): Promise<void> }>; fonts: { ready: Promise<unknown> } } };
+    const { document } = globalThis as unknown as {
+      document: { images: Iterable<{ loading: string; decode(): Promise<void> }>; fonts: { ready: Promise<unknown> } };
+    };
     // Images below the fold load only when scrolled to; a screenshot of the whole page needs them all.
     const images = [...document.images];
     for (const image of images) image.loading = 'eager';

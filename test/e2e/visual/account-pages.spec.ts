@@ -51,9 +51,16 @@ async function writeConversation(client: TestAccount, provider: TestAccount, tex
   const repositories = createRepositories(documents, stack.tableName);
   const at = (minutesBefore: number) => messagesTestDeps(repositories, () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000));
   const [first, ...rest] = texts;
-  const { conversationId } = await startConversation(at(95), callerOf(client, 'client'), { providerId: provider.userId, messageId: randomUUID(), text: first! });
+  const { conversationId } = await startConversation(at(95), callerOf(client, 'client'), {
+    providerId: provider.userId,
+    messageId: randomUUID(),
+    text: first!,
+  });
   for (const [index, text] of rest.entries()) {
-    await sendMessage(at(80 - index * 20), callerOf(index % 2 === 0 ? provider : client, index % 2 === 0 ? 'provider' : 'client'), conversationId, { messageId: randomUUID(), text });
+    await sendMessage(at(80 - index * 20), callerOf(index % 2 === 0 ? provider : client, index % 2 === 0 ? 'provider' : 'client'), conversationId, {
+      messageId: randomUUID(),
+      text,
+    });
   }
   await markConversationRead(at(30), callerOf(provider, 'provider'), conversationId);
   await markConversationRead(at(30), callerOf(client, 'client'), conversationId);
@@ -61,9 +68,19 @@ async function writeConversation(client: TestAccount, provider: TestAccount, tex
 }
 
 /** A report of the conversation by the client in it, made through the reports service at a fixed moment before VISUAL_NOW. */
-async function writeReport(client: TestAccount, conversationId: string, minutesBefore: number, report: Parameters<typeof reportConversation>[3]): Promise<string> {
+async function writeReport(
+  client: TestAccount,
+  conversationId: string,
+  minutesBefore: number,
+  report: Parameters<typeof reportConversation>[3],
+): Promise<string> {
   const repositories = createRepositories(documents, stack.tableName);
-  const deps = { ...repositories, reports: repositories.messageReports, clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000), random: { id: () => randomUUID() } };
+  const deps = {
+    ...repositories,
+    reports: repositories.messageReports,
+    clock: () => new Date(VISUAL_NOW.getTime() - minutesBefore * 60_000),
+    random: { id: () => randomUUID() },
+  };
   return (await reportConversation(deps, callerOf(client, 'client'), conversationId, report)).reportId;
 }
 
@@ -170,7 +187,9 @@ atEveryWidth((width) => {
       await createBusiness(account, { businessName, firstName: 'Dale', lastName: 'Hughes', location: VISUAL_TOWN });
       // The claim link carries the business's id, as the admin's list of businesses (newest first) names it.
       const listed = (await (await callApiAs(account, 'GET', '/admin/businesses')).json()) as AdminBusinessesPage;
-      const business = listed.businesses.find((candidate) => candidate.businessName === businessName && candidate.status === 'unclaimed' && !candidate.claimPending);
+      const business = listed.businesses.find(
+        (candidate) => candidate.businessName === businessName && candidate.status === 'unclaimed' && !candidate.claimPending,
+      );
       if (!business) throw new Error(`${businessName} is not among the businesses to claim`);
       // The owner is a visitor in a browser of their own, with the clock standing still as in every screenshot.
       const owner = await browser.newContext({ baseURL: baseURL!, viewport: page.viewportSize()! });
@@ -224,7 +243,10 @@ atEveryWidth((width) => {
       // The screenshot data's providers, by the domain of their addresses (visual.solutionz.test): the same rows on every run.
       await page.getByRole('searchbox', { name: 'Search users' }).fill('visual test');
       const names = page.getByRole('table', { name: 'Users' }).getByRole('row').locator('td:first-child > :last-child');
-      await expect(names).toHaveText(VISUAL_PROVIDERS.map((provider) => `${provider.firstName} ${provider.lastName}`), { timeout: 20_000 });
+      await expect(names).toHaveText(
+        VISUAL_PROVIDERS.map((provider) => `${provider.firstName} ${provider.lastName}`),
+        { timeout: 20_000 },
+      );
       await expectPageToMatch(page, 'admin-users');
     });
 
@@ -236,7 +258,12 @@ atEveryWidth((width) => {
       const groups = 'main div:has(> section[aria-labelledby])';
       // Positioned, so that the rows' visually hidden texts (placed absolutely) are cut off with the rest.
       // How many providers offer each category changes as other tests list people: painted over.
-      await expectPageToMatch(page, 'admin-categories', [page.getByText(/^\d+ providers?$/)], `${fixedHeight(groups, 48)} ${groups} { position: relative !important; }`);
+      await expectPageToMatch(
+        page,
+        'admin-categories',
+        [page.getByText(/^\d+ providers?$/)],
+        `${fixedHeight(groups, 48)} ${groups} { position: relative !important; }`,
+      );
     });
 
     test('on the businesses page', async ({ page, account }) => {
@@ -249,7 +276,12 @@ atEveryWidth((width) => {
       // Other tests add businesses and claims as they run: both lists are painted over, at a fixed height.
       const claims = 'section[aria-label="Claims awaiting review"] > :not(h2)';
       const businesses = 'section[aria-label="Claims awaiting review"] ~ [aria-busy]';
-      await expectPageToMatch(page, 'admin-businesses', [page.locator(claims), page.locator(businesses)], `${fixedHeight(claims, 10)} ${fixedHeight(businesses, 16)}`);
+      await expectPageToMatch(
+        page,
+        'admin-businesses',
+        [page.locator(claims), page.locator(businesses)],
+        `${fixedHeight(claims, 10)} ${fixedHeight(businesses, 16)}`,
+      );
     });
 
     test('on the reports page', async ({ page, account, accounts }) => {
@@ -257,18 +289,28 @@ atEveryWidth((width) => {
       test.slow();
       // One reported business per width, as the two may be drawn at the same time; its reports are the only ones drawn.
       const businessName = width < 1000 ? 'Tamar Valley Roofing' : 'Fowey Harbour Roofing';
-      const [provider, first, second] = await Promise.all([accounts.create('provider', { businessName, location: VISUAL_TOWN }), accounts.create('client'), accounts.create('client')]);
+      const [provider, first, second] = await Promise.all([
+        accounts.create('provider', { businessName, location: VISUAL_TOWN }),
+        accounts.create('client'),
+        accounts.create('client'),
+      ]);
       const [asked, shouted] = await Promise.all([
         writeConversation(first, provider, [
           'Hello, a few slates have slipped on the back roof. Could you have a look this week?',
           'I can come Thursday. I will need £200 in cash up front, paid outside the site, before I start.',
           'I would rather pay through Solutionz once the work is done.',
         ]),
-        writeConversation(second, provider, ['Could you quote for replacing the flashing around our chimney?', 'Stop wasting my time with small jobs like this!']),
+        writeConversation(second, provider, [
+          'Could you quote for replacing the flashing around our chimney?',
+          'Stop wasting my time with small jobs like this!',
+        ]),
       ]);
       // An earlier report about the business, acted on through the admin API: the two open ones say the provider may no longer send.
       const earlier = await writeReport(first, asked, 40, { reason: 'spam', note: '' });
-      const stopped = await callApiAs(account, 'POST', `/admin/reports/${earlier}/resolution`, { action: 'blockMessaging', reason: { code: 'policyBreach', note: '' } });
+      const stopped = await callApiAs(account, 'POST', `/admin/reports/${earlier}/resolution`, {
+        action: 'blockMessaging',
+        reason: { code: 'policyBreach', note: '' },
+      });
       expect(stopped.status, await stopped.text()).toBe(200);
       await writeReport(first, asked, 20, { reason: 'offPlatformPayment', note: 'Wants cash before any work, outside the site.' });
       await writeReport(second, shouted, 10, { reason: 'harassment', note: '' });
@@ -283,7 +325,12 @@ atEveryWidth((width) => {
       await withNote.getByRole('button', { name: 'Show the 3 messages' }).click();
       await expect(withNote.getByRole('listitem')).toHaveCount(3);
       // Other tests' reports (and how many are open) change as they run: only this business's are drawn.
-      await expectPageToMatch(page, 'admin-reports', [page.getByText(/ open reports?$/)], `main article:not([aria-label="Report about ${businessName}"]) { display: none !important; }`);
+      await expectPageToMatch(
+        page,
+        'admin-reports',
+        [page.getByText(/ open reports?$/)],
+        `main article:not([aria-label="Report about ${businessName}"]) { display: none !important; }`,
+      );
     });
 
     test('on the feedback page', async ({ page }) => {

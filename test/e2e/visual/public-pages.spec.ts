@@ -58,7 +58,12 @@ atEveryWidth(() => {
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(TAXONOMY.length);
     await expect(page.getByRole('link', { name: 'Fitness, Health and Wellbeing' })).toBeVisible();
     // Every listed provider of the run counts here, whichever test made them: each card's line of counts is painted over.
-    await expectPageToMatch(page, 'categories', [page.getByRole('main').getByText(/^\d+ professionals?$/).locator('..')]);
+    await expectPageToMatch(page, 'categories', [
+      page
+        .getByRole('main')
+        .getByText(/^\d+ professionals?$/)
+        .locator('..'),
+    ]);
   });
 
   test('category', async ({ page }) => {

@@ -32,7 +32,14 @@ export const VISUAL_PROVIDERS: readonly DemoDirectoryProvider[] = [
     skills: ['Hatha', 'Vinyasa', 'Pregnancy yoga', 'Beginners'],
     bio: 'Small, friendly yoga classes in Truro and on the beach at Gyllyngvase in summer. Beginners are always welcome; mats are provided.',
     reviews: [
-      { authorName: 'Morwenna P.', rating: 5, title: 'Calm and welcoming', description: 'My first ever class and I never felt out of place.', daysAgo: 3, reply: 'Thank you, Morwenna! See you on Thursday.' },
+      {
+        authorName: 'Morwenna P.',
+        rating: 5,
+        title: 'Calm and welcoming',
+        description: 'My first ever class and I never felt out of place.',
+        daysAgo: 3,
+        reply: 'Thank you, Morwenna! See you on Thursday.',
+      },
       { authorName: 'Kit R.', rating: 5, title: 'Best class in Cornwall', daysAgo: 21 },
       { authorName: 'Lowen T.', rating: 4, title: 'Lovely studio', description: 'Gets busy on Saturdays, so book ahead.', daysAgo: 48 },
     ],
@@ -81,11 +88,21 @@ export const VISUAL_PROVIDER = VISUAL_PROVIDERS[0]!;
 
 export const VISUAL_PORTFOLIO: readonly DemoPortfolioItem[] = [
   { title: 'Sunrise class on the beach', description: 'Summer mornings at Gyllyngvase, all levels.', scenes: [{ scene: 'garden', hue: 160 }] },
-  { title: 'The new studio', description: 'Our room above the market: light, warm and quiet.', scenes: [{ scene: 'room', hue: 40 }, { scene: 'room', hue: 190 }] },
+  {
+    title: 'The new studio',
+    description: 'Our room above the market: light, warm and quiet.',
+    scenes: [
+      { scene: 'room', hue: 40 },
+      { scene: 'room', hue: 190 },
+    ],
+  },
 ];
 
 const DAY_MS = 86_400_000;
-const client = { ownerId: 'visual-client-morwenna', contact: { contactName: 'Morwenna Pascoe', contactEmail: 'morwenna@visual.solutionz.test', contactPhone: '07700 900811' } };
+const client = {
+  ownerId: 'visual-client-morwenna',
+  contact: { contactName: 'Morwenna Pascoe', contactEmail: 'morwenna@visual.solutionz.test', contactPhone: '07700 900811' },
+};
 
 export const VISUAL_JOBS: readonly DemoJob[] = [
   {

@@ -32,7 +32,10 @@ const besidePart =
 
 // The account screens are a chunk each: the sign-up page (prerendered, often a first visit) carries only its own form.
 // A provider's sign-up loads the provider's fields beside the page (they are not part of it: the page arrives as the client's form).
-const signup = besidePart(() => import('@/features/auth/routes/signup-page'), () => (addressSignsUpProvider() ? loadProviderSignupFields() : undefined));
+const signup = besidePart(
+  () => import('@/features/auth/routes/signup-page'),
+  () => (addressSignsUpProvider() ? loadProviderSignupFields() : undefined),
+);
 const login = () => import('@/features/auth/routes/login-page');
 const confirmEmail = () => import('@/features/auth/routes/confirm-email-page');
 const resetPassword = () => import('@/features/auth/routes/reset-password-page');
@@ -42,7 +45,10 @@ const providerPage = () => import('@/features/directory/routes/provider-profile-
 const categories = () => import('@/features/categories/routes');
 // The job board is its own chunk: the job form's schemas and form library are not part of it, nor is the open job's
 // dialog, which loads beside it when the address opens a job.
-const jobDirectory = besidePart(() => import('@/features/jobs/routes/job-directory-page'), () => (addressOpensJob() ? loadOpenJob() : undefined));
+const jobDirectory = besidePart(
+  () => import('@/features/jobs/routes/job-directory-page'),
+  () => (addressOpensJob() ? loadOpenJob() : undefined),
+);
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
 const account = () => import('@/features/account/routes');

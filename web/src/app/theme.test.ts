@@ -57,7 +57,10 @@ describe('the Chakra theme', () => {
     for (const [component, files] of Object.entries(STYLED_BY_THE_APP)) {
       const users = usages.filter((usage) => usage.component === component).map((usage) => usage.file);
       expect(users.sort(), component).toEqual([...files].sort());
-      expect(usages.find((usage) => usage.component === component)!.keys.some((key) => !system.isRecipe(key) && !system.isSlotRecipe(key)), component).toBe(true);
+      expect(
+        usages.find((usage) => usage.component === component)!.keys.some((key) => !system.isRecipe(key) && !system.isSlotRecipe(key)),
+        component,
+      ).toBe(true);
     }
     for (const { file } of usages.filter((usage) => usage.component === 'InputGroup')) {
       expect(readFileSync(resolve(webSrc, file), 'utf8'), file).not.toMatch(/\b(start|end)Addon\b/);
@@ -78,13 +81,18 @@ describe('the Chakra theme', () => {
     const rule = (selector: string) => Object.entries(base).filter(([nested]) => nested.replace('&', '') === selector);
     const everyElement = rule('*');
     expect(everyElement.length).toBeGreaterThan(0);
-    for (const [selector, styles] of everyElement) expect(Object.keys(styles as object).filter((name) => name.startsWith('--')), selector).toEqual([]);
+    for (const [selector, styles] of everyElement)
+      expect(
+        Object.keys(styles as object).filter((name) => name.startsWith('--')),
+        selector,
+      ).toEqual([]);
     const root = rule('html').flatMap(([, styles]) => Object.keys(styles));
     expect(root).toEqual(expect.arrayContaining(['--global-font-body', '--global-font-mono', '--global-color-border']));
   });
 
   it('renders nothing with the utilities whose starting values are left out (ring, filter: auto, backdropFilter: auto)', () => {
-    const utilities = /(?<![\w-])(?:ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(?:filter|backdropFilter)\s*[=:]\s*(?:\{\s*)?['"]auto/;
+    const utilities =
+      /(?<![\w-])(?:ring|ringColor|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)\s*[=:]\s*['"{\d]|(?<![\w-])(?:filter|backdropFilter)\s*[=:]\s*(?:\{\s*)?['"]auto/;
     const found = sourceFiles(webSrc)
       .filter((file) => !file.endsWith('app/theme.ts'))
       .filter((file) => utilities.test(readFileSync(file, 'utf8')));

@@ -88,7 +88,13 @@ export async function publicRead<N extends PublicReadName>(name: N, ...[options]
 
 /** Sends one call; an answer outside 2xx becomes an ApiError. */
 async function send(route: { method: string; path: ApiPath; binaryResponse?: true }, options: object | undefined): Promise<Response> {
-  const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
+  const {
+    params,
+    query,
+    body,
+    signal,
+    headers: extraHeaders,
+  } = (options ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;

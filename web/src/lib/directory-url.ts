@@ -11,7 +11,14 @@ import { paths } from '@/config/paths';
  * in the history entry's state instead (`nearMeState`), which Back, Forward and reload keep; an address
  * opened without it makes the directory ask the device again.
  */
-export const noDirectoryFilters: DirectoryFilters = { service: '', category: '', location: '', nearMe: false, radius: DEFAULT_RADIUS_MILES, quickReplies: false };
+export const noDirectoryFilters: DirectoryFilters = {
+  service: '',
+  category: '',
+  location: '',
+  nearMe: false,
+  radius: DEFAULT_RADIUS_MILES,
+  quickReplies: false,
+};
 
 /** The directory's address for these filters; a radius left at the default is written only with near me (docs/product/site.md#home-page). */
 export function directoryPath(filters: DirectoryFilters): string {

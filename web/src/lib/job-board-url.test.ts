@@ -41,7 +41,15 @@ describe('job board filters in the address bar', () => {
   });
 
   it('writes the filters back so that reading them gives the same filters', () => {
-    const filters = { category: 'Home > Plumbing', location: 'Leeds', radius: 50 as const, minBudget: 0, maxBudget: 5000, budgetType: 'hourly' as const, cursor: 'next-page' };
+    const filters = {
+      category: 'Home > Plumbing',
+      location: 'Leeds',
+      radius: 50 as const,
+      minBudget: 0,
+      maxBudget: 5000,
+      budgetType: 'hourly' as const,
+      cursor: 'next-page',
+    };
     const search = jobBoardSearch(filters, 'job-1');
     const params = new URLSearchParams(search);
     expect(params.get('job')).toBe('job-1');

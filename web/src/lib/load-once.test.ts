@@ -13,7 +13,10 @@ describe('a part loaded on first use', () => {
   });
 
   it('is fetched again after a failure', async () => {
-    const importPart = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue('dialog');
+    const importPart = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue('dialog');
     const part = loadOnce(importPart);
     await expect(part.load()).rejects.toThrow('Failed to fetch');
     expect(part.loaded()).toBeUndefined();

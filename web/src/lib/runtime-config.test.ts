@@ -13,7 +13,12 @@ describe('the runtime config read without zod', () => {
     ['the least', config],
     [
       'every part',
-      { ...config, auth: { ...config.auth, userPoolEndpoint: 'http://127.0.0.1:9229', authFlowType: 'USER_PASSWORD_AUTH' }, adminEmailDomain: 'admin.test', messagePollMs: 1_000 },
+      {
+        ...config,
+        auth: { ...config.auth, userPoolEndpoint: 'http://127.0.0.1:9229', authFlowType: 'USER_PASSWORD_AUTH' },
+        adminEmailDomain: 'admin.test',
+        messagePollMs: 1_000,
+      },
     ],
     ['the shortest message poll', { ...config, messagePollMs: MESSAGE_POLL_MS.min }],
     ['the longest message poll', { ...config, messagePollMs: MESSAGE_POLL_MS.max }],

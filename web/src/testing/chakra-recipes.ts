@@ -74,7 +74,8 @@ function recipeKeysFrom(file: string, seen = new Set<string>(), follow = true): 
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && RECIPE_CALLS.has(node.expression.text)) {
       const [options] = node.arguments;
-      const key = options && ts.isObjectLiteralExpression(options) ? options.properties.find((property) => property.name?.getText(source) === 'key') : undefined;
+      const key =
+        options && ts.isObjectLiteralExpression(options) ? options.properties.find((property) => property.name?.getText(source) === 'key') : undefined;
       if (key && ts.isPropertyAssignment(key) && ts.isStringLiteral(key.initializer)) keys.add(key.initializer.text);
     }
     const specifier = moduleName(ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : undefined);

@@ -103,7 +103,11 @@ export function stubApi(handlers: ApiStubs = {}, { config }: { config?: Partial<
     const found = findRoute(method, url.pathname);
     if (!found) return apiError('notFound', `No route ${method} ${url.pathname}`);
     const { route } = found;
-    const sent: SentRequest = { params: found.params, query: queryObject(url.searchParams), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const sent: SentRequest = {
+      params: found.params,
+      query: queryObject(url.searchParams),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     calls.push({ route: route.name, sent });
     const params = parsePart(route.params, sent.params);
     const query = parsePart(route.query, sent.query);

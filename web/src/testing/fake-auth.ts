@@ -96,8 +96,7 @@ export function createFakeAuth({ accounts = [], signedInAs }: { accounts?: reado
       return () => listeners.delete(listener);
     },
   };
-  const fetchProfile = () =>
-    current ? Promise.resolve({ ...current.profile, ...profileOverride }) : Promise.reject(new Error('401 Authentication required'));
+  const fetchProfile = () => (current ? Promise.resolve({ ...current.profile, ...profileOverride }) : Promise.reject(new Error('401 Authentication required')));
 
   return {
     auth,

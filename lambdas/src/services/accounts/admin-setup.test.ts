@@ -33,11 +33,18 @@ describe('first-admin setup', () => {
     expect(admin).toEqual({ userId: user?.sub, email: 'head.office@admin.solutionz.test' });
     expect(user).toMatchObject({ status: 'CONFIRMED', groups: ['admin'] });
     expect(await pool.signsIn('head.office@admin.solutionz.test', 'Admin-pass-1')).toBe(true);
-    expect(await deps.accounts.getProfile(admin.userId)).toMatchObject({ accountType: 'admin', email: 'head.office@admin.solutionz.test', emailConfirmedAt: '2026-11-21T12:00:00.000Z' });
+    expect(await deps.accounts.getProfile(admin.userId)).toMatchObject({
+      accountType: 'admin',
+      email: 'head.office@admin.solutionz.test',
+      emailConfirmedAt: '2026-11-21T12:00:00.000Z',
+    });
     expect(await deps.accounts.findUserIdByEmail('head.office@admin.solutionz.test')).toBe(admin.userId);
     await expect(adminOverview(deps)).resolves.toEqual({ adminSetup: { completed: true, completedAt: '2026-11-21T12:00:00.000Z' } });
 
-    await expect(setupFirstAdmin(deps, { ...input, username: 'other' }, undefined)).rejects.toMatchObject({ statusCode: 409, message: ADMIN_MESSAGES.alreadyExists });
+    await expect(setupFirstAdmin(deps, { ...input, username: 'other' }, undefined)).rejects.toMatchObject({
+      statusCode: 409,
+      message: ADMIN_MESSAGES.alreadyExists,
+    });
     expect(await pool.emails()).toEqual(['head.office@admin.solutionz.test']);
   });
 

@@ -11,7 +11,10 @@ import { searchBusinesses } from './business-search';
 
 const table = useTestTable();
 const pool = useTestUserPool();
-const { profile: profiles } = createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
+const { profile: profiles } = createTableStore(
+  documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })),
+  table.tableName,
+).entities;
 
 describe('the sign-up business-name search', () => {
   it('names only businesses whose provider anyone may see: hidden and deactivated providers’ are left out', async () => {
@@ -30,7 +33,11 @@ describe('the sign-up business-name search', () => {
 
   it('still fills its results when hidden businesses match first', async () => {
     const { deps } = testAccountsDeps(table, pool);
-    const hiddenOnes = await Promise.all(Array.from({ length: BUSINESS_SEARCH.maxResults }, (_, n) => createTestAccount(deps, 'provider', { email: `hidden-${n}@example.co.uk`, businessName: `Aire Hidden ${n}` })));
+    const hiddenOnes = await Promise.all(
+      Array.from({ length: BUSINESS_SEARCH.maxResults }, (_, n) =>
+        createTestAccount(deps, 'provider', { email: `hidden-${n}@example.co.uk`, businessName: `Aire Hidden ${n}` }),
+      ),
+    );
     await Promise.all(hiddenOnes.map((account) => profiles.patch({ userId: account.userId }).set({ isVisible: false }).go()));
     await createTestAccount(deps, 'provider', { email: 'shown@example.co.uk', businessName: 'Aire Shown' });
     expect((await searchBusinesses(deps, 'aire')).businesses.map((business) => business.businessName)).toEqual(['Aire Shown']);

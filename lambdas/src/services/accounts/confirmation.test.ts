@@ -42,7 +42,11 @@ describe('confirmEmail', () => {
     const me = await getMe(deps, { kind: 'signedIn', userId, groups: ['client'] }, IP);
     expect(me.emailConfirmed).toBe(true);
 
-    await expect(confirmEmail(deps, token)).rejects.toMatchObject({ statusCode: 400, code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.confirmationLinkInvalid });
+    await expect(confirmEmail(deps, token)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'TOKEN_INVALID',
+      message: ACCOUNT_MESSAGES.confirmationLinkInvalid,
+    });
     expect(counted.EmailConfirmations).toBe(1);
   });
 
@@ -139,7 +143,9 @@ describe('resendConfirmation', () => {
     );
     const refused = answers.filter((answer) => answer.status === 'rejected');
     expect(answers.length - refused.length).toBe(MAIL_RATE_LIMIT.perClientIp);
-    expect(refused.map((answer) => (answer as PromiseRejectedResult).reason)).toEqual(Array(10).fill(expect.objectContaining({ statusCode: 429, category: 'RATE_LIMIT' })));
+    expect(refused.map((answer) => (answer as PromiseRejectedResult).reason)).toEqual(
+      Array(10).fill(expect.objectContaining({ statusCode: 429, category: 'RATE_LIMIT' })),
+    );
     await expect(resendConfirmation(deps, 'someone-else@example.co.uk', '198.51.100.9')).resolves.toMatchObject({ message: expect.any(String) });
   });
 

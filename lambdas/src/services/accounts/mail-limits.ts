@@ -46,7 +46,12 @@ async function fromOwnersPlace(deps: Pick<AccountsDeps, 'accounts' | 'sessions' 
  * requests cannot pass one. The answer is the same whether or not the address has an account, so a refusal
  * tells nobody which addresses are registered.
  */
-export async function allowAddressMail(deps: Pick<AccountsDeps, 'rateLimits' | 'clock' | 'accounts' | 'sessions'>, kind: AddressMailKind, address: string, sourceIp: string): Promise<void> {
+export async function allowAddressMail(
+  deps: Pick<AccountsDeps, 'rateLimits' | 'clock' | 'accounts' | 'sessions'>,
+  kind: AddressMailKind,
+  address: string,
+  sourceIp: string,
+): Promise<void> {
   const now = deps.clock();
   const pair = digest(`${address} ${sourceIp}`);
   await claimCountdown(deps, kind, pair, now);

@@ -220,7 +220,13 @@ const NEWS_TEXT: Record<ProviderNewsKind, { subject: string; body: string }> = {
 };
 
 /** Provider Updates: a professional the client saved has news; at most one a week per professional. */
-export function providerUpdateMail(to: string, siteUrl: string, provider: { readonly userId: string; readonly name: string }, kind: ProviderNewsKind, unsubscribeToken: string): OutgoingMail {
+export function providerUpdateMail(
+  to: string,
+  siteUrl: string,
+  provider: { readonly userId: string; readonly name: string },
+  kind: ProviderNewsKind,
+  unsubscribeToken: string,
+): OutgoingMail {
   const page = `${siteUrl}/directory/${encodeURIComponent(provider.userId)}`;
   const unsubscribeLink = `${siteUrl}${PROVIDER_UPDATES_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;
   const oneClick = `${siteUrl}${PROVIDER_UPDATES_ONE_CLICK_PATH}?token=${encodeURIComponent(unsubscribeToken)}`;

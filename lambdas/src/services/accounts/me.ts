@@ -1,4 +1,12 @@
-import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, displayName, socialLinksFrom, type MeResponse, type RadiusMiles, type SubscriptionSummary } from '@solutionz/shared';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  displayName,
+  socialLinksFrom,
+  type MeResponse,
+  type RadiusMiles,
+  type SubscriptionSummary,
+} from '@solutionz/shared';
 import type { SignedInCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import { hasActiveMembership } from '../../data/listing-rule';
@@ -65,7 +73,10 @@ export function toMeResponse(profile: ProfileRecord, now: Date): MeResponse {
  */
 export async function getMe(deps: Pick<AccountsDeps, 'accounts' | 'sessions' | 'clock'>, caller: SignedInCaller, sourceIp: string): Promise<MeResponse> {
   const now = deps.clock();
-  const [profile] = await Promise.all([deps.accounts.getProfile(caller.userId), deps.sessions.noteUsedFrom(caller.userId, sourceIp, now).catch(() => undefined)]);
+  const [profile] = await Promise.all([
+    deps.accounts.getProfile(caller.userId),
+    deps.sessions.noteUsedFrom(caller.userId, sourceIp, now).catch(() => undefined),
+  ]);
   if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
   return toMeResponse(profile, now);
 }

@@ -88,7 +88,9 @@ describe('password reset', () => {
       }
     }
     expect(stranger.filter((answer) => answer === 'sent')).toHaveLength(MAIL_RATE_LIMIT.perAddressFromStrangers);
-    expect(stranger.slice(MAIL_RATE_LIMIT.perAddressFromStrangers)).toEqual(Array(4 * MAIL_RATE_LIMIT.perAddressFromIp - MAIL_RATE_LIMIT.perAddressFromStrangers).fill(429));
+    expect(stranger.slice(MAIL_RATE_LIMIT.perAddressFromStrangers)).toEqual(
+      Array(4 * MAIL_RATE_LIMIT.perAddressFromIp - MAIL_RATE_LIMIT.perAddressFromStrangers).fill(429),
+    );
 
     // Dan, at home, still gets his reset the same day.
     await expect(requestPasswordReset(deps, 'dan@example.co.uk', HOME)).resolves.toEqual({ message: ACCOUNT_MESSAGES.resetRequested });
@@ -133,13 +135,21 @@ describe('password reset', () => {
     const { deps, cognito, userId, mailedToken, sentMail } = await withAccount();
     // Someone signed in before the reset (who signed up with an address that was not theirs, say).
     const { AuthenticationResult: held } = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: 'dan@example.co.uk', PASSWORD: OLD_PASSWORD } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pool.userPoolClientId,
+        AuthParameters: { USERNAME: 'dan@example.co.uk', PASSWORD: OLD_PASSWORD },
+      }),
     );
     const heldRefreshes = () =>
-      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
-        () => true,
-        () => false,
-      );
+      cognito
+        .send(
+          new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } }),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
     expect(await heldRefreshes()).toBe(true);
     expect((await deps.accounts.getProfile(userId))?.emailConfirmedAt).toBeUndefined();
     // Tokens count in whole seconds: the reset comes in a later second than the sign-in.
@@ -162,7 +172,13 @@ describe('password reset', () => {
     const token = await mailedToken();
     const caller = { kind: 'signedIn', userId, groups: ['client'], accountType: 'client', subscribed: false, emailConfirmed: true } as const;
     await requestEmailChange(deps, caller, { newEmail: 'dan.moved@example.co.uk', currentPassword: OLD_PASSWORD }, IP);
-    await confirmEmailChange(deps, linkToken((await sentMail()).find((mail) => mail.destination.to.includes('dan.moved@example.co.uk')), '/confirm-email-change'));
+    await confirmEmailChange(
+      deps,
+      linkToken(
+        (await sentMail()).find((mail) => mail.destination.to.includes('dan.moved@example.co.uk')),
+        '/confirm-email-change',
+      ),
+    );
 
     await expect(resetPassword(deps, token, 'New-password-2')).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: ACCOUNT_MESSAGES.resetLinkInvalid });
     expect(await pool.signsIn('dan.moved@example.co.uk', OLD_PASSWORD)).toBe(true);

@@ -38,11 +38,7 @@ export async function resetPassword(deps: AccountsDeps, rawToken: string, passwo
   const tokenHash = hashToken(rawToken);
   const token = await deps.tokens.getToken(tokenHash);
   const profile = token ? await deps.accounts.getProfile(token.userId, { consistent: true }) : undefined;
-  if (
-    !isRedeemable(token, 'reset-password', now) ||
-    profile?.email !== token.email ||
-    !(await deps.tokens.redeemToken(tokenHash, 'reset-password', now))
-  ) {
+  if (!isRedeemable(token, 'reset-password', now) || profile?.email !== token.email || !(await deps.tokens.redeemToken(tokenHash, 'reset-password', now))) {
     throw new InvalidTokenError(ACCOUNT_MESSAGES.resetLinkInvalid);
   }
   try {

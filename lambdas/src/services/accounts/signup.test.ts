@@ -1,6 +1,14 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, ADMIN_CATEGORY_MESSAGES, EMAIL_FAILURE_MESSAGES, LOCATION_MESSAGES, SIGNUP_RATE_LIMIT, signupSchema, type Signup } from '@solutionz/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_CATEGORY_MESSAGES,
+  EMAIL_FAILURE_MESSAGES,
+  LOCATION_MESSAGES,
+  SIGNUP_RATE_LIMIT,
+  signupSchema,
+  type Signup,
+} from '@solutionz/shared';
 import type { AccountRepository } from '../../data/account-repository';
 import { forgetLiveTaxonomy } from '../../data/live-taxonomy';
 import { seedCategories } from '../../data/seed-categories';
@@ -77,7 +85,11 @@ describe('signUp', () => {
     const token = linkToken(mails[0], '/confirm-email');
     expect(mails[0]!.body.text).toContain(`https://solutionz.test/confirm-email?token=${token}`);
     expect(await deps.tokens.getToken(token)).toBeUndefined();
-    expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({ purpose: 'confirm-email', userId: result.userId, expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000 });
+    expect(await deps.tokens.getToken(hashToken(token))).toMatchObject({
+      purpose: 'confirm-email',
+      userId: result.userId,
+      expiresAt: Date.parse('2026-11-22T12:00:00Z') / 1000,
+    });
   });
 
   it('refuses a provider a category the admin deleted, by name, and keeps nothing', async () => {
@@ -198,11 +210,27 @@ describe('signUp', () => {
   });
 
   it.each([
-    ['SMTP_AUTH', new SESv2ServiceException({ name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 403 }, message: 'denied' }), EMAIL_FAILURE_MESSAGES.SMTP_AUTH.description],
-    ['RATE_LIMIT', new SESv2ServiceException({ name: 'TooManyRequestsException', $fault: 'client', $metadata: { httpStatusCode: 429 }, message: 'slow down' }), EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description],
+    [
+      'SMTP_AUTH',
+      new SESv2ServiceException({ name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 403 }, message: 'denied' }),
+      EMAIL_FAILURE_MESSAGES.SMTP_AUTH.description,
+    ],
+    [
+      'RATE_LIMIT',
+      new SESv2ServiceException({ name: 'TooManyRequestsException', $fault: 'client', $metadata: { httpStatusCode: 429 }, message: 'slow down' }),
+      EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description,
+    ],
     ['NETWORK', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), EMAIL_FAILURE_MESSAGES.NETWORK.description],
-    ['SERVER', new SESv2ServiceException({ name: 'InternalFailure', $fault: 'server', $metadata: { httpStatusCode: 500 }, message: 'boom' }), EMAIL_FAILURE_MESSAGES.SERVER.description],
-    ['UNKNOWN', new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Address blacklisted.' }), 'Address blacklisted.'],
+    [
+      'SERVER',
+      new SESv2ServiceException({ name: 'InternalFailure', $fault: 'server', $metadata: { httpStatusCode: 500 }, message: 'boom' }),
+      EMAIL_FAILURE_MESSAGES.SERVER.description,
+    ],
+    [
+      'UNKNOWN',
+      new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Address blacklisted.' }),
+      'Address blacklisted.',
+    ],
   ])('keeps the account when the mail fails with %s and says why', async (category, error, message) => {
     const { deps, ses, sentMail } = testAccountsDeps(table, pool);
     failNextSend(ses, 'SendEmailCommand', error);

@@ -1,11 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  SIGNUP_RATE_LIMIT,
-  TOKEN_TTL,
-  splitFullName,
-  type Signup,
-  type SignupResponse,
-} from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, SIGNUP_RATE_LIMIT, TOKEN_TTL, splitFullName, type Signup, type SignupResponse } from '@solutionz/shared';
 import { IdentityExistsError } from '../../adapters/cognito-identity';
 import type { ProfileRecord } from '../../data/account-repository';
 import { ConflictError, RateLimitedError, ValidationError } from '../../errors';
@@ -61,7 +54,11 @@ interface NewAccount {
  * undoes the earlier ones, so trying again simply works. Answers the new user's id and the raw
  * confirmation token for the mail (none for an account whose address is confirmed already).
  */
-export async function openAccount<A extends NewAccount>(deps: AccountsDeps, account: A, now: Date): Promise<{ userId: string; token: A['confirmed'] extends true ? undefined : string }> {
+export async function openAccount<A extends NewAccount>(
+  deps: AccountsDeps,
+  account: A,
+  now: Date,
+): Promise<{ userId: string; token: A['confirmed'] extends true ? undefined : string }> {
   const { email } = account;
   // Admin usernames map to addresses in this domain; an account there would pose as an admin sign-in.
   refuseReservedEmail(deps, email);

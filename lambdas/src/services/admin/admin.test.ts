@@ -106,14 +106,20 @@ describe('the dashboard', { timeout: 60_000 }, () => {
       Promise.all(Array.from({ length: 4 }, () => account(context, 'client'))),
     ]);
     const written = await Promise.all(
-      clients.flatMap((client, c) => providers.slice(0, 3).map((provider, p) => createFeedback(feedbackDeps(context), client.caller, provider.userId, { rating: 1 + ((c + p) % 5), title: `Job ${c}-${p}` }))),
+      clients.flatMap((client, c) =>
+        providers
+          .slice(0, 3)
+          .map((provider, p) => createFeedback(feedbackDeps(context), client.caller, provider.userId, { rating: 1 + ((c + p) % 5), title: `Job ${c}-${p}` })),
+      ),
     );
     // Two admins moderating the same feedback at once, hiding and listing providers, and more sign-ups, all together.
     await Promise.all([
-      ...written.slice(0, 6).flatMap((entry) => [
-        setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
-        setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
-      ]),
+      ...written
+        .slice(0, 6)
+        .flatMap((entry) => [
+          setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
+          setFeedbackApproval(context.deps, boss.caller, { providerId: entry.providerId, feedbackId: entry.id }, { approved: false, reason: SPAM }),
+        ]),
       setUserVisible(context.deps, boss.caller, providers[4]!.userId, { visible: false, reason: SPAM }),
       setUserActive(context.deps, boss.caller, providers[5]!.userId, { active: false, reason: SPAM }),
       listedProvider(context),
@@ -125,7 +131,16 @@ describe('the dashboard', { timeout: 60_000 }, () => {
 
     const now = context.deps.clock();
     const brute = await bruteCount(now);
-    expect(brute).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, approvedFeedback: 6, openReports: 0, providers: 8, clients: 4 });
+    expect(brute).toEqual({
+      businesses: 8,
+      listedProviders: 5,
+      businessesThisMonth: 8,
+      pendingFeedback: 5,
+      approvedFeedback: 6,
+      openReports: 0,
+      providers: 8,
+      clients: 4,
+    });
     expect(await table.repositories.admin.stats(now)).toEqual(brute);
     const { stats, recentActivity } = await dashboard(context.deps, boss.caller);
     expect(stats).toEqual({ businesses: 8, listedProviders: 5, businessesThisMonth: 8, pendingFeedback: 5, openReports: 0 });
@@ -137,14 +152,17 @@ describe('the dashboard', { timeout: 60_000 }, () => {
       ['feedback.approve', 'feedback.delete', 'user.deactivate', 'user.hide', ...Array<string>(6).fill('feedback.unapprove')].sort(),
     );
   });
-
 });
 
 /** Turns 2-step verification on as the security tab does: a new authenticator secret, confirmed with its code, preferred. */
 async function turnOnTwoStep(context: Context, person: TestAccount): Promise<void> {
   const { AuthenticationResult } = await context.cognito.send(
     // Through the server's app client, as the API does: the web client's tokens may not set 2-step up.
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.serverClientId, AuthParameters: { USERNAME: person.email, PASSWORD: person.password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: pool.serverClientId,
+      AuthParameters: { USERNAME: person.email, PASSWORD: person.password },
+    }),
   );
   const AccessToken = AuthenticationResult!.AccessToken!;
   const { SecretCode } = await context.cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
@@ -165,7 +183,11 @@ describe('the admin 2-step rule', { timeout: 60_000 }, () => {
 
     // Off directly at Cognito: the profile's copy is left saying on.
     await context.cognito.send(
-      new AdminSetUserMFAPreferenceCommand({ UserPoolId: pool.userPoolId, Username: boss.userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: pool.userPoolId,
+        Username: boss.userId,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
     );
     expect((await table.repositories.accounts.getProfile(boss.userId))?.mfaEnabled).toBe(true);
     await expect(admitted()).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.mfaRequired);
@@ -181,7 +203,11 @@ describe('the users table', { timeout: 60_000 }, () => {
     const boss = await account(context, 'admin');
     for (let n = 0; n < 23; n++) {
       context.advance(60);
-      await account(context, n % 2 ? 'client' : 'provider', { firstName: `Person${n}`, lastName: n === 7 ? 'Ó Briain' : 'Smith', ...(n % 2 ? {} : { businessName: `Works ${n} Ltd` }) });
+      await account(context, n % 2 ? 'client' : 'provider', {
+        firstName: `Person${n}`,
+        lastName: n === 7 ? 'Ó Briain' : 'Smith',
+        ...(n % 2 ? {} : { businessName: `Works ${n} Ltd` }),
+      });
     }
     const first = await listUsers(context.deps, boss.caller, { type: 'all' });
     expect(first.users).toHaveLength(20);
@@ -194,7 +220,8 @@ describe('the users table', { timeout: 60_000 }, () => {
     const clients = await listUsers(context.deps, boss.caller, { type: 'client' });
     expect(clients.users.map((user) => user.accountType)).toEqual(Array(11).fill('client'));
 
-    const find = async (q: string, type: 'all' | 'client' | 'provider' = 'all') => (await listUsers(context.deps, boss.caller, { q, type })).users.map((user) => user.firstName).sort();
+    const find = async (q: string, type: 'all' | 'client' | 'provider' = 'all') =>
+      (await listUsers(context.deps, boss.caller, { q, type })).users.map((user) => user.firstName).sort();
     expect(await find('Briáin')).toEqual(['Person7']);
     expect(await find('works 1')).toEqual(['Person10', 'Person12', 'Person14', 'Person16', 'Person18']);
     expect(await find('person1', 'client')).toHaveLength(6);
@@ -220,8 +247,12 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect((await listUsers(context.deps, boss.caller, { q: 'carla', type: 'provider' })).users).toHaveLength(1);
     expect((await listUsers(context.deps, boss.caller, { q: 'carla', type: 'client' })).users).toHaveLength(0);
 
-    await expect(updateUser(context.deps, boss.caller, member.userId, { firstName: 'Priya', lastName: 'Patel', accountType: 'client' })).rejects.toThrow(MESSAGES.typeChange.membership);
-    await expect(updateUser(context.deps, boss.caller, boss.userId, { firstName: 'head.office', lastName: '', accountType: 'client' })).rejects.toThrow(ConflictError);
+    await expect(updateUser(context.deps, boss.caller, member.userId, { firstName: 'Priya', lastName: 'Patel', accountType: 'client' })).rejects.toThrow(
+      MESSAGES.typeChange.membership,
+    );
+    await expect(updateUser(context.deps, boss.caller, boss.userId, { firstName: 'head.office', lastName: '', accountType: 'client' })).rejects.toThrow(
+      ConflictError,
+    );
     await expect(updateUser(context.deps, boss.caller, 'nobody', { firstName: 'A', lastName: 'B' })).rejects.toThrow(NotFoundError);
     const audit = await listAudit(context.deps, boss.caller, { targetId: client.userId }, 10);
     expect(audit.entries).toEqual([
@@ -303,7 +334,10 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [provider.email] }, subject: 'Your Solutionz account was deleted' });
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0, listedProviders: 0 });
     // Hidden, then erased: the page's cached copies went both times.
-    expect(context.purges).toEqual([['/directory*', '/api/providers*'], ['/directory*', '/api/providers*']]);
+    expect(context.purges).toEqual([
+      ['/directory*', '/api/providers*'],
+      ['/directory*', '/api/providers*'],
+    ]);
 
     // A client's jobs were on the cached job board.
     const client = await account(context, 'client');
@@ -313,7 +347,7 @@ describe('the users table', { timeout: 60_000 }, () => {
 });
 
 describe('removing an admin', { timeout: 60_000 }, () => {
-  it('is done by another admin with a reason; the removed admin\'s earlier entries keep one pseudonym, and nothing names them', async () => {
+  it("is done by another admin with a reason; the removed admin's earlier entries keep one pseudonym, and nothing names them", async () => {
     const context = admin();
     const boss = await account(context, 'admin');
     const deputy = await account(context, 'admin', { firstName: 'Dana', lastName: 'Deputy' });
@@ -340,7 +374,13 @@ describe('removing an admin', { timeout: 60_000 }, () => {
       ['user.hide', pseudonym, 'Priya Patel (Patel Electrical)'],
     ]);
     const [removal] = (await listAudit(context.deps, boss.caller, { targetId: deputy.userId }, 10)).entries;
-    expect(removal).toMatchObject({ action: 'user.delete', actor: { id: boss.userId, name: 'head.office' }, target: { id: deputy.userId, label: pseudonym }, state: 'completed', reason: { code: 'other', note: 'Left the company' } });
+    expect(removal).toMatchObject({
+      action: 'user.delete',
+      actor: { id: boss.userId, name: 'head.office' },
+      target: { id: deputy.userId, label: pseudonym },
+      state: 'completed',
+      reason: { code: 'other', note: 'Left the company' },
+    });
   });
 
   it('of two admins removing each other at once, one goes and the other is refused: an admin always remains', async () => {
@@ -390,7 +430,9 @@ describe('a deletion that fails half-way', { timeout: 60_000 }, () => {
     expect(await pool.user(client.email)).toBeDefined();
 
     await expect(deleteUser(deps, boss.caller, client.userId, { reason: SPAM })).resolves.toEqual({ userId: client.userId, deleted: true });
-    expect(await history(client.userId)).toEqual([{ ...started, state: 'completed', target: { ...started!.target, label: erasedPersonName(pseudonymOf(client.userId)) } }]);
+    expect(await history(client.userId)).toEqual([
+      { ...started, state: 'completed', target: { ...started!.target, label: erasedPersonName(pseudonymOf(client.userId)) } },
+    ]);
     expect(await table.repositories.accounts.getProfile(client.userId)).toBeUndefined();
     expect(await pool.user(client.email)).toBeUndefined();
     expect((await context.sentMail()).at(-1)).toMatchObject({ destination: { to: [client.email] }, subject: 'Your Solutionz account was deleted' });
@@ -413,24 +455,42 @@ describe('a deletion that fails half-way', { timeout: 60_000 }, () => {
 });
 
 describe('admin reads of private data', { timeout: 60_000 }, () => {
-  it('are audited: a person\'s record, and a page of business claims with the claimants\' addresses', async () => {
+  it("are audited: a person's record, and a page of business claims with the claimants' addresses", async () => {
     const context = admin();
     const boss = await account(context, 'admin');
     const client = await account(context, 'client');
     await getUser(context.deps, boss.caller, client.userId);
     expect((await listAudit(context.deps, boss.caller, { targetId: client.userId }, 10)).entries).toEqual([
-      expect.objectContaining({ action: 'user.view', actor: { id: boss.userId, name: 'head.office' }, target: { kind: 'user', id: client.userId, label: 'Cara Client' }, state: 'completed' }),
+      expect.objectContaining({
+        action: 'user.view',
+        actor: { id: boss.userId, name: 'head.office' },
+        target: { kind: 'user', id: client.userId, label: 'Cara Client' },
+        state: 'completed',
+      }),
     ]);
 
     const claims = { ...context.deps, claims: table.repositories.claims };
     // No claims shown, nothing recorded.
     await listClaims(claims, boss.caller, { state: 'pending' });
     expect((await listAudit(context.deps, boss.caller, { targetId: 'claims' }, 10)).entries).toEqual([]);
-    await table.repositories.claims.open({ businessId: 'b-1', claimId: 'claim-1', businessName: 'Hughes Roofing', claimantUserId: client.userId, claimantEmail: client.email, state: 'pending', createdAt: context.deps.clock().toISOString() });
+    await table.repositories.claims.open({
+      businessId: 'b-1',
+      claimId: 'claim-1',
+      businessName: 'Hughes Roofing',
+      claimantUserId: client.userId,
+      claimantEmail: client.email,
+      state: 'pending',
+      createdAt: context.deps.clock().toISOString(),
+    });
     const page = await listClaims(claims, boss.caller, { state: 'pending' });
     expect(page.claims.map((claim) => claim.claimantEmail)).toEqual([client.email]);
     expect((await listAudit(context.deps, boss.caller, { targetId: 'claims' }, 10)).entries).toEqual([
-      expect.objectContaining({ action: 'claims.view', actor: expect.objectContaining({ id: boss.userId }), target: { kind: 'list', id: 'claims', label: 'Business claims (pending)' }, after: { claimantIds: [client.userId] } }),
+      expect.objectContaining({
+        action: 'claims.view',
+        actor: expect.objectContaining({ id: boss.userId }),
+        target: { kind: 'list', id: 'claims', label: 'Business claims (pending)' },
+        after: { claimantIds: [client.userId] },
+      }),
     ]);
   });
 });
@@ -457,7 +517,13 @@ describe('an admin-created provider', () => {
       categories: ['Construction/Trade > Roofer'],
       logoKey: grant.key,
     });
-    expect(provider).toMatchObject({ email: null, unclaimedBusiness: true, listing: 'adminGranted', businessName: 'Jones Roofing', location: expect.stringContaining('Leeds') });
+    expect(provider).toMatchObject({
+      email: null,
+      unclaimedBusiness: true,
+      listing: 'adminGranted',
+      businessName: 'Jones Roofing',
+      location: expect.stringContaining('Leeds'),
+    });
     expect(provider.avatarUrl).toMatch(new RegExp(`^/media/logos/${provider.userId}/.+\\.webp$`));
     const stored = await media.object(provider.avatarUrl!.slice(1));
     expect(stored.contentType).toBe('image/webp');
@@ -466,8 +532,12 @@ describe('an admin-created provider', () => {
     expect((await table.repositories.directory.getListings([provider.userId])).size).toBe(1);
     expect(await table.repositories.businesses.searchBusinesses('jones', 5)).toEqual([{ businessId: expect.any(String), businessName: 'Jones Roofing' }]);
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 1, businessesThisMonth: 1, listedProviders: 1 });
-    expect((await listUsers(context.deps, boss.caller, { q: 'jones roof', type: 'provider' })).users).toEqual([expect.objectContaining({ userId: provider.userId, email: null })]);
-    await expect(updateUser(context.deps, boss.caller, provider.userId, { firstName: 'Owen', lastName: 'Jones', accountType: 'client' })).rejects.toThrow(MESSAGES.typeChange.unclaimed);
+    expect((await listUsers(context.deps, boss.caller, { q: 'jones roof', type: 'provider' })).users).toEqual([
+      expect.objectContaining({ userId: provider.userId, email: null }),
+    ]);
+    await expect(updateUser(context.deps, boss.caller, provider.userId, { firstName: 'Owen', lastName: 'Jones', accountType: 'client' })).rejects.toThrow(
+      MESSAGES.typeChange.unclaimed,
+    );
   });
 
   it('refuses a logo that is not an image, and one uploaded by someone else', async () => {
@@ -477,7 +547,9 @@ describe('an admin-created provider', () => {
     await media.storage.write(grant.key, Buffer.from('%PDF-1.7 not a picture'), 'image/png', 'no-store');
     const input = { accountType: 'provider' as const, firstName: 'A', lastName: 'B', businessName: 'AB Ltd', logoKey: grant.key };
     await expect(createProvider(context.deps, boss.caller, input)).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.createProvider.logoWrongType);
-    await expect(createProvider(context.deps, boss.caller, { ...input, logoKey: 'uploads/logos/someone-else/x' })).rejects.toThrow(ADMIN_CONSOLE_MESSAGES.createProvider.logoMissing);
+    await expect(createProvider(context.deps, boss.caller, { ...input, logoKey: 'uploads/logos/someone-else/x' })).rejects.toThrow(
+      ADMIN_CONSOLE_MESSAGES.createProvider.logoMissing,
+    );
     expect(await table.repositories.admin.stats(context.deps.clock())).toMatchObject({ businesses: 0 });
   });
 });
@@ -586,7 +658,18 @@ describe('the analytics', { timeout: 60_000 }, () => {
     await Promise.all(
       [1, 2, 3].map((n) =>
         table.repositories.jobs.create(
-          { jobId: `analytics-job-${n}`, ownerId: carla.userId, title: 'Rewire a kitchen', description: 'Old wiring.', categories: ['Construction/Trade > Electrician'], locationName: 'Birmingham', lat: 52.48, lng: -1.89, postedAt: context.deps.clock().toISOString(), revealCap: 5 },
+          {
+            jobId: `analytics-job-${n}`,
+            ownerId: carla.userId,
+            title: 'Rewire a kitchen',
+            description: 'Old wiring.',
+            categories: ['Construction/Trade > Electrician'],
+            locationName: 'Birmingham',
+            lat: 52.48,
+            lng: -1.89,
+            postedAt: context.deps.clock().toISOString(),
+            revealCap: 5,
+          },
           { contactName: 'Carla', contactEmail: carla.email },
         ),
       ),

@@ -22,7 +22,14 @@ function lastUkDays(now: Date, days: number): string[] {
 /** Active categories by listed providers, most first; a tie goes to the taxonomy's order. */
 function popularCategories(groups: readonly CategoryGroupWithCategories[], counts: Record<string, number>): AdminAnalytics['popularCategories'] {
   return groups
-    .flatMap((group) => group.categories.map((category) => ({ categoryId: category.categoryId, name: category.name, groupName: group.name, providerCount: counts[category.slug] ?? 0 })))
+    .flatMap((group) =>
+      group.categories.map((category) => ({
+        categoryId: category.categoryId,
+        name: category.name,
+        groupName: group.name,
+        providerCount: counts[category.slug] ?? 0,
+      })),
+    )
     .filter((category) => category.providerCount > 0)
     .sort((a, b) => b.providerCount - a.providerCount)
     .slice(0, ADMIN_POPULAR_CATEGORIES);
@@ -57,7 +64,11 @@ export async function analytics(deps: AdminAnalyticsDeps, _caller: AuthorizedCal
       name: `${profile.firstName} ${profile.lastName}`.trim(),
       accountType: profile.accountType as 'client' | 'provider',
     }));
-  const audited: AdminAnalytics['recentActivity'] = (await toAuditEntries(deps, audit.entries)).map((entry) => ({ kind: 'audit' as const, at: entry.at, entry }));
+  const audited: AdminAnalytics['recentActivity'] = (await toAuditEntries(deps, audit.entries)).map((entry) => ({
+    kind: 'audit' as const,
+    at: entry.at,
+    entry,
+  }));
   return {
     stats: {
       totalProviders: stats.providers,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { erasedPersonName, type AdminAuditAction, type AdminAuditEntry, type AdminAuditPage, type AdminAuditTargetKind, type AdminReason } from '@solutionz/shared';
+import {
+  erasedPersonName,
+  type AdminAuditAction,
+  type AdminAuditEntry,
+  type AdminAuditPage,
+  type AdminAuditTargetKind,
+  type AdminReason,
+} from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { ProfileRecord } from '../../data/account-repository';
 import type { AuditRecord, AuditSnapshot } from '../../data/admin-repository';
@@ -66,7 +73,9 @@ const erasedName = (userId: string) => (userId === DELETED_USER.id ? DELETED_USE
  * the actors and the people acted on (a page holds at most 40 of them).
  */
 export async function toAuditEntries(deps: Pick<AdminConsoleDeps, 'accounts'>, records: readonly AuditRecord[]): Promise<AdminAuditEntry[]> {
-  const people = [...new Set(records.flatMap((record) => [record.actorId, ...(record.targetKind === 'user' ? [record.targetId] : [])]))].filter((id) => id !== DELETED_USER.id);
+  const people = [...new Set(records.flatMap((record) => [record.actorId, ...(record.targetKind === 'user' ? [record.targetId] : [])]))].filter(
+    (id) => id !== DELETED_USER.id,
+  );
   const profiles = people.length ? await deps.accounts.getProfiles(people) : new Map<string, ProfileRecord>();
   const nameOf = (userId: string, storedLabel?: string) => {
     const profile = profiles.get(userId);
@@ -99,7 +108,11 @@ export function withCursor<T>(read: () => Promise<T>): Promise<T> {
  * An admin's read of a person's private data, recorded: one PutItem, written before the data is answered,
  * so a read that could not be recorded is not answered.
  */
-export async function recordRead(deps: Pick<AdminConsoleDeps, 'admin' | 'clock' | 'random'>, caller: AuthorizedCaller, input: Pick<AuditInput, 'action' | 'target' | 'after'>): Promise<void> {
+export async function recordRead(
+  deps: Pick<AdminConsoleDeps, 'admin' | 'clock' | 'random'>,
+  caller: AuthorizedCaller,
+  input: Pick<AuditInput, 'action' | 'target' | 'after'>,
+): Promise<void> {
   await deps.admin.recordAudit(auditRecord(deps, actorOf(caller), input));
 }
 
@@ -109,6 +122,8 @@ export async function listAudit(
   query: { cursor?: string | undefined; targetId?: string | undefined },
   limit: number,
 ): Promise<AdminAuditPage> {
-  const page = await withCursor(() => deps.admin.auditPage({ limit, ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.targetId ? { targetId: query.targetId } : {}) }));
+  const page = await withCursor(() =>
+    deps.admin.auditPage({ limit, ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.targetId ? { targetId: query.targetId } : {}) }),
+  );
   return { entries: await toAuditEntries(deps, page.entries), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }

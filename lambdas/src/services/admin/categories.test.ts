@@ -47,7 +47,12 @@ function context(options: { providerUpdateBudgetMs?: number } = {}) {
 
 let people = 0;
 /** A provider with a running membership, unless `standing` takes away what lists them. */
-async function provider(ctx: ReturnType<typeof context>, categories: string[], alerts: string[] = [], standing: { member?: false; isVisible?: false; isActive?: false } = {}) {
+async function provider(
+  ctx: ReturnType<typeof context>,
+  categories: string[],
+  alerts: string[] = [],
+  standing: { member?: false; isVisible?: false; isActive?: false } = {},
+) {
   const n = ++people;
   const account = await createTestAccount(ctx.accountsDeps, 'provider', { email: `cat.provider${n}@example.co.uk`, categories }, ctx.deps.clock());
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS }));
@@ -76,7 +81,8 @@ const profilesDeps = (ctx: ReturnType<typeof context>) => ({
   random: ctx.deps.random,
 });
 
-const admin = async (ctx: ReturnType<typeof context>) => (await createTestAccount(ctx.accountsDeps, 'admin', { email: `cat.admin${++people}@admin.solutionz.test` })).caller;
+const admin = async (ctx: ReturnType<typeof context>) =>
+  (await createTestAccount(ctx.accountsDeps, 'admin', { email: `cat.admin${++people}@admin.solutionz.test` })).caller;
 const group = async (ctx: ReturnType<typeof context>, caller: Awaited<ReturnType<typeof admin>>, id: string) =>
   (await categories.listAdminCategories(ctx.deps, caller)).groups.find((candidate) => candidate.id === id)!;
 const orders = (categories: readonly { displayOrder: number }[]) => categories.map((category) => category.displayOrder);
@@ -92,9 +98,15 @@ describe('categories management', { timeout: 60_000 }, () => {
     expect(orders(trade.categories)).toEqual(trade.categories.map((_, index) => index + 1));
     expect(added.category.groupName).toBe('Construction/Trade');
 
-    await expect(categories.createCategory(ctx.deps, caller, { name: 'chimney sweep', groupId: 'construction-trade', newGroupName: '' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
-    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: 'no-such-group', newGroupName: '' })).rejects.toBeInstanceOf(ValidationError);
-    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: '', newGroupName: 'events' })).rejects.toMatchObject({ fields: { newGroupName: M.groupTaken } });
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'chimney sweep', groupId: 'construction-trade', newGroupName: '' })).rejects.toMatchObject(
+      { fields: { name: M.nameTaken } },
+    );
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: 'no-such-group', newGroupName: '' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(categories.createCategory(ctx.deps, caller, { name: 'Sweep', groupId: '', newGroupName: 'events' })).rejects.toMatchObject({
+      fields: { newGroupName: M.groupTaken },
+    });
 
     const fresh = await categories.createCategory(ctx.deps, caller, { name: 'Boat Repair', groupId: '', newGroupName: 'Marine' });
     const listed = await categories.listAdminCategories(ctx.deps, caller);
@@ -117,13 +129,18 @@ describe('categories management', { timeout: 60_000 }, () => {
     const ids = before.categories.map((category) => category.id);
     const reversed = [...ids].reverse();
     const rotated = [...ids.slice(1), ids[0]!];
-    const results = await Promise.all([categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: reversed }), categories.reorderCategories(ctx.deps, second, 'events', { categoryIds: rotated })]);
+    const results = await Promise.all([
+      categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: reversed }),
+      categories.reorderCategories(ctx.deps, second, 'events', { categoryIds: rotated }),
+    ]);
     for (const result of results) expect(orders(result.categories)).toEqual(ids.map((_, index) => index + 1));
     const after = await group(ctx, first, 'events');
     expect(orders(after.categories)).toEqual(ids.map((_, index) => index + 1));
     // One of the two orders won whole; nothing is interleaved.
     expect([reversed, rotated]).toContainEqual(after.categories.map((category) => category.id));
-    await expect(categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: ids.slice(1) })).rejects.toMatchObject({ fields: { categoryIds: M.orderMismatch } });
+    await expect(categories.reorderCategories(ctx.deps, first, 'events', { categoryIds: ids.slice(1) })).rejects.toMatchObject({
+      fields: { categoryIds: M.orderMismatch },
+    });
     expect(ctx.purges).toEqual([TAXONOMY_COPIES, TAXONOMY_COPIES]);
   });
 
@@ -147,7 +164,9 @@ describe('categories management', { timeout: 60_000 }, () => {
     expect(done).toBe(true);
     expect((await categories.listAdminCategories(ctx.deps, caller)).updatingProviders).toEqual([]);
 
-    const [first, second, third] = await Promise.all([...holders, bystander].map((account) => table.repositories.accounts.getProfile(account.userId, { consistent: true })));
+    const [first, second, third] = await Promise.all(
+      [...holders, bystander].map((account) => table.repositories.accounts.getProfile(account.userId, { consistent: true })),
+    );
     expect(first!.categories).toEqual(['Construction/Trade > Plumber']);
     expect(first!.jobAlerts?.categories).toEqual([]);
     expect(second!.categories).toEqual([]);
@@ -180,7 +199,8 @@ describe('categories management', { timeout: 60_000 }, () => {
       return table.repositories.accounts.editProfile(edit);
     };
     const deps = { ...ctx.deps, accounts };
-    const history = async () => (await listAudit({ ...ctx.deps, admin: table.repositories.admin } as never, caller, { targetId: created.category.id }, 10)).entries;
+    const history = async () =>
+      (await listAudit({ ...ctx.deps, admin: table.repositories.admin } as never, caller, { targetId: created.category.id }, 10)).entries;
 
     await expect(categories.deleteCategory(deps, caller, created.category.id)).rejects.toThrow('The profile store is unavailable');
     expect((await history()).map((entry) => [entry.action, entry.state])).toEqual([
@@ -190,7 +210,11 @@ describe('categories management', { timeout: 60_000 }, () => {
     expect((await group(ctx, caller, 'construction-trade')).categories.map((category) => category.id)).not.toContain(created.category.id);
     expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toContain(text);
 
-    await expect(categories.deleteCategory(deps, caller, created.category.id)).resolves.toEqual({ categoryId: created.category.id, deleted: true, providersDone: true });
+    await expect(categories.deleteCategory(deps, caller, created.category.id)).resolves.toEqual({
+      categoryId: created.category.id,
+      deleted: true,
+      providersDone: true,
+    });
     expect((await history()).map((entry) => [entry.action, entry.state])).toEqual([
       ['category.delete', 'completed'],
       ['category.create', 'completed'],
@@ -213,7 +237,9 @@ describe('categories management', { timeout: 60_000 }, () => {
     const garden = await group(ctx, caller, 'gardening-and-outdoors');
     expect(garden.categories.at(-1)).toMatchObject({ id: 'stonemason', displayOrder: garden.categories.length });
     expect((await table.repositories.accounts.getProfile(holder.userId, { consistent: true }))!.categories).toEqual(['Gardening and Outdoors > Stone Carving']);
-    await expect(categories.updateCategory(ctx.deps, caller, 'stonemason', { name: 'Gardener', groupId: 'gardening-and-outdoors' })).rejects.toMatchObject({ fields: { name: M.nameTaken } });
+    await expect(categories.updateCategory(ctx.deps, caller, 'stonemason', { name: 'Gardener', groupId: 'gardening-and-outdoors' })).rejects.toMatchObject({
+      fields: { name: M.nameTaken },
+    });
   });
 });
 
@@ -232,14 +258,27 @@ describe('category statistics and Most Popular Categories', { timeout: 60_000 },
       provider(ctx, [text], [], { isActive: false }),
     ]);
 
-    expect(await categories.categoryStatistics(ctx.deps, caller, created.category.id)).toEqual({ categoryId: 'well-digger', name: 'Well Digger', groupName: 'Construction/Trade', providerCount: 2 });
+    expect(await categories.categoryStatistics(ctx.deps, caller, created.category.id)).toEqual({
+      categoryId: 'well-digger',
+      name: 'Well Digger',
+      groupName: 'Construction/Trade',
+      providerCount: 2,
+    });
     const trade = await group(ctx, caller, 'construction-trade');
     expect(trade.categories.find((category) => category.id === 'well-digger')?.providerCount).toBe(2);
     const shown = await listCategories(table.repositories);
-    expect(shown.groups.find((candidate) => candidate.slug === 'construction-trade')?.categories.find((category) => category.slug === 'well-digger')?.providerCount).toBe(2);
+    expect(
+      shown.groups.find((candidate) => candidate.slug === 'construction-trade')?.categories.find((category) => category.slug === 'well-digger')?.providerCount,
+    ).toBe(2);
 
-    const popular = (await analytics({ ...ctx.deps, categories: table.repositories.categories, sessions: table.repositories.sessions } as never, caller)).popularCategories;
-    expect(popular.find((category) => category.categoryId === 'well-digger')).toEqual({ categoryId: 'well-digger', name: 'Well Digger', groupName: 'Construction/Trade', providerCount: 2 });
+    const popular = (await analytics({ ...ctx.deps, categories: table.repositories.categories, sessions: table.repositories.sessions } as never, caller))
+      .popularCategories;
+    expect(popular.find((category) => category.categoryId === 'well-digger')).toEqual({
+      categoryId: 'well-digger',
+      name: 'Well Digger',
+      groupName: 'Construction/Trade',
+      providerCount: 2,
+    });
     expect(popular.length).toBeLessThanOrEqual(10);
     const counts = popular.map((category) => category.providerCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));

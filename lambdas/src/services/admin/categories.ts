@@ -38,7 +38,8 @@ const DEFAULT_UPDATE_BUDGET_MS = 5_000;
 
 const byOrder = (a: { displayOrder: number }, b: { displayOrder: number }) => a.displayOrder - b.displayOrder;
 const sameName = (a: string, b: string) => a.localeCompare(b, 'en-GB', { sensitivity: 'accent' }) === 0;
-const selectionOf = (category: Pick<CategoryRecord, 'groupName' | 'name'>) => formatCategorySelection({ kind: 'sub', group: category.groupName, sub: category.name });
+const selectionOf = (category: Pick<CategoryRecord, 'groupName' | 'name'>) =>
+  formatCategorySelection({ kind: 'sub', group: category.groupName, sub: category.name });
 const labelOf = (category: Pick<CategoryRecord, 'groupName' | 'name'>) => `${category.name} (${category.groupName})`;
 
 function activeGroup(taxonomy: Taxonomy, groupId: string): CategoryGroupRecord | undefined {
@@ -94,8 +95,15 @@ export async function listAdminCategories(deps: AdminCategoriesDeps, _caller: Au
   const groups: AdminCategoryGroup[] = taxonomy.groups
     .filter((group) => group.isActive)
     .sort(byOrder)
-    .map((group) => ({ id: group.groupId, name: group.name, displayOrder: group.displayOrder, categories: membersOf(taxonomy, group.groupId).map((category) => view(category, counts)) }));
-  const updatingProviders = taxonomy.categories.filter((category) => (category.staleSelections?.length ?? 0) > 0).map((category) => ({ id: category.categoryId, name: category.name }));
+    .map((group) => ({
+      id: group.groupId,
+      name: group.name,
+      displayOrder: group.displayOrder,
+      categories: membersOf(taxonomy, group.groupId).map((category) => view(category, counts)),
+    }));
+  const updatingProviders = taxonomy.categories
+    .filter((category) => (category.staleSelections?.length ?? 0) > 0)
+    .map((category) => ({ id: category.categoryId, name: category.name }));
   return { groups, updatingProviders };
 }
 
@@ -117,15 +125,27 @@ export async function createCategory(
     let group: CategoryGroupRecord;
     if (input.newGroupName) {
       if (activeGroups.some((existing) => sameName(existing.name, input.newGroupName))) invalid('newGroupName', M.groupTaken);
-      const groupId = freshId(slugify(input.newGroupName), taxonomy.groups.map((existing) => existing.groupId));
-      group = { groupId, name: input.newGroupName, slug: groupId, displayOrder: Math.max(0, ...activeGroups.map((existing) => existing.displayOrder)) + 1, isActive: true };
+      const groupId = freshId(
+        slugify(input.newGroupName),
+        taxonomy.groups.map((existing) => existing.groupId),
+      );
+      group = {
+        groupId,
+        name: input.newGroupName,
+        slug: groupId,
+        displayOrder: Math.max(0, ...activeGroups.map((existing) => existing.displayOrder)) + 1,
+        isActive: true,
+      };
     } else {
       group = activeGroup(taxonomy, input.groupId) ?? invalid('groupId', M.groupNotFound);
     }
     const members = membersOf(taxonomy, group.groupId);
     if (members.some((member) => sameName(member.name, input.name))) invalid('name', M.nameTaken);
     if (members.length >= ADMIN_CATEGORY_LIMITS.maxCategoriesPerGroup) invalid('groupId', M.groupFull);
-    const categoryId = freshId(slugify(input.name), taxonomy.categories.map((category) => category.categoryId));
+    const categoryId = freshId(
+      slugify(input.name),
+      taxonomy.categories.map((category) => category.categoryId),
+    );
     const category: CategoryRecord = {
       categoryId,
       groupId: group.groupId,
@@ -141,7 +161,12 @@ export async function createCategory(
       target: { kind: 'category', id: categoryId, label: labelOf(category) },
       after: { name: category.name, group: group.name, displayOrder: category.displayOrder },
     });
-    const outcome = await deps.categories.applyChange({ groups: [{ group, readVersion: group.version }], putCategories: [category], deleteCategories: [], audit });
+    const outcome = await deps.categories.applyChange({
+      groups: [{ group, readVersion: group.version }],
+      putCategories: [category],
+      deleteCategories: [],
+      audit,
+    });
     return outcome === 'conflict' ? outcome : category;
   });
   await deps.publicCache.purge(PUBLIC_COPIES.categories());
@@ -179,7 +204,9 @@ export async function updateCategory(
       displayOrder: moving ? targetMembers.length + 1 : current.displayOrder,
       isActive: true,
       // Every text providers may hold now; the update starts again from the first provider.
-      staleSelections: [...new Set([...(current.staleSelections ?? []), oldText])].filter((text) => text !== selectionOf({ groupName: target.name, name: input.name })),
+      staleSelections: [...new Set([...(current.staleSelections ?? []), oldText])].filter(
+        (text) => text !== selectionOf({ groupName: target.name, name: input.name }),
+      ),
     };
     const audit = auditRecord(deps, actor, {
       action: 'category.update',
@@ -188,7 +215,12 @@ export async function updateCategory(
       after: { name: next.name, group: next.groupName },
     });
     const outcome = await deps.categories.applyChange({
-      groups: moving ? [{ group: source, readVersion: source.version }, { group: target, readVersion: target.version }] : [{ group: source, readVersion: source.version }],
+      groups: moving
+        ? [
+            { group: source, readVersion: source.version },
+            { group: target, readVersion: target.version },
+          ]
+        : [{ group: source, readVersion: source.version }],
       putCategories: [next, ...(moving ? renumbered(membersOf(taxonomy, source.groupId).filter((member) => member.categoryId !== categoryId)) : [])],
       deleteCategories: moving ? [{ groupId: source.groupId, categoryId }] : [],
       audit,
@@ -223,11 +255,19 @@ async function completeDeletion(deps: AdminCategoriesDeps, categoryId: string): 
  * off every provider who offered it (finishDeletion). Jobs keep their text. Asked again for a category whose
  * deletion has not finished, it carries on where it stopped.
  */
-export async function deleteCategory(deps: AdminCategoriesDeps, caller: AuthorizedCaller, categoryId: string): Promise<{ categoryId: string; deleted: true; providersDone: boolean }> {
+export async function deleteCategory(
+  deps: AdminCategoriesDeps,
+  caller: AuthorizedCaller,
+  categoryId: string,
+): Promise<{ categoryId: string; deleted: true; providersDone: boolean }> {
   const actor = actorOf(caller);
   await withTurns(deps, async (taxonomy) => {
     // Deleted already: carried on while its deletion has not finished (ids are never reused).
-    if (taxonomy.categories.some((category) => category.categoryId === categoryId && !category.isActive) && (await deps.admin.unfinishedAudit(categoryId, 'category.delete'))) return true;
+    if (
+      taxonomy.categories.some((category) => category.categoryId === categoryId && !category.isActive) &&
+      (await deps.admin.unfinishedAudit(categoryId, 'category.delete'))
+    )
+      return true;
     const current = activeCategory(taxonomy, categoryId);
     const group = taxonomy.groups.find((candidate) => candidate.groupId === current.groupId) ?? invalid('groupId', M.groupNotFound);
     const { providersCursor: _restart, ...kept } = current;
@@ -254,7 +294,12 @@ export async function deleteCategory(deps: AdminCategoriesDeps, caller: Authoriz
  * A group's categories in the order given: every active one exactly once. Written with the group's version,
  * so two admins reordering at once take turns and the orders stay 1..n without gaps or repeats.
  */
-export async function reorderCategories(deps: AdminCategoriesDeps, caller: AuthorizedCaller, groupId: string, input: { categoryIds: readonly string[] }): Promise<AdminCategoryGroup> {
+export async function reorderCategories(
+  deps: AdminCategoriesDeps,
+  caller: AuthorizedCaller,
+  groupId: string,
+  input: { categoryIds: readonly string[] },
+): Promise<AdminCategoryGroup> {
   const actor = actorOf(caller);
   const result = await withTurns(deps, async (taxonomy) => {
     const group = activeGroup(taxonomy, groupId);
@@ -262,7 +307,8 @@ export async function reorderCategories(deps: AdminCategoriesDeps, caller: Autho
     const members = membersOf(taxonomy, groupId);
     const byId = new Map(members.map((member) => [member.categoryId, member]));
     const asked = new Set(input.categoryIds);
-    if (asked.size !== input.categoryIds.length || asked.size !== members.length || !input.categoryIds.every((id) => byId.has(id))) invalid('categoryIds', M.orderMismatch);
+    if (asked.size !== input.categoryIds.length || asked.size !== members.length || !input.categoryIds.every((id) => byId.has(id)))
+      invalid('categoryIds', M.orderMismatch);
     const ordered = input.categoryIds.map((id) => byId.get(id)!);
     const audit = auditRecord(deps, actor, {
       action: 'category.reorder',
@@ -270,12 +316,22 @@ export async function reorderCategories(deps: AdminCategoriesDeps, caller: Autho
       before: { order: members.map((member) => member.name) },
       after: { order: ordered.map((member) => member.name) },
     });
-    const outcome = await deps.categories.applyChange({ groups: [{ group, readVersion: group.version }], putCategories: renumbered(ordered), deleteCategories: [], audit });
+    const outcome = await deps.categories.applyChange({
+      groups: [{ group, readVersion: group.version }],
+      putCategories: renumbered(ordered),
+      deleteCategories: [],
+      audit,
+    });
     return outcome === 'conflict' ? outcome : { group, ordered: ordered.map((member, index) => ({ ...member, displayOrder: index + 1 })) };
   });
   await deps.publicCache.purge(PUBLIC_COPIES.categories());
   const counts = await deps.directory.categoryCounts();
-  return { id: result.group.groupId, name: result.group.name, displayOrder: result.group.displayOrder, categories: result.ordered.map((member) => view(member, counts)) };
+  return {
+    id: result.group.groupId,
+    name: result.group.name,
+    displayOrder: result.group.displayOrder,
+    categories: result.ordered.map((member) => view(member, counts)),
+  };
 }
 
 /** The admin's screen carries on an unfinished provider update with this, a chunk per call. */
@@ -295,7 +351,13 @@ function rewritten(selections: readonly string[], stale: ReadonlySet<string>, re
   return [...new Set(selections.flatMap((selection) => (stale.has(selection) ? (replacement ? [replacement] : []) : [selection])))];
 }
 
-async function updateProvider(deps: AdminCategoriesDeps, profile: ProfileRecord, stale: ReadonlySet<string>, replacement: string | undefined, now: Date): Promise<boolean> {
+async function updateProvider(
+  deps: AdminCategoriesDeps,
+  profile: ProfileRecord,
+  stale: ReadonlySet<string>,
+  replacement: string | undefined,
+  now: Date,
+): Promise<boolean> {
   const categories = rewritten(profile.categories, stale, replacement);
   const alertCategories = profile.jobAlerts ? rewritten(profile.jobAlerts.categories, stale, replacement) : undefined;
   if (!categories && !alertCategories) return false;

@@ -1,4 +1,16 @@
-import { ADMIN_CLAIM_MESSAGES, escapeHtml, ADMIN_REASON_LABELS, ADMIN_USERS_PAGE_SIZE, PRODUCT_NAME, type AdminBusiness, type AdminBusinessesPage, type AdminClaim, type AdminClaimsPage, type AdminReason, type ClaimState } from '@solutionz/shared';
+import {
+  ADMIN_CLAIM_MESSAGES,
+  escapeHtml,
+  ADMIN_REASON_LABELS,
+  ADMIN_USERS_PAGE_SIZE,
+  PRODUCT_NAME,
+  type AdminBusiness,
+  type AdminBusinessesPage,
+  type AdminClaim,
+  type AdminClaimsPage,
+  type AdminReason,
+  type ClaimState,
+} from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AdminBusinessRecord, ClaimRepository, ReviewFacts } from '../../data/claim-repository';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -31,12 +43,20 @@ async function reviewed(deps: AdminClaimDeps, claims: readonly StoredClaim[]): P
 }
 
 /** A page of claims: it shows the claimants' addresses, so a page with claims is an audited read (`claims.view`). */
-export async function listClaims(deps: AdminClaimDeps, caller: AuthorizedCaller, query: { state: ClaimState; cursor?: string | undefined }): Promise<AdminClaimsPage> {
+export async function listClaims(
+  deps: AdminClaimDeps,
+  caller: AuthorizedCaller,
+  query: { state: ClaimState; cursor?: string | undefined },
+): Promise<AdminClaimsPage> {
   const page = await withCursor(() => deps.claims.page(query.state, query.cursor, ADMIN_USERS_PAGE_SIZE));
   const [claims] = await Promise.all([
     reviewed(deps, page.claims),
     page.claims.length
-      ? recordRead(deps, caller, { action: 'claims.view', target: { kind: 'list', id: 'claims', label: `Business claims (${query.state})` }, after: { claimantIds: page.claims.map((claim) => claim.claimantUserId) } })
+      ? recordRead(deps, caller, {
+          action: 'claims.view',
+          target: { kind: 'list', id: 'claims', label: `Business claims (${query.state})` },
+          after: { claimantIds: page.claims.map((claim) => claim.claimantUserId) },
+        })
       : undefined,
   ]);
   return { claims, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
@@ -45,7 +65,12 @@ export async function listClaims(deps: AdminClaimDeps, caller: AuthorizedCaller,
 function toAdminBusiness(record: AdminBusinessRecord): AdminBusiness {
   const claimed = !record.unclaimed;
   const pending = record.claim?.state === 'pending';
-  const owner = claimed && record.ownerUserId ? { userId: record.ownerUserId, name: record.ownerName ?? '' } : pending && record.claim?.claimantUserId ? { userId: record.claim.claimantUserId, name: record.claim.claimantName ?? '' } : null;
+  const owner =
+    claimed && record.ownerUserId
+      ? { userId: record.ownerUserId, name: record.ownerName ?? '' }
+      : pending && record.claim?.claimantUserId
+        ? { userId: record.claim.claimantUserId, name: record.claim.claimantName ?? '' }
+        : null;
   return {
     businessId: record.businessId,
     businessName: record.businessName,
@@ -105,8 +130,18 @@ export async function decideClaim(
     throw new ConflictError(ADMIN_CLAIM_MESSAGES.decided);
   }
   if (!approve && input.reason) {
-    const lines = [`An administrator refused your claim of the business "${claim.businessName}" on ${PRODUCT_NAME}.`, `Reason: ${reasonText(input.reason)}`, 'If you think this is a mistake, reply to this email and a person will look at it again.', PRODUCT_NAME];
-    await trySend(deps.mailer, { to: claim.claimantEmail, subject: 'Your business claim was refused', text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') });
+    const lines = [
+      `An administrator refused your claim of the business "${claim.businessName}" on ${PRODUCT_NAME}.`,
+      `Reason: ${reasonText(input.reason)}`,
+      'If you think this is a mistake, reply to this email and a person will look at it again.',
+      PRODUCT_NAME,
+    ];
+    await trySend(deps.mailer, {
+      to: claim.claimantEmail,
+      subject: 'Your business claim was refused',
+      text: lines.join('\n\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    });
   }
   return toAdminClaim({ ...claim, ...set }, facts);
 }

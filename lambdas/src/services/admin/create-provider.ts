@@ -1,4 +1,12 @@
-import { ADMIN_CONSOLE_MESSAGES, AVATAR, normalisePhone, STORAGE_CACHE_CONTROL_S, type AdminCreateProvider, type AdminUserRecord, type PresignedUpload } from '@solutionz/shared';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  AVATAR,
+  normalisePhone,
+  STORAGE_CACHE_CONTROL_S,
+  type AdminCreateProvider,
+  type AdminUserRecord,
+  type PresignedUpload,
+} from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
@@ -11,7 +19,6 @@ import { toAdminRecord } from './users';
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.createProvider;
 /** How long a presigned logo upload may be used. */
 const UPLOAD_EXPIRES_S = 300;
-
 
 /** The key is chosen here, never by the browser: a random name under the admin's own upload prefix. */
 export async function createLogoUpload(deps: AdminConsoleDeps, caller: AuthorizedCaller, input: { contentType: string }): Promise<PresignedUpload> {
@@ -62,7 +69,9 @@ export async function createProvider(deps: AdminConsoleDeps, caller: AuthorizedC
       lastName,
       businessName,
       businessId,
-      ...(place ? { location: input.location, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision } : {}),
+      ...(place
+        ? { location: input.location, placeName: place.name, lat: place.lat, lng: place.lng, geohash: place.geohash, placePrecision: place.precision }
+        : {}),
       ...(input.phoneNumber ? { phoneNumber: normalisePhone(input.phoneNumber) } : {}),
       ...(input.bio ? { bio: input.bio } : {}),
       ...(input.websiteUrl ? { socialLinks: { website: input.websiteUrl } } : {}),

@@ -17,21 +17,45 @@ const DAY_S = 86_400;
 function noticeText(notice: ModerationNotice): { subject: string; what: string } {
   switch (notice.kind) {
     case 'deactivated':
-      return { subject: `Your ${PRODUCT_NAME} account has been deactivated`, what: `An administrator deactivated your ${PRODUCT_NAME} account. You cannot sign in, and your profile is not shown in the directory.` };
+      return {
+        subject: `Your ${PRODUCT_NAME} account has been deactivated`,
+        what: `An administrator deactivated your ${PRODUCT_NAME} account. You cannot sign in, and your profile is not shown in the directory.`,
+      };
     case 'reactivated':
-      return { subject: `Your ${PRODUCT_NAME} account is active again`, what: `An administrator reactivated your ${PRODUCT_NAME} account. You can sign in again.` };
+      return {
+        subject: `Your ${PRODUCT_NAME} account is active again`,
+        what: `An administrator reactivated your ${PRODUCT_NAME} account. You can sign in again.`,
+      };
     case 'hidden':
-      return { subject: `Your ${PRODUCT_NAME} profile is hidden from the directory`, what: `An administrator hid your profile from the ${PRODUCT_NAME} directory. Your account still works.` };
+      return {
+        subject: `Your ${PRODUCT_NAME} profile is hidden from the directory`,
+        what: `An administrator hid your profile from the ${PRODUCT_NAME} directory. Your account still works.`,
+      };
     case 'shown':
-      return { subject: `Your ${PRODUCT_NAME} profile is visible again`, what: `An administrator made your profile visible in the ${PRODUCT_NAME} directory again.` };
+      return {
+        subject: `Your ${PRODUCT_NAME} profile is visible again`,
+        what: `An administrator made your profile visible in the ${PRODUCT_NAME} directory again.`,
+      };
     case 'deleted':
-      return { subject: `Your ${PRODUCT_NAME} account was deleted`, what: `An administrator deleted your ${PRODUCT_NAME} account, with your profile and the data we held about you.` };
+      return {
+        subject: `Your ${PRODUCT_NAME} account was deleted`,
+        what: `An administrator deleted your ${PRODUCT_NAME} account, with your profile and the data we held about you.`,
+      };
     case 'messaging-stopped':
-      return { subject: `You can no longer send messages on ${PRODUCT_NAME}`, what: `After a report about one of your conversations, an administrator stopped you sending messages on ${PRODUCT_NAME}. You can still read your conversations.` };
+      return {
+        subject: `You can no longer send messages on ${PRODUCT_NAME}`,
+        what: `After a report about one of your conversations, an administrator stopped you sending messages on ${PRODUCT_NAME}. You can still read your conversations.`,
+      };
     case 'messaging-allowed':
-      return { subject: `You can send messages on ${PRODUCT_NAME} again`, what: `An administrator looked at your account again and allowed you to send messages on ${PRODUCT_NAME} again.` };
+      return {
+        subject: `You can send messages on ${PRODUCT_NAME} again`,
+        what: `An administrator looked at your account again and allowed you to send messages on ${PRODUCT_NAME} again.`,
+      };
     case 'feedback-unpublished':
-      return { subject: 'Your feedback was unpublished', what: `An administrator unpublished your feedback "${notice.title}" for ${notice.providerName}. It is no longer shown on their page.` };
+      return {
+        subject: 'Your feedback was unpublished',
+        what: `An administrator unpublished your feedback "${notice.title}" for ${notice.providerName}. It is no longer shown on their page.`,
+      };
     case 'feedback-edited':
       return { subject: 'Your feedback was edited', what: `An administrator edited your feedback "${notice.title}" for ${notice.providerName}.` };
     case 'feedback-deleted':
@@ -47,7 +71,10 @@ function moderationMail(to: string, notice: ModerationNotice, reason: AdminReaso
     to,
     subject,
     text: [what, why, reply, PRODUCT_NAME].filter(Boolean).join('\n\n'),
-    html: [what, why, reply, PRODUCT_NAME].filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    html: [what, why, reply, PRODUCT_NAME]
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join(''),
   };
 }
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CONSOLE_MESSAGES, ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGING_MESSAGES, type AdminReason } from '@solutionz/shared';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  ADMIN_REPORT_MESSAGES,
+  MESSAGE_REPORT_LIMITS,
+  MESSAGE_REPORT_MESSAGES,
+  MESSAGING_MESSAGES,
+  type AdminReason,
+} from '@solutionz/shared';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../errors';
 import { adminTestDeps } from '../../testing/admin-deps';
 import { useTestTable } from '../../testing/dynamodb-table';
@@ -74,7 +81,10 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
     await expect(reportConversation(messagesDeps, stranger.caller, conversationId, { reason: 'spam', note: '' })).rejects.toThrow(NotFoundError);
     await expect(reportConversation(messagesDeps, boss.caller, conversationId, { reason: 'spam', note: '' })).rejects.toThrow(ForbiddenError);
 
-    const made = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'offPlatformPayment', note: 'Asked me to pay cash up front.' });
+    const made = await reportConversation(messagesDeps, client.caller, conversationId, {
+      reason: 'offPlatformPayment',
+      note: 'Asked me to pay cash up front.',
+    });
     expect(made.status).toBe('open');
     expect(await openCount()).toBe(before + 1);
 
@@ -116,13 +126,17 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
     const conversationId = await conversation(client, provider);
     const before = await openCount();
 
-    const attempts = await Promise.allSettled(Array.from({ length: 5 }, () => reportConversation(messagesDeps, client.caller, conversationId, { reason: 'harassment', note: '' })));
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 5 }, () => reportConversation(messagesDeps, client.caller, conversationId, { reason: 'harassment', note: '' })),
+    );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts.filter((attempt) => attempt.status === 'rejected')) {
       expect(attempt.reason).toBeInstanceOf(ConflictError);
       expect((attempt.reason as Error).message).toBe(MESSAGE_REPORT_MESSAGES.alreadyReported);
     }
-    await expect(reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' })).rejects.toThrow(MESSAGE_REPORT_MESSAGES.alreadyReported);
+    await expect(reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' })).rejects.toThrow(
+      MESSAGE_REPORT_MESSAGES.alreadyReported,
+    );
     await reportConversation(messagesDeps, provider.caller, conversationId, { reason: 'harassment', note: '' });
     expect(await openCount()).toBe(before + 2);
   });
@@ -134,7 +148,9 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
     const profile = (await table.repositories.accounts.getProfile(client.userId))!;
     const subject = { userId: client.userId, email: profile.email, profile };
     const section = adminDeps.personalData.sections.find((found) => found.name === 'messageReports')!;
-    expect(await section.collect(subject)).toEqual([{ reportedAt: clock().toISOString(), conversationId, reason: 'scam', note: 'Asked for my bank details', status: 'open' }]);
+    expect(await section.collect(subject)).toEqual([
+      { reportedAt: clock().toISOString(), conversationId, reason: 'scam', note: 'Asked for my bank details', status: 'open' },
+    ]);
 
     await adminDeps.personalData.erasers.find((found) => found.name === 'message reports')!.erase(subject);
     expect(await section.collect(subject)).toEqual([]);
@@ -146,8 +162,11 @@ describe('reporting a conversation', { timeout: 60_000 }, () => {
   it(`caps one person at ${MESSAGE_REPORT_LIMITS.perReporterPerDay} reports a day`, async () => {
     const client = await person('client');
     const providers = await Promise.all(Array.from({ length: MESSAGE_REPORT_LIMITS.perReporterPerDay + 1 }, () => person('provider')));
-    const conversations = await Promise.all(providers.map((provider) => startConversation(messagesDeps, client.caller, { providerId: provider.userId, ...write('Hello') })));
-    for (const { conversationId } of conversations.slice(0, -1)) await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' });
+    const conversations = await Promise.all(
+      providers.map((provider) => startConversation(messagesDeps, client.caller, { providerId: provider.userId, ...write('Hello') })),
+    );
+    for (const { conversationId } of conversations.slice(0, -1))
+      await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' });
     const refused = reportConversation(messagesDeps, client.caller, conversations.at(-1)!.conversationId, { reason: 'spam', note: '' });
     await expect(refused).rejects.toThrow(RateLimitedError);
     await expect(refused).rejects.toThrow(MESSAGE_REPORT_MESSAGES.dailyCap);
@@ -176,7 +195,12 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     expect((await listReports(adminDeps, boss.caller, {})).reports.map((entry) => entry.reportId)).not.toContain(reportId);
     const audit = await listAudit(adminDeps, boss.caller, { targetId: reportId }, 10);
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ action: 'report.dismiss', target: { kind: 'report', id: reportId }, before: { status: 'open' }, after: { status: 'dismissed', reportedId: provider.userId } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'report.dismiss',
+      target: { kind: 'report', id: reportId },
+      before: { status: 'open' },
+      after: { status: 'dismissed', reportedId: provider.userId },
+    });
 
     // Once handled, the person may report the conversation again.
     await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'inappropriate', note: 'It happened again' });
@@ -189,7 +213,11 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     const conversationId = await conversation(client, { caller: provider.caller });
     const { reportId } = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'scam', note: '' });
 
-    expect(await resolveReport(adminDeps, boss.caller, reportId, { action: 'blockMessaging', note: '', reason: SPAM })).toEqual({ reportId, status: 'actioned', action: 'blockMessaging' });
+    expect(await resolveReport(adminDeps, boss.caller, reportId, { action: 'blockMessaging', note: '', reason: SPAM })).toEqual({
+      reportId,
+      status: 'actioned',
+      action: 'blockMessaging',
+    });
     await expect(sendMessage(messagesDeps, provider.caller, conversationId, write('Pay me in cash'))).rejects.toThrow(MESSAGE_REPORT_MESSAGES.messagingBlocked);
     // The reporter still writes (to support, say, or to close the job).
     await sendMessage(messagesDeps, client.caller, conversationId, write('Noted.'));
@@ -222,10 +250,16 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     expect((await getConversation(messagesDeps, provider.caller, conversationId, {})).conversation).toMatchObject({ messagingStopped: false, canSend: true });
     await sendMessage(messagesDeps, provider.caller, conversationId, write('Sorry about earlier.'));
     // The changes about the person (besides the two reads of their record, audited as such).
-    const changes = async () => (await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.filter((audited) => audited.action !== 'user.view');
+    const changes = async () =>
+      (await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.filter((audited) => audited.action !== 'user.view');
     const [entry, ...others] = await changes();
     expect(others).toEqual([]);
-    expect(entry).toMatchObject({ action: 'user.allowMessaging', target: { kind: 'user', id: provider.userId }, before: { messagingStopped: true, since: stoppedAt, reportId }, after: { messagingStopped: false } });
+    expect(entry).toMatchObject({
+      action: 'user.allowMessaging',
+      target: { kind: 'user', id: provider.userId },
+      before: { messagingStopped: true, since: stoppedAt, reportId },
+      after: { messagingStopped: false },
+    });
     const mails = (await context.sentMail()).filter((sent) => sent.destination.to?.includes(provider.email));
     expect(mails.map((mail) => mail.subject)).toEqual(['You can no longer send messages on Solutionz', 'You can send messages on Solutionz again']);
 
@@ -244,7 +278,10 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     const { reportId } = await reportConversation(messagesDeps, client.caller, conversationId, { reason: 'spam', note: '' });
     await resolveReport(adminDeps, boss.caller, reportId, { action: 'blockMessaging', note: '', reason: SPAM });
 
-    const attempts = await Promise.allSettled([allowMessaging(adminDeps, boss.caller, provider.userId), allowMessaging(adminDeps, other.caller, provider.userId)]);
+    const attempts = await Promise.allSettled([
+      allowMessaging(adminDeps, boss.caller, provider.userId),
+      allowMessaging(adminDeps, other.caller, provider.userId),
+    ]);
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     expect((attempts.find((attempt) => attempt.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
     expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual(['user.allowMessaging']);
@@ -260,7 +297,10 @@ describe('the admins handle a report', { timeout: 60_000 }, () => {
     expect((await getUser(adminDeps, boss.caller, provider.userId)).isActive).toBe(false);
     expect((await pool.user(provider.email))!.enabled).toBe(false);
     // The deactivation, then the admin's read of the record.
-    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual(['user.view', 'user.deactivate']);
+    expect((await listAudit(adminDeps, boss.caller, { targetId: provider.userId }, 10)).entries.map((entry) => entry.action)).toEqual([
+      'user.view',
+      'user.deactivate',
+    ]);
     expect((await listAudit(adminDeps, boss.caller, { targetId: reportId }, 10)).entries.map((entry) => entry.action)).toEqual(['report.deactivate']);
     await expect(resolveReport(adminDeps, boss.caller, reportId, { action: 'dismiss', note: '' })).rejects.toThrow(ConflictError);
   });

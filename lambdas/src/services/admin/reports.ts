@@ -41,7 +41,11 @@ async function toEntries(deps: AdminConsoleDeps, records: readonly MessageReport
       reason: record.reason,
       note: record.note,
       reporter: personOf(record.reporterId, record.reporterRole, profiles.get(record.reporterId)),
-      reported: { ...personOf(record.reportedId, reportedRole, reportedProfile), isActive: reportedProfile?.isActive ?? false, messagingBlocked: bans.has(record.reportedId) },
+      reported: {
+        ...personOf(record.reportedId, reportedRole, reportedProfile),
+        isActive: reportedProfile?.isActive ?? false,
+        messagingBlocked: bans.has(record.reportedId),
+      },
       messages: record.snapshot.map((message) => ({
         sentAt: message.sentAt,
         senderName: message.senderName,
@@ -62,7 +66,11 @@ export async function listReports(deps: AdminConsoleDeps, caller: AuthorizedCall
   const [reports] = await Promise.all([
     toEntries(deps, page.items),
     page.items.length
-      ? recordRead(deps, caller, { action: 'report.view', target: { kind: 'list', id: 'reports', label: 'Open conversation reports' }, after: { reportIds: page.items.map((item) => item.reportId) } })
+      ? recordRead(deps, caller, {
+          action: 'report.view',
+          target: { kind: 'list', id: 'reports', label: 'Open conversation reports' },
+          after: { reportIds: page.items.map((item) => item.reportId) },
+        })
       : undefined,
   ]);
   return { reports, openCount: stats.openReports, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };

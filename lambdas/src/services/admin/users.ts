@@ -92,7 +92,9 @@ export async function listUsers(
   query: { q?: string | undefined; type: AdminUserFilter; cursor?: string | undefined },
 ): Promise<AdminUsersPage> {
   const page = await withCursor(() =>
-    query.q ? deps.admin.searchUsers(query.type, query.q, query.cursor, ADMIN_USERS_PAGE_SIZE) : deps.admin.listUsers(query.type, query.cursor, ADMIN_USERS_PAGE_SIZE),
+    query.q
+      ? deps.admin.searchUsers(query.type, query.q, query.cursor, ADMIN_USERS_PAGE_SIZE)
+      : deps.admin.listUsers(query.type, query.cursor, ADMIN_USERS_PAGE_SIZE),
   );
   // One BatchGetItem each for the page's profiles and their messaging bans (20 keys).
   const [profiles, bans] = page.userIds.length
@@ -126,7 +128,11 @@ async function apply(deps: AdminConsoleDeps, change: AdminProfileChange): Promis
 function typeChangeRefusal(profile: ProfileRecord, to: 'client' | 'provider', now: Date): string | undefined {
   if (profile.accountType === 'admin') return MESSAGES.typeChange.admins;
   if (profile.unclaimed) return MESSAGES.typeChange.unclaimed;
-  if (profile.accountType === 'provider' && to === 'client' && (hasActiveMembership(profile, now) || profile.stripeSubscriptionId && profile.subscriptionStatus !== 'canceled')) {
+  if (
+    profile.accountType === 'provider' &&
+    to === 'client' &&
+    (hasActiveMembership(profile, now) || (profile.stripeSubscriptionId && profile.subscriptionStatus !== 'canceled'))
+  ) {
     return MESSAGES.typeChange.membership;
   }
   return undefined;
@@ -156,7 +162,13 @@ export async function updateUser(
     userId,
     expect: before,
     set: { ...after, updatedAt: now.toISOString() },
-    audit: auditRecord(deps, actor, { action: retype ? 'user.typeChange' : 'user.update', target: { kind: 'user', id: userId }, before, after, reason: input.reason }),
+    audit: auditRecord(deps, actor, {
+      action: retype ? 'user.typeChange' : 'user.update',
+      target: { kind: 'user', id: userId },
+      before,
+      after,
+      reason: input.reason,
+    }),
   });
   // The sign-in's group follows the type (the profile stays the source of truth meanwhile).
   if (retype && profile.email) await deps.identity.moveToGroup(profile.email, profile.accountType, retype);
@@ -177,7 +189,15 @@ const SWITCHES = {
  * transaction; the directory listing follows and the person is told. Asking for the state it has changes
  * and records nothing. Returns the profile as it is after.
  */
-async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, flag: keyof typeof SWITCHES, value: boolean, reason: AdminReason | undefined, extra: Pick<Partial<ProfileRecord>, 'sessionsValidAfter'> = {}): Promise<ProfileRecord> {
+async function flip(
+  deps: AdminConsoleDeps,
+  caller: AuthorizedCaller,
+  userId: string,
+  flag: keyof typeof SWITCHES,
+  value: boolean,
+  reason: AdminReason | undefined,
+  extra: Pick<Partial<ProfileRecord>, 'sessionsValidAfter'> = {},
+): Promise<ProfileRecord> {
   const actor = actorOf(caller);
   notOnYourself(actor, userId);
   const profile = await target(deps, userId);
@@ -204,7 +224,12 @@ async function flip(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: st
  * revokes its refresh tokens, and the sessions the analytics counts end. Asking again repeats the Cognito calls (safe to repeat), in case they
  * failed the first time, without a second audit entry or mail. Activation reverses each step.
  */
-export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { active: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
+export async function setUserActive(
+  deps: AdminConsoleDeps,
+  caller: AuthorizedCaller,
+  userId: string,
+  input: { active: boolean; reason?: AdminReason | undefined },
+): Promise<AdminUserRecord> {
   const sessionsEnd = input.active ? {} : { sessionsValidAfter: Math.floor(deps.clock().getTime() / 1000) };
   const profile = await flip(deps, caller, userId, 'isActive', input.active, input.reason, sessionsEnd);
   if (profile.email) {
@@ -216,7 +241,12 @@ export async function setUserActive(deps: AdminConsoleDeps, caller: AuthorizedCa
   return recordOf(deps, profile);
 }
 
-export async function setUserVisible(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { visible: boolean; reason?: AdminReason | undefined }): Promise<AdminUserRecord> {
+export async function setUserVisible(
+  deps: AdminConsoleDeps,
+  caller: AuthorizedCaller,
+  userId: string,
+  input: { visible: boolean; reason?: AdminReason | undefined },
+): Promise<AdminUserRecord> {
   const profile = await flip(deps, caller, userId, 'isVisible', input.visible, input.reason);
   return recordOf(deps, profile);
 }
@@ -229,7 +259,13 @@ export async function setUserVisible(deps: AdminConsoleDeps, caller: AuthorizedC
  */
 async function startDeletion(deps: AdminConsoleDeps, actor: Actor, profile: ProfileRecord, reason: AdminReason): Promise<AuditRecord> {
   const now = deps.clock();
-  const audit = auditRecord(deps, actor, { action: 'user.delete', target: { kind: 'user', id: profile.userId }, before: { accountType: profile.accountType }, reason, state: 'started' });
+  const audit = auditRecord(deps, actor, {
+    action: 'user.delete',
+    target: { kind: 'user', id: profile.userId },
+    before: { accountType: profile.accountType },
+    reason,
+    state: 'started',
+  });
   const outcome = await deps.admin.changeProfile({
     userId: profile.userId,
     actorId: actor.id,
@@ -250,7 +286,12 @@ async function startDeletion(deps: AdminConsoleDeps, actor: Actor, profile: Prof
  * there (each step may run again), otherwise what is left once it is gone (the sign-in, the cached copies).
  * The person is told by e-mail, unless a retry found their address already erased.
  */
-export async function deleteUser(deps: AdminConsoleDeps, caller: AuthorizedCaller, userId: string, input: { reason: AdminReason }): Promise<{ userId: string; deleted: true }> {
+export async function deleteUser(
+  deps: AdminConsoleDeps,
+  caller: AuthorizedCaller,
+  userId: string,
+  input: { reason: AdminReason },
+): Promise<{ userId: string; deleted: true }> {
   const actor = actorOf(caller);
   notOnYourself(actor, userId);
   const [profile, unfinished] = await Promise.all([deps.accounts.getProfile(userId, { consistent: true }), deps.admin.unfinishedAudit(userId, 'user.delete')]);

@@ -41,16 +41,40 @@ async function listedBusiness(businessId: string, businessEmail?: string) {
       updatedAt: at,
     },
     business: { businessId, businessName: `Hughes Roofing ${businessId}`, createdAt: at, ...(businessEmail ? { businessEmail } : {}) },
-    audit: { auditId: `audit-${businessId}`, at, actorId: 'admin-1', actorName: 'Ada Admin', action: 'provider.create', targetKind: 'user', targetId: `owner-${businessId}`, targetLabel: 'Dale Hughes', before: null, after: null, reason: null },
+    audit: {
+      auditId: `audit-${businessId}`,
+      at,
+      actorId: 'admin-1',
+      actorName: 'Ada Admin',
+      action: 'provider.create',
+      targetKind: 'user',
+      targetId: `owner-${businessId}`,
+      targetLabel: 'Dale Hughes',
+      before: null,
+      after: null,
+      reason: null,
+    },
   });
 }
 
 const form = (email: string, fullName = 'Dale  Owen Hughes') => claimRequestSchema.parse({ fullName, email });
-const callerOf = (userId: string) => ({ kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: false, emailConfirmed: true }) as AuthorizedCaller;
+const callerOf = (userId: string) =>
+  ({ kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: false, emailConfirmed: true }) as AuthorizedCaller;
 
 /** An account of its own, opened as sign-up opens one: confirmed, or with the confirmation token still to redeem. */
 async function existingAccount(deps: ClaimDeps, email: string, options: { confirmed?: boolean; accountType?: 'provider' | 'client' } = {}) {
-  return openAccount(deps, { email, password: 'Own-password-1', fullName: 'Owen Own', accountType: options.accountType ?? 'provider', profile: {}, confirmed: options.confirmed ?? false }, deps.clock());
+  return openAccount(
+    deps,
+    {
+      email,
+      password: 'Own-password-1',
+      fullName: 'Owen Own',
+      accountType: options.accountType ?? 'provider',
+      profile: {},
+      confirmed: options.confirmed ?? false,
+    },
+    deps.clock(),
+  );
 }
 
 describe('requestClaim', () => {
@@ -65,7 +89,13 @@ describe('requestClaim', () => {
       await requestClaim(deps, 'b1', form('someone@else.example'), '203.0.113.2'),
       await requestClaim(deps, 'b1', form('member@example.co.uk'), '203.0.113.3'),
     ];
-    expect(answers).toEqual(['office@hughes.example', 'someone@else.example', 'member@example.co.uk'].map((email) => ({ businessId: 'b1', businessName: 'Hughes Roofing b1', email })));
+    expect(answers).toEqual(
+      ['office@hughes.example', 'someone@else.example', 'member@example.co.uk'].map((email) => ({
+        businessId: 'b1',
+        businessName: 'Hughes Roofing b1',
+        email,
+      })),
+    );
 
     expect(await deps.accounts.findUserIdByEmail('office@hughes.example')).toBeUndefined();
     expect(await pool.user('office@hughes.example')).toBeUndefined();
@@ -84,17 +114,24 @@ describe('requestClaim', () => {
     expect(new URL(finish!).searchParams.get('token')).toBe(new URL(cancel!).searchParams.get('token'));
   });
 
-  it('answers 404 for an unknown business, refuses an address at the admins\' domain, and caps requests per address', async () => {
+  it("answers 404 for an unknown business, refuses an address at the admins' domain, and caps requests per address", async () => {
     const { deps } = claimDeps();
     await expect(getClaimable(deps, 'nope')).rejects.toThrow(CLAIM_MESSAGES.notFound);
     await expect(requestClaim(deps, 'nope', form('x@example.co.uk'), '203.0.113.14')).rejects.toThrow(CLAIM_MESSAGES.notFound);
 
     await listedBusiness('b2');
-    await expect(requestClaim(deps, 'b2', form(`owner@${deps.config.adminEmailDomain}`), '203.0.113.16')).rejects.toMatchObject({ fields: { 'body.email': ACCOUNT_MESSAGES.emailReserved } });
+    await expect(requestClaim(deps, 'b2', form(`owner@${deps.config.adminEmailDomain}`), '203.0.113.16')).rejects.toMatchObject({
+      fields: { 'body.email': ACCOUNT_MESSAGES.emailReserved },
+    });
 
     const attempts: string[] = [];
     for (let i = 0; i <= CLAIM_RATE_LIMIT.perEmail; i++) {
-      attempts.push(await requestClaim(deps, 'b2', form('capped@example.co.uk'), `203.0.113.${20 + i}`).then(() => 'sent', (error: Error) => error.message));
+      attempts.push(
+        await requestClaim(deps, 'b2', form('capped@example.co.uk'), `203.0.113.${20 + i}`).then(
+          () => 'sent',
+          (error: Error) => error.message,
+        ),
+      );
     }
     expect(attempts).toEqual([...Array<string>(CLAIM_RATE_LIMIT.perEmail).fill('sent'), CLAIM_MESSAGES.rateLimited]);
   });
@@ -112,9 +149,20 @@ describe('completing a claim from its link', () => {
     expect(await inspectClaimLink(deps, token)).toEqual(link);
     expect(await inspectClaimLink(deps, token)).toEqual(link);
 
-    expect(await completeClaim(deps, { token, password: CHOSEN })).toEqual({ businessId: 'c1', businessName: 'Hughes Roofing c1', email: 'office@hughes.example', state: 'verified' });
+    expect(await completeClaim(deps, { token, password: CHOSEN })).toEqual({
+      businessId: 'c1',
+      businessName: 'Hughes Roofing c1',
+      email: 'office@hughes.example',
+      state: 'verified',
+    });
     const userId = (await deps.accounts.findUserIdByEmail('office@hughes.example'))!;
-    expect(await deps.accounts.getProfile(userId)).toMatchObject({ accountType: 'provider', firstName: 'Dale', lastName: 'Owen Hughes', businessName: 'Hughes Roofing c1', emailConfirmedAt: expect.any(String) as string });
+    expect(await deps.accounts.getProfile(userId)).toMatchObject({
+      accountType: 'provider',
+      firstName: 'Dale',
+      lastName: 'Owen Hughes',
+      businessName: 'Hughes Roofing c1',
+      emailConfirmedAt: expect.any(String) as string,
+    });
     expect(await pool.user('office@hughes.example')).toMatchObject({ emailVerified: true, groups: ['provider'] });
     expect(await pool.signsIn('office@hughes.example', CHOSEN)).toBe(true);
     expect(await deps.claims.get('c1')).toMatchObject({ state: 'verified', claimantUserId: userId, decidedBy: 'email' });
@@ -122,7 +170,9 @@ describe('completing a claim from its link', () => {
     await expect(requestClaim(deps, 'c1', form('late@example.co.uk'), '203.0.113.40')).rejects.toThrow(CLAIM_MESSAGES.alreadyClaimed);
 
     const { entries } = await table.repositories.admin.auditPage({ limit: 10, targetId: 'c1' });
-    expect(entries).toEqual([expect.objectContaining({ action: 'claim.verify', actorId: userId, targetKind: 'business', targetId: 'c1', targetLabel: 'Hughes Roofing c1' })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'claim.verify', actorId: userId, targetKind: 'business', targetId: 'c1', targetLabel: 'Hughes Roofing c1' }),
+    ]);
     const notices = (await context.sentMail()).filter((mail) => mail.destination.to.includes(ADMINS[0]!));
     expect(notices.map((mail) => mail.subject)).toEqual(['Business claimed: Hughes Roofing c1']);
   });
@@ -146,7 +196,7 @@ describe('completing a claim from its link', () => {
     expect(notices.map((mail) => mail.subject)).toEqual(['Business claimed: Hughes Roofing c2']);
   });
 
-  it("the owner of the recorded address wins over a claim under review, whose claimant is told why it was closed", async () => {
+  it('the owner of the recorded address wins over a claim under review, whose claimant is told why it was closed', async () => {
     const context = claimDeps();
     const { deps } = context;
     await listedBusiness('c3', 'office@hughes.example');
@@ -196,7 +246,9 @@ describe('completing a claim from its link', () => {
 
     const outcomes = await Promise.allSettled([completeClaim(deps, { token, password: CHOSEN }), completeClaim(deps, { token, password: 'Other-horse-8' })]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').map((outcome) => outcome.value.state)).toEqual(['verified']);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome.reason as Error).message)).toEqual([CLAIM_MESSAGES.linkInvalid]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome.reason as Error).message)).toEqual([
+      CLAIM_MESSAGES.linkInvalid,
+    ]);
     expect(await pool.emails()).toEqual(['office@hughes.example']);
   });
 
@@ -224,7 +276,7 @@ describe('the admin review', () => {
   const boss = { kind: 'signedIn', userId: 'admin-boss', groups: ['admin'], accountType: 'admin', subscribed: false } as unknown as AuthorizedCaller;
   const SPAM: AdminReason = { code: 'spam', note: 'Not the owner' };
 
-  it('shows each claim with the recorded address, the claimant\'s, whether they match and whether the claimant confirmed theirs; approval waits for the confirmation, which moves nothing by itself', async () => {
+  it("shows each claim with the recorded address, the claimant's, whether they match and whether the claimant confirmed theirs; approval waits for the confirmation, which moves nothing by itself", async () => {
     const context = claimDeps();
     const { deps, admin } = context;
     await listedBusiness('r1', 'office@r1.example');
@@ -235,13 +287,29 @@ describe('the admin review', () => {
     const legacy = async (businessId: string, email: string) => {
       const opened = await existingAccount(deps, email);
       context.advance(60);
-      await deps.claims.open({ businessId, claimId: `claim-${businessId}`, businessName: `Hughes Roofing ${businessId}`, claimantUserId: opened.userId, claimantEmail: email, state: 'pending', createdAt: deps.clock().toISOString() });
+      await deps.claims.open({
+        businessId,
+        claimId: `claim-${businessId}`,
+        businessName: `Hughes Roofing ${businessId}`,
+        claimantUserId: opened.userId,
+        claimantEmail: email,
+        state: 'pending',
+        createdAt: deps.clock().toISOString(),
+      });
       return opened;
     };
     const r2 = await legacy('r2', 'legacy@example.co.uk');
     const r3 = await legacy('r3', 'office@r3.example');
 
-    const facts = (await listClaims(admin, boss, { state: 'pending' })).claims.map(({ businessId, businessEmail, claimantEmail, emailsMatch, claimantEmailConfirmed }) => ({ businessId, businessEmail, claimantEmail, emailsMatch, claimantEmailConfirmed }));
+    const facts = (await listClaims(admin, boss, { state: 'pending' })).claims.map(
+      ({ businessId, businessEmail, claimantEmail, emailsMatch, claimantEmailConfirmed }) => ({
+        businessId,
+        businessEmail,
+        claimantEmail,
+        emailsMatch,
+        claimantEmailConfirmed,
+      }),
+    );
     expect(facts).toEqual([
       { businessId: 'r3', businessEmail: 'office@r3.example', claimantEmail: 'office@r3.example', emailsMatch: true, claimantEmailConfirmed: false },
       { businessId: 'r2', businessEmail: null, claimantEmail: 'legacy@example.co.uk', emailsMatch: false, claimantEmailConfirmed: false },
@@ -254,7 +322,12 @@ describe('the admin review', () => {
     await confirmEmail(deps, r3.token);
     expect(await deps.claims.get('r3')).toMatchObject({ state: 'pending' });
     expect(await getClaimable(deps, 'r3')).toMatchObject({ claimable: true });
-    await expect(decideClaim(admin, boss, 'r3', { decision: 'approve' })).resolves.toMatchObject({ state: 'approved', businessEmail: 'office@r3.example', emailsMatch: true, claimantEmailConfirmed: true });
+    await expect(decideClaim(admin, boss, 'r3', { decision: 'approve' })).resolves.toMatchObject({
+      state: 'approved',
+      businessEmail: 'office@r3.example',
+      emailsMatch: true,
+      claimantEmailConfirmed: true,
+    });
 
     // A refusal needs no confirmation.
     await expect(decideClaim(admin, boss, 'r2', { decision: 'refuse', reason: SPAM })).resolves.toMatchObject({ state: 'refused', claimantUserId: r2.userId });
@@ -270,17 +343,28 @@ describe('the admin review', () => {
     const second = await claimThroughLink(context, 'r5', 'two@example.co.uk');
 
     const pending = await listClaims(admin, boss, { state: 'pending' });
-    expect(pending.claims.map((claim) => [claim.businessId, claim.claimantEmail])).toEqual([['r5', 'two@example.co.uk'], ['r4', 'one@example.co.uk']]);
+    expect(pending.claims.map((claim) => [claim.businessId, claim.claimantEmail])).toEqual([
+      ['r5', 'two@example.co.uk'],
+      ['r4', 'one@example.co.uk'],
+    ]);
 
     await expect(decideClaim(admin, boss, 'r4', { decision: 'approve' })).resolves.toMatchObject({ state: 'approved', claimantUserId: first.userId });
-    await expect(decideClaim(admin, boss, 'r5', { decision: 'refuse', reason: SPAM })).resolves.toMatchObject({ state: 'refused', refusalReason: 'Spam or advertising - Not the owner' });
+    await expect(decideClaim(admin, boss, 'r5', { decision: 'refuse', reason: SPAM })).resolves.toMatchObject({
+      state: 'refused',
+      refusalReason: 'Spam or advertising - Not the owner',
+    });
     await expect(decideClaim(admin, boss, 'r4', { decision: 'refuse', reason: SPAM })).rejects.toThrow(ADMIN_CLAIM_MESSAGES.decided);
     await expect(decideClaim(admin, boss, 'nope', { decision: 'approve' })).rejects.toThrow(ADMIN_CLAIM_MESSAGES.notFound);
 
     expect((await listClaims(admin, boss, { state: 'pending' })).claims).toEqual([]);
     expect((await listClaims(admin, boss, { state: 'approved' })).claims.map((claim) => claim.businessId)).toEqual(['r4']);
     const audit = await table.repositories.admin.auditPage({ limit: 10 });
-    expect(audit.entries.map((entry) => [entry.action, entry.targetId])).toEqual(expect.arrayContaining([['claim.approve', first.userId], ['claim.refuse', second.userId]]));
+    expect(audit.entries.map((entry) => [entry.action, entry.targetId])).toEqual(
+      expect.arrayContaining([
+        ['claim.approve', first.userId],
+        ['claim.refuse', second.userId],
+      ]),
+    );
 
     const refusal = (await context.sentMail()).find((mail) => mail.subject === 'Your business claim was refused');
     expect(refusal?.destination.to).toEqual(['two@example.co.uk']);
@@ -293,9 +377,14 @@ describe('the admin review', () => {
     const context = claimDeps();
     await listedBusiness('r6');
     await claimThroughLink(context, 'r6', 'three@example.co.uk');
-    const outcomes = await Promise.allSettled([decideClaim(context.admin, boss, 'r6', { decision: 'approve' }), decideClaim(context.admin, boss, 'r6', { decision: 'refuse', reason: SPAM })]);
+    const outcomes = await Promise.allSettled([
+      decideClaim(context.admin, boss, 'r6', { decision: 'approve' }),
+      decideClaim(context.admin, boss, 'r6', { decision: 'refuse', reason: SPAM }),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([ADMIN_CLAIM_MESSAGES.decided]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([
+      ADMIN_CLAIM_MESSAGES.decided,
+    ]);
   });
 });
 
@@ -310,7 +399,16 @@ describe('listMyClaims', () => {
     const theirs = await claimThroughLink(context, 'm2', 'theirs@example.co.uk');
 
     expect(await listMyClaims(context.deps, callerOf(mine.userId))).toEqual({
-      claims: [{ businessId: 'm1', businessName: 'Hughes Roofing m1', state: 'pending', createdAt: expect.any(String) as string, decidedAt: null, refusalReason: null }],
+      claims: [
+        {
+          businessId: 'm1',
+          businessName: 'Hughes Roofing m1',
+          state: 'pending',
+          createdAt: expect.any(String) as string,
+          decidedAt: null,
+          refusalReason: null,
+        },
+      ],
     });
     await decideClaim(context.admin, admin, 'm1', { decision: 'refuse', reason: { code: 'other', note: 'The phone number does not answer' } });
     const [refused] = (await listMyClaims(context.deps, callerOf(mine.userId))).claims;

@@ -153,8 +153,18 @@ async function withSpentLink<T>(deps: ClaimDeps, token: TokenRecord, finish: () 
 
 /** The claimant whose pending claim the recorded address's owner closed is told why. */
 async function tellDisplaced(deps: ClaimDeps, displaced: StoredClaim): Promise<void> {
-  const lines = [`Your claim of the business "${displaced.businessName}" on ${PRODUCT_NAME} was closed.`, CLAIM_MESSAGES.displaced, 'If you think this is a mistake, reply to this email and a person will look at it.', PRODUCT_NAME];
-  await trySend(deps.mailer, { to: displaced.claimantEmail, subject: 'Your business claim was closed', text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') });
+  const lines = [
+    `Your claim of the business "${displaced.businessName}" on ${PRODUCT_NAME} was closed.`,
+    CLAIM_MESSAGES.displaced,
+    'If you think this is a mistake, reply to this email and a person will look at it.',
+    PRODUCT_NAME,
+  ];
+  await trySend(deps.mailer, {
+    to: displaced.claimantEmail,
+    subject: 'Your business claim was closed',
+    text: lines.join('\n\n'),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  });
 }
 
 /**
@@ -163,9 +173,21 @@ async function tellDisplaced(deps: ClaimDeps, displaced: StoredClaim): Promise<v
  * else is closed in that step and its claimant told); with another address a claim is opened for an
  * admin's review, unless one is under review already.
  */
-async function claimFor(deps: ClaimDeps, target: Target, claimantId: string, email: string): Promise<{ state: ClaimCompleted['state']; displaced?: StoredClaim }> {
+async function claimFor(
+  deps: ClaimDeps,
+  target: Target,
+  claimantId: string,
+  email: string,
+): Promise<{ state: ClaimCompleted['state']; displaced?: StoredClaim }> {
   const now = deps.clock();
-  const record = { businessId: target.businessId, claimId: deps.random.id(), businessName: target.businessName, claimantUserId: claimantId, claimantEmail: email, createdAt: now.toISOString() };
+  const record = {
+    businessId: target.businessId,
+    claimId: deps.random.id(),
+    businessName: target.businessName,
+    claimantUserId: claimantId,
+    claimantEmail: email,
+    createdAt: now.toISOString(),
+  };
   if (isRecordedAddress(target, email)) {
     // The claimant acts here, not an admin: the trail shows who took the business over and how.
     const claimant: Actor = { id: claimantId };
@@ -176,7 +198,8 @@ async function claimFor(deps: ClaimDeps, target: Target, claimantId: string, ema
       after: { status: 'claimed', state: 'verified', ownerUserId: claimantId },
     });
     const verified = await deps.claims.verify({ ...record, state: 'verified', decidedAt: now.toISOString(), decidedBy: 'email' }, audit);
-    if (verified.outcome === 'moved') return { state: 'verified', ...(verified.displaced && verified.displaced.claimantUserId !== claimantId ? { displaced: verified.displaced } : {}) };
+    if (verified.outcome === 'moved')
+      return { state: 'verified', ...(verified.displaced && verified.displaced.claimantUserId !== claimantId ? { displaced: verified.displaced } : {}) };
     if (verified.outcome === 'decided') throw new ConflictError(CLAIM_MESSAGES.alreadyClaimed);
     // Too much to move in one step: an admin looks at it, and is told why when approving.
   }
@@ -201,7 +224,14 @@ export async function completeClaim(deps: ClaimDeps, input: { token: string; pas
   const claimed = await withSpentLink(deps, token, async () => {
     // The address's own account has its own password: its owner signs in to finish (completeClaimSignedIn).
     if (await deps.accounts.findUserIdByEmail(token.email)) throw new ConflictError(CLAIM_MESSAGES.accountExists);
-    const account = { email: token.email, password: input.password, fullName: token.fullName ?? '', accountType: 'provider', profile: {}, confirmed: true } as const;
+    const account = {
+      email: token.email,
+      password: input.password,
+      fullName: token.fullName ?? '',
+      accountType: 'provider',
+      profile: {},
+      confirmed: true,
+    } as const;
     const { userId } = await openAccount(deps, account, deps.clock());
     return claimFor(deps, target, userId, token.email);
   });

@@ -50,10 +50,43 @@ async function businessWithContent(businessId: string, businessEmail?: string) {
       updatedAt: AT,
     },
     business: { businessId, businessName: `Hughes Roofing ${businessId}`, createdAt: AT, ...(businessEmail ? { businessEmail } : {}) },
-    audit: { auditId: `audit-${businessId}`, at: AT, actorId: 'admin-1', actorName: 'Ada Admin', action: 'provider.create', targetKind: 'user', targetId: ownerId, targetLabel: 'Dale Hughes', before: null, after: null, reason: null },
+    audit: {
+      auditId: `audit-${businessId}`,
+      at: AT,
+      actorId: 'admin-1',
+      actorName: 'Ada Admin',
+      action: 'provider.create',
+      targetKind: 'user',
+      targetId: ownerId,
+      targetLabel: 'Dale Hughes',
+      before: null,
+      after: null,
+      reason: null,
+    },
   });
-  await portfolio.add({ userId: ownerId, itemId: 'roof-1', title: 'Slate roof in Headingley', media: [{ id: 'm1', type: 'image', filename: 'roof.jpg', key: `portfolio/${ownerId}/roof.webp` }], position: 1, createdAt: AT }, 50);
-  expect(await feedback.create({ id: `fb-${businessId}`, providerId: ownerId, authorId: `client-${businessId}`, authorName: 'Cara C.', rating: 4, title: 'Dry at last', approved: true, createdAt: AT })).toBe('created');
+  await portfolio.add(
+    {
+      userId: ownerId,
+      itemId: 'roof-1',
+      title: 'Slate roof in Headingley',
+      media: [{ id: 'm1', type: 'image', filename: 'roof.jpg', key: `portfolio/${ownerId}/roof.webp` }],
+      position: 1,
+      createdAt: AT,
+    },
+    50,
+  );
+  expect(
+    await feedback.create({
+      id: `fb-${businessId}`,
+      providerId: ownerId,
+      authorId: `client-${businessId}`,
+      authorName: 'Cara C.',
+      rating: 4,
+      title: 'Dry at last',
+      approved: true,
+      createdAt: AT,
+    }),
+  ).toBe('created');
   await saved.save(`client-${businessId}`, ownerId, new Date(AT));
   await directory.syncListing(ownerId, new Date(AT));
   return ownerId;
@@ -90,7 +123,11 @@ describe('the business moves to the claimant', () => {
       contact: { phone: '+441132000000' },
     });
     // The claimant keeps their own address and account.
-    expect(await table.repositories.accounts.getProfile(claim.userId)).toMatchObject({ email: 'priya@example.co.uk', listingGrantedBy: 'admin-1', businessId: 't1' });
+    expect(await table.repositories.accounts.getProfile(claim.userId)).toMatchObject({
+      email: 'priya@example.co.uk',
+      listingGrantedBy: 'admin-1',
+      businessId: 't1',
+    });
     expect(await table.repositories.accounts.getProfile(ownerId)).toBeUndefined();
     // The old address answers with the new page.
     await expect(getProviderProfile(pages, ownerId)).resolves.toMatchObject({ id: claim.userId });
@@ -110,7 +147,10 @@ describe('the business moves to the claimant', () => {
     expect(await table.repositories.directory.cellListings('all', 'gcw')).toEqual([expect.objectContaining({ userId: claim.userId })]);
     expect(await table.repositories.directory.categoryCounts()).toEqual(countsBefore);
     const statsAfter = await table.repositories.admin.stats(new Date(AT));
-    expect({ listed: statsAfter.listedProviders, businesses: statsAfter.businesses }).toEqual({ listed: statsBefore.listedProviders, businesses: statsBefore.businesses });
+    expect({ listed: statsAfter.listedProviders, businesses: statsAfter.businesses }).toEqual({
+      listed: statsBefore.listedProviders,
+      businesses: statsBefore.businesses,
+    });
     // The claimant's account was counted at sign-up; the business's own profile is gone.
     expect(statsAfter.providers).toBe(statsBefore.providers);
     expect(await getClaimable(deps, 't1')).toMatchObject({ claimable: false });
@@ -122,9 +162,14 @@ describe('the business moves to the claimant', () => {
     const ownerId = await businessWithContent('t2');
     const claim = await claimThroughLink(context, 't2', 'race@example.co.uk');
 
-    const outcomes = await Promise.allSettled([decideClaim(admin, boss, 't2', { decision: 'approve' }), decideClaim(admin, boss, 't2', { decision: 'approve' })]);
+    const outcomes = await Promise.allSettled([
+      decideClaim(admin, boss, 't2', { decision: 'approve' }),
+      decideClaim(admin, boss, 't2', { decision: 'approve' }),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([ADMIN_CLAIM_MESSAGES.decided]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual([
+      ADMIN_CLAIM_MESSAGES.decided,
+    ]);
 
     expect(await table.repositories.portfolio.itemCount(claim.userId)).toBe(1);
     expect(await table.repositories.portfolio.list(claim.userId)).toHaveLength(1);
@@ -133,7 +178,7 @@ describe('the business moves to the claimant', () => {
     expect(await table.repositories.accounts.getProfile(ownerId)).toBeUndefined();
   });
 
-  it("on the link of the address the admin recorded: the business moves without a review", async () => {
+  it('on the link of the address the admin recorded: the business moves without a review', async () => {
     const context = claimDeps();
     const { deps } = context;
     const ownerId = await businessWithContent('t3', 'office@hughes.example');
@@ -183,9 +228,34 @@ describe('the business moves to the claimant', () => {
 describe('the businesses list', () => {
   async function plainBusiness(businessId: string, createdAt: string) {
     await table.repositories.admin.createUnclaimedProvider({
-      profile: { userId: `owner-${businessId}`, accountType: 'provider', firstName: 'Dale', lastName: 'Hughes', businessName: `Business ${businessId}`, businessId, categories: [], unclaimed: true, listingGrantedBy: 'admin-1', listingGrantedAt: createdAt, createdAt, updatedAt: createdAt },
+      profile: {
+        userId: `owner-${businessId}`,
+        accountType: 'provider',
+        firstName: 'Dale',
+        lastName: 'Hughes',
+        businessName: `Business ${businessId}`,
+        businessId,
+        categories: [],
+        unclaimed: true,
+        listingGrantedBy: 'admin-1',
+        listingGrantedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      },
       business: { businessId, businessName: `Business ${businessId}`, createdAt },
-      audit: { auditId: `audit-${businessId}`, at: createdAt, actorId: 'admin-1', actorName: 'Ada Admin', action: 'provider.create', targetKind: 'user', targetId: `owner-${businessId}`, targetLabel: 'Dale Hughes', before: null, after: null, reason: null },
+      audit: {
+        auditId: `audit-${businessId}`,
+        at: createdAt,
+        actorId: 'admin-1',
+        actorName: 'Ada Admin',
+        action: 'provider.create',
+        targetKind: 'user',
+        targetId: `owner-${businessId}`,
+        targetLabel: 'Dale Hughes',
+        before: null,
+        after: null,
+        reason: null,
+      },
     });
   }
 
@@ -201,9 +271,33 @@ describe('the businesses list', () => {
     const first = await listBusinesses(admin, boss, {});
     expect(first.businesses).toHaveLength(ADMIN_USERS_PAGE_SIZE);
     expect(first.businesses.slice(0, 3)).toEqual([
-      { businessId: `L${count - 1}`, businessName: `Business L${count - 1}`, createdAt: expect.any(String), status: 'claimed', claimPending: false, owner: { userId: owner.userId, name: 'Priya Shah' }, claimedAt: expect.any(String) },
-      { businessId: `L${count - 2}`, businessName: `Business L${count - 2}`, createdAt: expect.any(String), status: 'unclaimed', claimPending: true, owner: { userId: pending.userId, name: 'Priya Shah' }, claimedAt: expect.any(String) },
-      { businessId: `L${count - 3}`, businessName: `Business L${count - 3}`, createdAt: new Date(Date.parse(AT) + (count - 3) * 60_000).toISOString(), status: 'unclaimed', claimPending: false, owner: null, claimedAt: null },
+      {
+        businessId: `L${count - 1}`,
+        businessName: `Business L${count - 1}`,
+        createdAt: expect.any(String),
+        status: 'claimed',
+        claimPending: false,
+        owner: { userId: owner.userId, name: 'Priya Shah' },
+        claimedAt: expect.any(String),
+      },
+      {
+        businessId: `L${count - 2}`,
+        businessName: `Business L${count - 2}`,
+        createdAt: expect.any(String),
+        status: 'unclaimed',
+        claimPending: true,
+        owner: { userId: pending.userId, name: 'Priya Shah' },
+        claimedAt: expect.any(String),
+      },
+      {
+        businessId: `L${count - 3}`,
+        businessName: `Business L${count - 3}`,
+        createdAt: new Date(Date.parse(AT) + (count - 3) * 60_000).toISOString(),
+        status: 'unclaimed',
+        claimPending: false,
+        owner: null,
+        claimedAt: null,
+      },
     ]);
     const second = await listBusinesses(admin, boss, { cursor: first.nextCursor });
     expect(second.businesses.map((business) => business.businessId)).toEqual(['L01', 'L00']);

@@ -58,7 +58,14 @@ async function provider(userId: string, overrides: Partial<Parameters<typeof pro
     .go();
 }
 
-const owner = (userId: string): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: ['provider'], accountType: 'provider', subscribed: true, emailConfirmed: true });
+const owner = (userId: string): AuthorizedCaller => ({
+  kind: 'signedIn',
+  userId,
+  groups: ['provider'],
+  accountType: 'provider',
+  subscribed: true,
+  emailConfirmed: true,
+});
 
 describe('the public provider page', () => {
   it('publishes exactly the page fields of a listed provider and none of the private ones', async () => {
@@ -84,13 +91,35 @@ describe('the public provider page', () => {
     });
     expect(providerProfileSchema.safeParse(page).success).toBe(true);
     const text = JSON.stringify(page);
-    for (const secret of ['priya@private.example.co.uk', 'cus_secret123', 'sub_secret456', 'mfaEnabled', 'isVisible', 'jobAlerts', '52.48', 'responseLog', String(Math.floor(NOW.getTime() / 1000) - 86_400)]) {
+    for (const secret of [
+      'priya@private.example.co.uk',
+      'cus_secret123',
+      'sub_secret456',
+      'mfaEnabled',
+      'isVisible',
+      'jobAlerts',
+      '52.48',
+      'responseLog',
+      String(Math.floor(NOW.getTime() / 1000) - 86_400),
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });
 
   it('leaves out what a provider has not filled in, and shows no average before the first rating', async () => {
-    await provider('sam', { businessName: undefined, bio: undefined, avatarKey: undefined, phoneNumber: undefined, socialLinks: undefined, skills: undefined, placeName: undefined, location: undefined, ratingCount: undefined, ratingTotal: undefined, responseLog: undefined });
+    await provider('sam', {
+      businessName: undefined,
+      bio: undefined,
+      avatarKey: undefined,
+      phoneNumber: undefined,
+      socialLinks: undefined,
+      skills: undefined,
+      placeName: undefined,
+      location: undefined,
+      ratingCount: undefined,
+      ratingTotal: undefined,
+      responseLog: undefined,
+    });
     const page = providerProfileSchema.parse(await getProviderProfile(deps, 'sam'));
     expect(page).toEqual({
       id: 'sam',

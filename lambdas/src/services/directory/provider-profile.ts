@@ -1,10 +1,4 @@
-import {
-  PROVIDER_PROFILE_MESSAGES,
-  providerDisplayName,
-  publishedSocialLinks,
-  type MyProviderPage,
-  type ProviderProfile,
-} from '@solutionz/shared';
+import { PROVIDER_PROFILE_MESSAGES, providerDisplayName, publishedSocialLinks, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import { isListed, unlistedReasons } from '../../data/listing-rule';

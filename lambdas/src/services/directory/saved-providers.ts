@@ -30,7 +30,11 @@ export async function listSavedProviders(
 }
 
 /** Saves a professional who is in the directory now; saving one already saved changes nothing. */
-export async function saveProvider(deps: Pick<DirectoryDeps, 'saved' | 'directory' | 'clock'>, caller: AuthorizedCaller, providerId: string): Promise<SavedProviderAnswer> {
+export async function saveProvider(
+  deps: Pick<DirectoryDeps, 'saved' | 'directory' | 'clock'>,
+  caller: AuthorizedCaller,
+  providerId: string,
+): Promise<SavedProviderAnswer> {
   const listings = await deps.directory.getListings([providerId]);
   if (!listings.has(providerId)) throw new NotFoundError(DIRECTORY_MESSAGES.unknownProvider);
   await deps.saved.save(caller.userId, providerId, deps.clock());

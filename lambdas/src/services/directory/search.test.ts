@@ -19,7 +19,9 @@ import { responseTimeOf } from '../messages/response-times';
 import type { DirectoryDeps } from './deps';
 
 const table = useTestTable();
-const profiles = () => createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities.profile;
+const profiles = () =>
+  createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName)
+    .entities.profile;
 const NOW = new Date('2026-11-23T12:00:00Z');
 const YORK = { lat: 53.959, lng: -1.0815 };
 
@@ -42,13 +44,24 @@ interface Made {
 }
 
 /** A provider as sign-up and a membership leave them, placed where asked, listed through the data layer's sync. */
-async function provider(options: { lat?: number; lng?: number; categories?: string[]; businessName?: string; member?: boolean; visible?: boolean; until?: string } = {}): Promise<Made> {
+async function provider(
+  options: { lat?: number; lng?: number; categories?: string[]; businessName?: string; member?: boolean; visible?: boolean; until?: string } = {},
+): Promise<Made> {
   const userId = randomUUID();
   const businessName = options.businessName ?? `Trade ${userId.slice(0, 6)}`;
   const categories = options.categories ?? ['Construction/Trade > Plumber'];
   await createLocalAccount(
     { identity: undefined as never, accounts: table.repositories.accounts },
-    { accountType: 'provider', email: `${userId}@example.co.uk`, password: 'unused', firstName: 'Pat', lastName: 'Trader', businessName, categories, emailConfirmed: false },
+    {
+      accountType: 'provider',
+      email: `${userId}@example.co.uk`,
+      password: 'unused',
+      firstName: 'Pat',
+      lastName: 'Trader',
+      businessName,
+      categories,
+      emailConfirmed: false,
+    },
     { existingUserId: userId, now: NOW },
   );
   await profiles()
@@ -62,7 +75,14 @@ async function provider(options: { lat?: number; lng?: number; categories?: stri
     await table.repositories.membership.writeSubscription(
       userId,
       `cus_${userId}`,
-      { tier: 'monthly', end: options.until ?? '2026-12-23T12:00:00.000Z', cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: `sub_${userId}`, status: 'active' },
+      {
+        tier: 'monthly',
+        end: options.until ?? '2026-12-23T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        paymentFailed: false,
+        subscriptionId: `sub_${userId}`,
+        status: 'active',
+      },
       NOW,
     );
   }
@@ -79,7 +99,10 @@ function bruteForce(made: readonly Made[], centre: { lat: number; lng: number },
     .map((m) => ({ id: m.userId, d: milesBetween(centre, { lat: m.lat!, lng: m.lng! }) }))
     .filter((m) => m.d <= radius)
     .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
-  const unplaced = made.filter((m) => m.lat === undefined).map((m) => m.userId).sort();
+  const unplaced = made
+    .filter((m) => m.lat === undefined)
+    .map((m) => m.userId)
+    .sort();
   return [...placed.map((m) => m.id), ...unplaced];
 }
 
@@ -161,8 +184,16 @@ describe('searchProviders filtered to quick repliers', () => {
   it('keeps only providers who usually reply within a day, in full pages with a correct cursor, as brute force says', async () => {
     // Facts that put a provider's median under a day, over it, never, or leave them new (fewer than three).
     const logs = [
-      [{ at: -100, replySeconds: 600 }, { at: -90, replySeconds: 3600 }, { at: -80, replySeconds: 7200 }],
-      [{ at: -100, replySeconds: 90_000 }, { at: -90, replySeconds: 100_000 }, { at: -80, replySeconds: 600 }],
+      [
+        { at: -100, replySeconds: 600 },
+        { at: -90, replySeconds: 3600 },
+        { at: -80, replySeconds: 7200 },
+      ],
+      [
+        { at: -100, replySeconds: 90_000 },
+        { at: -90, replySeconds: 100_000 },
+        { at: -80, replySeconds: 600 },
+      ],
       [{ at: -100 }, { at: -90 }, { at: -80, replySeconds: 60 }],
       [{ at: -100, replySeconds: 60 }],
       [{ at: -100, replySeconds: 86_400 }, { at: -90, replySeconds: 86_400 }, { at: -80 }, { at: -70, replySeconds: 60 }],
@@ -248,7 +279,13 @@ describe('searchProviders deep in a result', () => {
     const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
     await bulkLoadProviders(documentClient(client), table.tableName, profiles, NOW);
     client.destroy();
-    return profiles.map((profile) => ({ userId: profile.userId, businessName: profile.businessName!, lat: profile.lat!, lng: profile.lng!, categories: [...profile.categories] }));
+    return profiles.map((profile) => ({
+      userId: profile.userId,
+      businessName: profile.businessName!,
+      lat: profile.lat!,
+      lng: profile.lng!,
+      categories: [...profile.categories],
+    }));
   }
 
   /** The search through a directory whose DynamoDB client counts what it reads. */
@@ -323,5 +360,4 @@ describe('searchProviders deep in a result', () => {
     expect(lied.answer.providers).toHaveLength(20);
     expect(lied.itemsRead).toBeLessThanOrEqual(3 * first!);
   }, 120_000);
-
 });

@@ -11,7 +11,18 @@ import type { z } from 'zod';
 import { ALL_SCOPE, alphabeticalPosition, type ListingRecord } from '../../data/directory';
 import { ValidationError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { continueFrom, DEFAULT_LEAF_SIZE, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition, type Resume, type GeoEntry, type GeoIndexReader, type Hit } from '../geo-search';
+import {
+  continueFrom,
+  DEFAULT_LEAF_SIZE,
+  isNearestPosition,
+  nearestInIndex,
+  nearestPosition,
+  type NearestPosition,
+  type Resume,
+  type GeoEntry,
+  type GeoIndexReader,
+  type Hit,
+} from '../geo-search';
 import { isListed } from '../../data/listing-rule';
 import { toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
@@ -94,7 +105,9 @@ async function categoryFilterOf(deps: Pick<DirectoryDeps, 'directory'>, query: S
 
 /** A listing the filter keeps: listed now, and matching the text and the reply filter. */
 function passes(listing: ListingRecord, filter: Filter, now: Date): boolean {
-  return isListed(listing, now) && matchesText(listing, filter.text) && (!filter.repliesWithinDay || repliesWithinDay(responseTimeOf(listing.responseLog, now)));
+  return (
+    isListed(listing, now) && matchesText(listing, filter.text) && (!filter.repliesWithinDay || repliesWithinDay(responseTimeOf(listing.responseLog, now)))
+  );
 }
 
 /** Only the listing tells whether it passes: every hit is then checked as it is found. */
@@ -108,7 +121,8 @@ function matchesText(listing: ListingRecord, text: string | undefined): boolean 
 
 /** The directory's geo index as the nearest-first search reads it. */
 const geoIndexOf = (directory: DirectoryDeps['directory']): GeoIndexReader<GeoEntry> => {
-  const entriesOf = (listings: readonly ListingRecord[]) => listings.map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) }));
+  const entriesOf = (listings: readonly ListingRecord[]) =>
+    listings.map((entry) => ({ id: entry.userId, lat: entry.lat!, lng: entry.lng!, ...(entry.geohash ? { geohash: entry.geohash } : {}) }));
   return {
     rootCells: directory.rootCells,
     childCells: directory.childCells,
@@ -134,7 +148,12 @@ async function nearest(
   const now = deps.clock();
   const from = after && continueFrom(after, filter.scopes.length);
   if (after && !from) throw badCursor();
-  const { hits, records, more, resume: next } = await nearestInIndex({
+  const {
+    hits,
+    records,
+    more,
+    resume: next,
+  } = await nearestInIndex({
     index: geoIndexOf(deps.directory),
     scopes: filter.scopes,
     centre,
@@ -192,13 +211,20 @@ type ScopeReader = (scope: string, after: string | undefined, limit: number) => 
  * The first `limit + 1` listings after `after` in an index ordered by position, over every scope of the
  * filter: each scope is read until it has that many that pass (or ends), then the scopes are merged.
  */
-async function firstInOrder(deps: SearchDeps, filter: Filter, read: ScopeReader, positionOf: (listing: ListingRecord) => string, after: string | undefined, limit: number) {
+async function firstInOrder(
+  deps: SearchDeps,
+  filter: Filter,
+  read: ScopeReader,
+  positionOf: (listing: ListingRecord) => string,
+  after: string | undefined,
+  limit: number,
+) {
   const now = deps.clock();
   const perScope = await Promise.all(
     filter.scopes.map(async (scope) => {
       const passed: ListingRecord[] = [];
       let position = after;
-      for (let seen = 0; passed.length <= limit && seen < TEXT_SEARCH_READ_LIMIT; ) {
+      for (let seen = 0; passed.length <= limit && seen < TEXT_SEARCH_READ_LIMIT;) {
         const page = await read(scope, position, limit + 1);
         seen += page.listings.length;
         passed.push(...page.listings.filter((listing) => passes(listing, filter, now)));
@@ -247,7 +273,10 @@ async function page(
   if (!centre) {
     const after = cursor?.m === 'a' ? cursor.after : undefined;
     const result = await alphabeticalPage(deps, filter, after, limit);
-    return { cards: result.listings.map((listing) => toProviderCard(listing, null, now)), ...(result.nextAfter ? { next: { m: 'a', after: result.nextAfter, ...fallback } } : {}) };
+    return {
+      cards: result.listings.map((listing) => toProviderCard(listing, null, now)),
+      ...(result.nextAfter ? { next: { m: 'a', after: result.nextAfter, ...fallback } } : {}),
+    };
   }
   const cards: ProviderCard[] = [];
   if (!cursor || cursor.m === 'g') {
@@ -288,7 +317,14 @@ export async function searchProviders(deps: SearchDeps, query: SearchQuery): Pro
     }
   }
   // The fallback drops the category, the text and the radius, not the reply filter: a person who asked for quick replies gets only those.
-  const everyone = await page(deps, { scopes: [ALL_SCOPE], ...(query.replies === 'day' ? { repliesWithinDay: true } : {}) }, located?.centre, Number.POSITIVE_INFINITY, cursor?.f ? cursor : undefined, query.limit);
+  const everyone = await page(
+    deps,
+    { scopes: [ALL_SCOPE], ...(query.replies === 'day' ? { repliesWithinDay: true } : {}) },
+    located?.centre,
+    Number.POSITIVE_INFINITY,
+    cursor?.f ? cursor : undefined,
+    query.limit,
+  );
   const next = everyone.next ? encodeCursor({ ...everyone.next, f: 1 }) : undefined;
   return { providers: everyone.cards, fallback: true, ...(next ? { nextCursor: next } : {}), ...place };
 }

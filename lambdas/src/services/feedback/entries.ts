@@ -32,7 +32,9 @@ export async function toFeedbackEntries(deps: Pick<FeedbackDeps, 'jobs'>, record
     if (authorId) authorsByProvider.set(providerId, [...(authorsByProvider.get(providerId) ?? []), authorId]);
   }
   const verified = new Map(
-    await Promise.all([...authorsByProvider].map(async ([providerId, authorIds]) => [providerId, await deps.jobs.verifiedClients(providerId, authorIds)] as const)),
+    await Promise.all(
+      [...authorsByProvider].map(async ([providerId, authorIds]) => [providerId, await deps.jobs.verifiedClients(providerId, authorIds)] as const),
+    ),
   );
   return records.map((record) => toFeedbackEntry(record, record.authorId !== undefined && verified.get(record.providerId)?.has(record.authorId) === true));
 }
@@ -54,7 +56,11 @@ export function authorNameOf(profile: Pick<ProfileRecord, 'firstName' | 'lastNam
 }
 
 /** A page read, with a cursor the repository did not make answered as the caller's mistake. */
-export async function readPage(deps: Pick<FeedbackDeps, 'jobs'>, read: () => Promise<FeedbackPageRecord>, profile: ProfileRecord | undefined): Promise<FeedbackPage> {
+export async function readPage(
+  deps: Pick<FeedbackDeps, 'jobs'>,
+  read: () => Promise<FeedbackPageRecord>,
+  profile: ProfileRecord | undefined,
+): Promise<FeedbackPage> {
   const page = await readWithCursor(read, FEEDBACK_MESSAGES.badCursor);
   return {
     feedback: await toFeedbackEntries(deps, page.feedback),

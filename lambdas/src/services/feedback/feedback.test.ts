@@ -30,7 +30,14 @@ const countedJobs: FeedbackDeps['jobs'] = {
 };
 const deps: FeedbackDeps = { feedback, accounts, directory, standing, jobs: countedJobs, clock: () => clock, newId: () => `fb-${++ids}` };
 
-const caller = (userId: string, accountType: AuthorizedCaller['accountType']): AuthorizedCaller => ({ kind: 'signedIn', userId, groups: [accountType], accountType, subscribed: false, emailConfirmed: true });
+const caller = (userId: string, accountType: AuthorizedCaller['accountType']): AuthorizedCaller => ({
+  kind: 'signedIn',
+  userId,
+  groups: [accountType],
+  accountType,
+  subscribed: false,
+  emailConfirmed: true,
+});
 const later = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
@@ -62,7 +69,16 @@ async function provider(userId: string, overrides: ProfileFields = {}) {
 
 async function client(userId: string, overrides: ProfileFields = {}) {
   await profiles
-    .create({ userId, email: `${userId}@example.co.uk`, accountType: 'client', firstName: 'Cara', lastName: userId, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), ...overrides })
+    .create({
+      userId,
+      email: `${userId}@example.co.uk`,
+      accountType: 'client',
+      firstName: 'Cara',
+      lastName: userId,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+      ...overrides,
+    })
     .go();
   return caller(userId, 'client');
 }
@@ -85,7 +101,18 @@ const subject = (userId: string) => ({ userId, email: `${userId}@example.co.uk`,
 /** A job the client posted, revealed by the provider (as the reveal route does). */
 async function revealedJob(clientId: string, providerId: string, jobId = `job-${clientId}-${providerId}`) {
   await jobs.create(
-    { jobId, ownerId: clientId, title: 'Rewire a kitchen', description: 'Old wiring.', categories: ['Construction/Trade > Electrician'], locationName: 'Birmingham', lat: 52.48, lng: -1.89, postedAt: NOW.toISOString(), revealCap: 5 },
+    {
+      jobId,
+      ownerId: clientId,
+      title: 'Rewire a kitchen',
+      description: 'Old wiring.',
+      categories: ['Construction/Trade > Electrician'],
+      locationName: 'Birmingham',
+      lat: 52.48,
+      lng: -1.89,
+      postedAt: NOW.toISOString(),
+      revealCap: 5,
+    },
     { contactName: 'Cara', contactEmail: `${clientId}@example.co.uk` },
   );
   expect(await jobs.reveal(jobId, providerId, NOW)).toBe('revealed');
@@ -101,7 +128,9 @@ describe('leaving feedback', () => {
     await provider('priya');
     const cara = await client('cara', { firstName: 'Cara', lastName: 'Jones' });
 
-    const entry = feedbackEntrySchema.parse(await createFeedback(deps, cara, 'priya', { rating: 4, title: 'Tidy rewire', description: 'Left the place spotless.' }));
+    const entry = feedbackEntrySchema.parse(
+      await createFeedback(deps, cara, 'priya', { rating: 4, title: 'Tidy rewire', description: 'Left the place spotless.' }),
+    );
 
     expect(entry).toEqual({
       id: 'fb-1',
@@ -154,7 +183,9 @@ describe('leaving feedback', () => {
 
   it('refuses feedback on one’s own profile and on a provider who is not listed', async () => {
     const priya = await provider('priya');
-    await expect(createFeedback(deps, { ...priya, accountType: 'client' }, 'priya', { rating: 5, title: 'Me' })).rejects.toThrow(new ForbiddenError(FEEDBACK_MESSAGES.ownPage));
+    await expect(createFeedback(deps, { ...priya, accountType: 'client' }, 'priya', { rating: 5, title: 'Me' })).rejects.toThrow(
+      new ForbiddenError(FEEDBACK_MESSAGES.ownPage),
+    );
 
     await provider('lapsed', { subscriptionTier: 'none', subscriptionEnd: undefined });
     const cara = await client('cara');
@@ -328,7 +359,9 @@ describe('replies', () => {
     await provider('priya');
     const pat = await provider('pat');
     const entry = await createFeedback(deps, await client('cara'), 'priya', { rating: 4, title: 'Good' });
-    await expect(replyToFeedback(deps, pat, { providerId: 'priya', feedbackId: entry.id }, 'Hi')).rejects.toThrow(new ForbiddenError(FEEDBACK_MESSAGES.reply.notYours));
+    await expect(replyToFeedback(deps, pat, { providerId: 'priya', feedbackId: entry.id }, 'Hi')).rejects.toThrow(
+      new ForbiddenError(FEEDBACK_MESSAGES.reply.notYours),
+    );
     await expect(replyToFeedback(deps, pat, { providerId: 'pat', feedbackId: entry.id }, 'Hi')).rejects.toThrow(new NotFoundError(FEEDBACK_MESSAGES.notFound));
     await expect(replyToFeedback(deps, pat, { providerId: 'pat', feedbackId: 'missing' }, 'Hi')).rejects.toThrow(NotFoundError);
     expect((await feedback.get(entry.id))?.reply).toBeUndefined();
@@ -372,13 +405,15 @@ describe('verified jobs', () => {
 
     await jobsEraser(jobs).erase(subject('cara'));
     await feedbackEraser(feedback).erase(subject('cara'));
-    expect((await listProviderFeedback(deps, 'priya', { limit: 10 })).feedback[0]).toMatchObject({ authorName: FEEDBACK_MESSAGES.deletedAuthor, verifiedJob: false });
+    expect((await listProviderFeedback(deps, 'priya', { limit: 10 })).feedback[0]).toMatchObject({
+      authorName: FEEDBACK_MESSAGES.deletedAuthor,
+      verifiedJob: false,
+    });
     expect(await jobs.verifiedClients('priya', ['cara'])).toEqual(new Set());
   });
 });
 
 describe('account deletion and export', () => {
-
   it('exports the feedback a client gave and a provider received, with replies and without other people’s ids', async () => {
     const priya = await provider('priya');
     const cara = await client('cara', { firstName: 'Cara', lastName: 'Jones' });

@@ -20,14 +20,22 @@ function syncCard(deps: Pick<FeedbackDeps, 'directory'>, providerId: string, now
  * A listed provider's published feedback, newest first (docs/product/feedback.md#reading-feedback). Anyone may read it while the
  * provider is listed; otherwise the provider is not found, as their page is.
  */
-export async function listProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs' | 'clock'>, providerId: string, query: PageQuery): Promise<FeedbackPage> {
+export async function listProviderFeedback(
+  deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs' | 'clock'>,
+  providerId: string,
+  query: PageQuery,
+): Promise<FeedbackPage> {
   const profile = await deps.accounts.getProfile(providerId);
   if (!isListed(profile, deps.clock())) throw new NotFoundError(FEEDBACK_MESSAGES.providerUnavailable);
   return readPage(deps, () => deps.feedback.listPublished(providerId, query), profile);
 }
 
 /** Everything addressed to the calling provider, published or not, listed or not (the Reviews tab, their own page). */
-export async function listMyProviderFeedback(deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs'>, caller: AuthorizedCaller, query: PageQuery): Promise<FeedbackPage> {
+export async function listMyProviderFeedback(
+  deps: Pick<FeedbackDeps, 'feedback' | 'accounts' | 'jobs'>,
+  caller: AuthorizedCaller,
+  query: PageQuery,
+): Promise<FeedbackPage> {
   const profile = await deps.accounts.getProfile(caller.userId);
   return readPage(deps, () => deps.feedback.listReceived(caller.userId, query), profile);
 }

@@ -72,7 +72,11 @@ export function createCellVisits<E extends GeoEntry, R>(plan: SearchPlan<E, R>, 
   function readRun(scope: string, run: readonly string[]): void {
     const read = index.runEntries!(scope, run[0]!, run.at(-1)!);
     read.catch(() => undefined);
-    for (const cell of run) runs.set(cellKey(scope, cell), read.then((entries) => entries.filter((entry) => (entry.geohash ?? ngeohash.encode(entry.lat, entry.lng, GEO.stored)).startsWith(cell))));
+    for (const cell of run)
+      runs.set(
+        cellKey(scope, cell),
+        read.then((entries) => entries.filter((entry) => (entry.geohash ?? ngeohash.encode(entry.lat, entry.lng, GEO.stored)).startsWith(cell))),
+      );
   }
 
   /**
@@ -123,7 +127,14 @@ export function createCellVisits<E extends GeoEntry, R>(plan: SearchPlan<E, R>, 
     prefetchAround(): void {
       // (The root's counts are the empty cell's children: in the same request.)
       if (!search.eager || after) return;
-      readCounts(search.scopes.flatMap((scope) => Array.from({ length: finest - GEO.partition + 1 }, (_, at) => ({ scope, cell: at === 0 ? ROOT_CELL : ngeohash.encode(centre.lat, centre.lng, GEO.partition + at - 1) }))));
+      readCounts(
+        search.scopes.flatMap((scope) =>
+          Array.from({ length: finest - GEO.partition + 1 }, (_, at) => ({
+            scope,
+            cell: at === 0 ? ROOT_CELL : ngeohash.encode(centre.lat, centre.lng, GEO.partition + at - 1),
+          })),
+        ),
+      );
     },
 
     /** The root's cells of a scope (read with the counts around the centre, when they were). */

@@ -76,7 +76,9 @@ export function createPageAssembly<E extends GeoEntry, R>(plan: SearchPlan<E, R>
     const cells = new Map<string, PendingCell>();
     for (const { scope, cell, next } of pending) {
       if (cellDistances(centre, cell).max < last.distance) continue;
-      const reread = Array.from({ length: cell.length - GEO.partition + 1 }, (_, at) => cell.slice(0, GEO.partition + at)).some((around) => visits.readWhole.has(cellKey(scope, around)));
+      const reread = Array.from({ length: cell.length - GEO.partition + 1 }, (_, at) => cell.slice(0, GEO.partition + at)).some((around) =>
+        visits.readWhole.has(cellKey(scope, around)),
+      );
       if (!reread) cells.set(cellKey(scope, cell), { scope: search.scopes.indexOf(scope), cell, next });
     }
     const finer = new Map(cells);

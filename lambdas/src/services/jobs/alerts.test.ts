@@ -62,7 +62,16 @@ async function provider(options: ProviderOptions = {}): Promise<{ userId: string
   const email = `${userId}@example.co.uk`;
   await createLocalAccount(
     { identity: undefined as never, accounts: table.repositories.accounts },
-    { accountType: 'provider', email, password: 'unused', firstName: 'Pat', lastName: 'Trader', businessName: `Trade ${userId.slice(0, 6)}`, categories: options.categories ?? ['Construction/Trade > Plumber'], emailConfirmed: false },
+    {
+      accountType: 'provider',
+      email,
+      password: 'unused',
+      firstName: 'Pat',
+      lastName: 'Trader',
+      businessName: `Trade ${userId.slice(0, 6)}`,
+      categories: options.categories ?? ['Construction/Trade > Plumber'],
+      emailConfirmed: false,
+    },
     { existingUserId: userId, now: NOW },
   );
   const at = options.at ?? NEAR_YORK;
@@ -112,7 +121,10 @@ async function mailsTo(email: string): Promise<SentMail[]> {
 }
 
 function unsubscribeToken(mail: SentMail | undefined): string {
-  const link = (mail?.body.text ?? '').match(/https?:\/\/\S+/g)?.map((text) => new URL(text)).find((url) => url.pathname === JOB_ALERT_UNSUBSCRIBE_PATH);
+  const link = (mail?.body.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((text) => new URL(text))
+    .find((url) => url.pathname === JOB_ALERT_UNSUBSCRIBE_PATH);
   const token = link?.searchParams.get('token');
   if (!token) throw new Error('The mail has no unsubscribe link');
   return token;
@@ -174,7 +186,9 @@ describe('who gets a job alert', () => {
   });
 
   it('reads past the first pages of the geo search: 130 listed providers nearer than the one who wants the job', async () => {
-    const crowd = Array.from({ length: 130 }, (_, index) => crowdMember(`crowd-${String(index).padStart(3, '0')}`, index, ['Pets/Animals'], { enabled: true, radiusMiles: 25, categories: [] }));
+    const crowd = Array.from({ length: 130 }, (_, index) =>
+      crowdMember(`crowd-${String(index).padStart(3, '0')}`, index, ['Pets/Animals'], { enabled: true, radiusMiles: 25, categories: [] }),
+    );
     await bulkLoadProviders(documents, table.tableName, crowd, NOW);
     const farthest = await provider({ at: LEEDS });
 
@@ -189,13 +203,19 @@ describe('who gets a job alert', () => {
       documents,
       table.tableName,
       Array.from({ length: 80 }, (_, index) =>
-        neighbour(index, index % 2 === 0 ? { enabled: false, radiusMiles: 25, categories: [] } : { enabled: true, radiusMiles: 25, categories: ['Other: Something else'] }),
+        neighbour(
+          index,
+          index % 2 === 0 ? { enabled: false, radiusMiles: 25, categories: [] } : { enabled: true, radiusMiles: 25, categories: ['Other: Something else'] },
+        ),
       ),
       NOW,
     );
     const wanted = await provider({ categories: [trade], alerts: { enabled: true, radiusMiles: 50, categories: [] } });
     const read: string[] = [];
-    const accounts = { ...table.repositories.accounts, getProfiles: (ids: readonly string[]) => (read.push(...ids), table.repositories.accounts.getProfiles(ids)) };
+    const accounts = {
+      ...table.repositories.accounts,
+      getProfiles: (ids: readonly string[]) => (read.push(...ids), table.repositories.accounts.getProfiles(ids)),
+    };
 
     expect(await processJobInserted(deps({ accounts }), job({ categories: [trade] }))).toMatchObject({ matched: 1, sent: 1 });
     expect(read).toEqual([wanted.userId]);
@@ -246,7 +266,9 @@ describe('one mail per job and provider', () => {
     expect(d.pauses).toEqual([1, 2]);
     for (const other of others) expect(await mailsTo(other.email)).toHaveLength(1);
     expect(await mailsTo(unlucky.email)).toHaveLength(0);
-    expect(await alerts.deadLetters()).toEqual([expect.objectContaining({ providerId: unlucky.userId, attempts: 3, error: 'SES said no', job: expect.objectContaining({ jobId: posted.jobId }) })]);
+    expect(await alerts.deadLetters()).toEqual([
+      expect.objectContaining({ providerId: unlucky.userId, attempts: 3, error: 'SES said no', job: expect.objectContaining({ jobId: posted.jobId }) }),
+    ]);
 
     const retried = await retryDeadLetters(deps());
     expect(retried.map((each) => each.outcome)).toEqual(['sent']);
@@ -288,7 +310,10 @@ describe('unsubscribing from the mail', () => {
     for (const bad of ['not-a-real-token', forged, `${randomUUID()}.abc`]) {
       const refusal = unsubscribeJobAlerts(deps(), bad);
       await expect(refusal).rejects.toBeInstanceOf(ValidationError);
-      await expect(refusal).rejects.toMatchObject({ message: JOB_ALERT_MESSAGES.unsubscribeInvalid, fields: { 'body.token': JOB_ALERT_MESSAGES.unsubscribeInvalid } });
+      await expect(refusal).rejects.toMatchObject({
+        message: JOB_ALERT_MESSAGES.unsubscribeInvalid,
+        fields: { 'body.token': JOB_ALERT_MESSAGES.unsubscribeInvalid },
+      });
     }
     expect((await table.repositories.accounts.getProfile(member.userId, { consistent: true }))?.jobAlerts?.enabled).toBe(true);
   });

@@ -67,7 +67,8 @@ async function recipientsOf(deps: JobAlertDeps, job: AlertedJob): Promise<Recipi
       for (const { listing, distance } of page) {
         const profile = profiles.get(listing.userId);
         // The job's own poster is a client, so never a provider here; checked all the same for a changed account type.
-        if (listing.userId !== job.ownerId && !recipients.has(listing.userId) && wants(profile, job, distance)) recipients.set(listing.userId, { profile, distance });
+        if (listing.userId !== job.ownerId && !recipients.has(listing.userId) && wants(profile, job, distance))
+          recipients.set(listing.userId, { profile, distance });
       }
     }
   }
@@ -86,7 +87,13 @@ async function alertOne(deps: JobAlertDeps, job: AlertedJob, recipient: Recipien
     sent: (claimId) => deps.alerts.markSent(job.jobId, profile.userId, claimId, deps.clock()),
     failed: async (claimId, error) => {
       const now = deps.clock();
-      await deps.alerts.park({ job, providerId: profile.userId, error: error ?? 'not sent', attempts: JOB_ALERT_LIMITS.sendAttempts, parkedAt: now.toISOString() });
+      await deps.alerts.park({
+        job,
+        providerId: profile.userId,
+        error: error ?? 'not sent',
+        attempts: JOB_ALERT_LIMITS.sendAttempts,
+        parkedAt: now.toISOString(),
+      });
       await deps.alerts.markFailed(job.jobId, profile.userId, claimId, now);
     },
   });
@@ -153,5 +160,11 @@ const JOB_ALERTS_SETTING: MailSetting = {
  * POST /api/job-alerts/unsubscribe: the mail's link turns the provider's Job Alerts off, signed out;
  * their radius and categories stay for when they turn them on again. Again is the same answer.
  */
-export const unsubscribeJobAlerts = (deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
-  turnOffByToken(deps, deps.alerts.providerOfUnsubscribeToken(token), tokenField, JOB_ALERTS_SETTING, (providerId) => deps.directory.syncListing(providerId, deps.clock()));
+export const unsubscribeJobAlerts = (
+  deps: Pick<JobAlertDeps, 'alerts' | 'accounts' | 'directory' | 'clock'>,
+  token: string,
+  tokenField: UnsubscribeTokenField = 'body.token',
+) =>
+  turnOffByToken(deps, deps.alerts.providerOfUnsubscribeToken(token), tokenField, JOB_ALERTS_SETTING, (providerId) =>
+    deps.directory.syncListing(providerId, deps.clock()),
+  );

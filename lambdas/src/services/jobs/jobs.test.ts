@@ -97,8 +97,12 @@ describe('posting and reading jobs', () => {
     const client = caller('client');
     const day = new Date(Date.UTC(2026, 10, 2, 9));
     const onDay = (at: Date): JobsDeps => ({ ...deps(), clock: () => at });
-    const answers = await Promise.allSettled(Array.from({ length: JOB_LIMITS.postsPerDay + 3 }, (_, n) => createJob(onDay(day), client, post({ title: `Burst ${n}` }))));
-    const refused = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason as { statusCode: number; message: string; retryAfterSeconds: number }] : []));
+    const answers = await Promise.allSettled(
+      Array.from({ length: JOB_LIMITS.postsPerDay + 3 }, (_, n) => createJob(onDay(day), client, post({ title: `Burst ${n}` }))),
+    );
+    const refused = answers.flatMap((answer) =>
+      answer.status === 'rejected' ? [answer.reason as { statusCode: number; message: string; retryAfterSeconds: number }] : [],
+    );
     expect(answers.length - refused.length).toBe(JOB_LIMITS.postsPerDay);
     expect(refused).toEqual(Array(3).fill(expect.objectContaining({ statusCode: 429, message: JOB_MESSAGES.dailyLimit, retryAfterSeconds: 15 * 3600 })));
     expect((await listMyJobs(deps(), client, { page: 1 })).total).toBe(JOB_LIMITS.postsPerDay);
@@ -107,9 +111,12 @@ describe('posting and reading jobs', () => {
     await expect(createJob(onDay(new Date(Date.UTC(2026, 10, 3, 0, 0, 1))), client, post())).resolves.toMatchObject({ isMine: true });
   });
 
-  it('refuses a location that names no place, without taking one of the day\'s posts', async () => {
+  it("refuses a location that names no place, without taking one of the day's posts", async () => {
     const client = caller('client');
-    await expect(createJob(deps(), client, post({ location: 'Atlantis' }))).rejects.toMatchObject({ statusCode: 400, fields: { 'body.location': expect.any(String) } });
+    await expect(createJob(deps(), client, post({ location: 'Atlantis' }))).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { 'body.location': expect.any(String) },
+    });
     for (let n = 0; n < JOB_LIMITS.postsPerDay; n++) await createJob(deps(), client, post());
   });
 
@@ -313,7 +320,15 @@ describe('the board filters', () => {
     // Jobs on a spiral out from York: 23 inside 25 miles, the rest beyond.
     const places = Array.from({ length: 30 }, (_, n) => ({ lat: york.lat + Math.sin(n) * n * 0.012, lng: york.lng + Math.cos(n) * n * 0.02 }));
     let n = 0;
-    const spread: JobsDeps = { ...deps(), geocoder: { search: async (text) => (text === 'York' ? fakeGeocoder().search(text) : { best: { name: text, ...places[Number(text.slice(1))]!, precision: 'sector' as const }, suggestions: [] }) } };
+    const spread: JobsDeps = {
+      ...deps(),
+      geocoder: {
+        search: async (text) =>
+          text === 'York'
+            ? fakeGeocoder().search(text)
+            : { best: { name: text, ...places[Number(text.slice(1))]!, precision: 'sector' as const }, suggestions: [] },
+      },
+    };
     const ids = new Map<string, { lat: number; lng: number }>();
     for (const place of places) {
       // A client of its own for each, past the day's posting quota.
@@ -466,7 +481,10 @@ describe('the board around a crowded place', () => {
     const client = new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS });
     meterDynamoDbUsage(client);
     resetDynamoDbUsage();
-    const page = await listJobs({ ...deps(), jobs: createJobsRepository(documentClient(client), table.tableName) }, query({ category, location: 'York', radius: '5' }));
+    const page = await listJobs(
+      { ...deps(), jobs: createJobsRepository(documentClient(client), table.tableName) },
+      query({ category, location: 'York', radius: '5' }),
+    );
     const { itemsRead: read, rounds } = dynamoDbUsage();
     client.destroy();
     return { ids: page.jobs.map(({ id }) => id), read, rounds };

@@ -42,9 +42,7 @@ function toJob(record: JobRecord, viewer?: Viewer): Job {
     revealCount: record.revealCount,
     revealCap: record.revealCap,
     enoughInterest: record.revealCount >= record.revealCap,
-    ...(viewer
-      ? { isMine: viewer.isMine, revealed: viewer.revealed, saved: viewer.saved, ...(viewer.contact ? { contact: viewer.contact } : {}) }
-      : {}),
+    ...(viewer ? { isMine: viewer.isMine, revealed: viewer.revealed, saved: viewer.saved, ...(viewer.contact ? { contact: viewer.contact } : {}) } : {}),
   };
 }
 
@@ -149,7 +147,7 @@ async function newestJobs(deps: Pick<JobsDeps, 'jobs'>, query: JobListQuery, sco
   const picked: (BoardEntry & { position: string })[] = [];
   let below = cursor?.at;
   let cutShort = false;
-  for (let read = 0; picked.length <= JOB_PAGE_SIZE; ) {
+  for (let read = 0; picked.length <= JOB_PAGE_SIZE;) {
     const entries = await deps.jobs.boardNewest(scope, below, chunk);
     picked.push(...entries.filter((entry) => !keep || keep(entry)));
     read += entries.length;
@@ -224,7 +222,10 @@ export async function createJob(deps: JobsDeps, caller: AuthorizedCaller, post: 
 
 export async function listJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<JobBoardPage> {
   const page = await boardPage(deps, query);
-  return boardAnswer(page, page.records.map((job) => toJob(job)));
+  return boardAnswer(
+    page,
+    page.records.map((job) => toJob(job)),
+  );
 }
 
 export async function listJobBoardForMe(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, caller: AuthorizedCaller, query: JobListQuery): Promise<JobBoardPage> {
@@ -256,7 +257,11 @@ export async function deleteJob(deps: Pick<JobsDeps, 'jobs'>, caller: Authorized
  * A subscribed provider reveals the contact (docs/product/jobs.md#revealing-contact-details): counted once per provider,
  * refused at the cap; a provider who revealed before gets the contact again, whatever the count.
  */
-export async function revealJob(deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>, caller: AuthorizedCaller, jobId: string): Promise<{ job: Job & { contact: JobContact } }> {
+export async function revealJob(
+  deps: Pick<JobsDeps, 'jobs' | 'clock' | 'metrics'>,
+  caller: AuthorizedCaller,
+  jobId: string,
+): Promise<{ job: Job & { contact: JobContact } }> {
   const outcome = await deps.jobs.reveal(jobId, caller.userId, deps.clock());
   if (outcome === 'notFound') throw new NotFoundError(JOB_MESSAGES.notFound);
   if (outcome === 'enoughInterest') throw new ConflictError(JOB_MESSAGES.enoughInterest);

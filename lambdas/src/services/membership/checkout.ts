@@ -20,7 +20,8 @@ const OFFER = COUPON_FIRST100.code;
 /** The coupon a checkout asks for: none for a blank one; anything but FIRST100 is refused (docs/product/membership.md#first100). */
 function requestedCoupon(code: string | null | undefined): typeof OFFER | undefined {
   if (code === undefined || code === null || code.trim() === '') return undefined;
-  if (normaliseCouponCode(code) !== OFFER) throw new ValidationError({ 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon }, MEMBERSHIP_MESSAGES.invalidCoupon);
+  if (normaliseCouponCode(code) !== OFFER)
+    throw new ValidationError({ 'body.couponCode': MEMBERSHIP_MESSAGES.invalidCoupon }, MEMBERSHIP_MESSAGES.invalidCoupon);
   return OFFER;
 }
 
@@ -42,7 +43,10 @@ export async function checkCoupon(deps: MembershipDeps, caller: AuthorizedCaller
 }
 
 /** The provider's one Stripe customer, created at the first checkout and kept on the profile. */
-async function customerOf(deps: MembershipDeps, profile: { userId: string; email: string; firstName: string; lastName: string; businessName?: string; stripeCustomerId?: string }): Promise<string> {
+async function customerOf(
+  deps: MembershipDeps,
+  profile: { userId: string; email: string; firstName: string; lastName: string; businessName?: string; stripeCustomerId?: string },
+): Promise<string> {
   if (profile.stripeCustomerId) return profile.stripeCustomerId;
   const name = profile.businessName ?? `${profile.firstName} ${profile.lastName}`.trim();
   const created = await deps.payments.createCustomer({ userId: profile.userId, email: profile.email, name });

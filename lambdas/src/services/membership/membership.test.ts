@@ -232,7 +232,10 @@ describe('FIRST100 holds', () => {
   it('goes only to a provider whose address is confirmed; a paid plan does not need one', async () => {
     const deps = membershipDeps();
     const provider = { ...(await account()), emailConfirmed: false };
-    await expect(startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' })).rejects.toMatchObject({ statusCode: 403, code: 'EMAIL_NOT_CONFIRMED' });
+    await expect(startCheckout(deps, provider, { plan: 'yearly', couponCode: 'FIRST100' })).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'EMAIL_NOT_CONFIRMED',
+    });
     expect(await deps.membership.claimedCount(COUPON_FIRST100.code)).toBe(0);
     await expect(startCheckout(deps, provider, { plan: 'yearly' })).resolves.toMatchObject({ url: expect.any(String) });
   });

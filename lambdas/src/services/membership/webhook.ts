@@ -53,7 +53,11 @@ async function handle(deps: StripeWebhookDeps, event: PaymentEvent): Promise<voi
  * handling re-reads the state from Stripe rather than trusting the event's copy, so any order of events
  * ends in the state Stripe has. A failure gives the claim back and answers 500: Stripe delivers again.
  */
-export async function handleStripeWebhook(deps: StripeWebhookDeps, rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook(
+  deps: StripeWebhookDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
   let event: PaymentEvent;
   try {
     event = await deps.payments.verifyEvent(rawBody, signature);

@@ -55,11 +55,21 @@ describe('conversations', () => {
     const inbox = await listConversations(deps(), provider.caller, {});
     expect(inbox.unreadTotal).toBe(1);
     expect(inbox.conversations).toEqual([
-      expect.objectContaining({ conversationId: sent.conversationId, lastLine: 'Hello, can you fix a leaking tap?', lastFromMe: false, unread: 1, other: expect.objectContaining({ name: client.name, deleted: false }) }),
+      expect.objectContaining({
+        conversationId: sent.conversationId,
+        lastLine: 'Hello, can you fix a leaking tap?',
+        lastFromMe: false,
+        unread: 1,
+        other: expect.objectContaining({ name: client.name, deleted: false }),
+      }),
     ]);
     // No e-mail address anywhere in what the other side gets.
     expect(JSON.stringify(inbox)).not.toContain('@example.co.uk');
-    expect((await listConversations(deps(), client.caller, {})).conversations[0]).toMatchObject({ unread: 0, lastFromMe: true, other: { name: provider.name } });
+    expect((await listConversations(deps(), client.caller, {})).conversations[0]).toMatchObject({
+      unread: 0,
+      lastFromMe: true,
+      other: { name: provider.name },
+    });
 
     expect((await getConversation(deps(), client.caller, sent.conversationId, {})).messages[0]).toMatchObject({ mine: true, seen: false });
     expect(await markConversationRead(deps({ now: minutes(1) }), provider.caller, sent.conversationId)).toEqual({ unreadTotal: 0 });
@@ -110,15 +120,28 @@ describe('conversations', () => {
       { jobId: 'job-revealed', ownerId: client.caller.userId, title: 'Fix the fence', revealedBy: [member.caller.userId, nonMember.caller.userId] },
       { jobId: 'job-hidden', ownerId: client.caller.userId, title: 'Paint the hall' },
     ]);
-    await expect(startConversation(deps({ jobs }), member.caller, { jobId: 'job-hidden', ...write('Hi') })).rejects.toThrow(new ForbiddenError(M.jobNotRevealed));
-    await expect(startConversation(deps({ jobs }), member.caller, { providerId: client.caller.userId, ...write('Hi') })).rejects.toThrow(new ForbiddenError(M.providerNeedsJob));
-    await expect(startConversation(deps({ jobs }), nonMember.caller, { jobId: 'job-revealed', ...write('Hi') })).rejects.toThrow(new ForbiddenError(M.membershipRequired));
+    await expect(startConversation(deps({ jobs }), member.caller, { jobId: 'job-hidden', ...write('Hi') })).rejects.toThrow(
+      new ForbiddenError(M.jobNotRevealed),
+    );
+    await expect(startConversation(deps({ jobs }), member.caller, { providerId: client.caller.userId, ...write('Hi') })).rejects.toThrow(
+      new ForbiddenError(M.providerNeedsJob),
+    );
+    await expect(startConversation(deps({ jobs }), nonMember.caller, { jobId: 'job-revealed', ...write('Hi') })).rejects.toThrow(
+      new ForbiddenError(M.membershipRequired),
+    );
 
     const sent = await startConversation(deps({ jobs }), member.caller, { jobId: 'job-revealed', ...write('I can do the fence on Friday.') });
     const inbox = await listConversations(deps(), client.caller, {});
-    expect(inbox.conversations[0]).toMatchObject({ conversationId: sent.conversationId, job: { jobId: 'job-revealed', title: 'Fix the fence' }, unread: 1, other: { name: member.name } });
+    expect(inbox.conversations[0]).toMatchObject({
+      conversationId: sent.conversationId,
+      job: { jobId: 'job-revealed', title: 'Fix the fence' },
+      unread: 1,
+      other: { name: member.name },
+    });
     // A client writes to providers only.
-    await expect(startConversation(deps(), client.caller, { providerId: randomUUID(), ...write('Hi') })).rejects.toThrow(new NotFoundError(M.recipientUnavailable));
+    await expect(startConversation(deps(), client.caller, { providerId: randomUUID(), ...write('Hi') })).rejects.toThrow(
+      new NotFoundError(M.recipientUnavailable),
+    );
   });
 
   it('answers a client’s id as an id of nobody, so the answer tells no one whose an id is', async () => {
@@ -179,7 +202,10 @@ describe('conversations', () => {
     const [client, provider] = await Promise.all([person('client'), person('provider')]);
     const { conversationId } = await startConversation(deps(), client.caller, { providerId: provider.caller.userId, ...write('1') });
     for (let n = 2; n <= MESSAGE_LIMITS.sendPerWindow; n++) await sendMessage(deps(), client.caller, conversationId, write(String(n)));
-    await expect(sendMessage(deps(), client.caller, conversationId, write('one too many'))).rejects.toMatchObject({ name: RateLimitedError.name, message: M.rateLimited });
+    await expect(sendMessage(deps(), client.caller, conversationId, write('one too many'))).rejects.toMatchObject({
+      name: RateLimitedError.name,
+      message: M.rateLimited,
+    });
     // The rate is the sender's: the provider still answers.
     await sendMessage(deps(), provider.caller, conversationId, write('Slow down, I am here'));
   });
@@ -187,7 +213,9 @@ describe('conversations', () => {
   it('any account starts a limited number of conversations a day, also when they are asked for at once, and more the next day', async () => {
     const client = await person('client');
     const providers = await Promise.all(Array.from({ length: MESSAGE_LIMITS.newConversationsPerDay + 3 }, () => person('provider')));
-    const answers = await Promise.allSettled(providers.map((provider) => startConversation(deps(), client.caller, { providerId: provider.caller.userId, ...write('Hello') })));
+    const answers = await Promise.allSettled(
+      providers.map((provider) => startConversation(deps(), client.caller, { providerId: provider.caller.userId, ...write('Hello') })),
+    );
     const refused = answers.filter((answer) => answer.status === 'rejected');
     expect(answers.length - refused.length).toBe(MESSAGE_LIMITS.newConversationsPerDay);
     expect(refused.map((answer) => (answer as PromiseRejectedResult).reason)).toEqual(
@@ -195,7 +223,10 @@ describe('conversations', () => {
     );
     expect((await listConversations(deps(), client.caller, {})).conversations).toHaveLength(MESSAGE_LIMITS.newConversationsPerDay);
     const waiting = answers.findIndex((answer) => answer.status === 'rejected');
-    await startConversation(deps({ now: new Date(NOW.getTime() + 86_400_000) }), client.caller, { providerId: providers[waiting]!.caller.userId, ...write('Hello again') });
+    await startConversation(deps({ now: new Date(NOW.getTime() + 86_400_000) }), client.caller, {
+      providerId: providers[waiting]!.caller.userId,
+      ...write('Hello again'),
+    });
   });
 
   it('pages the inbox by latest activity and a thread newest first, each message once', async () => {
@@ -203,7 +234,10 @@ describe('conversations', () => {
     const providers = await Promise.all(Array.from({ length: MESSAGE_LIMITS.inboxPageSize + 3 }, () => person('provider')));
     // One an hour from the day before: more than a day's new conversations, in order.
     for (const [n, provider] of providers.entries()) {
-      await startConversation(deps({ now: new Date(NOW.getTime() - 86_400_000 + n * 3_600_000) }), client.caller, { providerId: provider.caller.userId, ...write(`to ${n}`) });
+      await startConversation(deps({ now: new Date(NOW.getTime() - 86_400_000 + n * 3_600_000) }), client.caller, {
+        providerId: provider.caller.userId,
+        ...write(`to ${n}`),
+      });
     }
     // The oldest conversation comes back to the top when it gets a message.
     const oldest = (await listConversations(deps(), providers[0]!.caller, {})).conversations[0]!;
@@ -240,7 +274,9 @@ describe('conversations', () => {
     expect(thread.conversation.other).toEqual({ userId: provider.caller.userId, name: M.deletedUser, avatarUrl: null, accountType: null, deleted: true });
     expect(thread.conversation.canSend).toBe(false);
     expect(thread.messages.map((message) => message.text)).toEqual(['Hi Cara', 'Hello']);
-    await expect(sendMessage(deps({ now: minutes(2) }), client.caller, conversationId, write('Are you there?'))).rejects.toThrow(new ConflictError(M.recipientUnavailable));
+    await expect(sendMessage(deps({ now: minutes(2) }), client.caller, conversationId, write('Are you there?'))).rejects.toThrow(
+      new ConflictError(M.recipientUnavailable),
+    );
     expect(await table.repositories.messages.everything(provider.caller.userId)).toEqual([]);
     // The client's export has the whole conversation.
     const [exported] = await table.repositories.messages.everything(client.caller.userId);

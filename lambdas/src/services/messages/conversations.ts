@@ -14,7 +14,13 @@ import {
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { JobsRepository } from '../../data/jobs-repository';
-import { conversationIdOf, type ConversationMemberRecord, type ConversationRecord, type MessageRecord, type MessagesRepository } from '../../data/messages-repository';
+import {
+  conversationIdOf,
+  type ConversationMemberRecord,
+  type ConversationRecord,
+  type MessageRecord,
+  type MessagesRepository,
+} from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { readWithCursor } from '../page-cursor';
@@ -41,7 +47,11 @@ export interface MessagesDeps {
 }
 
 /** A stored message notes a mail due for its recipient (also when a retried send finds it stored: the note may have been lost). */
-function noteMailDue(deps: MessagesDeps, conversation: Pick<ConversationRecord, 'conversationId' | 'clientId' | 'providerId'>, sent: MessageRecord): Promise<void> {
+function noteMailDue(
+  deps: MessagesDeps,
+  conversation: Pick<ConversationRecord, 'conversationId' | 'clientId' | 'providerId'>,
+  sent: MessageRecord,
+): Promise<void> {
   const recipientId = sent.senderId === conversation.clientId ? conversation.providerId : conversation.clientId;
   return scheduleMessageMail(deps.messageMails, recipientId, conversation.conversationId, sent.sentAt);
 }
@@ -124,7 +134,10 @@ const toMessage = (sent: MessageRecord, callerId: string, otherReadAt: string | 
 });
 
 /** Which side of the conversation the caller is on; a conversation not theirs reads as not found. */
-export function sideOf(conversation: ConversationRecord | undefined, caller: AuthorizedCaller): { conversation: ConversationRecord; side: 'client' | 'provider'; otherId: string } {
+export function sideOf(
+  conversation: ConversationRecord | undefined,
+  caller: AuthorizedCaller,
+): { conversation: ConversationRecord; side: 'client' | 'provider'; otherId: string } {
   if (conversation?.clientId === caller.userId) return { conversation, side: 'client', otherId: conversation.providerId };
   if (conversation?.providerId === caller.userId) return { conversation, side: 'provider', otherId: conversation.clientId };
   throw new NotFoundError(M.notFound);
@@ -133,7 +146,14 @@ export function sideOf(conversation: ConversationRecord | undefined, caller: Aut
 /** A message as sent: its images (uploaded to the conversation first) are optional. */
 type Outgoing = Pick<SendMessageInput, 'messageId'> & { readonly text: string; readonly imageIds?: readonly string[] };
 
-async function deliver(deps: MessagesDeps, caller: AuthorizedCaller, conversation: ConversationRecord, input: Outgoing, now: Date, attempt = 1): Promise<SentMessage> {
+async function deliver(
+  deps: MessagesDeps,
+  caller: AuthorizedCaller,
+  conversation: ConversationRecord,
+  input: Outgoing,
+  now: Date,
+  attempt = 1,
+): Promise<SentMessage> {
   const { side } = sideOf(conversation, caller);
   notBlocked(conversation, side);
   const sent: MessageRecord = {
@@ -232,8 +252,13 @@ export async function sendMessage(deps: MessagesDeps, caller: AuthorizedCaller, 
 
 /** The caller's conversations, latest activity first, with the other person as they are now. */
 export async function listConversations(deps: MessagesDeps, caller: AuthorizedCaller, query: { cursor?: string | undefined }): Promise<Inbox> {
-  const [page, unreadTotal] = await Promise.all([readWithCursor(() => deps.messages.inbox(caller.userId, query.cursor, MESSAGE_LIMITS.inboxPageSize), DIRECTORY_MESSAGES.badCursor), deps.messages.unreadTotal(caller.userId)]);
-  const others = page.items.length ? await deps.accounts.getProfiles([...new Set(page.items.map((side) => side.otherUserId))]) : new Map<string, ProfileRecord>();
+  const [page, unreadTotal] = await Promise.all([
+    readWithCursor(() => deps.messages.inbox(caller.userId, query.cursor, MESSAGE_LIMITS.inboxPageSize), DIRECTORY_MESSAGES.badCursor),
+    deps.messages.unreadTotal(caller.userId),
+  ]);
+  const others = page.items.length
+    ? await deps.accounts.getProfiles([...new Set(page.items.map((side) => side.otherUserId))])
+    : new Map<string, ProfileRecord>();
   return {
     conversations: page.items.map((side) => summaryOf(side, others.get(side.otherUserId))),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
@@ -245,7 +270,12 @@ export async function listConversations(deps: MessagesDeps, caller: AuthorizedCa
  * One conversation of the caller's, newest messages first; the caller's own show "seen" once the other read
  * them. Whether the caller may send (and if not, why) is said with it, so the page offers no box that would be refused.
  */
-export async function getConversation(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, query: { cursor?: string | undefined }): Promise<ConversationThread> {
+export async function getConversation(
+  deps: MessagesDeps,
+  caller: AuthorizedCaller,
+  conversationId: string,
+  query: { cursor?: string | undefined },
+): Promise<ConversationThread> {
   const { conversation, side, otherId } = sideOf(await deps.messages.getConversation(conversationId), caller);
   const [mine, theirs, page, other, messagingStopped] = await Promise.all([
     deps.messages.getMember(caller.userId, conversationId),
@@ -258,7 +288,13 @@ export async function getConversation(deps: MessagesDeps, caller: AuthorizedCall
   const blockedByMe = side === 'client' ? conversation.blockedByClient : conversation.blockedByProvider;
   const blockedByThem = side === 'client' ? conversation.blockedByProvider : conversation.blockedByClient;
   return {
-    conversation: { ...summaryOf(mine, other), blockedByMe, blockedByThem, messagingStopped, canSend: !messagingStopped && !blockedByMe && !blockedByThem && !!theirs && !!other },
+    conversation: {
+      ...summaryOf(mine, other),
+      blockedByMe,
+      blockedByThem,
+      messagingStopped,
+      canSend: !messagingStopped && !blockedByMe && !blockedByThem && !!theirs && !!other,
+    },
     messages: page.items.map((sent) => toMessage(sent, caller.userId, theirs?.lastReadAt, !other && sent.senderId === otherId)),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
@@ -270,7 +306,12 @@ export async function markConversationRead(deps: MessagesDeps, caller: Authorize
 }
 
 /** A block by the provider takes the conversation out of their response figure until it is lifted (noteTurnedAway). */
-export async function setConversationBlocked(deps: MessagesDeps, caller: AuthorizedCaller, conversationId: string, blocked: boolean): Promise<{ conversationId: string; blockedByMe: boolean }> {
+export async function setConversationBlocked(
+  deps: MessagesDeps,
+  caller: AuthorizedCaller,
+  conversationId: string,
+  blocked: boolean,
+): Promise<{ conversationId: string; blockedByMe: boolean }> {
   const { conversation, side } = sideOf(await deps.messages.getConversation(conversationId), caller);
   await deps.messages.setBlocked(conversationId, side, blocked);
   if (side === 'provider') await noteTurnedAway(deps, conversation, blocked ? 'blocked' : 'unblocked');

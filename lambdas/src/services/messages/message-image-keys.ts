@@ -6,7 +6,8 @@
 
 /** Where the browser uploads to (never served; lapses after a day by the bucket's lifecycle rule for `uploads/`). */
 export const messageImageUploadPrefix = (userId: string) => `uploads/messages/${userId}/`;
-export const messageImageUploadKey = (userId: string, conversationId: string, imageId: string) => `${messageImageUploadPrefix(userId)}${conversationId}/${imageId}`;
+export const messageImageUploadKey = (userId: string, conversationId: string, imageId: string) =>
+  `${messageImageUploadPrefix(userId)}${conversationId}/${imageId}`;
 
 /** The checked image, re-encoded, and its thumbnail: under the conversation, named by a random id. */
 export const messageImageKey = (conversationId: string, imageId: string, size: 'full' | 'thumb') =>

@@ -33,7 +33,10 @@ async function conversation() {
 const photo = (colour = '#c0392b') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' },
+    })
     .toBuffer();
 
 /** What the browser does: ask for a grant, upload the bytes under the key given, ask for the check. */
@@ -88,10 +91,11 @@ describe('message images', () => {
   it('refuses to start an upload as a send is refused: while either side blocks, or an admin stopped the uploader messaging', async () => {
     const { client, provider, conversationId } = await conversation();
     const file = { name: 'photo.jpg', type: 'image/jpeg', size: 1000 };
-    const refusal = (attempt: Promise<unknown>) => attempt.then(
-      () => 'allowed',
-      (error: Error & { statusCode: number }) => ({ name: error.name, statusCode: error.statusCode, message: error.message }),
-    );
+    const refusal = (attempt: Promise<unknown>) =>
+      attempt.then(
+        () => 'allowed',
+        (error: Error & { statusCode: number }) => ({ name: error.name, statusCode: error.statusCode, message: error.message }),
+      );
     const send = (caller: AuthorizedCaller, using = deps()) => refusal(sendMessage(using, caller, conversationId, { messageId: randomUUID(), text: 'Hi' }));
     const upload = (caller: AuthorizedCaller, using = deps()) => refusal(createMessageImageUpload(using, caller, conversationId, file));
 
@@ -120,7 +124,9 @@ describe('message images', () => {
     const again = await attach(client, conversationId, Buffer.from('GIF89a but truncated'), 'cat.jpg');
     await expect(again.checked).rejects.toMatchObject({ message: M.imageWrongType });
     // Nothing of them can be sent.
-    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Look', imageIds: [grant.imageId] })).rejects.toThrow(ConflictError);
+    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Look', imageIds: [grant.imageId] })).rejects.toThrow(
+      ConflictError,
+    );
   });
 
   it('sends at most 4 images a message, each once, by its uploader only', async () => {
@@ -140,10 +146,14 @@ describe('message images', () => {
       images.push(grant.imageId);
     }
     // The provider cannot send the client's images.
-    await expect(sendMessage(deps(), provider, conversationId, { messageId: randomUUID(), text: 'Mine now', imageIds: [images[0]!] })).rejects.toMatchObject({ message: M.imageUnavailable });
+    await expect(sendMessage(deps(), provider, conversationId, { messageId: randomUUID(), text: 'Mine now', imageIds: [images[0]!] })).rejects.toMatchObject({
+      message: M.imageUnavailable,
+    });
     await sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Two photos', imageIds: images });
     // Sent once: a second message naming one of them is refused and stores nothing.
-    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Again', imageIds: [images[1]!] })).rejects.toMatchObject({ message: M.imageUnavailable });
+    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Again', imageIds: [images[1]!] })).rejects.toMatchObject({
+      message: M.imageUnavailable,
+    });
     const thread = await getConversation(deps(), provider, conversationId, {});
     expect(thread.messages.map((message) => [message.text, message.imageIds]).sort()).toEqual([
       ['Hello', []],
@@ -154,7 +164,9 @@ describe('message images', () => {
     const { conversationId: elsewhere } = await startConversation(deps(), client, { providerId: other.userId, messageId: randomUUID(), text: 'Hi' });
     const { grant, checked } = await attach(client, elsewhere, await photo());
     await checked;
-    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Wrong place', imageIds: [grant.imageId] })).rejects.toThrow(ConflictError);
+    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Wrong place', imageIds: [grant.imageId] })).rejects.toThrow(
+      ConflictError,
+    );
   });
 
   it('an image checked but never sent goes with its files once its keeping is over; a sent one stays', async () => {
@@ -164,7 +176,11 @@ describe('message images', () => {
     await Promise.all([sentOne.checked, unsentOne.checked]);
     await sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'The boiler', imageIds: [sentOne.grant.imageId] });
     const filesOf = (imageId: string) => [messageImageKey(conversationId, imageId, 'full'), messageImageKey(conversationId, imageId, 'thumb')];
-    const expiry = (hoursOn: number) => ({ messages: table.repositories.messages, messageFiles: media.storage, clock: () => new Date(NOW.getTime() + hoursOn * 3_600_000) });
+    const expiry = (hoursOn: number) => ({
+      messages: table.repositories.messages,
+      messageFiles: media.storage,
+      clock: () => new Date(NOW.getTime() + hoursOn * 3_600_000),
+    });
 
     // Still within its keeping: nothing goes, and the uploader can still send it.
     expect(await expireUnsentMessageImages(expiry(MESSAGE_IMAGE_LIMITS.unsentKeptHours - 0.1))).toEqual({ removed: 0, kept: 0 });
@@ -173,7 +189,9 @@ describe('message images', () => {
     expect(await expireUnsentMessageImages(expiry(MESSAGE_IMAGE_LIMITS.unsentKeptHours))).toEqual({ removed: 1, kept: 1 });
     expect(await media.keys(`private/messages/${conversationId}/`)).toEqual(filesOf(sentOne.grant.imageId).sort());
     await expect(getMessageImage(deps(), client, conversationId, unsentOne.grant.imageId, 'thumb')).rejects.toThrow(NotFoundError);
-    await expect(sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Too late', imageIds: [unsentOne.grant.imageId] })).rejects.toMatchObject({
+    await expect(
+      sendMessage(deps(), client, conversationId, { messageId: randomUUID(), text: 'Too late', imageIds: [unsentOne.grant.imageId] }),
+    ).rejects.toMatchObject({
       message: M.imageUnavailable,
     });
     // The sent one still shows to both, and later runs (weeks on) have nothing left to do.
@@ -192,7 +210,10 @@ describe('message images', () => {
     await expect(getMessageImage(deps(), client, conversationId, grant.imageId, 'full')).rejects.toThrow(NotFoundError);
     expect(await media.keys(`private/messages/${conversationId}/`)).toHaveLength(2);
 
-    expect(await expireUnsentMessageImages({ messages: table.repositories.messages, messageFiles: media.storage, clock: later })).toEqual({ removed: 1, kept: 0 });
+    expect(await expireUnsentMessageImages({ messages: table.repositories.messages, messageFiles: media.storage, clock: later })).toEqual({
+      removed: 1,
+      kept: 0,
+    });
     expect(await media.keys(`private/messages/${conversationId}/`)).toEqual([]);
   });
 
@@ -204,11 +225,20 @@ describe('message images', () => {
     const unsent = await attach(client, conversationId, await photo('#333333'));
     await unsent.checked;
 
-    const registry = personalDataRegistry({ messages: table.repositories.messages, portfolioFiles: media.storage } as unknown as Parameters<typeof personalDataRegistry>[0]);
+    const registry = personalDataRegistry({ messages: table.repositories.messages, portfolioFiles: media.storage } as unknown as Parameters<
+      typeof personalDataRegistry
+    >[0]);
     const section = registry.sections.find((candidate) => candidate.name === 'message images')!;
     const listed = (await section.collect({ userId: client.userId, email: '' } as never)) as { imageId: string; messageId: string | null }[];
-    expect(listed.map((image) => [image.imageId, image.messageId]).sort()).toEqual([[grant.imageId, sent.message.messageId], [unsent.grant.imageId, null]].sort());
-    const messages = (await registry.sections.find((candidate) => candidate.name === 'messages')!.collect({ userId: client.userId, email: '' } as never)) as { messages: { images: string[] }[] }[];
+    expect(listed.map((image) => [image.imageId, image.messageId]).sort()).toEqual(
+      [
+        [grant.imageId, sent.message.messageId],
+        [unsent.grant.imageId, null],
+      ].sort(),
+    );
+    const messages = (await registry.sections.find((candidate) => candidate.name === 'messages')!.collect({ userId: client.userId, email: '' } as never)) as {
+      messages: { images: string[] }[];
+    }[];
     // Both were sent at the same moment: in either order.
     expect(messages[0]?.messages.map((message) => message.images).sort()).toEqual([[], [grant.imageId]]);
 
@@ -219,7 +249,9 @@ describe('message images', () => {
 
     const eraser = registry.erasers.find((candidate) => candidate.name === 'message images')!;
     await eraser.erase({ userId: client.userId } as never);
-    expect(await media.keys(`private/messages/${conversationId}/`)).toEqual([messageImageKey(conversationId, theirs.grant.imageId, 'full'), messageImageKey(conversationId, theirs.grant.imageId, 'thumb')].sort());
+    expect(await media.keys(`private/messages/${conversationId}/`)).toEqual(
+      [messageImageKey(conversationId, theirs.grant.imageId, 'full'), messageImageKey(conversationId, theirs.grant.imageId, 'thumb')].sort(),
+    );
     await expect(getMessageImage(deps(), provider, conversationId, grant.imageId, 'full')).rejects.toThrow(NotFoundError);
 
     // Once the account is gone the provider's thread keeps the text, without the images.

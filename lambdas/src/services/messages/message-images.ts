@@ -74,7 +74,12 @@ const refused = (message: string) => new ValidationError({ 'params.imageId': mes
  * POST /api/conversations/{id}/images/{imageId}: the caller's upload is read back and checked by its bytes;
  * a file that fails is deleted and refused in words the composer shows. Asked again, the same answer.
  */
-export async function checkMessageImage(deps: MessageImagesDeps, caller: AuthorizedCaller, conversationId: string, imageId: string): Promise<CheckedMessageImage> {
+export async function checkMessageImage(
+  deps: MessageImagesDeps,
+  caller: AuthorizedCaller,
+  conversationId: string,
+  imageId: string,
+): Promise<CheckedMessageImage> {
   onlyParticipants(caller);
   await participantOf(deps, caller, conversationId);
   const kept = await deps.messages.getImage(conversationId, imageId);
@@ -96,7 +101,14 @@ export async function checkMessageImage(deps: MessageImagesDeps, caller: Authori
   await deps.messageFiles.write(messageImageKey(conversationId, imageId, 'full'), image.webp, 'image/webp', STORED);
   await deps.messageFiles.write(messageImageKey(conversationId, imageId, 'thumb'), image.thumbnail, 'image/webp', STORED);
   // A second check of the same upload at the same moment wrote the same objects: either answer holds.
-  await deps.messages.addImage({ conversationId, imageId, ownerId: caller.userId, width: image.width, height: image.height, createdAt: deps.clock().toISOString() });
+  await deps.messages.addImage({
+    conversationId,
+    imageId,
+    ownerId: caller.userId,
+    width: image.width,
+    height: image.height,
+    createdAt: deps.clock().toISOString(),
+  });
   // The original (with whatever metadata it came with) goes once its re-encoded copy exists.
   await Promise.allSettled([deps.messageFiles.delete(uploadKey)]);
   return { imageId, width: image.width, height: image.height };

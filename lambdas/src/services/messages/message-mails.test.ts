@@ -57,8 +57,13 @@ const person = (accountType: 'client' | 'provider', profile: Record<string, unkn
 async function clientWrites(texts: readonly string[], provider?: Person, minutes = 0) {
   const client = await person('client');
   const to = provider ?? (await person('provider'));
-  const { conversationId } = await startConversation(conversationDeps(at(minutes)), client.caller, { providerId: to.caller.userId, messageId: randomUUID(), text: texts[0]! });
-  for (const [n, text] of texts.slice(1).entries()) await sendMessage(conversationDeps(at(minutes + n + 1)), client.caller, conversationId, { messageId: randomUUID(), text });
+  const { conversationId } = await startConversation(conversationDeps(at(minutes)), client.caller, {
+    providerId: to.caller.userId,
+    messageId: randomUUID(),
+    text: texts[0]!,
+  });
+  for (const [n, text] of texts.slice(1).entries())
+    await sendMessage(conversationDeps(at(minutes + n + 1)), client.caller, conversationId, { messageId: randomUUID(), text });
   return { client, provider: to, conversationId };
 }
 
@@ -67,7 +72,11 @@ const textLinks = (mail: SentMail) => (mail.body.text ?? '').match(/https?:\/\/\
 
 describe('message mails', () => {
   it('one mail after ten minutes unread, not one per message, with the conversation link and a one-click off link', async () => {
-    const { provider, conversationId } = await clientWrites(['Hello, can you fix a leaking tap?\nIt drips all night.', 'It is in the kitchen.', 'Any day next week suits me.']);
+    const { provider, conversationId } = await clientWrites([
+      'Hello, can you fix a leaking tap?\nIt drips all night.',
+      'It is in the kitchen.',
+      'Any day next week suits me.',
+    ]);
 
     await runAt(9);
     expect(await mailsTo(provider.email)).toEqual([]);
@@ -148,7 +157,12 @@ describe('message mails', () => {
     expect((refused as ValidationError).message).toBe(MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
 
     // Off now: a new message two hours on mails nothing.
-    await sendMessage(conversationDeps(at(120)), client.caller, (await table.repositories.messages.inbox(client.caller.userId, undefined, 1)).items[0]!.conversationId, { messageId: randomUUID(), text: 'Still there?' });
+    await sendMessage(
+      conversationDeps(at(120)),
+      client.caller,
+      (await table.repositories.messages.inbox(client.caller.userId, undefined, 1)).items[0]!.conversationId,
+      { messageId: randomUUID(), text: 'Still there?' },
+    );
     await runAt(140);
     expect(await mailsTo(provider.email)).toHaveLength(1);
   });

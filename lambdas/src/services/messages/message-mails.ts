@@ -49,7 +49,12 @@ const MESSAGE_MAILS_SETTING: MailSetting = {
 };
 
 /** What a message notes for its recipient: a mail due once the delay is over (one per conversation however many messages). */
-export function scheduleMessageMail(mails: Pick<MessageMailsRepository, 'schedule'>, recipientId: string, conversationId: string, sentAt: string): Promise<void> {
+export function scheduleMessageMail(
+  mails: Pick<MessageMailsRepository, 'schedule'>,
+  recipientId: string,
+  conversationId: string,
+  sentAt: string,
+): Promise<void> {
   return mails.schedule(recipientId, conversationId, new Date(Date.parse(sentAt) + DELAY_MS).toISOString());
 }
 
@@ -96,7 +101,12 @@ async function handleOne(deps: MessageMailDeps, item: MailDue, now: Date): Promi
       if (!(await deps.rateLimits.takeQuota('message-mail', recipientId, MESSAGE_MAIL_LIMITS.perRecipientPerDay, 86_400, now)).taken) return undefined;
       const sender = await deps.accounts.getProfile(first.senderId);
       const token = await deps.mails.unsubscribeToken(recipientId, now);
-      return messageMail(recipient.email, deps.config.siteUrl, { conversationId, senderName: nameOf(sender), firstLines: firstLinesOf(first.text), more: unread.length - 1 }, token);
+      return messageMail(
+        recipient.email,
+        deps.config.siteUrl,
+        { conversationId, senderName: nameOf(sender), firstLines: firstLinesOf(first.text), more: unread.length - 1 },
+        token,
+      );
     },
     attempts: MESSAGE_MAIL_LIMITS.sendAttempts,
     // Everything up to the conversation's last activity is covered: a later message waits for the quiet hour.
@@ -142,5 +152,8 @@ export async function sendDueMessageMails(deps: MessageMailDeps): Promise<Messag
  * POST /api/message-mails/unsubscribe (and its one-click twin): the mail's link turns the person's message
  * e-mails off, signed out. Again is the same answer.
  */
-export const unsubscribeMessageMails = (deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
-  turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, MESSAGE_MAILS_SETTING);
+export const unsubscribeMessageMails = (
+  deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>,
+  token: string,
+  tokenField: UnsubscribeTokenField = 'body.token',
+) => turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, MESSAGE_MAILS_SETTING);

@@ -123,7 +123,13 @@ describe('response times', () => {
     const extra = await person('client');
     await table.repositories.messages.start(
       { conversationId: `provider-started-${extra.userId}`, clientId: extra.userId, providerId, startedBy: providerId, createdAt: at(3).toISOString() },
-      { conversationId: `provider-started-${extra.userId}`, messageId: randomUUID(), senderId: providerId, text: 'About your job', sentAt: at(3).toISOString() },
+      {
+        conversationId: `provider-started-${extra.userId}`,
+        messageId: randomUUID(),
+        senderId: providerId,
+        text: 'About your job',
+        sentAt: at(3).toISOString(),
+      },
     );
 
     for (const now of [at(1.5), at(40), at(50), at(70), at(250), at(24 * 93)]) {

@@ -19,7 +19,12 @@ const ANSWERED_WITHIN_SECONDS = RESPONSE_TIME_RULES.answeredWithinHours * 3600;
  * first reply to one, goes into the provider's facts and the figure on their page and card. A conversation
  * a provider started (from a job) is not a client waiting for an answer, so it does not count.
  */
-export async function noteResponseTime(deps: ResponseTimesDeps, conversation: ConversationRecord, sent: Pick<MessageRecord, 'senderId' | 'sentAt'>, started: boolean): Promise<void> {
+export async function noteResponseTime(
+  deps: ResponseTimesDeps,
+  conversation: ConversationRecord,
+  sent: Pick<MessageRecord, 'senderId' | 'sentAt'>,
+  started: boolean,
+): Promise<void> {
   if (conversation.startedBy !== conversation.clientId) return;
   if (started && sent.senderId === conversation.clientId) {
     await deps.responseTimes.clientStarted(conversation.providerId, conversation.conversationId, new Date(conversation.createdAt));

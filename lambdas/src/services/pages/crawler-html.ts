@@ -40,7 +40,6 @@ export interface PageHead {
   readonly jsonLd?: Record<string, unknown>;
 }
 
-
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
 
 export function providerPageUrl(siteUrl: string, providerId: string): string {
@@ -62,7 +61,15 @@ function providerJsonLd(provider: ProviderProfile, siteUrl: string): Record<stri
     ...(provider.contact.phone ? { telephone: provider.contact.phone } : {}),
     ...(provider.locationName ? { address: { '@type': 'PostalAddress', addressLocality: provider.locationName, addressCountry: 'GB' } } : {}),
     ...(provider.rating.count > 0 && provider.rating.average !== null
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: provider.rating.average, reviewCount: provider.rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: provider.rating.average,
+            reviewCount: provider.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     ...(provider.skills.length ? { knowsAbout: [...provider.skills] } : {}),
     ...(sameAs.length ? { sameAs } : {}),
@@ -137,7 +144,10 @@ export function unlistedProviderHead(siteUrl: string, siteDescription: string): 
 
 /** The head of /categories: every service on Solutionz, for search results and link previews. */
 export function categoriesHead(siteUrl: string, siteDescription: string): PageHead {
-  return sitePageHead(siteUrl, `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`, siteDescription, { noindex: false, canonicalUrl: `${siteUrl}${CATEGORIES_PATH}` });
+  return sitePageHead(siteUrl, `${CATEGORIES_MESSAGES.title} | ${PRODUCT_NAME}`, siteDescription, {
+    noindex: false,
+    canonicalUrl: `${siteUrl}${CATEGORIES_PATH}`,
+  });
 }
 
 /**
@@ -173,7 +183,6 @@ export function siteDescriptionOf(indexHtml: string): string {
   const content = tag && /content=(["'])([\s\S]*?)\1/i.exec(tag)?.[2];
   return content ? unescapeHtml(content) : PRODUCT_NAME;
 }
-
 
 /** index.html with the head's title and description in place of its own, and the other tags before </head>. */
 export function renderPage(indexHtml: string, head: PageHead): string {

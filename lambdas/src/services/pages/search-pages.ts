@@ -72,7 +72,10 @@ export function directoryQueries(deps: SearchPageDeps, params: URLSearchParams):
   if (filters.nearMe) return Promise.resolve(undefined);
   const search = providerSearchOf(filters);
   return unlessRefused(async () => {
-    const [answer, categories] = await Promise.all([searchProviders(deps, asTheBrowserAsks(directoryRoutes.searchProviders, providerSearchQuery(search))), listCategories(deps)]);
+    const [answer, categories] = await Promise.all([
+      searchProviders(deps, asTheBrowserAsks(directoryRoutes.searchProviders, providerSearchQuery(search))),
+      listCategories(deps),
+    ]);
     return {
       queries: [
         [RENDERED_QUERY_KEYS.providerSearch(search), { pages: [answer], pageParams: [undefined] }],

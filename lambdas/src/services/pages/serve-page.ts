@@ -1,8 +1,26 @@
-import { DIRECTORY_SEARCH_PATH, fillAppShell, JOB_BOARD_PATH, readDirectoryFilters, readJobBoardFilters, RENDERED_QUERY_KEYS, type RenderedPageData, serverRenderedUrl } from '@solutionz/shared';
+import {
+  DIRECTORY_SEARCH_PATH,
+  fillAppShell,
+  JOB_BOARD_PATH,
+  readDirectoryFilters,
+  readJobBoardFilters,
+  RENDERED_QUERY_KEYS,
+  type RenderedPageData,
+  serverRenderedUrl,
+} from '@solutionz/shared';
 import type { AppRenderer } from '../../adapters/app-renderer';
 import { findListedProvider, type ProviderPageDeps } from '../directory/provider-profile';
 import { listCategories } from '../categories';
-import { categoriesHead, directorySearchHead, jobBoardHead, listedProviderHead, renderPage, siteDescriptionOf, unlistedProviderHead, type PageHead } from './crawler-html';
+import {
+  categoriesHead,
+  directorySearchHead,
+  jobBoardHead,
+  listedProviderHead,
+  renderPage,
+  siteDescriptionOf,
+  unlistedProviderHead,
+  type PageHead,
+} from './crawler-html';
 import { CATEGORIES_PATH } from './page-paths';
 import { directoryQueries, jobBoardQueries, type SearchPageDeps } from './search-pages';
 import { robotsTxt, sitemap } from './sitemap';
@@ -60,7 +78,13 @@ function providerIdOf(path: string): string | undefined {
  * (as the API gives them, under the web client's keys); `shell` as it is if there is no renderer or it failed
  * (`onRenderError` hears why).
  */
-async function renderedInto(shell: string, deps: PageDeps, path: string, queries: RenderedPageData['queries'], onRenderError: (error: unknown) => void): Promise<string> {
+async function renderedInto(
+  shell: string,
+  deps: PageDeps,
+  path: string,
+  queries: RenderedPageData['queries'],
+  onRenderError: (error: unknown) => void,
+): Promise<string> {
   if (!deps.renderApp) return shell;
   const data = { readAt: deps.clock().getTime(), queries };
   try {
@@ -72,8 +96,13 @@ async function renderedInto(shell: string, deps: PageDeps, path: string, queries
 }
 
 /** What a search page is rendered with (search-pages.ts), and its head, by path. */
-const SEARCH_PAGES: Readonly<Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, foundAt: string | undefined) => PageHead }>> = {
-  [DIRECTORY_SEARCH_PATH]: { queries: directoryQueries, head: (siteUrl, params, foundAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), foundAt) },
+const SEARCH_PAGES: Readonly<
+  Record<string, { queries: typeof directoryQueries; head: (siteUrl: string, params: URLSearchParams, foundAt: string | undefined) => PageHead }>
+> = {
+  [DIRECTORY_SEARCH_PATH]: {
+    queries: directoryQueries,
+    head: (siteUrl, params, foundAt) => directorySearchHead(siteUrl, readDirectoryFilters(params), foundAt),
+  },
   [JOB_BOARD_PATH]: { queries: jobBoardQueries, head: (siteUrl, params, foundAt) => jobBoardHead(siteUrl, readJobBoardFilters(params), foundAt) },
 };
 
@@ -83,8 +112,14 @@ export interface PageRequest {
   readonly query?: string;
 }
 
-export async function servePage(deps: PageDeps, { path, query = '' }: PageRequest, siteUrl: string, onRenderError: (error: unknown) => void = () => undefined): Promise<PageAnswer> {
-  if (path === '/sitemap.xml') return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
+export async function servePage(
+  deps: PageDeps,
+  { path, query = '' }: PageRequest,
+  siteUrl: string,
+  onRenderError: (error: unknown) => void = () => undefined,
+): Promise<PageAnswer> {
+  if (path === '/sitemap.xml')
+    return { contentType: 'application/xml; charset=utf-8', body: await sitemap(deps, siteUrl), cacheControl: PAGE_CACHE_CONTROL.sitemap };
   if (path === '/robots.txt') return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(siteUrl), cacheControl: PAGE_CACHE_CONTROL.robots };
   const page = { contentType: HTML_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL.html } as const;
   if (path === CATEGORIES_PATH) {

@@ -25,7 +25,12 @@ function sitePageUrls(siteUrl: string, groups: readonly TaxonomyGroup[]): string
 }
 
 /** The ids of listed providers in alphabetical order, at most `limit` of them, read `perRead` at a time. */
-export async function listedProviderIds(directory: Pick<DirectoryRepository, 'alphabeticalListings'>, now: Date, limit: number, perRead = LISTINGS_PER_READ): Promise<string[]> {
+export async function listedProviderIds(
+  directory: Pick<DirectoryRepository, 'alphabeticalListings'>,
+  now: Date,
+  limit: number,
+  perRead = LISTINGS_PER_READ,
+): Promise<string[]> {
   const ids: string[] = [];
   let after: string | undefined;
   while (ids.length < limit) {
@@ -44,7 +49,10 @@ function renderSitemap(urls: readonly string[]): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
 
-export async function sitemap(deps: { readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>; readonly clock: () => Date }, siteUrl: string): Promise<string> {
+export async function sitemap(
+  deps: { readonly directory: Pick<DirectoryRepository, 'alphabeticalListings' | 'taxonomy'>; readonly clock: () => Date },
+  siteUrl: string,
+): Promise<string> {
   const pages = sitePageUrls(siteUrl, (await deps.directory.taxonomy()).groups);
   const providers = await listedProviderIds(deps.directory, deps.clock(), SITEMAP_MAX_URLS - pages.length);
   return renderSitemap([...pages, ...providers.map((id) => providerPageUrl(siteUrl, id))]);

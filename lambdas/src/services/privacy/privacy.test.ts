@@ -104,7 +104,16 @@ describe('deleteAccount', () => {
     await table.repositories.saved.save(userId, 'provider-a', new Date('2026-11-01T09:00:00Z'));
     await table.repositories.saved.save(userId, 'provider-b', new Date('2026-11-02T09:00:00Z'));
     const alerts = table.repositories.jobAlerts;
-    const job = { jobId: 'job-1', ownerId: other.userId, title: 'Fix a tap', categories: ['Plumbing'], locationName: 'Leeds', lat: 53.8, lng: -1.55, postedAt: '2026-11-20T09:00:00.000Z' };
+    const job = {
+      jobId: 'job-1',
+      ownerId: other.userId,
+      title: 'Fix a tap',
+      categories: ['Plumbing'],
+      locationName: 'Leeds',
+      lat: 53.8,
+      lng: -1.55,
+      postedAt: '2026-11-20T09:00:00.000Z',
+    };
     const token = await alerts.unsubscribeToken(userId, new Date('2026-11-20T09:00:00Z'));
     await alerts.park({ job, providerId: userId, error: 'Mail refused', attempts: 3, parkedAt: '2026-11-20T09:01:00.000Z' });
     await alerts.park({ job, providerId: other.userId, error: 'Mail refused', attempts: 3, parkedAt: '2026-11-20T09:01:00.000Z' });
@@ -160,7 +169,14 @@ describe('deleteAccount', () => {
     await table.repositories.membership.writeSubscription(
       userId,
       customerId,
-      { tier: 'monthly', end: new Date(Date.now() + 30 * 86_400_000).toISOString(), cancelAtPeriodEnd: false, paymentFailed: false, subscriptionId: undefined, status: 'active' },
+      {
+        tier: 'monthly',
+        end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        cancelAtPeriodEnd: false,
+        paymentFailed: false,
+        subscriptionId: undefined,
+        status: 'active',
+      },
       new Date(),
     );
     await table.repositories.directory.syncListing(userId, new Date());

@@ -319,7 +319,21 @@ function messageImages(deps: Pick<RegistryDeps, 'messages' | 'portfolioFiles'>):
  */
 export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
   return {
-    sections: [emailLinks(deps.tokens), membershipSection(deps), savedProvidersSection(deps.saved), portfolioSection(deps.portfolio), feedbackGivenSection(deps.feedback), feedbackReceivedSection(deps.feedback), jobsPostedSection(deps.jobs), jobActivitySection(deps.jobs), adminActionsSection(deps.admin), messagesSection(deps.messages), messageImagesSection(deps.messages), sessionsSection(deps.sessions), messageReportsSection(deps.messageReports)],
+    sections: [
+      emailLinks(deps.tokens),
+      membershipSection(deps),
+      savedProvidersSection(deps.saved),
+      portfolioSection(deps.portfolio),
+      feedbackGivenSection(deps.feedback),
+      feedbackReceivedSection(deps.feedback),
+      jobsPostedSection(deps.jobs),
+      jobActivitySection(deps.jobs),
+      adminActionsSection(deps.admin),
+      messagesSection(deps.messages),
+      messageImagesSection(deps.messages),
+      sessionsSection(deps.sessions),
+      messageReportsSection(deps.messageReports),
+    ],
     erasers: [
       linkTokens(deps.tokens),
       business(deps.businesses),

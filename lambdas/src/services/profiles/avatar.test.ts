@@ -35,17 +35,21 @@ async function withAccount() {
   return { deps, account, upload };
 }
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
+const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
 
 /** A phone photo: stored sideways with an orientation tag, and the place it was taken in its EXIF. */
 async function phonePhoto(): Promise<Buffer> {
-  const redHalf = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
+  const redHalf = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 200, height: 100, channels: 3, background: { r: 0, g: 0, b: 255 } } })
     .composite([{ input: redHalf, left: 0, top: 0 }])
     .jpeg()
     .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' },
+    })
     .toBuffer();
 }
 
@@ -118,7 +122,11 @@ describe('setAvatar', () => {
   it.each([
     ['a text file named .png', () => Buffer.from('just some text, not a picture'), PROFILE_MESSAGES.avatar.wrongType.description],
     ['a GIF', () => picture(50, 50).gif().toBuffer(), PROFILE_MESSAGES.avatar.wrongType.description],
-    ['a PNG that does not decode', async () => Buffer.concat([(await picture(50, 50).png().toBuffer()).subarray(0, 40), Buffer.alloc(200, 7)]), PROFILE_MESSAGES.avatar.notAnImage.description],
+    [
+      'a PNG that does not decode',
+      async () => Buffer.concat([(await picture(50, 50).png().toBuffer()).subarray(0, 40), Buffer.alloc(200, 7)]),
+      PROFILE_MESSAGES.avatar.notAnImage.description,
+    ],
     ['a file over 2 MB', () => Buffer.alloc(AVATAR.maxBytes + 1, 1), PROFILE_MESSAGES.avatar.tooLarge.description],
   ])('refuses %s with the product’s message, deletes it and links nothing', async (_name, file, message) => {
     const { deps, account, upload } = await withAccount();

@@ -8,7 +8,10 @@ const picture = (width: number, height: number) => sharp({ create: { width, heig
 async function photoWithPosition(): Promise<Buffer> {
   return picture(400, 300)
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 57/1 33/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 4/1 53/1' },
+    })
     .toBuffer();
 }
 

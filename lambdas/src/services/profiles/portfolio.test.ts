@@ -40,7 +40,16 @@ async function provider(options: { member?: boolean; accountType?: 'provider' | 
   const accountType = options.accountType ?? 'provider';
   await createLocalAccount(
     { identity: undefined as never, accounts: table.repositories.accounts },
-    { accountType, email: `${userId}@example.co.uk`, password: 'unused', firstName: 'Priya', lastName: 'Patel', businessName: 'Patel Electrical', categories: ['Construction/Trade > Electrician'], emailConfirmed: false },
+    {
+      accountType,
+      email: `${userId}@example.co.uk`,
+      password: 'unused',
+      firstName: 'Priya',
+      lastName: 'Patel',
+      businessName: 'Patel Electrical',
+      categories: ['Construction/Trade > Electrician'],
+      emailConfirmed: false,
+    },
     { existingUserId: userId, now: NOW },
   );
   if (options.member ?? true) {
@@ -55,7 +64,11 @@ async function provider(options: { member?: boolean; accountType?: 'provider' | 
   /** What the browser does: ask for grants, then upload each file as it is under the key given. */
   const upload = async (...files: { name: string; bytes: Buffer; type?: string }[]) => {
     const { uploads } = await createPortfolioUploads(deps(), caller, {
-      files: files.map((file) => ({ name: file.name, type: file.type ?? 'image/png', size: Math.max(1, Math.min(file.bytes.length, PORTFOLIO_LIMITS.maxFileBytes)) })),
+      files: files.map((file) => ({
+        name: file.name,
+        type: file.type ?? 'image/png',
+        size: Math.max(1, Math.min(file.bytes.length, PORTFOLIO_LIMITS.maxFileBytes)),
+      })),
     });
     await Promise.all(uploads.map((grant, i) => media.storage.write(grant.key, files[i]!.bytes, files[i]!.type ?? 'image/png', 'no-cache')));
     return uploads.map((grant) => grant.uploadId);
@@ -77,11 +90,16 @@ describe('upload grants', () => {
       ],
     });
     expect(uploads.map((grant) => grant.name)).toEqual(['kitchen.jpg', 'walkthrough.mp4']);
-    for (const [grant, type] of [[uploads[0]!, 'image/jpeg'], [uploads[1]!, 'video/mp4']] as const) {
+    for (const [grant, type] of [
+      [uploads[0]!, 'image/jpeg'],
+      [uploads[1]!, 'video/mp4'],
+    ] as const) {
       expect(grant.key).toBe(`uploads/portfolio/${userId}/${grant.uploadId}`);
       expect(grant.maxBytes).toBe(10 * 1024 * 1024);
       const policy = JSON.parse(Buffer.from(grant.fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[] };
-      expect(policy.conditions).toEqual(expect.arrayContaining([{ key: grant.key }, { 'Content-Type': type }, ['content-length-range', 1, 10 * 1024 * 1024], { bucket: media.bucket }]));
+      expect(policy.conditions).toEqual(
+        expect.arrayContaining([{ key: grant.key }, { 'Content-Type': type }, ['content-length-range', 1, 10 * 1024 * 1024], { bucket: media.bucket }]),
+      );
     }
     expect(new Set(uploads.map((grant) => grant.uploadId)).size).toBe(2);
   });
@@ -113,7 +131,12 @@ describe('adding an item', () => {
     );
 
     const prefix = `/media/portfolio/${userId}/`;
-    expect(item).toMatchObject({ title: 'Kitchen rewire', description: 'Full rewire of a Victorian terrace', createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() });
+    expect(item).toMatchObject({
+      title: 'Kitchen rewire',
+      description: 'Full rewire of a Victorian terrace',
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
     expect(item.media.map(({ type, filename }) => ({ type, filename }))).toEqual([
       { type: 'image', filename: 'before.png' },
       { type: 'image', filename: 'after.jpg' },
@@ -146,14 +169,32 @@ describe('adding an item', () => {
 
   it.each([
     ['too large', () => Buffer.alloc(PORTFOLIO_LIMITS.maxFileBytes + 1, 1), PORTFOLIO_MESSAGES.tooLarge.description('huge.png')],
-    ['not an image or video by its bytes', () => Promise.resolve(Buffer.from('MZ pretending to be a picture')), PORTFOLIO_MESSAGES.wrongType.description('huge.png')],
-    ['a PNG that does not decode', async () => Buffer.concat([(await png(50, 50)).subarray(0, 40), Buffer.alloc(300, 7)]), PORTFOLIO_MESSAGES.wrongType.description('huge.png')],
+    [
+      'not an image or video by its bytes',
+      () => Promise.resolve(Buffer.from('MZ pretending to be a picture')),
+      PORTFOLIO_MESSAGES.wrongType.description('huge.png'),
+    ],
+    [
+      'a PNG that does not decode',
+      async () => Buffer.concat([(await png(50, 50)).subarray(0, 40), Buffer.alloc(300, 7)]),
+      PORTFOLIO_MESSAGES.wrongType.description('huge.png'),
+    ],
   ])('refuses a file %s, naming it; deletes it, keeps the good upload for another try and writes nothing', async (_name, file, message) => {
     const { userId, caller, upload } = await provider();
     const [good, bad] = await upload({ name: 'fine.png', bytes: await png() }, { name: 'huge.png', bytes: await file() });
 
     await expect(
-      createPortfolioItem(deps(), caller, save({ title: 'Bathroom', media: [{ uploadId: good!, filename: 'fine.png' }, { uploadId: bad!, filename: 'huge.png' }] })),
+      createPortfolioItem(
+        deps(),
+        caller,
+        save({
+          title: 'Bathroom',
+          media: [
+            { uploadId: good!, filename: 'fine.png' },
+            { uploadId: bad!, filename: 'huge.png' },
+          ],
+        }),
+      ),
     ).rejects.toMatchObject({ statusCode: 400, message, fields: { 'body.media.1': message } });
 
     expect(await media.keys()).toEqual([`uploads/portfolio/${userId}/${good}`]);
@@ -168,7 +209,14 @@ describe('adding an item', () => {
       createPortfolioItem(
         deps(),
         caller,
-        save({ title: 'Garden', media: [{ uploadId: text!, filename: 'notes.png' }, { uploadId: 'never-uploaded', filename: 'lost.jpg' }, { uploadId: gif!, filename: 'anim.png' }] }),
+        save({
+          title: 'Garden',
+          media: [
+            { uploadId: text!, filename: 'notes.png' },
+            { uploadId: 'never-uploaded', filename: 'lost.jpg' },
+            { uploadId: gif!, filename: 'anim.png' },
+          ],
+        }),
       ),
     ).rejects.toMatchObject({
       message: PORTFOLIO_MESSAGES.wrongType.description('notes.png'),
@@ -185,7 +233,9 @@ describe('adding an item', () => {
     const owner = await provider();
     const other = await provider();
     const [theirs] = await owner.upload({ name: 'theirs.png', bytes: await png() });
-    await expect(createPortfolioItem(deps(), other.caller, save({ title: 'Stolen', media: [{ uploadId: theirs!, filename: 'theirs.png' }] }))).rejects.toMatchObject({
+    await expect(
+      createPortfolioItem(deps(), other.caller, save({ title: 'Stolen', media: [{ uploadId: theirs!, filename: 'theirs.png' }] })),
+    ).rejects.toMatchObject({
       statusCode: 400,
       fields: { 'body.media.0': PORTFOLIO_MESSAGES.uploadFailed.description('theirs.png') },
     });
@@ -211,10 +261,15 @@ describe('adding an item', () => {
   it('refuses an item beyond the limit before looking at its files', async () => {
     const { userId, caller, upload } = await provider();
     for (let i = 0; i < PORTFOLIO_LIMITS.maxItemsPerProvider; i++) {
-      await table.repositories.portfolio.add({ userId, itemId: `item-${i}`, title: `Job ${i}`, position: i, media: [], createdAt: NOW.toISOString() }, PORTFOLIO_LIMITS.maxItemsPerProvider);
+      await table.repositories.portfolio.add(
+        { userId, itemId: `item-${i}`, title: `Job ${i}`, position: i, media: [], createdAt: NOW.toISOString() },
+        PORTFOLIO_LIMITS.maxItemsPerProvider,
+      );
     }
     const [photo] = await upload({ name: 'one-more.png', bytes: await png() });
-    await expect(createPortfolioItem(deps(), caller, save({ title: 'One more', media: [{ uploadId: photo!, filename: 'one-more.png' }] }))).rejects.toMatchObject({
+    await expect(
+      createPortfolioItem(deps(), caller, save({ title: 'One more', media: [{ uploadId: photo!, filename: 'one-more.png' }] })),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: PORTFOLIO_MESSAGES.tooManyItems,
     });
@@ -225,9 +280,9 @@ describe('adding an item', () => {
     const { caller, upload } = await provider();
     const [photo] = await upload({ name: 'kitchen.png', bytes: await png() });
     const failing = failOnce(table.repositories.portfolio, 'add', new Error('The table is unavailable'));
-    await expect(createPortfolioItem(deps({ portfolio: failing }), caller, save({ title: 'Kitchen', media: [{ uploadId: photo!, filename: 'kitchen.png' }] }))).rejects.toThrow(
-      'The table is unavailable',
-    );
+    await expect(
+      createPortfolioItem(deps({ portfolio: failing }), caller, save({ title: 'Kitchen', media: [{ uploadId: photo!, filename: 'kitchen.png' }] })),
+    ).rejects.toThrow('The table is unavailable');
     expect(await media.keys()).toEqual([]);
   });
 
@@ -246,10 +301,13 @@ describe('adding an item', () => {
     const { userId, caller, upload } = await provider();
     const [photo] = await upload({ name: 'kitchen.png', bytes: await png() });
     let keysWhenWriting: string[] = [];
-    const watching = { ...table.repositories.portfolio, add: async (...args: Parameters<typeof table.repositories.portfolio.add>) => {
-      keysWhenWriting = await media.keys();
-      return table.repositories.portfolio.add(...args);
-    } };
+    const watching = {
+      ...table.repositories.portfolio,
+      add: async (...args: Parameters<typeof table.repositories.portfolio.add>) => {
+        keysWhenWriting = await media.keys();
+        return table.repositories.portfolio.add(...args);
+      },
+    };
     await createPortfolioItem(deps({ portfolio: watching }), caller, save({ title: 'Kitchen', media: [{ uploadId: photo!, filename: 'kitchen.png' }] }));
     expect(keysWhenWriting.filter((key) => key.startsWith('uploads/'))).toEqual([]);
     expect(keysWhenWriting.filter((key) => key.startsWith(`media/portfolio/${userId}/`))).toHaveLength(2);
@@ -260,7 +318,17 @@ describe('editing an item', () => {
   async function withItem() {
     const context = await provider();
     const [a, b] = await context.upload({ name: 'a.png', bytes: await png() }, { name: 'b.png', bytes: await png(300, 300) });
-    const item = await createPortfolioItem(deps(), context.caller, save({ title: 'Patio', media: [{ uploadId: a!, filename: 'a.png' }, { uploadId: b!, filename: 'b.png' }] }));
+    const item = await createPortfolioItem(
+      deps(),
+      context.caller,
+      save({
+        title: 'Patio',
+        media: [
+          { uploadId: a!, filename: 'a.png' },
+          { uploadId: b!, filename: 'b.png' },
+        ],
+      }),
+    );
     return { ...context, item };
   }
 
@@ -277,7 +345,13 @@ describe('editing an item', () => {
       save({ title: 'Patio and path', description: 'Indian sandstone', media: [{ uploadId: c!, filename: 'c.png' }, { id: kept!.id }] }),
     );
 
-    expect(edited).toMatchObject({ id: item.id, title: 'Patio and path', description: 'Indian sandstone', createdAt: item.createdAt, updatedAt: later.toISOString() });
+    expect(edited).toMatchObject({
+      id: item.id,
+      title: 'Patio and path',
+      description: 'Indian sandstone',
+      createdAt: item.createdAt,
+      updatedAt: later.toISOString(),
+    });
     expect(edited.media.map((entry) => entry.filename)).toEqual(['c.png', 'a.png']);
     expect(edited.media[1]).toEqual(kept);
     const keys = await media.keys();
@@ -288,7 +362,12 @@ describe('editing an item', () => {
     expect(keys.every((key) => key.startsWith(`media/portfolio/${userId}/`))).toBe(true);
     expect((await listMyPortfolio(deps(), caller)).items).toEqual([edited]);
 
-    const withoutDescription = await updatePortfolioItem(deps({ clock: () => later }), caller, item.id, save({ title: 'Patio and path', description: '', media: [{ id: kept!.id }] }));
+    const withoutDescription = await updatePortfolioItem(
+      deps({ clock: () => later }),
+      caller,
+      item.id,
+      save({ title: 'Patio and path', description: '', media: [{ id: kept!.id }] }),
+    );
     expect(withoutDescription.description).toBeUndefined();
     expect((await listMyPortfolio(deps(), caller)).items).toEqual([withoutDescription]);
   });
@@ -310,13 +389,23 @@ describe('editing an item', () => {
   it('fails an edit that met another of the same item, keeping the other and storing nothing of its own', async () => {
     const { caller, upload, item } = await withItem();
     const stale = (await table.repositories.portfolio.get(caller.userId, item.id))!;
-    const first = await updatePortfolioItem(deps({ clock: () => new Date(NOW.getTime() + 1000) }), caller, item.id, save({ title: 'First edit', media: [{ id: item.media[0]!.id }] }));
+    const first = await updatePortfolioItem(
+      deps({ clock: () => new Date(NOW.getTime() + 1000) }),
+      caller,
+      item.id,
+      save({ title: 'First edit', media: [{ id: item.media[0]!.id }] }),
+    );
     const before = await media.keys();
     const [c] = await upload({ name: 'c.png', bytes: await png() });
     const readsStale = { ...table.repositories.portfolio, get: () => Promise.resolve(stale) };
 
     await expect(
-      updatePortfolioItem(deps({ portfolio: readsStale }), caller, item.id, save({ title: 'Second edit', media: [{ uploadId: c!, filename: 'c.png' }, { id: item.media[1]!.id }] })),
+      updatePortfolioItem(
+        deps({ portfolio: readsStale }),
+        caller,
+        item.id,
+        save({ title: 'Second edit', media: [{ uploadId: c!, filename: 'c.png' }, { id: item.media[1]!.id }] }),
+      ),
     ).rejects.toMatchObject({ statusCode: 409, message: PORTFOLIO_MESSAGES.orderOutdated });
     expect((await listMyPortfolio(deps(), caller)).items).toEqual([first]);
     expect((await media.keys()).filter((key) => key.startsWith('media/'))).toEqual(before);
@@ -329,7 +418,13 @@ describe('reordering and deleting', () => {
     const items = [];
     for (let i = 0; i < count; i++) {
       const [photo] = await context.upload({ name: `${i}.png`, bytes: await png(100 + i, 100) });
-      items.push(await createPortfolioItem(deps({ clock: () => new Date(NOW.getTime() + i) }), context.caller, save({ title: `Job ${i}`, media: [{ uploadId: photo!, filename: `${i}.png` }] })));
+      items.push(
+        await createPortfolioItem(
+          deps({ clock: () => new Date(NOW.getTime() + i) }),
+          context.caller,
+          save({ title: `Job ${i}`, media: [{ uploadId: photo!, filename: `${i}.png` }] }),
+        ),
+      );
     }
     return { ...context, items };
   }
@@ -342,7 +437,11 @@ describe('reordering and deleting', () => {
     expect((await reorderPortfolio(deps(), caller, [c, a, b])).items.map((item) => item.id)).toEqual([c, a, b]);
     expect((await listMyPortfolio(deps(), caller)).items.map((item) => item.id)).toEqual([c, a, b]);
 
-    for (const wrong of [[a, b], [a, b, c, 'extra'], [a, b, 'other']]) {
+    for (const wrong of [
+      [a, b],
+      [a, b, c, 'extra'],
+      [a, b, 'other'],
+    ]) {
       await expect(reorderPortfolio(deps(), caller, wrong)).rejects.toMatchObject({ statusCode: 409, message: PORTFOLIO_MESSAGES.orderOutdated });
     }
     expect((await listMyPortfolio(deps(), caller)).items.map((item) => item.id)).toEqual([c, a, b]);

@@ -135,7 +135,12 @@ async function readChecked<T>(
  * message with the file's name) under its `body.media.N` field. Files are checked one after another so
  * that at most one upload's bytes are decoded at a time.
  */
-async function prepareMedia(deps: PortfolioDeps, userId: string, entries: readonly MediaEntry[], current: readonly PortfolioMediaRecord[]): Promise<PreparedMedia> {
+async function prepareMedia(
+  deps: PortfolioDeps,
+  userId: string,
+  entries: readonly MediaEntry[],
+  current: readonly PortfolioMediaRecord[],
+): Promise<PreparedMedia> {
   const problems = new Problems();
   const keptIds = new Set<string>();
   entries.forEach((entry, index) => {

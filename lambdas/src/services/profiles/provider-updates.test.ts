@@ -33,7 +33,8 @@ function deps(overrides: Partial<ProviderUpdateDeps> = {}): ProviderUpdateDeps {
   };
 }
 
-const person = (accountType: 'client' | 'provider', profile: Record<string, unknown> = {}) => profileOnlyPerson(table, accountType, { createdAt: NOW, profile });
+const person = (accountType: 'client' | 'provider', profile: Record<string, unknown> = {}) =>
+  profileOnlyPerson(table, accountType, { createdAt: NOW, profile });
 
 /** A client who saved the provider, with Provider Updates on unless told otherwise. */
 async function saver(providerId: string, enabled = true) {
@@ -71,7 +72,10 @@ describe('Provider Updates', () => {
     expect(await processProviderNews(deps(), news(provider.userId, 'services'))).toMatchObject({ matched: 1, sent: 0, skipped: 1 });
     const later = new Date(NOW.getTime() + 8 * DAY_MS);
     expect(await processProviderNews(deps({ clock: () => later }), news(provider.userId, 'services', later))).toMatchObject({ sent: 1 });
-    expect((await mailsTo(wanting.email)).map((each) => each.subject)).toEqual([expect.stringMatching(/has added new work$/), expect.stringMatching(/has updated their services$/)]);
+    expect((await mailsTo(wanting.email)).map((each) => each.subject)).toEqual([
+      expect.stringMatching(/has added new work$/),
+      expect.stringMatching(/has updated their services$/),
+    ]);
   });
 
   it('sends one mail when the same news is delivered twice at once', async () => {
@@ -123,9 +127,18 @@ describe('Provider Updates', () => {
   it("leaves no trace of an erased client (token, claims) nor of an erased provider's news", async () => {
     const provider = await person('provider');
     const client = await saver(provider.userId);
-    await table.repositories.accounts.editProfile({ userId: provider.userId, set: { skills: ['Boilers'] }, remove: [], updatedAt: NOW.toISOString(), servicesChanged: true });
+    await table.repositories.accounts.editProfile({
+      userId: provider.userId,
+      set: { skills: ['Boilers'] },
+      remove: [],
+      updatedAt: NOW.toISOString(),
+      servicesChanged: true,
+    });
     expect(await processProviderNews(deps(), news(provider.userId))).toMatchObject({ sent: 1 });
-    const updatesItems = async (id: string) => (await table.itemsMentioning(id)).filter((item) => /^(?:PROVIDER_NEWS|PROVIDER_UPDATE)/.test(`${item.SK as string}`) || `${item.PK as string}`.startsWith('PROVIDER_NEWS#'));
+    const updatesItems = async (id: string) =>
+      (await table.itemsMentioning(id)).filter(
+        (item) => /^(?:PROVIDER_NEWS|PROVIDER_UPDATE)/.test(`${item.SK as string}`) || `${item.PK as string}`.startsWith('PROVIDER_NEWS#'),
+      );
     expect(await updatesItems(client.userId)).toHaveLength(2);
     await table.repositories.providerUpdates.forget(client.userId);
     expect(await updatesItems(client.userId)).toEqual([]);

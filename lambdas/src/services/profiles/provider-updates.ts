@@ -51,7 +51,8 @@ const wantsUpdates = (profile: ProfileRecord | undefined): profile is ProfileRec
 async function mailOne(deps: ProviderUpdateDeps, news: ProviderNews, provider: { userId: string; name: string }, client: ProfileRecord): Promise<Outcome> {
   const outcome = await sendClaimed(deps, {
     claim: async () => (await deps.updates.claim(client.userId, news.providerId, deps.clock())) ?? undefined,
-    compose: async () => providerUpdateMail(client.email, deps.config.siteUrl, provider, news.kind, await deps.updates.unsubscribeToken(client.userId, deps.clock())),
+    compose: async () =>
+      providerUpdateMail(client.email, deps.config.siteUrl, provider, news.kind, await deps.updates.unsubscribeToken(client.userId, deps.clock())),
     attempts: PROVIDER_UPDATE_LIMITS.sendAttempts,
     sent: (claimId) => deps.updates.markSent(client.userId, news.providerId, claimId),
     // Failed: the claim lets the provider's next news try again.
@@ -88,5 +89,8 @@ export async function processProviderNews(deps: ProviderUpdateDeps, news: Provid
  * POST /api/provider-updates/unsubscribe (and its one-click twin): the mail's link turns the client's
  * Provider Updates off, signed out. Again is the same answer.
  */
-export const unsubscribeProviderUpdates = (deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>, token: string, tokenField: UnsubscribeTokenField = 'body.token') =>
-  turnOffByToken(deps, deps.updates.clientOfUnsubscribeToken(token), tokenField, PROVIDER_UPDATES_SETTING);
+export const unsubscribeProviderUpdates = (
+  deps: Pick<ProviderUpdateDeps, 'updates' | 'accounts' | 'clock'>,
+  token: string,
+  tokenField: UnsubscribeTokenField = 'body.token',
+) => turnOffByToken(deps, deps.updates.clientOfUnsubscribeToken(token), tokenField, PROVIDER_UPDATES_SETTING);

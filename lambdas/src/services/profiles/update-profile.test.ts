@@ -129,7 +129,9 @@ describe('updateProfile', () => {
         },
       },
     };
-    await expect(updateProfile(racing, caller, profileUpdateSchema.parse({ businessName: 'Final Name' }))).resolves.toMatchObject({ businessName: 'Final Name' });
+    await expect(updateProfile(racing, caller, profileUpdateSchema.parse({ businessName: 'Final Name' }))).resolves.toMatchObject({
+      businessName: 'Final Name',
+    });
     expect(await table.repositories.businesses.searchBusinesses('other', 5)).toEqual([]);
     expect(await table.repositories.businesses.searchBusinesses('final', 5)).toEqual([expect.objectContaining({ businessName: 'Final Name' })]);
     expect((await accounts.getProfile(userId))?.businessName).toBe('Final Name');
@@ -140,19 +142,30 @@ describe('updateNotificationSettings', () => {
   it('stores a provider’s Job Alerts and answers the whole settings', async () => {
     const { deps, caller, userId } = await account('provider');
     const settings = await updateNotificationSettings(deps, caller, { jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT', 'IT'] } });
-    expect(settings).toEqual({ jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT'] }, providerUpdates: { enabled: false }, messages: { enabled: true } });
+    expect(settings).toEqual({
+      jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT'] },
+      providerUpdates: { enabled: false },
+      messages: { enabled: true },
+    });
     expect((await deps.accounts.getProfile(userId))?.jobAlerts).toEqual({ enabled: true, radiusMiles: 10, categories: ['IT'] });
   });
 
   it('stores a client’s Provider Updates', async () => {
     const { deps, caller } = await account('client');
-    await expect(updateNotificationSettings(deps, caller, { providerUpdates: { enabled: true } })).resolves.toMatchObject({ providerUpdates: { enabled: true } });
+    await expect(updateNotificationSettings(deps, caller, { providerUpdates: { enabled: true } })).resolves.toMatchObject({
+      providerUpdates: { enabled: true },
+    });
   });
 
   it('refuses the other account type’s part by name, storing nothing', async () => {
     const client = await account('client');
     const provider = await account('provider');
-    await expect(updateNotificationSettings(client.deps, client.caller, { jobAlerts: { enabled: true, radiusMiles: 25, categories: [] }, providerUpdates: { enabled: true } })).rejects.toMatchObject({
+    await expect(
+      updateNotificationSettings(client.deps, client.caller, {
+        jobAlerts: { enabled: true, radiusMiles: 25, categories: [] },
+        providerUpdates: { enabled: true },
+      }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       fields: { 'body.jobAlerts': PROFILE_MESSAGES.jobAlertsProvidersOnly },
     });

@@ -1,11 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  PROFILE_MESSAGES,
-  PROVIDER_ONLY_PROFILE_FIELDS,
-  socialLinksFrom,
-  type MeResponse,
-  type ProfileUpdate,
-} from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, PROVIDER_ONLY_PROFILE_FIELDS, socialLinksFrom, type MeResponse, type ProfileUpdate } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { EditableProfileFields, ProfileEdit, ProfileRecord } from '../../data/account-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';

@@ -25,7 +25,9 @@ useCognitoTriggers(
   () => pool.userPoolId,
   () => ({
     PostAuthentication: (event) =>
-      createPostAuthenticationHandler(deps, { error: (message) => void logged.push(message), warn: (message) => void logged.push(message) })(event as PostAuthenticationTriggerEvent),
+      createPostAuthenticationHandler(deps, { error: (message) => void logged.push(message), warn: (message) => void logged.push(message) })(
+        event as PostAuthenticationTriggerEvent,
+      ),
   }),
 );
 
@@ -49,7 +51,15 @@ async function signIn(email: string, password = TEST_PASSWORD) {
 
 const count = () => activeSessions({ sessions: table.repositories.sessions, clock });
 const callerOf = (claims: { sub: string; auth_time: number }, caller: { accountType: 'client' }) =>
-  ({ kind: 'signedIn', userId: claims.sub, groups: [], accountType: caller.accountType, subscribed: false, emailConfirmed: true, authTime: claims.auth_time }) as const;
+  ({
+    kind: 'signedIn',
+    userId: claims.sub,
+    groups: [],
+    accountType: caller.accountType,
+    subscribed: false,
+    emailConfirmed: true,
+    authTime: claims.auth_time,
+  }) as const;
 
 describe('active sessions', () => {
   it('counts a real sign-in through cognito-local and its trigger, and a sign-out ends it', async () => {

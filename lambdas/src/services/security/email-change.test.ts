@@ -20,7 +20,10 @@ const NEW_EMAIL = 'cara.new@example.co.uk';
 
 /** The contact address on a provider's business item. */
 async function businessEmailOf(userId: string): Promise<string | undefined> {
-  const { profile, business } = createTableStore(documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })), table.tableName).entities;
+  const { profile, business } = createTableStore(
+    documentClient(new DynamoDBClient({ region: TEST_REGION, endpoint: table.endpoint, credentials: TEST_CREDENTIALS })),
+    table.tableName,
+  ).entities;
   const { data } = await profile.get({ userId }).go({ consistent: true });
   return data?.businessId ? (await business.get({ businessId: data.businessId }).go({ consistent: true })).data?.businessEmail : undefined;
 }
@@ -28,7 +31,8 @@ async function businessEmailOf(userId: string): Promise<string | undefined> {
 async function withAccount(type: 'client' | 'provider' | 'admin' = 'client') {
   const context = testAccountsDeps(table, pool);
   const account = await createTestAccount(context.deps, type);
-  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) => requestEmailChange(context.deps, account.caller, { newEmail, currentPassword }, '203.0.113.7');
+  const request = (newEmail = NEW_EMAIL, currentPassword = TEST_PASSWORD) =>
+    requestEmailChange(context.deps, account.caller, { newEmail, currentPassword }, '203.0.113.7');
   const mailTo = async (to: string) => (await context.sentMail()).filter((mail) => mail.destination.to.includes(to));
   return { ...context, ...account, request, mailTo };
 }
@@ -75,7 +79,10 @@ describe('requestEmailChange', () => {
     expect(tried!.body.text).not.toContain('/confirm-email-change');
     // The account holder's own inbox reads the same for both.
     const alerts = await mailTo(email);
-    expect(alerts.map((mail) => mail.subject)).toEqual(['Someone asked to change your Solutionz email address', 'Someone asked to change your Solutionz email address']);
+    expect(alerts.map((mail) => mail.subject)).toEqual([
+      'Someone asked to change your Solutionz email address',
+      'Someone asked to change your Solutionz email address',
+    ]);
     expect(alerts[1]!.body.text).toBe(alerts[0]!.body.text!.replace(NEW_EMAIL, 'taken@example.co.uk'));
   });
 
@@ -90,7 +97,12 @@ describe('requestEmailChange', () => {
     type Answer = { statusCode: number; category?: string; message: string };
     const refusals: Answer[] = [];
     for (const address of ['taken@example.co.uk', 'free-new@example.co.uk']) {
-      refusals.push(await request(address).then(({ message }) => ({ statusCode: 202, message }), ({ statusCode, category, message }: Answer) => ({ statusCode, category, message })));
+      refusals.push(
+        await request(address).then(
+          ({ message }) => ({ statusCode: 202, message }),
+          ({ statusCode, category, message }: Answer) => ({ statusCode, category, message }),
+        ),
+      );
       advance(EMAIL_RESEND_COUNTDOWN_S);
     }
     expect(refusals[0]).toEqual({ statusCode: 429, category: 'RATE_LIMIT', message: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description });
@@ -100,13 +112,23 @@ describe('requestEmailChange', () => {
 
   it('mails one address at most a few times a day, whichever accounts ask', async () => {
     const context = testAccountsDeps(table, pool);
-    const accounts = await Promise.all(Array.from({ length: MAIL_RATE_LIMIT.perAddressFromStrangers + 1 }, (_, n) => createTestAccount(context.deps, 'client', { email: `mover-${n}@example.co.uk` })));
+    const accounts = await Promise.all(
+      Array.from({ length: MAIL_RATE_LIMIT.perAddressFromStrangers + 1 }, (_, n) =>
+        createTestAccount(context.deps, 'client', { email: `mover-${n}@example.co.uk` }),
+      ),
+    );
     const answers = [];
     for (const account of accounts) {
-      answers.push(await requestEmailChange(context.deps, account.caller, { newEmail: 'target@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7').catch((error: { statusCode: number }) => error));
+      answers.push(
+        await requestEmailChange(context.deps, account.caller, { newEmail: 'target@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7').catch(
+          (error: { statusCode: number }) => error,
+        ),
+      );
     }
     expect(answers.at(-1)).toMatchObject({ statusCode: 429, category: 'RATE_LIMIT' });
-    expect((await context.sentMail()).filter((mail) => mail.destination.to.includes('target@example.co.uk'))).toHaveLength(MAIL_RATE_LIMIT.perAddressFromStrangers);
+    expect((await context.sentMail()).filter((mail) => mail.destination.to.includes('target@example.co.uk'))).toHaveLength(
+      MAIL_RATE_LIMIT.perAddressFromStrangers,
+    );
   });
 
   it('refuses the same address, the admin domain, an administrator, and a second request within the countdown', async () => {
@@ -119,7 +141,9 @@ describe('requestEmailChange', () => {
     await expect(request()).resolves.toMatchObject({ sentTo: NEW_EMAIL });
 
     const admin = await createTestAccount(deps, 'admin', { email: 'head.office@admin.solutionz.test' });
-    await expect(requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7')).rejects.toMatchObject({
+    await expect(
+      requestEmailChange(deps, admin.caller, { newEmail: 'boss@example.co.uk', currentPassword: TEST_PASSWORD }, '203.0.113.7'),
+    ).rejects.toMatchObject({
       statusCode: 403,
       message: SECURITY_MESSAGES.adminEmailFixed,
     });
@@ -149,13 +173,21 @@ describe('confirmEmailChange', () => {
   it('ends every session of the account, refresh tokens included, and says so to the old address', async () => {
     const { request, mailTo, email, userId, deps, cognito } = await withAccount();
     const { AuthenticationResult: held } = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pool.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+      }),
     );
     const heldRefreshes = () =>
-      cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } })).then(
-        () => true,
-        () => false,
-      );
+      cognito
+        .send(
+          new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: held!.RefreshToken! } }),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
     await request();
     // Tokens count in whole seconds: the change comes in a later second than the sign-in.
     await nextSecond();

@@ -16,11 +16,21 @@ async function signedIn() {
   const context = testAccountsDeps(table, pool);
   const account = await createTestAccount(context.deps, 'client');
   const { AuthenticationResult } = await context.cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: account.email, PASSWORD: TEST_PASSWORD } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: pool.userPoolClientId,
+      AuthParameters: { USERNAME: account.email, PASSWORD: TEST_PASSWORD },
+    }),
   );
   const deviceRefreshes = () =>
     context.cognito
-      .send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: AuthenticationResult!.RefreshToken! } }))
+      .send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: pool.userPoolClientId,
+          AuthParameters: { REFRESH_TOKEN: AuthenticationResult!.RefreshToken! },
+        }),
+      )
       .then(
         () => true,
         () => false,

@@ -20,7 +20,11 @@ async function signedIn() {
   const account = await createTestAccount(context.deps, 'provider');
   const signIn = () =>
     context.cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.userPoolClientId, AuthParameters: { USERNAME: account.email, PASSWORD: TEST_PASSWORD } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pool.userPoolClientId,
+        AuthParameters: { USERNAME: account.email, PASSWORD: TEST_PASSWORD },
+      }),
     );
   const alerts = async () => (await context.sentMail()).filter((mail) => mail.destination.to.includes(account.email)).map((mail) => mail.subject);
   return { ...context, ...account, signIn, alerts };
@@ -83,7 +87,10 @@ describe('2-step verification', () => {
     expect((await deps.accounts.getProfile(userId))?.mfaEnabled).toBe(false);
     expect(await signIn()).toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
     expect(await alerts()).toEqual([]);
-    expect(totpSetupRequestSchema.safeParse({ password: '' }).error?.issues[0]).toMatchObject({ path: ['password'], message: SECURITY_MESSAGES.currentPasswordRequired });
+    expect(totpSetupRequestSchema.safeParse({ password: '' }).error?.issues[0]).toMatchObject({
+      path: ['password'],
+      message: SECURITY_MESSAGES.currentPasswordRequired,
+    });
   });
 
   it('turns on only with the password: a session alone binds no authenticator, and a wrong password leaves sign-in as it was', async () => {

@@ -6,7 +6,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 import { useSession } from '@/lib/auth/session';
 import { uploadWithPresignedPost } from '@/lib/presigned-upload';
@@ -129,7 +129,14 @@ export default function AvatarUploadDialog({ open, onOpenChange }: AvatarUploadD
               <Progress.Label fontWeight="medium">Uploading profile picture</Progress.Label>
               <Progress.ValueText>{percent}%</Progress.ValueText>
             </HStack>
-            <Progress.Track aria-label="Uploading profile picture" aria-valuetext={`${percent}%`} height="2" bg="bg.muted" borderRadius="full" overflow="hidden">
+            <Progress.Track
+              aria-label="Uploading profile picture"
+              aria-valuetext={`${percent}%`}
+              height="2"
+              bg="bg.muted"
+              borderRadius="full"
+              overflow="hidden"
+            >
               <Progress.Range height="full" bg="brand.solid" transition="width 0.2s" />
             </Progress.Track>
           </Progress.Root>

@@ -12,7 +12,7 @@ import { LoadFailed } from './load-failed';
 const webSrc = resolve(import.meta.dirname, '../..');
 
 describe('LoadFailed', () => {
-  it("says what could not be loaded, and Try again reads it again", async () => {
+  it('says what could not be loaded, and Try again reads it again', async () => {
     const retry = vi.fn();
     const { user } = renderWithProviders(<LoadFailed message="Failed to load providers" onRetry={retry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load providers');
@@ -31,7 +31,7 @@ describe('LoadFailed', () => {
     expect(screen.getByRole('button')).toBeDisabled();
   });
 
-  it('sends an admin without 2-step verification to set it up, in the API\'s words, instead of offering Try again', () => {
+  it("sends an admin without 2-step verification to set it up, in the API's words, instead of offering Try again", () => {
     const refused = new ApiError(403, ERROR_CODES.adminMfaRequired.code, 'Turn on 2-step verification first.');
     renderWithProviders(
       <MemoryRouter>

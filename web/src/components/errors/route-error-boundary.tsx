@@ -7,10 +7,5 @@ export function RouteErrorBoundary() {
   const navigate = useNavigate();
   const location = useLocation();
   const shown = isRouteErrorResponse(error) ? new Error(error.statusText || String(error.status)) : error;
-  return (
-    <ErrorFallback
-      error={shown}
-      onRetry={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
-    />
-  );
+  return <ErrorFallback error={shown} onRetry={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })} />;
 }

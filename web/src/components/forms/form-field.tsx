@@ -24,7 +24,17 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
 });
 
 /** The label and message around a custom control that renders its own Chakra input. */
-export function FieldShell({ label, error, required, children }: { label: string; error?: string | undefined; required?: boolean | undefined; children: ReactNode }) {
+export function FieldShell({
+  label,
+  error,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>

@@ -73,7 +73,14 @@ function EmailConfirmationBanner({ email, onDismiss }: { email: string; onDismis
       description={resend.status === 'sent' ? text.sent : resend.status === 'failed' ? resend.message : text.text}
       action={
         resend.status !== 'sent' && (
-          <Button size="sm" variant="outline" colorPalette="orange" loading={resend.status === 'sending'} loadingText={text.sending} onClick={() => void resendEmail()}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="orange"
+            loading={resend.status === 'sending'}
+            loadingText={text.sending}
+            onClick={() => void resendEmail()}
+          >
             {text.resend}
           </Button>
         )
@@ -115,7 +122,8 @@ export default function SessionBanners() {
   useWatchForConfirmation(needsConfirmation);
 
   const showConfirmation = needsConfirmation && !dismissed.has('email');
-  const showMembership = Boolean(profile?.accountType === 'provider' && profile.emailConfirmed && !profile.subscription.isSubscribed) && !dismissed.has('membership');
+  const showMembership =
+    Boolean(profile?.accountType === 'provider' && profile.emailConfirmed && !profile.subscription.isSubscribed) && !dismissed.has('membership');
   if (!showConfirmation && !showMembership) return null;
   const dismiss = (banner: string) => () => setDismissed((previous) => new Set(previous).add(banner));
 

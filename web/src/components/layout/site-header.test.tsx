@@ -15,7 +15,11 @@ describe('the site header', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Solutionz' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('button', { name: 'Open menu' })).toBeVisible();
-    for (const [text, href] of [['Find Professionals', '/directory'], ['Post a Job', '/post-job'], ['Job Directory', '/job-directory']]) {
+    for (const [text, href] of [
+      ['Find Professionals', '/directory'],
+      ['Post a Job', '/post-job'],
+      ['Job Directory', '/job-directory'],
+    ]) {
       expect(headerLink(header, text!)).toHaveAttribute('href', href);
       expect(getComputedStyle(headerLink(header, text!)).visibility).not.toBe('hidden');
     }
@@ -31,6 +35,7 @@ describe('the site header', () => {
     expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(menu).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(within(menu).getByRole('link', { name: 'Become a Provider' })).toHaveAttribute('href', '/signup?type=provider');
-    for (const text of ['Login', 'Become a Provider']) expect(getComputedStyle(within(header).getAllByText(text)[0]!.closest('a')!).visibility).not.toBe('hidden');
+    for (const text of ['Login', 'Become a Provider'])
+      expect(getComputedStyle(within(header).getAllByText(text)[0]!.closest('a')!).visibility).not.toBe('hidden');
   });
 });

@@ -37,7 +37,16 @@ function Logo() {
 
 function NavItem({ label, to, visibility }: { label: string; to: string; visibility?: 'hidden' }) {
   return (
-    <Link asChild color="fg" fontWeight="medium" px="2" py="2" borderRadius="md" visibility={visibility} _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}>
+    <Link
+      asChild
+      color="fg"
+      fontWeight="medium"
+      px="2"
+      py="2"
+      borderRadius="md"
+      visibility={visibility}
+      _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}
+    >
       <NavLink to={to} end>
         {label}
       </NavLink>

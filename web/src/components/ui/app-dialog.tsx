@@ -37,7 +37,18 @@ export function AppDialog({ open, onOpenChange, title, children, footer, role = 
       <Portal>
         <Dialog.Backdrop position="fixed" inset="0" bg="blackAlpha.600" zIndex="modal" />
         <Dialog.Positioner position="fixed" inset="0" display="flex" alignItems="center" justifyContent="center" overflowY="auto" p="4" zIndex="modal">
-          <Dialog.Content position="relative" display="flex" flexDirection="column" width="full" maxW={width} my="auto" bg="bg.panel" borderRadius="xl" boxShadow="lg" outline="0">
+          <Dialog.Content
+            position="relative"
+            display="flex"
+            flexDirection="column"
+            width="full"
+            maxW={width}
+            my="auto"
+            bg="bg.panel"
+            borderRadius="xl"
+            boxShadow="lg"
+            outline="0"
+          >
             <Dialog.Header px="6" pt="6" pb="4" pe="12">
               <Dialog.Title fontSize="lg" fontWeight="semibold">
                 {title}

@@ -30,7 +30,13 @@ export function ConfirmDialog({ title, children, onClose, busy, cancelLabel = 'C
           <Button variant="outline" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button {...(form ? { type: 'submit', form } : { onClick: onConfirm })} colorPalette="red" _hover={{ bg: 'red.700' }} loading={busy} loadingText={busyLabel}>
+          <Button
+            {...(form ? { type: 'submit', form } : { onClick: onConfirm })}
+            colorPalette="red"
+            _hover={{ bg: 'red.700' }}
+            loading={busy}
+            loadingText={busyLabel}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -20,7 +20,19 @@ export interface FormDialogProps {
 }
 
 /** A dialog holding one form: Cancel, and a submit button in the footer that belongs to the form. */
-export function FormDialog({ title, children, submitLabel, busyLabel, busy, onClose, onSubmit, open = true, submitDisabled = false, danger = false, width }: FormDialogProps) {
+export function FormDialog({
+  title,
+  children,
+  submitLabel,
+  busyLabel,
+  busy,
+  onClose,
+  onSubmit,
+  open = true,
+  submitDisabled = false,
+  danger = false,
+  width,
+}: FormDialogProps) {
   const formId = useId();
   return (
     <AppDialog

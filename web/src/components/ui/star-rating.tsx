@@ -57,7 +57,16 @@ function StarsImage({ fills, size, label }: { fills: readonly Fill[]; size: keyo
   const star = STAR_PX[size];
   const width = fills.length * star + (fills.length - 1) * STAR_GAP_PX;
   return (
-    <chakra.svg role="img" aria-label={label} viewBox={`0 0 ${width} ${star}`} display="block" flexShrink="0" width={rem(width)} height={rem(star)} css={STAR_COLOURS}>
+    <chakra.svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} ${star}`}
+      display="block"
+      flexShrink="0"
+      width={rem(width)}
+      height={rem(star)}
+      css={STAR_COLOURS}
+    >
       {fills.map((fill, index) => {
         const Glyph = GLYPHS[fill];
         return <Glyph key={index} data-fill={fill} x={index * (star + STAR_GAP_PX)} size={String(star)} aria-hidden="true" />;
@@ -107,14 +116,7 @@ export function StarRating({ value, max = 5, onChange, label = 'Rating', size = 
               cursor="pointer"
             >
               <VisuallyHidden asChild>
-                <input
-                  type="radio"
-                  name={name}
-                  value={option}
-                  checked={shown === option}
-                  onChange={() => onChange(option)}
-                  aria-label={starsLabel(option)}
-                />
+                <input type="radio" name={name} value={option} checked={shown === option} onChange={() => onChange(option)} aria-label={starsLabel(option)} />
               </VisuallyHidden>
             </Box>
           ))}

@@ -14,7 +14,19 @@ const TONES = {
  */
 export function StatusBadge({ tone = 'gray', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
   return (
-    <Box as="span" display="inline-flex" alignItems="center" maxW="full" px="2" py="0.5" borderRadius="md" fontSize="xs" fontWeight="medium" overflowWrap="anywhere" {...TONES[tone]}>
+    <Box
+      as="span"
+      display="inline-flex"
+      alignItems="center"
+      maxW="full"
+      px="2"
+      py="0.5"
+      borderRadius="md"
+      fontSize="xs"
+      fontWeight="medium"
+      overflowWrap="anywhere"
+      {...TONES[tone]}
+    >
       {children}
     </Box>
   );

@@ -41,7 +41,16 @@ export function ToggleSwitch({ label, checked, onChange, disabled }: ToggleSwitc
         _peerFocusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
         {...state}
       >
-        <chakra.span display="block" boxSize="5" borderRadius="full" bg="white" boxShadow="sm" transition="transform 0.15s" _checked={{ transform: 'translateX(16px)' }} {...state} />
+        <chakra.span
+          display="block"
+          boxSize="5"
+          borderRadius="full"
+          bg="white"
+          boxShadow="sm"
+          transition="transform 0.15s"
+          _checked={{ transform: 'translateX(16px)' }}
+          {...state}
+        />
       </chakra.span>
       <chakra.span fontWeight="medium">{label}</chakra.span>
     </chakra.label>

@@ -30,7 +30,9 @@ function PictureOrInitials({ name, src, alt }: Pick<UserAvatarProps, 'name' | 's
   return (
     <>
       <AvatarFallback hidden={loaded}>{initials(name)}</AvatarFallback>
-      {src && <AvatarImage ref={seeIfLoaded} src={src} alt={alt} hidden={!loaded} draggable={false} referrerPolicy="no-referrer" onLoad={() => setLoaded(true)} />}
+      {src && (
+        <AvatarImage ref={seeIfLoaded} src={src} alt={alt} hidden={!loaded} draggable={false} referrerPolicy="no-referrer" onLoad={() => setLoaded(true)} />
+      )}
     </>
   );
 }

@@ -3,7 +3,9 @@ import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 
 /** The app signed in as an admin, as the admin screens' tests start. */
 export const signedInAdmin = () =>
-  createFakeAuth({ signedInAs: fakeAccount({ userId: 'admin-1', accountType: 'admin', email: 'head.office@admin.solutionz.test', firstName: 'Head', lastName: 'Office' }) });
+  createFakeAuth({
+    signedInAs: fakeAccount({ userId: 'admin-1', accountType: 'admin', email: 'head.office@admin.solutionz.test', firstName: 'Head', lastName: 'Office' }),
+  });
 
 export function adminUser(overrides: Partial<AdminUserRecord> = {}): AdminUserRecord {
   return {

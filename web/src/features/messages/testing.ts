@@ -3,7 +3,9 @@ import type { ConversationThread } from '@solutionz/shared';
 type ConversationSummary = ConversationThread['conversation'];
 
 /** A conversation as the thread's answer describes it, nobody blocked and sending allowed, with `overrides` applied (for the screen tests). */
-export function conversationSummary(overrides: Partial<ConversationSummary> & Pick<ConversationSummary, 'conversationId' | 'other' | 'lastLine'>): ConversationSummary {
+export function conversationSummary(
+  overrides: Partial<ConversationSummary> & Pick<ConversationSummary, 'conversationId' | 'other' | 'lastLine'>,
+): ConversationSummary {
   return {
     job: null,
     lastFromMe: false,

@@ -57,7 +57,13 @@ export function useSessionUser(auth: AuthClient, queryClient: LoadedQueryClient,
  * Follows sign-in, sign-out and token refresh events, renews the tokens before they expire while the tab is visible,
  * and re-reads the profile when the tokens are renewed or the address was confirmed in another tab.
  */
-export function useSessionRenewal(auth: AuthClient, queryClient: LoadedQueryClient, user: SessionUser | null | undefined, applyUser: ApplyUser, replacingRef: RefObject<boolean>) {
+export function useSessionRenewal(
+  auth: AuthClient,
+  queryClient: LoadedQueryClient,
+  user: SessionUser | null | undefined,
+  applyUser: ApplyUser,
+  replacingRef: RefObject<boolean>,
+) {
   /** Re-reads the tokens (renewing them when forced or expired); passing failures are retried with backoff. */
   const refreshSession = useCallback(
     async (force: boolean) => {

@@ -44,9 +44,7 @@ export interface AuthActions {
   refreshProfile(): Promise<void>;
 }
 
-export type AuthEvent =
-  | { readonly type: 'signedIn' | 'signedOut' | 'tokenRefresh' }
-  | { readonly type: 'tokenRefreshFailure'; readonly retryable: boolean };
+export type AuthEvent = { readonly type: 'signedIn' | 'signedOut' | 'tokenRefresh' } | { readonly type: 'tokenRefreshFailure'; readonly retryable: boolean };
 
 /** What the session needs from the identity provider: Amplify in the app, a fake in tests. */
 export interface AuthClient {

@@ -15,7 +15,13 @@ function Probe() {
       <p data-testid="status">{session.status}</p>
       <p data-testid="profile">{session.status === 'signedIn' ? (session.profile?.displayName ?? `profile ${session.profileStatus}`) : '-'}</p>
       <p data-testid="confirmed">{session.status === 'signedIn' && session.profile ? String(session.profile.emailConfirmed) : '-'}</p>
-      <button onClick={() => void actions.signIn('chloe@example.com', 'Correct-horse-1').then((result) => (document.title = result.status === 'signedIn' ? (result.profile?.accountType ?? 'none') : result.status))}>
+      <button
+        onClick={() =>
+          void actions
+            .signIn('chloe@example.com', 'Correct-horse-1')
+            .then((result) => (document.title = result.status === 'signedIn' ? (result.profile?.accountType ?? 'none') : result.status))
+        }
+      >
         sign in
       </button>
       <button onClick={() => void actions.signOut()}>sign out</button>

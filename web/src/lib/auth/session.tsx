@@ -44,7 +44,13 @@ export interface SessionProviderProps {
  * auth at start-up (no config, emulator down) is logged and treated as signed out, so public
  * pages keep working.
  */
-export function SessionProvider({ children, auth = amplifyAuthClient, fetchProfile = fetchProfileFromApi, endServerSession = endSessionAtApi, onSessionEnded: tell }: SessionProviderProps) {
+export function SessionProvider({
+  children,
+  auth = amplifyAuthClient,
+  fetchProfile = fetchProfileFromApi,
+  endServerSession = endSessionAtApi,
+  onSessionEnded: tell,
+}: SessionProviderProps) {
   // Empty until the query client's chunk has loaded (app/provider.tsx); nothing is cached before then.
   const queryClient = use(QueryClientContext);
   const [profileReport, setProfileReport] = useState<ProfileReport | null>(null);

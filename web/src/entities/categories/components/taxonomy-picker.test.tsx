@@ -6,7 +6,13 @@ import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { TaxonomyPicker } from './taxonomy-picker';
 
-const category = (name: string, index: number) => ({ id: name, name, slug: name.toLowerCase().replace(/\W+/g, '-'), displayOrder: index + 1, providerCount: 0 });
+const category = (name: string, index: number) => ({
+  id: name,
+  name,
+  slug: name.toLowerCase().replace(/\W+/g, '-'),
+  displayOrder: index + 1,
+  providerCount: 0,
+});
 const groups = [
   { name: 'Construction/Trade', slug: 'construction-trade', displayOrder: 1, categories: ['Plumber', 'Electrician'].map(category), providerCount: 0 },
   { name: 'Painting, Decorating and Interior Design', slug: 'painting', displayOrder: 2, categories: ['Wallpapering'].map(category), providerCount: 0 },
@@ -67,7 +73,13 @@ describe('taxonomy picker', () => {
   });
 
   it(`shows ${CATEGORY_CHIPS_SHOWN} chips, then "+N more", and truncates long names`, async () => {
-    const chosen = ['Construction/Trade', 'Painting, Decorating and Interior Design', 'Other: Pool cleaning', 'Construction/Trade > Roofer', 'Other: Drone surveys'];
+    const chosen = [
+      'Construction/Trade',
+      'Painting, Decorating and Interior Design',
+      'Other: Pool cleaning',
+      'Construction/Trade > Roofer',
+      'Other: Drone surveys',
+    ];
     const { user } = await open(chosen);
     const list = screen.getByRole('list', { name: 'Chosen categories' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(CATEGORY_CHIPS_SHOWN);

@@ -24,10 +24,13 @@ function addSelection(current: readonly string[], selection: CategorySelection):
   if (current.includes(encoded)) return [...current];
   if (selection.kind === 'sub' && current.includes(selection.group)) return [...current];
   if (selection.kind === 'group') {
-    return [...current.filter((item) => {
-      const parsed = parseCategorySelection(item);
-      return !(parsed.kind === 'sub' && parsed.group === selection.group);
-    }), encoded];
+    return [
+      ...current.filter((item) => {
+        const parsed = parseCategorySelection(item);
+        return !(parsed.kind === 'sub' && parsed.group === selection.group);
+      }),
+      encoded,
+    ];
   }
   return [...current, encoded];
 }

@@ -17,7 +17,8 @@ const jobRoutes = async () => (await import('@/lib/lazy-routes/job-routes')).job
 export function useJobBoard(query: JobListQuery, signedIn: boolean | undefined) {
   return useQuery({
     queryKey: RENDERED_QUERY_KEYS.jobBoard(query, signedIn ?? false),
-    queryFn: async ({ signal }) => (signedIn ? apiRequest((await jobRoutes()).listJobBoardForMe, { query, signal }) : publicRead('listJobs', { query, signal })),
+    queryFn: async ({ signal }) =>
+      signedIn ? apiRequest((await jobRoutes()).listJobBoardForMe, { query, signal }) : publicRead('listJobs', { query, signal }),
     enabled: signedIn !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -27,7 +28,9 @@ export function useJob(jobId: string | undefined, signedIn: boolean) {
   return useQuery({
     queryKey: RENDERED_QUERY_KEYS.job(jobId, signedIn),
     queryFn: async ({ signal }) =>
-      signedIn ? apiRequest((await jobRoutes()).getJobForMe, { params: { jobId: jobId ?? '' }, signal }) : publicRead('getJob', { params: { jobId: jobId ?? '' }, signal }),
+      signedIn
+        ? apiRequest((await jobRoutes()).getJobForMe, { params: { jobId: jobId ?? '' }, signal })
+        : publicRead('getJob', { params: { jobId: jobId ?? '' }, signal }),
     enabled: Boolean(jobId),
     retry: false,
   });

@@ -50,7 +50,8 @@ function ContactDetails({ job, viewer }: { job: Job; viewer: JobViewer }) {
       </Stack>
     );
   }
-  if (viewer.isProvider && viewer.subscribed && viewer.unconfirmedEmail) return <EmailConfirmationRequired email={viewer.unconfirmedEmail} about={JOB_MESSAGES.revealNeedsConfirmedEmail} />;
+  if (viewer.isProvider && viewer.subscribed && viewer.unconfirmedEmail)
+    return <EmailConfirmationRequired email={viewer.unconfirmedEmail} about={JOB_MESSAGES.revealNeedsConfirmedEmail} />;
   if (viewer.isProvider && viewer.subscribed) {
     return (
       <Button

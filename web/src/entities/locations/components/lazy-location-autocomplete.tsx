@@ -16,13 +16,7 @@ export function LazyLocationAutocomplete(props: LocationAutocompleteProps) {
   return (
     <Suspense
       fallback={
-        <Input
-          aria-label={label}
-          placeholder={placeholder}
-          value={value}
-          autoFocus={autoFocus}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
+        <Input aria-label={label} placeholder={placeholder} value={value} autoFocus={autoFocus} onChange={(event) => onChange(event.currentTarget.value)} />
       }
     >
       <LocationAutocomplete {...props} />

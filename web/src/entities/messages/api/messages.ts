@@ -1,7 +1,7 @@
 import { messageRoutes } from '@solutionz/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StartConversationInput } from '@solutionz/shared';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { MESSAGES_QUERY_KEY } from '@/lib/unread-messages';
 
 /** Writes to a provider (a client) or to a job's poster (a provider who revealed it): the pair's one conversation. */

@@ -28,7 +28,11 @@ export function MessageField({ label, value, onChange, error, rows = 4, onSubmit
           }
         }}
       />
-      {error ? <Field.ErrorText color="red.700">{error}</Field.ErrorText> : <Field.HelperText>{`${value.length} / ${MESSAGE_LIMITS.textMax}`}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>{`${value.length} / ${MESSAGE_LIMITS.textMax}`}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -28,9 +28,14 @@ function queueWith(overrides: Partial<UploadQueueDeps> = {}) {
   const queue = new PortfolioUploadQueue({
     requestGrants: async (files) => {
       grantRequests.push([...files]);
-      return files.map(
-        (each): PortfolioUploadGrant => ({ uploadId: `grant-${++granted}-${each.name}`, name: each.name, url: 'https://storage.test/portfolio', fields: { key: `k/${each.name}` }, key: `k/${each.name}`, maxBytes: 10 * MB }),
-      );
+      return files.map((each): PortfolioUploadGrant => ({
+        uploadId: `grant-${++granted}-${each.name}`,
+        name: each.name,
+        url: 'https://storage.test/portfolio',
+        fields: { key: `k/${each.name}` },
+        key: `k/${each.name}`,
+        maxBytes: 10 * MB,
+      }));
     },
     send: (target, _blob, options) =>
       new Promise<void>((resolve, reject) => {
@@ -55,7 +60,10 @@ describe('PortfolioUploadQueue', () => {
     const { queue, grantRequests, failures, entry } = queueWith();
     await queue.add([file('quote.pdf', 'application/pdf'), file('drone.png', 'image/png', 10 * MB + 1)]);
 
-    expect(entry('quote.pdf')).toMatchObject({ status: 'failed', problem: { title: 'Invalid file type', description: 'quote.pdf is not a supported media file' } });
+    expect(entry('quote.pdf')).toMatchObject({
+      status: 'failed',
+      problem: { title: 'Invalid file type', description: 'quote.pdf is not a supported media file' },
+    });
     expect(entry('drone.png')).toMatchObject({ status: 'failed', problem: { title: 'File too large', description: 'drone.png is larger than 10MB' } });
     expect(grantRequests).toEqual([]);
     expect(failures).toHaveLength(1);
@@ -147,7 +155,9 @@ describe('PortfolioUploadQueue', () => {
   });
 
   it('names the file the API refused to grant, and fails the rest of that choice as not uploaded', async () => {
-    const refusal = new ApiError(400, ERROR_CODES.validation.code, 'scan.png is not a supported media file', { 'body.files.1.type': 'scan.png is not a supported media file' });
+    const refusal = new ApiError(400, ERROR_CODES.validation.code, 'scan.png is not a supported media file', {
+      'body.files.1.type': 'scan.png is not a supported media file',
+    });
     const { queue, entry, failures } = queueWith({ requestGrants: () => Promise.reject(refusal) });
     await queue.add([file('ok.jpg', 'image/jpeg'), file('scan.png', 'image/png')]);
 
@@ -178,7 +188,12 @@ describe('PortfolioUploadQueue', () => {
     sendingOf('walkthrough-poster.jpg').finish();
     sendingOf('after.jpg').finish();
     await done;
-    expect(entry('walkthrough.mp4')).toMatchObject({ kind: 'video', status: 'uploaded', uploadId: 'grant-2-walkthrough.mp4', posterUploadId: 'grant-3-walkthrough-poster.jpg' });
+    expect(entry('walkthrough.mp4')).toMatchObject({
+      kind: 'video',
+      status: 'uploaded',
+      uploadId: 'grant-2-walkthrough.mp4',
+      posterUploadId: 'grant-3-walkthrough-poster.jpg',
+    });
     expect(entry('after.jpg')?.posterUploadId).toBeUndefined();
   });
 

@@ -80,7 +80,10 @@ function refusalOf(file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | 
 /** Whether a file is still on its way (an item cannot be saved before it arrives). */
 export const isUploading = (uploads: readonly PortfolioUpload[]) => uploads.some((upload) => upload.status === 'preparing' || upload.status === 'uploading');
 
-const uploadFailed = (name: string): UploadProblem => ({ title: PORTFOLIO_MESSAGES.uploadFailed.title, description: PORTFOLIO_MESSAGES.uploadFailed.description(name) });
+const uploadFailed = (name: string): UploadProblem => ({
+  title: PORTFOLIO_MESSAGES.uploadFailed.title,
+  description: PORTFOLIO_MESSAGES.uploadFailed.description(name),
+});
 
 /** The API's reason for refusing one file of a grant request (`body.files.N.type|size`), else the generic failure. */
 function grantProblem(error: unknown, index: number, name: string): UploadProblem {
@@ -151,7 +154,15 @@ export class PortfolioUploadQueue {
     const fresh = files.map((file): PortfolioUpload => {
       const problem = refusalOf(file);
       const kind = PORTFOLIO_MEDIA_TYPES[portfolioTypeOf(file) as PortfolioContentType] ?? 'image';
-      return { key: `upload-${++this.counter}`, file, name: file.name, kind, status: problem ? 'failed' : 'preparing', percent: 0, ...(problem ? { problem } : {}) };
+      return {
+        key: `upload-${++this.counter}`,
+        file,
+        name: file.name,
+        kind,
+        status: problem ? 'failed' : 'preparing',
+        percent: 0,
+        ...(problem ? { problem } : {}),
+      };
     });
     if (fresh.length === 0) return;
     this.commit([...this.list, ...fresh]);
@@ -173,7 +184,15 @@ export class PortfolioUploadQueue {
 
   /** The API refused the uploaded file on save (and deleted it): it stays listed with the reason. */
   markFailed(key: string, problem: UploadProblem): void {
-    this.update(key, (upload) => ({ key: upload.key, file: upload.file, name: upload.name, kind: upload.kind, status: 'failed', percent: upload.percent, problem }));
+    this.update(key, (upload) => ({
+      key: upload.key,
+      file: upload.file,
+      name: upload.name,
+      kind: upload.kind,
+      status: 'failed',
+      percent: upload.percent,
+      problem,
+    }));
   }
 
   /** While the editor is shown; closing stops every upload on its way. */
@@ -206,7 +225,10 @@ export class PortfolioUploadQueue {
     const parts = videos.flatMap((upload, index): Part[] => {
       const poster = posters[index];
       if (!poster) return [this.filePart(upload)];
-      return [this.filePart(upload), { key: upload.key, role: 'poster', blob: poster, request: { name: posterName(upload.name), type: poster.type || 'image/jpeg', size: poster.size } }];
+      return [
+        this.filePart(upload),
+        { key: upload.key, role: 'poster', blob: poster, request: { name: posterName(upload.name), type: poster.type || 'image/jpeg', size: poster.size } },
+      ];
     });
     await this.sendParts(parts);
   }
@@ -240,7 +262,10 @@ export class PortfolioUploadQueue {
 
     let grants: PortfolioUploadGrant[];
     try {
-      grants = await this.deps.requestGrants(parts.map((part) => part.request), batch.signal);
+      grants = await this.deps.requestGrants(
+        parts.map((part) => part.request),
+        batch.signal,
+      );
     } catch (error) {
       if (isAbort(error) || this.closed) return;
       const failed: PortfolioUpload[] = [];
@@ -284,7 +309,13 @@ export class PortfolioUploadQueue {
       const posterUploadId = await sentPoster;
       if (signal.aborted) return;
       this.controllers.delete(key);
-      this.update(key, (upload) => ({ ...upload, status: 'uploaded', percent: 100, uploadId: file.grant.uploadId, ...(posterUploadId ? { posterUploadId } : {}) }));
+      this.update(key, (upload) => ({
+        ...upload,
+        status: 'uploaded',
+        percent: 100,
+        uploadId: file.grant.uploadId,
+        ...(posterUploadId ? { posterUploadId } : {}),
+      }));
     } catch (error) {
       if (isAbort(error) || signal.aborted) return;
       const upload = this.fail(key, uploadFailed(file.part.request.name));

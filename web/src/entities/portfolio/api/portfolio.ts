@@ -16,7 +16,8 @@ const publicPortfolioKey = (providerId: string) => ['portfolio', providerId] as 
 export function usePortfolio(providerId: string, owner: boolean) {
   return useQuery({
     queryKey: owner ? myPortfolioKey(providerId) : publicPortfolioKey(providerId),
-    queryFn: ({ signal }) => (owner ? apiRequest(portfolioRoutes.listMyPortfolio, { signal }) : apiRequest(portfolioRoutes.getProviderPortfolio, { params: { providerId }, signal })),
+    queryFn: ({ signal }) =>
+      owner ? apiRequest(portfolioRoutes.listMyPortfolio, { signal }) : apiRequest(portfolioRoutes.getProviderPortfolio, { params: { providerId }, signal }),
     enabled: providerId !== '',
   });
 }

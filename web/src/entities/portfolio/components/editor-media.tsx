@@ -58,9 +58,7 @@ export function UploadRow({ upload, onRemove }: { upload: PortfolioUpload; onRem
   const running = upload.status === 'preparing' || upload.status === 'uploading';
   return (
     <HStack as="li" gap="3" align="center" py="2">
-      <PreviewFrame>
-        {upload.kind === 'video' ? stillOf(NEUTRAL_VIDEO_POSTER) : upload.status !== 'failed' && <FilePreview file={upload.file} />}
-      </PreviewFrame>
+      <PreviewFrame>{upload.kind === 'video' ? stillOf(NEUTRAL_VIDEO_POSTER) : upload.status !== 'failed' && <FilePreview file={upload.file} />}</PreviewFrame>
       <Stack gap="1" flex="1" minW="0">
         <Text fontSize="sm" fontWeight="medium" truncate>
           {upload.name}
@@ -150,7 +148,8 @@ export function MediaDropZone({ onFiles, disabled }: { onFiles: (files: File[]) 
         Choose files
       </Button>
       <Text fontSize="sm" color="fg.muted">
-        or drop them here. JPEG, PNG, WEBP or MP4, up to {PORTFOLIO_LIMITS.maxFileBytes / 1024 / 1024} MB each; at most {PORTFOLIO_LIMITS.maxMediaPerItem} per item.
+        or drop them here. JPEG, PNG, WEBP or MP4, up to {PORTFOLIO_LIMITS.maxFileBytes / 1024 / 1024} MB each; at most {PORTFOLIO_LIMITS.maxMediaPerItem} per
+        item.
       </Text>
     </Stack>
   );

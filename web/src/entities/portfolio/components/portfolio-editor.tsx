@@ -125,7 +125,10 @@ export function PortfolioEditor({ userId, item, onClose }: PortfolioEditorProps)
   const active = uploads.filter((upload) => upload.status !== 'failed');
   const room = PORTFOLIO_LIMITS.maxMediaPerItem - kept.length - active.length;
   const uploading = isUploading(uploads);
-  const ready = (): SentMedia[] => [...kept.map((media) => ({ kept: media })), ...uploads.filter((upload) => upload.status === 'uploaded').map((upload) => ({ upload }))];
+  const ready = (): SentMedia[] => [
+    ...kept.map((media) => ({ kept: media })),
+    ...uploads.filter((upload) => upload.status === 'uploaded').map((upload) => ({ upload })),
+  ];
 
   const choose = (files: File[]) => {
     setMediaError(undefined);
@@ -157,7 +160,11 @@ export function PortfolioEditor({ userId, item, onClose }: PortfolioEditorProps)
         media: sent.map((entry) =>
           'kept' in entry
             ? { id: entry.kept.id }
-            : { uploadId: entry.upload.uploadId!, filename: entry.upload.name, ...(entry.upload.posterUploadId ? { posterUploadId: entry.upload.posterUploadId } : {}) },
+            : {
+                uploadId: entry.upload.uploadId!,
+                filename: entry.upload.name,
+                ...(entry.upload.posterUploadId ? { posterUploadId: entry.upload.posterUploadId } : {}),
+              },
         ),
       };
       save.mutate(

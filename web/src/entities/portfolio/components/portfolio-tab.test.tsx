@@ -76,11 +76,11 @@ describe('PortfolioTab for a visitor', () => {
     expect(within(kitchenCard).getByText('Oak worktops and a new sink in Didsbury.')).toBeInTheDocument();
     expect(within(kitchenCard).getByRole('img', { name: 'Kitchen refit: image 1 of 3' })).toHaveAttribute('src', '/media/portfolio/priya/m1-thumb.webp');
     const strip = within(kitchenCard).getByRole('list', { name: 'Photos and videos of Kitchen refit' });
-    expect(within(strip).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Show Kitchen refit: image 1 of 3',
-      'Show Kitchen refit: image 2 of 3',
-      'Show Kitchen refit: video 3 of 3',
-    ]);
+    expect(
+      within(strip)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Show Kitchen refit: image 1 of 3', 'Show Kitchen refit: image 2 of 3', 'Show Kitchen refit: video 3 of 3']);
 
     await user.click(within(strip).getByRole('button', { name: 'Show Kitchen refit: video 3 of 3' }));
     const video = kitchenCard.querySelector('video')!;
@@ -215,7 +215,10 @@ describe('PortfolioTab for its owner', () => {
     expect(await screen.findByText(PORTFOLIO_MESSAGES.saved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('updatePortfolioItem').map((call) => [call.params, call.body])).toEqual([
-      [{ itemId: 'kitchen' }, { title: 'Kitchen and utility refit', description: 'Oak worktops and a new sink in Didsbury.', media: [{ id: 'm1' }, { id: 'm3' }] }],
+      [
+        { itemId: 'kitchen' },
+        { title: 'Kitchen and utility refit', description: 'Oak worktops and a new sink in Didsbury.', media: [{ id: 'm1' }, { id: 'm3' }] },
+      ],
     ]);
     expect(await screen.findByRole('article', { name: 'Kitchen and utility refit' })).toBeInTheDocument();
   });

@@ -130,7 +130,8 @@ function OwnPortfolio({ userId, items }: { userId: string; items: readonly Portf
         toaster.success({ title: PORTFOLIO_MESSAGES.deleted });
         setDeleting(null);
       },
-      onError: (error) => toastFailure(error, { title: PORTFOLIO_MESSAGES.deleteFailed.title, description: serverMessage(error, PORTFOLIO_MESSAGES.deleteFailed.description) }),
+      onError: (error) =>
+        toastFailure(error, { title: PORTFOLIO_MESSAGES.deleteFailed.title, description: serverMessage(error, PORTFOLIO_MESSAGES.deleteFailed.description) }),
     });
 
   const addButton = (

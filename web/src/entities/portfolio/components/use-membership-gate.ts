@@ -7,8 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthActions, useSession } from '@/lib/auth/session';
 
 /** The API's answer to a provider whose membership is not running (access 'subscribedProvider'). */
-const isSubscriptionRequired = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 && error.message === MESSAGES.api.subscriptionRequired;
+const isSubscriptionRequired = (error: unknown) => error instanceof ApiError && error.status === 403 && error.message === MESSAGES.api.subscriptionRequired;
 
 /**
  * Adding, editing and reordering portfolio items needs a running membership (docs/product/provider-profile.md#portfolio): a

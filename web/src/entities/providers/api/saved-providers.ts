@@ -47,7 +47,11 @@ export function useSavedProviderIds(userId: string | undefined) {
 export function useSavedProvidersList(userId: string) {
   return useInfiniteQuery({
     queryKey: listKey(userId),
-    queryFn: async ({ pageParam, signal }) => apiRequest((await directoryRoutes()).listSavedProviders, { query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    queryFn: async ({ pageParam, signal }) =>
+      apiRequest((await directoryRoutes()).listSavedProviders, {
+        query: { limit: DIRECTORY_PAGE_SIZE.default, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -100,14 +104,18 @@ export function useToggleSavedProvider(userId: string) {
     },
     async onMutate({ providerId, save }) {
       await queryClient.cancelQueries({ queryKey: savedKey(userId) });
-      queryClient.setQueryData<string[]>(idsKey(userId), (ids) => (save ? [providerId, ...(ids ?? []).filter((id) => id !== providerId)] : ids?.filter((id) => id !== providerId)));
+      queryClient.setQueryData<string[]>(idsKey(userId), (ids) =>
+        save ? [providerId, ...(ids ?? []).filter((id) => id !== providerId)] : ids?.filter((id) => id !== providerId),
+      );
       if (save) return {};
       const { list, removed } = removeFromList(queryClient.getQueryData<SavedList>(listKey(userId)), providerId);
       if (removed) queryClient.setQueryData(listKey(userId), list);
       return { removed };
     },
     onError(_error, { providerId, save }, context) {
-      queryClient.setQueryData<string[]>(idsKey(userId), (ids) => (save ? ids?.filter((id) => id !== providerId) : [providerId, ...(ids ?? []).filter((id) => id !== providerId)]));
+      queryClient.setQueryData<string[]>(idsKey(userId), (ids) =>
+        save ? ids?.filter((id) => id !== providerId) : [providerId, ...(ids ?? []).filter((id) => id !== providerId)],
+      );
       const removed = context?.removed;
       if (removed) queryClient.setQueryData<SavedList>(listKey(userId), (list) => restoreToList(list, removed));
     },

@@ -74,15 +74,7 @@ export const ProviderCard = memo(function ProviderCard({ provider, headingLevel 
   const { average, count } = provider.rating;
 
   return (
-    <LinkBox
-      as="article"
-      aria-labelledby={headingId}
-      height="full"
-      display="flex"
-      flexDirection="column"
-      gap="3"
-      {...linkCardStyles}
-    >
+    <LinkBox as="article" aria-labelledby={headingId} height="full" display="flex" flexDirection="column" gap="3" {...linkCardStyles}>
       <HStack align="flex-start" gap="4">
         <UserAvatar name={provider.name} src={provider.avatarUrl} size="lg" />
         <Stack gap="0.5" flex="1" minW="0">

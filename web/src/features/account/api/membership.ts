@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { type CheckoutRequest, MEMBERSHIP_MESSAGES, membershipRoutes, type MeResponse, MESSAGES } from '@solutionz/shared';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { useProfileCache } from '@/lib/auth/profile-cache';
 import { profileQueryKey } from '@/lib/auth/profile-key';
 import { useAuthActions, useSession } from '@/lib/auth/session';

@@ -15,13 +15,7 @@ export function AboutPanel({ profile }: { profile: MeResponse }) {
   return (
     <Stack gap="6">
       <ProfileSection title="Bio">{profile.bio ? <Text whiteSpace="pre-line">{profile.bio}</Text> : <Empty>No bio yet.</Empty>}</ProfileSection>
-      <ProfileSection title="Skills">
-        {profile.skills.length > 0 ? (
-          <SkillChips skills={profile.skills} />
-        ) : (
-          <Empty>No skills added yet.</Empty>
-        )}
-      </ProfileSection>
+      <ProfileSection title="Skills">{profile.skills.length > 0 ? <SkillChips skills={profile.skills} /> : <Empty>No skills added yet.</Empty>}</ProfileSection>
       {isProvider && (
         <ProfileSection title="Categories">
           {profile.categories.length > 0 ? <CategoryChips value={profile.categories} label="Categories" /> : <Empty>No categories chosen yet.</Empty>}

@@ -1,6 +1,14 @@
 import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
-import { MESSAGE_MAIL_LIMITS, MESSAGES, RADIUS_OPTIONS_MILES, TOAST, type MeResponse, type NotificationSettingsUpdate, type RadiusMiles } from '@solutionz/shared';
+import {
+  MESSAGE_MAIL_LIMITS,
+  MESSAGES,
+  RADIUS_OPTIONS_MILES,
+  TOAST,
+  type MeResponse,
+  type NotificationSettingsUpdate,
+  type RadiusMiles,
+} from '@solutionz/shared';
 import { TaxonomyPicker } from '@/entities/categories/components/taxonomy-picker';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -12,7 +20,19 @@ const SAVED = { title: 'Notification settings saved', description: 'Your notific
 const SAVE_FAILED = 'Notification settings not saved';
 
 /** One kind of notification with its own Save: a region named by its heading, so each Save is told apart. */
-function SettingsSection({ title, description, children, onSave, saving }: { title: string; description: string; children: ReactNode; onSave: () => void; saving: boolean }) {
+function SettingsSection({
+  title,
+  description,
+  children,
+  onSave,
+  saving,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  onSave: () => void;
+  saving: boolean;
+}) {
   const headingId = useId();
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4" p="5" borderWidth="1px" borderRadius="lg">
@@ -38,7 +58,11 @@ function useSaveSettings(userId: string) {
     update.mutate(settings, {
       onSuccess: () => toaster.success({ ...SAVED, duration: TOAST.profileDurationMs }),
       onError: (error) =>
-        toastFailure(error, { title: SAVE_FAILED, description: error instanceof ApiError ? error.message : MESSAGES.api.internal, duration: TOAST.profileDurationMs }),
+        toastFailure(error, {
+          title: SAVE_FAILED,
+          description: error instanceof ApiError ? error.message : MESSAGES.api.internal,
+          duration: TOAST.profileDurationMs,
+        }),
     });
   return { save, saving: update.isPending };
 }

@@ -190,7 +190,11 @@ function ProfileForm({ profile }: { profile: MeResponse }) {
           <Button type="submit" loading={save.isPending} loadingText="Saving...">
             Save Changes
           </Button>
-          {isProvider && <Text fontSize="sm" color="fg.muted">After saving you will see your public profile.</Text>}
+          {isProvider && (
+            <Text fontSize="sm" color="fg.muted">
+              After saving you will see your public profile.
+            </Text>
+          )}
         </Stack>
       </chakra.form>
     </Stack>

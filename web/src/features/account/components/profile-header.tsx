@@ -13,7 +13,15 @@ const placeName = (profile: Pick<MeResponse, 'place' | 'location'>) => profile.p
 export function ProfileHeader({ profile }: { profile: MeResponse }) {
   const place = placeName(profile);
   return (
-    <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'start', sm: 'center' }} p={{ base: '5', md: '6' }} borderWidth="1px" borderRadius="xl" bg="bg.panel">
+    <Stack
+      direction={{ base: 'column', sm: 'row' }}
+      gap="5"
+      align={{ base: 'start', sm: 'center' }}
+      p={{ base: '5', md: '6' }}
+      borderWidth="1px"
+      borderRadius="xl"
+      bg="bg.panel"
+    >
       <UserAvatar name={profile.displayName} src={profile.avatarUrl} alt="Profile picture" size="2xl" />
       <Stack gap="1.5" flex="1" minW="0">
         <HStack gap="3" flexWrap="wrap">

@@ -41,7 +41,16 @@ describe('the Reviews tab of /profile', { timeout: 15_000 }, () => {
           verifiedJob: false,
           reply: { text: 'Glad to help.', createdAt: '2025-02-04T10:00:00.000Z', updatedAt: '2025-02-04T10:00:00.000Z' },
         },
-        { id: 'f-2', providerId: 'p-1', rating: 1, title: 'Hidden by an admin', authorName: 'Deleted user', createdAt: '2025-01-01T10:00:00.000Z', approved: false, verifiedJob: false },
+        {
+          id: 'f-2',
+          providerId: 'p-1',
+          rating: 1,
+          title: 'Hidden by an admin',
+          authorName: 'Deleted user',
+          createdAt: '2025-01-01T10:00:00.000Z',
+          approved: false,
+          verifiedJob: false,
+        },
       ],
       rating: { average: 4, count: 1 },
     }));

@@ -24,7 +24,8 @@ export function ReviewsTab({ userId, providerName }: ReviewsTabProps) {
   const feedbackTab = `${paths.provider(userId)}?tab=feedback`;
 
   if (list.isPending) return <FeedbackSkeleton rows={3} />;
-  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError)
+    return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) {
     return <EmptyState title="No reviews yet" description="Reviews that clients leave for you will be listed here, newest first." />;

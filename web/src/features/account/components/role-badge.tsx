@@ -5,7 +5,5 @@ import { StatusBadge } from '@/components/ui/status-badge';
 const ROLE_BADGES: Record<AccountType, string> = { provider: 'Service Provider', client: 'Client', admin: 'Admin' };
 
 export function RoleBadge({ accountType }: { accountType: AccountType }) {
-  return (
-<StatusBadge tone={accountType === 'provider' ? 'brand' : 'gray'}>{ROLE_BADGES[accountType]}</StatusBadge>
-  );
+  return <StatusBadge tone={accountType === 'provider' ? 'brand' : 'gray'}>{ROLE_BADGES[accountType]}</StatusBadge>;
 }

@@ -127,8 +127,7 @@ function CancelMembershipDialog({ subscription, onClose }: { subscription: Subsc
       onConfirm={confirm}
     >
       <Text>
-        Your {planLabel(subscription)} stays active{until} and then does not renew. You stay listed in the directory and can see job contact details
-        until then.
+        Your {planLabel(subscription)} stays active{until} and then does not renew. You stay listed in the directory and can see job contact details until then.
       </Text>
     </ConfirmDialog>
   );

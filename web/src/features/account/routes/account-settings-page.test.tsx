@@ -1,14 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_CODES,
-  LOCATION_MESSAGES,
-  PROFILE_MESSAGES,
-  SECURITY_MESSAGES,
-  type MeResponse,
-  type Place,
-  type ProfileUpdate,
-} from '@solutionz/shared';
+import { ERROR_CODES, LOCATION_MESSAGES, PROFILE_MESSAGES, SECURITY_MESSAGES, type MeResponse, type Place, type ProfileUpdate } from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount, type FakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
@@ -35,7 +27,10 @@ const saved = (profile: MeResponse, body: ProfileUpdate): MeResponse => {
   return { ...next, displayName: `${next.firstName} ${next.lastName}` };
 };
 
-const tabNames = () => within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab').map((tab) => tab.textContent);
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Settings' }))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
 
 describe('/account', { timeout: 20_000 }, () => {
   it('offers a provider the five tabs, with Subscriptions, and a client four', async () => {
@@ -81,7 +76,10 @@ describe('/account', { timeout: 20_000 }, () => {
     await user.type(skill, '   {Enter}');
     await user.type(skill, 'Tiling');
     await user.click(screen.getByRole('button', { name: 'Add skill' }));
-    const skills = () => within(screen.getByRole('list', { name: 'Your skills' })).getAllByRole('listitem').map((item) => item.textContent);
+    const skills = () =>
+      within(screen.getByRole('list', { name: 'Your skills' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
     expect(skills()).toEqual(['Plumbing', 'Boiler servicing', 'Tiling']);
     expect(skill).toHaveValue('');
 
@@ -109,7 +107,13 @@ describe('/account', { timeout: 20_000 }, () => {
   });
 
   it('takes a provider to their public page after saving', async () => {
-    const account = fakeAccount({ accountType: 'provider', userId: 'p-7', businessName: 'Pennine Plumbing', phoneNumber: '+44 161 496 0000', categories: ['IT'] });
+    const account = fakeAccount({
+      accountType: 'provider',
+      userId: 'p-7',
+      businessName: 'Pennine Plumbing',
+      phoneNumber: '+44 161 496 0000',
+      categories: ['IT'],
+    });
     const { user, router, api } = await openSettings('/account', account, { updateProfile: ({ body }) => saved(account.profile, body) });
     await user.type(await screen.findByLabelText('Bio'), 'Boilers and bathrooms.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

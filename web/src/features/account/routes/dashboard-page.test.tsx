@@ -44,7 +44,13 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('hands a verified or approved business over with the profile and membership links; a refusal shows its reason', async () => {
     await openDashboard([
-      claim({ businessId: 'b-3', businessName: 'Owen Plumbing', state: 'refused', decidedAt: '2026-11-22T09:00:00.000Z', refusalReason: 'Other - Not the owner' }),
+      claim({
+        businessId: 'b-3',
+        businessName: 'Owen Plumbing',
+        state: 'refused',
+        decidedAt: '2026-11-22T09:00:00.000Z',
+        refusalReason: 'Other - Not the owner',
+      }),
       claim({ businessId: 'b-2', businessName: 'Hughes Glazing', state: 'verified', decidedAt: '2026-11-21T09:00:00.000Z' }),
       claim({ state: 'approved', decidedAt: '2026-11-21T10:00:00.000Z' }),
     ]);

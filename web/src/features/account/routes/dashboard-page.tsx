@@ -37,7 +37,9 @@ function NextStep({ claim, unconfirmedEmail }: { claim: MyClaim; unconfirmedEmai
     case 'pending':
       return unconfirmedEmail ? (
         <Step title="Confirm your e-mail address">
-          <Text>Our team can approve the claim of {claim.businessName} only once {unconfirmedEmail} is confirmed.</Text>
+          <Text>
+            Our team can approve the claim of {claim.businessName} only once {unconfirmedEmail} is confirmed.
+          </Text>
           <EmailConfirmationRequired email={unconfirmedEmail} />
         </Step>
       ) : (

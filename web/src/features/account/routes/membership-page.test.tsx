@@ -54,11 +54,11 @@ describe('/membership', { timeout: 20_000 }, () => {
     expect(within(plans).getByText('£20.00')).toBeInTheDocument();
     expect(within(plans).getByText('£35.88 a year paying monthly: you save £15.88, over 40%.')).toBeInTheDocument();
     const benefits = screen.getByRole('region', { name: 'What membership gives you' });
-    expect(within(benefits).getAllByRole('listitem').map((item) => item.textContent?.split(':')[0])).toEqual([
-      'A listing in the directory',
-      'Contact details of jobs',
-      'Job alerts',
-    ]);
+    expect(
+      within(benefits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(':')[0]),
+    ).toEqual(['A listing in the directory', 'Contact details of jobs', 'Job alerts']);
   });
 
   it('lets the plan be chosen with the keyboard, sends that plan to the checkout and goes to Stripe, and is ready again after Back', async () => {
@@ -98,7 +98,11 @@ describe('/membership', { timeout: 20_000 }, () => {
   });
 
   it('tells a provider whose address is not confirmed why there is no coupon yet, with the resend, and still sells the plans', async () => {
-    const { user, api } = await openMembership('/membership', { resendConfirmation: () => ({ message: 'sent' }) }, { emailConfirmed: false, emailConfirmedAt: null });
+    const { user, api } = await openMembership(
+      '/membership',
+      { resendConfirmation: () => ({ message: 'sent' }) },
+      { emailConfirmed: false, emailConfirmedAt: null },
+    );
     expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
     const form = within(screen.getByRole('form', { name: 'Membership checkout' }));
     expect(form.getByText(MESSAGES.emailConfirmationRequired)).toBeInTheDocument();

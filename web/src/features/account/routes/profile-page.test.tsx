@@ -37,7 +37,10 @@ describe('/profile', () => {
     expect(await screen.findByText('Client')).toBeInTheDocument();
     expect(tabNames()).toEqual(['About', 'My Jobs', 'Subscriptions']);
     await user.click(screen.getByRole('tab', { name: 'My Jobs' }));
-    expect(await within(await screen.findByRole('tabpanel', { name: 'My Jobs' })).findByRole('link', { name: 'Post a Job' })).toHaveAttribute('href', '/post-job');
+    expect(await within(await screen.findByRole('tabpanel', { name: 'My Jobs' })).findByRole('link', { name: 'Post a Job' })).toHaveAttribute(
+      'href',
+      '/post-job',
+    );
   });
 
   it('gives an admin a tab with the way to the admin dashboard', async () => {
@@ -60,7 +63,11 @@ describe('/profile', () => {
   it('shows bio and skills, and says so when there are none', async () => {
     await openProfile({ bio: 'Twenty years of boilers.', skills: ['Boiler servicing', 'Bathrooms'] });
     expect(await screen.findByText('Twenty years of boilers.')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Boiler servicing', 'Bathrooms']);
+    expect(
+      within(screen.getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Boiler servicing', 'Bathrooms']);
     expect(screen.getByText('No social links yet.')).toBeInTheDocument();
   });
 
@@ -68,7 +75,11 @@ describe('/profile', () => {
     const categories = ['Construction/Trade > Plumber', 'Painting, Decorating and Interior Design', 'Other: Pool cleaning', 'IT', 'Events > Weddings'];
     const { user } = await openProfile({ accountType: 'provider', categories });
     const chips = await screen.findByRole('list', { name: 'Categories' });
-    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Plumber', 'Painting, Decorating and…', 'Pool cleaning']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Plumber', 'Painting, Decorating and…', 'Pool cleaning']);
     expect(within(chips).getByTitle('Painting, Decorating and Interior Design').textContent).toHaveLength(CATEGORY_CHIP_MAX_CHARS);
     await user.click(screen.getByRole('button', { name: '+2 more' }));
     expect(within(chips).getAllByRole('listitem')).toHaveLength(5);
@@ -84,11 +95,23 @@ describe('/profile', () => {
   });
 
   it('shows a provider the services and skills they offer in the Services tab, with the way to change them', async () => {
-    const { user } = await openProfile({ accountType: 'provider', categories: ['Construction/Trade > Plumber', 'Other: Pool cleaning'], skills: ['Boiler servicing'] });
+    const { user } = await openProfile({
+      accountType: 'provider',
+      categories: ['Construction/Trade > Plumber', 'Other: Pool cleaning'],
+      skills: ['Boiler servicing'],
+    });
     await user.click(await screen.findByRole('tab', { name: 'Services' }));
     const panel = await screen.findByRole('tabpanel', { name: 'Services' });
-    expect(within(within(panel).getByRole('list', { name: 'Services' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Plumber', 'Pool cleaning']);
-    expect(within(within(panel).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Boiler servicing']);
+    expect(
+      within(within(panel).getByRole('list', { name: 'Services' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Plumber', 'Pool cleaning']);
+    expect(
+      within(within(panel).getByRole('list', { name: 'Skills' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Boiler servicing']);
     expect(within(panel).queryByText('No services yet')).not.toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Edit Services' })).toHaveAttribute('href', '/account');
   });

@@ -42,7 +42,9 @@ export function BusinessesList() {
             </Cell>
             <Cell label="Status">
               <HStack gap="1" flexWrap="wrap">
-                <StatusBadge tone={business.status === 'claimed' ? 'green' : 'gray'}>{business.status === 'claimed' ? MESSAGES.claimed : MESSAGES.unclaimed}</StatusBadge>
+                <StatusBadge tone={business.status === 'claimed' ? 'green' : 'gray'}>
+                  {business.status === 'claimed' ? MESSAGES.claimed : MESSAGES.unclaimed}
+                </StatusBadge>
                 {business.claimPending && <StatusBadge tone="orange">{MESSAGES.claimPending}</StatusBadge>}
               </HStack>
             </Cell>

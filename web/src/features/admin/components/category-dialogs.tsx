@@ -77,7 +77,11 @@ export function CategoryFormDialog({ mode, groups, initial, busy, serverErrors, 
     >
       <Stack gap="4">
         <FieldShell label="Category name" error={shown.name} required>
-          <Input value={values.name} maxLength={ADMIN_CATEGORY_LIMITS.nameMaxChars} onChange={(event) => setValues({ ...values, name: event.currentTarget.value })} />
+          <Input
+            value={values.name}
+            maxLength={ADMIN_CATEGORY_LIMITS.nameMaxChars}
+            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+          />
         </FieldShell>
         <SelectField
           label={mode === 'add' ? 'Existing group' : 'Group'}
@@ -96,7 +100,9 @@ export function CategoryFormDialog({ mode, groups, initial, busy, serverErrors, 
               <Input
                 value={values.newGroupName}
                 maxLength={ADMIN_CATEGORY_LIMITS.groupNameMaxChars}
-                onChange={(event) => setValues({ ...values, newGroupName: event.currentTarget.value, groupId: event.currentTarget.value ? '' : values.groupId })}
+                onChange={(event) =>
+                  setValues({ ...values, newGroupName: event.currentTarget.value, groupId: event.currentTarget.value ? '' : values.groupId })
+                }
               />
             </FieldShell>
           </>
@@ -106,7 +112,17 @@ export function CategoryFormDialog({ mode, groups, initial, busy, serverErrors, 
   );
 }
 
-export function DeleteCategoryDialog({ category, busy, onClose, onConfirm }: { category: AdminCategory; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+export function DeleteCategoryDialog({
+  category,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  category: AdminCategory;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <AppDialog
       open
@@ -141,16 +157,16 @@ export function CategoryStatisticsDialog({ category, onClose }: { category: Admi
       ) : (
         <Stack gap="2">
           <Stack gap="2" as="dl">
-          <Text as="dt" fontWeight="semibold">
-            Total providers
-          </Text>
-          <Text as="dd" fontSize="2xl">
-            {stats.data.providerCount}
-          </Text>
-          <Text as="dt" fontWeight="semibold">
-            Group
-          </Text>
-          <Text as="dd">{stats.data.groupName}</Text>
+            <Text as="dt" fontWeight="semibold">
+              Total providers
+            </Text>
+            <Text as="dd" fontSize="2xl">
+              {stats.data.providerCount}
+            </Text>
+            <Text as="dt" fontWeight="semibold">
+              Group
+            </Text>
+            <Text as="dd">{stats.data.groupName}</Text>
           </Stack>
           <Text pt="2">{M.usedBy(stats.data.providerCount)}</Text>
         </Stack>

@@ -23,7 +23,17 @@ const claim = (overrides: Partial<AdminClaim> = {}): AdminClaim => ({
 
 /** /admin/businesses with the pending claims `pending` holds, which a decision takes out. */
 async function openReview(stubs: ApiStubs = {}) {
-  let pending = [claim(), claim({ claimId: 'c-2', businessId: 'b-2', businessName: 'Owen Plumbing', claimantEmail: 'rhys@example.co.uk', businessEmail: 'rhys@example.co.uk', emailsMatch: true })];
+  let pending = [
+    claim(),
+    claim({
+      claimId: 'c-2',
+      businessId: 'b-2',
+      businessName: 'Owen Plumbing',
+      claimantEmail: 'rhys@example.co.uk',
+      businessEmail: 'rhys@example.co.uk',
+      emailsMatch: true,
+    }),
+  ];
   const api = stubApi({
     adminListClaims: () => ({ claims: pending }),
     adminDecideClaim: ({ params, body }) => {
@@ -44,7 +54,14 @@ const row = (text: string) => within(screen.getAllByRole('row').find((found) => 
 describe('/admin/businesses claims review', { timeout: 30_000 }, () => {
   it('lists the pending claims with business, both addresses, whether they match, the confirmation and date; approving one takes it out of the list', async () => {
     const { user, api } = await openReview();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Business', 'Address on record', 'Claimant', 'Addresses', 'Claimed', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Business',
+      'Address on record',
+      'Claimant',
+      'Addresses',
+      'Claimed',
+      'Actions',
+    ]);
     const hughes = row('Hughes Roofing');
     expect(hughes.getByText('office@hughes.example')).toBeInTheDocument();
     expect(hughes.getByText('dale@example.co.uk')).toBeInTheDocument();
@@ -74,7 +91,9 @@ describe('/admin/businesses claims review', { timeout: 30_000 }, () => {
     await user.type(dialog.getByRole('textbox', { name: 'Details' }), 'Not the owner');
     await user.click(dialog.getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText(ADMIN_CLAIM_MESSAGES.refused)).toBeInTheDocument();
-    expect(api.callsTo('adminDecideClaim')).toEqual([{ params: { businessId: 'b-2' }, query: {}, body: { decision: 'refuse', reason: { code: 'other', note: 'Not the owner' } } }]);
+    expect(api.callsTo('adminDecideClaim')).toEqual([
+      { params: { businessId: 'b-2' }, query: {}, body: { decision: 'refuse', reason: { code: 'other', note: 'Not the owner' } } },
+    ]);
     await waitFor(() => expect(screen.queryByText('Owen Plumbing')).not.toBeInTheDocument());
   });
 

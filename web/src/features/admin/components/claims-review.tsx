@@ -83,7 +83,9 @@ export function ClaimsReview() {
                   </Box>
                 </Cell>
                 <Cell label="Addresses">
-                  <StatusBadge tone={claim.emailsMatch ? 'green' : 'orange'}>{claim.emailsMatch ? ADMIN_CLAIM_MESSAGES.emailsMatch : ADMIN_CLAIM_MESSAGES.emailsDiffer}</StatusBadge>
+                  <StatusBadge tone={claim.emailsMatch ? 'green' : 'orange'}>
+                    {claim.emailsMatch ? ADMIN_CLAIM_MESSAGES.emailsMatch : ADMIN_CLAIM_MESSAGES.emailsDiffer}
+                  </StatusBadge>
                 </Cell>
                 <Cell label="Claimed">{claimedAt(claim.createdAt)}</Cell>
                 <Cell label="Actions">
@@ -100,7 +102,14 @@ export function ClaimsReview() {
                     >
                       Approve
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" aria-label={`Refuse the claim of ${claim.businessName}`} onClick={() => setRefusing(claim)} disabled={busyWith(claim)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      aria-label={`Refuse the claim of ${claim.businessName}`}
+                      onClick={() => setRefusing(claim)}
+                      disabled={busyWith(claim)}
+                    >
                       Refuse
                     </Button>
                   </HStack>
@@ -113,7 +122,14 @@ export function ClaimsReview() {
               </Row>
             ))}
           </ResponsiveTable>
-          <CursorPager label="Claim pages" page={pages.page} nextCursor={claims.data.nextCursor} busy={claims.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+          <CursorPager
+            label="Claim pages"
+            page={pages.page}
+            nextCursor={claims.data.nextCursor}
+            busy={claims.isFetching}
+            onPrevious={pages.previous}
+            onNext={pages.next}
+          />
         </div>
       )}
       {refusing && (

@@ -23,7 +23,17 @@ import { SelectField } from './select-field';
 
 const TYPE_OPTIONS = (['provider', 'client'] as const).map((type) => ({ value: type, label: ROLE_LABELS[type] }));
 type Fields = Required<Omit<AdminCreateProviderInput, 'categories' | 'logoKey'>>;
-const EMPTY: Fields = { accountType: 'provider', firstName: '', lastName: '', businessName: '', location: '', phoneNumber: '', websiteUrl: '', bio: '', businessEmail: '' };
+const EMPTY: Fields = {
+  accountType: 'provider',
+  firstName: '',
+  lastName: '',
+  businessName: '',
+  location: '',
+  phoneNumber: '',
+  websiteUrl: '',
+  bio: '',
+  businessEmail: '',
+};
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.createProvider;
 
 /** Optional fields left empty are not sent at all. */
@@ -73,7 +83,12 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
 
   function submit() {
     if (isClient) return;
-    const logoError = logo && !(AVATAR.mimeTypes as readonly string[]).includes(logo.type) ? MESSAGES.logoWrongType : logo && logo.size > AVATAR.maxBytes ? MESSAGES.logoTooLarge : undefined;
+    const logoError =
+      logo && !(AVATAR.mimeTypes as readonly string[]).includes(logo.type)
+        ? MESSAGES.logoWrongType
+        : logo && logo.size > AVATAR.maxBytes
+          ? MESSAGES.logoTooLarge
+          : undefined;
     const parsed = adminCreateProviderSchema.safeParse({ ...withoutBlanks(fields), categories });
     if (!parsed.success || logoError) {
       const found: Record<string, string> = logoError ? { logo: logoError } : {};
@@ -112,7 +127,12 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
     >
       <Stack gap="4">
-        <SelectField label="Account type" value={fields.accountType} options={TYPE_OPTIONS} onChange={(accountType) => setFields((before) => ({ ...before, accountType }))} />
+        <SelectField
+          label="Account type"
+          value={fields.accountType}
+          options={TYPE_OPTIONS}
+          onChange={(accountType) => setFields((before) => ({ ...before, accountType }))}
+        />
         {isClient ? (
           <Alert.Root status="info" role="status">
             <Alert.Indicator />
@@ -150,7 +170,7 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
             <Field.Root invalid={Boolean(errors.logo ?? errors.logoKey)}>
               <Field.Label>Business logo</Field.Label>
               <Input type="file" accept={AVATAR.mimeTypes.join(',')} p="1" onChange={(event) => setLogo(event.target.files?.[0])} />
-              {errors.logo ?? errors.logoKey ? (
+              {(errors.logo ?? errors.logoKey) ? (
                 <Field.ErrorText color="red.700">{errors.logo ?? errors.logoKey}</Field.ErrorText>
               ) : (
                 <Field.HelperText>PNG or JPEG, up to 2MB.</Field.HelperText>

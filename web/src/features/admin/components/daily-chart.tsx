@@ -19,8 +19,25 @@ export function DailyChart({ daily }: { daily: AdminAnalytics['daily'] }) {
           <YAxis allowDecimals={false} stroke="var(--chakra-colors-fg-muted)" />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Legend itemSorter={null} />
-          <Line type="monotone" dataKey="signups" name="Sign-ups" stroke="var(--chakra-colors-brand-solid)" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line type="monotone" dataKey="jobs" name="Jobs posted" stroke="var(--chakra-colors-orange-600)" strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="signups"
+            name="Sign-ups"
+            stroke="var(--chakra-colors-brand-solid)"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="jobs"
+            name="Jobs posted"
+            stroke="var(--chakra-colors-orange-600)"
+            strokeWidth={2}
+            strokeDasharray="6 3"
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </Box>

@@ -54,7 +54,14 @@ export function FeedbackEditDialog({ entry, onClose }: { entry: AdminFeedbackEnt
             </Text>
           )}
         </Stack>
-        <FormField label="Title" required value={title} maxLength={FEEDBACK_LIMITS.titleMax} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+        <FormField
+          label="Title"
+          required
+          value={title}
+          maxLength={FEEDBACK_LIMITS.titleMax}
+          onChange={(event) => setTitle(event.target.value)}
+          error={errors.title}
+        />
         <Field.Root invalid={Boolean(errors.description)}>
           <Field.Label>Description</Field.Label>
           <Textarea value={description} rows={4} maxLength={FEEDBACK_LIMITS.descriptionMax} onChange={(event) => setDescription(event.target.value)} />

@@ -1,6 +1,14 @@
 import { Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, ADMIN_LIMITS, ADMIN_REASON_CODES, ADMIN_REASON_LABELS, adminReasonSchema, type AdminReason, type AdminReasonCode } from '@solutionz/shared';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  ADMIN_LIMITS,
+  ADMIN_REASON_CODES,
+  ADMIN_REASON_LABELS,
+  adminReasonSchema,
+  type AdminReason,
+  type AdminReasonCode,
+} from '@solutionz/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField } from './select-field';
 
@@ -25,7 +33,11 @@ export function ReasonFields({ code, note, onCode, onNote, errors }: ReasonField
           {code === 'other' && <Field.RequiredIndicator />}
         </Field.Label>
         <Textarea value={note} onChange={(event) => onNote(event.target.value)} rows={3} maxLength={ADMIN_LIMITS.reasonNoteMaxChars} />
-        {errors.note ? <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText> : <Field.HelperText>{ADMIN_CONSOLE_MESSAGES.reasonHint}</Field.HelperText>}
+        {errors.note ? (
+          <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{ADMIN_CONSOLE_MESSAGES.reasonHint}</Field.HelperText>
+        )}
       </Field.Root>
     </Stack>
   );

@@ -49,7 +49,15 @@ export function Row({ children, ...rest }: { children: ReactNode } & BoxProps) {
 /** One cell; on a phone its column's name stands before it. */
 export function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box as="td" display={{ base: 'flex', md: 'table-cell' }} gap="2" px={{ base: '0', md: '3' }} py={{ base: '1', md: '3' }} verticalAlign="top" overflowWrap="anywhere">
+    <Box
+      as="td"
+      display={{ base: 'flex', md: 'table-cell' }}
+      gap="2"
+      px={{ base: '0', md: '3' }}
+      py={{ base: '1', md: '3' }}
+      verticalAlign="top"
+      overflowWrap="anywhere"
+    >
       <Box as="span" display={{ base: 'inline', md: 'none' }} fontWeight="semibold" color="fg.muted" flexShrink="0" minW="24">
         {label}
       </Box>

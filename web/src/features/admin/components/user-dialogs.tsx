@@ -28,7 +28,7 @@ const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en
 /** Whether the person may send messages: stopped by an admin after a report (since when, which report), or allowed. */
 function messagingText(ban: AdminUserRecord['messagingBan']): string {
   if (!ban) return 'Allowed';
-  const reason = ban.reportReason ? MESSAGE_REPORT_REASON_LABELS[ban.reportReason as MessageReportReason] ?? ban.reportReason : undefined;
+  const reason = ban.reportReason ? (MESSAGE_REPORT_REASON_LABELS[ban.reportReason as MessageReportReason] ?? ban.reportReason) : undefined;
   return `Stopped since ${dateTime(ban.since)}, after a report${reason ? ` (${reason})` : ''}\nReport ${ban.reportId}`;
 }
 
@@ -83,7 +83,12 @@ export function ViewUserDialog({ userId, onClose }: { userId: string; onClose: (
       {user.isPending ? (
         <LoadingRows label="Loading the user" />
       ) : user.isError ? (
-        <LoadFailed message={user.error instanceof ApiError && user.error.status === 404 ? ADMIN_CONSOLE_MESSAGES.users.notFound : ADMIN_CONSOLE_MESSAGES.users.loadFailed} onRetry={() => void user.refetch()} />
+        <LoadFailed
+          message={
+            user.error instanceof ApiError && user.error.status === 404 ? ADMIN_CONSOLE_MESSAGES.users.notFound : ADMIN_CONSOLE_MESSAGES.users.loadFailed
+          }
+          onRetry={() => void user.refetch()}
+        />
       ) : (
         <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} columnGap="4" rowGap={{ base: '1', sm: '2' }}>
           {recordRows(user.data).map(([label, value]) => (
@@ -159,7 +164,19 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserSummary; onCl
 }
 
 /** Confirms lifting the messaging ban an admin put on the person after a report; they are e-mailed that they may write again. */
-export function AllowMessagingDialog({ name, ban, busy, onClose, onConfirm }: { name: string; ban: NonNullable<AdminUserSummary['messagingBan']>; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+export function AllowMessagingDialog({
+  name,
+  ban,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  name: string;
+  ban: NonNullable<AdminUserSummary['messagingBan']>;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <FormDialog title="Allow messaging again" submitLabel="Allow messaging" busyLabel="Allowing..." busy={busy} onClose={onClose} onSubmit={onConfirm}>
       <Stack gap="3">

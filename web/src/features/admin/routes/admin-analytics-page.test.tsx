@@ -17,7 +17,11 @@ function analytics(): AdminAnalytics {
       { categoryId: 'electrician', name: 'Electrician', groupName: 'Construction/Trade', providerCount: 50 },
       { categoryId: 'dog-walker', name: 'Dog Walker', groupName: 'Pets', providerCount: 1 },
     ],
-    daily: Array.from({ length: 30 }, (_, index) => ({ day: new Date(today - (29 - index) * 86_400_000).toISOString().slice(0, 10), signups: index, jobs: 2 * index })),
+    daily: Array.from({ length: 30 }, (_, index) => ({
+      day: new Date(today - (29 - index) * 86_400_000).toISOString().slice(0, 10),
+      signups: index,
+      jobs: 2 * index,
+    })),
     recentActivity: [
       { kind: 'signup', at: new Date(Date.now() - 30 * 60_000).toISOString(), userId: 'u-9', name: 'Sam Seeker', accountType: 'client' },
       { kind: 'audit', at: auditEntry().at, entry: auditEntry() },
@@ -53,7 +57,11 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
     expect(activity.getByText('Shah Plumbing').parentElement).toHaveTextContent('Head Office hid a user from the directory: Shah Plumbing');
 
     const popular = within(screen.getByRole('region', { name: 'Most Popular Categories' })).getAllByRole('listitem');
-    expect(popular.map((item) => item.textContent)).toEqual(['Plumber (Construction/Trade)200 providers', 'Electrician (Construction/Trade)50 providers', 'Dog Walker (Pets)1 provider']);
+    expect(popular.map((item) => item.textContent)).toEqual([
+      'Plumber (Construction/Trade)200 providers',
+      'Electrician (Construction/Trade)50 providers',
+      'Dog Walker (Pets)1 provider',
+    ]);
     // Bars against the most popular one, the smallest still 10% wide.
     expect(popular.map((item) => (item.querySelector('[data-bar]') as HTMLElement).style.width)).toEqual(['100%', '25%', '10%']);
 
@@ -67,7 +75,9 @@ describe('/admin/analytics', { timeout: 20_000 }, () => {
   it('says so when no category has a listed provider yet', async () => {
     stubApi({ adminAnalytics: () => ({ ...analytics(), popularCategories: [] }) });
     renderApp('/admin/analytics', signedInAdmin());
-    expect(await within(await screen.findByRole('region', { name: 'Most Popular Categories' })).findByText('No category has a listed provider yet.')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Most Popular Categories' })).findByText('No category has a listed provider yet.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the figures cannot be read and offers to try again', async () => {

@@ -16,8 +16,20 @@ const business = (overrides: Partial<AdminBusiness>): AdminBusiness => ({
   ...overrides,
 });
 
-const claimed = business({ businessId: 'b-1', businessName: 'Hughes Roofing', status: 'claimed', owner: { userId: 'u-1', name: 'Priya Shah' }, claimedAt: '2026-11-20T10:00:00.000Z' });
-const pending = business({ businessId: 'b-2', businessName: 'Leeds Glazing', claimPending: true, owner: { userId: 'u-2', name: 'Sam Patel' }, claimedAt: '2026-11-21T10:00:00.000Z' });
+const claimed = business({
+  businessId: 'b-1',
+  businessName: 'Hughes Roofing',
+  status: 'claimed',
+  owner: { userId: 'u-1', name: 'Priya Shah' },
+  claimedAt: '2026-11-20T10:00:00.000Z',
+});
+const pending = business({
+  businessId: 'b-2',
+  businessName: 'Leeds Glazing',
+  claimPending: true,
+  owner: { userId: 'u-2', name: 'Sam Patel' },
+  claimedAt: '2026-11-21T10:00:00.000Z',
+});
 const open = business({ businessId: 'b-3', businessName: 'Otley Plumbing' });
 
 const rowOf = (name: string) => within(screen.getByText(name).closest('tr')!);

@@ -7,7 +7,14 @@ import { signedInAdmin } from '../testing';
 
 const M = ADMIN_CATEGORY_MESSAGES;
 
-const plumber: AdminCategory = { id: 'plumber', name: 'Plumber', groupId: 'construction-trade', groupName: 'Construction/Trade', displayOrder: 1, providerCount: 3 };
+const plumber: AdminCategory = {
+  id: 'plumber',
+  name: 'Plumber',
+  groupId: 'construction-trade',
+  groupName: 'Construction/Trade',
+  displayOrder: 1,
+  providerCount: 3,
+};
 const CATEGORIES: AdminCategories = {
   groups: [
     { id: 'construction-trade', name: 'Construction/Trade', displayOrder: 1, categories: [plumber] },
@@ -29,7 +36,10 @@ async function openAddDialog(create: ApiStubs['adminCreateCategory']) {
 
 describe('the Add Category dialog of /admin/categories', { timeout: 30_000 }, () => {
   it('says what is missing beside the field, with the toast, and sends nothing until a name and a group are given', async () => {
-    const { api, user, dialog, submit } = await openAddDialog(({ body }) => ({ category: { ...plumber, id: 'basketry', name: body.name, groupId: 'crafts', groupName: body.newGroupName }, providersDone: true }));
+    const { api, user, dialog, submit } = await openAddDialog(({ body }) => ({
+      category: { ...plumber, id: 'basketry', name: body.name, groupId: 'crafts', groupName: body.newGroupName },
+      providersDone: true,
+    }));
     await submit();
     expect(await dialog.findByText(M.nameRequired)).toBeInTheDocument();
     expect(await screen.findByText(M.validationError)).toBeInTheDocument();
@@ -46,13 +56,17 @@ describe('the Add Category dialog of /admin/categories', { timeout: 30_000 }, ()
     await user.type(dialog.getByRole('textbox', { name: 'New group name' }), 'Crafts');
     expect(existing).toHaveValue('');
     await submit();
-    await waitFor(() => expect(api.callsTo('adminCreateCategory').map((call) => call.body)).toEqual([{ name: 'Basketry', groupId: '', newGroupName: 'Crafts' }]));
+    await waitFor(() =>
+      expect(api.callsTo('adminCreateCategory').map((call) => call.body)).toEqual([{ name: 'Basketry', groupId: '', newGroupName: 'Crafts' }]),
+    );
     expect(await screen.findByText(M.added)).toBeInTheDocument();
   });
 
   it('shows the server refusing a name its group already has beside the name, and keeps the dialog open', async () => {
     const { dialog, user, submit } = await openAddDialog(() => {
-      throw new StubbedApiError(ERROR_CODES.conflict.status, { error: { code: ERROR_CODES.conflict.code, message: M.nameTaken, fields: { 'body.name': M.nameTaken } } });
+      throw new StubbedApiError(ERROR_CODES.conflict.status, {
+        error: { code: ERROR_CODES.conflict.code, message: M.nameTaken, fields: { 'body.name': M.nameTaken } },
+      });
     });
     await user.type(dialog.getByRole('textbox', { name: 'Category name' }), 'plumber');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Existing group' }), 'Construction/Trade');

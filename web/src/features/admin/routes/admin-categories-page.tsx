@@ -286,14 +286,20 @@ export function AdminCategoriesPage() {
         <CategoryFormDialog
           mode={dialog.kind}
           groups={groups}
-          initial={dialog.kind === 'edit' ? { name: dialog.category.name, groupId: dialog.category.groupId, newGroupName: '' } : { name: '', groupId: '', newGroupName: '' }}
+          initial={
+            dialog.kind === 'edit'
+              ? { name: dialog.category.name, groupId: dialog.category.groupId, newGroupName: '' }
+              : { name: '', groupId: '', newGroupName: '' }
+          }
           busy={create.isPending || update.isPending}
           serverErrors={fieldErrorsOf(dialog.kind === 'add' ? create.error : update.error)}
           onClose={close}
           onSubmit={save}
         />
       )}
-      {dialog?.kind === 'delete' && <DeleteCategoryDialog category={dialog.category} busy={remove.isPending} onClose={close} onConfirm={() => confirmDelete(dialog.category)} />}
+      {dialog?.kind === 'delete' && (
+        <DeleteCategoryDialog category={dialog.category} busy={remove.isPending} onClose={close} onConfirm={() => confirmDelete(dialog.category)} />
+      )}
       {dialog?.kind === 'statistics' && <CategoryStatisticsDialog category={dialog.category} onClose={close} />}
     </Container>
   );

@@ -52,7 +52,11 @@ describe('/admin: the admin dashboard', { timeout: 20_000 }, () => {
   });
 
   it('sends an admin without 2-step verification to set it up where the stage requires it', async () => {
-    stubApi({ adminDashboard: () => { throw new StubbedApiError(403, { error: { code: 'ADMIN_MFA_REQUIRED', message: ADMIN_CONSOLE_MESSAGES.mfaRequired } }); } });
+    stubApi({
+      adminDashboard: () => {
+        throw new StubbedApiError(403, { error: { code: 'ADMIN_MFA_REQUIRED', message: ADMIN_CONSOLE_MESSAGES.mfaRequired } });
+      },
+    });
     const { user, router } = renderApp('/admin', signedInAdmin());
     const statistics = within(await screen.findByRole('region', { name: 'Statistics' }));
     expect(await statistics.findByText(ADMIN_CONSOLE_MESSAGES.mfaRequired)).toBeInTheDocument();

@@ -16,7 +16,11 @@ const CARDS = [
   { title: 'Categories', description: 'Add, edit, order and remove service categories.', to: paths.adminCategories },
   { title: 'Analytics', description: 'Providers, seekers, feedback, sign-ups and jobs posted per day, recent activity.', to: paths.adminAnalytics },
   { title: 'Businesses', description: 'The businesses admins listed, claimed or not, and the claims to approve or refuse.', to: paths.adminBusinesses },
-  { title: 'Reports', description: 'Conversations people reported, with their messages: dismiss, stop the person messaging or deactivate.', to: paths.adminReports },
+  {
+    title: 'Reports',
+    description: 'Conversations people reported, with their messages: dismiss, stop the person messaging or deactivate.',
+    to: paths.adminReports,
+  },
 ] as const;
 
 const STATS: readonly { key: keyof AdminDashboard['stats']; label: string }[] = [

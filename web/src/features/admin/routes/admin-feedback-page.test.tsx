@@ -7,7 +7,14 @@ import { adminFeedback, signedInAdmin } from '../testing';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.feedback;
 const published = adminFeedback();
-const pending = adminFeedback({ id: 'fb-2', title: 'Never turned up', description: undefined, rating: 1, approved: false, createdAt: '2026-11-22T08:00:00.000Z' });
+const pending = adminFeedback({
+  id: 'fb-2',
+  title: 'Never turned up',
+  description: undefined,
+  rating: 1,
+  approved: false,
+  createdAt: '2026-11-22T08:00:00.000Z',
+});
 const COUNTS = { all: 2, approved: 1, pending: 1 };
 
 async function openFeedback(stubs: ApiStubs = {}) {
@@ -48,7 +55,9 @@ describe('/admin/feedback', { timeout: 30_000 }, () => {
   it('approves pending feedback at once, without a reason', async () => {
     const { user, api } = await openFeedback({ adminSetFeedbackApproval: ({ body }) => ok({ ...pending, approved: body.approved }) });
     await user.click(item(pending.title).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(api.callsTo('adminSetFeedbackApproval')).toEqual([{ params: { providerId: 'user-1', feedbackId: 'fb-2' }, query: {}, body: { approved: true } }]));
+    await waitFor(() =>
+      expect(api.callsTo('adminSetFeedbackApproval')).toEqual([{ params: { providerId: 'user-1', feedbackId: 'fb-2' }, query: {}, body: { approved: true } }]),
+    );
     expect(await screen.findByText(MESSAGES.approved)).toBeInTheDocument();
   });
 
@@ -63,7 +72,9 @@ describe('/admin/feedback', { timeout: 30_000 }, () => {
     await user.type(dialog.getByRole('textbox', { name: /Details/ }), 'Personal insults');
     await user.click(dialog.getByRole('button', { name: 'Unapprove' }));
     await waitFor(() =>
-      expect(api.callsTo('adminSetFeedbackApproval').map((call) => call.body)).toEqual([{ approved: false, reason: { code: 'abusive', note: 'Personal insults' } }]),
+      expect(api.callsTo('adminSetFeedbackApproval').map((call) => call.body)).toEqual([
+        { approved: false, reason: { code: 'abusive', note: 'Personal insults' } },
+      ]),
     );
     expect(await screen.findByText(MESSAGES.unapproved)).toBeInTheDocument();
   });

@@ -34,7 +34,17 @@ type Dialog = { kind: 'edit' | 'unapprove' | 'delete'; entry: AdminFeedbackEntry
 
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
 
-function FeedbackItem({ entry, onOpen, onApprove, approving }: { entry: AdminFeedbackEntry; onOpen: (dialog: Dialog) => void; onApprove: () => void; approving: boolean }) {
+function FeedbackItem({
+  entry,
+  onOpen,
+  onApprove,
+  approving,
+}: {
+  entry: AdminFeedbackEntry;
+  onOpen: (dialog: Dialog) => void;
+  onApprove: () => void;
+  approving: boolean;
+}) {
   return (
     <Box as="article" aria-label={entry.title} borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '5' }} bg="bg">
       <Stack gap="2">
@@ -160,7 +170,14 @@ export function AdminFeedbackPage() {
                 approving={approval.isPending && approval.variables.entry.id === entry.id}
               />
             ))}
-            <CursorPager label="Feedback pages" page={pages.page} nextCursor={feedback.data.nextCursor} busy={feedback.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+            <CursorPager
+              label="Feedback pages"
+              page={pages.page}
+              nextCursor={feedback.data.nextCursor}
+              busy={feedback.isFetching}
+              onPrevious={pages.previous}
+              onNext={pages.next}
+            />
           </Stack>
         )}
       </Stack>
@@ -178,7 +195,14 @@ export function AdminFeedbackPage() {
         </ReasonDialog>
       )}
       {dialog?.kind === 'delete' && (
-        <ReasonDialog title="Delete feedback" confirmLabel="Delete" busyLabel="Deleting..." busy={remove.isPending} onClose={close} onConfirm={(reason) => deleteEntry(dialog.entry, reason)}>
+        <ReasonDialog
+          title="Delete feedback"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onClose={close}
+          onConfirm={(reason) => deleteEntry(dialog.entry, reason)}
+        >
           {MESSAGES.deleteConfirm}
         </ReasonDialog>
       )}

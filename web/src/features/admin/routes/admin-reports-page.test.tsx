@@ -73,7 +73,9 @@ describe('/admin/reports', { timeout: 30_000 }, () => {
     await user.type(dialog.getByRole('textbox', { name: /Note/ }), 'A disagreement about the price');
     await user.click(dialog.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
-      expect(api.callsTo('adminResolveReport')).toEqual([{ params: { reportId: 'report-1' }, query: {}, body: { action: 'dismiss', note: 'A disagreement about the price' } }]),
+      expect(api.callsTo('adminResolveReport')).toEqual([
+        { params: { reportId: 'report-1' }, query: {}, body: { action: 'dismiss', note: 'A disagreement about the price' } },
+      ]),
     );
     expect(await screen.findByText(M.dismissed)).toBeInTheDocument();
   });

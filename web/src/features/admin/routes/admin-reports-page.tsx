@@ -1,7 +1,15 @@
 import { Box, Button, Container, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { ADMIN_LIMITS, ADMIN_REPORT_MESSAGES, MESSAGE_REPORT_REASON_LABELS, PRODUCT_NAME, type AdminReason, type AdminReport, type AdminReportAction } from '@solutionz/shared';
+import {
+  ADMIN_LIMITS,
+  ADMIN_REPORT_MESSAGES,
+  MESSAGE_REPORT_REASON_LABELS,
+  PRODUCT_NAME,
+  type AdminReason,
+  type AdminReport,
+  type AdminReportAction,
+} from '@solutionz/shared';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
@@ -29,7 +37,16 @@ function Snapshot({ report }: { report: AdminReport }) {
   const listId = useId();
   return (
     <Stack gap="2">
-      <Button size="sm" variant="ghost" alignSelf="flex-start" px="0" color="brand.fg" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        alignSelf="flex-start"
+        px="0"
+        color="brand.fg"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
         {open ? 'Hide the messages' : `Show the ${report.messages.length} messages`}
       </Button>
       {open && (
@@ -82,10 +99,22 @@ function ReportItem({ report, onOpen }: { report: AdminReport; onOpen: (dialog: 
           <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'dismiss', report })}>
             Dismiss
           </Button>
-          <Button size="sm" variant="outline" colorPalette="red" disabled={reported.deleted || reported.messagingBlocked} onClick={() => onOpen({ kind: 'blockMessaging', report })}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={reported.deleted || reported.messagingBlocked}
+            onClick={() => onOpen({ kind: 'blockMessaging', report })}
+          >
             Stop messaging
           </Button>
-          <Button size="sm" variant="outline" colorPalette="red" disabled={reported.deleted || !reported.isActive} onClick={() => onOpen({ kind: 'deactivate', report })}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={reported.deleted || !reported.isActive}
+            onClick={() => onOpen({ kind: 'deactivate', report })}
+          >
             Deactivate account
           </Button>
         </HStack>
@@ -157,18 +186,41 @@ export function AdminReportsPage() {
             {reports.data.reports.map((report) => (
               <ReportItem key={report.reportId} report={report} onOpen={setDialog} />
             ))}
-            <CursorPager label="Report pages" page={pages.page} nextCursor={reports.data.nextCursor} busy={reports.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+            <CursorPager
+              label="Report pages"
+              page={pages.page}
+              nextCursor={reports.data.nextCursor}
+              busy={reports.isFetching}
+              onPrevious={pages.previous}
+              onNext={pages.next}
+            />
           </Stack>
         )}
       </Stack>
-      {dialog?.kind === 'dismiss' && <DismissDialog report={dialog.report} busy={resolve.isPending} onClose={close} onConfirm={(note) => handle(dialog.report, 'dismiss', { note })} />}
+      {dialog?.kind === 'dismiss' && (
+        <DismissDialog report={dialog.report} busy={resolve.isPending} onClose={close} onConfirm={(note) => handle(dialog.report, 'dismiss', { note })} />
+      )}
       {dialog?.kind === 'blockMessaging' && (
-        <ReasonDialog title="Stop this person messaging" confirmLabel="Stop messaging" busyLabel="Stopping..." busy={resolve.isPending} onClose={close} onConfirm={(reason) => handle(dialog.report, 'blockMessaging', { reason })}>
+        <ReasonDialog
+          title="Stop this person messaging"
+          confirmLabel="Stop messaging"
+          busyLabel="Stopping..."
+          busy={resolve.isPending}
+          onClose={close}
+          onConfirm={(reason) => handle(dialog.report, 'blockMessaging', { reason })}
+        >
           {dialog.report.reported.name} can still read their conversations but can no longer send a message to anyone.
         </ReasonDialog>
       )}
       {dialog?.kind === 'deactivate' && (
-        <ReasonDialog title="Deactivate account" confirmLabel="Deactivate" busyLabel="Deactivating..." busy={resolve.isPending} onClose={close} onConfirm={(reason) => handle(dialog.report, 'deactivate', { reason })}>
+        <ReasonDialog
+          title="Deactivate account"
+          confirmLabel="Deactivate"
+          busyLabel="Deactivating..."
+          busy={resolve.isPending}
+          onClose={close}
+          onConfirm={(reason) => handle(dialog.report, 'deactivate', { reason })}
+        >
           {dialog.report.reported.name} is signed out everywhere, can no longer sign in and leaves the directory. They are e-mailed the reason.
         </ReasonDialog>
       )}

@@ -12,7 +12,7 @@ import { FormField } from '@/components/forms/form-field';
 import { StackedForm } from '@/components/forms/stacked-form';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 type AdminSetupInput = z.input<typeof adminSetupRequestSchema>;
 type AdminSetup = z.output<typeof adminSetupRequestSchema>;

@@ -7,13 +7,33 @@ import { adminUser, auditEntry, signedInAdmin, summaryOf } from '../testing';
 
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 const priya = adminUser({ categories: ['Construction/Trade > Plumber', 'Construction/Trade > Electrician', 'Cleaning & Removal Services'] });
-const tom = adminUser({ userId: 'user-2', firstName: 'Tom', lastName: 'Reed', email: 'tom@example.com', accountType: 'client', businessName: null, categories: [], listing: 'none' });
-const unclaimed = adminUser({ userId: 'user-3', firstName: 'Ben', lastName: 'Ali', email: null, businessName: 'Ali Roofing', listing: 'adminGranted', unclaimedBusiness: true });
+const tom = adminUser({
+  userId: 'user-2',
+  firstName: 'Tom',
+  lastName: 'Reed',
+  email: 'tom@example.com',
+  accountType: 'client',
+  businessName: null,
+  categories: [],
+  listing: 'none',
+});
+const unclaimed = adminUser({
+  userId: 'user-3',
+  firstName: 'Ben',
+  lastName: 'Ali',
+  email: null,
+  businessName: 'Ali Roofing',
+  listing: 'adminGranted',
+  unclaimedBusiness: true,
+});
 
 /** The users page over the given accounts, one page of them, with `more` standing for the next page's cursor. */
 async function openUsers(stubs: ApiStubs = {}, users: readonly AdminUserRecord[] = [priya, tom, unclaimed]) {
   const api = stubApi({
-    adminListUsers: ({ query }) => (query.cursor === 'page-2' ? { users: [summaryOf(adminUser({ userId: 'user-21', firstName: 'Zoe', lastName: 'Page' }))] } : { users: users.map(summaryOf), nextCursor: 'page-2' }),
+    adminListUsers: ({ query }) =>
+      query.cursor === 'page-2'
+        ? { users: [summaryOf(adminUser({ userId: 'user-21', firstName: 'Zoe', lastName: 'Page' }))] }
+        : { users: users.map(summaryOf), nextCursor: 'page-2' },
     listCategories: () => ({ groups: [] }),
     ...stubs,
   });
@@ -109,10 +129,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
 
   it('activates and shows at once, without a reason', async () => {
     const asleep = adminUser({ isActive: false, isVisible: false });
-    const { user, api } = await openUsers(
-      { adminSetUserActive: () => adminUser(), adminSetUserVisible: () => adminUser() },
-      [asleep],
-    );
+    const { user, api } = await openUsers({ adminSetUserActive: () => adminUser(), adminSetUserVisible: () => adminUser() }, [asleep]);
     expect(rowOf('Priya Shah').getByText('Inactive')).toBeInTheDocument();
     expect(rowOf('Priya Shah').getByText('Hidden')).toBeInTheDocument();
     await chooseAction(user, 'Priya Shah', 'Activate');
@@ -140,13 +157,33 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     expect(dialog.getByText(MESSAGES.deleteWarning, { exact: false })).toBeInTheDocument();
     await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Requested by the account holder');
     await user.click(dialog.getByRole('button', { name: 'Delete user' }));
-    await waitFor(() => expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'user-2' }, query: {}, body: { reason: { code: 'requested', note: '' } } }]));
+    await waitFor(() =>
+      expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'user-2' }, query: {}, body: { reason: { code: 'requested', note: '' } } }]),
+    );
     expect(await screen.findByText(MESSAGES.deleted)).toBeInTheDocument();
   });
 
   it('offers to remove another admin, with its own warning, but never the admin signed in; admins are not deactivated or hidden', async () => {
-    const self = adminUser({ userId: 'admin-1', firstName: 'Head', lastName: 'Office', email: 'head.office@admin.solutionz.test', accountType: 'admin', businessName: null, categories: [], listing: 'none' });
-    const deputy = adminUser({ userId: 'admin-2', firstName: 'Dana', lastName: 'Deputy', email: 'dana@admin.solutionz.test', accountType: 'admin', businessName: null, categories: [], listing: 'none' });
+    const self = adminUser({
+      userId: 'admin-1',
+      firstName: 'Head',
+      lastName: 'Office',
+      email: 'head.office@admin.solutionz.test',
+      accountType: 'admin',
+      businessName: null,
+      categories: [],
+      listing: 'none',
+    });
+    const deputy = adminUser({
+      userId: 'admin-2',
+      firstName: 'Dana',
+      lastName: 'Deputy',
+      email: 'dana@admin.solutionz.test',
+      accountType: 'admin',
+      businessName: null,
+      categories: [],
+      listing: 'none',
+    });
     const { user, api } = await openUsers({ adminDeleteUser: ({ params }) => ({ userId: params.userId, deleted: true }) }, [self, deputy]);
     expect(screen.queryByRole('button', { name: 'Delete Head Office' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deactivate Dana Deputy' })).not.toBeInTheDocument();
@@ -158,7 +195,11 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     await user.selectOptions(dialog.getByRole('combobox', { name: /Reason/ }), 'Other');
     await user.type(dialog.getByRole('textbox', { name: /Details/ }), 'Left the company');
     await user.click(dialog.getByRole('button', { name: 'Delete user' }));
-    await waitFor(() => expect(api.callsTo('adminDeleteUser')).toEqual([{ params: { userId: 'admin-2' }, query: {}, body: { reason: { code: 'other', note: 'Left the company' } } }]));
+    await waitFor(() =>
+      expect(api.callsTo('adminDeleteUser')).toEqual([
+        { params: { userId: 'admin-2' }, query: {}, body: { reason: { code: 'other', note: 'Left the company' } } },
+      ]),
+    );
   });
 
   it('says which admin action has not finished', async () => {
@@ -173,7 +214,10 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   });
 
   it('views every field of the admin user record and what admins did to it', async () => {
-    const { user, api } = await openUsers({ adminGetUser: () => priya, adminListAudit: () => ({ entries: [auditEntry({ action: 'user.activate', reason: null })] }) });
+    const { user, api } = await openUsers({
+      adminGetUser: () => priya,
+      adminListAudit: () => ({ entries: [auditEntry({ action: 'user.activate', reason: null })] }),
+    });
     await chooseAction(user, 'Priya Shah', 'View');
     const dialog = within(await screen.findByRole('dialog', { name: 'User details' }));
     for (const [label, value] of [
@@ -217,7 +261,9 @@ describe('/admin/users', { timeout: 30_000 }, () => {
 
     await chooseAction(user, 'Priya Shah', 'View');
     const details = within(await screen.findByRole('dialog', { name: 'User details' }));
-    expect((await details.findByText('Messaging')).nextElementSibling).toHaveTextContent(/^Stopped since 20 Nov 2026, \d\d:00, after a report \(Scam or fraud\) Report report-9$/);
+    expect((await details.findByText('Messaging')).nextElementSibling).toHaveTextContent(
+      /^Stopped since 20 Nov 2026, \d\d:00, after a report \(Scam or fraud\) Report report-9$/,
+    );
     await user.click(details.getByRole('button', { name: 'Close' }));
 
     await chooseAction(user, 'Priya Shah', 'Allow messaging again');
@@ -277,7 +323,15 @@ describe('/admin/users', { timeout: 30_000 }, () => {
 
 describe('/admin/users: create provider', { timeout: 30_000 }, () => {
   it('enables Create only with both names and a business name, refuses clients, and offers Stay or View in Directory', async () => {
-    const created = adminUser({ userId: 'new-1', firstName: 'Ann', lastName: 'Lee', email: null, businessName: 'Lee & Sons Joinery', listing: 'adminGranted', unclaimedBusiness: true });
+    const created = adminUser({
+      userId: 'new-1',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: null,
+      businessName: 'Lee & Sons Joinery',
+      listing: 'adminGranted',
+      unclaimedBusiness: true,
+    });
     const { user, api, router } = await openUsers({ adminCreateProvider: () => ({ provider: created }) });
     await user.click(screen.getByRole('button', { name: 'Create provider' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create provider' }));
@@ -315,7 +369,9 @@ describe('/admin/users: create provider', { timeout: 30_000 }, () => {
   it("shows the API's message beside the field it refused", async () => {
     const { user } = await openUsers({
       adminCreateProvider: () => {
-        throw new StubbedApiError(400, { error: { code: 'VALIDATION', message: 'Invalid phone number format', fields: { 'body.phoneNumber': 'Invalid phone number format' } } });
+        throw new StubbedApiError(400, {
+          error: { code: 'VALIDATION', message: 'Invalid phone number format', fields: { 'body.phoneNumber': 'Invalid phone number format' } },
+        });
       },
     });
     await user.click(screen.getByRole('button', { name: 'Create provider' }));

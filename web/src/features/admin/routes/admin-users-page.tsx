@@ -35,9 +35,7 @@ const FILTER_OPTIONS = ADMIN_USER_FILTERS.map((filter) => ({ value: filter, labe
 const HEADERS = ['Name', 'Email', 'Type', 'Business', 'Categories', 'Status', 'Actions'] as const;
 const MESSAGES = ADMIN_CONSOLE_MESSAGES.users;
 
-type Dialog =
-  | { kind: 'view' | 'edit' | 'deactivate' | 'hide' | 'delete' | 'allowMessaging'; user: AdminUserSummary }
-  | { kind: 'create' };
+type Dialog = { kind: 'view' | 'edit' | 'deactivate' | 'hide' | 'delete' | 'allowMessaging'; user: AdminUserSummary } | { kind: 'create' };
 
 const fullName = (user: AdminUserSummary) => `${user.firstName} ${user.lastName}`.trim() || user.businessName || user.userId;
 
@@ -66,7 +64,19 @@ interface RowAction {
  * admin account is never deactivated or hidden, only removed, and by another admin (the API refuses the
  * rest with 409), so those are not offered.
  */
-function UserActions({ user, self, onOpen, onActivate, onShow }: { user: AdminUserSummary; self: boolean; onOpen: (dialog: Dialog) => void; onActivate: () => void; onShow: () => void }) {
+function UserActions({
+  user,
+  self,
+  onOpen,
+  onActivate,
+  onShow,
+}: {
+  user: AdminUserSummary;
+  self: boolean;
+  onOpen: (dialog: Dialog) => void;
+  onActivate: () => void;
+  onShow: () => void;
+}) {
   const name = fullName(user);
   const remove: RowAction = { label: 'Delete', icon: <TrashIcon />, run: () => onOpen({ kind: 'delete', user }), danger: true };
   const actions: RowAction[] = [
@@ -80,7 +90,9 @@ function UserActions({ user, self, onOpen, onActivate, onShow }: { user: AdminUs
           user.isActive
             ? { label: 'Deactivate', icon: <UserXIcon />, run: () => onOpen({ kind: 'deactivate', user }) }
             : { label: 'Activate', icon: <UserCheckIcon />, run: onActivate },
-          user.isVisible ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) } : { label: 'Show', icon: <EyeIcon />, run: onShow },
+          user.isVisible
+            ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) }
+            : { label: 'Show', icon: <EyeIcon />, run: onShow },
           remove,
         ]),
     // A person an admin stopped messaging after a report (docs/product/admin.md#reported-conversations).
@@ -197,7 +209,13 @@ function UserRow({ user, self, onOpen, changes }: { user: AdminUserSummary; self
         </HStack>
       </Cell>
       <Cell label="Actions">
-        <UserActions user={user} self={self} onOpen={onOpen} onActivate={() => changes.changeActive(user, true)} onShow={() => changes.changeVisible(user, true)} />
+        <UserActions
+          user={user}
+          self={self}
+          onOpen={onOpen}
+          onActivate={() => changes.changeActive(user, true)}
+          onShow={() => changes.changeVisible(user, true)}
+        />
       </Cell>
     </Row>
   );
@@ -229,7 +247,14 @@ function UserDialog({ dialog, changes, close }: { dialog: Dialog | undefined; ch
       );
     case 'hide':
       return (
-        <ReasonDialog title="Hide user" confirmLabel="Hide" busyLabel="Hiding..." busy={changes.busy.visible} onClose={close} onConfirm={(reason) => changes.changeVisible(dialog.user, false, reason)}>
+        <ReasonDialog
+          title="Hide user"
+          confirmLabel="Hide"
+          busyLabel="Hiding..."
+          busy={changes.busy.visible}
+          onClose={close}
+          onConfirm={(reason) => changes.changeVisible(dialog.user, false, reason)}
+        >
           {fullName(dialog.user)} leaves the directory at once and is e-mailed the reason.
         </ReasonDialog>
       );
@@ -247,7 +272,14 @@ function UserDialog({ dialog, changes, close }: { dialog: Dialog | undefined; ch
       );
     case 'delete':
       return (
-        <ReasonDialog title="Delete user" confirmLabel="Delete user" busyLabel="Deleting..." busy={changes.busy.remove} onClose={close} onConfirm={(reason) => changes.deleteUser(dialog.user, reason)}>
+        <ReasonDialog
+          title="Delete user"
+          confirmLabel="Delete user"
+          busyLabel="Deleting..."
+          busy={changes.busy.remove}
+          onClose={close}
+          onConfirm={(reason) => changes.deleteUser(dialog.user, reason)}
+        >
           {`${fullName(dialog.user)}: ${dialog.user.accountType === 'admin' ? MESSAGES.adminDeleteWarning : MESSAGES.deleteWarning}`}
         </ReasonDialog>
       );
@@ -314,7 +346,14 @@ export function AdminUsersPage() {
                 <UserRow key={user.userId} user={user} self={user.userId === ownId} onOpen={setDialog} changes={changes} />
               ))}
             </ResponsiveTable>
-            <CursorPager label="Users pages" page={pages.page} nextCursor={users.data.nextCursor} busy={users.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+            <CursorPager
+              label="Users pages"
+              page={pages.page}
+              nextCursor={users.data.nextCursor}
+              busy={users.isFetching}
+              onPrevious={pages.previous}
+              onNext={pages.next}
+            />
           </Box>
         )}
       </Stack>

@@ -36,7 +36,10 @@ export function useConfirmEmail(token: string) {
 }
 
 export function useResendConfirmation(reactions: Reactions<RouteResponse<Routes['resendConfirmation']>, string>) {
-  return useMutation({ mutationFn: async (address: string) => apiRequest((await accountRoutes()).resendConfirmation, { body: { email: address } }), ...reactions });
+  return useMutation({
+    mutationFn: async (address: string) => apiRequest((await accountRoutes()).resendConfirmation, { body: { email: address } }),
+    ...reactions,
+  });
 }
 
 export function useRequestPasswordReset(reactions: Reactions<RouteResponse<Routes['requestPasswordReset']>, string>) {
@@ -44,5 +47,8 @@ export function useRequestPasswordReset(reactions: Reactions<RouteResponse<Route
 }
 
 export function useConfirmPasswordReset(token: string | null, reactions: Reactions<RouteResponse<Routes['confirmPasswordReset']>, NewPassword>) {
-  return useMutation({ mutationFn: async (values: NewPassword) => apiRequest((await accountRoutes()).confirmPasswordReset, { body: { token: token ?? '', ...values } }), ...reactions });
+  return useMutation({
+    mutationFn: async (values: NewPassword) => apiRequest((await accountRoutes()).confirmPasswordReset, { body: { token: token ?? '', ...values } }),
+    ...reactions,
+  });
 }

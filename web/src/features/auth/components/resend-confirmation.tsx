@@ -27,7 +27,8 @@ function failureNotice(error: unknown): Notice {
   const category: EmailFailureCategory | undefined = error.category;
   if (!category) return { title: EMAIL_MESSAGES.resendFailed, description: error.message };
   if (category === 'UNKNOWN') return { title: EMAIL_MESSAGES.resendFailed, description: emailFailureMessage(category, error.message) };
-  if (category === 'RATE_LIMIT') return { title: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title, description: errorMessageWithRetry(error, EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description) };
+  if (category === 'RATE_LIMIT')
+    return { title: EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title, description: errorMessageWithRetry(error, EMAIL_FAILURE_MESSAGES.RATE_LIMIT.description) };
   return EMAIL_FAILURE_MESSAGES[category];
 }
 

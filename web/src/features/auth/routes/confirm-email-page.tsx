@@ -174,7 +174,12 @@ function AwaitConfirmation() {
   if (sendFailed) {
     const reason = handedOver?.sent === false ? handedOver : null;
     const detail =
-      reason && reason.category !== 'UNKNOWN' ? EMAIL_FAILURE_MESSAGES[reason.category] : { title: EMAIL_MESSAGES.sendFailed.title, description: reason ? emailFailureMessage(reason.category, reason.message) : EMAIL_MESSAGES.sendFailed.description };
+      reason && reason.category !== 'UNKNOWN'
+        ? EMAIL_FAILURE_MESSAGES[reason.category]
+        : {
+            title: EMAIL_MESSAGES.sendFailed.title,
+            description: reason ? emailFailureMessage(reason.category, reason.message) : EMAIL_MESSAGES.sendFailed.description,
+          };
     return (
       <AuthCard title="Account created">
         <Alert.Root status="warning">
@@ -243,7 +248,13 @@ function TryLoggingIn({ email }: { email: string | null }) {
       }}
     >
       <Text>You can still log in with the password you chose{email ? ` for ${email}` : ''}.</Text>
-      <FormField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
       <Button type="submit" loading={login.isPending} disabled={!password}>
         Try Logging In
       </Button>

@@ -107,13 +107,7 @@ export function LoginPage() {
       <AccountTypeTabs value={accountType} onChange={setAccountType} panelPt="4">
         <StackedForm onSubmit={() => void submit()}>
           <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-          <FormField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <FormField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           <FormErrorAlert message={error} />
           <Button type="submit" loading={busy} loadingText="Signing in..." width="full">
             Sign in

@@ -85,7 +85,9 @@ function RequestResetLink() {
             <Alert.Indicator />
             <Alert.Content>
               {rateLimited && <Alert.Title>{EMAIL_FAILURE_MESSAGES.RATE_LIMIT.title}</Alert.Title>}
-              <Alert.Description>{rateLimited ? errorMessageWithRetry(request.error, AUTH_PAGE_MESSAGES.resetEmailFailed) : AUTH_PAGE_MESSAGES.resetEmailFailed}</Alert.Description>
+              <Alert.Description>
+                {rateLimited ? errorMessageWithRetry(request.error, AUTH_PAGE_MESSAGES.resetEmailFailed) : AUTH_PAGE_MESSAGES.resetEmailFailed}
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -151,7 +153,13 @@ function ChooseNewPassword({ token }: { token: string | null }) {
       ) : (
         <chakra.form display="flex" flexDirection="column" gap="4" noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
           <FormField label="New password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
-          <FormField label="Confirm new password" type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={formState.errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           {otherFailure && (
             <Alert.Root status="error">
               <Alert.Indicator />

@@ -54,15 +54,19 @@ describe("sign-up, the provider's form", () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Pat Provider');
   });
 
-  it('opened as a provider\'s form before its fields are in (a link within the app), says they are loading, then renders them all', { timeout: 20_000 }, async () => {
-    stubApi({});
-    renderApp('/signup?type=provider');
-    expect(await screen.findByRole('status')).toHaveTextContent("Loading the provider's fields…");
-    expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
+  it(
+    "opened as a provider's form before its fields are in (a link within the app), says they are loading, then renders them all",
+    { timeout: 20_000 },
+    async () => {
+      stubApi({});
+      renderApp('/signup?type=provider');
+      expect(await screen.findByRole('status')).toHaveTextContent("Loading the provider's fields…");
+      expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
 
-    held.gate.release();
-    expect(await screen.findByLabelText('Business name')).toBeVisible();
-    expect(screen.getByLabelText('Phone number')).toBeVisible();
-    expect(screen.queryByText("Loading the provider's fields…")).not.toBeInTheDocument();
-  });
+      held.gate.release();
+      expect(await screen.findByLabelText('Business name')).toBeVisible();
+      expect(screen.getByLabelText('Phone number')).toBeVisible();
+      expect(screen.queryByText("Loading the provider's fields…")).not.toBeInTheDocument();
+    },
+  );
 });

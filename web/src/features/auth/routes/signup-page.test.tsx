@@ -38,7 +38,11 @@ describe('sign-up location', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('Correct-horse-1');
 
     const choices = screen.getByRole('group', { name: 'Places to choose from' });
-    expect(within(choices).getAllByRole('button').map((button) => button.textContent)).toEqual(richmonds.map((place) => place.name));
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(richmonds.map((place) => place.name));
     await user.click(within(choices).getByRole('button', { name: 'Richmond, North Yorkshire' }));
     expect(location).toHaveValue('Richmond, North Yorkshire');
     expect(screen.queryByText(LOCATION_MESSAGES.ambiguous('Richmond'))).not.toBeInTheDocument();

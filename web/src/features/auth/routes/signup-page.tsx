@@ -80,7 +80,11 @@ function useProviderSignupFields(wanted: boolean) {
  * whole: its fields' file first (usually in already, from the pointer or the focus), then the switch. Rendered in two
  * steps, the fields arriving late pushed "Create account" down under a pointer on its way to it.
  */
-function useAccountTypeChoice(form: UseFormReturn<SignupInput, unknown, Signup>, accountType: SignupAccountType, setFormError: (message: string | null) => void) {
+function useAccountTypeChoice(
+  form: UseFormReturn<SignupInput, unknown, Signup>,
+  accountType: SignupAccountType,
+  setFormError: (message: string | null) => void,
+) {
   const [, setSearchParams] = useSearchParams();
   /** The tab chosen last: a provider's form waiting for its fields is not rendered once the client's has been chosen again. */
   const chosenType = useRef(accountType);
@@ -222,7 +226,13 @@ export function SignupPage() {
           </Text>
         ))}
       <FormField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <FormField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       {shownError && <SignupError message={shownError} waitSeconds={countdown.remaining} />}
       <Button type="submit" loading={signup.isPending} loadingText="Creating account..." disabled={blocked}>
         Create account

@@ -25,7 +25,9 @@ describe('/claim-business', { timeout: 20_000 }, () => {
   }
 
   it('asks for a name and an address only, and says where the link went', async () => {
-    const { user, api } = await openClaim({ claimBusiness: ({ params, body }) => ({ businessId: params.businessId, businessName: 'Hughes Roofing', email: body.email }) });
+    const { user, api } = await openClaim({
+      claimBusiness: ({ params, body }) => ({ businessId: params.businessId, businessName: 'Hughes Roofing', email: body.email }),
+    });
     expect(await screen.findByText('Hughes Roofing')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     await sendForm(user);
@@ -35,7 +37,9 @@ describe('/claim-business', { timeout: 20_000 }, () => {
   });
 
   it("puts the API's field messages beside the fields", async () => {
-    const { user } = await openClaim({ claimBusiness: () => Promise.reject(refusal('validation', 'Invalid request', { 'body.email': ACCOUNT_MESSAGES.emailReserved })) });
+    const { user } = await openClaim({
+      claimBusiness: () => Promise.reject(refusal('validation', 'Invalid request', { 'body.email': ACCOUNT_MESSAGES.emailReserved })),
+    });
     await sendForm(user);
     expect(await screen.findByText(ACCOUNT_MESSAGES.emailReserved)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');

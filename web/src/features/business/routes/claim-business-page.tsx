@@ -3,7 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { CLAIM_MESSAGES, claimRequestSchema, PRODUCT_NAME, TOKEN_TTL, type ClaimRequest, type ClaimRequestInput, type ClaimRequestResponse } from '@solutionz/shared';
+import {
+  CLAIM_MESSAGES,
+  claimRequestSchema,
+  PRODUCT_NAME,
+  TOKEN_TTL,
+  type ClaimRequest,
+  type ClaimRequestInput,
+  type ClaimRequestResponse,
+} from '@solutionz/shared';
 import { LoadFailed } from '@/components/errors/load-failed';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
@@ -158,8 +166,8 @@ export function ClaimBusinessPage() {
         <>
           <ClaimForm businessId={businessId} onSent={setSent} onClaimed={() => setClaimedMeanwhile(true)} />
           <Text fontSize="sm" color="fg.muted" textAlign="center">
-            We'll email you a link to choose your password. If it goes to the address the business is registered with, the business is yours
-            as soon as you do; otherwise our team reviews the claim.
+            We'll email you a link to choose your password. If it goes to the address the business is registered with, the business is yours as soon as you do;
+            otherwise our team reviews the claim.
           </Text>
         </>
       ) : (

@@ -37,7 +37,10 @@ function ChoosePassword({ token, link, onDead }: { token: string; link: ClaimLin
   const { signIn } = useAuthActions();
   const [formError, setFormError] = useState<string>();
   const [signingIn, setSigningIn] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<ClaimPassword>({ resolver: zodResolver(claimPasswordSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<ClaimPassword>({
+    resolver: zodResolver(claimPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const complete = useCompleteClaim(token);
 
   /** The account is open: sign in with the password just chosen and show the claim. */
@@ -72,7 +75,14 @@ function ChoosePassword({ token, link, onDead }: { token: string; link: ClaimLin
         Choose the password of your new {PRODUCT_NAME} account, <strong>{link.email}</strong>.
       </Text>
       <FormField label="Password" type="password" autoComplete="new-password" required error={formState.errors.password?.message} {...register('password')} />
-      <FormField label="Confirm password" type="password" autoComplete="new-password" required error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <FormErrorAlert message={formError} />
       <Button type="submit" loading={complete.isPending || signingIn} loadingText={signingIn ? 'Signing in...' : 'Claiming...'}>
         Claim {link.businessName}
@@ -132,7 +142,11 @@ function ClaimForAccount({ token, link, onDead }: { token: string; link: ClaimLi
         You're signed in as <strong>{me.email}</strong>. The business joins this account.
       </Text>
       <FormErrorAlert message={complete.error && !isDeadLink(complete.error) ? failureOf(complete.error) : undefined} />
-      <Button loading={complete.isPending} loadingText="Claiming..." onClick={() => complete.mutate(undefined, { onSuccess: () => void toDashboard(), onError: (error) => isDeadLink(error) && onDead() })}>
+      <Button
+        loading={complete.isPending}
+        loadingText="Claiming..."
+        onClick={() => complete.mutate(undefined, { onSuccess: () => void toDashboard(), onError: (error) => isDeadLink(error) && onDead() })}
+      >
         Claim {link.businessName} for this account
       </Button>
     </Stack>
@@ -185,8 +199,15 @@ export function ClaimCompletePage() {
     );
   }
   return (
-    <AuthCard title={`Claim ${link.data.businessName}`} description={`You asked to claim ${link.data.businessName} on ${PRODUCT_NAME}. Nothing happens until you press the button below.`}>
-      {link.data.accountExists ? <ClaimForAccount token={token} link={link.data} onDead={() => setDead(true)} /> : <ChoosePassword token={token} link={link.data} onDead={() => setDead(true)} />}
+    <AuthCard
+      title={`Claim ${link.data.businessName}`}
+      description={`You asked to claim ${link.data.businessName} on ${PRODUCT_NAME}. Nothing happens until you press the button below.`}
+    >
+      {link.data.accountExists ? (
+        <ClaimForAccount token={token} link={link.data} onDead={() => setDead(true)} />
+      ) : (
+        <ChoosePassword token={token} link={link.data} onDead={() => setDead(true)} />
+      )}
     </AuthCard>
   );
 }

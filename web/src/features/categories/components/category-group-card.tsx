@@ -8,10 +8,7 @@ import { professionalCount, subcategoryCount, type GroupMatch } from './category
 export function CategoryGroupCard({ match }: { match: GroupMatch }) {
   const { group, matchingCategories } = match;
   return (
-    <LinkBox
-      as="li"
-      {...linkCardStyles}
-    >
+    <LinkBox as="li" {...linkCardStyles}>
       <Stack gap="2">
         <Heading as="h2" size="md">
           <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>

@@ -22,8 +22,7 @@ export function searchCategoryGroups(groups: readonly CategoryGroup[], text: str
 }
 
 export type FoundCategory =
-  | { readonly kind: 'group'; readonly group: CategoryGroup }
-  | { readonly kind: 'category'; readonly group: CategoryGroup; readonly category: Category };
+  { readonly kind: 'group'; readonly group: CategoryGroup } | { readonly kind: 'category'; readonly group: CategoryGroup; readonly category: Category };
 
 /** The group or subcategory a /categories/{slug} address names, if the live taxonomy has it. */
 export function findCategory(groups: readonly CategoryGroup[], slug: string): FoundCategory | undefined {

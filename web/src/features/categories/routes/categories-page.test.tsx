@@ -79,7 +79,10 @@ describe('/categories/{slug}', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Construction/Trade' })).toBeInTheDocument();
     expect(screen.getByText('3 professionals listed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Plumber (2)' })).toHaveAttribute('href', '/categories/plumber');
-    expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: CATEGORIES_MESSAGES.title })).toHaveAttribute('href', '/categories');
+    expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: CATEGORIES_MESSAGES.title })).toHaveAttribute(
+      'href',
+      '/categories',
+    );
     expect(await screen.findByRole('link', { name: 'Pennine Plumbing' })).toHaveAttribute('href', '/directory/p1');
     expect(screen.getByText('4.5 (2 reviews)')).toBeInTheDocument();
     expect(screen.getByText('Leeds')).toBeInTheDocument();
@@ -96,7 +99,10 @@ describe('/categories/{slug}', { timeout: 20_000 }, () => {
   it('shows a subcategory under its group, and says so when nobody is listed in it rather than showing everyone', async () => {
     open('/categories/dog-walking', { searchProviders: () => ({ providers: [card('p1', 'Someone Else')], fallback: true }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dog Walking' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: 'Pets/Animals' })).toHaveAttribute('href', '/categories/pets-animals');
+    expect(within(screen.getByRole('navigation', { name: 'breadcrumb' })).getByRole('link', { name: 'Pets/Animals' })).toHaveAttribute(
+      'href',
+      '/categories/pets-animals',
+    );
     expect(await screen.findByText('No professionals are listed in Dog Walking yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Someone Else' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search near you in the directory' })).toHaveAttribute('href', '/directory?category=dog-walking');

@@ -1,7 +1,7 @@
 import { feedbackRoutes } from '@solutionz/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackEntry, FeedbackForm, ReplyForm } from '@solutionz/shared';
-import {ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { PROFILE_KEY } from '@/lib/auth/profile-key';
 import { publicFeedbackKey, receivedFeedbackKey } from '@/entities/feedback/api/feedback';
 import { providerPageKey } from './provider-page';

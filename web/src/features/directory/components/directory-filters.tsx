@@ -111,7 +111,14 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
                     if (suggestions.some((place) => place.name === location)) apply({ location, nearMe: false });
                   }}
                 />
-                <Button alignSelf="flex-start" size="sm" variant="outline" disabled={locating} aria-busy={locating} onClick={() => onNearMe({ ...draft, nearMe: true, location: '' })}>
+                <Button
+                  alignSelf="flex-start"
+                  size="sm"
+                  variant="outline"
+                  disabled={locating}
+                  aria-busy={locating}
+                  onClick={() => onNearMe({ ...draft, nearMe: true, location: '' })}
+                >
                   <LocateFixedIcon aria-hidden="true" />
                   {locating ? 'Getting...' : 'Near me'}
                 </Button>

@@ -15,7 +15,6 @@ import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { stubGeolocation } from '@/testing/geolocation';
 import { renderApp } from '@/testing/render';
 
-
 function card(overrides: Partial<ProviderCard> = {}): ProviderCard {
   return {
     id: 'p-1',
@@ -105,7 +104,10 @@ describe('directory page', { timeout: 15_000 }, () => {
       providers:
         query.replies === 'day'
           ? [card({ responseTime: { conversations: 5, medianSeconds: 25 * 60, repliedWithin48hPercent: 100 } })]
-          : [card({ responseTime: { conversations: 5, medianSeconds: 25 * 60, repliedWithin48hPercent: 100 } }), card({ id: 'p-new', businessName: 'Fresh Start Plumbing' })],
+          : [
+              card({ responseTime: { conversations: 5, medianSeconds: 25 * 60, repliedWithin48hPercent: 100 } }),
+              card({ id: 'p-new', businessName: 'Fresh Start Plumbing' }),
+            ],
     }));
     const { user, router } = await openDirectory('/directory?service=plumber');
     const quick = await within(results()).findByRole('article', { name: 'Aire Valley Plumbing' });
@@ -130,9 +132,7 @@ describe('directory page', { timeout: 15_000 }, () => {
 
   it('loads more with the cursor and keeps the cards already shown', async () => {
     const api = stubDirectory(({ query }) =>
-      query.cursor === 'page-2'
-        ? { providers: [card({ id: 'p-2', businessName: 'Kirkstall Heating' })] }
-        : { providers: [card()], nextCursor: 'page-2' },
+      query.cursor === 'page-2' ? { providers: [card({ id: 'p-2', businessName: 'Kirkstall Heating' })] } : { providers: [card()], nextCursor: 'page-2' },
     );
     const { user } = await openDirectory('/directory?service=plumber');
     await within(results()).findByRole('article', { name: 'Aire Valley Plumbing' });

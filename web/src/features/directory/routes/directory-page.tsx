@@ -123,7 +123,9 @@ const DirectoryList = memo(function DirectoryList() {
           {results.isPending ? (
             <ResultsSkeleton />
           ) : results.isError && !results.isFetchNextPageError ? (
-            placeError ? null : <LoadFailed message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void results.refetch()} retrying={results.isRefetching} />
+            placeError ? null : (
+              <LoadFailed message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void results.refetch()} retrying={results.isRefetching} />
+            )
           ) : (
             <ProviderList
               providers={pages.flatMap((page) => page.providers)}

@@ -123,7 +123,9 @@ describe('provider page', { timeout: 15_000 }, () => {
   });
 
   it('shows how fast the provider replies, measured, with the method in one sentence; "New on Solutionz" before that', async () => {
-    open('/directory/p-1', { getProvider: () => providerPage({ responseTime: { conversations: 7, medianSeconds: 3 * 3600 + 60, repliedWithin48hPercent: 86 } }) });
+    open('/directory/p-1', {
+      getProvider: () => providerPage({ responseTime: { conversations: 7, medianSeconds: 3 * 3600 + 60, repliedWithin48hPercent: 86 } }),
+    });
     expect(await screen.findByText('Usually replies within 4 hours')).toBeInTheDocument();
     expect(screen.getByText('· Replies to 86% of clients within 48 hours')).toBeInTheDocument();
     expect(screen.getByText(RESPONSE_TIME_MESSAGES.method)).toBeInTheDocument();
@@ -173,7 +175,9 @@ describe('provider page', { timeout: 15_000 }, () => {
   });
 
   it("follows a claimed business's old address to the account it moved to, keeping the tab, rendered from the answer in hand", async () => {
-    const { router, api } = open('/directory/old-id?tab=feedback', { getProvider: ({ params }) => providerPage({ id: params.providerId === 'old-id' ? 'p-1' : params.providerId }) });
+    const { router, api } = open('/directory/old-id?tab=feedback', {
+      getProvider: ({ params }) => providerPage({ id: params.providerId === 'old-id' ? 'p-1' : params.providerId }),
+    });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Aire Valley Plumbing' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-1'));
     expect(router.state.location.search).toBe('?tab=feedback');
@@ -227,7 +231,10 @@ describe('provider page', { timeout: 15_000 }, () => {
   });
 
   it('lists feedback newest first with its dates, the verified label and the reply, and loads more', async () => {
-    const first = feedback({ verifiedJob: true, reply: { text: 'Thank you, Chloe!', createdAt: '2025-03-06T09:00:00.000Z', updatedAt: '2025-03-06T09:00:00.000Z' } });
+    const first = feedback({
+      verifiedJob: true,
+      reply: { text: 'Thank you, Chloe!', createdAt: '2025-03-06T09:00:00.000Z', updatedAt: '2025-03-06T09:00:00.000Z' },
+    });
     const second = feedback({ id: 'f-2', title: 'Reliable', authorName: 'Anonymous User', createdAt: '2025-01-15T10:00:00.000Z', description: undefined });
     const { user } = open('/directory/p-1?tab=feedback', {
       getProvider: () => providerPage(),
@@ -266,7 +273,11 @@ describe('provider page', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }));
     expect(screen.getByRole('tab', { name: 'Feedback', selected: true })).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Leave feedback' });
-    expect(within(form).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(form)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
 
     await user.click(within(form).getByRole('button', { name: 'Submit Feedback' }));
     expect(await within(form).findByText(FEEDBACK_MESSAGES.ratingRequired)).toBeInTheDocument();

@@ -3,8 +3,7 @@ import { directoryPath, nearMeState, type NearMeState } from '@/lib/directory-ur
 
 /** Free text, or the device's position with a radius in miles (docs/product/site.md#location-picker). */
 export type LocationValue =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'nearMe'; readonly radius: RadiusMiles; readonly coords: Coordinates };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'nearMe'; readonly radius: RadiusMiles; readonly coords: Coordinates };
 
 export const emptyLocation: LocationValue = { kind: 'text', text: '' };
 

@@ -30,36 +30,44 @@ describe('home page search', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('searches on Enter in the service box with service and location', async () => {
-    const { user, router } = await openHome();
-    await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Manchester');
-    await user.type(screen.getByRole('textbox', { name: 'Service' }), 'Plumber & gas{Enter}');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Professionals' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/directory');
-    const query = new URLSearchParams(router.state.location.search);
-    expect(query.get('service')).toBe('Plumber & gas');
-    expect(query.get('location')).toBe('Manchester');
-    expect(query.has('nearme')).toBe(false);
-  }, DIRECTORY_TEST_MS);
+  it(
+    'searches on Enter in the service box with service and location',
+    async () => {
+      const { user, router } = await openHome();
+      await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Manchester');
+      await user.type(screen.getByRole('textbox', { name: 'Service' }), 'Plumber & gas{Enter}');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Professionals' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/directory');
+      const query = new URLSearchParams(router.state.location.search);
+      expect(query.get('service')).toBe('Plumber & gas');
+      expect(query.get('location')).toBe('Manchester');
+      expect(query.has('nearme')).toBe(false);
+    },
+    DIRECTORY_TEST_MS,
+  );
 
-  it('searches near me with the applied radius', async () => {
-    let answer: ((position: { coords: { latitude: number; longitude: number } }) => void) | undefined;
-    stubGeolocation({ getCurrentPosition: (success) => (answer = success) });
-    const { user, router } = await openHome();
-    await user.type(screen.getByRole('textbox', { name: 'Service' }), 'Electrician');
-    await user.click(screen.getByRole('button', { name: 'Near me' }));
-    act(() => answer?.({ coords: { latitude: 52.48, longitude: -1.9 } }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Search radius' }), '10 miles');
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Professionals' })).toBeInTheDocument();
+  it(
+    'searches near me with the applied radius',
+    async () => {
+      let answer: ((position: { coords: { latitude: number; longitude: number } }) => void) | undefined;
+      stubGeolocation({ getCurrentPosition: (success) => (answer = success) });
+      const { user, router } = await openHome();
+      await user.type(screen.getByRole('textbox', { name: 'Service' }), 'Electrician');
+      await user.click(screen.getByRole('button', { name: 'Near me' }));
+      act(() => answer?.({ coords: { latitude: 52.48, longitude: -1.9 } }));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Search radius' }), '10 miles');
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Professionals' })).toBeInTheDocument();
 
-    const query = new URLSearchParams(router.state.location.search);
-    expect(router.state.location.pathname).toBe('/directory');
-    expect(Object.fromEntries(query)).toEqual({ service: 'Electrician', nearme: 'true', radius: '10' });
-    // The position goes along in the history entry, not in the address, so the directory need not ask again.
-    expect(router.state.location.state).toEqual({ nearMe: { latitude: 52.48, longitude: -1.9 } });
-  }, DIRECTORY_TEST_MS);
+      const query = new URLSearchParams(router.state.location.search);
+      expect(router.state.location.pathname).toBe('/directory');
+      expect(Object.fromEntries(query)).toEqual({ service: 'Electrician', nearme: 'true', radius: '10' });
+      // The position goes along in the history entry, not in the address, so the directory need not ask again.
+      expect(router.state.location.state).toEqual({ nearMe: { latitude: 52.48, longitude: -1.9 } });
+    },
+    DIRECTORY_TEST_MS,
+  );
 
   it('shows signed-out visitors both calls to action', async () => {
     await openHome();

@@ -72,7 +72,14 @@ export function HeroSearch() {
           <HStack gap="3" flexWrap="wrap">
             {/* Held in place, unseen, while the session is read (the prerendered page's state), so the sections below do not move down when it shows. */}
             {session.status !== 'signedIn' && (
-              <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }} visibility={session.status === 'loading' ? 'hidden' : undefined}>
+              <Button
+                asChild
+                size="lg"
+                bg="white"
+                color="brand.800"
+                _hover={{ bg: 'brand.50' }}
+                visibility={session.status === 'loading' ? 'hidden' : undefined}
+              >
                 <RouterLink to={paths.signupProvider}>Become Part of the Solution</RouterLink>
               </Button>
             )}

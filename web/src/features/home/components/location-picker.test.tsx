@@ -138,7 +138,13 @@ describe('LocationPicker', () => {
     const api = stubApi({
       searchLocations: ({ query }) => ({
         best: null,
-        suggestions: query.q === 'ls1' ? [{ name: 'LS1', lat: 53.7966, lng: -1.5517, precision: 'outcode' }, { name: 'LS1 4', lat: 53.7962, lng: -1.554, precision: 'sector' }] : [],
+        suggestions:
+          query.q === 'ls1'
+            ? [
+                { name: 'LS1', lat: 53.7966, lng: -1.5517, precision: 'outcode' },
+                { name: 'LS1 4', lat: 53.7962, lng: -1.554, precision: 'sector' },
+              ]
+            : [],
       }),
     });
     const { user } = renderWithProviders(<Harness />);

@@ -90,13 +90,7 @@ export function PostJobForm({ contactEmail }: { contactEmail: string }) {
         <FormField label="Contact phone (optional)" type="tel" autoComplete="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField
-          label="Budget (optional)"
-          placeholder="e.g. £500"
-          maxLength={JOB_LIMITS.budgetMax}
-          error={errors.budget?.message}
-          {...register('budget')}
-        />
+        <FormField label="Budget (optional)" placeholder="e.g. £500" maxLength={JOB_LIMITS.budgetMax} error={errors.budget?.message} {...register('budget')} />
         <Field.Root invalid={Boolean(errors.budgetType)}>
           <Field.Label>Budget type</Field.Label>
           <NativeSelect.Root>

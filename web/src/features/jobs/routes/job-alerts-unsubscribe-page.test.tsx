@@ -14,7 +14,8 @@ import { renderApp } from '@/testing/render';
 function unsubscribeApi(validToken = 'token-1') {
   return stubApi({
     unsubscribeJobAlerts: ({ body }) => {
-      if (body.token !== validToken) throw new StubbedApiError(400, { error: { code: ERROR_CODES.validation.code, message: JOB_ALERT_MESSAGES.unsubscribeInvalid } });
+      if (body.token !== validToken)
+        throw new StubbedApiError(400, { error: { code: ERROR_CODES.validation.code, message: JOB_ALERT_MESSAGES.unsubscribeInvalid } });
       return { unsubscribed: true };
     },
   });

@@ -58,8 +58,7 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
   it('goes to the next page with the cursor and back with Previous, counting pages from the kept total', async () => {
     const api = stubApi({
       listCategories: () => ({ groups: [] }),
-      listJobs: ({ query }) =>
-        query.cursor === 'second' ? { jobs: [job(6)], total: 6 } : { jobs: [1, 2, 3, 4, 5].map(job), total: 6, nextCursor: 'second' },
+      listJobs: ({ query }) => (query.cursor === 'second' ? { jobs: [job(6)], total: 6 } : { jobs: [1, 2, 3, 4, 5].map(job), total: 6, nextCursor: 'second' }),
     });
     const { user, router } = renderApp('/job-directory');
     expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
@@ -83,7 +82,11 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
     // What the page function rendered /job-directory?location=Leeds with, under the key it gives (shared RENDERED_QUERY_KEYS).
     const queryClient = createQueryClient();
     const query = jobListQuery(readJobBoardFilters(new URLSearchParams('location=Leeds')));
-    seedQueryClient(queryClient, { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], total: 1 }]] }, { askAgain: true });
+    seedQueryClient(
+      queryClient,
+      { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], total: 1 }]] },
+      { askAgain: true },
+    );
     let sessionRead!: () => void;
     const fake = createFakeAuth();
     const reading = new Promise<null>((resolve) => (sessionRead = () => resolve(null)));

@@ -89,7 +89,10 @@ export function JobDirectoryPage() {
     setParams(new URLSearchParams(jobBoardSearch(next, job)), { state: { trail: pages } satisfies BoardHistory });
   const firstPage = !filters.cursor;
   // A page opened from a shared address has no trail: Previous goes back to the first page.
-  const previous = () => (trail.length > 0 ? go({ ...firstPageOf(filters), ...(trail.at(-1) ? { cursor: trail.at(-1) } : {}) }, undefined, trail.slice(0, -1)) : go(firstPageOf(filters)));
+  const previous = () =>
+    trail.length > 0
+      ? go({ ...firstPageOf(filters), ...(trail.at(-1) ? { cursor: trail.at(-1) } : {}) }, undefined, trail.slice(0, -1))
+      : go(firstPageOf(filters));
   const loadError = board.error instanceof ApiError && board.error.status === 400 ? board.error.message : JOB_MESSAGES.loadFailed;
   const jobHref = (id: string) => `${paths.jobDirectory}${jobBoardSearch(filters, id)}`;
 

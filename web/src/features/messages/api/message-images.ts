@@ -20,7 +20,10 @@ export async function uploadMessageImage(conversationId: string, file: File, opt
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new Error(MESSAGING_MESSAGES.imageUploadFailed, { cause: error });
   }
-  const checked = await apiRequest(messageRoutes.checkMessageImage, { params: { conversationId, imageId: grant.imageId }, ...(options.signal ? { signal: options.signal } : {}) });
+  const checked = await apiRequest(messageRoutes.checkMessageImage, {
+    params: { conversationId, imageId: grant.imageId },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return checked.imageId;
 }
 

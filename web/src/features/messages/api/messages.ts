@@ -25,7 +25,8 @@ export function useInbox() {
 export function useThread(conversationId: string) {
   return useInfiniteQuery({
     queryKey: threadKey(conversationId),
-    queryFn: ({ pageParam, signal }) => apiRequest(messageRoutes.getConversation, { params: { conversationId }, query: pageParam ? { cursor: pageParam } : {}, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(messageRoutes.getConversation, { params: { conversationId }, query: pageParam ? { cursor: pageParam } : {}, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     refetchInterval: messagePollMs,

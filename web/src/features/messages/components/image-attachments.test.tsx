@@ -62,13 +62,23 @@ async function openThread(messages: ConversationMessage[] = []) {
     },
     checkMessageImage: ({ params }) => {
       if (names[Number(params.imageId.slice('image-'.length)) - 1] === NOT_AN_IMAGE) {
-        throw new StubbedApiError(400, { error: { code: 'VALIDATION_ERROR', message: MESSAGING_MESSAGES.imageWrongType, fields: { 'params.imageId': MESSAGING_MESSAGES.imageWrongType } } });
+        throw new StubbedApiError(400, {
+          error: { code: 'VALIDATION_ERROR', message: MESSAGING_MESSAGES.imageWrongType, fields: { 'params.imageId': MESSAGING_MESSAGES.imageWrongType } },
+        });
       }
       return { imageId: params.imageId, width: 4, height: 3 };
     },
     getMessageImage: () => ({ contentType: 'image/webp', bytes: new Uint8Array([1, 2, 3]) }),
     sendMessage: ({ body }) => {
-      const message: ConversationMessage = { messageId: body.messageId, senderId: 'cara', mine: true, text: body.text, imageIds: body.imageIds, sentAt: '2026-11-26T12:05:00.000Z', seen: false };
+      const message: ConversationMessage = {
+        messageId: body.messageId,
+        senderId: 'cara',
+        mine: true,
+        text: body.text,
+        imageIds: body.imageIds,
+        sentAt: '2026-11-26T12:05:00.000Z',
+        seen: false,
+      };
       stored.push(message);
       return { conversationId: CONVERSATION, message };
     },

@@ -22,7 +22,10 @@ interface Attachment {
 export function useImageAttachments(conversationId: string) {
   const [items, setItems] = useState<Attachment[]>([]);
   const [notice, setNotice] = useState<string>();
-  const update = useCallback((key: string, patch: Partial<Attachment>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<Attachment>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))),
+    [],
+  );
 
   const add = (files: readonly File[]) => {
     setNotice(undefined);
@@ -40,7 +43,10 @@ export function useImageAttachments(conversationId: string) {
     if (added.length === 0) return;
     setItems((current) => [...current, ...added]);
     for (const item of added) {
-      uploadMessageImage(conversationId, item.file, { signal: item.controller.signal, onProgress: (share) => update(item.key, { percent: Math.round(share * 100) }) }).then(
+      uploadMessageImage(conversationId, item.file, {
+        signal: item.controller.signal,
+        onProgress: (share) => update(item.key, { percent: Math.round(share * 100) }),
+      }).then(
         (imageId) => update(item.key, { status: 'ready', percent: 100, imageId }),
         (error: unknown) => {
           if (!item.controller.signal.aborted) update(item.key, { status: 'failed', error: imageFailureText(error) });
@@ -90,7 +96,16 @@ function AttachmentTile({ item, position, total, onRemove }: { item: Attachment;
   const errorId = useId();
   return (
     <Stack as="li" gap="1" w="24">
-      <Box position="relative" w="24" h="24" borderRadius="md" overflow="hidden" bg="bg.muted" borderWidth={item.status === 'failed' ? '2px' : '0'} borderColor="red.600">
+      <Box
+        position="relative"
+        w="24"
+        h="24"
+        borderRadius="md"
+        overflow="hidden"
+        bg="bg.muted"
+        borderWidth={item.status === 'failed' ? '2px' : '0'}
+        borderColor="red.600"
+      >
         <FilePreview file={item.file} alt={`Image ${position} of ${total} to send: ${item.file.name}`} describedBy={item.error ? errorId : undefined} />
         {item.status === 'uploading' && (
           <Box
@@ -111,7 +126,16 @@ function AttachmentTile({ item, position, total, onRemove }: { item: Attachment;
             <Box h="full" w={`${item.percent}%`} bg="brand.solid" transition="width 0.2s" />
           </Box>
         )}
-        <IconButton aria-label={`Remove ${item.file.name}`} size="2xs" variant="solid" borderRadius="full" position="absolute" top="1" insetEnd="1" onClick={onRemove}>
+        <IconButton
+          aria-label={`Remove ${item.file.name}`}
+          size="2xs"
+          variant="solid"
+          borderRadius="full"
+          position="absolute"
+          top="1"
+          insetEnd="1"
+          onClick={onRemove}
+        >
           <XIcon aria-hidden="true" />
         </IconButton>
       </Box>

@@ -48,7 +48,12 @@ export function MessageImages({ conversationId, imageIds, from }: { conversation
           </li>
         ))}
       </HStack>
-      <AppDialog open={openId !== undefined} onOpenChange={(isOpen) => !isOpen && setOpen(undefined)} title={open === undefined ? '' : altOf(open + 1, total, from)} width="3xl">
+      <AppDialog
+        open={openId !== undefined}
+        onOpenChange={(isOpen) => !isOpen && setOpen(undefined)}
+        title={open === undefined ? '' : altOf(open + 1, total, from)}
+        width="3xl"
+      >
         {openId !== undefined && <FullImage conversationId={conversationId} imageId={openId} alt={altOf(open! + 1, total, from)} />}
       </AppDialog>
     </>

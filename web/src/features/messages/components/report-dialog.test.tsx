@@ -21,7 +21,9 @@ describe('reporting a conversation', { timeout: 30_000 }, () => {
     await user.type(dialog.getByRole('textbox', { name: /Anything else/ }), 'Asked for my bank details');
     await user.click(dialog.getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report this conversation' })).not.toBeInTheDocument());
-    expect(api.callsTo('reportConversation')).toEqual([{ params: { conversationId: 'conversation-1' }, query: {}, body: { reason: 'scam', note: 'Asked for my bank details' } }]);
+    expect(api.callsTo('reportConversation')).toEqual([
+      { params: { conversationId: 'conversation-1' }, query: {}, body: { reason: 'scam', note: 'Asked for my bank details' } },
+    ]);
   });
 
   it('says so in the dialog when the conversation is reported already', async () => {

@@ -1,7 +1,14 @@
 import { Button, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGE_REPORT_LIMITS, MESSAGE_REPORT_MESSAGES, MESSAGE_REPORT_REASON_LABELS, MESSAGE_REPORT_REASONS, type MessageReportReason, messageRoutes } from '@solutionz/shared';
+import {
+  MESSAGE_REPORT_LIMITS,
+  MESSAGE_REPORT_MESSAGES,
+  MESSAGE_REPORT_REASON_LABELS,
+  MESSAGE_REPORT_REASONS,
+  type MessageReportReason,
+  messageRoutes,
+} from '@solutionz/shared';
 import { FieldShell } from '@/components/forms/form-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { toaster } from '@/components/ui/toaster';
@@ -50,7 +57,11 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
         onError: (failure) =>
           setErrors(
             failure instanceof ApiError
-              ? { reason: failure.fieldMessage('reason'), note: failure.fieldMessage('note'), form: failure.fieldMessage('reason') || failure.fieldMessage('note') ? undefined : failure.message }
+              ? {
+                  reason: failure.fieldMessage('reason'),
+                  note: failure.fieldMessage('note'),
+                  form: failure.fieldMessage('reason') || failure.fieldMessage('note') ? undefined : failure.message,
+                }
               : { form: 'Not sent. Check your connection and try again.' },
           ),
       },
@@ -74,7 +85,8 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
       >
         <Stack gap="4">
           <Text>
-            Our team will read the last {MESSAGE_REPORT_LIMITS.snapshotMessages} messages of your conversation with {otherName}. {otherName} is not told who reported it.
+            Our team will read the last {MESSAGE_REPORT_LIMITS.snapshotMessages} messages of your conversation with {otherName}. {otherName} is not told who
+            reported it.
           </Text>
           <FieldShell label="What is wrong?" required error={errors.reason}>
             <NativeSelect.Root>
@@ -94,7 +106,11 @@ export function ReportConversation({ conversationId, otherName }: ReportConversa
           <Field.Root invalid={Boolean(errors.note)}>
             <Field.Label>Anything else we should know (optional)</Field.Label>
             <Textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={MESSAGE_REPORT_LIMITS.noteMax} />
-            {errors.note ? <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText> : <Field.HelperText>{`${note.length} / ${MESSAGE_REPORT_LIMITS.noteMax}`}</Field.HelperText>}
+            {errors.note ? (
+              <Field.ErrorText color="red.700">{errors.note}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{`${note.length} / ${MESSAGE_REPORT_LIMITS.noteMax}`}</Field.HelperText>
+            )}
           </Field.Root>
           {errors.form && (
             <Text role="alert" color="red.700">

@@ -14,7 +14,15 @@ describe('an open thread', { timeout: 20_000 }, () => {
       other: { userId: 'cara', name: 'Cara Jones', avatarUrl: null, accountType: 'client', deleted: false },
       lastLine: 'Can you come on Tuesday?',
     });
-    const first = { messageId: 'm-1', senderId: 'cara', mine: false, text: 'Can you come on Tuesday?', imageIds: [], sentAt: '2026-11-26T12:00:00.000Z', seen: false };
+    const first = {
+      messageId: 'm-1',
+      senderId: 'cara',
+      mine: false,
+      text: 'Can you come on Tuesday?',
+      imageIds: [],
+      sentAt: '2026-11-26T12:00:00.000Z',
+      seen: false,
+    };
     const reply = { ...first, messageId: 'm-2', text: 'Or Wednesday, if that suits.', sentAt: '2026-11-26T12:05:00.000Z' };
     let replied = false;
     const api = stubApi(

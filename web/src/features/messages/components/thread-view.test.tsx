@@ -6,7 +6,9 @@ import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 import { conversationSummary } from '../testing';
 
-function thread(flags: Partial<Pick<ConversationThread['conversation'], 'blockedByMe' | 'blockedByThem' | 'messagingStopped' | 'canSend'>>): ConversationThread {
+function thread(
+  flags: Partial<Pick<ConversationThread['conversation'], 'blockedByMe' | 'blockedByThem' | 'messagingStopped' | 'canSend'>>,
+): ConversationThread {
   return {
     conversation: conversationSummary({
       conversationId: 'conversation-1',
@@ -14,7 +16,9 @@ function thread(flags: Partial<Pick<ConversationThread['conversation'], 'blocked
       lastLine: 'Can you come on Tuesday?',
       ...flags,
     }),
-    messages: [{ messageId: 'm-1', senderId: 'cara', mine: false, text: 'Can you come on Tuesday?', imageIds: [], sentAt: '2026-11-26T12:00:00.000Z', seen: false }],
+    messages: [
+      { messageId: 'm-1', senderId: 'cara', mine: false, text: 'Can you come on Tuesday?', imageIds: [], sentAt: '2026-11-26T12:00:00.000Z', seen: false },
+    ],
   };
 }
 

@@ -32,7 +32,16 @@ function Bubble({ mine, text, images, children }: { mine: boolean; text: string;
     <Stack as="li" gap="1" align={mine ? 'flex-end' : 'flex-start'}>
       {images}
       {text && (
-        <Box maxW={{ base: '85%', md: '70%' }} px="3.5" py="2.5" borderRadius="xl" bg={mine ? 'brand.solid' : 'bg.muted'} color={mine ? 'white' : 'fg'} whiteSpace="pre-wrap" overflowWrap="anywhere">
+        <Box
+          maxW={{ base: '85%', md: '70%' }}
+          px="3.5"
+          py="2.5"
+          borderRadius="xl"
+          bg={mine ? 'brand.solid' : 'bg.muted'}
+          color={mine ? 'white' : 'fg'}
+          whiteSpace="pre-wrap"
+          overflowWrap="anywhere"
+        >
           {text}
         </Box>
       )}
@@ -64,13 +73,16 @@ function useOutgoing(send: ConversationActions['send']) {
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const deliver = (message: Delivery) => {
     setOutgoing((current) => [...current.filter((item) => item.messageId !== message.messageId), { ...message, status: 'sending' }]);
-    send.mutate({ messageId: message.messageId, text: message.text, imageIds: [...message.imageIds] }, {
-      onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
-      onError: (failure) => {
-        const error = sendFailureText(failure, 'Not sent. Check your connection and try again.');
-        setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'failed', error } : item)));
+    send.mutate(
+      { messageId: message.messageId, text: message.text, imageIds: [...message.imageIds] },
+      {
+        onSuccess: () => setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'sent' } : item))),
+        onError: (failure) => {
+          const error = sendFailureText(failure, 'Not sent. Check your connection and try again.');
+          setOutgoing((current) => current.map((item) => (item.messageId === message.messageId ? { ...item, status: 'failed', error } : item)));
+        },
       },
-    });
+    );
   };
   return { outgoing, deliver };
 }
@@ -120,11 +132,25 @@ function Composer({ composer, otherName }: { composer: ReturnType<typeof useComp
 }
 
 /** The other person (their page, when they have one), the job the conversation is about, and reporting and blocking. */
-function ThreadHeader({ conversationId, summary, headingId, setBlocked }: { conversationId: string; summary: Summary; headingId: string; setBlocked: ConversationActions['setBlocked'] }) {
+function ThreadHeader({
+  conversationId,
+  summary,
+  headingId,
+  setBlocked,
+}: {
+  conversationId: string;
+  summary: Summary;
+  headingId: string;
+  setBlocked: ConversationActions['setBlocked'];
+}) {
   const { other } = summary;
   const toggleBlock = (blocked: boolean) =>
     setBlocked.mutate(blocked, {
-      onSuccess: () => toaster.success({ title: blocked ? 'Blocked' : 'Unblocked', description: blocked ? 'Neither of you can send messages in this conversation now.' : 'You can write to each other again.' }),
+      onSuccess: () =>
+        toaster.success({
+          title: blocked ? 'Blocked' : 'Unblocked',
+          description: blocked ? 'Neither of you can send messages in this conversation now.' : 'You can write to each other again.',
+        }),
       onError: (failure) => toaster.error({ title: 'Not changed', description: failure.message }),
     });
   return (
@@ -156,7 +182,13 @@ function ThreadHeader({ conversationId, summary, headingId, setBlocked }: { conv
       <HStack gap="2">
         <ReportConversation conversationId={conversationId} otherName={other.name} />
         {!other.deleted && (
-          <Button size="sm" variant="outline" colorPalette={summary.blockedByMe ? undefined : 'red'} onClick={() => toggleBlock(!summary.blockedByMe)} loading={setBlocked.isPending}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette={summary.blockedByMe ? undefined : 'red'}
+            onClick={() => toggleBlock(!summary.blockedByMe)}
+            loading={setBlocked.isPending}
+          >
             {summary.blockedByMe ? 'Unblock' : 'Block'}
           </Button>
         )}
@@ -201,7 +233,11 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
     );
   }
   if (thread.isError || !summary) {
-    return <LoadFailed message={thread.error instanceof ApiError && thread.error.status === 404 ? MESSAGING_MESSAGES.notFound : MESSAGING_MESSAGES.threadLoadFailed} />;
+    return (
+      <LoadFailed
+        message={thread.error instanceof ApiError && thread.error.status === 404 ? MESSAGING_MESSAGES.notFound : MESSAGING_MESSAGES.threadLoadFailed}
+      />
+    );
   }
 
   return (
@@ -242,9 +278,7 @@ export function ThreadView({ conversationId }: ThreadViewProps) {
       ) : (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Title>
-            {composerNotice(summary)}
-          </Alert.Title>
+          <Alert.Title>{composerNotice(summary)}</Alert.Title>
         </Alert.Root>
       )}
     </Stack>

@@ -58,7 +58,13 @@ export function CouponField({ code, state, onCodeChange, onStateChange, disabled
             apply();
           }}
         />
-        <Button variant="outline" onClick={apply} disabled={disabled || !trimmed || state.status === 'applied'} loading={check.isPending} loadingText="Applying...">
+        <Button
+          variant="outline"
+          onClick={apply}
+          disabled={disabled || !trimmed || state.status === 'applied'}
+          loading={check.isPending}
+          loadingText="Applying..."
+        >
           Apply
         </Button>
       </HStack>

@@ -66,9 +66,7 @@ export default function ChangeEmailDialog({ profile, onClose }: { profile: MeRes
         <Text role="status">{SECURITY_MESSAGES.emailChangeSent(sentTo)}</Text>
       ) : (
         <StackedForm id="change-email-form" onSubmit={() => void submit()}>
-          <Text color="fg.muted">
-            Your address is {profile.email}. We'll send a confirmation link to the new address; it changes when you open that link.
-          </Text>
+          <Text color="fg.muted">Your address is {profile.email}. We'll send a confirmation link to the new address; it changes when you open that link.</Text>
           <FormField label="New e-mail address" type="email" autoComplete="email" error={formState.errors.newEmail?.message} {...register('newEmail')} />
           <FormField
             label="Current password"

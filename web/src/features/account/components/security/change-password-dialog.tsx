@@ -116,7 +116,13 @@ export default function ChangePasswordDialog({ profile, onClose }: { profile: Me
           error={formState.errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <FormField label="New password" type="password" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.newPassword?.message}
+          {...register('newPassword')}
+        />
         <FormField
           label="Confirm new password"
           type="password"

@@ -19,7 +19,16 @@ type OpenDialog = 'email' | 'password' | 'twoStepOn' | 'twoStepOff' | 'everywher
 
 function SecurityItem({ title, status, description, action }: { title: string; status?: ReactNode; description: ReactNode; action?: ReactNode }) {
   return (
-    <Stack as="section" direction={{ base: 'column', sm: 'row' }} gap="4" justify="space-between" align={{ base: 'start', sm: 'center' }} p="5" borderWidth="1px" borderRadius="lg">
+    <Stack
+      as="section"
+      direction={{ base: 'column', sm: 'row' }}
+      gap="4"
+      justify="space-between"
+      align={{ base: 'start', sm: 'center' }}
+      p="5"
+      borderWidth="1px"
+      borderRadius="lg"
+    >
       <Stack gap="1" flex="1">
         <HStack gap="2">
           <Heading as="h3" size="md">
@@ -80,9 +89,7 @@ export function SecurityTab({ profile }: { profile: MeResponse }) {
       />
       <SecurityItem
         title="2-step verification"
-        status={
-<StatusBadge tone={profile.mfaEnabled ? 'green' : 'gray'}>{profile.mfaEnabled ? 'On' : 'Off'}</StatusBadge>
-        }
+        status={<StatusBadge tone={profile.mfaEnabled ? 'green' : 'gray'}>{profile.mfaEnabled ? 'On' : 'Off'}</StatusBadge>}
         description={
           profile.mfaEnabled
             ? 'Signing in asks for a code from your authenticator app as well as your password.'
@@ -94,13 +101,7 @@ export function SecurityTab({ profile }: { profile: MeResponse }) {
           </Button>
         }
       />
-      <SecurityItem
-        title="Security alerts"
-        description={SECURITY_MESSAGES.alertsAlwaysOn}
-        action={
-<ToggleSwitch label="Security alerts" checked disabled />
-        }
-      />
+      <SecurityItem title="Security alerts" description={SECURITY_MESSAGES.alertsAlwaysOn} action={<ToggleSwitch label="Security alerts" checked disabled />} />
       <SecurityItem
         title="Sign out of all devices"
         description="Signs you out on every browser and device, this one included."

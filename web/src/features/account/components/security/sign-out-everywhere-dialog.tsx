@@ -21,7 +21,9 @@ export default function SignOutEverywhereDialog({ onClose }: { onClose: () => vo
       onConfirm={confirm}
     >
       <Text>Every browser and device signed in to your account is signed out, this one included. You can sign in again with your password.</Text>
-      <FormErrorAlert message={signOutEverywhere.error ? (signOutEverywhere.error instanceof ApiError ? signOutEverywhere.error.message : MESSAGES.api.internal) : undefined} />
+      <FormErrorAlert
+        message={signOutEverywhere.error ? (signOutEverywhere.error instanceof ApiError ? signOutEverywhere.error.message : MESSAGES.api.internal) : undefined}
+      />
     </ConfirmDialog>
   );
 }

@@ -11,7 +11,11 @@ const SECRET = 'JBSWY3DPEHPK3PXP';
 
 const wrongPassword = () =>
   new StubbedApiError(ERROR_CODES.validation.status, {
-    error: { code: ERROR_CODES.validation.code, message: SECURITY_MESSAGES.currentPasswordWrong, fields: { 'body.password': SECURITY_MESSAGES.currentPasswordWrong } },
+    error: {
+      code: ERROR_CODES.validation.code,
+      message: SECURITY_MESSAGES.currentPasswordWrong,
+      fields: { 'body.password': SECURITY_MESSAGES.currentPasswordWrong },
+    },
   });
 
 describe('turning on 2-step verification', { timeout: 20_000 }, () => {

@@ -148,7 +148,9 @@ export default function TwoStepOnDialog({ profile, onClose }: { profile: MeRespo
         </Stack>
       ) : (
         <StackedForm id="two-step-password-form" onSubmit={start}>
-          <Text color="fg.muted">Signing in will ask for a code from an authenticator app on your phone as well as your password. First, enter your current password.</Text>
+          <Text color="fg.muted">
+            Signing in will ask for a code from an authenticator app on your phone as well as your password. First, enter your current password.
+          </Text>
           <FormField
             label="Current password"
             type="password"

@@ -34,9 +34,7 @@ export function FeedbackFormView({ initial, onSubmit, onCancel, error, autoFocus
   const ratingErrorId = useId();
   const form = useForm<FeedbackForm, unknown, FeedbackValues>({
     resolver: zodResolver(feedbackFormSchema),
-    defaultValues: initial
-      ? { rating: initial.rating, title: initial.title, description: initial.description ?? '' }
-      : { title: '', description: '' },
+    defaultValues: initial ? { rating: initial.rating, title: initial.title, description: initial.description ?? '' } : { title: '', description: '' },
   });
   const {
     register,

@@ -38,17 +38,30 @@ function NoFeedbackYet({ owner, providerName }: { owner: boolean; providerName: 
         No feedback yet
       </Heading>
       <Text color="fg.muted" maxW="md">
-        {owner ? 'Feedback that clients leave for you will be listed here, newest first, for you to reply to.' : `Be the first to tell others about working with ${providerName}.`}
+        {owner
+          ? 'Feedback that clients leave for you will be listed here, newest first, for you to reply to.'
+          : `Be the first to tell others about working with ${providerName}.`}
       </Text>
     </Stack>
   );
 }
 
 /** The owner's view: everything addressed to them, published or not, each with the reply editor. */
-function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail }: { ownerId: string; providerId: string; providerName: string; unconfirmedEmail?: string }) {
+function OwnerFeedbackList({
+  ownerId,
+  providerId,
+  providerName,
+  unconfirmedEmail,
+}: {
+  ownerId: string;
+  providerId: string;
+  providerName: string;
+  unconfirmedEmail?: string;
+}) {
   const list = useReceivedFeedback(ownerId);
   if (list.isPending) return <FeedbackSkeleton />;
-  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError)
+    return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) return <NoFeedbackYet owner providerName={providerName} />;
   return (
@@ -81,7 +94,8 @@ function OwnerFeedbackList({ ownerId, providerId, providerName, unconfirmedEmail
 function PublicFeedbackList({ providerId, providerName, ownEntryId }: { providerId: string; providerName: string; ownEntryId?: string }) {
   const list = usePublicFeedback(providerId);
   if (list.isPending) return <FeedbackSkeleton />;
-  if (list.isError && !list.isFetchNextPageError) return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+  if (list.isError && !list.isFetchNextPageError)
+    return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const all = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   const entries = all.filter((entry) => entry.id !== ownEntryId);
   if (all.length === 0) return <NoFeedbackYet owner={false} providerName={providerName} />;
@@ -200,7 +214,8 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
                   setDeleting(false);
                   setDuplicate(false);
                 },
-                onError: (error) => toastFailure(error, { title: FEEDBACK_MESSAGES.deleteFailed, description: failureText(error, FEEDBACK_MESSAGES.deleteFailed) }),
+                onError: (error) =>
+                  toastFailure(error, { title: FEEDBACK_MESSAGES.deleteFailed, description: failureText(error, FEEDBACK_MESSAGES.deleteFailed) }),
               })
             }
           >

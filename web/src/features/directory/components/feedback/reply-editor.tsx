@@ -31,7 +31,12 @@ export function ReplyEditor({ entry, providerId, ownerId, providerName }: ReplyE
     return (
       <Stack gap="2" align="start">
         {existing && <FeedbackReplyView reply={existing} from={providerName} />}
-        <Button size="sm" variant="outline" onClick={() => setDraft(existing?.text ?? '')} aria-label={`${editing ? 'Edit reply to' : 'Reply to'} ${entry.title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setDraft(existing?.text ?? '')}
+          aria-label={`${editing ? 'Edit reply to' : 'Reply to'} ${entry.title}`}
+        >
           {editing ? <PencilIcon aria-hidden="true" /> : <ReplyIcon aria-hidden="true" />}
           {editing ? 'Edit Reply' : 'Reply'}
         </Button>

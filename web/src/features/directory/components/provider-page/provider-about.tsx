@@ -26,13 +26,7 @@ export function ProviderAbout({ page }: { page: ProviderProfile }) {
       <Section title="Services">
         {page.categories.length > 0 ? <CategoryChips value={page.categories} label="Services" /> : <Empty>No services listed yet.</Empty>}
       </Section>
-      <Section title="Skills">
-        {page.skills.length > 0 ? (
-          <SkillChips skills={page.skills} />
-        ) : (
-          <Empty>No skills listed yet.</Empty>
-        )}
-      </Section>
+      <Section title="Skills">{page.skills.length > 0 ? <SkillChips skills={page.skills} /> : <Empty>No skills listed yet.</Empty>}</Section>
       <Text fontSize="sm" color="fg.muted">
         Member since {formatUkDate(page.memberSince, DATE_FORMATS.short)}
       </Text>

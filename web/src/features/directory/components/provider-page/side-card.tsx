@@ -20,7 +20,9 @@ function Card({ title, children, headingId }: { title: string; children: ReactNo
 
 /** The owner's actions (docs/product/provider-profile.md#the-owners-view), and why the public cannot see the page when it cannot. */
 // The message form (and the messaging routes' schemas) loads when a client opens it, not with the page.
-const SendMessageDialog = lazy(() => import('@/entities/messages/components/send-message-dialog').then(({ SendMessageDialog: Dialog }) => ({ default: Dialog })));
+const SendMessageDialog = lazy(() =>
+  import('@/entities/messages/components/send-message-dialog').then(({ SendMessageDialog: Dialog }) => ({ default: Dialog })),
+);
 
 export function OwnerCard({ page }: { page: MyProviderPage }) {
   return (
@@ -79,7 +81,10 @@ export interface VisitorCardProps {
  * (clients; a signed-out visitor is asked to log in first), and reach them by what they published.
  * Other providers and admins leave no feedback, so they are not offered it.
  */
-export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard({ page, viewer, onLeaveFeedback, messageOnOpen = false }, contactRef) {
+export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function VisitorCard(
+  { page, viewer, onLeaveFeedback, messageOnOpen = false },
+  contactRef,
+) {
   // While the viewer is not known, the buttons are there as a visitor sees them but wait for the session.
   const pending = viewer.kind === 'pending';
   const canLeaveFeedback = pending || viewer.kind === 'visitor' || viewer.kind === 'client';
