@@ -25,18 +25,13 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** The browser the screenshot tests draw their baselines with: the desktop browser people run, in its headless mode. */
-const chromium = {
-  ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
-};
-
 /**
- * The behaviour tests' browser: Debian's build of Chromium's headless shell (chromium-headless-shell), the same
- * engine and version as /usr/bin/chromium without the desktop browser's windows around each page. Playwright runs
- * its own build of it for headless tests by default. The desktop browser's headless mode draws a browser window
- * per page, with a renderer for the address bar's popup that takes about 2 s of processor time each time one
- * starts (several a minute with three workers); on two cores beside the web tests, that is time the tests wait for.
+ * Every test's browser: Debian's build of Chromium's headless shell (chromium-headless-shell), the same engine and
+ * version as /usr/bin/chromium without the desktop browser's windows around each page. Playwright runs its own build
+ * of it for headless tests by default. The desktop browser's headless mode draws a browser window per page, with a
+ * renderer for the address bar's popup that takes about 2 s of processor time each time one starts; on two cores
+ * beside the web tests, that is time the tests wait for. The page itself is drawn by the same engine, so the
+ * screenshot baselines are the same pixels from either.
  */
 const headlessChromium = {
   ...devices['Desktop Chrome'],
@@ -87,13 +82,13 @@ export default defineConfig({
     {
       name: 'visual-data',
       testMatch: /\/visual\/data\.setup\.ts$/,
-      use: chromium,
+      use: headlessChromium,
     },
     {
       name: 'visual',
       testMatch: /\/visual\/.*\.spec\.ts$/,
       dependencies: ['visual-data'],
-      use: { ...chromium, reducedMotion: 'reduce', colorScheme: 'light' },
+      use: { ...headlessChromium, reducedMotion: 'reduce', colorScheme: 'light' },
       // One baseline per page and width, the same on every machine (Debian's Chromium, docs/testing.md#screenshot-tests).
       snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
       // A whole long page on a busy two-core machine can take several seconds to settle and to capture.

@@ -46,10 +46,27 @@ const reports = {
 interface StepResult {
   readonly name: string;
   readonly ok: boolean;
+  /** When the step started, in seconds from the start of the run (the two lanes' steps overlap). */
+  readonly startedAt?: number;
   readonly seconds: number;
   readonly note?: string;
 }
 const results: StepResult[] = [];
+const runStarted = Date.now();
+
+/** The machine's processor time so far, busy and in all, in clock ticks (Linux's /proc/stat; zeros elsewhere). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the fourth and fifth figures.
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+const ticksAtStart = machineTicks();
 const children = new Set<ChildProcess>();
 
 /** Runs a command; with `capture`, its output is kept and printed in one piece when it ends (for steps run side by side). */
@@ -83,7 +100,7 @@ async function step(name: string, action: () => Promise<Outcome>): Promise<boole
     outcome = { ok: false, note: error instanceof Error ? error.message : String(error) };
   }
   const seconds = (Date.now() - started) / 1000;
-  results.push({ name, ok: outcome.ok, seconds, ...(outcome.note ? { note: outcome.note } : {}) });
+  results.push({ name, ok: outcome.ok, startedAt: (started - runStarted) / 1000, seconds, ...(outcome.note ? { note: outcome.note } : {}) });
   if (outcome.output !== undefined) {
     console.log(`\n━━ ${name}: ${outcome.ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
     process.stdout.write(outcome.output);
@@ -243,7 +260,8 @@ function benchReport(totalSeconds: number): void {
     commit: gitCommit(),
     cores: availableParallelism(),
     totalSeconds: round(totalSeconds),
-    steps: results.map(({ name, ok, seconds }) => ({ name, ok, seconds: round(seconds) })),
+    processorsBusyPercent: busyPercent(),
+    steps: results.map(({ name, ok, startedAt, seconds }) => ({ name, ok, startedAt: round(startedAt ?? 0), seconds: round(seconds) })),
     tests: { ...counts, e2e: browser.length },
     browser: {
       tests: browser.length,
@@ -255,8 +273,15 @@ function benchReport(totalSeconds: number): void {
   mkdirSync(join(REPO_ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'bench-results/test.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    `\nBrowser tests: ${report.browser.tests}, ${report.browser.meanTestSeconds} s a test on average (${report.browser.stepSecondsPerTest} s of the step's time each). Written to bench-results/test.json`,
+    `\nThe processors were busy ${report.processorsBusyPercent}% of the run. Browser tests: ${report.browser.tests}, ${report.browser.meanTestSeconds} s a test on average (${report.browser.stepSecondsPerTest} s of the step's time each). Written to bench-results/test.json`,
   );
+}
+
+/** How busy the machine's processors were over the run: near 100 means the run waited on processor time, not on itself. */
+function busyPercent(): number {
+  const now = machineTicks();
+  const total = now.total - ticksAtStart.total;
+  return total > 0 ? Math.round(((now.busy - ticksAtStart.busy) / total) * 100) : 0;
 }
 
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
@@ -341,7 +366,8 @@ async function main(): Promise<number> {
   const failed = results.length - passed;
   console.log('\n━━ Summary');
   for (const r of results) {
-    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)${r.ok || !r.note ? '' : ` — ${r.note}`}`);
+    const from = r.startedAt === undefined ? '' : `, from ${r.startedAt.toFixed(0)} s`;
+    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s${from})${r.ok || !r.note ? '' : ` — ${r.note}`}`);
   }
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;

@@ -6,21 +6,28 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * `npm run typecheck`: every workspace's tsconfig checked by TypeScript 7 (the native compiler, several
- * times faster than 6). TypeScript 6 stays installed for typescript-eslint, which needs the JavaScript API
- * that 7 no longer has.
+ * `npm run typecheck`: every workspace checked by TypeScript 7 (the native compiler, several times faster than
+ * 6). TypeScript 6 stays installed for typescript-eslint, which needs the JavaScript API that 7 no longer has.
  *
- * The projects are checked side by side, one per core (or SOLUTIONZ_TYPECHECK_JOBS at a time), largest first. Each keeps its incremental build
+ * Two programs: the web (browser libraries, JSX) and every Node workspace together (tsconfig.node.json: shared,
+ * lambdas, infra, scripts and test share their options). Checked one workspace at a time, the Node ones each
+ * checked again what they import of the others (shared, the lambdas' sources, the AWS SDK's types): one
+ * program checks each file once, for 40% of the processor time. Each workspace's own tsconfig stays for editors.
+ *
+ * The two run side by side (or SOLUTIONZ_TYPECHECK_JOBS at a time), and each keeps its incremental build
  * information in node_modules/.cache, so a check after a small edit reads only what changed since the last
  * one; a fresh clone has none and checks everything.
  */
-const PROJECTS = ['web', 'lambdas', 'test', 'scripts', 'infra', 'shared'] as const;
+const PROJECTS = [
+  { name: 'node', config: 'tsconfig.node.json' },
+  { name: 'web', config: 'web' },
+] as const;
 const tsc = join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');
 const buildInfoDir = join(REPO_ROOT, 'node_modules/.cache/solutionz/tsc');
 
-function check(project: string): Promise<{ ok: boolean; output: string }> {
+function check({ name, config }: (typeof PROJECTS)[number]): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    const args = [tsc, '-p', project, '--noEmit', '--pretty', '--incremental', '--tsBuildInfoFile', join(buildInfoDir, `${project}.tsbuildinfo`)];
+    const args = [tsc, '-p', config, '--noEmit', '--pretty', '--incremental', '--tsBuildInfoFile', join(buildInfoDir, `${name}.tsbuildinfo`)];
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
