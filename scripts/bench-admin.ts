@@ -5,7 +5,9 @@
  * sign-up, the users index, the directory and feedback leave, counters included) into DynamoDB Local
  * behind the local gateway. At each size a signed-in admin asks, through the gateway, for the users
  * table's first page and a page 40 pages deep, a search by a common surname prefix and by a rare word, the
- * providers filter, and the pending and all feedback pages; it prints the DynamoDB requests and items read
+ * providers filter, the pending and all feedback pages, and the public transparency page with 100 and then
+ * 10,000 moderation events counted (its items read must stay within a fixed most, the figures times the days,
+ * months and all time it reads); it prints the DynamoDB requests and items read
  * per request (counted by the admin function's own DynamoDB client, DYNAMODB_USAGE_METER) and the p50 and
  * p95 latency, checks every answer against the generated data, and flags each row PASS or FAIL on whether
  * the items read at the largest size stay within 1.5 times those at the smallest. Results also go to
@@ -17,10 +19,22 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { formatCategorySelection, TAXONOMY, type AdminFeedbackPage, type AdminUsersPage } from '@solutionz/shared';
+import {
+  ADMIN_REASON_CODES,
+  formatCategorySelection,
+  TAXONOMY,
+  TRANSPARENCY_DAYS,
+  TRANSPARENCY_FIGURES,
+  TRANSPARENCY_FIGURES_BY_REASON,
+  TRANSPARENCY_MONTHS,
+  type AdminFeedbackPage,
+  type AdminUsersPage,
+  type TransparencyResponse,
+} from '@solutionz/shared';
 import { documentClient, dynamoDbUsage, resetDynamoDbUsage, type DynamoDbUsage } from '@solutionz/lambdas/adapters/dynamodb';
 import type { ProfileRecord } from '@solutionz/lambdas/data/account-repository';
 import { bulkLoadAccounts, type BulkFeedback } from '@solutionz/lambdas/data/admin-bulk';
+import { addTransparencyEvents } from '@solutionz/lambdas/data/transparency-repository';
 import { fixed, mean, percentile, runBench, thousands, withBenchStack } from './local/bench-support';
 import { seededRandom, type SeededRandom } from './local/seeded-random';
 import { LOCAL_ORIGIN_HEADERS, REPO_ROOT, type LocalStack } from './local/stack';
@@ -42,6 +56,13 @@ const RARE_AT = new Set([7, 407, 807]);
 const RARE_SURNAME = 'Featherstonehaugh';
 const COMMON_PREFIX = 'smi';
 const YEAR_MS = 365 * 86_400_000;
+/**
+ * Moderation events counted for the transparency page at each size (the first size's, then the last's): the page
+ * reads at most one item per figure and day of the last 30, per figure and month of the last 12, and per figure of
+ * all time, however many events there were.
+ */
+const TRANSPARENCY_ACTIONS = [100, 10_000] as const;
+const TRANSPARENCY_CEILING = TRANSPARENCY_FIGURES.length * (TRANSPARENCY_DAYS + TRANSPARENCY_MONTHS + 1);
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -183,15 +204,18 @@ type Get = ReturnType<typeof client>;
 /** One kind of request: what it asks, and what its answer must show (a problem, or undefined). */
 interface Row {
   readonly label: string;
-  readonly path: '/admin/users' | '/admin/feedback';
+  readonly path: '/admin/users' | '/admin/feedback' | '/transparency';
   readonly query: Record<string, string>;
   readonly check: (answer: unknown) => string | undefined;
+  /** A row whose items read may grow with the data up to a fixed most (the transparency page): its target is that most. */
+  readonly ceiling?: number;
 }
 
 interface RowResult {
   readonly label: string;
   readonly runs: Measured[];
   readonly problem?: string;
+  readonly ceiling?: number;
 }
 
 async function measureRow(get: Get, row: Row): Promise<RowResult> {
@@ -205,7 +229,7 @@ async function measureRow(get: Get, row: Row): Promise<RowResult> {
     runs.push({ ms: performance.now() - started, usage: dynamoDbUsage() });
     problem ??= row.check(answer);
   }
-  return { label: row.label, runs, ...(problem ? { problem } : {}) };
+  return { label: row.label, runs, ...(problem ? { problem } : {}), ...(row.ceiling ? { ceiling: row.ceiling } : {}) };
 }
 
 /** Everything a search finds, page by page (its last page must come without a cursor). */
@@ -285,6 +309,38 @@ async function rowsAt(get: Get, loaded: readonly ProfileRecord[], before: AdminF
   ];
 }
 
+// ── The transparency page ───────────────────────────────────────────────────────────────────────
+
+/** Moderation events spread over the last 400 days, every figure in turn, as the writes would count them. */
+function benchEvents(random: SeededRandom, count: number, now: Date) {
+  const byReason = new Set<string>(TRANSPARENCY_FIGURES_BY_REASON);
+  return Array.from({ length: count }, (_, index) => {
+    const figure = TRANSPARENCY_FIGURES[index % TRANSPARENCY_FIGURES.length]!;
+    return {
+      figure,
+      at: new Date(now.getTime() - random.next() * 400 * 86_400_000),
+      ...(byReason.has(figure) ? { reason: random.pick(ADMIN_REASON_CODES) } : {}),
+      ...(figure === 'report.resolved' ? { resolveSeconds: random.next() * 20 * 86_400 } : {}),
+    };
+  });
+}
+
+/** The transparency page's row: its all-time figures must have grown by the events added (a count of 1 to 4 has no number). */
+function transparencyRow(before: TransparencyResponse, added: ReadonlyMap<string, number>): Row {
+  const allTime = (answer: TransparencyResponse, figure: string) =>
+    answer.periods.find((period) => period.period === 'allTime')!.figures.find((each) => each.figure === figure)!.count.value ?? 0;
+  return {
+    label: 'transparency page',
+    path: '/transparency',
+    query: {},
+    ceiling: TRANSPARENCY_CEILING,
+    check: (answer) => {
+      const wrong = TRANSPARENCY_FIGURES.find((figure) => allTime(answer as TransparencyResponse, figure) < allTime(before, figure) + (added.get(figure) ?? 0));
+      return wrong ? `the all-time ${wrong} says ${allTime(answer as TransparencyResponse, wrong)}` : undefined;
+    },
+  };
+}
+
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────
 
 interface Round {
@@ -333,10 +389,11 @@ function printTargets(rounds: readonly Round[]): {
     const before = first.rows[i]!;
     const growth = itemsOf(row) / Math.max(1, itemsOf(before));
     const problem = before.problem ?? row.problem;
-    return { row: row.label, first: itemsOf(before), last: itemsOf(row), growth, pass: growth <= TARGETS.growth && !problem, ...(problem ? { problem } : {}) };
+    const within = row.ceiling ? Math.max(...row.runs.map((run) => run.usage.itemsRead)) <= row.ceiling : growth <= TARGETS.growth;
+    return { row: row.label, first: itemsOf(before), last: itemsOf(row), growth, pass: within && !problem, ...(problem ? { problem } : {}) };
   });
   console.log(
-    `\nItems read per request, ${thousands(first.accounts)} against ${thousands(last.accounts)} accounts (at most ${TARGETS.growth}x, and every answer right):`,
+    `\nItems read per request, ${thousands(first.accounts)} against ${thousands(last.accounts)} accounts (at most ${TARGETS.growth}x, the transparency page at most ${TRANSPARENCY_CEILING} items at any number of events; every answer right):`,
   );
   for (const result of results) {
     console.log(
@@ -358,7 +415,12 @@ async function main(): Promise<number> {
     const rounds: Round[] = [];
     let loadedAccounts = 0;
     const feedback: BulkFeedback[] = [];
-    for (const n of SIZES) {
+    const transparencyBefore = await get<TransparencyResponse>('/transparency', {});
+    const added = new Map<string, number>();
+    for (const [sizeIndex, n] of SIZES.entries()) {
+      const events = benchEvents(random, TRANSPARENCY_ACTIONS[Math.min(sizeIndex, 1)]! - [...added.values()].reduce((a, b) => a + b, 0), now);
+      await addTransparencyEvents(loader, stack.tableName, events);
+      for (const event of events) added.set(event.figure, (added.get(event.figure) ?? 0) + 1);
       const newFeedback = benchFeedback(random, accounts.slice(0, n), feedbackAt(n) - feedback.length, taken, now);
       const started = performance.now();
       const { items } = await bulkLoadAccounts(loader, stack.tableName, { profiles: accounts.slice(loadedAccounts, n), feedback: newFeedback }, now);
@@ -367,7 +429,9 @@ async function main(): Promise<number> {
       feedback.push(...newFeedback);
       console.log(`Loaded ${thousands(n)} accounts and ${thousands(feedback.length)} feedback in ${loadSeconds.toFixed(1)} s; measuring…`);
       const rows: RowResult[] = [];
-      for (const row of await rowsAt(get, accounts.slice(0, n), before, feedback)) rows.push(await measureRow(get, row));
+      for (const row of [...(await rowsAt(get, accounts.slice(0, n), before, feedback)), transparencyRow(transparencyBefore, added)])
+        rows.push(await measureRow(get, row));
+      console.log(`  with ${thousands([...added.values()].reduce((a, b) => a + b, 0))} moderation events counted for the transparency page`);
       const round: Round = { accounts: n, feedback: feedback.length, loadSeconds, itemsWritten: items, loadAverage: loadavg()[0]!, rows };
       rounds.push(round);
       printRound(round);

@@ -6,7 +6,8 @@
  * the DynamoDB requests and items read per page (counted by the jobs function's own DynamoDB client,
  * DYNAMODB_USAGE_METER) and the p50 and p95 latency. Every first page (and its total, where the API gives
  * one) is checked against a brute-force look at every job, and one whole result is paged through with the
- * cursor (a page deep in it may read at most twice what the first does). Then the job alerts worker's reads for one posted job at 1,000 and 50,000 listed providers (a
+ * cursor (a page deep in it may read at most twice what the first does). The whole board's last page is opened by its
+ * number and the page before it by its token: each may read at most 3 times the first page's items. Then the job alerts worker's reads for one posted job at 1,000 and 50,000 listed providers (a
  * third of them with alerts on). Writes the figures to bench-results/jobs.json and exits non-zero when a
  * target is missed or an answer is wrong. Starts its own stack (ports shifted by SOLUTIONZ_PORT_OFFSET,
  * else 300) with throw-away data, and removes it at the end.
@@ -69,7 +70,7 @@ const SEARCHES = 200;
 const WARM_UP = 20;
 const PAGED = { location: 'Leeds', radius: 10 } as const;
 /** `deepPage`: a page far down the paged result reads at most this many times the first page's items (as in bench:directory). */
-const TARGETS = { growth: 1.5, p95Ms: 100, deepPage: 2 } as const;
+const TARGETS = { growth: 1.5, p95Ms: 100, deepPage: 2, lastPage: 3 } as const;
 const DAY_MS = 86_400_000;
 
 type BenchJob = JobRecord & { readonly contact: { contactName: string; contactEmail: string } };
@@ -150,7 +151,7 @@ async function benchSearches(random: SeededRandom, sectors: readonly Sector[], g
   return searches;
 }
 
-/** What a search must answer, over every job: around a place nearest first (distance, then id), else newest first; the scope's count without a budget filter. */
+/** What a search must answer, over every job: around a place nearest first (distance, then id), else newest first with the count of the scope (of its budget type, with one). */
 function bruteForce(jobs: readonly BenchJob[], search: BenchSearch): { ids: string[]; total?: number } {
   const inScope = jobs.filter((job) => jobScopesOf(job.categories).includes(search.scope));
   const kept = inScope.filter((job) => !search.budgetType || job.budgetType === search.budgetType);
@@ -163,7 +164,8 @@ function bruteForce(jobs: readonly BenchJob[], search: BenchSearch): { ids: stri
     return { ids };
   }
   const ids = [...kept].sort((a, b) => (`${b.postedAt}#${b.jobId}` < `${a.postedAt}#${a.jobId}` ? -1 : 1)).map((job) => job.jobId);
-  return { ids, ...(search.budgetType ? {} : { total: inScope.length }) };
+  // The scope's kept count, or its budget type's.
+  return { ids, total: kept.length };
 }
 
 async function boardThroughGateway(stack: LocalStack, query: Record<string, string>): Promise<JobBoardPage> {
@@ -178,11 +180,21 @@ async function boardThroughGateway(stack: LocalStack, query: Record<string, stri
   return (await response.json()) as JobBoardPage;
 }
 
+/** The whole board's first page, its last page by number and the page before the last by its token: items read, and whether each shows the right jobs. */
+interface EndPages {
+  readonly pageCount: number;
+  readonly first: number;
+  readonly last: number;
+  readonly beforeLast: number;
+  readonly exact: boolean;
+}
+
 interface Round {
   readonly n: number;
   readonly searches: MeasuredSearch[];
   readonly wrong: string[];
   readonly paging: PagedThrough;
+  readonly ends: EndPages;
   readonly loadSeconds: number;
   readonly loadAverage: number;
 }
@@ -193,6 +205,29 @@ async function pageThroughLeeds(stack: LocalStack, geocoder: Geocoder, jobs: rea
     const page = await boardThroughGateway(stack, { location: PAGED.location, radius: String(PAGED.radius), ...(cursor ? { cursor } : {}) });
     return { ids: page.jobs.map((job) => job.id), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
+}
+
+async function measureEndPages(stack: LocalStack, jobs: readonly BenchJob[]): Promise<EndPages> {
+  const expected = bruteForce(jobs, { query: {}, scope: ALL_JOBS_SCOPE }).ids;
+  const ids = (page: JobBoardPage) => page.jobs.map((job) => job.id).join();
+  const pageIds = (page: number) => expected.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE).join();
+  const first = await measured(() => boardThroughGateway(stack, {}));
+  const pageCount = first.result.pageCount ?? 0;
+  const last = await measured(() => boardThroughGateway(stack, { page: String(pageCount) }));
+  const beforeLast = await measured(() => boardThroughGateway(stack, { cursor: last.result.previousCursor ?? '' }));
+  return {
+    pageCount,
+    first: first.usage.itemsRead,
+    last: last.usage.itemsRead,
+    beforeLast: beforeLast.usage.itemsRead,
+    exact:
+      pageCount === Math.ceil(expected.length / JOB_PAGE_SIZE) &&
+      ids(first.result) === pageIds(1) &&
+      ids(last.result) === pageIds(pageCount) &&
+      last.result.page === pageCount &&
+      ids(beforeLast.result) === pageIds(pageCount - 1) &&
+      beforeLast.result.page === pageCount - 1,
+  };
 }
 
 /** Listed providers, a third with alerts on (a radius from the options, their profile's categories or one of their own). */
@@ -301,7 +336,8 @@ async function main(): Promise<number> {
         }
       }
       const paging = await pageThroughLeeds(stack, geocoder, open);
-      const round: Round = { n, searches: runs, wrong, paging, loadSeconds, loadAverage: loadavg()[0]! };
+      const ends = await measureEndPages(stack, open);
+      const round: Round = { n, searches: runs, wrong, paging, ends, loadSeconds, loadAverage: loadavg()[0]! };
       rounds.push(round);
       printRound(round);
     }
@@ -355,7 +391,15 @@ function printRound(round: Round): void {
     `  paging "${PAGED.location}", ${PAGED.radius} miles: ${paging.pages.length} pages, ${thousands(paging.found)} jobs, ${paging.exact ? 'each exactly once and in order' : `NOT EXACT: ${paging.problem}`}; ` +
       `per page ${fixed(mean(paging.pages.map((page) => page.usage.itemsRead)))} items read (first ${thousands(paging.pages[0]!.usage.itemsRead)}, max ${thousands(Math.max(...paging.pages.map((page) => page.usage.itemsRead)))})`,
   );
+  const { ends } = round;
+  console.log(
+    `  numbered pages of the whole board (${thousands(ends.pageCount)} pages): items read for page 1 ${ends.first}, the last page by its number ${ends.last} ` +
+      `(${lastPageRatio(ends).toFixed(2)}x), the page before it by its token ${ends.beforeLast}; ${ends.exact ? 'each the right jobs' : 'NOT THE RIGHT JOBS'}`,
+  );
 }
+
+/** How many times the first page's items the last page or the one before it read. */
+const lastPageRatio = (ends: EndPages) => Math.max(ends.last, ends.beforeLast) / Math.max(1, ends.first);
 
 function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): number {
   const first = rounds[0]!;
@@ -379,6 +423,12 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
       worstDeep.ratio <= TARGETS.deepPage,
     ],
     [`every first page equals the brute force (at every N)`, rounds.every((round) => round.wrong.length === 0)],
+    [
+      `the last page by its number, and the page before it by its token, read at most ${TARGETS.lastPage}x the first page's items (at every N): at ${thousands(last.n)} jobs ` +
+        `${last.ends.first} for page 1, ${last.ends.last} for page ${thousands(last.ends.pageCount)}, ${last.ends.beforeLast} for the one before (${lastPageRatio(last.ends).toFixed(2)}x)`,
+      rounds.every((round) => lastPageRatio(round.ends) <= TARGETS.lastPage),
+    ],
+    [`the first, the last and the page before the last show the right jobs (at every N)`, rounds.every((round) => round.ends.exact)],
   ];
   console.log('\nTargets:');
   for (const [text, ok] of results) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${text}`);
@@ -407,6 +457,7 @@ function report(rounds: readonly Round[], alertRounds: readonly AlertRound[]): n
       firstPageItemsRead: deepPages(round.paging).first,
       deeperPageItemsReadMean: deepPages(round.paging).mean,
       deeperPageItemsReadMax: deepPages(round.paging).deepest,
+      numberedPages: round.ends,
       loadAverage: round.loadAverage,
     })),
     alerts: alertRounds.map((round) => ({

@@ -9,7 +9,7 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 // Relative source imports, not '@solutionz/shared': Vite bundles relative files into the config but
 // hands package imports to Node, which cannot load the package's TypeScript entry.
 import { AUTH_PAGE_TITLES } from '../shared/src/auth-pages.ts';
-import { HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
+import { ACCESSIBILITY_PAGE_TITLE, BUSINESS_PAGE_TITLE, HOME_TITLE, PRODUCT_NAME } from '../shared/src/constants.ts';
 import { BOOT_CHAIN, escapeHtml, fillAppShell, PRERENDERED_PAGES, RENDERER_ENTRY_FILE, rendererDirOf } from '../shared/src/prerendered-pages.ts';
 import { webConfigSchema } from '../shared/src/web-config.ts';
 import type * as EntryServer from './src/entry-server.tsx';
@@ -340,6 +340,8 @@ const SHARED_STYLES_ELEMENT = (css: string) => {
 /** The shell's title is the home page's; another prerendered page names itself there as its screen does once live. */
 const PRERENDERED_TITLES: Partial<Record<(typeof PRERENDERED_PAGES)[number]['path'], string>> = {
   '/signup': `${AUTH_PAGE_TITLES.signup} | ${PRODUCT_NAME}`,
+  '/business': BUSINESS_PAGE_TITLE,
+  '/accessibility': ACCESSIBILITY_PAGE_TITLE,
 };
 
 /**

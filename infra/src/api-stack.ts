@@ -20,6 +20,7 @@ import type { DeploymentConfig } from './config';
 import { JobAlertsWorker } from './job-alerts-worker';
 import type { MailWorkerProps } from './mail-worker';
 import { MessageMailsWorker } from './message-mails-worker';
+import { CredentialRemindersWorker } from './credential-reminders-worker';
 import { ROUTE_THROTTLES } from './route-throttles';
 
 export interface ApiStackProps extends StackProps {
@@ -63,6 +64,7 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<Area, AreaFunction>;
   readonly jobAlerts: JobAlertsWorker;
   readonly messageMails: MessageMailsWorker;
+  readonly credentialReminders: CredentialRemindersWorker;
   /** 429 answers, counted from the access log (no HTTP API metric gives them). */
   readonly tooManyRequests: MetricFilter;
   /**
@@ -175,6 +177,7 @@ export class ApiStack extends Stack {
     };
     this.jobAlerts = new JobAlertsWorker(this, 'JobAlerts', mailWorker);
     this.messageMails = new MessageMailsWorker(this, 'MessageMails', mailWorker);
+    this.credentialReminders = new CredentialRemindersWorker(this, 'CredentialReminders', mailWorker);
 
     this.routes = new NestedStack(this, 'Routes');
     const httpRoutes: HttpRoute[] = [];

@@ -5,7 +5,7 @@ import type { ConfigurationSet, EmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Area, MediaBucketName } from '@solutionz/shared';
 import { areaNeeds, MEDIA_BUCKET_VARIABLES, SECRET_PARAMETER_VARIABLES, type AreaNeeds } from '@solutionz/lambdas/deploy-contract';
 import type { DeploymentConfig } from './config';
-import { MESSAGE_IMAGES_PREFIX, mediaBucketName, UPLOADS_PREFIX } from './data-stack';
+import { CREDENTIAL_EVIDENCE_PREFIX, MESSAGE_IMAGES_PREFIX, mediaBucketName, UPLOADS_PREFIX } from './data-stack';
 
 /** What an area's function is given for its needs (AREA_NEEDS in lambdas): variables and grants. */
 export interface AreaGrants {
@@ -38,6 +38,8 @@ const mediaPrefixes = (name: MediaBucketName) => [`${UPLOADS_PREFIX}${name}/`, `
  * checked images per conversation.
  */
 const MESSAGE_IMAGE_PREFIXES = [`${UPLOADS_PREFIX}messages/`, MESSAGE_IMAGES_PREFIX];
+/** Credential evidence documents, the same way: uploads and checked documents per provider. */
+const CREDENTIAL_EVIDENCE_PREFIXES = [`${UPLOADS_PREFIX}credentials/`, CREDENTIAL_EVIDENCE_PREFIX];
 
 /**
  * Object actions under some prefixes of a media bucket, and listing only there: without s3:ListBucket a missing
@@ -70,20 +72,30 @@ function fileAccess(stage: string, media: NonNullable<AreaNeeds['media']>): File
           (prefix) =>
             `Message images have random names under ${prefix}<user or conversation id>/; the grant is limited to that prefix of the portfolio bucket.`,
         )
-      : prefixAccess(
-          stage,
-          name,
-          mediaPrefixes(name),
-          media[name]!,
-          (prefix) => `Files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the ${name} bucket.`,
-        ),
+      : name === 'credentialEvidence'
+        ? prefixAccess(
+            stage,
+            'portfolio',
+            CREDENTIAL_EVIDENCE_PREFIXES,
+            media[name]!,
+            (prefix) => `Evidence documents have random names under ${prefix}<provider id>/; the grant is limited to that prefix of the portfolio bucket.`,
+          )
+        : prefixAccess(
+            stage,
+            name,
+            mediaPrefixes(name),
+            media[name]!,
+            (prefix) => `Files have random names under ${prefix}<user id>/; the grant is limited to that prefix of the ${name} bucket.`,
+          ),
   );
   return { statements: grants.flatMap((grant) => grant.statements), wildcardResources: grants.flatMap((grant) => grant.wildcardResources) };
 }
 
 /** The buckets whose names the function is told: those it touches files of (message images are in the portfolio bucket). */
 function bucketVariables(stage: string, media: NonNullable<AreaNeeds['media']>): Record<string, string> {
-  const buckets = new Set<MediaBucketName>((Object.keys(media) as (keyof typeof media)[]).map((name) => (name === 'messageImages' ? 'portfolio' : name)));
+  const buckets = new Set<MediaBucketName>(
+    (Object.keys(media) as (keyof typeof media)[]).map((name) => (name === 'messageImages' || name === 'credentialEvidence' ? 'portfolio' : name)),
+  );
   return Object.fromEntries([...buckets].map((bucket) => [MEDIA_BUCKET_VARIABLES[bucket], mediaBucketName(Aws.ACCOUNT_ID, stage, bucket)]));
 }
 

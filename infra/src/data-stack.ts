@@ -41,6 +41,9 @@ export const UPLOADS_PREFIX = 'uploads/';
 /** Checked message images, per conversation, in the portfolio bucket (never served by CloudFront). */
 export const MESSAGE_IMAGES_PREFIX = 'private/messages/';
 
+/** Checked credential evidence documents, per provider, in the portfolio bucket (never served by CloudFront). */
+export const CREDENTIAL_EVIDENCE_PREFIX = 'private/credentials/';
+
 /** Private, retained, encrypted, TLS-only: the baseline every bucket of the app shares. */
 export const PRIVATE_BUCKET_DEFAULTS = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -90,6 +90,7 @@ export function createSolutionz(app: App): SolutionzStacks {
     ['pages', web.pages.release] as const,
     ['jobAlerts', api.jobAlerts.release] as const,
     ['messageMails', api.messageMails.release] as const,
+    ['credentialReminders', api.credentialReminders.release] as const,
   ]);
   const observability = new ObservabilityStack(app, `${prefix}-Observability`, {
     env,

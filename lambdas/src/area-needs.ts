@@ -21,9 +21,10 @@ export interface AreaNeeds {
   readonly nativeModules?: readonly 'sharp'[];
   /**
    * Object actions on a person's files in a media bucket (their uploads and what is served), and on the message
-   * images kept in the portfolio bucket (`messageImages`). The function is told each bucket's name.
+   * images and credential evidence kept in the portfolio bucket (`messageImages`, `credentialEvidence`). The function is
+   * told each bucket's name.
    */
-  readonly media?: Partial<Readonly<Record<MediaBucketName | 'messageImages', readonly S3ObjectAction[]>>>;
+  readonly media?: Partial<Readonly<Record<MediaBucketName | 'messageImages' | 'credentialEvidence', readonly S3ObjectAction[]>>>;
   /** Cognito actions on the user pool, one policy statement per list. */
   readonly userPool?: readonly (readonly `cognito-idp:${string}`[])[];
   /** Signs people in through the server's app client (password and 2-step checks, 2-step setup). */
@@ -57,7 +58,13 @@ export const AREA_NEEDS = {
     table: 'readWrite',
     geocoding: true,
     // Account deletion removes the person's pictures, portfolio files, a business's logo and their message images.
-    media: { avatars: ['s3:DeleteObject'], portfolio: ['s3:DeleteObject'], logos: ['s3:DeleteObject'], messageImages: ['s3:DeleteObject'] },
+    media: {
+      avatars: ['s3:DeleteObject'],
+      portfolio: ['s3:DeleteObject'],
+      logos: ['s3:DeleteObject'],
+      messageImages: ['s3:DeleteObject'],
+      credentialEvidence: ['s3:DeleteObject'],
+    },
     // The security tab: sign out everywhere, turn 2-step verification off. Setting it up acts with the token of a
     // sign-in with the person's password through the server client, not this role.
     userPool: [MANAGE_USERS, ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference']],
@@ -72,7 +79,11 @@ export const AREA_NEEDS = {
     table: 'readWrite',
     geocoding: true,
     // Presigned uploads are signed by this role, so it needs PutObject where the browser writes.
-    media: { avatars: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], portfolio: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] },
+    media: {
+      avatars: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      portfolio: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      credentialEvidence: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    },
     // sharp loads a prebuilt libvips for the function's platform, which bundling cannot inline.
     nativeModules: ['sharp'],
   },
@@ -91,6 +102,8 @@ export const AREA_NEEDS = {
       portfolio: ['s3:DeleteObject'],
       logos: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
       messageImages: ['s3:DeleteObject'],
+      // Admins open evidence documents to check them.
+      credentialEvidence: ['s3:GetObject', 's3:DeleteObject'],
     },
     // Deactivation disables the sign-in and ends its sessions; a type change moves it between groups; the admin
     // 2-step rule reads the acting admin's MFA settings.

@@ -23,7 +23,12 @@ function checkout(root: string, entries: Record<string, string>): string {
   return join(scratch, root);
 }
 
-const workers = { 'post-authentication': answering('trigger'), 'job-alerts': answering('alerts'), 'message-mails': answering('mails') };
+const workers = {
+  'post-authentication': answering('trigger'),
+  'job-alerts': answering('alerts'),
+  'message-mails': answering('mails'),
+  'credential-reminders': answering('reminders'),
+};
 const good = checkout('good', { accounts: answering('accounts'), jobs: answering('jobs'), ...workers });
 const broken = checkout('broken', { accounts: 'export const notAHandler = 1;', ...workers });
 
@@ -47,7 +52,14 @@ describe('the local Lambda functions', () => {
     expect(loads()).toEqual({ 'good/accounts': 1 });
 
     await functions.warm();
-    expect(loads()).toEqual({ 'good/accounts': 1, 'good/jobs': 1, 'good/post-authentication': 1, 'good/job-alerts': 1, 'good/message-mails': 1 });
+    expect(loads()).toEqual({
+      'good/accounts': 1,
+      'good/jobs': 1,
+      'good/post-authentication': 1,
+      'good/job-alerts': 1,
+      'good/message-mails': 1,
+      'good/credential-reminders': 1,
+    });
   });
 
   it('name the entry that has no handler, when warmed and on every call', async () => {

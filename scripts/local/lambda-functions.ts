@@ -22,6 +22,8 @@ export interface LocalFunctionSet {
   readonly jobAlerts: StreamHandler;
   /** The message mails worker, run on a schedule. */
   readonly messageMails: () => Promise<unknown>;
+  /** The credential expiry worker, run on a schedule. */
+  readonly credentialReminders: () => Promise<unknown>;
   /** Imports every function that has not been; those that fail to load are named in the error. */
   warm(): Promise<void>;
 }
@@ -52,12 +54,14 @@ export function localFunctions(root: string, areas: readonly Area[]): LocalFunct
   const postAuthentication = lazyHandler<LocalFunction>(entry('post-authentication.ts'));
   const jobAlerts = lazyHandler<StreamHandler>(entry('job-alerts.ts'));
   const messageMails = lazyHandler<() => Promise<unknown>>(entry('message-mails.ts'));
-  const every = [...byArea.map(([, fn]) => fn), postAuthentication, jobAlerts, messageMails];
+  const credentialReminders = lazyHandler<() => Promise<unknown>>(entry('credential-reminders.ts'));
+  const every = [...byArea.map(([, fn]) => fn), postAuthentication, jobAlerts, messageMails, credentialReminders];
   return {
     handlers: Object.fromEntries(byArea.map(([area, fn]) => [area, fn.call])),
     postAuthentication: postAuthentication.call,
     jobAlerts: jobAlerts.call,
     messageMails: messageMails.call,
+    credentialReminders: credentialReminders.call,
     async warm() {
       const failed = (await Promise.allSettled(every.map((fn) => fn.load()))).flatMap((outcome) =>
         outcome.status === 'rejected' ? [outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)] : [],

@@ -22,6 +22,8 @@ export type LocalFunction = (event: unknown) => Promise<unknown>;
 export type LocalFunctions = (name: string) => LocalFunction | undefined;
 
 export const STREAM_DRAIN_PATH = '/__stream/drain';
+/** The name the credential expiry worker is invoked by (a test runs it at once instead of waiting for its hour). */
+export const CREDENTIAL_REMINDERS_FUNCTION = 'credential-reminders';
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations(?:\?.*)?$/;
 

@@ -97,6 +97,9 @@ const calls: Record<PublicRouteName, (demo: Demo) => Call[]> = {
   inspectClaimLink: () => [{ body: { token: 'not-a-real-token' } }],
   completeClaim: () => [{ body: { token: 'not-a-real-token', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' } }],
   cancelClaim: () => [{ body: { token: 'not-a-real-token' } }],
+  getTransparency: () => [{}],
+  getCredentialOptions: () => [{}],
+  getProviderCredentials: (demo) => demo.listedProviderIds.map((providerId) => ({ params: { providerId } })),
 };
 
 /** Every string of the answer with an `@`, by its path (`providers.3.bio`). */

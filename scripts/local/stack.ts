@@ -218,7 +218,12 @@ async function startApi({ clock, ports, logs, started }: StartPhase, userPool: U
   started(
     await lambdaInvoke.start({
       port: ports.lambdaInvoke,
-      functions: (name) => (name === cognitoLocal.POST_AUTHENTICATION_FUNCTION ? functions.postAuthentication : undefined),
+      functions: (name) =>
+        name === cognitoLocal.POST_AUTHENTICATION_FUNCTION
+          ? functions.postAuthentication
+          : name === lambdaInvoke.CREDENTIAL_REMINDERS_FUNCTION
+            ? () => functions.credentialReminders()
+            : undefined,
       // Tests ask for the stream to be read to its end before they count the mails the worker sent.
       drainStream: streamPoller && (() => streamPoller.drain()),
       log: logTo(join(logs, 'triggers.log')),
@@ -239,6 +244,15 @@ async function startApi({ clock, ports, logs, started }: StartPhase, userPool: U
       everyMs: options.messageMailsEveryMs ?? 60_000,
       run: () => functions.messageMails(),
       logFile: join(logs, 'message-mails.log'),
+    }),
+  );
+  // The credential expiry worker runs hourly in the cloud; locally too, and on request (tests invoke it by name).
+  started(
+    startSchedule({
+      name: 'credential reminders',
+      everyMs: 3_600_000,
+      run: () => functions.credentialReminders(),
+      logFile: join(logs, 'credential-reminders.log'),
     }),
   );
   gatewayDone();

@@ -23,6 +23,8 @@ export const ADMIN_MESSAGES = {
   notAuthorized: 'Not authorized. Admin access only.',
   loginSuccessful: 'Login Successful',
   forgotPassword: 'Please contact the system administrator for password recovery.',
+  /** /admin-login opened by someone signed in with an account that is not an admin's. */
+  signedInNotAdmin: 'You are signed in with an account that is not an administrator account. Signing in here as an administrator signs that account out.',
 } as const;
 
 /** The header that carries the optional first-admin setup token. */

@@ -19,6 +19,16 @@ export const AUTH_PAGE_MESSAGES = {
   resetPasswordsDoNotMatch: "Passwords don't match",
 } as const;
 
+/** Sign-up's business search picked a business an admin listed that nobody has claimed yet: its owner claims it rather than listing it twice. */
+export const SIGNUP_LISTED_BUSINESS_MESSAGES = {
+  listed: (name: string) => `${name} is already listed on Solutionz.`,
+  explain: 'If it is your business, claim it: you take over its page instead of creating a second one.',
+  claim: 'Claim this business',
+  different: 'It is a different business',
+  /** Sending the form while the notice waits for an answer. */
+  chooseFirst: 'This business is already listed. Claim it, or tell us yours is a different business.',
+} as const;
+
 export const ADMIN_SETUP_PAGE_MESSAGES = {
   created: { title: 'Admin account created', description: 'You can now sign in with your admin username and password.' },
   networkFailure: 'Unexpected error. Please try again.',

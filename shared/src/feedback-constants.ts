@@ -19,6 +19,8 @@ export const FEEDBACK_MESSAGES = {
   loginRequired: { title: 'Authentication required', description: 'You must be logged in to submit feedback' },
   submitFailed: { title: 'Submission failed', fallback: 'Failed to submit feedback' },
   loadFailed: 'Failed to load feedback',
+  /** The Reviews tab of the provider's own profile. */
+  reviewsLoadFailed: 'Failed to load reviews. Please try again later.',
   /** A provider or an admin asking to leave feedback (403). */
   clientsOnly: 'Only clients can leave feedback.',
   ownPage: 'You cannot leave feedback on your own profile.',

@@ -14,6 +14,13 @@ export const JOB_LIMITS = {
   revealCap: { min: 1, max: 10, default: 5 },
   /** Jobs one client may post in a day (UTC): enough for anyone, too few to flood the job alerts. */
   postsPerDay: 10,
+  /** The highest page number the board's address may name (a board of a million jobs has 200,000 pages). */
+  boardPageMax: 1_000_000,
+  /**
+   * Pages a numbered page of an uncounted result (around a place, or with a budget range) is walked to from the first
+   * without a page token; such a page further down opens only with Next.
+   */
+  boardWalkPages: 20,
 } as const;
 /** The board's budget slider. */
 export const JOB_BUDGET_SLIDER = { max: 10000, step: 100, defaultMin: 0, defaultMax: 5000 } as const;
@@ -49,10 +56,16 @@ export const JOB_MESSAGES = {
   saved: 'Job saved',
   removed: 'Job removed',
   deleted: 'Job deleted',
+  deleteFailed: 'Failed to delete job',
   deleteConfirm: 'Are you sure you want to delete this job? This action cannot be undone.',
   loadFailed: 'Failed to load jobs',
+  /** My Jobs, the client's own list. */
+  myJobsLoadFailed: 'Failed to load your jobs',
   /** A board cursor that is not one of ours (edited, or cut short). */
   badCursor: 'This page link has expired. Please search again.',
+  badPage: 'Choose a page number from 1',
+  /** A page number past `JOB_LIMITS.boardWalkPages` of a result with no kept count, without a page token. */
+  pageTooDeep: `Pages past ${JOB_LIMITS.boardWalkPages} of this search open with Next. Please start again from the first page.`,
   savedLoadFailed: 'Failed to load saved jobs',
   notFound: 'Job not found',
   /** Saving and the saved list are for providers (403). */
@@ -61,6 +74,8 @@ export const JOB_MESSAGES = {
   myJobsClientsOnly: 'Only clients post jobs.',
   budgetRangeOrder: 'The minimum budget cannot be above the maximum',
   empty: 'No jobs match your filters.',
-  upgradeHint: 'Become a member to see contact details and reveal jobs.',
+  upgradeHint: 'Members see contact details and reveal jobs.',
+  /** A visitor on the board: only providers see contact details. */
+  visitorHint: 'Service providers sign in to see contact details.',
   revealNeedsConfirmedEmail: 'Revealing contact details needs a confirmed e-mail address.',
 } as const;

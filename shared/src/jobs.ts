@@ -80,7 +80,20 @@ export const jobListQuerySchema = z
     minBudget: optionalNumber,
     maxBudget: optionalNumber,
     budgetType: z.enum(['any', ...JOB_BUDGET_TYPES]).default('any'),
-    /** Where the page starts: the `nextCursor` of the page before (none for the first). */
+    /**
+     * Which page (from 1) when no cursor names it: the last one is read from the oldest end, one in the middle from
+     * the nearer end (docs/data-layer.md#the-job-board); past the last, the last.
+     */
+    page: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number(JOB_MESSAGES.badPage)
+        .int(JOB_MESSAGES.badPage)
+        .min(1, JOB_MESSAGES.badPage)
+        .max(JOB_LIMITS.boardPageMax, JOB_MESSAGES.badPage)
+        .optional(),
+    ),
+    /** Where the page starts: a page token of the page before (`nextCursor`) or after (`previousCursor`); it carries its page number. */
     cursor: z.string().trim().min(1).max(1000).optional(),
   })
   .superRefine((query, context) => {
@@ -132,13 +145,17 @@ export const jobPageSchema = z.object({
 export type JobPage = z.infer<typeof jobPageSchema>;
 
 /**
- * A page of the board: newest first, or nearest first around a place. `total` only where a kept count
- * gives it (no place and no budget filter); `nextCursor` while there are more.
+ * A page of the board: newest first, or nearest first around a place. `total` and `pageCount` only where a kept count
+ * gives them (no place and no budget range); `nextCursor` while there are more, `previousCursor` where the page
+ * before can be read from this one (newest first).
  */
 export const jobBoardPageSchema = z.object({
   jobs: z.array(jobSchema),
+  page: z.number().int().min(1),
   total: z.number().int().min(0).optional(),
+  pageCount: z.number().int().min(1).optional(),
   nextCursor: z.string().optional(),
+  previousCursor: z.string().optional(),
 });
 export type JobBoardPage = z.infer<typeof jobBoardPageSchema>;
 

@@ -25,6 +25,13 @@ export const MESSAGE_MAILS_UNSUBSCRIBE_PATH = '/message-mails/unsubscribe';
 /** Where mail programs turn message e-mails off without opening anything (RFC 8058). */
 export const MESSAGE_MAILS_ONE_CLICK_PATH = '/api/message-mails/unsubscribe/one-click';
 
+/**
+ * The other mails the message mails' unsubscribe page and routes turn off, named by `?mail=` (absent: message
+ * e-mails); their links carry the person's message mails token.
+ */
+export const UNSUBSCRIBE_MAIL_KINDS = ['messages', 'credential-reminders'] as const;
+export type UnsubscribeMailKind = (typeof UNSUBSCRIBE_MAIL_KINDS)[number];
+
 /** The web page a claim mail's link opens to finish claiming a business (it does nothing until the button is pressed). */
 export const CLAIM_COMPLETE_PATH = '/claim-business/complete';
 

@@ -11,6 +11,8 @@ export const MESSAGES = {
   signOut: {
     success: { title: 'Successfully signed out', description: 'You have been signed out of your account.' },
     failure: { title: 'Sign out failed', description: 'There was an error signing out. Please try again.' },
+    /** The admin console's Logout. */
+    adminFailure: { title: 'Failed to log out. Please try again.' },
   },
   loginFailedToast: 'Login failed',
   /**

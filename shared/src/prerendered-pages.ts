@@ -10,6 +10,8 @@ import type { ProviderSearch } from './search-pages';
 export const PRERENDERED_PAGES = [
   { path: '/', file: 'home.html' },
   { path: '/signup', file: 'signup.html' },
+  { path: '/business', file: 'business.html' },
+  { path: '/accessibility', file: 'accessibility.html' },
 ] as const satisfies readonly { path: string; file: string }[];
 
 /**
@@ -62,7 +64,7 @@ export const JOB_BOARD_PATH = '/job-directory';
  */
 export const SEARCH_PAGE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   [DIRECTORY_SEARCH_PATH]: ['service', 'category', 'location', 'nearme', 'radius', 'replies'],
-  [JOB_BOARD_PATH]: ['category', 'location', 'radius', 'minBudget', 'maxBudget', 'budgetType', 'cursor', 'job'],
+  [JOB_BOARD_PATH]: ['category', 'location', 'radius', 'minBudget', 'maxBudget', 'budgetType', 'page', 'cursor', 'job'],
 };
 
 /**

@@ -27,8 +27,11 @@ export const PROFILE_MESSAGES = {
   lastNameRequired: 'Last name is required',
   tooLong: tooLongMessage,
   providerOnly: 'Only service providers have this field.',
+  /** A provider without a running membership changing their services (categories) or skills (403). */
+  servicesNeedMembership: 'You need an active membership to change your services and skills.',
   jobAlertsProvidersOnly: 'Job Alerts are for service providers.',
   providerUpdatesClientsOnly: 'Provider Updates are for clients.',
+  credentialRemindersProvidersOnly: 'Credential expiry reminders are for service providers.',
   saved: { title: 'Profile updated', description: 'Your changes have been saved successfully.' },
   saveFailed: { title: 'Update failed', description: 'Failed to update profile.' },
   loadFailed: 'Your profile could not be loaded. Please try refreshing the page.',
@@ -140,8 +143,17 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 /** The fields only providers have (docs/product/account-settings.md#profile-fields). */
 export const PROVIDER_ONLY_PROFILE_FIELDS = ['businessName', 'phoneNumber', 'categories'] as const satisfies readonly (keyof ProfileUpdate)[];
+/** A provider's services, as the Services tab shows them: only a provider with a running membership changes them. */
+export const SERVICE_PROFILE_FIELDS = ['categories', 'skills'] as const satisfies readonly (keyof ProfileUpdate)[];
 
 // ── Notification settings (docs/product/notifications.md) ────────────────────────────────────────
+
+export const NOTIFICATION_MESSAGES = {
+  saved: { title: 'Notification settings saved', description: 'Your notification settings have been updated.' },
+  saveFailed: 'Notification settings not saved',
+  /** Job Alerts: the categories (with the radius) of the jobs a provider hears about. */
+  jobAlertsSaveFailed: 'Error updating categories',
+} as const;
 
 const radiusMilesSchema = z
   .number()
@@ -156,12 +168,15 @@ const jobAlertSettingsSchema = z.strictObject({
 const providerUpdateSettingsSchema = z.strictObject({ enabled: z.boolean() });
 /** E-mail about messages not read within a few minutes (docs/product/notifications.md#message-e-mails): clients and providers, on by default. */
 const messageMailSettingsSchema = z.strictObject({ enabled: z.boolean() });
+/** E-mail 30 and 7 days before a checked credential expires (docs/product/credentials.md#expiry): providers, on by default. */
+const credentialReminderSettingsSchema = z.strictObject({ enabled: z.boolean() });
 
-/** Providers have Job Alerts, clients Provider Updates, both Messages; a settings change sends only its own part. */
+/** Providers have Job Alerts and credential reminders, clients Provider Updates, both Messages; a settings change sends only its own part. */
 export const notificationSettingsSchema = z.strictObject({
   jobAlerts: jobAlertSettingsSchema.optional(),
   providerUpdates: providerUpdateSettingsSchema.optional(),
   messages: messageMailSettingsSchema.optional(),
+  credentialReminders: credentialReminderSettingsSchema.optional(),
 });
 export type NotificationSettingsUpdate = z.output<typeof notificationSettingsSchema>;
 
@@ -169,6 +184,7 @@ export const notificationSettingsResponseSchema = z.object({
   jobAlerts: jobAlertSettingsSchema,
   providerUpdates: providerUpdateSettingsSchema,
   messages: messageMailSettingsSchema,
+  credentialReminders: credentialReminderSettingsSchema,
 });
 export type NotificationSettings = z.output<typeof notificationSettingsResponseSchema>;
 
@@ -176,6 +192,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   jobAlerts: { enabled: false, radiusMiles: DEFAULT_RADIUS_MILES, categories: [] },
   providerUpdates: { enabled: false },
   messages: { enabled: true },
+  credentialReminders: { enabled: true },
 };
 
 // ── Avatar (docs/product/account-settings.md#avatar) ─────────────────────────────────────────────

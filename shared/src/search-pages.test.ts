@@ -9,6 +9,7 @@ describe('the address a page is rendered for', () => {
     expect(serverRenderedUrl('/directory', '?service=fencing&utm_source=mail&location=Leeds')).toBe('/directory?location=Leeds&service=fencing');
     expect(serverRenderedUrl('/directory', '?location=Leeds&service=fencing')).toBe('/directory?location=Leeds&service=fencing');
     expect(serverRenderedUrl('/job-directory', '?job=j1&fbclid=x&category=Events+%3E+DJ')).toBe('/job-directory?category=Events+%3E+DJ&job=j1');
+    expect(serverRenderedUrl('/job-directory', '?cursor=t4&page=4&utm_source=mail')).toBe('/job-directory?cursor=t4&page=4');
     expect(serverRenderedUrl('/directory', '?utm_campaign=spring')).toBe('/directory');
     expect(serverRenderedUrl('/directory', '')).toBe('/directory');
   });

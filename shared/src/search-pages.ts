@@ -4,7 +4,7 @@ import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE } from './api/directory-constan
 import type { directoryRoutes } from './api/directory-routes';
 import type { RouteQuery } from './api/route-types';
 import type { JobListQuery } from './jobs';
-import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, JOB_MESSAGES, type JobBudgetType } from './jobs-constants';
+import { JOB_BUDGET_SLIDER, JOB_BUDGET_TYPES, JOB_LIMITS, JOB_MESSAGES, type JobBudgetType } from './jobs-constants';
 import { TAXONOMY } from './taxonomy';
 
 /**
@@ -32,6 +32,8 @@ export interface DirectoryFilters {
   readonly radius: RadiusMiles;
   /** Only providers who usually reply within a day (`replies=day`). */
   readonly quickReplies: boolean;
+  /** Only providers whose insurance an admin checked (`insured=yes`). */
+  readonly insured?: boolean;
 }
 
 export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters {
@@ -45,6 +47,7 @@ export function readDirectoryFilters(params: URLSearchParams): DirectoryFilters 
     nearMe,
     radius: isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
     quickReplies: params.get('replies') === 'day',
+    insured: params.get('insured') === 'yes',
   };
 }
 
@@ -62,6 +65,8 @@ export interface ProviderSearch {
   readonly radius: RadiusMiles;
   /** Only providers who usually reply within a day. */
   readonly quickReplies: boolean;
+  /** Only providers whose insurance an admin checked. */
+  readonly insured?: boolean;
 }
 
 /** The search for these filters, from `position` when near me has one (else from the typed place, if any). */
@@ -72,12 +77,13 @@ export function providerSearchOf(filters: DirectoryFilters, position?: Coordinat
     where: position ? { position } : filters.location ? { location: filters.location } : null,
     radius: filters.radius,
     quickReplies: filters.quickReplies,
+    insured: filters.insured === true,
   };
 }
 
 /** The query of GET /api/providers for a page of `search` (the first without a cursor). */
 export function providerSearchQuery(search: ProviderSearch, cursor?: string): RouteQuery<typeof directoryRoutes.searchProviders> {
-  const { service, category, where, radius, quickReplies } = search;
+  const { service, category, where, radius, quickReplies, insured } = search;
   return {
     ...(service ? { service } : {}),
     ...(category ? { category } : {}),
@@ -85,6 +91,7 @@ export function providerSearchQuery(search: ProviderSearch, cursor?: string): Ro
     ...(where && 'position' in where ? { lat: where.position.latitude, lng: where.position.longitude } : {}),
     radius,
     ...(quickReplies ? { replies: 'day' as const } : {}),
+    ...(insured ? { insured: 'yes' as const } : {}),
     ...(cursor ? { cursor } : {}),
     limit: DIRECTORY_PAGE_SIZE.default,
   };
@@ -125,7 +132,9 @@ export interface JobBoardFilters {
   minBudget?: number;
   maxBudget?: number;
   budgetType: 'any' | JobBudgetType;
-  /** Where the page starts (the API's `nextCursor`); none on the first page. */
+  /** Which page, from 2 (none on the first); a page number alone reaches the last page or one near either end. */
+  page?: number;
+  /** The page token that reads this page from its neighbour (the API's `nextCursor` or `previousCursor`). */
   cursor?: string;
 }
 
@@ -141,6 +150,7 @@ export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
   const bothEnds = minBudget !== undefined && maxBudget !== undefined && minBudget <= maxBudget;
   const budgetType = params.get('budgetType');
   const cursor = params.get('cursor')?.trim();
+  const page = Number(params.get('page'));
   const location = params.get('location')?.trim() ?? '';
   const radius = Number(params.get('radius'));
   return {
@@ -149,6 +159,7 @@ export function readJobBoardFilters(params: URLSearchParams): JobBoardFilters {
     radius: location && isRadius(radius) ? radius : DEFAULT_RADIUS_MILES,
     ...(bothEnds ? { minBudget, maxBudget } : {}),
     budgetType: (JOB_BUDGET_TYPES as readonly string[]).includes(budgetType ?? '') ? (budgetType as JobBudgetType) : 'any',
+    ...(Number.isInteger(page) && page > 1 && page <= JOB_LIMITS.boardPageMax ? { page } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -160,6 +171,7 @@ export function jobListQuery(filters: JobBoardFilters): JobListQuery {
     ...(filters.location ? { location: filters.location, radius: filters.radius } : { radius: undefined }),
     ...(filters.minBudget !== undefined && filters.maxBudget !== undefined ? { minBudget: filters.minBudget, maxBudget: filters.maxBudget } : {}),
     budgetType: filters.budgetType,
+    ...(filters.page ? { page: filters.page } : {}),
     ...(filters.cursor ? { cursor: filters.cursor } : {}),
   };
 }

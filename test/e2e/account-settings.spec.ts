@@ -53,10 +53,12 @@ test.describe('a client', () => {
     await expect(page.getByText('You have an active subscription')).toHaveCount(0);
   });
 
-  test('View My Profile goes to the public page and Sign Out signs out to the home page', async ({ page, account }) => {
+  test('View My Profile goes to their own profile (a client has no public page) and Sign Out signs out to the home page', async ({ page, account }) => {
     await page.goto('/account');
-    const viewProfile = page.getByRole('link', { name: 'View My Profile' });
-    await expect(viewProfile).toHaveAttribute('href', `/directory/${account.userId}`);
+    await page.getByRole('link', { name: 'View My Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: account.fullName })).toBeVisible();
+    await page.goBack();
 
     await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByText(MESSAGES.signOut.success.title)).toBeVisible();
@@ -98,6 +100,7 @@ test.describe('a provider', () => {
       'Account Security',
       'Notifications',
       'Bookmarks',
+      'Credentials',
       'Subscriptions',
     ]);
     await expect(settingsTab(page, 'Subscriptions')).toHaveAttribute('aria-selected', 'true');

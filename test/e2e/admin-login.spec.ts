@@ -39,4 +39,24 @@ test.describe('admin login', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   });
+
+  test('an admin signed in already goes from /admin-login to the dashboard, and reaches their own settings from its menu', async ({ page, accounts }) => {
+    await accounts.signIn(page.context(), await accounts.create('admin'));
+    await page.goto('/admin-login');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Return to Main' }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByRole('tab', { name: 'Account Security' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+    await expect(page.getByText(/2-step verification/i).first()).toBeVisible();
+  });
+
+  test('someone signed in with a member account is told the form would sign that account out', async ({ page, accounts }) => {
+    await accounts.signIn(page.context(), await accounts.create('client'));
+    await page.goto('/admin-login');
+    await expect(page.getByText(ADMIN_MESSAGES.signedInNotAdmin)).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+  });
 });

@@ -72,6 +72,9 @@ test('finds its own people by a business name word and by the start of an e-mail
     '',
   ]);
   await expect(cellContents(userRow(page, client.email)).nth(2)).toHaveText(ROLE_LABELS.client);
+  // Hide and Show are the directory's: offered for the provider, never for a client, who is never listed.
+  await expect(providerRow.getByRole('button', { name: `Hide ${provider.fullName}` })).toBeVisible();
+  await expect(userRow(page, client.email).getByRole('button', { name: /^(Hide|Show) / })).toHaveCount(0);
   expect(await violationsAtRest(page)).toEqual([]);
 
   // The type filter narrows the same search.
@@ -248,7 +251,7 @@ test('removes another admin with a reason; the history still shows what that adm
   const headers = await bearer(deputy);
   expect((await request.patch(`/api/admin/users/${client.userId}`, { headers, data: { firstName: 'Carla', lastName: word } })).status()).toBe(200);
   expect(
-    (await request.put(`/api/admin/users/${client.userId}/visible`, { headers, data: { visible: false, reason: { code: 'spam', note: '' } } })).status(),
+    (await request.put(`/api/admin/users/${client.userId}/active`, { headers, data: { active: false, reason: { code: 'spam', note: '' } } })).status(),
   ).toBe(200);
 
   await searchUsers(page, word);
@@ -270,8 +273,8 @@ test('removes another admin with a reason; the history still shows what that adm
     .getByRole('button', { name: `View Carla ${word}` })
     .click();
   const history = page.getByRole('dialog', { name: 'User details' }).getByRole('region', { name: 'Admin history' });
-  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.hide'] })).toContainText(
-    `${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.hide']}: Carla ${word}`,
+  await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.deactivate'] })).toContainText(
+    `${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.deactivate']}: Carla ${word}`,
   );
   await expect(history.getByRole('listitem').filter({ hasText: ADMIN_AUDIT_ACTION_LABELS['user.update'] })).toContainText(
     `${pseudonym} ${ADMIN_AUDIT_ACTION_LABELS['user.update']}: Carla ${word}`,

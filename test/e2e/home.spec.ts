@@ -38,7 +38,7 @@ test('home page shows the hero, how it works, six categories and three rated tes
 
   const categories = page.getByRole('region', { name: 'Popular services' });
   for (const name of categoryNames) {
-    await expect(categories.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/directory');
+    await expect(categories.getByRole('link', { name, exact: true })).toHaveAttribute('href', /^\/directory\?category=[a-z-]+$/);
   }
   await expect(categories.getByRole('listitem')).toHaveCount(6);
   await expect(categories.getByRole('link', { name: 'View Directory' })).toHaveAttribute('href', '/directory');
@@ -51,6 +51,29 @@ test('home page shows the hero, how it works, six categories and three rated tes
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/business');
   await expect(footer).toContainText('Contains OS data © Crown copyright and database right 2025');
+});
+
+test.describe('signed in as a provider', () => {
+  test.use({ signedInAs: 'provider' });
+
+  test("browses the directory from a category card, View Directory and the header, each showing the list, not the provider's own page", async ({ page }) => {
+    await openHome(page);
+    const categories = page.getByRole('region', { name: 'Popular services' });
+    await categories.getByRole('link', { name: 'Electrical Services', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/directory\?category=electrician$/);
+    await expect(page).toHaveTitle('Electrician | Solutionz');
+
+    await page.goBack();
+    await categories.getByRole('link', { name: 'View Directory' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/directory$/);
+
+    await page.getByRole('link', { name: 'Solutionz', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Professionals' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/directory$/);
+  });
 });
 
 test('the home page arrives with its content in the HTML, and the app hydrates it without rendering it again', async ({ page }) => {

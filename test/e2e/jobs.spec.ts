@@ -165,7 +165,7 @@ test.describe('a provider without a membership', () => {
     await expect(dialog.getByText(JOB_MESSAGES.upgradeHint)).toBeVisible();
     expect(await takeOver.hydratedInPlace()).toBe(true);
     expect(takeOver.problems).toEqual([]);
-    await expect(dialog.getByRole('link', { name: 'View membership' })).toHaveAttribute('href', '/membership');
+    await expect(dialog.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', '/membership');
     await expect(dialog.getByRole('button', { name: 'Reveal contact' })).toHaveCount(0);
     await expect(dialog.getByRole('group', { name: 'Contact details' })).toHaveCount(0);
   });
@@ -198,35 +198,92 @@ test.describe('a subscribed provider', () => {
   });
 });
 
-test('the board filters by category, budget type and budget range, five jobs a page', async ({ page, accounts }) => {
-  const client = await accounts.create('client');
+/** The pagination landmark as it reads: page numbers and ellipses between Previous and Next. */
+const pageList = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Pagination' }).locator('a, button, p').allTextContents()).filter((text) => !['Previous', 'Next'].includes(text));
+
+test('the board numbers its pages: the last by its number, the neighbours, Back, and a filter starts again from page 1', async ({ page, accounts }) => {
+  test.slow();
   const category = `Other: ${uniqueWord()}`;
-  for (const [index, budgetType] of (['fixed', 'hourly', 'fixed', 'hourly', 'fixed', 'hourly'] as const).entries()) {
-    await postJob(client, { title: `Job ${index + 1} ${category}`, categories: [category], budget: `£${(index + 1) * 100}`, budgetType });
+  const clients = await Promise.all([1, 2, 3].map(() => accounts.create('client')));
+  // 21 jobs, newest first 5 a page: page 1 holds Job 21 to Job 17, page 4 Job 6 to Job 2, page 5 Job 1 alone. Odd ones fixed, even ones hourly.
+  for (let n = 1; n <= 21; n++) {
+    await postJob(clients[n % 3]!, { title: `Job ${n} ${category}`, categories: [category], budgetType: n % 2 ? 'fixed' : 'hourly' });
   }
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  const current = () => pages.locator('[aria-current="page"]');
+  const jobs = page.getByRole('article');
+
+  // The whole board, from the header: its last page by number, and Back to the first.
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Job Directory' }).click();
+  await expect(current()).toHaveAccessibleName('Page 1');
+  const last = pages.getByRole('link', { name: /^Page \d+$/ }).last();
+  const lastName = (await last.getAttribute('aria-label'))!;
+  await last.click();
+  await expect(current()).toHaveAccessibleName(lastName);
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${lastName.replace('Page ', '')}$`));
+  await page.goBack();
+  await expect(current()).toHaveAccessibleName('Page 1');
 
   await page.goto(`/job-directory?${new URLSearchParams({ category })}`);
-  await expect(page.getByText('6 jobs')).toBeVisible();
-  const jobs = page.getByRole('article');
-  await expect(jobs).toHaveCount(5);
-  await expect(jobs.first()).toHaveAccessibleName(`Job 6 ${category}`);
+  await expect(page.getByText('21 jobs, page 1 of 5')).toBeVisible();
+  expect(await pageList(page)).toEqual(['1', '2', '…', '5']);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const pages = page.getByRole('navigation', { name: 'Pagination' });
-  await pages.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/cursor=/);
-  await expect(page.getByText('6 jobs, page 2 of 2')).toBeVisible();
+  await pages.getByRole('link', { name: 'Page 5' }).click();
+  await expect(page.getByText('21 jobs, page 5 of 5')).toBeVisible();
   await expect(jobs).toHaveCount(1);
   await expect(jobs.first()).toHaveAccessibleName(`Job 1 ${category}`);
+  expect(await pageList(page)).toEqual(['1', '…', '4', '5']);
+
+  // The neighbour through the page token the last page gave.
+  await pages.getByRole('link', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(/[?&]page=4&cursor=/);
+  await expect(current()).toHaveAccessibleName('Page 4');
+  await expect(jobs.first()).toHaveAccessibleName(`Job 6 ${category}`);
+  await pages.getByRole('link', { name: 'Page 3' }).click();
+  await expect(current()).toHaveAccessibleName('Page 3');
+  await expect(jobs.first()).toHaveAccessibleName(`Job 11 ${category}`);
+  expect(await pageList(page)).toEqual(['1', '2', '3', '4', '5']);
+
+  await page.goBack();
+  await expect(current()).toHaveAccessibleName('Page 4');
+  await page.goBack();
+  await expect(current()).toHaveAccessibleName('Page 5');
 
   await page.getByRole('combobox', { name: 'Budget type' }).selectOption('hourly');
-  await expect(page.getByText('3 jobs')).toBeVisible();
-  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(page.getByText('10 jobs, page 1 of 2')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=|cursor=/);
+  await expect(jobs.first()).toHaveAccessibleName(`Job 20 ${category}`);
 
-  await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150', maxBudget: '350' })}`);
-  await expect(page.getByText('2 jobs')).toBeVisible();
-  await page.goto(`/job-directory?${new URLSearchParams({ category, minBudget: '150' })}`);
-  await expect(page.getByText('6 jobs')).toBeVisible();
+  // A page by its number arrives server-rendered, and the app hydrates it in place.
+  const takeOver = await watchTakeOver(page, 'main article h2');
+  await page.goto(`/job-directory?${new URLSearchParams({ category, budgetType: 'hourly', page: '2' })}`);
+  await expect(jobs.first()).toHaveAccessibleName(`Job 10 ${category}`);
+  expect(await takeOver.hydratedInPlace()).toBe(true);
+  expect(takeOver.problems).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first job and the first professional show without scrolling, the filters behind a button that counts them', async ({ page, accounts }) => {
+    const category = `Other: ${uniqueWord()}`;
+    await postJob(await accounts.create('client'), { title: `Phone ${category}`, categories: [category] });
+
+    await page.goto(`/job-directory?${new URLSearchParams({ category, budgetType: 'fixed' })}`);
+    await expect(page.getByRole('article', { name: `Phone ${category}` })).toBeInViewport();
+    const filters = page.getByRole('search', { name: 'Job filters' });
+    await expect(filters).toBeHidden();
+    await page.getByRole('button', { name: 'Filters (2)' }).click();
+    await expect(filters.getByRole('combobox', { name: 'Budget type' })).toHaveValue('fixed');
+
+    await page.goto('/directory');
+    await expect(page.getByRole('region', { name: 'Results' }).getByRole('listitem').first()).toBeInViewport();
+    await expect(page.getByRole('search', { name: 'Filter professionals' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  });
 });
 
 test('the board finds jobs within the chosen radius of a place', async ({ page, accounts }) => {

@@ -187,13 +187,13 @@ describe('Lambda permissions', () => {
       const statements = functions
         .statements(area)
         .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')))
-        // Listing of message images' own prefixes of the portfolio bucket: the next test.
-        .filter((statement) => !JSON.stringify(statement.Condition ?? {}).includes('messages/'));
+        // Listing of message images' and evidence documents' own prefixes of the portfolio bucket: the next tests.
+        .filter((statement) => !/messages\/|credentials\//.test(JSON.stringify(statement.Condition ?? {})));
       const buckets = expected[area] ?? {};
       const granted: Record<string, string[]> = {};
       for (const statement of statements.filter((candidate) => !actionsOf([candidate]).includes('s3:ListBucket'))) {
-        // Message images' own prefixes of the portfolio bucket: the next test.
-        for (const key of objectKeys(statement).filter((candidate) => !candidate.includes('messages/'))) {
+        // Message images' and evidence documents' own prefixes of the portfolio bucket: the next tests.
+        for (const key of objectKeys(statement).filter((candidate) => !candidate.includes('messages/') && !candidate.includes('credentials/'))) {
           const bucket = Object.keys(buckets).find((name) => key.includes(`solutionz-dev-${name}-`));
           expect(bucket, `${area} ${key}`).toBeDefined();
           // Only the bucket's two prefixes, never the whole bucket.
@@ -237,6 +237,28 @@ describe('Lambda permissions', () => {
           .statements(area)
           .find((statement) => actionsOf([statement]).includes('s3:ListBucket') && JSON.stringify(statement.Condition ?? {}).includes('messages/'));
         expect(listing?.Condition, area).toEqual({ StringLike: { 's3:prefix': ['uploads/messages/*', 'private/messages/*'] } });
+      }
+    }
+  });
+
+  it('lets profiles read, write and delete evidence documents, admin read and delete them, and accounts delete them, only under their prefixes', () => {
+    const expected: Partial<Record<Area, string[]>> = {
+      profiles: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+      accounts: ['s3:DeleteObject'],
+      admin: ['s3:DeleteObject', 's3:GetObject'],
+    };
+    const objectKeys = (statement: Statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource));
+    for (const area of areas) {
+      const statements = functions.statements(area).filter((statement) => !actionsOf([statement]).includes('s3:ListBucket'));
+      const keys = statements.flatMap((statement) =>
+        objectKeys(statement)
+          .filter((key) => key.includes('credentials/'))
+          .map((key) => ({ key, actions: actionsOf([statement]) })),
+      );
+      expect([...new Set(keys.flatMap((grant) => grant.actions))].sort(), area).toEqual(expected[area] ?? []);
+      for (const { key } of keys) {
+        const underPrefix = key.includes('/uploads/credentials/*') || key.includes('/private/credentials/*');
+        expect(key.includes('solutionz-dev-portfolio-') && underPrefix, `${area} ${key}`).toBe(true);
       }
     }
   });

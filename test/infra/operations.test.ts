@@ -43,6 +43,14 @@ function appFunctions(synthesis: Synthesis) {
     })),
     { name: 'jobAlerts', stack: 'api' as const, fn: api.jobAlerts.function, release: api.jobAlerts.release, timeout: 300, isApi: false },
     { name: 'messageMails', stack: 'api' as const, fn: api.messageMails.function, release: api.messageMails.release, timeout: 50, isApi: false },
+    {
+      name: 'credentialReminders',
+      stack: 'api' as const,
+      fn: api.credentialReminders.function,
+      release: api.credentialReminders.release,
+      timeout: 120,
+      isApi: false,
+    },
     { name: 'pages', stack: 'web' as const, fn: web.pages.function, release: web.pages.release, timeout: 10, isApi: false },
   ].map((entry) => ({ ...entry, id: synthesis.stacks[entry.stack].getLogicalId(entry.fn.node.defaultChild as never) }));
 }

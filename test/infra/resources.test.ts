@@ -480,11 +480,13 @@ describe('web', () => {
     expect(deployments).toHaveLength(2);
     const entry = deployments.find((deployment) => deployment.Properties.DistributionPaths)!;
     // Provider pages, the categories page and the search pages, whatever their query (the page function), name the
-    // release's files; the home and sign-up pages are prerendered. `/directory*` covers the provider pages too.
+    // release's files; the home, sign-up, businesses and accessibility pages are prerendered. `/directory*` covers the provider pages too.
     expect(entry.Properties.DistributionPaths).toEqual([
       '/index.html',
       '/home.html',
       '/signup.html',
+      '/business.html',
+      '/accessibility.html',
       '/config.json',
       '/categories',
       '/directory*',
@@ -514,9 +516,10 @@ describe('web', () => {
       writeFileSync(join(oldBuild, 'index.html'), '<!doctype html><div id="root"></div>');
       writeFileSync(join(oldBuild, 'home.html'), '<!doctype html><div id="root"><h1>Home</h1></div>');
       expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
-        `The web build in ${oldBuild} lacks its prerendered signup.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
+        `The web build in ${oldBuild} lacks its prerendered signup.html and its prerendered business.html and its prerendered accessibility.html and its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
       );
-      writeFileSync(join(oldBuild, 'signup.html'), '<!doctype html><div id="root"><h1>Create an account</h1></div>');
+      for (const file of ['signup.html', 'business.html', 'accessibility.html'])
+        writeFileSync(join(oldBuild, file), '<!doctype html><div id="root"><h1>A page</h1></div>');
       expect(() => buildApp({ webDistPath: oldBuild })).toThrow(
         `The web build in ${oldBuild} lacks its server renderer (${oldBuild}-renderer): build it again (npm run build:web).`,
       );

@@ -121,8 +121,10 @@ describe('HTTP API routes', () => {
   it('has one Node.js function per area, with the agreed environment', () => {
     const areas = new Set(routeList.map((route) => route.area));
     // The stack's other functions are the job alerts worker, fed by the table stream (job-alerts.test.ts), and the
-    // message mails worker, run by a schedule (message-mails.test.ts).
-    const workers = [stacks.api.jobAlerts.function, stacks.api.messageMails.function].map((fn) => stacks.api.getLogicalId(fn.node.defaultChild as never));
+    // message mails and credential reminders workers, run by schedules (message-mails.test.ts).
+    const workers = [stacks.api.jobAlerts.function, stacks.api.messageMails.function, stacks.api.credentialReminders.function].map((fn) =>
+      stacks.api.getLogicalId(fn.node.defaultChild as never),
+    );
     const functions = resourcesOfType('AWS::Lambda::Function', api).filter(([id]) => !workers.includes(id));
     expect(functions).toHaveLength(areas.size);
     for (const [, props] of functions) {

@@ -337,14 +337,15 @@ describe('business-name search', () => {
     expect((await call('GET', '/businesses/search?q=z')).status).toBe(400);
   });
 
-  it("answers business names only: never the owner's sign-in address", async () => {
+  it("answers business names and whether each can be claimed only: never the owner's sign-in address", async () => {
     const body = provider({ businessName: `Quillfeather Roofing ${randomUUID().slice(0, 6)}` });
     await call('POST', '/accounts/signup', { body });
     const { body: answer } = await call('GET', '/businesses/search?q=quillfeather');
     const businesses = (answer as { businesses: Record<string, unknown>[] }).businesses;
     expect(businesses.map((business) => business.businessName)).toContain(body.businessName);
     expect(JSON.stringify(answer)).not.toContain('@');
-    for (const business of businesses) expect(Object.keys(business).sort()).toEqual(['businessName', 'id']);
+    // Whether it can be claimed comes from the server; the address the admin recorded never does.
+    for (const business of businesses) expect(Object.keys(business).sort()).toEqual(['businessName', 'claimable', 'id']);
   });
 });
 

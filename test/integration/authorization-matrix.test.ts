@@ -83,6 +83,8 @@ function participants(status: number): Record<Role, number> {
   return { ...signedIn(404), client: status, subscribedProvider: status };
 }
 const WRONG_PASSWORD = 'Not-the-password-9';
+/** Every provider account, whatever its membership or confirmation. */
+const PROVIDERS: readonly Role[] = ['provider', 'subscribedProvider', 'otherProvider', 'unconfirmedProvider'];
 
 const matrix: Record<RouteName, Row> = {
   health: { request: () => ({}), expect: everyone(200) },
@@ -107,6 +109,7 @@ const matrix: Record<RouteName, Row> = {
   getMe: { request: () => ({}), expect: signedIn(200) },
   searchBusinesses: { request: () => ({ query: { q: 'Pennine' } }), expect: everyone(200) },
   searchLocations: { request: () => ({ query: { q: 'Leeds' } }), expect: everyone(200) },
+  getTransparency: { request: () => ({}), expect: everyone(200) },
   updateProfile: { request: () => ({ body: { bio: 'Checked by the authorization matrix.' } }), expect: signedIn(200) },
   updateNotificationSettings: {
     // Clients have Provider Updates and providers Job Alerts: each refuses the other's part.
@@ -247,6 +250,39 @@ const matrix: Record<RouteName, Row> = {
     request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }),
     expect: everyone(200),
   },
+  // Credentials: providers keep their own (the ids named here are no one's, so nothing is stored); admins check them
+  // and edit the schemes; a listed provider's checked ones are public (credentials.test.ts covers the successes).
+  getCredentialOptions: { request: () => ({}), expect: everyone(200) },
+  getProviderCredentials: { request: (_role, callers) => ({ params: { providerId: callers.subscribedProvider.account.userId } }), expect: everyone(200) },
+  listMyCredentials: { request: () => ({}), expect: only(PROVIDERS, 200) },
+  createCredential: {
+    request: () => ({ body: { type: 'insurance', optionId: 'no-such-kind', insurer: 'Matrix', coverPounds: 1000, expiresOn: '2099-01-01' } }),
+    expect: only(PROVIDERS, 400),
+  },
+  updateCredential: {
+    request: () => ({ params: { credentialId: unique('none') }, body: { type: 'dbs', optionId: 'dbs-basic', issuedOn: '2020-01-01' } }),
+    expect: only(PROVIDERS, 404),
+  },
+  deleteCredential: { request: () => ({ params: { credentialId: unique('none') } }), expect: only(PROVIDERS, 404) },
+  createEvidenceUpload: {
+    request: () => ({ params: { credentialId: unique('none') }, body: { name: 'matrix.pdf', type: 'application/pdf', size: 1000 } }),
+    expect: only(PROVIDERS, 404),
+  },
+  attachEvidence: { request: () => ({ params: { credentialId: unique('none') }, body: { uploadId: 'never-uploaded' } }), expect: only(PROVIDERS, 404) },
+  getMyEvidence: { request: () => ({ params: { credentialId: unique('none') } }), expect: only(PROVIDERS, 404) },
+  adminCredentialQueue: { request: () => ({}), expect: only(['admin'], 200) },
+  adminCredentialEvidence: {
+    request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId, credentialId: unique('none') } }),
+    expect: only(['admin'], 404),
+  },
+  decideCredential: {
+    request: (_role, callers) => ({ params: { providerId: callers.provider.account.userId, credentialId: unique('none') }, body: { decision: 'verify' } }),
+    expect: only(['admin'], 404),
+  },
+  adminCredentialOptions: { request: () => ({}), expect: only(['admin'], 200) },
+  createCredentialOption: { request: () => ({ body: { type: 'registration', name: '' } }), expect: only(['admin'], 400) },
+  renameCredentialOption: { request: () => ({ params: { optionId: unique('none') }, body: { name: 'Matrix' } }), expect: only(['admin'], 404) },
+  removeCredentialOption: { request: () => ({ params: { optionId: unique('none') } }), expect: only(['admin'], 404) },
   // Feedback: clients leave it on listed providers; nobody here has feedback to change or delete, and no
   // feedback has the id the reply row names (feedback.test.ts covers the owners' successes).
   listProviderFeedback: {

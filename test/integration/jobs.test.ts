@@ -166,6 +166,12 @@ describe('the board', () => {
     expect(first.total).toBe(7);
     expect(titles(first)).toEqual(['Hourly', 'Fixed 6', 'Fixed 5', 'Fixed 4', 'Fixed 3']);
     expect(titles(await board({ cursor: first.nextCursor! }))).toEqual(['Fixed 2', 'Fixed 1']);
+    // The last page by its number alone, and the page before it through the token it gives.
+    const last = await board({ page: '2' });
+    expect(last).toMatchObject({ page: 2, pageCount: 2 });
+    expect(titles(last)).toEqual(['Fixed 2', 'Fixed 1']);
+    expect(titles(await board({ cursor: last.previousCursor! }))).toEqual(titles(first));
+    expect((await board({ budgetType: 'fixed' })).total).toBe(6);
     expect(titles(await board({ minBudget: '1500', maxBudget: '3500' }))).toEqual(['Fixed 3', 'Fixed 2']);
     expect((await board({ minBudget: '1500' })).total).toBe(7);
     expect(titles(await board({ budgetType: 'hourly' }))).toEqual(['Hourly']);

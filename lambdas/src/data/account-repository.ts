@@ -34,6 +34,8 @@ export interface ProfileRecord {
   readonly providerUpdates?: { enabled: boolean };
   /** Absent means on. */
   readonly messageMails?: { enabled: boolean };
+  /** Credential expiry reminders (providers); absent means on. */
+  readonly credentialReminders?: { enabled: boolean };
   readonly mfaEnabled?: boolean;
   readonly sessionsValidAfter?: number;
   readonly emailConfirmedAt?: string;
@@ -48,6 +50,10 @@ export interface ProfileRecord {
   /** The provider's response facts (response-times.ts); never published as they are. */
   readonly responseLog?: string[];
   readonly responseLogVersion?: number;
+  /** The last UK day a checked insurance holds (credentials); the listing carries it for the card and the filter. */
+  readonly insuredUntil?: string;
+  /** The same for a checked trade registration (`9999-12-31`: one without an expiry date). */
+  readonly registeredUntil?: string;
   readonly stripeCustomerId?: string;
   readonly stripeSubscriptionId?: string;
   readonly subscriptionStatus?: string;
@@ -113,7 +119,7 @@ export interface ProfileEdit {
   readonly servicesChanged?: boolean;
 }
 
-export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates' | 'messageMails'>;
+export type NotificationSettingsRecord = Pick<ProfileRecord, 'jobAlerts' | 'providerUpdates' | 'messageMails' | 'credentialReminders'>;
 
 /** An e-mail change as it is redeemed: the token, the account, its old and new address. */
 export interface EmailMove {
@@ -322,7 +328,7 @@ export function createAccountRepository(client: DynamoDBDocumentClient, tableNam
         })
         .go();
       if (!result.canceled) {
-        if (set.firstName !== undefined || set.lastName !== undefined || business) await syncUserIndex(userId);
+        if (set.firstName !== undefined || set.lastName !== undefined || set.categories !== undefined || business) await syncUserIndex(userId);
         return true;
       }
       const reasons = (result.data as { code: string }[]).map((item) => item.code);

@@ -53,6 +53,8 @@ export const profileEntity = new Entity({
     providerUpdates: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
     /** E-mail about unread messages (docs/product/notifications.md#message-e-mails); absent means on. */
     messageMails: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
+    /** E-mail before a checked credential expires (docs/product/credentials.md#expiry); absent means on. */
+    credentialReminders: { type: 'map', properties: { enabled: { type: 'boolean', required: true } } },
     /** Cognito software-token MFA is on (kept here so /api/me needs no Cognito call). */
     mfaEnabled: { type: 'boolean', required: true, default: false },
     /** Epoch seconds: access tokens issued before this are refused on every signed-in route (sign out everywhere). */
@@ -69,6 +71,9 @@ export const profileEntity = new Entity({
     /** How fast the provider answers clients: the facts of the last 90 days (response-times.ts), and which change of them it is. */
     responseLog: { type: 'list', items: { type: 'string' } },
     responseLogVersion: { type: 'number' },
+    /** The last day a checked insurance and a checked registration hold (credentials), copied to the listing. */
+    insuredUntil: { type: 'string' },
+    registeredUntil: { type: 'string' },
     /** A renewal failed and Stripe is retrying (status past_due). */
     paymentFailed: { type: 'boolean' },
     /** The provider's one Stripe customer, created at the first checkout. */

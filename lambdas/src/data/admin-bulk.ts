@@ -4,7 +4,7 @@ import type { ProfileRecord } from './account-repository';
 import { accountEmailEntity, businessEntity, businessWordEntity } from './accounts';
 import { countedAccounts, STAT, ukDay, ukMonth, userIndexEntryEntity, userIndexHeadEntity } from './admin';
 import { addToDay, addToStat } from './admin-repository';
-import { slotOf, userIndexEntries } from './user-index';
+import { countedCategories, slotOf, userIndexEntries } from './user-index';
 import { nameWords, wordItem } from './business-repository';
 import { chunks } from './batch';
 import { bulkLoadProviders } from './directory-bulk';
@@ -46,7 +46,7 @@ function accountItems(profile: ProfileRecord): Item[] {
     itemOf(
       accountEmailEntity.put({ email: profile.email, reservationId: profile.userId, reservedUntil: Date.parse(profile.createdAt), userId: profile.userId }),
     ),
-    itemOf(userIndexHeadEntity.put({ userId: profile.userId, version: 1, slots: entries.map(slotOf) })),
+    itemOf(userIndexHeadEntity.put({ userId: profile.userId, version: 1, slots: entries.map(slotOf), categories: countedCategories(profile) })),
     ...entries.map((entry) => itemOf(userIndexEntryEntity.put({ userId: profile.userId, ...entry }))),
   ];
   if (profile.businessId && profile.businessName) {
@@ -103,6 +103,7 @@ export async function bulkLoadAccounts(
     written += rated.length + items.length;
     for (const profile of rated) {
       for (const name of countedAccounts(profile.accountType)) count(name);
+      for (const selection of countedCategories(profile)) count(STAT.providersWith(selection));
       signups.set(ukDay(profile.createdAt), (signups.get(ukDay(profile.createdAt)) ?? 0) + 1);
     }
     for (const profile of rated.filter((one) => one.businessId && one.businessName)) {

@@ -8,6 +8,8 @@ import { pageBelow } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor, InvalidCursorError } from './time-cursor';
 import { conflictPause, isConditionFailure, MAX_CONFLICT_RETRIES } from './write-outcomes';
+import { figureEventsOfAudit, type FigureEvent } from './transparency';
+import { transparencyWrites } from './transparency-repository';
 
 /** The changed fields of an audited action, as they were and as they became. */
 export type AuditSnapshot = Record<string, string | number | boolean | null | string[]>;
@@ -130,6 +132,8 @@ interface AuditPage {
 
 export interface AdminRepository {
   stats(now: Date): Promise<AdminStats>;
+  /** Providers, listed or not, per category selection text (`Group`, `Group > Sub`), kept by the users index's sync. */
+  providersPerCategory(): Promise<Record<string, number>>;
   /** The kept figures of the UK days from `from` to `to` (yyyy-mm-dd, inclusive); days without any are absent. */
   days(from: string, to: string): Promise<AdminDayFigures[]>;
   /** The audit trail newest first, or the entries about one target; throws InvalidCursorError for a cursor it did not make. */
@@ -211,6 +215,16 @@ export function auditAttributes(audit: AuditRecord) {
   };
 }
 
+type WriteCallback = Parameters<ReturnType<typeof createTableStore>['transaction']['write']>[0];
+
+/**
+ * The audit entry's write with the transparency counters its action moves (and `events` besides), for the
+ * transaction of the change it records: the figures count exactly the changes that happened.
+ */
+export function auditWrites(entities: Parameters<WriteCallback>[0], audit: AuditRecord, events: readonly FigureEvent[] = []): ReturnType<WriteCallback> {
+  return [entities.auditEntry.create(auditAttributes(audit)).commit(), ...transparencyWrites(entities, [...figureEventsOfAudit(audit), ...events], audit.at)];
+}
+
 export function createAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
   const store = createTableStore(client, tableName);
   const { adminStat, adminDay, auditEntry, userIndexEntry, profile: profiles } = store.entities;
@@ -234,6 +248,11 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
   }
 
   const repository: AdminRepository = {
+    async providersPerCategory() {
+      const { data } = await adminStat.query.byName({}).begins({ name: STAT.providersWithPrefix }).go({ pages: 'all' });
+      return Object.fromEntries(data.filter((item) => item.count > 0).map((item) => [item.name.slice(STAT.providersWithPrefix.length), item.count]));
+    },
+
     async stats(now) {
       const { data } = await adminStat.query.byName({}).go({ pages: 'all' });
       const count = (name: string) => Math.max(0, data.find((item) => item.name === name)?.count ?? 0);
@@ -352,11 +371,11 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
       // this one as a conflict: it is tried again, and then finds what the other one wrote.
       for (let attempt = 1; ; attempt++) {
         const result = await store.transaction
-          .write(({ profile, auditEntry: entries, adminStat: stats }) => [
+          .write((entities) => [
             // First, so that its cancellation reason is found at the front.
             ...(actorId
               ? [
-                  profile
+                  entities.profile
                     .check({ userId: actorId })
                     .where((attr, op) => `${op.eq(attr.accountType, 'admin')} AND ${op.eq(attr.isActive, true)}`)
                     .commit(),
@@ -364,11 +383,11 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
               : []),
             ...(retyped
               ? [
-                  ...countedAccounts(expect.accountType!).map((name) => stats.update({ name }).add({ count: -1 }).commit()),
-                  ...countedAccounts(set.accountType!).map((name) => stats.update({ name }).add({ count: 1 }).commit()),
+                  ...countedAccounts(expect.accountType!).map((name) => entities.adminStat.update({ name }).add({ count: -1 }).commit()),
+                  ...countedAccounts(set.accountType!).map((name) => entities.adminStat.update({ name }).add({ count: 1 }).commit()),
                 ]
               : []),
-            profile
+            entities.profile
               .patch({ userId })
               .set(set)
               .where(
@@ -378,7 +397,7 @@ export function createAdminRepository(client: DynamoDBDocumentClient, tableName:
                     .join(' AND ') || op.exists(attr.userId),
               )
               .commit(),
-            entries.create(auditAttributes(audit)).commit(),
+            ...auditWrites(entities, audit),
           ])
           .go();
         if (!result.canceled) {

@@ -13,7 +13,7 @@ import type { Item } from './raw-commands';
  * cancelled change moves nothing and concurrent changes add up.
  *   "a figure": GetItem PK = ADMINSTAT, SK = <name>; the dashboard reads all of them in one Query.
  * Names: businesses, listedProviders, pendingFeedback, approvedFeedback, businesses#<yyyy-mm> (UK month),
- * accounts#provider, accounts#client, openReports.
+ * accounts#provider, accounts#client, openReports, providersWith#<category selection>.
  */
 export const adminStatEntity = new Entity({
   model: { entity: 'adminStat', version: '1', service: 'solutionz' },
@@ -81,6 +81,8 @@ export const userIndexHeadEntity = new Entity({
     version: { type: 'number', required: true },
     /** The slots of the entries written, `<bucket>|<position>`. */
     slots: { type: 'list', items: { type: 'string' }, required: true },
+    /** The category selections the person is counted under (STAT.providersWith), so a sync moves only the difference. */
+    categories: { type: 'list', items: { type: 'string' } },
   },
   indexes: {
     byUser: { pk: pk('USER#${userId}', ['userId']), sk: sk('UIDX', []) },
@@ -104,6 +106,8 @@ export const userIndexEntryEntity = new Entity({
 /** The newest-first list of a users index bucket. */
 export const usersListIndex = (bucket: string) => pagedIndex(2, `UIDX#${bucket}`, '', (createdAt, userId) => `${createdAt}#${userId}`);
 
+const PROVIDERS_WITH = 'providersWith#';
+
 /** The names of the counters (the sort keys of their items). */
 export const STAT = {
   businesses: 'businesses',
@@ -117,6 +121,12 @@ export const STAT = {
   feedback: (approved: boolean) => (approved ? 'approvedFeedback' : 'pendingFeedback'),
   /** Accounts of a type (providers, clients), moved by sign-up, an admin's type change and erasure. */
   accounts: (accountType: 'provider' | 'client') => `accounts#${accountType}`,
+  /**
+   * Providers, listed or not, whose profile has a category selection (`Group` or `Group > Sub`), moved by the users
+   * index's sync (user-index.ts) in its own transaction; `providersWithPrefix` starts every one of them.
+   */
+  providersWith: (selection: string) => `${PROVIDERS_WITH}${selection}`,
+  providersWithPrefix: PROVIDERS_WITH,
 } as const;
 
 const UK_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });

@@ -1,13 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClaimState } from '@solutionz/shared';
-import { auditAttributes, createAdminRepository, type AuditRecord } from './admin-repository';
+import { auditAttributes, auditWrites, createAdminRepository, type AuditRecord } from './admin-repository';
 import { untilProcessed } from './batch';
 import { createBusinessTransfer } from './business-transfer';
 import { createDirectoryRepository } from './directory-repository';
 import { directoryIndexCommands, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
-import { conflictPause, isConditionFailure, isTransactionConflict } from './write-outcomes';
+import { figureEventsOfAudit, transparencyUpdateItems } from './transparency';
+import { CONFLICT, conflictPause, isConditionFailure, isTransactionConflict, retryOnConflict } from './write-outcomes';
 
 interface ClaimRecord {
   readonly businessId: string;
@@ -149,7 +150,12 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       if (!write) return { outcome: 'decided' };
       const items: TransactItems = [
         write,
-        ...(audit ? [{ Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() }] : []),
+        ...(audit
+          ? [
+              { Put: auditEntry.create(auditAttributes(audit)).params<NonNullable<TransactItems[number]['Put']>>() },
+              ...transparencyUpdateItems(tableName, figureEventsOfAudit(audit), audit.at),
+            ]
+          : []),
         ...plan.items,
       ];
       if (items.length > MAX_TRANSACTION_ITEMS) return { outcome: 'tooLarge' };
@@ -237,22 +243,26 @@ export function createClaimRepository(client: DynamoDBDocumentClient, tableName:
       );
     },
 
-    async decide(record, from, set, audit) {
-      const result = await store.transaction
-        .write(({ claim: claims, auditEntry: entries }) => [
-          claims
-            .patch({ businessId: record.businessId })
-            // The state is a key of the review list: its other parts go with it so the index follows.
-            .set({ ...set, createdAt: record.createdAt })
-            .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, from)}`)
-            .commit(),
-          entries.create(auditAttributes(audit)).commit(),
-        ])
-        .go();
-      if (!result.canceled) return true;
-      const codes = (result.data as { code: string }[]).map((item) => item.code);
-      if (codes[0] === 'ConditionalCheckFailed') return false;
-      throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
+    decide(record, from, set, audit) {
+      // The decision's counters are shared with other decisions made at the same moment: a conflict is tried again.
+      return retryOnConflict(`The decision on the claim of ${record.businessId}`, async () => {
+        const result = await store.transaction
+          .write((entities) => [
+            entities.claim
+              .patch({ businessId: record.businessId })
+              // The state is a key of the review list: its other parts go with it so the index follows.
+              .set({ ...set, createdAt: record.createdAt })
+              .where((attr, op) => `${op.eq(attr.claimId, record.claimId)} AND ${op.eq(attr.state, from)}`)
+              .commit(),
+            ...auditWrites(entities, audit),
+          ])
+          .go();
+        if (!result.canceled) return true;
+        const codes = (result.data as { code: string }[]).map((item) => item.code);
+        if (codes[0] === 'ConditionalCheckFailed') return false;
+        if (codes.includes('TransactionConflict')) return CONFLICT;
+        throw new Error(`The claim decision was cancelled: ${codes.join(', ')}`);
+      });
     },
 
     async adminBusinesses(cursor, limit) {

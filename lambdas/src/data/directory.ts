@@ -62,6 +62,9 @@ export interface ListingRecord {
   readonly listedUntil?: string;
   /** How fast they answer clients: the facts the figure is worked out from at read time (response-times.ts). */
   readonly responseLog?: readonly string[];
+  /** The last UK day a checked insurance / trade registration holds (the card's marks, the insured filter). */
+  readonly insuredUntil?: string;
+  readonly registeredUntil?: string;
 }
 
 /** A listed provider's card, where they are and the scopes they are indexed under. */
@@ -84,6 +87,8 @@ export const listingEntity = new Entity({
     listedUntil: { type: 'string' },
     /** The provider's response facts, copied from the profile (response-times.ts). */
     responseLog: { type: 'list', items: { type: 'string' } },
+    insuredUntil: { type: 'string' },
+    registeredUntil: { type: 'string' },
     /** The scopes it is indexed under. */
     scopes: { type: 'list', items: { type: 'string' }, required: true },
     /** Each write expects the version it read, so concurrent syncs of one provider take turns. */

@@ -1,11 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { untilProcessed } from './batch';
 import { STAT } from './admin';
-import { auditAttributes, type AuditRecord } from './admin-repository';
+import { auditWrites, type AuditRecord } from './admin-repository';
 import { moderationIndex, publishedIndex, receivedIndex, type PagedIndex } from './feedback';
 import { pageBelow, type Item } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
+import { transparencyWrites } from './transparency-repository';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
 
 interface FeedbackReplyRecord {
@@ -223,7 +224,7 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
             .add({ count: delta })
             .commit(),
         ),
-        ...(audit ? [entities.auditEntry.create(auditAttributes(audit)).commit()] : []),
+        ...(audit ? auditWrites(entities, audit) : []),
         // Last: a cancellation reason at the end is the aggregate's (see below).
         ...(rating ? [ratingChange(entities, current.providerId, rating.count, rating.total)] : []),
       ]);
@@ -252,6 +253,8 @@ export function createFeedbackRepository(client: DynamoDBDocumentClient, tableNa
             .update({ name: STAT.feedback(feedback.approved) })
             .add({ count: 1 })
             .commit(),
+          // Published at once: counted on the transparency page as it happens.
+          ...(feedback.approved ? transparencyWrites(entities, [{ figure: 'feedback.published' }], feedback.createdAt) : []),
         ]);
         if (!outcome.canceled) return 'created';
         const [feedbackCode, linkCode, ratingCode] = outcome.codes;

@@ -116,5 +116,20 @@ export const entryGeohash = (entry: Item) => (entry[SK] as string).split('#')[0]
 
 /** The transaction writes that add `sign` to counts, each tagged with the entity name `entity`. */
 export function countWrites(table: string, slots: readonly CountSlot[], sign: 1 | -1, entity: string): TransactItems {
-  return slots.map(({ key, attribute }) => countsUpdate(table, key, [[attribute, sign]], entity));
+  // One update per counts item: a transaction may not name an item twice.
+  const byItem = new Map<string, { key: Item; attributes: string[] }>();
+  for (const { key, attribute } of slots) {
+    const id = JSON.stringify(key);
+    const entry = byItem.get(id) ?? { key, attributes: [] };
+    entry.attributes.push(attribute);
+    byItem.set(id, entry);
+  }
+  return [...byItem.values()].map(({ key, attributes }) =>
+    countsUpdate(
+      table,
+      key,
+      attributes.map((attribute) => [attribute, sign] as const),
+      entity,
+    ),
+  );
 }

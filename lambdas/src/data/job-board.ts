@@ -12,7 +12,8 @@ import { TABLE } from './table-definition';
  *   geo entry     PK = JOBGEO#<scope>#<geohash-3>      SK = <geohash-9>#<jobId>    where the job is, its budget
  *   geo counts    PK = JOBGEOCOUNT#<scope>#<parent>    SK = CHILDREN               cell_<child> numbers
  *   newest entry  PK = JOBNEW#<scope>                  SK = <postedAt>#<jobId>     its budget
- *   job count     PK = JOB_COUNTS                      SK = <scope>                count: open jobs of the scope
+ *   job count     PK = JOB_COUNTS                      SK = <scope>                count: open jobs of the scope;
+ *                                                                                 count_hourly, count_fixed, count_untyped: of each budget type
  *
  * A scope is `all`, or a category selection a board filter can name: each category of the job, and the
  * group of each `Group > Sub` (a group matches its subcategories). Entries carry the budget, so the budget
@@ -67,6 +68,8 @@ export interface BoardEntry {
 }
 
 export const newestPartition = (scope: string) => `JOBNEW#${scope}`;
+/** The scope's newest-first list as a paged Query reads it (raw-commands.ts `pageFrom`). */
+export const newestList = (scope: string) => ({ partitionKey: PK, sortKey: SK, partition: newestPartition(scope), prefix: '' });
 const newestPosition = (job: Pick<IndexedJob, 'postedAt' | 'jobId'>) => `${job.postedAt}#${job.jobId}`;
 export const jobCountKey = (scope: string): Item => ({ [PK]: 'JOB_COUNTS', [SK]: scope });
 
@@ -92,11 +95,26 @@ export function jobScopeEntries(job: IndexedJob, scope: string): Item[] {
   ];
 }
 
-/** The counts a job adds one to in a scope: its cells, and the scope's total. */
+const TOTAL_ATTRIBUTE = 'count';
+const typeAttribute = (budgetType: JobBudgetType | undefined) => `count_${budgetType ?? 'untyped'}`;
+
+/**
+ * The scope's open jobs, and those of a budget type when asked. The counts by type came after the total: where jobs
+ * posted before them are still open, the three do not add up to the total, and the count by type is not known.
+ */
+export function countsOf(item: Item | undefined, budgetType?: JobBudgetType): number | undefined {
+  const count = (attribute: string) => Number(item?.[attribute] ?? 0);
+  if (budgetType === undefined) return count(TOTAL_ATTRIBUTE);
+  const typed = count(typeAttribute('hourly')) + count(typeAttribute('fixed')) + count(typeAttribute(undefined));
+  return typed === count(TOTAL_ATTRIBUTE) ? count(typeAttribute(budgetType)) : undefined;
+}
+
+/** The counts a job adds one to in a scope: its cells, the scope's total and the scope's count of its budget type. */
 export function jobScopeCountSlots(job: IndexedJob, scope: string): CountSlot[] {
   return [
     ...geoCountSlots(JOB_GEO_KEYS, scope, ngeohash.encode(job.lat, job.lng, GEO.stored), JOB_GEO_FINEST),
-    { key: jobCountKey(scope), attribute: 'count' },
+    { key: jobCountKey(scope), attribute: TOTAL_ATTRIBUTE },
+    { key: jobCountKey(scope), attribute: typeAttribute(job.budgetType) },
   ];
 }
 

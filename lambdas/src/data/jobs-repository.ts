@@ -3,8 +3,8 @@ import type { JobBudgetType, JobContact } from '@solutionz/shared';
 import { dayUpdateItem } from './admin';
 import { untilProcessed } from './batch';
 import { cellQuery, cellRunQuery, cellsOf, childCellsOfMany, countsKey, entryGeohash, type CellCount } from './geo-cells';
-import { boardEntryOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestPartition, type BoardEntry } from './job-board';
-import { directoryIndexCommands, pageBelow, type TransactItems } from './raw-commands';
+import { boardEntryOf, countsOf, JOB_GEO_KEYS, jobCountKey, jobIndexWrites, newestList, newestPartition, type BoardEntry } from './job-board';
+import { directoryIndexCommands, pageBelow, pageFrom, type TransactItems } from './raw-commands';
 import { createTableStore } from './table-store';
 import { TABLE } from './table-definition';
 import { CONFLICT, isConditionFailure, retryOnConflict } from './write-outcomes';
@@ -64,8 +64,13 @@ export interface JobsRepository {
   boardRunEntries(scope: string, first: string, last: string): Promise<(BoardEntry & { lat: number; lng: number; geohash: string })[]>;
   /** Up to `limit` + 1 entries of a scope, newest first, strictly below the position `below`. */
   boardNewest(scope: string, below: string | undefined, limit: number): Promise<(BoardEntry & { position: string })[]>;
-  /** Open jobs of a scope: a kept count. */
-  boardCount(scope: string): Promise<number>;
+  /**
+   * Up to `limit` entries of a scope's newest-first list strictly beyond the position `from` (from that end without
+   * one): `older` newest first, `newer` oldest first.
+   */
+  boardList(scope: string, direction: 'older' | 'newer', from: string | undefined, limit: number): Promise<(BoardEntry & { position: string })[]>;
+  /** Open jobs of a scope, or of one budget type in it: kept counts (by type, undefined while not known: job-board.ts `countsOf`). */
+  boardCount(scope: string, budgetType?: JobBudgetType): Promise<number | undefined>;
   /** A client's jobs, newest first. */
   listByOwner(ownerId: string): Promise<JobRecord[]>;
   /** Deletes the job when `ownerId` posted it, with its contact, board entries, reveals and saves; false when not theirs or gone. */
@@ -197,8 +202,13 @@ export function createJobsRepository(client: DynamoDBDocumentClient, tableName: 
       return items.map((item) => ({ ...boardEntryOf(item), position: item[SK] as string }));
     },
 
-    async boardCount(scope) {
-      return Number((await index.get(jobCountKey(scope)))?.count ?? 0);
+    async boardList(scope, direction, from, limit) {
+      const items = await pageFrom(client, tableName, newestList(scope), direction, from, limit);
+      return items.map((item) => ({ ...boardEntryOf(item), position: item[SK] as string }));
+    },
+
+    async boardCount(scope, budgetType) {
+      return countsOf(await index.get(jobCountKey(scope)), budgetType);
     },
 
     async listByOwner(ownerId) {

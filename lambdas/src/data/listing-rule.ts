@@ -63,6 +63,8 @@ export function listingOf(profile: ProfileRecord): ListingRecord {
     ...(placed ? { lat: profile.lat, lng: profile.lng, geohash: ngeohash.encode(profile.lat!, profile.lng!, GEO.stored) } : {}),
     ...(profile.subscriptionEnd ? { listedUntil: profile.subscriptionEnd } : {}),
     ...(profile.responseLog?.length ? { responseLog: [...profile.responseLog] } : {}),
+    ...(profile.insuredUntil ? { insuredUntil: profile.insuredUntil } : {}),
+    ...(profile.registeredUntil ? { registeredUntil: profile.registeredUntil } : {}),
   };
 }
 

@@ -2,11 +2,12 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AdminReportAction, MessageReportReason } from '@solutionz/shared';
 import { STAT } from './admin';
 import { untilProcessed } from './batch';
-import { auditAttributes, type AuditRecord } from './admin-repository';
+import { auditWrites, type AuditRecord } from './admin-repository';
 import { reportsOfStatus } from './message-reports';
 import { pageBelow, type Item } from './raw-commands';
 import { createTableStore } from './table-store';
 import { decodeTimeCursor, encodeTimeCursor } from './time-cursor';
+import { transparencyWrites } from './transparency-repository';
 import { CONFLICT, retryOnConflict } from './write-outcomes';
 
 /** One message of a report's snapshot, as it was when the report was made. */
@@ -111,6 +112,8 @@ const toReport = (item: Item): MessageReportRecord => ({
   ...(typeof item.resolutionNote === 'string' ? { resolutionNote: item.resolutionNote } : {}),
 });
 
+const secondsBetween = (from: string, to: string) => Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
+
 export function createMessageReportsRepository(client: DynamoDBDocumentClient, tableName: string): MessageReportsRepository {
   const store = createTableStore(client, tableName);
   const { messageReport, openReportMark, messagingBan } = store.entities;
@@ -129,6 +132,7 @@ export function createMessageReportsRepository(client: DynamoDBDocumentClient, t
             entities.openReportMark.create({ conversationId: report.conversationId, reporterId: report.reporterId, reportId: report.reportId }).commit(),
             entities.messageReport.create({ ...rest, ...(note ? { note } : {}), status: 'open', snapshot: JSON.stringify(snapshot) }).commit(),
             entities.adminStat.update({ name: STAT.openReports }).add({ count: 1 }).commit(),
+            ...transparencyWrites(entities, [{ figure: 'report.received' }], report.createdAt),
           ])
           .go();
         if (!result.canceled) return 'created';
@@ -176,7 +180,8 @@ export function createMessageReportsRepository(client: DynamoDBDocumentClient, t
               .commit(),
             entities.openReportMark.delete({ conversationId: report.conversationId, reporterId: report.reporterId }).commit(),
             entities.adminStat.update({ name: STAT.openReports }).add({ count: -1 }).commit(),
-            entities.auditEntry.create(auditAttributes(resolution.audit)).commit(),
+            // The time it took is counted in its bucket, for the median the transparency page gives.
+            ...auditWrites(entities, resolution.audit, [{ figure: 'report.resolved', resolveSeconds: secondsBetween(report.createdAt, resolution.at) }]),
             ...(resolution.action === 'blockMessaging' ? [entities.messagingBan.put({ userId: report.reportedId, reportId, at: resolution.at }).commit()] : []),
           ])
           .go();
@@ -221,7 +226,7 @@ export function createMessageReportsRepository(client: DynamoDBDocumentClient, t
               .delete({ userId })
               .where((attr, op) => op.eq(attr.reportId, reportId))
               .commit(),
-            entities.auditEntry.create(auditAttributes(audit)).commit(),
+            ...auditWrites(entities, audit),
           ])
           .go();
         if (!result.canceled) return 'lifted';

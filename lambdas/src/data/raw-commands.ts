@@ -126,6 +126,33 @@ export async function pageBelow(client: DynamoDBDocumentClient, tableName: strin
   return (answer.Items ?? []).filter((item) => item[list.sortKey] !== below).slice(0, limit + 1);
 }
 
+/**
+ * Up to `limit` items of the list in one direction, strictly beyond the sort key `from` (from that end without one):
+ * `older` newest first, `newer` oldest first. Follows DynamoDB's 1 MB answers, so a long run (a page far from both
+ * ends, skipped over) is read in as few calls as its size allows.
+ */
+export async function pageFrom(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  list: Omit<PagedList, 'indexName' | 'prefix'>,
+  direction: 'older' | 'newer',
+  from: string | undefined,
+  limit: number,
+): Promise<Item[]> {
+  const older = direction === 'older';
+  return queryAll(
+    client,
+    tableName,
+    {
+      KeyConditionExpression: from ? `#pk = :pk AND #sk ${older ? '<' : '>'} :from` : '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': list.partitionKey, ...(from ? { '#sk': list.sortKey } : {}) },
+      ExpressionAttributeValues: { ':pk': list.partition, ...(from ? { ':from': from } : {}) },
+      ScanIndexForward: !older,
+    },
+    limit,
+  );
+}
+
 const { partitionKey: PK, sortKey: SK } = TABLE;
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;

@@ -6,6 +6,7 @@ import { createAdminSetupRepository, type AdminSetupRepository } from './admin-s
 import { createBusinessRepository, type BusinessRepository } from './business-repository';
 import { createCategoryRepository, type CategoryRepository } from './category-repository';
 import { createClaimRepository, type ClaimRepository } from './claim-repository';
+import { createCredentialsRepository, type CredentialsRepository } from './credentials-repository';
 import { createMessagesRepository, type MessagesRepository } from './messages-repository';
 import { createMessageMailsRepository, type MessageMailsRepository } from './message-mails-repository';
 import { createMessageReportsRepository, type MessageReportsRepository } from './message-reports-repository';
@@ -45,6 +46,7 @@ export interface Repositories {
   readonly messageMails: MessageMailsRepository;
   readonly sessions: SessionRepository;
   readonly messageReports: MessageReportsRepository;
+  readonly credentials: CredentialsRepository;
 }
 
 export function createRepositories(client: DynamoDBDocumentClient, tableName: string): Repositories {
@@ -71,5 +73,6 @@ export function createRepositories(client: DynamoDBDocumentClient, tableName: st
     messageMails: createMessageMailsRepository(client, tableName),
     sessions: createSessionRepository(client, tableName),
     messageReports: createMessageReportsRepository(client, tableName),
+    credentials: createCredentialsRepository(client, tableName),
   };
 }

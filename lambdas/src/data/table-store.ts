@@ -14,6 +14,7 @@ import {
 } from './accounts';
 import { categoryEntity, categoryGroupEntity } from './categories';
 import { claimEntity } from './claims';
+import { credentialCountEntity, credentialEntity, credentialExpiryMarkEntity, credentialOptionEntity, credentialQueueMarkEntity } from './credentials';
 import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import { jobAlertClaimEntity, jobAlertDeadLetterEntity, jobAlertTokenEntity } from './job-alerts';
 import { jobContactEntity, jobEntity, jobRevealEntity, savedJobEntity, verifiedClientEntity } from './jobs';
@@ -34,6 +35,7 @@ import { portfolioCounterEntity, portfolioItemEntity } from './portfolio';
 import { providerNewsEntity, providerUpdateClaimEntity, providerUpdatesTokenEntity } from './provider-updates';
 import { savedProviderEntity } from './saved-providers';
 import { sessionExpiryBucketEntity, sessionsHeadEntity, signInPlaceEntity } from './sessions';
+import { transparencyCountEntity } from './transparency';
 
 /**
  * Every ElectroDB entity of the single table, bound to one client and table: the repositories read and
@@ -117,6 +119,12 @@ function newTableStore(client: DynamoDBDocumentClient, table: string) {
       messageReport: own(messageReportEntity),
       openReportMark: own(openReportMarkEntity),
       messagingBan: own(messagingBanEntity),
+      transparencyCount: own(transparencyCountEntity),
+      credential: own(credentialEntity),
+      credentialCount: own(credentialCountEntity),
+      credentialQueueMark: own(credentialQueueMarkEntity),
+      credentialExpiryMark: own(credentialExpiryMarkEntity),
+      credentialOption: own(credentialOptionEntity),
     },
     { client, table },
   );

@@ -1,4 +1,5 @@
-import type { AccountType } from '@solutionz/shared';
+import { parseCategorySelection, type AccountType } from '@solutionz/shared';
+import { STAT } from './admin';
 import type { TableStore } from './table-store';
 import { conflictPause, MAX_CONFLICT_RETRIES } from './write-outcomes';
 
@@ -6,7 +7,9 @@ import { conflictPause, MAX_CONFLICT_RETRIES } from './write-outcomes';
  * The admin console's users table: every person is found newest-first and by each word of their names, business
  * name and e-mail address, in `all` and in their account type (`userIndexEntry` items under one `userIndexHead` per
  * person, which lists their entries' slots). The account and admin repositories keep it after every write that
- * changes what a person is found by.
+ * changes what a person is found by. The same transaction keeps the count of providers per category selection
+ * (STAT.providersWith): the head lists the selections the person is counted under, so a sync moves only the difference
+ * and, being conditional on the head's version, never counts anyone twice.
  */
 
 /** What the index reads of a profile. */
@@ -18,6 +21,7 @@ interface IndexedPerson {
   readonly businessName?: string;
   readonly email: string;
   readonly createdAt: string;
+  readonly categories: readonly string[];
 }
 
 /** Words a search finds a person by: names, business name and e-mail address, accents and case folded. */
@@ -56,6 +60,12 @@ export function userIndexEntries(profile: IndexedPerson): (IndexEntry & { words:
   ]);
 }
 
+/** The selections a person is counted under: a provider's categories and whole groups (free `Other:` texts are not counted). */
+export function countedCategories(profile: Pick<IndexedPerson, 'accountType' | 'categories'>): string[] {
+  if (profile.accountType !== 'provider') return [];
+  return [...new Set(profile.categories.filter((selection) => parseCategorySelection(selection).kind !== 'other'))];
+}
+
 export const slotOf = (entry: IndexEntry) => `${entry.bucket}|${entry.position}`;
 function entryOfSlot(slot: string): IndexEntry {
   const at = slot.indexOf('|');
@@ -74,11 +84,17 @@ export async function syncUserIndex(store: TableStore, userId: string): Promise<
     const wantedSlots = new Set(wanted.map(slotOf));
     const stale = (head?.slots ?? []).filter((slot) => !wantedSlots.has(slot)).map(entryOfSlot);
     if (!head && wanted.length === 0) return;
+    const counted = head?.categories ?? [];
+    const categories = profile ? countedCategories(profile) : [];
+    const moves = [
+      ...categories.filter((selection) => !counted.includes(selection)).map((selection) => ({ selection, delta: 1 })),
+      ...counted.filter((selection) => !categories.includes(selection)).map((selection) => ({ selection, delta: -1 })),
+    ];
     const result = await store.transaction
-      .write(({ userIndexHead: heads, userIndexEntry: entries }) => {
+      .write(({ userIndexHead: heads, userIndexEntry: entries, adminStat: stats }) => {
         const headWrite = wanted.length
           ? heads
-              .put({ userId, version: (head?.version ?? 0) + 1, slots: [...wantedSlots] })
+              .put({ userId, version: (head?.version ?? 0) + 1, slots: [...wantedSlots], categories })
               .where((attr, op) => (head ? op.eq(attr.version, head.version) : op.notExists(attr.version)))
               .commit()
           : heads
@@ -89,6 +105,12 @@ export async function syncUserIndex(store: TableStore, userId: string): Promise<
           headWrite,
           ...stale.map((entry) => entries.delete({ userId, ...entry }).commit()),
           ...wanted.map((entry) => entries.put({ userId, ...entry }).commit()),
+          ...moves.map(({ selection, delta }) =>
+            stats
+              .update({ name: STAT.providersWith(selection) })
+              .add({ count: delta })
+              .commit(),
+          ),
         ];
       })
       .go();

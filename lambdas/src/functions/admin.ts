@@ -27,6 +27,7 @@ import { createDirectoryRepository } from '../data/directory-repository';
 import { createFeedbackRepository } from '../data/feedback-repository';
 import { createJobsRepository } from '../data/jobs-repository';
 import { createMessageReportsRepository } from '../data/message-reports-repository';
+import { createTransparencyRepository } from '../data/transparency-repository';
 import { createRateLimitRepository } from '../data/rate-limit-repository';
 import { geocoderFromEnv } from '../geo/offline-geocoder';
 import { createAreaHandler } from '../http/area-handler';
@@ -51,9 +52,14 @@ import { analytics, type AdminAnalyticsDeps } from '../services/admin/analytics'
 import type { AdminConsoleDeps } from '../services/admin/deps';
 import { deleteFeedback, listFeedback, setFeedbackApproval, updateFeedback } from '../services/admin/feedback';
 import { listReports, resolveReport } from '../services/admin/reports';
+import { transparencyFigures, type TransparencyDeps } from '../services/admin/transparency';
 import { requireAdminTwoStep } from '../services/admin/two-step';
 import { allowMessaging, deleteUser, getUser, listUsers, setUserActive, setUserVisible, updateUser } from '../services/admin/users';
 import { createPersonalData } from './wiring';
+import { createCredentialsRepository, type CredentialsRepository } from '../data/credentials-repository';
+import { adminEvidence, credentialQueue, decideCredential } from '../services/credentials/review';
+import { createCredentialOption, offeredOptions, removeCredentialOption, renameCredentialOption } from '../services/credentials/options';
+import type { MediaStorage } from '../adapters/s3-media';
 import { createSessionRepository } from '../data/session-repository';
 
 const config = getConfig();
@@ -98,9 +104,23 @@ export const handler = createAreaHandler(
     adminListBusinesses: ({ deps, caller, query }) => listBusinesses(deps, caller, query),
     adminListReports: ({ deps, caller, query }) => listReports(deps, caller, query),
     adminResolveReport: ({ deps, caller, params, body }) => resolveReport(deps, caller, params.reportId, body),
+    getTransparency: ({ deps }) => transparencyFigures(deps),
+    adminCredentialQueue: ({ deps, query }) => credentialQueue(deps, query),
+    adminCredentialEvidence: ({ deps, caller, params }) => adminEvidence(deps, caller, params.providerId, params.credentialId),
+    decideCredential: ({ deps, caller, params, body }) => decideCredential(deps, caller, params.providerId, params.credentialId, body),
+    adminCredentialOptions: ({ deps }) => offeredOptions(deps),
+    createCredentialOption: ({ deps, caller, body }) => createCredentialOption(deps, caller, body),
+    renameCredentialOption: ({ deps, caller, params, body }) => renameCredentialOption(deps, caller, params.optionId, body.name),
+    removeCredentialOption: ({ deps, caller, params }) => removeCredentialOption(deps, caller, params.optionId),
   },
   {
-    deps: async (): Promise<AdminDeps & AdminConsoleDeps & AdminCategoriesDeps & AdminAnalyticsDeps & { claims: ClaimRepository }> => {
+    deps: async (): Promise<
+      AdminDeps &
+        AdminConsoleDeps &
+        AdminCategoriesDeps &
+        AdminAnalyticsDeps &
+        TransparencyDeps & { claims: ClaimRepository; credentials: CredentialsRepository; evidenceFiles: MediaStorage }
+    > => {
       const { adminSetupToken } = await resolveSecrets(config.region, { adminSetupToken: adminConfig.adminSetupToken });
       const documents = createDocumentClient(config.region);
       const accounts = createAccountRepository(documents, config.tableName);
@@ -112,6 +132,7 @@ export const handler = createAreaHandler(
         admin: createAdminRepository(documents, config.tableName),
         feedback: createFeedbackRepository(documents, config.tableName),
         reports: createMessageReportsRepository(documents, config.tableName),
+        transparency: createTransparencyRepository(documents, config.tableName),
         jobs: createJobsRepository(documents, config.tableName),
         directory: createDirectoryRepository(documents, config.tableName),
         categories: createCategoryRepository(documents, config.tableName),
@@ -127,6 +148,9 @@ export const handler = createAreaHandler(
         geocoder: geocoderFromEnv(),
         publicCache: publicCacheFor(publicCacheConfig.distributionId, (message, error) => runtime.logger.error(message, error)),
         claims: createClaimRepository(documents, config.tableName),
+        credentials: createCredentialsRepository(documents, config.tableName),
+        // Evidence documents are kept in the portfolio bucket under a private prefix (services/credentials/evidence-keys.ts).
+        evidenceFiles: createS3MediaStorageFor(config.region, places.portfolio.bucket, { localEndpoint: places.portfolio.localS3 }),
         clock: () => new Date(),
         random: { id: () => randomUUID() },
         config: {

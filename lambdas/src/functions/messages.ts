@@ -65,9 +65,10 @@ export const handler = createAreaHandler(
     createMessageImageUpload: ({ deps, caller, params, body }) => createMessageImageUpload(deps, caller, params.conversationId, body),
     checkMessageImage: ({ deps, caller, params }) => checkMessageImage(deps, caller, params.conversationId, params.imageId),
     getMessageImage: ({ deps, caller, params, query }) => getMessageImage(deps, caller, params.conversationId, params.imageId, query.size),
-    unsubscribeMessageMails: ({ deps, body }) => unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token),
+    unsubscribeMessageMails: ({ deps, body }) =>
+      unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, body.token, 'body.token', body.mail),
     oneClickUnsubscribeMessageMails: ({ deps, query }) =>
-      unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token'),
+      unsubscribeMessageMails({ mails: deps.messageMails, accounts: deps.accounts, clock: deps.clock }, query.token, 'query.token', query.mail),
   },
   {
     deps: createMessagesDeps,

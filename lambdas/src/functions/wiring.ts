@@ -1,3 +1,4 @@
+import { createCredentialsRepository } from '../data/credentials-repository';
 import type { createDocumentClient } from '../adapters/dynamodb';
 import { createS3MediaStorageFor } from '../adapters/s3-media';
 import { lazyPaymentGateway, paymentGatewayFromConfig } from '../adapters/stripe-payments';
@@ -65,5 +66,6 @@ export function createPersonalData(
     messageMails: createMessageMailsRepository(documents, table),
     sessions: createSessionRepository(documents, table),
     messageReports: createMessageReportsRepository(documents, table),
+    credentials: createCredentialsRepository(documents, table),
   });
 }

@@ -111,7 +111,7 @@ export function createAreaHandler<A extends Area, D, T extends RouteTable = type
         }
         if (spec.binaryResponse) {
           const file = result as { contentType: string; bytes: Uint8Array };
-          return binaryResponse(file.contentType, file.bytes);
+          return binaryResponse(file.contentType, file.bytes, spec.noStore === true);
         }
         return jsonResponse(spec.successStatus ?? 200, result, spec.access === 'public', spec, headers.authorization !== undefined);
       },

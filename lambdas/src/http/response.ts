@@ -45,10 +45,12 @@ export function errorResponse(statusCode: number, body: ApiErrorBody, extraHeade
  * A file's bytes (routes with `binaryResponse`), base64 as API Gateway takes them. Only its reader's browser
  * may keep it (a file of a given address never changes); no shared cache may.
  */
-export function binaryResponse(contentType: string, bytes: Uint8Array): ApiResult {
+export function binaryResponse(contentType: string, bytes: Uint8Array, noStore = false): ApiResult {
+  // A private document (RouteSpec `noStore`) is kept by no browser either: its reader's access can end at any moment.
+  const cacheControl = noStore ? 'private, no-store' : 'private, max-age=86400, immutable';
   return {
     statusCode: 200,
-    headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=86400, immutable' },
+    headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff', 'cache-control': cacheControl },
     body: Buffer.from(bytes).toString('base64'),
     isBase64Encoded: true,
   };

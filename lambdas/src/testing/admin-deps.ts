@@ -35,6 +35,7 @@ export function testPersonalDataRegistry(table: TestTable, media: TestMediaBucke
     messageMails: repositories.messageMails,
     sessions: repositories.sessions,
     messageReports: repositories.messageReports,
+    credentials: repositories.credentials,
   });
 }
 

@@ -99,7 +99,8 @@ export const businessSearchQuerySchema = z.object({
 });
 /** Names only: a business's address is its owner's sign-in name, and this answer is public. */
 export const businessSearchResponseSchema = z.object({
-  businesses: z.array(z.strictObject({ id: z.string(), businessName: z.string() })).max(BUSINESS_SEARCH.maxResults),
+  /** claimable: an admin listed it and nobody has claimed it yet, so its owner claims it rather than signing up a second one. */
+  businesses: z.array(z.strictObject({ id: z.string(), businessName: z.string(), claimable: z.boolean() })).max(BUSINESS_SEARCH.maxResults),
 });
 export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema>;
 

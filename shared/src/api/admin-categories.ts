@@ -39,6 +39,8 @@ export const ADMIN_CATEGORY_MESSAGES = {
   /** Offered in a new selection after its deletion. */
   inactive: (name: string) => `"${name}" is no longer offered. Please choose another category`,
   usedBy: (count: number) => `This category is used by ${count} service ${count === 1 ? 'provider' : 'providers'} on the platform.`,
+  /** A row's count: every provider who has it (a deletion takes it from all of them), and how many of them the directory lists. */
+  rowCount: (count: number, listed: number) => `Used by ${count} ${count === 1 ? 'provider' : 'providers'} (${listed} listed)`,
 } as const;
 
 const M = ADMIN_CATEGORY_MESSAGES;
@@ -75,8 +77,10 @@ const adminCategorySchema = z.object({
   groupId: z.string(),
   groupName: z.string(),
   displayOrder: z.number().int().positive(),
-  /** Listed providers offering it (a count the directory keeps). */
+  /** Every provider who has it, listed or not (a count the users index keeps): a deletion removes it from all of them. */
   providerCount: z.number().int().min(0),
+  /** Of them, the providers the directory lists (a count the directory keeps). */
+  listedProviderCount: z.number().int().min(0),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
@@ -106,6 +110,7 @@ const adminCategoryStatsSchema = z.object({
   name: z.string(),
   groupName: z.string(),
   providerCount: z.number().int().min(0),
+  listedProviderCount: z.number().int().min(0),
 });
 export type AdminCategoryStats = z.infer<typeof adminCategoryStatsSchema>;
 

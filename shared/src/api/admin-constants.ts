@@ -54,6 +54,12 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.view',
   'claims.view',
   'report.view',
+  'credential.verify',
+  'credential.reject',
+  'credential.viewEvidence',
+  'credentialOption.create',
+  'credentialOption.update',
+  'credentialOption.delete',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -66,7 +72,7 @@ export const ADMIN_AUDIT_STATES = ['started', 'completed'] as const;
 export type AdminAuditState = (typeof ADMIN_AUDIT_STATES)[number];
 
 /** What an audit entry is about. */
-export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category', 'report', 'business', 'list'] as const;
+export const ADMIN_AUDIT_TARGET_KINDS = ['user', 'feedback', 'category', 'report', 'business', 'list', 'credential', 'credentialOption'] as const;
 export type AdminAuditTargetKind = (typeof ADMIN_AUDIT_TARGET_KINDS)[number];
 
 // ── Analytics ───────────────────────────────────────────────────────────────────────────────────

@@ -45,6 +45,8 @@ export const ADMIN_CONSOLE_MESSAGES = {
     notOnYourself: 'You cannot do this to your own account.',
     /** An admin account is only ever removed, by another admin (409 for deactivating or hiding it). */
     adminProtected: 'Admin accounts cannot be deactivated or hidden. Another administrator can remove one.',
+    /** Hide and Show take a provider out of the directory or back; a client is never listed (409). */
+    onlyProvidersListed: 'Only providers can be hidden or shown: clients are never listed in the directory.',
     /** What removing an admin account does, in the reason dialog. */
     adminDeleteWarning:
       'This permanently removes the administrator account and its sign-in. The audit trail keeps its actions under a pseudonym. This action cannot be undone.',
@@ -124,6 +126,12 @@ export const ADMIN_AUDIT_ACTION_LABELS: Readonly<Record<AdminAuditAction, string
   'user.view': "viewed a person's record",
   'claims.view': "viewed business claims with the claimants' addresses",
   'report.view': 'viewed reported conversations',
+  'credential.verify': 'verified a credential',
+  'credential.reject': 'rejected a credential',
+  'credential.viewEvidence': "opened a credential's evidence document",
+  'credentialOption.create': 'added a credential scheme or kind',
+  'credentialOption.update': 'renamed a credential scheme or kind',
+  'credentialOption.delete': 'removed a credential scheme or kind',
 };
 
 export const ADMIN_AUDIT_STATE_LABELS: Readonly<Record<AdminAuditState, string>> = {

@@ -244,7 +244,8 @@ export const adminCreateProviderSchema = z
 export type AdminCreateProviderInput = z.input<typeof adminCreateProviderSchema>;
 export type AdminCreateProvider = z.output<typeof adminCreateProviderSchema>;
 
-export const adminCreatedProviderSchema = z.object({ provider: adminUserRecordSchema });
+/** businessId: the business's id, which its claim link names for the admin to send to the owner. */
+export const adminCreatedProviderSchema = z.object({ provider: adminUserRecordSchema, businessId: z.string() });
 
 /** The logo goes to the logos bucket through the same presigned POST and server re-check as an avatar. */
 export const adminLogoUploadRequestSchema = z.strictObject({

@@ -30,10 +30,13 @@ export const CLAIM_NOTIFY_PER_DAY = 50;
 export const CLAIM_MESSAGES = {
   /** What a claim can be refused with (docs/product/claims.md). */
   failed: 'Claim failed',
+  /** Opening the new account on the claim link's page failed; the server's words follow. */
+  signupFailed: 'Signup failed',
   claimed: 'Business claimed',
   nameRequired: 'Please enter your name',
   alreadyClaimed: 'This business has already been claimed. If it is yours, contact us and we will look into it.',
   notFound: 'This business does not exist or cannot be claimed.',
+  findFirst: 'Find your business in the directory first: its page has a Claim it link when we listed it for you and nobody has claimed it yet.',
   rateLimited: 'Too many claims from this address. Please try again later.',
   /** The claim mail's link: unknown, expired, used, or cancelled with "this wasn't me". */
   linkInvalid: "This claim link is invalid, has expired or has already been used. Ask for a new one on the business's claim page.",
@@ -179,6 +182,11 @@ export const ADMIN_BUSINESSES_MESSAGES = {
   unclaimed: 'Unclaimed',
   claimPending: 'Claim pending review',
   noOwner: 'No owner yet',
+  /** The claim page's address for an unclaimed business, for an admin to send to its owner. */
+  claimLink: 'Claim link',
+  copyClaimLink: 'Copy claim link',
+  claimLinkCopied: 'Claim link copied',
+  claimLinkHint: 'Send this link to the business owner: it opens the claim page with this business chosen.',
 } as const;
 
 const adminBusinessesQuerySchema = z.object({ cursor: cursorSchema });

@@ -25,6 +25,8 @@ export const providerSearchQuerySchema = z
     radius,
     /** `day`: only providers who usually reply within a day (their measured response time). */
     replies: z.enum(['day']).optional(),
+    /** `yes`: only providers with insurance an admin checked that holds today. */
+    insured: z.enum(['yes']).optional(),
     cursor: z.string().max(1000).optional(),
     limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE.max).default(DIRECTORY_PAGE_SIZE.default),
   })
@@ -54,6 +56,8 @@ const providerCardSchema = z.object({
   distanceMiles: z.number().nullable(),
   /** How fast they reply to clients, measured from messages; null: "New on Solutionz". */
   responseTime: responseTimeSchema,
+  /** Marks of credentials an admin checked that hold today (docs/product/credentials.md#in-the-directory). */
+  checked: z.object({ insurance: z.boolean(), registration: z.boolean() }).optional(),
 });
 export type ProviderCard = z.infer<typeof providerCardSchema>;
 

@@ -37,7 +37,7 @@ export const jobRoutes = {
     area: 'jobs',
     access: 'public',
     summary:
-      'The job board: newest first (nearest first around a place), filtered, 5 a page with a cursor, the total where a kept count gives it; never any contact details',
+      'The job board: newest first (nearest first around a place), filtered, 5 a page by number or page token, the total and page count where a kept count gives them; never any contact details',
     query: jobListQuerySchema,
     response: jobBoardPageSchema,
     ...PURGED_PUBLIC_ANSWER,

@@ -2,11 +2,11 @@ import {
   checkoutRequestSchema,
   couponCheckRequestSchema,
   couponCheckResponseSchema,
-  MEMBERSHIP_MESSAGES,
   portalRequestSchema,
   redirectUrlResponseSchema,
   webhookResponseSchema,
 } from '../membership';
+import { MEMBERSHIP_MESSAGES } from '../membership-messages';
 import { subscriptionSummarySchema } from './accounts';
 import { defineRoute, type RouteSpec } from './route-types';
 

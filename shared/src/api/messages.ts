@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA } from '../constants';
-import { MESSAGE_MAILS_ONE_CLICK_PATH } from '../mail-links';
+import { MESSAGE_MAILS_ONE_CLICK_PATH, UNSUBSCRIBE_MAIL_KINDS } from '../mail-links';
 import { presignedUploadSchema } from '../profile';
 import { capped } from '../profile-limits';
 import { unsubscribeResponseSchema, unsubscribeSchemas } from '../unsubscribe';
@@ -115,6 +115,12 @@ export const MESSAGE_MAILS_MESSAGES = {
   unsubscribed: 'You will no longer get e-mails about new messages',
 } as const;
 
+/** The credential expiry reminders' unsubscribe (the message mails' page and routes with `mail: 'credential-reminders'`). */
+export const CREDENTIAL_REMINDER_MAIL_MESSAGES = {
+  unsubscribeInvalid: 'This link is not valid. Sign in and turn credential expiry reminders off in your notification settings.',
+  unsubscribed: 'You will no longer get e-mails before your credentials expire',
+} as const;
+
 /**
  * Reporting a conversation (docs/product/messages.md#reporting-a-conversation): a participant reports it with a reason and an optional
  * note; the admin console's moderation sees it with the last `snapshotMessages` messages as they were
@@ -158,6 +164,8 @@ const reportConversationSchema = z.strictObject({
 const reportedSchema = z.object({ reportId: z.string(), status: z.literal('open') });
 
 const messageMailsUnsubscribe = unsubscribeSchemas(MESSAGE_MAILS_MESSAGES.unsubscribeInvalid);
+/** Which mail the token's link turns off; absent: message e-mails. */
+const unsubscribeMail = { mail: z.enum(UNSUBSCRIBE_MAIL_KINDS, MESSAGE_MAILS_MESSAGES.unsubscribeInvalid).optional() };
 
 const M = MESSAGING_MESSAGES;
 const id = z.string().trim().min(1).max(100);
@@ -401,8 +409,9 @@ export const messageRoutes = {
     path: '/api/message-mails/unsubscribe',
     area: 'messages',
     access: 'public',
-    summary: 'Turn off the message e-mails of the person whose message mail carried the token (again is the same answer; 400 for a token that is not one)',
-    body: messageMailsUnsubscribe.body,
+    summary:
+      'Turn off the message e-mails (or with `mail`, the credential expiry reminders) of the person whose mail carried the token (again is the same answer; 400 for a token that is not one)',
+    body: messageMailsUnsubscribe.body.extend(unsubscribeMail),
     response: unsubscribeResponseSchema,
   }),
   oneClickUnsubscribeMessageMails: defineRoute({
@@ -412,7 +421,7 @@ export const messageRoutes = {
     access: 'public',
     rawBody: true,
     summary: "RFC 8058 one-click unsubscribe from the message mail's List-Unsubscribe header: the token in the query, the form body unread",
-    query: messageMailsUnsubscribe.oneClickQuery,
+    query: messageMailsUnsubscribe.oneClickQuery.extend(unsubscribeMail),
     response: unsubscribeResponseSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;

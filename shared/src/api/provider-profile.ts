@@ -43,6 +43,11 @@ const providerProfileShape = {
   memberSince: z.iso.datetime(),
   /** How fast they reply to clients, measured from messages; null: "New on Solutionz". */
   responseTime: responseTimeSchema,
+  /**
+   * Present only while the page is a business an admin listed that nobody has claimed yet: the business's id, which the
+   * claim page is opened with (the sign-up business search names the same id).
+   */
+  claimableBusinessId: z.string().optional(),
 };
 
 /** GET /api/providers/{providerId}: a listed provider's public page. */

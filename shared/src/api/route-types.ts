@@ -66,6 +66,8 @@ export interface RouteSpec<
    * with that content type (private to the caller, kept by their browser, as a file's bytes never change).
    */
   readonly binaryResponse?: true;
+  /** A file no browser keeps either (`private, no-store`): a private document whose access can end at any moment. */
+  readonly noStore?: true;
 }
 
 export function defineRoute<

@@ -2,6 +2,7 @@ import { accountRoutes, adminSetupRoutes, profileRoutes, providerUpdateRoutes } 
 import { adminConsoleRoutes } from './admin-routes';
 import { adminReportRoutes } from './admin-reports';
 import { claimRoutes } from './claims';
+import { credentialRoutes } from './credential-routes';
 import { directoryRoutes, providerPageRoutes } from './directory-routes';
 import { feedbackRoutes } from './feedback-routes';
 import { jobRoutes } from './job-routes';
@@ -10,6 +11,7 @@ import { messageRoutes } from './messages';
 import { portfolioRoutes } from './portfolio-routes';
 import { categoryRoutes, locationRoutes, systemRoutes } from './public-routes';
 import { routeListOf, type RouteSpec } from './route-types';
+import { transparencyRoutes } from './transparency';
 
 /**
  * The groups the route table is made of, one module each, so that the web client's screens load the
@@ -34,6 +36,8 @@ export const routeGroups = {
   claimRoutes,
   messageRoutes,
   adminReportRoutes,
+  credentialRoutes,
+  transparencyRoutes,
 } as const;
 
 /**
@@ -60,6 +64,8 @@ export const routes = {
   ...claimRoutes,
   ...messageRoutes,
   ...adminReportRoutes,
+  ...credentialRoutes,
+  ...transparencyRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -6,8 +6,8 @@ import { expect, type Page } from '@playwright/test';
  * - something is drawn past the viewport's left or right edge (inside a box that scrolls or clips
  *   sideways, such as a row of tabs, only that box counts), or runs out of the side of its box (a
  *   label too long for its card);
- * - an icon (svg, or each svg of a drawing of icons) is larger than any icon should be, or an icon or image is larger
- *   than the box it sits in.
+ * - an icon (svg, or each svg of a drawing of icons) is larger than any icon should be, or an icon, chart or image is
+ *   larger than the box it sits in.
  * Each problem names the element, so a failure says where to look.
  */
 
@@ -101,7 +101,8 @@ function findLayoutProblems(iconMaxPx: number): string[] {
   for (const element of document.body.querySelectorAll('svg, img')) {
     // An svg inside another svg is part of one drawing.
     if (!drawn(element) || element.parentElement?.closest('svg')) continue;
-    if (element.tagName.toLowerCase() === 'svg') {
+    // A chart (`data-chart`) is drawn as wide as its box: only the box's bounds apply to it.
+    if (element.tagName.toLowerCase() === 'svg' && element.getAttribute('data-chart') === null) {
       // A drawing of icons (a rating's row of stars) is checked icon by icon.
       const icons = [...element.querySelectorAll('svg')];
       const large = icons.length > 0 ? icons.find(largerThanAnIcon) : largerThanAnIcon(element) ? element : undefined;

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { FeedbackForm, ProfileUpdateInput } from '@solutionz/shared';
-import { createTestAccount, signInTokens, stack, type TestAccount } from '../../support/local-stack';
+import { createDirectoryRepository } from '@solutionz/lambdas/data/directory-repository';
+import { createTableStore } from '@solutionz/lambdas/data/table-store';
+import { createTestAccount, documents, signInTokens, stack, type TestAccount } from '../../support/local-stack';
 import { subscribeAccount } from '../../support/membership';
 import type { Accounts } from './fixtures';
 
@@ -14,14 +16,26 @@ export async function callApiAs(account: Pick<TestAccount, 'email' | 'password'>
   });
 }
 
-/** A provider who filled in their profile (what the page shows) and bought a membership, so is listed. */
+/** A provider who bought a membership, so is listed, and filled in their profile (what the page shows; services need the membership). */
 export async function listedProvider(accounts: Accounts, profile: ProfileUpdateInput = {}): Promise<TestAccount> {
   const account = await accounts.create('provider', { location: 'Leeds' });
+  await subscribeAccount(account, 'monthly');
   if (Object.keys(profile).length > 0) {
     const edit = await callApiAs(account, 'PATCH', '/me/profile', profile);
     expect(edit.status, await edit.text()).toBe(200);
   }
-  await subscribeAccount(account, 'monthly');
+  return account;
+}
+
+/**
+ * A provider listed at once: a complimentary yearly membership written onto the profile, as the demo directory's are,
+ * and their listing written as the API writes it. For tests whose subject is not the membership (no checkout, no
+ * webhooks to wait for).
+ */
+export async function complimentaryMember(accounts: Accounts, overrides: Parameters<Accounts['create']>[1] = {}): Promise<TestAccount> {
+  const account = await accounts.create('provider', { location: 'Leeds', ...overrides });
+  await createTableStore(documents, stack.tableName).entities.profile.patch({ userId: account.userId }).set({ subscriptionTier: 'yearly' }).go();
+  await createDirectoryRepository(documents, stack.tableName).syncListing(account.userId, new Date());
   return account;
 }
 

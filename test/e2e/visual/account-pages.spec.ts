@@ -261,7 +261,7 @@ atEveryWidth((width) => {
       await expectPageToMatch(
         page,
         'admin-categories',
-        [page.getByText(/^\d+ providers?$/)],
+        [page.getByText(/^Used by \d+ providers? \(\d+ listed\)$/)],
         `${fixedHeight(groups, 48)} ${groups} { position: relative !important; }`,
       );
     });

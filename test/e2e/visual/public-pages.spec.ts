@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createMessageMailsRepository } from '@solutionz/lambdas/data/message-mails-repository';
 import { MESSAGE_MAILS_MESSAGES, TAXONOMY, type ListCategoriesResponse } from '@solutionz/shared';
+import { VISUAL_TRANSPARENCY } from './visual-transparency';
 import { documents, stack } from '../../support/local-stack';
 import { atEveryWidth, expect, expectPageToMatch, test } from '../support/visual';
 import { VISUAL_GROUP_SLUG, VISUAL_JOBS, VISUAL_PORTFOLIO, VISUAL_PROVIDER, VISUAL_PROVIDERS, VISUAL_TOWN } from './visual-data';
@@ -115,6 +116,14 @@ atEveryWidth(() => {
     await page.goto('/admin-login');
     await expect(h1(page, 'Admin Login')).toBeVisible();
     await expectPageToMatch(page, 'admin-login');
+  });
+
+  test('transparency', async ({ page }) => {
+    // The figures of the run move with every test that moderates: the page is drawn from a fixed answer.
+    await page.route('**/api/transparency', (route) => route.fulfill({ json: VISUAL_TRANSPARENCY }));
+    await page.goto('/transparency');
+    await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
+    await expectPageToMatch(page, 'transparency');
   });
 
   test('admin setup', async ({ page }) => {

@@ -8,6 +8,7 @@ describe('route table', () => {
   it.each([
     ['/jobs?job=42', '/job-directory', '?job=42', 'Job Directory'],
     ['/jobs/post?ref=home', '/post-job', '?ref=home', 'Post a Job'],
+    ['/forgot-password?ref=mail', '/reset-password', '?ref=mail', 'Reset your password'],
   ])('redirects %s to %s keeping the query', async (from, pathname, search, heading) => {
     const { router } = renderApp(from);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -42,5 +43,14 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Categories' })).toBeInTheDocument();
     // The title is set by an effect, which may run just after the heading appears.
     await waitFor(() => expect(document.title).toBe('Service Categories | Solutionz'));
+  });
+
+  it.each([
+    ['/business', 'Solutionz for businesses', 'For businesses | Solutionz'],
+    ['/accessibility', 'Accessibility statement', 'Accessibility statement | Solutionz'],
+  ])('shows the static page %s under its own title', async (path, heading, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(title));
   });
 });

@@ -51,6 +51,9 @@ const jobDirectory = besidePart(
 );
 const jobs = () => import('@/features/jobs/routes');
 const business = () => import('@/features/business/routes');
+// The static pages are prerendered and carry nothing but their own text: the claim screens' forms are not part of them.
+const businessPage = () => import('@/features/business/routes/business-page');
+const accessibility = () => import('@/features/accessibility/routes/accessibility-page');
 const account = () => import('@/features/account/routes');
 // The own profile and the settings are large screens of their own; the e-mail change link needs neither.
 const profile = () => import('@/features/account/routes/profile-page');
@@ -58,6 +61,7 @@ const accountSettings = () => import('@/features/account/routes/account-settings
 const emailChange = () => import('@/features/account/routes/confirm-email-change-page');
 const admin = () => import('@/features/admin/routes');
 const messages = () => import('@/features/messages/routes');
+const transparency = () => import('@/features/transparency/routes/transparency-page');
 
 /** The screens and their addresses (docs/product/site.md#screens); every screen is its own lazy chunk. */
 export const appRoutes: RouteObject[] = [
@@ -85,14 +89,18 @@ export const appRoutes: RouteObject[] = [
           { path: paths.jobAlertsUnsubscribe, ...page(jobs, (m) => m.JobAlertsUnsubscribePage) },
           { path: paths.providerUpdatesUnsubscribe, ...page(account, (m) => m.ProviderUpdatesUnsubscribePage) },
           { path: paths.messageMailsUnsubscribe, ...page(messages, (m) => m.MessageMailsUnsubscribePage) },
+          { path: paths.business, ...page(businessPage, (m) => m.BusinessPage) },
+          { path: paths.accessibility, ...page(accessibility, (m) => m.AccessibilityPage) },
           { path: paths.claimBusiness, ...page(business, (m) => m.ClaimBusinessPage) },
           { path: paths.claimBusinessComplete, ...page(business, (m) => m.ClaimCompletePage) },
           { path: paths.claimBusinessCancel, ...page(business, (m) => m.ClaimCancelPage) },
           { path: paths.adminLogin, ...page(admin, (m) => m.AdminLoginPage) },
           { path: paths.adminSignup, ...page(admin, (m) => m.AdminSignupPage) },
+          { path: paths.transparency, ...page(transparency, (m) => m.TransparencyPage) },
           { path: '/jobs', element: <RedirectKeepingQuery to={paths.jobDirectory} /> },
           { path: '/jobs/post', element: <RedirectKeepingQuery to={paths.postJob} /> },
           { path: '/account-settings', element: <RedirectKeepingQuery to={paths.account} /> },
+          { path: '/forgot-password', element: <RedirectKeepingQuery to={paths.resetPassword} /> },
           {
             element: <RequireSession />,
             children: [
@@ -134,6 +142,9 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminAnalytics, ...page(admin, (m) => m.AdminAnalyticsPage) },
               { path: paths.adminBusinesses, ...page(admin, (m) => m.AdminBusinessesPage) },
               { path: paths.adminReports, ...page(admin, (m) => m.AdminReportsPage) },
+              { path: paths.adminCredentials, ...page(admin, (m) => m.AdminCredentialsPage) },
+              // An admin's own settings (profile, security with 2-step verification, sessions) are the account settings everyone has.
+              { path: paths.adminSettings, element: <RedirectKeepingQuery to={paths.account} /> },
             ],
           },
         ],

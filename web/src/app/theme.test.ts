@@ -17,7 +17,7 @@ const usages = chakraUsages(webSrc);
  */
 const STYLED_BY_THE_APP: Readonly<Record<string, readonly string[]>> = {
   Dialog: ['components/ui/app-dialog.tsx'],
-  Progress: ['components/avatar/avatar-upload-dialog.tsx', 'entities/portfolio/components/editor-media.tsx'],
+  Progress: ['components/avatar/avatar-upload-dialog.tsx', 'entities/portfolio/components/editor-media.tsx', 'features/account/components/credential-form.tsx'],
 };
 
 /** Parts a component can render that the app never asks for (recipe keys by component), with the reason. */

@@ -27,9 +27,13 @@ export const paths = {
   providerUpdatesUnsubscribe: PROVIDER_UPDATES_UNSUBSCRIBE_PATH,
   messageMailsUnsubscribe: MESSAGE_MAILS_UNSUBSCRIBE_PATH,
   claimBusiness: '/claim-business',
+  /** The claim page with the business chosen (the page asks the API whether it can still be claimed). */
+  claimBusinessFor: (businessId: string) => `/claim-business?${new URLSearchParams({ businessID: businessId }).toString()}`,
   claimBusinessComplete: CLAIM_COMPLETE_PATH,
   claimBusinessCancel: CLAIM_CANCEL_PATH,
   business: '/business',
+  transparency: '/transparency',
+  accessibility: '/accessibility',
   adminLogin: '/admin-login',
   adminSignup: '/admin-signup',
   profile: '/profile',
@@ -47,4 +51,6 @@ export const paths = {
   adminAnalytics: '/admin/analytics',
   adminBusinesses: '/admin/businesses',
   adminReports: '/admin/reports',
+  adminCredentials: '/admin/credentials',
+  adminSettings: '/admin/settings',
 } as const;

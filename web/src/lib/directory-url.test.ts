@@ -6,9 +6,17 @@ const read = (search: string) => readDirectoryFilters(new URLSearchParams(search
 
 describe('directory addresses', () => {
   it('write the search parameters in a stable order and read them back', () => {
-    const filters = { service: 'Dog Walking', category: 'pets-animals', location: 'LS1 4', nearMe: false, radius: 10, quickReplies: true } as const;
+    const filters = {
+      service: 'Dog Walking',
+      category: 'pets-animals',
+      location: 'LS1 4',
+      nearMe: false,
+      radius: 10,
+      quickReplies: true,
+      insured: true,
+    } as const;
     const path = directoryPath(filters);
-    expect(path).toBe('/directory?service=Dog+Walking&category=pets-animals&location=LS1+4&radius=10&replies=day');
+    expect(path).toBe('/directory?service=Dog+Walking&category=pets-animals&location=LS1+4&radius=10&replies=day&insured=yes');
     expect(read(path.split('?')[1]!)).toEqual(filters);
   });
 

@@ -18,6 +18,7 @@ export const noDirectoryFilters: DirectoryFilters = {
   nearMe: false,
   radius: DEFAULT_RADIUS_MILES,
   quickReplies: false,
+  insured: false,
 };
 
 /** The directory's address for these filters; a radius left at the default is written only with near me (docs/product/site.md#home-page). */
@@ -32,6 +33,7 @@ export function directoryPath(filters: DirectoryFilters): string {
   else if (location) params.set('location', location);
   if (filters.nearMe || filters.radius !== DEFAULT_RADIUS_MILES) params.set('radius', String(filters.radius));
   if (filters.quickReplies) params.set('replies', 'day');
+  if (filters.insured) params.set('insured', 'yes');
   return params.size === 0 ? paths.directory : `${paths.directory}?${params.toString()}`;
 }
 
@@ -52,19 +54,4 @@ export function nearMePosition(state: unknown): Coordinates | undefined {
   const { latitude, longitude } = nearMe as Record<string, unknown>;
   if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
   return { latitude, longitude };
-}
-
-/**
- * History state of a link that means the directory's list itself (a breadcrumb, Clear Filters): a
- * signed-in provider who opens /directory without it goes to their own page instead.
- */
-export interface DirectoryListState {
-  readonly directoryList: true;
-}
-
-export const directoryListState: DirectoryListState = { directoryList: true };
-
-/** Whether a history entry came from a link to the list itself, or carries a near-me search of the list. */
-export function meansDirectoryList(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && ('directoryList' in state || 'nearMe' in state);
 }

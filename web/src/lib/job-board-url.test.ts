@@ -23,6 +23,13 @@ describe('job board pagination', () => {
   it('shows nothing when there are no pages', () => {
     expect(pages(1, 0)).toEqual([]);
   });
+
+  it('shows the pages up to the next one, then an ellipsis, where the number of pages is not known', () => {
+    const unknown = (current: number, more: boolean) => pageItems(current, undefined, more).map((item) => (item.kind === 'page' ? item.page : '…'));
+    expect(unknown(1, true)).toEqual([1, 2, '…']);
+    expect(unknown(6, true)).toEqual([1, '…', 5, 6, 7, '…']);
+    expect(unknown(6, false)).toEqual([1, '…', 5, 6]);
+  });
 });
 
 describe('job board filters in the address bar', () => {
@@ -36,8 +43,9 @@ describe('job board filters in the address bar', () => {
     expect(readJobBoardFilters(new URLSearchParams('minBudget=900&maxBudget=100'))).toEqual(noJobBoardFilters);
   });
 
-  it('ignores an unknown budget type and an empty cursor', () => {
+  it('ignores an unknown budget type, an empty cursor and a page number that is not one', () => {
     expect(readJobBoardFilters(new URLSearchParams('budgetType=weekly&cursor='))).toEqual(noJobBoardFilters);
+    for (const page of ['0', '1', '-2', '2.5', 'two']) expect(readJobBoardFilters(new URLSearchParams({ page }))).toEqual(noJobBoardFilters);
   });
 
   it('writes the filters back so that reading them gives the same filters', () => {
@@ -48,6 +56,7 @@ describe('job board filters in the address bar', () => {
       minBudget: 0,
       maxBudget: 5000,
       budgetType: 'hourly' as const,
+      page: 4,
       cursor: 'next-page',
     };
     const search = jobBoardSearch(filters, 'job-1');

@@ -10,7 +10,7 @@ export interface FakeAccount {
 }
 
 /** A profile as GET /api/me returns it, with the fields a test cares about overridden. */
-export function fakeProfile(overrides: Partial<MeResponse> = {}): MeResponse {
+function fakeProfile(overrides: Partial<MeResponse> = {}): MeResponse {
   const firstName = overrides.firstName ?? 'Chloe';
   const lastName = overrides.lastName ?? 'Clarke';
   return {

@@ -31,6 +31,21 @@ describe('the sign-up business-name search', () => {
     expect(await names('roofing')).toEqual([]);
   });
 
+  it('says which businesses an admin listed and nobody has claimed, so sign-up offers their claim', async () => {
+    const { deps } = testAccountsDeps(table, pool);
+    const [, listed] = await Promise.all([
+      createTestAccount(deps, 'provider', { email: 'owned@example.co.uk', businessName: 'Calder Owned Joinery' }),
+      createTestAccount(deps, 'provider', { email: 'listed@example.co.uk', businessName: 'Calder Listed Joinery' }),
+    ]);
+    // What an admin's create-provider leaves on the profile.
+    await profiles.patch({ userId: listed.userId }).set({ unclaimed: true }).go();
+    const found = (await searchBusinesses(deps, 'calder')).businesses;
+    expect(found.map(({ businessName, claimable }) => ({ businessName, claimable }))).toEqual([
+      { businessName: 'Calder Listed Joinery', claimable: true },
+      { businessName: 'Calder Owned Joinery', claimable: false },
+    ]);
+  });
+
   it('still fills its results when hidden businesses match first', async () => {
     const { deps } = testAccountsDeps(table, pool);
     const hiddenOnes = await Promise.all(

@@ -14,12 +14,20 @@ export async function searchBusinesses(deps: Pick<AccountsDeps, 'businesses' | '
   const found = await deps.businesses.searchBusinesses(text, BUSINESS_SEARCH.maxResults * CANDIDATES_PER_RESULT);
   const ownerIds = await deps.businesses.ownersOf(found.map((business) => business.businessId));
   const owners = await deps.accounts.getProfiles([...ownerIds.values()]);
+  const ownerOf = (businessId: string) => {
+    const ownerId = ownerIds.get(businessId);
+    return ownerId ? owners.get(ownerId) : undefined;
+  };
   const shown = found.filter((business) => {
-    const ownerId = ownerIds.get(business.businessId);
-    const owner = ownerId ? owners.get(ownerId) : undefined;
+    const owner = ownerOf(business.businessId);
     return !!owner && owner.isActive && owner.isVisible;
   });
   return {
-    businesses: shown.slice(0, BUSINESS_SEARCH.maxResults).map((business) => ({ id: business.businessId, businessName: business.businessName })),
+    businesses: shown.slice(0, BUSINESS_SEARCH.maxResults).map((business) => ({
+      id: business.businessId,
+      businessName: business.businessName,
+      // An admin-listed business nobody has claimed: sign-up offers its claim instead of a second listing.
+      claimable: ownerOf(business.businessId)?.unclaimed === true,
+    })),
   };
 }

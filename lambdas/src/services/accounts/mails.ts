@@ -185,7 +185,7 @@ export interface AlertMailJob {
 }
 
 /** RFC 8058: mail programs offer their own unsubscribe button and POST to the address themselves. */
-const oneClickUnsubscribe = (address: string) => ({ 'List-Unsubscribe': `<${address}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+export const oneClickUnsubscribe = (address: string) => ({ 'List-Unsubscribe': `<${address}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
 /** A new job near a provider whose Job Alerts are on, with a one-click unsubscribe link. */
 export function jobAlertMail(to: string, siteUrl: string, job: AlertMailJob, miles: number, unsubscribeToken: string): OutgoingMail {

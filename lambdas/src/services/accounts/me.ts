@@ -55,6 +55,7 @@ export function toMeResponse(profile: ProfileRecord, now: Date): MeResponse {
         : DEFAULT_NOTIFICATION_SETTINGS.jobAlerts,
       providerUpdates: profile.providerUpdates ?? DEFAULT_NOTIFICATION_SETTINGS.providerUpdates,
       messages: profile.messageMails ?? DEFAULT_NOTIFICATION_SETTINGS.messages,
+      credentialReminders: profile.credentialReminders ?? DEFAULT_NOTIFICATION_SETTINGS.credentialReminders,
     },
     mfaEnabled: profile.mfaEnabled ?? false,
     emailConfirmed: Boolean(profile.emailConfirmedAt),

@@ -312,6 +312,22 @@ describe('the users table', { timeout: 60_000 }, () => {
     expect(context.purges).toHaveLength(2);
   });
 
+  it('refuses to hide or show a client, who is never in the directory, and mails nobody', async () => {
+    const context = admin();
+    const boss = await account(context, 'admin');
+    const client = await account(context, 'client');
+    const mailsBefore = (await context.sentMail()).length;
+    for (const input of [{ visible: false, reason: SPAM }, { visible: true }]) {
+      await expect(setUserVisible(context.deps, boss.caller, client.userId, input)).rejects.toMatchObject({
+        statusCode: 409,
+        message: MESSAGES.onlyProvidersListed,
+      });
+    }
+    expect((await context.sentMail()).length).toBe(mailsBefore);
+    expect((await getUser(context.deps, boss.caller, client.userId)).isVisible).toBe(true);
+    expect((await listAudit(context.deps, boss.caller, { targetId: client.userId }, 10)).entries.map((entry) => entry.action)).not.toContain('user.hide');
+  });
+
   it('deletes as the account’s own deletion does, and the audit trail keeps the entries without the person', async () => {
     const context = admin();
     const boss = await account(context, 'admin');

@@ -154,7 +154,7 @@ describe('categories management', { timeout: 60_000 }, () => {
     const bystander = await provider(ctx, ['Construction/Trade > Plumber']);
     // The directory counts the new category once the live taxonomy reaches the listing.
     const statsBefore = await categories.categoryStatistics(ctx.deps, caller, created.category.id);
-    expect(statsBefore).toMatchObject({ name: 'Thatcher', groupName: 'Construction/Trade' });
+    expect(statsBefore).toMatchObject({ name: 'Thatcher', groupName: 'Construction/Trade', providerCount: 2 });
 
     const deleted = await categories.deleteCategory(ctx.deps, caller, created.category.id);
     expect(deleted.deleted).toBe(true);
@@ -174,6 +174,8 @@ describe('categories management', { timeout: 60_000 }, () => {
     const listings = await table.repositories.directory.getListings(holders.map((account) => account.userId));
     for (const listing of listings.values()) expect(listing.categories).not.toContain(text);
     await expect(categories.categoryStatistics(ctx.deps, caller, created.category.id)).rejects.toBeInstanceOf(NotFoundError);
+    // Off every profile, it counts nobody any more.
+    expect((await table.repositories.admin.providersPerCategory())[text]).toBeUndefined();
 
     // Chosen again after its deletion, it is refused by name.
     await expect(updateProfile(profilesDeps(ctx), holders[1]!.caller, { categories: [text] })).rejects.toMatchObject({
@@ -244,28 +246,32 @@ describe('categories management', { timeout: 60_000 }, () => {
 });
 
 describe('category statistics and Most Popular Categories', { timeout: 60_000 }, () => {
-  it('count only listed providers, the same figure /categories shows', async () => {
+  it('count every provider who has the category (a deletion takes it from all of them) beside the listed ones /categories shows', async () => {
     const ctx = context();
     await seedCategories(table.repositories);
     const caller = await admin(ctx);
     const created = await categories.createCategory(ctx.deps, caller, { name: 'Well Digger', groupId: 'construction-trade', newGroupName: '' });
     const text = 'Construction/Trade > Well Digger';
-    await Promise.all([
+    const [member] = await Promise.all([
       provider(ctx, [text]),
       provider(ctx, [text, 'Construction/Trade > Plumber']),
       provider(ctx, [text], [], { member: false }),
       provider(ctx, [text], [], { isVisible: false }),
       provider(ctx, [text], [], { isActive: false }),
+      // A client's categories (none are asked of them) and an `Other:` text are not a category's.
+      createTestAccount(ctx.accountsDeps, 'client', { email: `cat.client${++people}@example.co.uk` }),
+      provider(ctx, ['Other: Well Digger']),
     ]);
 
     expect(await categories.categoryStatistics(ctx.deps, caller, created.category.id)).toEqual({
       categoryId: 'well-digger',
       name: 'Well Digger',
       groupName: 'Construction/Trade',
-      providerCount: 2,
+      providerCount: 5,
+      listedProviderCount: 2,
     });
-    const trade = await group(ctx, caller, 'construction-trade');
-    expect(trade.categories.find((category) => category.id === 'well-digger')?.providerCount).toBe(2);
+    const row = async () => (await group(ctx, caller, 'construction-trade')).categories.find((category) => category.id === 'well-digger');
+    expect(await row()).toMatchObject({ providerCount: 5, listedProviderCount: 2 });
     const shown = await listCategories(table.repositories);
     expect(
       shown.groups.find((candidate) => candidate.slug === 'construction-trade')?.categories.find((category) => category.slug === 'well-digger')?.providerCount,
@@ -287,5 +293,9 @@ describe('category statistics and Most Popular Categories', { timeout: 60_000 },
     for (const entry of popular) expect(everyCategory.find((category) => category.id === entry.categoryId)?.providerCount).toBe(entry.providerCount);
     const left = everyCategory.filter((category) => !popular.some((entry) => entry.categoryId === category.id));
     expect(Math.max(0, ...left.map((category) => category.providerCount))).toBeLessThanOrEqual(counts.at(-1)!);
+
+    // A provider who drops it from their profile is no longer counted (a member: their caller says so).
+    await updateProfile(profilesDeps(ctx), { ...member.caller, subscribed: true }, { categories: ['Construction/Trade > Plumber'] });
+    expect(await row()).toMatchObject({ providerCount: 4, listedProviderCount: 1 });
   });
 });

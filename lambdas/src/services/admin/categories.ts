@@ -26,7 +26,7 @@ const M = ADMIN_CATEGORY_MESSAGES;
 export interface AdminCategoriesDeps extends Pick<AdminConsoleDeps, 'accounts' | 'clock' | 'random' | 'config' | 'publicCache'> {
   readonly categories: Pick<CategoryRepository, 'listAll' | 'applyChange' | 'saveProvidersProgress'>;
   readonly directory: Pick<DirectoryRepository, 'syncListing' | 'categoryCounts'>;
-  readonly admin: Pick<AdminRepository, 'listUsers' | 'unfinishedAudit' | 'completeAudit'>;
+  readonly admin: Pick<AdminRepository, 'listUsers' | 'unfinishedAudit' | 'completeAudit' | 'providersPerCategory'>;
   readonly accounts: AccountRepository;
   /** How long one request spends updating providers before it answers and leaves the rest to the next call. */
   readonly providerUpdateBudgetMs?: number;
@@ -65,14 +65,32 @@ function renumbered(categories: readonly CategoryRecord[]): CategoryRecord[] {
   return categories.flatMap((category, index) => (category.displayOrder === index + 1 ? [] : [{ ...category, displayOrder: index + 1 }]));
 }
 
-function view(category: CategoryRecord, counts: Record<string, number>): AdminCategory {
+/** What the category screens count: listed providers per slug (the directory's), every provider per selection text (the users index's). */
+interface Counts {
+  readonly listed: Record<string, number>;
+  readonly all: Record<string, number>;
+}
+
+async function readCounts(deps: AdminCategoriesDeps): Promise<Counts> {
+  const [listed, all] = await Promise.all([deps.directory.categoryCounts(), deps.admin.providersPerCategory()]);
+  return { listed, all };
+}
+
+/** Every provider who has the category (a deletion takes it from all of them), and how many of them are listed. */
+function countsOf(category: CategoryRecord, counts: Counts): Pick<AdminCategory, 'providerCount' | 'listedProviderCount'> {
+  const listed = Math.max(0, counts.listed[category.slug] ?? 0);
+  // The listed providers are among all of them.
+  return { providerCount: Math.max(listed, counts.all[selectionOf(category)] ?? 0), listedProviderCount: listed };
+}
+
+function view(category: CategoryRecord, counts: Counts): AdminCategory {
   return {
     id: category.categoryId,
     name: category.name,
     groupId: category.groupId,
     groupName: category.groupName,
     displayOrder: category.displayOrder,
-    providerCount: Math.max(0, counts[category.slug] ?? 0),
+    ...countsOf(category, counts),
   };
 }
 
@@ -91,7 +109,7 @@ const invalid = (field: string, message: string): never => {
 };
 
 export async function listAdminCategories(deps: AdminCategoriesDeps, _caller: AuthorizedCaller): Promise<AdminCategories> {
-  const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), deps.directory.categoryCounts()]);
+  const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), readCounts(deps)]);
   const groups: AdminCategoryGroup[] = taxonomy.groups
     .filter((group) => group.isActive)
     .sort(byOrder)
@@ -108,9 +126,9 @@ export async function listAdminCategories(deps: AdminCategoriesDeps, _caller: Au
 }
 
 export async function categoryStatistics(deps: AdminCategoriesDeps, _caller: AuthorizedCaller, categoryId: string): Promise<AdminCategoryStats> {
-  const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), deps.directory.categoryCounts()]);
+  const [taxonomy, counts] = await Promise.all([deps.categories.listAll(), readCounts(deps)]);
   const category = activeCategory(taxonomy, categoryId);
-  return { categoryId, name: category.name, groupName: category.groupName, providerCount: Math.max(0, counts[category.slug] ?? 0) };
+  return { categoryId, name: category.name, groupName: category.groupName, ...countsOf(category, counts) };
 }
 
 /** Add Category: at the end of an existing group, or first in a new group placed after the others. */
@@ -170,7 +188,8 @@ export async function createCategory(
     return outcome === 'conflict' ? outcome : category;
   });
   await deps.publicCache.purge(PUBLIC_COPIES.categories());
-  return { category: view(created, {}), providersDone: true };
+  // A new category is nobody's yet.
+  return { category: view(created, { listed: {}, all: {} }), providersDone: true };
 }
 
 /**
@@ -229,7 +248,7 @@ export async function updateCategory(
   });
   await deps.publicCache.purge(PUBLIC_COPIES.categories());
   const progress = await updateProvidersFor(deps, categoryId);
-  const counts = await deps.directory.categoryCounts();
+  const counts = await readCounts(deps);
   return { category: view(updated, counts), providersDone: progress.providersDone };
 }
 
@@ -325,7 +344,7 @@ export async function reorderCategories(
     return outcome === 'conflict' ? outcome : { group, ordered: ordered.map((member, index) => ({ ...member, displayOrder: index + 1 })) };
   });
   await deps.publicCache.purge(PUBLIC_COPIES.categories());
-  const counts = await deps.directory.categoryCounts();
+  const counts = await readCounts(deps);
   return {
     id: result.group.groupId,
     name: result.group.name,

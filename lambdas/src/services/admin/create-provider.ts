@@ -52,7 +52,11 @@ async function storeLogo(deps: AdminConsoleDeps, adminId: string, key: string, u
  * and the logo checked before anything is written; profile, business, counters and audit entry are one
  * transaction, and the directory listing follows.
  */
-export async function createProvider(deps: AdminConsoleDeps, caller: AuthorizedCaller, input: AdminCreateProvider): Promise<{ provider: AdminUserRecord }> {
+export async function createProvider(
+  deps: AdminConsoleDeps,
+  caller: AuthorizedCaller,
+  input: AdminCreateProvider,
+): Promise<{ provider: AdminUserRecord; businessId: string }> {
   const actor = actorOf(caller);
   const place = input.location ? await resolvePlace(deps.geocoder, input.location, 'body.location') : undefined;
   const userId = deps.random.id();
@@ -92,5 +96,5 @@ export async function createProvider(deps: AdminConsoleDeps, caller: AuthorizedC
   });
   await deps.directory.syncListing(userId, deps.clock());
   const created = await deps.accounts.getProfile(userId, { consistent: true });
-  return { provider: toAdminRecord(created!, now) };
+  return { provider: toAdminRecord(created!, now), businessId };
 }

@@ -8,7 +8,8 @@ import type { AdminConsoleDeps } from './deps';
 export type ModerationNotice =
   | { readonly kind: 'deactivated' | 'hidden' | 'deleted' | 'messaging-stopped' }
   | { readonly kind: 'reactivated' | 'shown' | 'messaging-allowed' }
-  | { readonly kind: 'feedback-unpublished' | 'feedback-edited' | 'feedback-deleted'; readonly title: string; readonly providerName: string };
+  | { readonly kind: 'feedback-unpublished' | 'feedback-edited' | 'feedback-deleted'; readonly title: string; readonly providerName: string }
+  | { readonly kind: 'credential-rejected'; readonly title: string };
 
 /** Statements to one address a day at most: an admin toggling an account cannot flood its owner. */
 const NOTICES_PER_DAY = 5;
@@ -60,6 +61,11 @@ function noticeText(notice: ModerationNotice): { subject: string; what: string }
       return { subject: 'Your feedback was edited', what: `An administrator edited your feedback "${notice.title}" for ${notice.providerName}.` };
     case 'feedback-deleted':
       return { subject: 'Your feedback was deleted', what: `An administrator deleted your feedback "${notice.title}" for ${notice.providerName}.` };
+    case 'credential-rejected':
+      return {
+        subject: `Your credential was not verified`,
+        what: `An administrator checked your credential "${notice.title}" and could not verify it. It is not shown on your profile. You can correct it or upload a clearer document in your account settings.`,
+      };
   }
 }
 

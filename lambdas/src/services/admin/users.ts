@@ -202,6 +202,8 @@ async function flip(
   notOnYourself(actor, userId);
   const profile = await target(deps, userId);
   notAnAdmin(profile);
+  // Visibility is the directory's: a client is never listed, so there is nothing to hide or show (and nothing to mail).
+  if (flag === 'isVisible' && profile.accountType !== 'provider') throw new ConflictError(MESSAGES.onlyProvidersListed);
   if (profile[flag] === value) return profile;
   const now = deps.clock();
   const { action, notice } = SWITCHES[flag][value ? 'on' : 'off'];

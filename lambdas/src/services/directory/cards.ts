@@ -1,4 +1,4 @@
-import { BIO_PREVIEW_LENGTH, type ProviderCard } from '@solutionz/shared';
+import { BIO_PREVIEW_LENGTH, ukDate, type ProviderCard } from '@solutionz/shared';
 import type { ListingRecord } from '../../data/directory';
 import { responseTimeOf } from '../messages/response-times';
 
@@ -10,6 +10,12 @@ function bioPreview(bio: string | undefined): string | null {
   const cut = text.slice(0, BIO_PREVIEW_LENGTH - 1);
   const atWord = cut.lastIndexOf(' ') > BIO_PREVIEW_LENGTH / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
   return `${atWord.trimEnd()}…`;
+}
+
+/** Whether checked insurance and a checked registration hold today: the listing keeps their last days, compared now. */
+export function checkedMarks(listing: Pick<ListingRecord, 'insuredUntil' | 'registeredUntil'>, now: Date): { insurance: boolean; registration: boolean } {
+  const today = ukDate(now);
+  return { insurance: (listing.insuredUntil ?? '') >= today, registration: (listing.registeredUntil ?? '') >= today };
 }
 
 /** A listing as the directory shows it (docs/product/directory.md#cards): nothing private; the response time as it stands at `now`. */
@@ -25,5 +31,6 @@ export function toProviderCard(listing: ListingRecord, distanceMiles: number | n
     locationName: listing.locationName ?? null,
     distanceMiles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
     responseTime: responseTimeOf(listing.responseLog, now),
+    checked: checkedMarks(listing, now),
   };
 }

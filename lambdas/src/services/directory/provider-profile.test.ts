@@ -106,6 +106,24 @@ describe('the public provider page', () => {
     }
   });
 
+  it("names the business to claim only while it is an admin's listing nobody has claimed, never its recorded address", async () => {
+    // What an admin's create-provider leaves: no sign-in address, a listing the admin granted, waiting to be claimed.
+    await provider('listed-biz', {
+      email: '',
+      businessId: 'biz-listed',
+      unclaimed: true,
+      listingGrantedBy: 'admin-1',
+      listingGrantedAt: NOW.toISOString(),
+      subscriptionTier: 'none',
+    });
+    await provider('owned-biz', { businessId: 'biz-owned' });
+    const listed = await getProviderProfile(deps, 'listed-biz');
+    expect(listed.claimableBusinessId).toBe('biz-listed');
+    expect(providerProfileSchema.safeParse(listed).success).toBe(true);
+    expect((await getProviderProfile(deps, 'owned-biz')).claimableBusinessId).toBeUndefined();
+    expect((await getMyProviderPage(deps, owner('owned-biz'))).claimableBusinessId).toBeUndefined();
+  });
+
   it('leaves out what a provider has not filled in, and shows no average before the first rating', async () => {
     await provider('sam', {
       businessName: undefined,

@@ -37,6 +37,8 @@ function toProviderProfile(profile: ProfileRecord, now: Date): ProviderProfile {
     contact: profile.phoneNumber ? { phone: profile.phoneNumber } : {},
     memberSince: profile.createdAt,
     responseTime: responseTimeOf(profile.responseLog, now),
+    // Whether the business can be claimed comes from the profile, never from the address it was asked for.
+    ...(profile.unclaimed && profile.businessId ? { claimableBusinessId: profile.businessId } : {}),
   };
 }
 

@@ -24,7 +24,7 @@ import {
   type Hit,
 } from '../geo-search';
 import { isListed } from '../../data/listing-rule';
-import { toProviderCard } from './cards';
+import { checkedMarks, toProviderCard } from './cards';
 import { responseTimeOf } from '../messages/response-times';
 import type { DirectoryDeps } from './deps';
 
@@ -82,11 +82,18 @@ interface Filter {
   readonly scopes: readonly string[];
   readonly text?: string;
   readonly repliesWithinDay?: boolean;
+  /** Only providers whose checked insurance holds today. */
+  readonly insured?: boolean;
 }
 
 async function filterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQuery): Promise<Filter> {
   const narrowed = await categoryFilterOf(deps, query);
-  return query.replies === 'day' ? { ...narrowed, repliesWithinDay: true } : narrowed;
+  return { ...narrowed, ...extraFilters(query) };
+}
+
+/** The filters a fallback keeps: a person who asked for quick replies or checked insurance gets only those. */
+function extraFilters(query: SearchQuery): Pick<Filter, 'repliesWithinDay' | 'insured'> {
+  return { ...(query.replies === 'day' ? { repliesWithinDay: true } : {}), ...(query.insured === 'yes' ? { insured: true } : {}) };
 }
 
 async function categoryFilterOf(deps: Pick<DirectoryDeps, 'directory'>, query: SearchQuery): Promise<Filter> {
@@ -106,12 +113,15 @@ async function categoryFilterOf(deps: Pick<DirectoryDeps, 'directory'>, query: S
 /** A listing the filter keeps: listed now, and matching the text and the reply filter. */
 function passes(listing: ListingRecord, filter: Filter, now: Date): boolean {
   return (
-    isListed(listing, now) && matchesText(listing, filter.text) && (!filter.repliesWithinDay || repliesWithinDay(responseTimeOf(listing.responseLog, now)))
+    isListed(listing, now) &&
+    matchesText(listing, filter.text) &&
+    (!filter.repliesWithinDay || repliesWithinDay(responseTimeOf(listing.responseLog, now))) &&
+    (!filter.insured || checkedMarks(listing, now).insurance)
   );
 }
 
 /** Only the listing tells whether it passes: every hit is then checked as it is found. */
-const needsListing = (filter: Filter) => filter.text !== undefined || filter.repliesWithinDay === true;
+const needsListing = (filter: Filter) => filter.text !== undefined || filter.repliesWithinDay === true || filter.insured === true;
 
 function matchesText(listing: ListingRecord, text: string | undefined): boolean {
   if (!text) return true;
@@ -316,10 +326,10 @@ export async function searchProviders(deps: SearchDeps, query: SearchQuery): Pro
       return { providers: result.cards, ...(result.next ? { nextCursor: encodeCursor(result.next) } : {}), ...place };
     }
   }
-  // The fallback drops the category, the text and the radius, not the reply filter: a person who asked for quick replies gets only those.
+  // The fallback drops the category, the text and the radius, not the reply and insurance filters.
   const everyone = await page(
     deps,
-    { scopes: [ALL_SCOPE], ...(query.replies === 'day' ? { repliesWithinDay: true } : {}) },
+    { scopes: [ALL_SCOPE], ...extraFilters(query) },
     located?.centre,
     Number.POSITIVE_INFINITY,
     cursor?.f ? cursor : undefined,

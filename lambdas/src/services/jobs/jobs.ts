@@ -1,6 +1,5 @@
 import {
   budgetAmount,
-  DEFAULT_RADIUS_MILES,
   JOB_LIMITS,
   JOB_MESSAGES,
   JOB_PAGE_SIZE,
@@ -13,10 +12,9 @@ import {
 } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { JobRecord } from '../../data/jobs-repository';
-import { ALL_JOBS_SCOPE, JOB_GEO_FINEST, jobCategoryScope, type BoardEntry } from '../../data/job-board';
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, RateLimitedError } from '../../errors';
 import { resolvePlace } from '../../geo/resolve';
-import { continueFrom, isNearestPosition, nearestInIndex, nearestPosition, type NearestPosition } from '../geo-search';
+import { boardPage, encodeCursor, type BoardPage } from './board';
 import type { JobsDeps } from './deps';
 import { BUSINESS_METRICS } from '../../business-metrics';
 import { refuseDeletedCategories } from '../category-check';
@@ -66,121 +64,12 @@ function pageOf<T>(items: readonly T[], page: number): { slice: T[]; total: numb
   return { slice: items.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE), total, page, pageCount: Math.ceil(total / JOB_PAGE_SIZE) };
 }
 
-/**
- * Where the next page starts: `n` below this position of the newest-first list; `g` after this hit of the nearest-first
- * order, going on from where the page left the search when that fits (geo-search.ts, as the directory's cursor).
- */
-type BoardCursor = { readonly m: 'n'; readonly at: string } | (NearestPosition & { readonly m: 'g' });
-
-const encodeCursor = (cursor: BoardCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(text: string | undefined, mode: BoardCursor['m']): BoardCursor | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as BoardCursor;
-    if (mode === 'n' && cursor.m === 'n' && typeof cursor.at === 'string' && cursor.at.length > 0) return cursor;
-    if (mode === 'g' && cursor.m === 'g' && isNearestPosition(cursor)) return cursor;
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw badCursor();
-}
-
-const badCursor = () => new ValidationError({ 'query.cursor': JOB_MESSAGES.badCursor }, JOB_MESSAGES.badCursor);
-
-/** The budget filters (docs/product/jobs.md#the-job-board: the range only when both ends are set), which the index entries answer; none without them. */
-function budgetFilter(query: JobListQuery): ((entry: BoardEntry) => boolean) | undefined {
-  const { minBudget, maxBudget, budgetType } = query;
-  const range = minBudget !== undefined && maxBudget !== undefined;
-  if (!range && budgetType === 'any') return undefined;
-  return (entry) =>
-    (!range || (entry.budgetAmount !== undefined && entry.budgetAmount >= minBudget && entry.budgetAmount <= maxBudget)) &&
-    (budgetType === 'any' || entry.budgetType === budgetType);
-}
-
-/** Most newest-first entries a budget-filtered page reads; past it the page ends early and its cursor goes on from there. */
-const FILTERED_READ_LIMIT = 500;
-const FILTERED_CHUNK = 20;
-
-interface BoardPage {
-  readonly records: JobRecord[];
-  readonly next?: BoardCursor;
-  readonly total?: number;
-}
-
-/** Nearest first within the radius of the place the location names (a place that cannot be found is a 400, as in the directory). */
-async function nearestJobs(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery, location: string, scope: string): Promise<BoardPage> {
-  const cursor = decodeCursor(query.cursor, 'g') as Extract<BoardCursor, { m: 'g' }> | undefined;
-  const from = cursor && continueFrom(cursor, 1);
-  if (cursor && !from) throw badCursor();
-  const place = await resolvePlace(deps.geocoder, location, 'query.location');
-  const keep = budgetFilter(query);
-  const { hits, records, more, resume } = await nearestInIndex({
-    index: {
-      finest: JOB_GEO_FINEST,
-      rootCells: (cellScope) => deps.jobs.boardCells(cellScope),
-      childCells: deps.jobs.boardCells,
-      manyChildCells: deps.jobs.boardManyCells,
-      cellEntries: deps.jobs.boardCellEntries,
-      runEntries: deps.jobs.boardRunEntries,
-    },
-    scopes: [scope],
-    centre: place,
-    radius: query.radius ?? DEFAULT_RADIUS_MILES,
-    ...from,
-    limit: JOB_PAGE_SIZE,
-    // Pages of 5: a cell holding more than a page and the one that tells whether there is more is split, not read.
-    leafSize: JOB_PAGE_SIZE + 1,
-    eager: true,
-    ...(keep ? { keep } : {}),
-    confirm: (found) => deps.jobs.getMany(found.map((hit) => hit.id)),
-  });
-  const last = hits.at(-1);
-  return { records: hits.map((hit) => records.get(hit.id)!), ...(more && last ? { next: { m: 'g', ...nearestPosition(last, resume) } } : {}) };
-}
-
-/** Newest first; the total from the scope's kept count when no budget filter narrows it. */
-async function newestJobs(deps: Pick<JobsDeps, 'jobs'>, query: JobListQuery, scope: string): Promise<BoardPage> {
-  const cursor = decodeCursor(query.cursor, 'n') as Extract<BoardCursor, { m: 'n' }> | undefined;
-  const keep = budgetFilter(query);
-  const chunk = keep ? FILTERED_CHUNK : JOB_PAGE_SIZE;
-  const picked: (BoardEntry & { position: string })[] = [];
-  let below = cursor?.at;
-  let cutShort = false;
-  for (let read = 0; picked.length <= JOB_PAGE_SIZE;) {
-    const entries = await deps.jobs.boardNewest(scope, below, chunk);
-    picked.push(...entries.filter((entry) => !keep || keep(entry)));
-    read += entries.length;
-    if (entries.length <= chunk) break;
-    below = entries.at(-1)!.position;
-    if (read >= FILTERED_READ_LIMIT && picked.length <= JOB_PAGE_SIZE) {
-      cutShort = true;
-      break;
-    }
-  }
-  const shown = picked.slice(0, JOB_PAGE_SIZE);
-  const [records, total] = await Promise.all([deps.jobs.getMany(shown.map((entry) => entry.id)), keep ? undefined : deps.jobs.boardCount(scope)]);
-  const nextAt = cutShort ? below : picked.length > JOB_PAGE_SIZE ? shown.at(-1)!.position : undefined;
-  return {
-    records: shown.flatMap((entry) => records.get(entry.id) ?? []),
-    ...(nextAt ? { next: { m: 'n', at: nextAt } } : {}),
-    ...(total !== undefined ? { total } : {}),
-  };
-}
-
-/**
- * The board's filters (docs/product/jobs.md#the-job-board) through its index (job-board.ts): category; within a
- * radius of a place, nearest first, else newest first; the budget range only when both ends are set; the type.
- */
-async function boardPage(deps: Pick<JobsDeps, 'jobs' | 'geocoder'>, query: JobListQuery): Promise<BoardPage> {
-  const scope = query.category ? jobCategoryScope(query.category) : ALL_JOBS_SCOPE;
-  return query.location ? nearestJobs(deps, query, query.location, scope) : newestJobs(deps, query, scope);
-}
-
 const boardAnswer = (page: BoardPage, jobs: Job[]): JobBoardPage => ({
   jobs,
-  ...(page.total !== undefined ? { total: page.total } : {}),
+  page: page.page,
+  ...(page.total !== undefined ? { total: page.total, pageCount: Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) } : {}),
   ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
+  ...(page.previous ? { previousCursor: encodeCursor(page.previous) } : {}),
 });
 
 /** Posting (docs/product/jobs.md#posting-a-job): the contact name is the poster's name, else the e-mail's local part. */

@@ -1,10 +1,11 @@
-import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES } from '@solutionz/shared';
+import { MESSAGE_MAIL_LIMITS, MESSAGE_MAILS_MESSAGES, MESSAGING_MESSAGES, type UnsubscribeMailKind } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
 import type { MailDue, MessageMailsRepository } from '../../data/message-mails-repository';
 import type { MessagesRepository } from '../../data/messages-repository';
 import type { RateLimitRepository } from '../../data/rate-limit-repository';
 import { messageMail } from '../accounts/mails';
+import { CREDENTIAL_REMINDERS_SETTING } from '../credentials/reminders';
 import { sendClaimed } from '../mail-delivery';
 import { turnOffByToken, type MailSetting, type UnsubscribeTokenField } from '../mail-unsubscribe';
 
@@ -148,12 +149,20 @@ export async function sendDueMessageMails(deps: MessageMailDeps): Promise<Messag
   return summary;
 }
 
+/** What the message mails token's link turns off, by its `mail`. */
+const UNSUBSCRIBE_SETTINGS: Record<UnsubscribeMailKind, MailSetting> = {
+  messages: MESSAGE_MAILS_SETTING,
+  'credential-reminders': CREDENTIAL_REMINDERS_SETTING,
+};
+
 /**
  * POST /api/message-mails/unsubscribe (and its one-click twin): the mail's link turns the person's message
- * e-mails off, signed out. Again is the same answer.
+ * e-mails off, signed out; with `mail`, the other mail that carries the same token (credential expiry
+ * reminders). Again is the same answer.
  */
 export const unsubscribeMessageMails = (
   deps: Pick<MessageMailDeps, 'mails' | 'accounts' | 'clock'>,
   token: string,
   tokenField: UnsubscribeTokenField = 'body.token',
-) => turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, MESSAGE_MAILS_SETTING);
+  mail: UnsubscribeMailKind = 'messages',
+) => turnOffByToken(deps, deps.mails.ownerOfUnsubscribeToken(token), tokenField, UNSUBSCRIBE_SETTINGS[mail]);

@@ -101,12 +101,11 @@ async function openJob(deps: SearchPageDeps, jobId: string): Promise<Job | undef
 }
 
 /**
- * /job-directory: the board's page, as a visitor sees it, and the job it opens. A later page (a cursor) is not
- * server-rendered: the page number and Previous depend on the way there, which the browser's history holds.
+ * /job-directory: the board's page, as a visitor sees it, and the job it opens. Any page: its number and its page
+ * token are in the address, so the answer is the same for everyone who opens it.
  */
 export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): Promise<SearchDrawing | undefined> {
   const filters = readJobBoardFilters(params);
-  if (filters.cursor) return Promise.resolve(undefined);
   const query = jobListQuery(filters);
   const jobId = params.get('job') ?? undefined;
   return unlessRefused(async () => {
@@ -121,7 +120,8 @@ export function jobBoardQueries(deps: SearchPageDeps, params: URLSearchParams): 
         [RENDERED_QUERY_KEYS.categories, categories],
         ...(job ? [[RENDERED_QUERY_KEYS.job(jobId, false), job] as const] : []),
       ],
-      found: answer.jobs.length > 0,
+      // A later page is rendered but stays out of search engines' index, as the first page of the search stands for it.
+      found: answer.jobs.length > 0 && answer.page === 1,
     };
   });
 }

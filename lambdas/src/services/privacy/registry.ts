@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../../adapters/stripe-payments';
 import type { AccountRepository } from '../../data/account-repository';
 import type { AdminRepository } from '../../data/admin-repository';
 import type { BusinessRepository } from '../../data/business-repository';
+import type { CredentialsRepository } from '../../data/credentials-repository';
 import type { DirectoryRepository } from '../../data/directory-repository';
 import type { FeedbackRepository } from '../../data/feedback-repository';
 import type { JobAlertsRepository } from '../../data/job-alerts-repository';
@@ -23,6 +24,7 @@ import { endAllSignIns } from '../security/active-sessions';
 import { avatarKeyPrefixes } from '../profiles/avatar-keys';
 import { portfolioKeyPrefixes } from '../profiles/portfolio-keys';
 import { messageImageKey, messageImageUploadPrefix } from '../messages/message-image-keys';
+import { evidencePrefix, evidenceUploadPrefix } from '../credentials/evidence-keys';
 import { feedbackEraser, feedbackGivenSection, feedbackReceivedSection } from './feedback-data';
 import { jobActivitySection, jobsEraser, jobsPostedSection } from './jobs-data';
 import type { Eraser, ExportSection, PersonalDataRegistry } from './personal-data';
@@ -52,6 +54,8 @@ export interface RegistryDeps {
   /** The sign-ins the analytics counts as active sessions, and where the account was used from (the link mail caps). */
   readonly sessions: Pick<SessionRepository, 'list' | 'change' | 'forgetPlaces'>;
   readonly messageReports: Pick<MessageReportsRepository, 'listByReporter' | 'forget'>;
+  /** A provider's credentials; their evidence documents are in the portfolio bucket. */
+  readonly credentials: Pick<CredentialsRepository, 'list' | 'forget'>;
 }
 
 /** What an erased person's messages and reports name in their place (and audit entries erased before ids were kept). */
@@ -222,6 +226,29 @@ function portfolioSection(portfolio: PortfolioRepository): ExportSection {
 }
 
 /** The items, then every file under the person's portfolio prefixes (linked or only uploaded). */
+/** A provider's credentials as they gave them, with their status (who checked them is the admins' record). */
+function credentialsSection(credentials: RegistryDeps['credentials']): ExportSection {
+  return {
+    name: 'credentials',
+    async collect({ userId }) {
+      return (await credentials.list(userId)).map(
+        ({ checkedBy: _checkedBy, remindersSent: _reminders, version: _version, providerId: _provider, ...record }) => ({ ...record }),
+      );
+    },
+  };
+}
+
+/** Credentials and their evidence documents (uploads not yet checked too). */
+function credentials(deps: Pick<RegistryDeps, 'credentials' | 'portfolioFiles'>): Eraser {
+  return {
+    name: 'credentials',
+    async erase({ userId }) {
+      for (const prefix of [evidencePrefix(userId), evidenceUploadPrefix(userId)]) await deps.portfolioFiles.deleteAll(prefix);
+      await deps.credentials.forget(userId);
+    },
+  };
+}
+
 function portfolio(deps: Pick<RegistryDeps, 'portfolio' | 'portfolioFiles'>): Eraser {
   return {
     name: 'portfolio',
@@ -333,6 +360,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       messageImagesSection(deps.messages),
       sessionsSection(deps.sessions),
       messageReportsSection(deps.messageReports),
+      credentialsSection(deps.credentials),
     ],
     erasers: [
       linkTokens(deps.tokens),
@@ -343,6 +371,7 @@ export function personalDataRegistry(deps: RegistryDeps): PersonalDataRegistry {
       { name: 'directory listing', erase: ({ userId }) => deps.directory.removeListing(userId) },
       savedProviders(deps.saved),
       portfolio(deps),
+      credentials(deps),
       feedbackEraser(deps.feedback),
       jobsEraser(deps.jobs),
       { name: 'job alerts', erase: ({ userId }) => deps.jobAlerts.forgetProvider(userId) },

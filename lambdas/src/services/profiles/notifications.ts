@@ -7,9 +7,9 @@ import type { ProfilesDeps } from './deps';
 import { refuseDeletedCategories } from '../category-check';
 
 /**
- * PUT /api/me/notifications (docs/product/account-settings.md#notifications-tab): providers have Job Alerts, clients Provider
- * Updates, both message e-mails; the other part is refused by name. Stored on the profile, and the job alerts index follows;
- * the answer is the whole settings, defaults filled in.
+ * PUT /api/me/notifications (docs/product/account-settings.md#notifications-tab): providers have Job Alerts and credential
+ * expiry reminders, clients Provider Updates, both message e-mails; the other part is refused by name. Stored on the
+ * profile, and the job alerts index follows; the answer is the whole settings, defaults filled in.
  */
 export async function updateNotificationSettings(
   deps: Pick<ProfilesDeps, 'accounts' | 'directory' | 'clock'>,
@@ -19,6 +19,9 @@ export async function updateNotificationSettings(
   const refused: Record<string, string> = {
     ...(input.jobAlerts && caller.accountType !== 'provider' ? { 'body.jobAlerts': PROFILE_MESSAGES.jobAlertsProvidersOnly } : {}),
     ...(input.providerUpdates && caller.accountType !== 'client' ? { 'body.providerUpdates': PROFILE_MESSAGES.providerUpdatesClientsOnly } : {}),
+    ...(input.credentialReminders && caller.accountType !== 'provider'
+      ? { 'body.credentialReminders': PROFILE_MESSAGES.credentialRemindersProvidersOnly }
+      : {}),
   };
   if (Object.keys(refused).length > 0) throw new ValidationError(refused);
 
@@ -29,6 +32,7 @@ export async function updateNotificationSettings(
     ...(input.jobAlerts ? { jobAlerts: { ...input.jobAlerts, categories: [...new Set(input.jobAlerts.categories)] } } : {}),
     ...(input.providerUpdates ? { providerUpdates: input.providerUpdates } : {}),
     ...(input.messages ? { messageMails: input.messages } : {}),
+    ...(input.credentialReminders ? { credentialReminders: input.credentialReminders } : {}),
   };
   const now = deps.clock();
   if (Object.keys(changes).length > 0) await deps.accounts.setNotificationSettings(profile.userId, changes, now.toISOString());

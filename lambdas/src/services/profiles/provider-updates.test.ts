@@ -36,6 +36,10 @@ function deps(overrides: Partial<ProviderUpdateDeps> = {}): ProviderUpdateDeps {
 const person = (accountType: 'client' | 'provider', profile: Record<string, unknown> = {}) =>
   profileOnlyPerson(table, accountType, { createdAt: NOW, profile });
 
+/** A member for another month, and so listed in the directory unless `profile` says otherwise. */
+const MEMBERSHIP = { subscriptionTier: 'monthly', subscriptionEnd: new Date(NOW.getTime() + 30 * 24 * 3_600_000).toISOString() };
+const listedProvider = (profile: Record<string, unknown> = {}) => person('provider', { ...MEMBERSHIP, ...profile });
+
 /** A client who saved the provider, with Provider Updates on unless told otherwise. */
 async function saver(providerId: string, enabled = true) {
   const client = await person('client', { providerUpdates: { enabled } });
@@ -49,7 +53,7 @@ const textLinks = (mail: SentMail) => (mail.body.text ?? '').match(/https?:\/\/\
 
 describe('Provider Updates', () => {
   it('mails the clients who saved the provider and want updates, once a week per provider, with the profile and a one-click unsubscribe', async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const [wanting, notWanting] = await Promise.all([saver(provider.userId), saver(provider.userId, false)]);
     const stranger = await person('client', { providerUpdates: { enabled: true } });
 
@@ -79,7 +83,7 @@ describe('Provider Updates', () => {
   });
 
   it('sends one mail when the same news is delivered twice at once', async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const client = await saver(provider.userId);
     const results = await Promise.all([processProviderNews(deps(), news(provider.userId)), processProviderNews(deps(), news(provider.userId))]);
     expect(results.map((result) => result.sent).sort()).toEqual([0, 1]);
@@ -87,9 +91,9 @@ describe('Provider Updates', () => {
   });
 
   it('mails nobody about a hidden or deactivated provider, nor about news older than a day', async () => {
-    const hidden = await person('provider', { isVisible: false });
-    const deactivated = await person('provider', { isActive: false });
-    const quiet = await person('provider');
+    const hidden = await listedProvider({ isVisible: false });
+    const deactivated = await listedProvider({ isActive: false });
+    const quiet = await listedProvider();
     const clients = await Promise.all([saver(hidden.userId), saver(deactivated.userId), saver(quiet.userId)]);
     expect(await processProviderNews(deps(), news(hidden.userId))).toMatchObject({ matched: 0, sent: 0 });
     expect(await processProviderNews(deps(), news(deactivated.userId))).toMatchObject({ matched: 0, sent: 0 });
@@ -97,8 +101,17 @@ describe('Provider Updates', () => {
     for (const client of clients) expect(await mailsTo(client.email)).toEqual([]);
   });
 
+  it('mails nobody about a provider the directory does not list: a lapsed membership, or none', async () => {
+    const lapsed = await listedProvider({ subscriptionEnd: new Date(NOW.getTime() - 3_600_000).toISOString() });
+    const neverMember = await person('provider');
+    const clients = await Promise.all([saver(lapsed.userId), saver(neverMember.userId)]);
+    expect(await processProviderNews(deps(), news(lapsed.userId, 'services'))).toMatchObject({ matched: 0, sent: 0 });
+    expect(await processProviderNews(deps(), news(neverMember.userId))).toMatchObject({ matched: 0, sent: 0 });
+    for (const client of clients) expect(await mailsTo(client.email)).toEqual([]);
+  });
+
   it('lets the next news try again after a mail failed every try', async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const client = await saver(provider.userId);
     const failing: Mailer = { send: async () => Promise.reject(new Error('SES is unreachable')) };
     expect(await processProviderNews(deps({ mailer: failing }), news(provider.userId))).toMatchObject({ matched: 1, sent: 0, failed: 1 });
@@ -107,7 +120,7 @@ describe('Provider Updates', () => {
   });
 
   it("turns the client's updates off from the mail's token, signed out, and again is the same answer; a wrong token is refused", async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const client = await saver(provider.userId);
     await processProviderNews(deps(), news(provider.userId));
     const token = textLinks((await mailsTo(client.email))[0]!)[1]!.searchParams.get('token')!;
@@ -125,7 +138,7 @@ describe('Provider Updates', () => {
   });
 
   it("leaves no trace of an erased client (token, claims) nor of an erased provider's news", async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const client = await saver(provider.userId);
     await table.repositories.accounts.editProfile({
       userId: provider.userId,
@@ -148,7 +161,7 @@ describe('Provider Updates', () => {
   });
 
   it('is told of new portfolio work and changed services in the same transaction, and of nothing else', async () => {
-    const provider = await person('provider');
+    const provider = await listedProvider();
     const at = NOW.toISOString();
     const newsOf = async () => (await providerNews.query.byProvider({ providerId: provider.userId }).go()).data.map(({ kind }) => kind).sort();
 

@@ -1,6 +1,7 @@
 import { PROVIDER_UPDATE_LIMITS, PROVIDER_UPDATES_MESSAGES } from '@solutionz/shared';
 import type { Mailer } from '../../adapters/ses-mailer';
 import type { AccountRepository, ProfileRecord } from '../../data/account-repository';
+import { isListed } from '../../data/listing-rule';
 import type { ProviderNews } from '../../data/provider-updates';
 import type { ProviderUpdatesRepository } from '../../data/provider-updates-repository';
 import { providerUpdateMail } from '../accounts/mails';
@@ -40,11 +41,6 @@ const PARALLEL_SENDS = 4;
 
 type Outcome = 'sent' | 'skipped' | 'failed';
 
-/** Only a professional clients can find is news: listed, not hidden, deactivated or awaiting a claim. */
-function isPublic(profile: ProfileRecord | undefined): profile is ProfileRecord {
-  return profile?.accountType === 'provider' && profile.isActive && profile.isVisible && !profile.unclaimed;
-}
-
 const wantsUpdates = (profile: ProfileRecord | undefined): profile is ProfileRecord =>
   profile?.accountType === 'client' && profile.isActive && profile.providerUpdates?.enabled === true;
 
@@ -72,8 +68,9 @@ export async function processProviderNews(deps: ProviderUpdateDeps, news: Provid
   const summary = { matched: 0, sent: 0, skipped: 0, failed: 0 };
   const age = deps.clock().getTime() - Date.parse(news.at);
   if (!(age <= PROVIDER_UPDATE_LIMITS.maxNewsAgeHours * 3_600_000)) return summary;
+  // Only news of a professional the directory lists: the mail's link must open their page, not "Profile Not Available".
   const profile = await deps.accounts.getProfile(news.providerId);
-  if (!isPublic(profile)) return summary;
+  if (!isListed(profile, deps.clock())) return summary;
   const provider = { userId: profile.userId, name: profile.businessName?.trim() || `${profile.firstName} ${profile.lastName}`.trim() };
   for await (const page of deps.updates.savers(news.providerId)) {
     const profiles = await deps.accounts.getProfiles(page);

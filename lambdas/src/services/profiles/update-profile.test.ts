@@ -26,11 +26,13 @@ function profilesDeps(): ProfilesDeps {
   };
 }
 
-async function account(type: 'client' | 'provider') {
+/** A client, or a provider who is a member unless `member` is false (the access check tells the service which). */
+async function account(type: 'client' | 'provider', { member = true } = {}) {
   const deps = profilesDeps();
   const created = await createTestAccount({ identity: pool.identity().identity, accounts: deps.accounts }, type);
-  const save = (input: ProfileUpdateInput) => updateProfile(deps, created.caller, profileUpdateSchema.parse(input));
-  return { deps, ...created, save };
+  const caller = { ...created.caller, subscribed: type === 'provider' && member };
+  const save = (input: ProfileUpdateInput) => updateProfile(deps, caller, profileUpdateSchema.parse(input));
+  return { deps, ...created, caller, save };
 }
 
 describe('updateProfile', () => {
@@ -97,6 +99,25 @@ describe('updateProfile', () => {
     expect(await kinds()).toEqual(['services']);
   });
 
+  it('refuses a provider without a membership a change of services or skills (403), storing nothing; the rest of the tab saves', async () => {
+    const { save, deps, userId } = await account('provider', { member: false });
+    const before = await deps.accounts.getProfile(userId);
+    const refused = { statusCode: 403, message: PROFILE_MESSAGES.servicesNeedMembership };
+    await expect(save({ bio: 'Changed', categories: ['IT'] })).rejects.toMatchObject(refused);
+    await expect(save({ skills: ['Rewiring'] })).rejects.toMatchObject(refused);
+    expect(await deps.accounts.getProfile(userId)).toEqual(before);
+    // The whole form sent again with the same services, in another order, is no change of them.
+    await expect(save({ bio: 'Thirty years of wiring.', skills: [], categories: [...before!.categories].reverse() })).resolves.toMatchObject({
+      bio: 'Thirty years of wiring.',
+      categories: before!.categories,
+    });
+  });
+
+  it('lets a client change their skills: they need no membership', async () => {
+    const { save } = await account('client');
+    await expect(save({ skills: ['DIY'] })).resolves.toMatchObject({ skills: ['DIY'] });
+  });
+
   it('renames a provider’s business with its search words, in the profile’s transaction', async () => {
     const { save, deps, userId } = await account('provider');
     expect(await table.repositories.businesses.searchBusinesses('patel', 5)).toHaveLength(1);
@@ -146,6 +167,7 @@ describe('updateNotificationSettings', () => {
       jobAlerts: { enabled: true, radiusMiles: 10, categories: ['IT'] },
       providerUpdates: { enabled: false },
       messages: { enabled: true },
+      credentialReminders: { enabled: true },
     });
     expect((await deps.accounts.getProfile(userId))?.jobAlerts).toEqual({ enabled: true, radiusMiles: 10, categories: ['IT'] });
   });
@@ -172,6 +194,9 @@ describe('updateNotificationSettings', () => {
     expect((await client.deps.accounts.getProfile(client.userId))?.providerUpdates).toBeUndefined();
     await expect(updateNotificationSettings(provider.deps, provider.caller, { providerUpdates: { enabled: true } })).rejects.toMatchObject({
       fields: { 'body.providerUpdates': PROFILE_MESSAGES.providerUpdatesClientsOnly },
+    });
+    await expect(updateNotificationSettings(client.deps, client.caller, { credentialReminders: { enabled: false } })).rejects.toMatchObject({
+      fields: { 'body.credentialReminders': PROFILE_MESSAGES.credentialRemindersProvidersOnly },
     });
   });
 });

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, PROVIDER_ONLY_PROFILE_FIELDS, socialLinksFrom, type MeResponse, type ProfileUpdate } from '@solutionz/shared';
 import type { AuthorizedCaller } from '../../auth/caller';
 import type { EditableProfileFields, ProfileEdit, ProfileRecord } from '../../data/account-repository';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { GeocodedPlace } from '../../geo/geocoder';
 import { resolvePlace } from '../../geo/resolve';
 import { toMeResponse } from '../accounts/me';
@@ -62,9 +62,10 @@ function editOf(profile: ProfileRecord, input: ProfileUpdate, place: GeocodedPla
 
 /**
  * PATCH /api/me/profile: exactly the profile tab's fields (the schema refuses any other by name).
- * Everything that can refuse the change (provider fields from others, a place we cannot find) is
- * checked before anything is written, so a refused change stores nothing. A new business name
- * renames the provider's business and its search words in the profile's own transaction.
+ * Everything that can refuse the change (provider fields from others, a place we cannot find, a
+ * provider without a membership changing their services or skills) is checked before anything is
+ * written, so a refused change stores nothing. A new business name renames the provider's business
+ * and its search words in the profile's own transaction.
  */
 export async function updateProfile(deps: ProfilesDeps, caller: AuthorizedCaller, input: ProfileUpdate): Promise<MeResponse> {
   refuseProviderFields(caller, input);
@@ -74,7 +75,10 @@ export async function updateProfile(deps: ProfilesDeps, caller: AuthorizedCaller
     const profile = await deps.accounts.getProfile(caller.userId, { consistent: true });
     if (!profile) throw new NotFoundError(ACCOUNT_MESSAGES.profileNotFound);
     const now = deps.clock();
-    if (await deps.accounts.editProfile(editOf(profile, input, place, now.toISOString(), deps.random.id))) break;
+    const edit = editOf(profile, input, place, now.toISOString(), deps.random.id);
+    // The same rule as the portfolio's: services and skills are what a membership shows clients. The same ones sent again pass.
+    if (edit.servicesChanged && !caller.subscribed) throw new ForbiddenError(PROFILE_MESSAGES.servicesNeedMembership);
+    if (await deps.accounts.editProfile(edit)) break;
     if (attempt === ATTEMPTS) throw new ConflictError(PROFILE_MESSAGES.saveFailed.description);
   }
   await deps.directory.syncListing(caller.userId, deps.clock());

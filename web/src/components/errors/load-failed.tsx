@@ -11,6 +11,8 @@ interface LoadFailedProps {
   readonly onRetry?: () => void;
   /** The second read is under way: the button shows it. */
   readonly retrying?: boolean;
+  /** The button's words where the screen has its own (Try Again); Try again otherwise. */
+  readonly retryLabel?: string;
   /** Why it failed, when the answer can say what to do instead (an admin without 2-step verification). */
   readonly error?: unknown;
 }
@@ -20,7 +22,7 @@ interface LoadFailedProps {
  * requires 2-step verification of admins and this one has not turned it on, the admin screens' reads are refused
  * for that: the state then says so in the API's words and offers the way to set it up instead.
  */
-export function LoadFailed({ message, onRetry, retrying, error }: LoadFailedProps) {
+export function LoadFailed({ message, onRetry, retrying, retryLabel = MESSAGES.errorFallback.retry, error }: LoadFailedProps) {
   if (error instanceof ApiError && error.code === ERROR_CODES.adminMfaRequired.code) {
     return (
       <Alert.Root status="warning" flexWrap="wrap" alignItems="center">
@@ -38,7 +40,7 @@ export function LoadFailed({ message, onRetry, retrying, error }: LoadFailedProp
       <Alert.Title flex="1">{message}</Alert.Title>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
-          {MESSAGES.errorFallback.retry}
+          {retryLabel}
         </Button>
       )}
     </Alert.Root>

@@ -1,7 +1,7 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { displayName } from '@solutionz/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -18,7 +18,6 @@ const AvatarUploadDialog = lazy(() => import('@/components/avatar/avatar-upload-
 export default function AccountMenu() {
   const session = useSession();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const [photoOpen, setPhotoOpen] = useState(false);
   if (session.status !== 'signedIn') return null;
   const name = session.profile?.displayName ?? displayName({ email: session.user.email });
@@ -43,11 +42,12 @@ export default function AccountMenu() {
                 <Menu.Item value="photo" onSelect={() => setPhotoOpen(true)}>
                   Change Profile Photo
                 </Menu.Item>
-                <Menu.Item value="profile" onSelect={() => navigate(paths.profile)}>
-                  My Profile
+                {/* Links, not buttons: they can be opened in a new tab, and their address shows where they go. */}
+                <Menu.Item value="profile" asChild>
+                  <RouterLink to={paths.profile}>My Profile</RouterLink>
                 </Menu.Item>
-                <Menu.Item value="account" onSelect={() => navigate(paths.account)}>
-                  Account Settings
+                <Menu.Item value="account" asChild>
+                  <RouterLink to={paths.account}>Account Settings</RouterLink>
                 </Menu.Item>
               </Menu.ItemGroup>
               <Menu.Separator />

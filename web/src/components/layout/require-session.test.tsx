@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type MeResponse } from '@solutionz/shared';
+import { MEMBERSHIP_MESSAGES, MESSAGES, type MeResponse } from '@solutionz/shared';
 import { AppProvider } from '@/app/provider';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { RequireSession, type RequireSessionProps } from './require-session';
@@ -11,8 +12,9 @@ function MembershipProbe() {
   return <p>membership {JSON.stringify(location.state)}</p>;
 }
 
-function renderGuarded(props: RequireSessionProps, profile?: Partial<MeResponse>) {
+function renderGuarded(props: RequireSessionProps, profile?: Partial<MeResponse>, failing?: { now: boolean }) {
   const fake = createFakeAuth(profile ? { signedInAs: fakeAccount(profile) } : {});
+  const fetchProfile = () => (failing?.now ? Promise.reject(new Error('503 Service Unavailable')) : fake.fetchProfile());
   const router = createMemoryRouter(
     [
       { element: <RequireSession {...props} />, children: [{ path: '/services', element: <p>the page</p> }] },
@@ -22,7 +24,7 @@ function renderGuarded(props: RequireSessionProps, profile?: Partial<MeResponse>
     { initialEntries: ['/services?edit=1'] },
   );
   render(
-    <AppProvider auth={fake.auth} fetchProfile={fake.fetchProfile}>
+    <AppProvider auth={fake.auth} fetchProfile={fetchProfile}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -44,6 +46,16 @@ describe('RequireSession', () => {
     const router = renderGuarded({ requireSubscription: true }, { accountType: 'provider' });
     expect(await screen.findByText(/^membership/)).toHaveTextContent('{"redirectReason":"subscription_required","redirectFrom":"/services?edit=1"}');
     expect(router.state.location.pathname).toBe('/membership');
+  });
+
+  it('says the subscription could not be loaded when the profile could not be read, and Try Again reads it again', async () => {
+    const failing = { now: true };
+    renderGuarded({ requireSubscription: true }, { accountType: 'provider', subscription: subscribed }, failing);
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(MEMBERSHIP_MESSAGES.loadError);
+    expect(screen.queryByText('the page')).not.toBeInTheDocument();
+    failing.now = false;
+    await userEvent.click(screen.getByRole('button', { name: MEMBERSHIP_MESSAGES.loadErrorRetry }));
+    expect(await screen.findByText('the page')).toBeInTheDocument();
   });
 
   it('lets a subscribed provider and an unsubscribed client through a subscription-only page', async () => {

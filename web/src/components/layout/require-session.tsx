@@ -1,7 +1,11 @@
+import { Container } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { MEMBERSHIP_MESSAGES } from '@solutionz/shared';
+import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
-import { useSession } from '@/lib/auth/session';
+import { useAuthActions, useSession } from '@/lib/auth/session';
 import { AccessDenied } from './access-denied';
 import { PageLoading } from './page-loading';
 
@@ -36,6 +40,8 @@ export function RequireSession({ accountType, otherTypesTo, requireSubscription 
 
   if (session.profileStatus === 'pending') return <PageLoading />;
   const profile = session.profile;
+  // Without the profile the guard cannot tell the account type or the membership: it says so rather than guess.
+  if (!profile && session.profileStatus === 'error') return <SubscriptionLoadFailed />;
   if (accountType && profile?.accountType !== accountType) {
     return otherTypesTo ? <Navigate to={otherTypesTo} replace /> : <AccessDenied requiredType={accountType} />;
   }
@@ -44,4 +50,21 @@ export function RequireSession({ accountType, otherTypesTo, requireSubscription 
     return <Navigate to={paths.membership} replace state={state} />;
   }
   return <Outlet />;
+}
+
+/** The profile (and with it the membership) could not be read: the page says so, and Try Again reads it again. */
+function SubscriptionLoadFailed() {
+  const { refreshProfile } = useAuthActions();
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void refreshProfile()
+      .catch(() => undefined)
+      .finally(() => setRetrying(false));
+  };
+  return (
+    <Container maxW="4xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <LoadFailed message={MEMBERSHIP_MESSAGES.loadError} retryLabel={MEMBERSHIP_MESSAGES.loadErrorRetry} onRetry={retry} retrying={retrying} />
+    </Container>
+  );
 }

@@ -5,13 +5,24 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '@solutionz/shared';
 import { paths } from '@/config/paths';
 import { POSTCODE_DATA_ATTRIBUTION, socialProfiles } from '@/config/site';
+import { useSession } from '@/lib/auth/session';
+import { useHydrating } from '@/lib/use-hydrating';
 
 const quickLinks = [
   { label: 'Find Professionals', to: paths.directory },
   { label: 'Service Categories', to: paths.categories },
   { label: 'Job Directory', to: paths.jobDirectory },
   { label: 'Post a Job', to: paths.postJob },
-  { label: 'Become a Provider', to: paths.signupProvider },
+] as const;
+
+/** Signing up as a provider is for visitors: a signed-in account of any type cannot use it. */
+const visitorLinks = [{ label: 'Become a Provider', to: paths.signupProvider }] as const;
+
+/** The pages about the service, one line each. */
+const aboutLinks = [
+  { label: 'Businesses', to: paths.business },
+  { label: 'Accessibility', to: paths.accessibility },
+  { label: 'Moderation transparency', to: paths.transparency },
 ] as const;
 
 const socialIcons: Record<(typeof socialProfiles)[number]['network'], IconType> = {
@@ -23,7 +34,23 @@ const socialIcons: Record<(typeof socialProfiles)[number]['network'], IconType> 
 
 const footerLink = { color: 'gray.100', textDecoration: 'underline', textUnderlineOffset: '3px', _hover: { color: 'white' } } as const;
 
+function FooterLink({ label, to }: { label: string; to: string }) {
+  return (
+    <Link asChild {...footerLink} alignSelf="flex-start">
+      <RouterLink to={to}>{label}</RouterLink>
+    </Link>
+  );
+}
+
+/**
+ * The site footer (docs/product/site.md#site-shell). While the session is read (and so in a prerendered or
+ * server-rendered page) it is a visitor's, as the header is. It hydrates as the server drew it even when the session
+ * is known by then: its chunk loads lazily, so it can hydrate after the rest of the page, once the session is read.
+ */
 export default function SiteFooter() {
+  const session = useSession();
+  const hydrating = useHydrating();
+  const signedIn = session.status === 'signedIn' && !hydrating;
   return (
     <Box as="footer" bg="gray.900" color="gray.100" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="10">
@@ -48,10 +75,8 @@ export default function SiteFooter() {
             <Heading as="h2" size="sm" color="white">
               Quick links
             </Heading>
-            {quickLinks.map((item) => (
-              <Link key={item.to} asChild {...footerLink} alignSelf="flex-start">
-                <RouterLink to={item.to}>{item.label}</RouterLink>
-              </Link>
+            {[...quickLinks, ...(signedIn ? [] : visitorLinks)].map((item) => (
+              <FooterLink key={item.to} {...item} />
             ))}
           </Stack>
           <Stack gap="2">
@@ -61,9 +86,9 @@ export default function SiteFooter() {
             <Link href={`mailto:${CONTACT_EMAIL}`} {...footerLink} alignSelf="flex-start">
               {CONTACT_EMAIL}
             </Link>
-            <Link asChild {...footerLink} alignSelf="flex-start">
-              <RouterLink to={paths.business}>Businesses</RouterLink>
-            </Link>
+            {aboutLinks.map((item) => (
+              <FooterLink key={item.to} {...item} />
+            ))}
           </Stack>
         </SimpleGrid>
         <Stack gap="2" mt="10" pt="6" borderTopWidth="1px" borderColor="gray.700" fontSize="sm">

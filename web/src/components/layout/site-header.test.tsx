@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeAuth } from '@/testing/fake-auth';
+import type { AccountType } from '@solutionz/shared';
+import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
 
 /** The header's link with this text (the wide screen's links are not displayed at the test's width, so found by text). */
@@ -37,5 +38,40 @@ describe('the site header', () => {
     expect(within(menu).getByRole('link', { name: 'Become a Provider' })).toHaveAttribute('href', '/signup?type=provider');
     for (const text of ['Login', 'Become a Provider'])
       expect(getComputedStyle(within(header).getAllByText(text)[0]!.closest('a')!).visibility).not.toBe('hidden');
+  });
+});
+
+describe('the site shell for each role', () => {
+  /** A page that reads nothing from the API, with the footer (a chunk of its own) in. */
+  async function openShell(accountType?: AccountType) {
+    const app = renderApp('/accessibility', accountType ? createFakeAuth({ signedInAs: fakeAccount({ accountType }) }) : undefined);
+    await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+    return { ...app, footer: await screen.findByRole('contentinfo') };
+  }
+
+  it('offers a signed-out visitor Become a Provider in the header and the footer, and the footer its pages about the service', async () => {
+    const { footer } = await openShell();
+    const header = screen.getByRole('banner');
+    expect(headerLink(header, 'Become a Provider')).toHaveAttribute('href', '/signup?type=provider');
+    expect(within(footer).getByRole('link', { name: 'Become a Provider' })).toHaveAttribute('href', '/signup?type=provider');
+    expect(within(footer).getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/business');
+    expect(within(footer).getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
+  });
+
+  it.each(['client', 'provider', 'admin'] as const)('offers a signed-in %s no Become a Provider anywhere in the shell', async (accountType) => {
+    const { footer, user } = await openShell(accountType);
+    const header = screen.getByRole('banner');
+    // Signed in: the account menu is there once the session is known (the wide screen's is not displayed at the test's width).
+    await within(header).findByRole('button', { name: /Chloe Clarke/, hidden: true });
+    expect(within(header).queryByText('Become a Provider')).toBeNull();
+    await user.click(within(header).getByRole('button', { name: 'Open menu' }));
+    const menuButton = within(within(header).getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: /Chloe Clarke/ });
+    expect(within(footer).queryByRole('link', { name: 'Become a Provider' })).toBeNull();
+    expect(within(footer).getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/business');
+
+    // The avatar menu's pages are links, with their addresses.
+    await user.click(menuButton);
+    expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
   });
 });

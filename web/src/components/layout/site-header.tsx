@@ -69,11 +69,10 @@ export function SiteHeader() {
   // While the session loads, the header is a signed-out visitor's, its session parts holding their places hidden (most visitors are signed out).
   const asVisitor = session.status !== 'signedIn';
   const whileLoading = loading ? ({ visibility: 'hidden' } as const) : {};
-  // For visitors, and for accounts that are neither provider nor client once the profile is known (docs/product/site.md#site-shell).
-  const accountType = session.status === 'signedIn' ? session.profile?.accountType : undefined;
-  const showBecomeProvider =
-    asVisitor || (session.status === 'signedIn' && session.profileStatus !== 'pending' && accountType !== 'provider' && accountType !== 'client');
-  const becomeProvider = { label: 'Become a Provider', to: asVisitor ? paths.signupProvider : paths.membership };
+  // For visitors alone (docs/product/site.md#site-shell): a signed-in account is a provider already, or cannot become one (a
+  // client, an admin), and the membership page would only send it on to the directory.
+  const showBecomeProvider = asVisitor;
+  const becomeProvider = { label: 'Become a Provider', to: paths.signupProvider };
 
   const accountButtons = asVisitor ? (
     <>

@@ -4,8 +4,11 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAuthActions } from '@/lib/auth/session';
 
-/** Sign Out (docs/product/accounts.md#sessions): the success toast and the home page, or the failure toast. */
-export function useSignOut(): () => Promise<void> {
+/**
+ * Sign Out (docs/product/accounts.md#sessions): the success toast and the home page, or the failure toast (the admin
+ * console's Logout says it in its own words).
+ */
+export function useSignOut(failure: { title: string; description?: string } = MESSAGES.signOut.failure): () => Promise<void> {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
   return async () => {
@@ -17,7 +20,7 @@ export function useSignOut(): () => Promise<void> {
       navigate(paths.home, { flushSync: true });
     } catch (error) {
       console.error('Sign out failed', error);
-      toaster.error({ ...MESSAGES.signOut.failure, duration: TOAST.signOutDurationMs });
+      toaster.error({ ...failure, duration: TOAST.signOutDurationMs });
     }
   };
 }

@@ -5,8 +5,6 @@ import { Link as RouterLink } from 'react-router-dom';
 export interface Crumb {
   readonly label: string;
   readonly to: string;
-  /** Navigation state the link carries (the directory's list to return to). */
-  readonly state?: unknown;
 }
 
 /**
@@ -21,9 +19,7 @@ export function Breadcrumbs({ trail, current }: { trail: readonly Crumb[]; curre
           <Fragment key={crumb.to}>
             <Breadcrumb.Item>
               <Breadcrumb.Link asChild>
-                <RouterLink to={crumb.to} state={crumb.state}>
-                  {crumb.label}
-                </RouterLink>
+                <RouterLink to={crumb.to}>{crumb.label}</RouterLink>
               </Breadcrumb.Link>
             </Breadcrumb.Item>
             <Breadcrumb.Separator />

@@ -5,6 +5,7 @@ import { LoadFailed } from '@/components/errors/load-failed';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastFailure } from '@/components/ui/failure-toast';
 import { toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useDeleteJob, useMyJobs, useSavedJobs } from '@/entities/jobs/api/my-jobs';
 import { JobCard, jobViewerOf, type JobViewer } from './job-card';
@@ -41,7 +42,8 @@ function DeleteJobButton({ job }: { job: Job }) {
                 setConfirming(false);
                 toaster.success({ title: JOB_MESSAGES.deleted });
               },
-              onError: (error) => toastFailure(error, { title: error.message }),
+              onError: (error) =>
+                toastFailure(error, { title: JOB_MESSAGES.deleteFailed, ...(error instanceof ApiError ? { description: error.message } : {}) }),
             })
           }
         >
@@ -57,9 +59,9 @@ export function MyJobsList({ empty }: { empty: ReactNode }) {
   const [page, setPage] = useState(1);
   const jobs = useMyJobs(page);
   if (jobs.isPending) return <ListSkeleton />;
-  if (jobs.isError) return <LoadFailed message={JOB_MESSAGES.loadFailed} />;
+  if (jobs.isError) return <LoadFailed message={JOB_MESSAGES.myJobsLoadFailed} onRetry={() => void jobs.refetch()} retrying={jobs.isRefetching} />;
   if (jobs.data.total === 0) return <>{empty}</>;
-  const viewer: JobViewer = { isProvider: false, subscribed: false };
+  const viewer: JobViewer = { role: 'client', subscribed: false };
   return (
     <Stack gap="4">
       <Stack gap="4" role="list" aria-label="My jobs">
@@ -84,8 +86,7 @@ export function SavedJobsList({ empty }: { empty: ReactNode }) {
   if (jobs.isPending) return <ListSkeleton />;
   if (jobs.isError) return <LoadFailed message={JOB_MESSAGES.savedLoadFailed} />;
   if (jobs.data.total === 0) return <>{empty}</>;
-  const profile = session.status === 'signedIn' ? session.profile : undefined;
-  const viewer = jobViewerOf(profile);
+  const viewer = jobViewerOf(session);
   return (
     <Stack gap="4">
       <Stack gap="4" role="list" aria-label="Saved jobs">

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, HStack, LinkBox, LinkOverlay, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useId } from 'react';
-import { MapPinIcon } from 'lucide-react';
+import { MapPinIcon, ShieldCheckIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CATEGORY_CHIPS_SHOWN, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { categoryChipText } from '@/components/ui/category-chips';
@@ -11,6 +11,22 @@ import { linkCardStyles } from '@/components/ui/link-card';
 import { useSession } from '@/lib/auth/session';
 import { ResponseTimeLine } from './response-time';
 import { SaveProviderButton } from './save-provider-button';
+
+/** Compact marks of credentials an admin checked that hold today (docs/product/credentials.md#in-the-directory). */
+function CheckedMarks({ checked }: { checked: ProviderCardData['checked'] }) {
+  const marks = [...(checked?.insurance ? ['Insured'] : []), ...(checked?.registration ? ['Registered'] : [])];
+  if (marks.length === 0) return null;
+  return (
+    <HStack gap="2" fontSize="sm" color="green.800" flexWrap="wrap">
+      {marks.map((mark) => (
+        <HStack key={mark} gap="1">
+          <ShieldCheckIcon aria-hidden="true" size="16" />
+          <Text>{mark} (checked)</Text>
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
 
 export interface ProviderCardProps {
   provider: ProviderCardData;
@@ -104,6 +120,8 @@ export const ProviderCard = memo(function ProviderCard({ provider, headingLevel 
       )}
 
       <ResponseTimeLine responseTime={provider.responseTime} />
+
+      <CheckedMarks checked={provider.checked} />
 
       {provider.bioPreview && <Text lineClamp="3">{provider.bioPreview}</Text>}
 

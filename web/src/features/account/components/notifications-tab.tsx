@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import {
   MESSAGE_MAIL_LIMITS,
   MESSAGES,
+  NOTIFICATION_MESSAGES,
   RADIUS_OPTIONS_MILES,
   TOAST,
   type MeResponse,
@@ -15,9 +16,6 @@ import { toaster } from '@/components/ui/toaster';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateNotificationSettings } from '../api/profile';
-
-const SAVED = { title: 'Notification settings saved', description: 'Your notification settings have been updated.' };
-const SAVE_FAILED = 'Notification settings not saved';
 
 /** One kind of notification with its own Save: a region named by its heading, so each Save is told apart. */
 function SettingsSection({
@@ -52,14 +50,14 @@ function SettingsSection({
   );
 }
 
-function useSaveSettings(userId: string) {
+function useSaveSettings(userId: string, failureTitle: string = NOTIFICATION_MESSAGES.saveFailed) {
   const update = useUpdateNotificationSettings(userId);
   const save = (settings: NotificationSettingsUpdate) =>
     update.mutate(settings, {
-      onSuccess: () => toaster.success({ ...SAVED, duration: TOAST.profileDurationMs }),
+      onSuccess: () => toaster.success({ ...NOTIFICATION_MESSAGES.saved, duration: TOAST.profileDurationMs }),
       onError: (error) =>
         toastFailure(error, {
-          title: SAVE_FAILED,
+          title: failureTitle,
           description: error instanceof ApiError ? error.message : MESSAGES.api.internal,
           duration: TOAST.profileDurationMs,
         }),
@@ -70,7 +68,7 @@ function useSaveSettings(userId: string) {
 /** Job Alerts (providers): on or off, how far away, which categories; the jobs work sends them. */
 function JobAlerts({ profile }: { profile: MeResponse }) {
   const [settings, setSettings] = useState(profile.notifications.jobAlerts);
-  const { save, saving } = useSaveSettings(profile.userId);
+  const { save, saving } = useSaveSettings(profile.userId, NOTIFICATION_MESSAGES.jobAlertsSaveFailed);
   return (
     <SettingsSection
       title="Job Alerts"
@@ -138,7 +136,26 @@ function MessageMails({ profile }: { profile: MeResponse }) {
   );
 }
 
-/** The notifications tab (docs/product/account-settings.md#notifications-tab): providers see Job Alerts; clients see Provider Updates; both see Messages. */
+/** Credential expiry reminders (providers): an e-mail 30 and 7 days before a checked credential expires. */
+function CredentialReminders({ profile }: { profile: MeResponse }) {
+  const [settings, setSettings] = useState(profile.notifications.credentialReminders);
+  const { save, saving } = useSaveSettings(profile.userId);
+  return (
+    <SettingsSection
+      title="Credential Reminders"
+      description="An e-mail 30 days and 7 days before a checked insurance or registration expires, so you can renew it in time."
+      onSave={() => save({ credentialReminders: settings })}
+      saving={saving}
+    >
+      <ToggleSwitch label="Remind me before my credentials expire" checked={settings.enabled} onChange={(enabled) => setSettings({ enabled })} />
+    </SettingsSection>
+  );
+}
+
+/**
+ * The notifications tab (docs/product/account-settings.md#notifications-tab): providers see Job Alerts and Credential Reminders;
+ * clients see Provider Updates; both see Messages.
+ */
 export function NotificationsTab({ profile }: { profile: MeResponse }) {
   return (
     <Stack gap="4">
@@ -148,6 +165,7 @@ export function NotificationsTab({ profile }: { profile: MeResponse }) {
       {profile.accountType === 'provider' && <JobAlerts profile={profile} />}
       {profile.accountType === 'client' && <ProviderUpdates profile={profile} />}
       {profile.accountType !== 'admin' && <MessageMails profile={profile} />}
+      {profile.accountType === 'provider' && <CredentialReminders profile={profile} />}
       {profile.accountType === 'admin' && <Text color="fg.muted">Admin accounts have no notification settings.</Text>}
     </Stack>
   );

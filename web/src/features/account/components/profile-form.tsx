@@ -7,6 +7,7 @@ import {
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
   profileUpdateSchema,
+  SERVICE_PROFILE_FIELDS,
   SOCIAL_LINK_KEYS,
   SOCIAL_LINK_LABELS,
   socialLinksFrom,
@@ -26,6 +27,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/profile';
+import { LockedServices } from './locked-services';
 import { SkillsField } from './skills-field';
 
 const AvatarUploadDialog = lazy(() => import('@/components/avatar/avatar-upload-dialog'));
@@ -43,9 +45,15 @@ const FIELDS: readonly FieldPath<ProfileUpdateInput>[] = [
   ...SOCIAL_LINK_KEYS.map((key) => `socialLinks.${key}` as const),
 ];
 
-/** The form's starting values: the profile as it is; provider fields only for providers (a client's would be refused). */
+/** A provider without a running membership sees their services and skills but cannot change them (the API refuses it). */
+const servicesLocked = (profile: MeResponse) => profile.accountType === 'provider' && !profile.subscription.isSubscribed;
+
+/**
+ * The form's starting values: the profile as it is; provider fields only for providers (a client's would be refused),
+ * and services and skills only where they may change.
+ */
 function profileFormValues(profile: MeResponse): ProfileUpdateInput {
-  return {
+  const values: ProfileUpdateInput = {
     firstName: profile.firstName,
     lastName: profile.lastName,
     location: profile.location ?? '',
@@ -56,6 +64,8 @@ function profileFormValues(profile: MeResponse): ProfileUpdateInput {
       ? { businessName: profile.businessName ?? '', phoneNumber: profile.phoneNumber ?? '', categories: [...profile.categories] }
       : {}),
   };
+  if (servicesLocked(profile)) for (const field of SERVICE_PROFILE_FIELDS) delete values[field];
+  return values;
 }
 
 /**
@@ -81,6 +91,7 @@ function ProfileForm({ profile }: { profile: MeResponse }) {
   const [suggestions, setSuggestions] = useState<readonly Place[]>([]);
   const [photoOpen, setPhotoOpen] = useState(false);
   const isProvider = profile.accountType === 'provider';
+  const locked = servicesLocked(profile);
 
   const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({ resolver: profileResolver(profile), defaultValues: profileFormValues(profile) });
   const { register, control, handleSubmit, setError, reset, formState } = form;
@@ -158,11 +169,13 @@ function ProfileForm({ profile }: { profile: MeResponse }) {
           <Field.HelperText>Tell clients and professionals a little about yourself.</Field.HelperText>
           <Field.ErrorText color="red.700">{errors.bio?.message}</Field.ErrorText>
         </Field.Root>
-        <Controller
-          control={control}
-          name="skills"
-          render={({ field, fieldState }) => <SkillsField value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
-        />
+        {!locked && (
+          <Controller
+            control={control}
+            name="skills"
+            render={({ field, fieldState }) => <SkillsField value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
+          />
+        )}
         <Fieldset.Root>
           <Fieldset.Legend>Social links</Fieldset.Legend>
           <Fieldset.HelperText>Leave a box empty to hide that link. https:// is added for you.</Fieldset.HelperText>
@@ -179,13 +192,14 @@ function ProfileForm({ profile }: { profile: MeResponse }) {
             ))}
           </SimpleGrid>
         </Fieldset.Root>
-        {isProvider && (
+        {isProvider && !locked && (
           <Controller
             control={control}
             name="categories"
             render={({ field, fieldState }) => <TaxonomyPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
           />
         )}
+        {locked && <LockedServices categories={profile.categories} skills={profile.skills} />}
         <Stack gap="2" align="start">
           <Button type="submit" loading={save.isPending} loadingText="Saving...">
             Save Changes

@@ -70,7 +70,7 @@ describe('the Reviews tab of /profile', { timeout: 15_000 }, () => {
       if (fail) throw new StubbedApiError(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });
       return { feedback: [], rating: { average: null, count: 0 } };
     });
-    expect(await screen.findByText(FEEDBACK_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(FEEDBACK_MESSAGES.reviewsLoadFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument();

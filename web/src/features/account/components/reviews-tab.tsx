@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FEEDBACK_MESSAGES } from '@solutionz/shared';
+import { FEEDBACK_MESSAGES, REVIEWS_SKELETON_ROWS } from '@solutionz/shared';
 import { LoadFailed } from '@/components/errors/load-failed';
 import { FeedbackEntryView, FeedbackSkeleton } from '@/entities/feedback/components/feedback-entry';
 import { FeedbackList } from '@/entities/feedback/components/feedback-list';
@@ -23,9 +23,9 @@ export function ReviewsTab({ userId, providerName }: ReviewsTabProps) {
   const list = useReceivedFeedback(userId);
   const feedbackTab = `${paths.provider(userId)}?tab=feedback`;
 
-  if (list.isPending) return <FeedbackSkeleton rows={3} />;
+  if (list.isPending) return <FeedbackSkeleton rows={REVIEWS_SKELETON_ROWS} />;
   if (list.isError && !list.isFetchNextPageError)
-    return <LoadFailed message={FEEDBACK_MESSAGES.loadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+    return <LoadFailed message={FEEDBACK_MESSAGES.reviewsLoadFailed} onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   const entries = list.data?.pages.flatMap((page) => page.feedback) ?? [];
   if (entries.length === 0) {
     return <EmptyState title="No reviews yet" description="Reviews that clients leave for you will be listed here, newest first." />;

@@ -1,9 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, LOCATION_MESSAGES, PROFILE_MESSAGES, SECURITY_MESSAGES, type MeResponse, type Place, type ProfileUpdate } from '@solutionz/shared';
+import {
+  ERROR_CODES,
+  LOCATION_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  PROFILE_MESSAGES,
+  SECURITY_MESSAGES,
+  type MeResponse,
+  type Place,
+  type ProfileUpdate,
+} from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount, type FakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
+
+const subscribed = { isSubscribed: true, tier: 'monthly', expiresAt: '2099-01-01T00:00:00.000Z', cancelAtPeriodEnd: false, paymentFailed: false } as const;
 
 const stAlbans: Place[] = [{ name: 'St Albans, Hertfordshire', lat: 51.75, lng: -0.34, precision: 'town' }];
 
@@ -33,9 +44,9 @@ const tabNames = () =>
     .map((tab) => tab.textContent);
 
 describe('/account', { timeout: 20_000 }, () => {
-  it('offers a provider the five tabs, with Subscriptions, and a client four', async () => {
+  it('offers a provider the six tabs, with Credentials and Subscriptions, and a client four', async () => {
     await openSettings('/account', fakeAccount({ accountType: 'provider', userId: 'p-1' }));
-    expect(tabNames()).toEqual(['My Profile', 'Account Security', 'Notifications', 'Bookmarks', 'Subscriptions']);
+    expect(tabNames()).toEqual(['My Profile', 'Account Security', 'Notifications', 'Bookmarks', 'Credentials', 'Subscriptions']);
     expect(screen.getByRole('link', { name: 'View My Profile' })).toHaveAttribute('href', '/directory/p-1');
     expect(screen.getByRole('tab', { name: 'My Profile' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -43,6 +54,8 @@ describe('/account', { timeout: 20_000 }, () => {
   it('says so for a tab that does not exist, and for a client on the providers’ Subscriptions tab', async () => {
     const { router, user } = await openSettings('/account?tab=billing', fakeAccount());
     expect(tabNames()).toEqual(['My Profile', 'Account Security', 'Notifications', 'Bookmarks']);
+    // A client has no page in the directory: their View My Profile is their own profile.
+    expect(screen.getByRole('link', { name: 'View My Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByText(PROFILE_MESSAGES.unknownTab)).toBeInTheDocument();
 
     await router.navigate('/account?tab=payments');
@@ -113,12 +126,40 @@ describe('/account', { timeout: 20_000 }, () => {
       businessName: 'Pennine Plumbing',
       phoneNumber: '+44 161 496 0000',
       categories: ['IT'],
+      subscription: subscribed,
     });
     const { user, router, api } = await openSettings('/account', account, { updateProfile: ({ body }) => saved(account.profile, body) });
     await user.type(await screen.findByLabelText('Bio'), 'Boilers and bathrooms.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory/p-7'));
     expect(api.callsTo('updateProfile')[0]?.body).toMatchObject({ bio: 'Boilers and bathrooms.', businessName: 'Pennine Plumbing', categories: ['IT'] });
+  });
+
+  it('shows a provider without a membership their services and skills without controls, the way to a membership, and sends neither', async () => {
+    const account = fakeAccount({
+      accountType: 'provider',
+      businessName: 'Pennine Plumbing',
+      phoneNumber: '+44 161 496 0000',
+      categories: ['IT'],
+      skills: ['Boilers'],
+    });
+    const { user, api } = await openSettings('/account', account, { updateProfile: ({ body }) => saved(account.profile, body) });
+    const services = await screen.findByRole('group', { name: 'Services and skills' });
+    expect(within(within(services).getByRole('list', { name: 'Categories' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(within(services).getByRole('list', { name: 'Skills' })).getByRole('listitem')).toHaveTextContent('Boilers');
+    expect(within(services).getByText(PROFILE_MESSAGES.servicesNeedMembership)).toBeInTheDocument();
+    expect(within(services).getByRole('link', { name: 'Get Membership' })).toHaveAttribute('href', '/membership');
+    expect(screen.queryByRole('textbox', { name: 'New skill' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(within(services).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Bio'), 'Boilers and bathrooms.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.callsTo('updateProfile')).toHaveLength(1));
+    const [sent] = api.callsTo('updateProfile');
+    expect(sent?.body).toMatchObject({ bio: 'Boilers and bathrooms.', businessName: 'Pennine Plumbing' });
+    expect(sent?.body).not.toHaveProperty('categories');
+    expect(sent?.body).not.toHaveProperty('skills');
   });
 
   it('shows the API’s field messages beside the fields, and the places it offers for a location it could not place', async () => {
@@ -161,6 +202,17 @@ describe('/account', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('checkbox', { name: 'Send me provider updates' })).not.toBeInTheDocument();
   });
 
+  it('says Error updating categories when a provider’s job alerts cannot be saved', async () => {
+    const { user } = await openSettings('/account?tab=notifications', fakeAccount({ accountType: 'provider' }), {
+      updateNotificationSettings: () => {
+        throw new StubbedApiError(500, { error: { code: ERROR_CODES.internal.code, message: 'An unexpected error occurred. Please try again.' } });
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Send me job alerts' }));
+    await user.click(within(screen.getByRole('region', { name: 'Job Alerts' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.jobAlertsSaveFailed)).toBeInTheDocument();
+  });
+
   it.each(['client', 'provider'] as const)('lets a %s turn message e-mails off (on by default)', async (accountType) => {
     const account = fakeAccount({ accountType });
     const { user, api } = await openSettings('/account?tab=notifications', account, {
@@ -173,6 +225,26 @@ describe('/account', { timeout: 20_000 }, () => {
     await user.click(messages.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
     expect(api.callsTo('updateNotificationSettings')[0]?.body).toEqual({ messages: { enabled: false } });
+  });
+
+  it('lets a provider turn credential expiry reminders off (on by default)', async () => {
+    const account = fakeAccount({ accountType: 'provider' });
+    const { user, api } = await openSettings('/account?tab=notifications', account, {
+      updateNotificationSettings: ({ body }) => ({ ...account.profile.notifications, ...body }),
+    });
+    const reminders = within(await screen.findByRole('region', { name: 'Credential Reminders' }));
+    const toggle = reminders.getByRole('checkbox', { name: 'Remind me before my credentials expire' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await user.click(reminders.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(api.callsTo('updateNotificationSettings')[0]?.body).toEqual({ credentialReminders: { enabled: false } });
+  });
+
+  it('shows a client no credential reminders', async () => {
+    await openSettings('/account?tab=notifications', fakeAccount({ accountType: 'client' }));
+    expect(await screen.findByRole('region', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Credential Reminders' })).not.toBeInTheDocument();
   });
 
   it('shows the security alerts as always on', async () => {

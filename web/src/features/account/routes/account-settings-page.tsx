@@ -18,6 +18,7 @@ const SecurityTab = lazy(() => import('../components/security/security-tab').the
 const NotificationsTab = lazy(() => import('../components/notifications-tab').then((m) => ({ default: m.NotificationsTab })));
 const BookmarksTab = lazy(() => import('../components/settings-panels').then((m) => ({ default: m.BookmarksTab })));
 const PaymentsTab = lazy(() => import('../components/settings-panels').then((m) => ({ default: m.PaymentsTab })));
+const CredentialsTab = lazy(() => import('../components/credentials-tab').then((m) => ({ default: m.CredentialsTab })));
 
 interface SettingsTab {
   readonly value: string;
@@ -32,6 +33,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { value: 'security', label: 'Account Security', Content: SecurityTab },
   { value: 'notifications', label: 'Notifications', Content: NotificationsTab },
   { value: 'bookmarks', label: 'Bookmarks', Content: BookmarksTab },
+  { value: 'credentials', label: 'Credentials', Content: CredentialsTab, for: 'provider' },
   { value: 'payments', label: 'Subscriptions', Content: PaymentsTab, for: 'provider' },
 ];
 
@@ -99,7 +101,8 @@ export function AccountSettingsPage() {
           </Tabs.List>
           <Stack gap="2" borderTopWidth="1px" pt="4">
             <Link asChild color="brand.fg" fontWeight="medium">
-              <RouterLink to={paths.provider(profile.userId)}>
+              {/* A provider's public page; the others have no page in the directory, so their own profile. */}
+              <RouterLink to={profile.accountType === 'provider' ? paths.provider(profile.userId) : paths.profile}>
                 <UserIcon aria-hidden="true" />
                 View My Profile
               </RouterLink>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_CHIP_MAX_CHARS, EMPTY_SOCIAL_LINKS, MESSAGES, type MeResponse } from '@solutionz/shared';
+import { CATEGORY_CHIP_MAX_CHARS, EMPTY_SOCIAL_LINKS, MESSAGES, PROFILE_MESSAGES, type MeResponse } from '@solutionz/shared';
 import { stubApi } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
@@ -99,6 +99,7 @@ describe('/profile', () => {
       accountType: 'provider',
       categories: ['Construction/Trade > Plumber', 'Other: Pool cleaning'],
       skills: ['Boiler servicing'],
+      subscription: subscribed,
     });
     await user.click(await screen.findByRole('tab', { name: 'Services' }));
     const panel = await screen.findByRole('tabpanel', { name: 'Services' });
@@ -114,6 +115,16 @@ describe('/profile', () => {
     ).toEqual(['Boiler servicing']);
     expect(within(panel).queryByText('No services yet')).not.toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Edit Services' })).toHaveAttribute('href', '/account');
+  });
+
+  it('offers a provider without a membership no way to edit their services, only the way to a membership', async () => {
+    const { user } = await openProfile({ accountType: 'provider', categories: ['Construction/Trade > Plumber'], skills: ['Boiler servicing'] });
+    await user.click(await screen.findByRole('tab', { name: 'Services' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Services' });
+    expect(within(within(panel).getByRole('list', { name: 'Skills' })).getByRole('listitem')).toHaveTextContent('Boiler servicing');
+    expect(within(panel).queryByRole('link', { name: 'Edit Services' })).not.toBeInTheDocument();
+    expect(within(panel).getByText(PROFILE_MESSAGES.servicesNeedMembership)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Get Membership' })).toHaveAttribute('href', '/membership');
   });
 
   it('opens the portfolio editor for a subscribed provider from the empty Portfolio tab', async () => {

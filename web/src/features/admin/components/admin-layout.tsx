@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakra-ui/react';
 import { ChevronDownIcon } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { PRODUCT_NAME } from '@solutionz/shared';
+import { MESSAGES, PRODUCT_NAME } from '@solutionz/shared';
 import { RootLayout } from '@/components/layout/root-layout';
 import { useSignOut } from '@/components/layout/use-sign-out';
 import { paths } from '@/config/paths';
@@ -10,7 +10,7 @@ import { useSession } from '@/lib/auth/session';
 /** The admin header (docs/product/admin.md#the-console): a Return to Main menu, then Logout for a signed-in admin or Sign In for anyone else. */
 function AdminHeader() {
   const session = useSession();
-  const signOut = useSignOut();
+  const signOut = useSignOut(MESSAGES.signOut.adminFailure);
   const navigate = useNavigate();
   const isAdmin = session.status === 'signedIn' && session.profile?.accountType === 'admin';
   return (
@@ -34,9 +34,19 @@ function AdminHeader() {
                     <Menu.Item value="admin" onSelect={() => navigate(paths.admin)}>
                       Admin Dashboard
                     </Menu.Item>
+                    {isAdmin && (
+                      <Menu.Item value="credentials" onSelect={() => navigate(paths.adminCredentials)}>
+                        Credentials to check
+                      </Menu.Item>
+                    )}
                     <Menu.Item value="main" onSelect={() => navigate(paths.home)}>
                       Main Website
                     </Menu.Item>
+                    {isAdmin && (
+                      <Menu.Item value="settings" onSelect={() => navigate(paths.adminSettings)}>
+                        Account Settings
+                      </Menu.Item>
+                    )}
                   </Menu.Content>
                 </Menu.Positioner>
               </Portal>

@@ -4,10 +4,11 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { LoadFailed } from '@/components/errors/load-failed';
 import { formatUkDate } from '@/lib/uk-date';
 import { useAdminBusinesses } from '../api/businesses-api';
+import { ClaimLinkCell } from './claim-link';
 import { EmptyState, LoadingRows } from './load-states';
 import { Cell, ResponsiveTable, Row } from './responsive-table';
 
-const HEADERS = ['Business', 'Status', 'Owner', 'Claim date', 'Created'] as const;
+const HEADERS = ['Business', 'Status', 'Owner', 'Claim date', 'Created', 'Claim link'] as const;
 const day = (at: string) => formatUkDate(at, 'd MMM yyyy');
 
 function Owner({ business }: { business: AdminBusiness }) {
@@ -53,6 +54,10 @@ export function BusinessesList() {
             </Cell>
             <Cell label="Claim date">{business.claimedAt ? day(business.claimedAt) : '—'}</Cell>
             <Cell label="Created">{day(business.createdAt)}</Cell>
+            {/* The owner of an unclaimed business claims it from this link; an admin sends it to them. */}
+            <Cell label="Claim link">
+              {business.status === 'unclaimed' ? <ClaimLinkCell businessId={business.businessId} businessName={business.businessName} /> : '—'}
+            </Cell>
           </Row>
         ))}
       </ResponsiveTable>

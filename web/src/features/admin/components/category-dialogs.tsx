@@ -164,6 +164,10 @@ export function CategoryStatisticsDialog({ category, onClose }: { category: Admi
               {stats.data.providerCount}
             </Text>
             <Text as="dt" fontWeight="semibold">
+              Listed in the directory
+            </Text>
+            <Text as="dd">{stats.data.listedProviderCount}</Text>
+            <Text as="dt" fontWeight="semibold">
               Group
             </Text>
             <Text as="dd">{stats.data.groupName}</Text>

@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCreateProvider } from '../api/admin-api';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { ClaimLinkField } from './claim-link';
 import { SelectField } from './select-field';
 
 const TYPE_OPTIONS = (['provider', 'client'] as const).map((type) => ({ value: type, label: ROLE_LABELS[type] }));
@@ -40,8 +41,11 @@ const MESSAGES = ADMIN_CONSOLE_MESSAGES.createProvider;
 const withoutBlanks = (fields: Fields): AdminCreateProviderInput =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')) as AdminCreateProviderInput;
 
-/** The success dialog (docs/product/admin.md#create-provider): stay on the users page, or see the new business in the directory. */
-function CreatedDialog({ provider, onClose }: { provider: AdminUserRecord; onClose: () => void }) {
+/**
+ * The success dialog (docs/product/admin.md#create-provider): the claim link to send to the owner, then stay on the users
+ * page, or see the new business in the directory.
+ */
+function CreatedDialog({ provider, businessId, onClose }: { provider: AdminUserRecord; businessId: string; onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <AppDialog
@@ -57,9 +61,12 @@ function CreatedDialog({ provider, onClose }: { provider: AdminUserRecord; onClo
         </>
       }
     >
-      <Text>
-        {MESSAGES.created}: <strong>{provider.businessName}</strong>.
-      </Text>
+      <Stack gap="4">
+        <Text>
+          {MESSAGES.created}: <strong>{provider.businessName}</strong>.
+        </Text>
+        <ClaimLinkField businessId={businessId} />
+      </Stack>
     </AppDialog>
   );
 }
@@ -74,12 +81,12 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
   const [categories, setCategories] = useState<string[]>([]);
   const [logo, setLogo] = useState<File>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<AdminUserRecord>();
+  const [created, setCreated] = useState<{ provider: AdminUserRecord; businessId: string }>();
   const set = (key: keyof Fields) => (event: { target: { value: string } }) => setFields((before) => ({ ...before, [key]: event.target.value }));
   const isClient = fields.accountType === 'client';
   const ready = !isClient && Boolean(fields.firstName.trim() && fields.lastName.trim() && fields.businessName.trim());
 
-  if (created) return <CreatedDialog provider={created} onClose={onClose} />;
+  if (created) return <CreatedDialog provider={created.provider} businessId={created.businessId} onClose={onClose} />;
 
   function submit() {
     if (isClient) return;
@@ -101,9 +108,9 @@ export function CreateProviderDialog({ onClose }: { onClose: () => void }) {
     create.mutate(
       { input: { ...withoutBlanks(fields), categories }, ...(logo ? { logo } : {}) },
       {
-        onSuccess: ({ provider }) => {
+        onSuccess: ({ provider, businessId }) => {
           toaster.success({ title: MESSAGES.created });
-          setCreated(provider);
+          setCreated({ provider, businessId });
         },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

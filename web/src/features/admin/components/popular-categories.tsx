@@ -1,13 +1,10 @@
 import { Box, Flex, List, Text } from '@chakra-ui/react';
-import type { AdminAnalytics } from '@solutionz/shared';
+import { POPULAR_CATEGORY_MIN_BAR_PERCENT, type AdminAnalytics } from '@solutionz/shared';
 import { EmptyState } from './load-states';
 
-/** The shortest bar, as a share of the track: a category with few providers still shows a bar to see. */
-const MIN_BAR_PERCENT = 10;
-
-/** A bar's width: the count against the most popular category's, never under the minimum. */
+/** A bar's width: the count against the most popular category's, never under the minimum (a category with few providers still shows a bar). */
 function barPercent(count: number, most: number): number {
-  return Math.max(MIN_BAR_PERCENT, Math.round((count / most) * 100));
+  return Math.max(POPULAR_CATEGORY_MIN_BAR_PERCENT, Math.round((count / most) * 100));
 }
 
 const providersText = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'provider' : 'providers'}`;

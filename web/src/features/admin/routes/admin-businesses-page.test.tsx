@@ -52,6 +52,12 @@ describe('/admin/businesses', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: ADMIN_BUSINESSES_MESSAGES.loadMore }));
     await screen.findByText('Otley Plumbing');
     expect(rowOf('Otley Plumbing').getByText(ADMIN_BUSINESSES_MESSAGES.noOwner)).toBeInTheDocument();
+    // An unclaimed business's claim link, for the admin to send to its owner; a claimed one has none.
+    expect(rowOf('Otley Plumbing').getByRole('link', { name: `${ADMIN_BUSINESSES_MESSAGES.claimLink} for Otley Plumbing` })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/claim-business?businessID=b-3`,
+    );
+    expect(rowOf('Hughes Roofing').queryByRole('link', { name: /Claim link/ })).not.toBeInTheDocument();
     expect(api.callsTo('adminListBusinesses').at(-1)?.query).toEqual({ cursor: 'next' });
     await waitFor(() => expect(screen.queryByRole('button', { name: ADMIN_BUSINESSES_MESSAGES.loadMore })).not.toBeInTheDocument());
   });

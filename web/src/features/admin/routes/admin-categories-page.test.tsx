@@ -14,6 +14,7 @@ const plumber: AdminCategory = {
   groupName: 'Construction/Trade',
   displayOrder: 1,
   providerCount: 3,
+  listedProviderCount: 2,
 };
 const CATEGORIES: AdminCategories = {
   groups: [

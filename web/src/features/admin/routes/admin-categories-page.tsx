@@ -54,6 +54,7 @@ function CategoryRow({ category, onOpen, moves }: { category: AdminCategory; onO
           ref={setActivatorNodeRef}
           {...listeners}
           aria-hidden
+          title={`Drag ${category.name} to reorder`}
           display="flex"
           alignItems="center"
           px="1"
@@ -69,7 +70,7 @@ function CategoryRow({ category, onOpen, moves }: { category: AdminCategory; onO
             {category.name}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {category.providerCount} {category.providerCount === 1 ? 'provider' : 'providers'}
+            {M.rowCount(category.providerCount, category.listedProviderCount)}
           </Text>
         </Stack>
         <HStack gap="2" flexWrap="wrap">

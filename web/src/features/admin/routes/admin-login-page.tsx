@@ -1,6 +1,6 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
 import { adminEmail, ADMIN_MESSAGES, MESSAGES, type MeResponse } from '@solutionz/shared';
 import { AuthCard } from '@/components/forms/auth-card';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
@@ -21,6 +21,8 @@ const CREDENTIAL_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundExcept
  */
 function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { signIn, confirmSignInWithCode, signOut } = useAuthActions();
+  const session = useSession();
+  const signedInAsMember = session.status === 'signedIn' && session.profile !== null && session.profile?.accountType !== 'admin';
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -80,6 +82,12 @@ function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <AuthCard title="Admin Login" maxW="md">
+      {signedInAsMember && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{ADMIN_MESSAGES.signedInNotAdmin}</Alert.Description>
+        </Alert.Root>
+      )}
       <StackedForm onSubmit={() => void submit()}>
         <FormField label="Username" autoComplete="username" autoCapitalize="none" value={username} onChange={(event) => setUsername(event.target.value)} />
         <FormField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
@@ -104,9 +112,13 @@ function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-/** /admin-login: success goes to the admin dashboard. */
+/** /admin-login: success goes to the admin dashboard, where an admin signed in already is sent at once. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
+  const session = useSession();
+  // Only the first read of the session waits: the form stays mounted while someone signs in with it.
+  if (session.status === 'loading') return <PageLoading />;
+  if (session.status === 'signedIn' && session.profile?.accountType === 'admin') return <Navigate to={paths.admin} replace />;
   return <AdminLoginForm onSignedIn={() => navigate(paths.admin)} />;
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_AUDIT_STATE_LABELS, ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
+import { ADMIN_AUDIT_STATE_LABELS, ADMIN_BUSINESSES_MESSAGES, ADMIN_CONSOLE_MESSAGES, type AdminUserRecord } from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render';
 import { adminUser, auditEntry, signedInAdmin, summaryOf } from '../testing';
@@ -136,6 +136,15 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('adminSetUserActive').map((call) => call.body)).toEqual([{ active: true }]));
     await chooseAction(user, 'Priya Shah', 'Show');
     await waitFor(() => expect(api.callsTo('adminSetUserVisible').map((call) => call.body)).toEqual([{ visible: true }]));
+  });
+
+  it('offers Hide and Show for providers only: a client is never in the directory', async () => {
+    const hiddenClient = adminUser({ ...tom, userId: 'user-5', firstName: 'Tess', isVisible: false });
+    await openUsers({}, [priya, tom, hiddenClient, adminUser({ ...priya, userId: 'user-4', firstName: 'Hana', isVisible: false })]);
+    expect(screen.getByRole('button', { name: 'Hide Priya Shah' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show Hana Shah' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deactivate Tess Reed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Hide|Show) (Tom|Tess) Reed$/ })).not.toBeInTheDocument();
   });
 
   it('hides with a reason and tells the admin when the API refuses', async () => {
@@ -332,7 +341,7 @@ describe('/admin/users: create provider', { timeout: 30_000 }, () => {
       listing: 'adminGranted',
       unclaimedBusiness: true,
     });
-    const { user, api, router } = await openUsers({ adminCreateProvider: () => ({ provider: created }) });
+    const { user, api, router } = await openUsers({ adminCreateProvider: () => ({ provider: created, businessId: 'biz-9' }) });
     await user.click(screen.getByRole('button', { name: 'Create provider' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create provider' }));
     const create = dialog.getByRole('button', { name: 'Create provider' });
@@ -353,6 +362,10 @@ describe('/admin/users: create provider', { timeout: 30_000 }, () => {
 
     const success = within(await screen.findByRole('dialog', { name: 'Provider created' }));
     expect(success.getByText(ADMIN_CONSOLE_MESSAGES.createProvider.created, { exact: false })).toBeInTheDocument();
+    // The claim link to send to the owner opens the claim page with this business chosen.
+    expect(success.getByRole('textbox', { name: ADMIN_BUSINESSES_MESSAGES.claimLink })).toHaveValue(
+      `${window.location.origin}/claim-business?businessID=biz-9`,
+    );
     expect(api.callsTo('adminCreateProvider')[0]?.body).toEqual({
       accountType: 'provider',
       firstName: 'Ann',

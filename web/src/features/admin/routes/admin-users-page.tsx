@@ -53,6 +53,8 @@ function Categories({ categories }: { categories: readonly string[] }) {
 }
 
 interface RowAction {
+  /** The same for both sides of a toggle (Deactivate, Activate): the button stays, so the focus a dialog hands back finds it. */
+  readonly key?: string;
   readonly label: string;
   readonly icon: ReactNode;
   readonly run: () => void;
@@ -62,7 +64,8 @@ interface RowAction {
 /**
  * The row's actions as labelled icon buttons: one Tab stop each, named with the person they act on. An
  * admin account is never deactivated or hidden, only removed, and by another admin (the API refuses the
- * rest with 409), so those are not offered.
+ * rest with 409), so those are not offered. Hide and Show take a provider out of the directory or back: a client is
+ * never listed, so they are offered for providers only (the API refuses a client's with 409 too).
  */
 function UserActions({
   user,
@@ -88,11 +91,15 @@ function UserActions({
         : [remove]
       : [
           user.isActive
-            ? { label: 'Deactivate', icon: <UserXIcon />, run: () => onOpen({ kind: 'deactivate', user }) }
-            : { label: 'Activate', icon: <UserCheckIcon />, run: onActivate },
-          user.isVisible
-            ? { label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) }
-            : { label: 'Show', icon: <EyeIcon />, run: onShow },
+            ? { key: 'active', label: 'Deactivate', icon: <UserXIcon />, run: () => onOpen({ kind: 'deactivate', user }) }
+            : { key: 'active', label: 'Activate', icon: <UserCheckIcon />, run: onActivate },
+          ...(user.accountType === 'provider'
+            ? [
+                user.isVisible
+                  ? { key: 'visible', label: 'Hide', icon: <EyeOffIcon />, run: () => onOpen({ kind: 'hide', user }) }
+                  : { key: 'visible', label: 'Show', icon: <EyeIcon />, run: onShow },
+              ]
+            : []),
           remove,
         ]),
     // A person an admin stopped messaging after a report (docs/product/admin.md#reported-conversations).
@@ -102,7 +109,7 @@ function UserActions({
     <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
       {actions.map((action) => (
         <IconButton
-          key={action.label}
+          key={action.key ?? action.label}
           size="sm"
           variant="outline"
           colorPalette={action.danger ? 'red' : undefined}

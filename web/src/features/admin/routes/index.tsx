@@ -1,6 +1,7 @@
 export { AdminAnalyticsPage } from './admin-analytics-page';
 export { AdminBusinessesPage } from './admin-businesses-page';
 export { AdminCategoriesPage } from './admin-categories-page';
+export { AdminCredentialsPage } from './admin-credentials-page';
 export { AdminDashboardPage } from './admin-dashboard-page';
 export { AdminFeedbackPage } from './admin-feedback-page';
 export { AdminReportsPage } from './admin-reports-page';

@@ -33,7 +33,7 @@ const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
   // The API never answers more names than the sign-up search shows.
-  const businesses = names.slice(0, BUSINESS_SEARCH.maxResults).map((businessName, index) => ({ id: `b${index}`, businessName }));
+  const businesses = names.slice(0, BUSINESS_SEARCH.maxResults).map((businessName, index) => ({ id: `b${index}`, businessName, claimable: false }));
   api = stubApi({ searchBusinesses: () => ({ businesses }) });
 });
 afterEach(() => vi.useRealTimers());

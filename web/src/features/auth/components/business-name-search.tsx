@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import { BUSINESS_SEARCH } from '@solutionz/shared';
+import { BUSINESS_SEARCH, type BusinessSearchResponse } from '@solutionz/shared';
 import { SuggestionCombobox } from '@/components/forms/suggestion-combobox';
 import { useBusinessNameSearch } from '../api/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -10,6 +10,8 @@ export interface BusinessNameSearchProps {
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
+  /** A business picked from the list (its name is copied into the field as well). */
+  onPickBusiness?: (business: BusinessSearchResponse['businesses'][number]) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface BusinessNameSearchProps {
  * (docs/product/accounts.md#sign-up): from BUSINESS_SEARCH.minChars characters, debounced, at most maxResults names
  * in a combobox (SuggestionCombobox).
  */
-export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name }: BusinessNameSearchProps) {
+export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name, onPickBusiness }: BusinessNameSearchProps) {
   const [open, setOpen] = useState(false);
   const term = useDebouncedValue(value.trim(), BUSINESS_SEARCH.debounceMs);
   const searchable = term.length >= BUSINESS_SEARCH.minChars;
@@ -33,7 +35,11 @@ export function BusinessNameSearch({ value, onChange, onBlur, inputRef, name }: 
       value={value}
       onChange={onChange}
       onBlur={onBlur}
-      onPick={(option) => onChange(option.label)}
+      onPick={(option) => {
+        onChange(option.label);
+        const business = businesses.find((candidate) => candidate.id === option.id);
+        if (business) onPickBusiness?.(business);
+      }}
       options={businesses.map((business) => ({ id: business.id, label: business.businessName }))}
       open={open}
       onOpenChange={setOpen}

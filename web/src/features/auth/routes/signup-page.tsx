@@ -7,6 +7,7 @@ import {
   AUTH_PAGE_MESSAGES,
   AUTH_PAGE_TITLES,
   type Place,
+  SIGNUP_LISTED_BUSINESS_MESSAGES,
   SIGNUP_RATE_LIMIT_COUNTDOWN_S,
   type Signup,
   type SignupAccountType,
@@ -21,6 +22,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSignup } from '../api/auth';
 import { AccountTypeTabs } from '../components/account-type-tabs';
+import type { ListedBusiness } from '../components/listed-business-notice';
 import { loadedProviderSignupFields, loadProviderSignupFields } from '../components/load-provider-signup-fields';
 import { savePendingSignup } from '../components/pending-signup';
 import { useCountdown } from '../components/use-countdown';
@@ -141,6 +143,8 @@ export function SignupPage() {
   /** Places the API offered when it could not place the typed location. */
   const [placeSuggestions, setPlaceSuggestions] = useState<readonly Place[]>([]);
   const countdown = useCountdown();
+  /** A business picked in the search that an admin listed and nobody has claimed: its owner claims it instead. */
+  const [listed, setListed] = useState<ListedBusiness>();
 
   const form = useForm<SignupInput, unknown, Signup>({
     resolver: signupResolver,
@@ -193,6 +197,11 @@ export function SignupPage() {
       method="post"
       onSubmit={handleSubmit((values) => {
         setFormError(null);
+        // Not a second listing of a business its owner can claim, unless they said theirs is a different one.
+        if (values.accountType === 'provider' && listed && values.businessName === listed.businessName) {
+          setError('businessName', { message: SIGNUP_LISTED_BUSINESS_MESSAGES.chooseFirst }, { shouldFocus: true });
+          return;
+        }
         signup.mutate(values);
       })}
     >
@@ -218,7 +227,13 @@ export function SignupPage() {
         (drawProviderFields ? (
           <>
             <FormField label="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-            {drawProviderFields(control)}
+            {drawProviderFields(control, {
+              listed,
+              onListedChange: (next) => {
+                setListed(next);
+                if (!next) form.clearErrors('businessName');
+              },
+            })}
           </>
         ) : (
           <Text role="status" color="fg.muted">

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, CLAIM_MESSAGES, ERROR_CODES, type ClaimLink, type ClaimRequestInput } from '@solutionz/shared';
+import { ACCOUNT_MESSAGES, CLAIM_MESSAGES, DIRECTORY_MESSAGES, ERROR_CODES, type ClaimLink, type ClaimRequestInput } from '@solutionz/shared';
 import { StubbedApiError, stubApi, type ApiStubs } from '@/testing/fake-api';
 import { createFakeAuth, fakeAccount } from '@/testing/fake-auth';
 import { renderApp } from '@/testing/render';
@@ -145,5 +145,13 @@ describe('/claim-business/cancel', { timeout: 20_000 }, () => {
     const { user } = renderApp('/claim-business/cancel?token=tok-1');
     await user.click(await screen.findByRole('button', { name: 'Cancel this claim' }));
     expect(await screen.findByText(CLAIM_MESSAGES.linkInvalid)).toBeInTheDocument();
+  });
+
+  it('sends someone who came without a business to find it in the directory first', async () => {
+    stubApi({});
+    const { user } = renderApp('/claim-business');
+    expect(await screen.findByText(CLAIM_MESSAGES.findFirst)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Find Professionals' }));
+    expect(await screen.findByRole('heading', { level: 1, name: DIRECTORY_MESSAGES.title })).toBeInTheDocument();
   });
 });

@@ -120,7 +120,15 @@ export function ClaimBusinessPage() {
   const [claimedMeanwhile, setClaimedMeanwhile] = useState(false);
   const [sent, setSent] = useState<ClaimRequestResponse>();
 
-  if (!businessId || (claimable.isError && claimable.error instanceof ApiError && claimable.error.status === 404)) {
+  if (!businessId) {
+    // Reached from a general link (the page for businesses): the claim starts from the business's own page.
+    return (
+      <AuthCard title={TITLE}>
+        <Unavailable message={CLAIM_MESSAGES.findFirst} />
+      </AuthCard>
+    );
+  }
+  if (claimable.isError && claimable.error instanceof ApiError && claimable.error.status === 404) {
     return (
       <AuthCard title={TITLE}>
         <Unavailable message={CLAIM_MESSAGES.notFound} />

@@ -65,6 +65,7 @@ function ChoosePassword({ token, link, onDead }: { token: string; link: ClaimLin
         if (isDeadLink(error)) return onDead();
         if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) return;
         setFormError(failureOf(error));
+        toaster.create({ type: 'error', title: CLAIM_MESSAGES.signupFailed, description: failureOf(error) });
       },
     });
   });

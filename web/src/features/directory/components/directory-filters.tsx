@@ -25,9 +25,16 @@ export interface DirectoryFiltersBarProps {
   onNearMe: (filters: DirectoryFilters) => void;
 }
 
-type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radius' | 'quickReplies'>;
+type Draft = Pick<DirectoryFilters, 'service' | 'category' | 'location' | 'radius' | 'quickReplies' | 'insured'>;
 
-const draftOf = ({ service, category, location, radius, quickReplies }: DirectoryFilters): Draft => ({ service, category, location, radius, quickReplies });
+const draftOf = ({ service, category, location, radius, quickReplies, insured }: DirectoryFilters): Draft => ({
+  service,
+  category,
+  location,
+  radius,
+  quickReplies,
+  insured: insured === true,
+});
 
 /**
  * The directory's filters bar (docs/product/directory.md#searching): service text, category, location (the
@@ -149,14 +156,24 @@ export function DirectoryFiltersBar({ filters, nearMe, locating, locationError, 
           </Field.Root>
         </Grid>
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-          <ToggleSwitch
-            label={RESPONSE_TIME_MESSAGES.filterLabel}
-            checked={draft.quickReplies}
-            onChange={(quickReplies) => {
-              change({ quickReplies });
-              apply({ quickReplies });
-            }}
-          />
+          <Flex gap="6" wrap="wrap">
+            <ToggleSwitch
+              label={RESPONSE_TIME_MESSAGES.filterLabel}
+              checked={draft.quickReplies}
+              onChange={(quickReplies) => {
+                change({ quickReplies });
+                apply({ quickReplies });
+              }}
+            />
+            <ToggleSwitch
+              label="Checked insurance only"
+              checked={draft.insured === true}
+              onChange={(insured) => {
+                change({ insured });
+                apply({ insured });
+              }}
+            />
+          </Flex>
           <Button type="submit" minW="32" width={{ base: 'full', sm: 'auto' }}>
             <SearchIcon aria-hidden="true" />
             Search

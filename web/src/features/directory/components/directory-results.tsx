@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, type ProviderCard as ProviderCardData } from '@solutionz/shared';
 import { LoadFailed } from '@/components/errors/load-failed';
 import { paths } from '@/config/paths';
-import { directoryListState } from '@/lib/directory-url';
 import { ProviderCard } from '@/entities/providers/components/provider-card';
 
 const SKELETON_CARDS = 6;
@@ -55,9 +54,7 @@ function NoProfessionals() {
         Try another service, category or place, or a wider radius.
       </Text>
       <Button asChild size="sm" mt="1">
-        <RouterLink to={paths.directory} state={directoryListState}>
-          {DIRECTORY_MESSAGES.clearFilters}
-        </RouterLink>
+        <RouterLink to={paths.directory}>{DIRECTORY_MESSAGES.clearFilters}</RouterLink>
       </Button>
     </Stack>
   );

@@ -60,6 +60,13 @@ const results = () => screen.getByRole('region', { name: 'Results' });
 const filters = () => screen.getByRole('search', { name: 'Filter professionals' });
 
 describe('directory page', { timeout: 15_000 }, () => {
+  it.each(['provider', 'client', 'admin'] as const)('lists the professionals at a bare /directory for a signed-in %s, who stays on it', async (accountType) => {
+    stubDirectory(() => ({ providers: [card()] }));
+    const { router } = await openDirectory('/directory', createFakeAuth({ signedInAs: fakeAccount({ userId: 'me-1', accountType }) }));
+    expect(await within(results()).findByRole('article', { name: 'Aire Valley Plumbing' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/directory');
+  });
+
   it('searches with the filters in the address and shows each professional as a card', async () => {
     const api = stubDirectory(() => ({
       providers: [

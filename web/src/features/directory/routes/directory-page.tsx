@@ -1,13 +1,11 @@
 import { Box, Container, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useEffect, useMemo } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DIRECTORY_MESSAGES, directorySearchTitle, providerSearchOf, readDirectoryFilters, type Coordinates, type DirectoryFilters } from '@solutionz/shared';
 import { LoadFailed } from '@/components/errors/load-failed';
-import { paths } from '@/config/paths';
+import { FoldingFilters } from '@/components/ui/folding-filters';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/auth/session';
-import type { SessionState } from '@/lib/auth/session-types';
-import { directoryListState, directoryPath, meansDirectoryList, nearMePosition, nearMeState } from '@/lib/directory-url';
+import { directoryPath, nearMePosition, nearMeState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { useProviderSearch } from '../api/providers';
@@ -24,37 +22,22 @@ function withManualHint(problem: string): string {
   return `${/[.!?]$/.test(problem) ? problem : `${problem}.`} ${DIRECTORY_MESSAGES.manualLocation}`;
 }
 
+/** How many of the directory's filters are set (near me and a place are one; the radius belongs to them). */
+const filtersSet = (filters: DirectoryFilters) =>
+  [filters.service, filters.category, filters.location || filters.nearMe, filters.quickReplies].filter(Boolean).length;
+
 function samePosition(a: Coordinates | undefined, b: Coordinates | undefined): boolean {
   return a?.latitude === b?.latitude && a?.longitude === b?.longitude;
 }
 
 /**
- * Where /directory sends a signed-in provider instead of the list: their own page. Only providers have a
- * page of their own, and only a bare /directory
- * opened from outside the list counts: a search, or a link that means the list itself (the page's
- * breadcrumb, Clear Filters), still shows the list, so providers can browse it like anyone else.
- */
-export function ownPageInsteadOfList(session: SessionState, search: string, state: unknown): string | undefined {
-  if (session.status !== 'signedIn' || search.replace(/^\?/, '') !== '' || meansDirectoryList(state)) return undefined;
-  const accountType = session.profile?.accountType ?? (session.user.groups.includes('provider') ? 'provider' : undefined);
-  return accountType === 'provider' ? paths.provider(session.user.userId) : undefined;
-}
-
-/** /directory: the list, or a signed-in provider's own page (ownPageInsteadOfList). */
-export function DirectoryPage() {
-  const session = useSession();
-  const { search, state } = useLocation();
-  const ownPage = ownPageInsteadOfList(session, search, state);
-  return ownPage ? <Navigate to={ownPage} replace /> : <DirectoryList />;
-}
-
-/**
  * The professionals directory (docs/product/directory.md). The address holds the search
  * (lib/directory-url.ts), so every search is a history entry: Back restores it and a link shares it.
- * A near-me position travels in the entry's state; an entry without one asks the device. Memoised: the session,
- * read as the page starts, re-renders DirectoryPage alone.
+ * A near-me position travels in the entry's state; an entry without one asks the device. The list is for everyone, a
+ * signed-in provider too: only a provider's page asked for without an id leads to their own (provider-profile-page.tsx).
+ * Memoised: nothing above it re-renders it as the session is read.
  */
-const DirectoryList = memo(function DirectoryList() {
+export const DirectoryPage = memo(function DirectoryPage() {
   const [params] = useSearchParams();
   const { state, search: addressQuery } = useLocation();
   const navigate = useNavigate();
@@ -89,7 +72,7 @@ const DirectoryList = memo(function DirectoryList() {
       return;
     }
     // A position found for the address on screen replaces its entry rather than adding a second one.
-    void navigate(path, { state: where ? nearMeState(where) : directoryListState, replace: samePath });
+    void navigate(path, { state: where ? nearMeState(where) : undefined, replace: samePath });
   };
 
   const nearMe: NearMeStatus = position ? 'on' : waitingForPosition ? 'locating' : 'off';
@@ -106,15 +89,17 @@ const DirectoryList = memo(function DirectoryList() {
           <Text color="fg.muted">Find trusted local professionals by service, category and place.</Text>
         </Stack>
 
-        <DirectoryFiltersBar
-          filters={filters}
-          nearMe={nearMe}
-          locating={geolocation.state.status === 'loading'}
-          locationError={locationProblem && withManualHint(locationProblem)}
-          suggestions={placeError?.suggestions ?? []}
-          onApply={(next) => apply(next)}
-          onNearMe={(next) => requestPosition((coords) => apply(next, coords))}
-        />
+        <FoldingFilters count={filtersSet(filters)} open={Boolean(locationProblem)}>
+          <DirectoryFiltersBar
+            filters={filters}
+            nearMe={nearMe}
+            locating={geolocation.state.status === 'loading'}
+            locationError={locationProblem && withManualHint(locationProblem)}
+            suggestions={placeError?.suggestions ?? []}
+            onApply={(next) => apply(next)}
+            onNearMe={(next) => requestPosition((coords) => apply(next, coords))}
+          />
+        </FoldingFilters>
 
         <Box as="section" aria-labelledby="directory-results">
           <VisuallyHidden>

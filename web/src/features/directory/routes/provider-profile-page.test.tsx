@@ -206,6 +206,24 @@ describe('provider page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Save / })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a signed-in provider to their own page', owner, '/directory/p-1'],
+    ['a client, who has no page, to the list', client, '/directory'],
+    ['a visitor to the list', undefined, '/directory'],
+  ] as const)('sends a provider page asked for without an id: %s', async (_who, account, pathname) => {
+    const { router } = open(
+      '/directory/%20',
+      {
+        getMyProviderPage: () => ({ ...providerPage(), listed: true, unlistedReasons: [] }),
+        listCategories: () => ({ groups: [] }),
+        searchProviders: () => ({ providers: [] }),
+      },
+      account,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(await screen.findByRole('heading', { level: 1, name: pathname === '/directory' ? 'Professionals' : 'Aire Valley Plumbing' })).toBeInTheDocument();
+  });
+
   it('opens the tab the address names, and a chosen tab goes into the address', async () => {
     const { user, router } = open('/directory/p-1?action=contact', { getProvider: () => providerPage() });
     expect(await screen.findByRole('tab', { name: 'About', selected: true })).toBeInTheDocument();

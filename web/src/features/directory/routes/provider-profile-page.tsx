@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, PROVIDER_PROFILE_MESSAGES, providerPageTitle, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { AppTabs } from '@/components/ui/app-tabs';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -8,7 +8,6 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useSession } from '@/lib/auth/session';
-import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotAvailable, isOwnPage, useProviderPage } from '../api/provider-page';
 import { ProfileNotAvailable } from '../components/provider-page/profile-not-available';
@@ -124,7 +123,7 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
-        <Breadcrumbs trail={[{ label: PROVIDER_PROFILE_MESSAGES.breadcrumb, to: paths.directory, state: directoryListState }]} current={page.displayName} />
+        <Breadcrumbs trail={[{ label: PROVIDER_PROFILE_MESSAGES.breadcrumb, to: paths.directory }]} current={page.displayName} />
 
         <ProviderHeader page={page} />
 
@@ -174,12 +173,27 @@ function ProviderPageView({ page, viewer }: ProviderPageViewProps) {
 }
 
 /**
+ * A provider's page asked for without an id (a blank one): a signed-in provider's own page. Anyone else has no page of
+ * their own, so they get the directory's list rather than 'Profile Not Available'.
+ */
+function PageWithoutId() {
+  const session = useSession();
+  if (session.status === 'loading') return <ProfileLoading />;
+  const ownId = session.status === 'signedIn' && viewerOf(session, session.user.userId)?.kind === 'owner' ? session.user.userId : undefined;
+  return <Navigate to={ownId ? paths.provider(ownId) : paths.directory} replace />;
+}
+
+/**
  * /directory/{id} (docs/product/provider-profile.md): the provider's public page. Anyone sees a
  * listed provider; the owner always sees their own (through their own route); anyone else sees
  * 'Profile Not Available'. A page that cannot be read at all is reported and left for the directory.
  */
 export function ProviderProfilePage() {
   const { id = '' } = useParams();
+  return id.trim() ? <ProviderPageAt id={id} /> : <PageWithoutId />;
+}
+
+function ProviderPageAt({ id }: { id: string }) {
   const navigate = useNavigate();
   const session = useSession();
   const viewer = viewerOf(session, id);
@@ -190,7 +204,7 @@ export function ProviderProfilePage() {
     if (!failed) return;
     // Out of React's commit (the toaster renders synchronously); the id keeps the development double effect to one toast.
     queueMicrotask(() => toaster.error({ id: 'provider-page-load-failed', ...PROFILE_LOAD_FAILED }));
-    void navigate(paths.directory, { replace: true, state: directoryListState });
+    void navigate(paths.directory, { replace: true });
   }, [failed, navigate]);
 
   // A claimed business's old address answers with the page it moved to: the address follows.

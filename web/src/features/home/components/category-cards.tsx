@@ -2,15 +2,24 @@ import { Box, Button, Container, Heading, Icon, LinkBox, LinkOverlay, SimpleGrid
 import { BriefcaseIcon, CarIcon, HammerIcon, LaptopIcon, PaintbrushIcon, ZapIcon, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { directoryPath, noDirectoryFilters } from '@/lib/directory-url';
 
-/** The six category cards of the home page (docs/product/site.md#home-page), each to the directory. */
-const featuredCategories: readonly { name: string; description: string; icon: LucideIcon }[] = [
-  { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', icon: HammerIcon },
-  { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', icon: CarIcon },
-  { name: 'Electrical Services', description: 'Qualified electricians for homes and businesses.', icon: ZapIcon },
-  { name: 'Painting & Decorating', description: 'Painters, decorators and wallpapering.', icon: PaintbrushIcon },
-  { name: 'Consulting Services', description: 'Business, legal and financial advice.', icon: BriefcaseIcon },
-  { name: 'IT & Digital Solutions', description: 'Web development, IT support and repairs.', icon: LaptopIcon },
+/**
+ * The six category cards of the home page (docs/product/site.md#home-page), each to the directory filtered to the
+ * taxonomy's category (a group, or a subcategory where the card names one trade) it stands for.
+ */
+const featuredCategories: readonly { name: string; description: string; category: string; icon: LucideIcon }[] = [
+  { name: 'Carpentry & Construction', description: 'Builders, carpenters, roofers and plasterers.', category: 'construction-trade', icon: HammerIcon },
+  { name: 'Auto Repairs & Maintenance', description: 'Mechanics, MOTs, servicing and body repairs.', category: 'cars-vehicles', icon: CarIcon },
+  { name: 'Electrical Services', description: 'Qualified electricians for homes and businesses.', category: 'electrician', icon: ZapIcon },
+  {
+    name: 'Painting & Decorating',
+    description: 'Painters, decorators and wallpapering.',
+    category: 'painting-decorating-and-interior-design',
+    icon: PaintbrushIcon,
+  },
+  { name: 'Consulting Services', description: 'Business, legal and financial advice.', category: 'legal-and-financial-services', icon: BriefcaseIcon },
+  { name: 'IT & Digital Solutions', description: 'Web development, IT support and repairs.', category: 'it', icon: LaptopIcon },
 ];
 
 export function CategoryCards() {
@@ -24,7 +33,7 @@ export function CategoryCards() {
           Explore professionals in the most requested categories.
         </Text>
         <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-          {featuredCategories.map(({ name, description, icon: CategoryIcon }) => (
+          {featuredCategories.map(({ name, description, category, icon: CategoryIcon }) => (
             <LinkBox
               as="li"
               key={name}
@@ -41,7 +50,7 @@ export function CategoryCards() {
               </Icon>
               <Heading as="h3" size="md" mb="1">
                 <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-                  <RouterLink to={paths.directory}>{name}</RouterLink>
+                  <RouterLink to={directoryPath({ ...noDirectoryFilters, category })}>{name}</RouterLink>
                 </LinkOverlay>
               </Heading>
               <Text color="fg.muted">{description}</Text>

@@ -8,7 +8,7 @@ import { renderApp } from '@/testing/render';
 
 /** The board signed out at `entry`, with no jobs, once its filters are up. */
 async function openBoard(entry: string) {
-  const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [], total: 0 }) });
+  const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [], page: 1, total: 0, pageCount: 1 }) });
   const view = renderApp(entry);
   const filters = within(await screen.findByRole('search', { name: 'Job filters' }));
   return { ...view, api, filters };
@@ -55,36 +55,60 @@ describe('/job-directory: paging', { timeout: 20_000 }, () => {
     enoughInterest: false,
   });
 
-  it('goes to the next page with the cursor and back with Previous, counting pages from the kept total', async () => {
+  it('numbers the pages: a neighbour by its page token, the last by its number, each page an entry in the history', async () => {
+    const page = (n: number, tokens: { nextCursor?: string; previousCursor?: string } = {}) => ({
+      jobs: n === 3 ? [job(11)] : [1, 2, 3, 4, 5].map((k) => job((n - 1) * 5 + k)),
+      page: n,
+      total: 11,
+      pageCount: 3,
+      ...tokens,
+    });
     const api = stubApi({
       listCategories: () => ({ groups: [] }),
-      listJobs: ({ query }) => (query.cursor === 'second' ? { jobs: [job(6)], total: 6 } : { jobs: [1, 2, 3, 4, 5].map(job), total: 6, nextCursor: 'second' }),
+      listJobs: ({ query }) =>
+        query.cursor === 'to-2'
+          ? page(2, { previousCursor: 'to-1', nextCursor: 'to-3' })
+          : String(query.page) === '3'
+            ? page(3, { previousCursor: 'to-2' })
+            : page(1, { nextCursor: 'to-2' }),
     });
     const { user, router } = renderApp('/job-directory');
-    expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
+    expect(await screen.findByText('11 jobs, page 1 of 3')).toBeVisible();
     const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
     expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(pages.getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/job-directory?page=3');
 
-    await user.click(pages.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('6 jobs, page 2 of 2')).toBeVisible();
-    expect(router.state.location.search).toBe('?cursor=second');
+    await user.click(pages.getByRole('link', { name: 'Next' }));
+    expect(await screen.findByText('11 jobs, page 2 of 3')).toBeVisible();
+    expect(router.state.location.search).toBe('?page=2&cursor=to-2');
+    expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(pages.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/job-directory');
+
+    await user.click(pages.getByRole('link', { name: 'Page 3' }));
+    expect(await screen.findByText('11 jobs, page 3 of 3')).toBeVisible();
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/job-directory?page=2&cursor=to-2');
 
-    await user.click(pages.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByText('6 jobs, page 1 of 2')).toBeVisible();
-    expect(router.state.location.search).toBe('');
-    expect(api.callsTo('listJobs').map((call) => call.query.cursor)).toContain('second');
+    await router.navigate(-1);
+    expect(await screen.findByText('11 jobs, page 2 of 3')).toBeVisible();
+    // A filter starts again from the first page.
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Budget type' }), 'hourly');
+    await waitFor(() => expect(router.state.location.search).toBe('?budgetType=hourly'));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
+    expect(api.callsTo('listJobs').map((call) => String(call.query.page))).toContain('3');
   });
 
   it('shows the board a server-rendered page came with while the session is read, and asks for it again once it is known', async () => {
-    const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [job(2)], total: 1 }) });
+    const api = stubApi({ listCategories: () => ({ groups: [] }), listJobs: () => ({ jobs: [job(2)], page: 1, total: 1, pageCount: 1 }) });
     // What the page function rendered /job-directory?location=Leeds with, under the key it gives (shared RENDERED_QUERY_KEYS).
     const queryClient = createQueryClient();
     const query = jobListQuery(readJobBoardFilters(new URLSearchParams('location=Leeds')));
     seedQueryClient(
       queryClient,
-      { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], total: 1 }]] },
+      { readAt: Date.now(), queries: [[RENDERED_QUERY_KEYS.jobBoard(query, false), { jobs: [job(1)], page: 1, total: 1, pageCount: 1 }]] },
       { askAgain: true },
     );
     let sessionRead!: () => void;

@@ -1,5 +1,5 @@
 import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MessageSquarePlusIcon, PencilIcon, TrashIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { FEEDBACK_MESSAGES, type FeedbackEntry } from '@solutionz/shared';
@@ -126,6 +126,8 @@ interface ClientFeedbackProps {
   mine: FeedbackEntry | null;
   formOpen: boolean;
   onFormOpenChange: (open: boolean) => void;
+  /** The form was cancelled or the feedback deleted: the focus goes back to Add Feedback. */
+  onBackToAdd: () => void;
 }
 
 /**
@@ -133,8 +135,16 @@ interface ClientFeedbackProps {
  * with Edit and Delete. A second attempt (from another tab, say) is refused by the API with its
  * message, and the one already there is shown instead of the form.
  */
-function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mine, formOpen, onFormOpenChange }: ClientFeedbackProps) {
+function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mine, formOpen, onFormOpenChange, onBackToAdd }: ClientFeedbackProps) {
   const { create, update, remove } = useMyFeedbackMutations(providerId, userId);
+  // Once the form that had the focus is gone (sent, or an edit saved or cancelled), the focus goes to what replaced it.
+  const mineHeading = useRef<HTMLHeadingElement>(null);
+  const focusMine = useRef(false);
+  useEffect(() => {
+    if (!focusMine.current || !mineHeading.current) return;
+    focusMine.current = false;
+    mineHeading.current.focus();
+  });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [formError, setFormError] = useState<string>();
@@ -149,7 +159,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
   if (mine) {
     return (
       <Stack as="section" aria-labelledby="my-feedback-heading" gap="3">
-        <Heading as="h3" id="my-feedback-heading" size="md">
+        <Heading as="h3" id="my-feedback-heading" size="md" ref={mineHeading} tabIndex={-1} _focusVisible={{ outline: 'none' }}>
           Your feedback
         </Heading>
         {duplicate && (
@@ -164,6 +174,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
             error={formError}
             autoFocus
             onCancel={() => {
+              focusMine.current = true;
               setEditing(false);
               setFormError(undefined);
             }}
@@ -176,6 +187,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
                 throw error;
               }
               toaster.success({ title: FEEDBACK_MESSAGES.updated });
+              focusMine.current = true;
               setEditing(false);
               setDuplicate(false);
             }}
@@ -213,6 +225,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
                   toaster.success({ title: FEEDBACK_MESSAGES.deleted });
                   setDeleting(false);
                   setDuplicate(false);
+                  onBackToAdd();
                 },
                 onError: (error) =>
                   toastFailure(error, { title: FEEDBACK_MESSAGES.deleteFailed, description: failureText(error, FEEDBACK_MESSAGES.deleteFailed) }),
@@ -241,6 +254,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
           onCancel={() => {
             onFormOpenChange(false);
             setFormError(undefined);
+            onBackToAdd();
           }}
           onSubmit={async (values) => {
             setFormError(undefined);
@@ -252,6 +266,7 @@ function ClientFeedback({ providerId, providerName, userId, unconfirmedEmail, mi
               throw error;
             }
             toaster.success({ title: FEEDBACK_MESSAGES.published.title, description: FEEDBACK_MESSAGES.published.description });
+            focusMine.current = true;
             onFormOpenChange(false);
           }}
         />
@@ -272,6 +287,14 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
   const unconfirmedEmail = useUnconfirmedEmail();
 
   const canAdd = viewer.kind === 'visitor' || (viewer.kind === 'client' && mine.data === null && !formOpen);
+  // Add Feedback takes the focus back once the form it opened is cancelled, or the feedback it led to is deleted.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAdd = useRef(false);
+  useEffect(() => {
+    if (!focusAdd.current || !addButton.current) return;
+    focusAdd.current = false;
+    addButton.current.focus();
+  });
   const addFeedback = () => {
     if (viewer.kind !== 'visitor') return onFormOpenChange(true);
     toaster.info({ title: FEEDBACK_MESSAGES.loginRequired.title, description: FEEDBACK_MESSAGES.loginRequired.description });
@@ -285,7 +308,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
           Feedback
         </Heading>
         {canAdd && (
-          <Button onClick={addFeedback}>
+          <Button ref={addButton} onClick={addFeedback}>
             <MessageSquarePlusIcon aria-hidden="true" />
             Add Feedback
           </Button>
@@ -303,6 +326,7 @@ export function FeedbackTab({ providerId, providerName, viewer, formOpen, onForm
           mine={mine.data}
           formOpen={formOpen}
           onFormOpenChange={onFormOpenChange}
+          onBackToAdd={() => (focusAdd.current = true)}
         />
       )}
 

@@ -2,7 +2,6 @@ import { Button, Container, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, providerPageTitle } from '@solutionz/shared';
 import { paths } from '@/config/paths';
-import { directoryListState } from '@/lib/directory-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** A provider who is not listed (or never was), to anyone but the owner (docs/product/provider-profile.md#who-sees-the-page). */
@@ -19,9 +18,7 @@ export function ProfileNotAvailable() {
           {text}
         </Text>
         <Button asChild>
-          <RouterLink to={paths.directory} state={directoryListState}>
-            {back}
-          </RouterLink>
+          <RouterLink to={paths.directory}>{back}</RouterLink>
         </Button>
       </VStack>
     </Container>

@@ -4,6 +4,7 @@ import { DATE_FORMATS, type ProviderProfile } from '@solutionz/shared';
 import { CategoryChips } from '@/components/ui/category-chips';
 import { SkillChips } from '@/components/ui/skill-chips';
 import { formatUkDate } from '@/lib/uk-date';
+import { ProviderCredentials } from './provider-credentials';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,6 +28,7 @@ export function ProviderAbout({ page }: { page: ProviderProfile }) {
         {page.categories.length > 0 ? <CategoryChips value={page.categories} label="Services" /> : <Empty>No services listed yet.</Empty>}
       </Section>
       <Section title="Skills">{page.skills.length > 0 ? <SkillChips skills={page.skills} /> : <Empty>No skills listed yet.</Empty>}</Section>
+      <ProviderCredentials providerId={page.id} />
       <Text fontSize="sm" color="fg.muted">
         Member since {formatUkDate(page.memberSince, DATE_FORMATS.short)}
       </Text>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PROVIDER_PROFILE_MESSAGES, type MyProviderPage, type ProviderProfile } from '@solutionz/shared';
 import { SaveProviderButton } from '@/entities/providers/components/save-provider-button';
 import { paths } from '@/config/paths';
+import { ClaimCard } from './claim-card';
 import type { Viewer } from './viewer';
 
 function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
@@ -160,6 +161,7 @@ export const VisitorCard = forwardRef<HTMLDivElement, VisitorCardProps>(function
           )}
         </Card>
       </Box>
+      {page.claimableBusinessId && <ClaimCard businessId={page.claimableBusinessId} businessName={page.displayName} />}
     </Stack>
   );
 });
