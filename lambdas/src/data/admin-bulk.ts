@@ -3,7 +3,7 @@ import { inParallel } from '../in-parallel';
 import type { ProfileRecord } from './account-repository';
 import { accountEmailEntity, businessEntity, businessWordEntity } from './accounts';
 import { countedAccounts, STAT, ukDay, ukMonth, userIndexEntryEntity, userIndexHeadEntity } from './admin';
-import { addToDay, addToStat } from './admin-repository';
+import { addToDay, addToStat, addToTransparency } from './admin-repository';
 import { countedCategories, slotOf, userIndexEntries } from './user-index';
 import { nameWords, wordItem } from './business-repository';
 import { chunks } from './batch';
@@ -12,6 +12,7 @@ import { feedbackAuthorEntity, feedbackEntity } from './feedback';
 import type { FeedbackRecord } from './feedback-repository';
 import { PARAMS_ONLY } from './key-templates';
 import { directoryIndexCommands, type Item } from './raw-commands';
+import { counterChangesAt } from './transparency';
 
 /**
  * Many accounts and feedback at once (the admin benchmark): exactly the items sign-up, the users index,
@@ -128,6 +129,10 @@ export async function bulkLoadAccounts(
       ([day, delta]) =>
         () =>
           addToDay(client, tableName, day, 'signups', delta),
+    ),
+    // Feedback published as it was written (the feedback repository counts it in the same transaction).
+    ...counterChangesAt(accounts.feedback.filter((one) => one.approved).map((one) => ({ figure: 'feedback.published' as const, at: one.createdAt }))).map(
+      (change) => () => addToTransparency(client, tableName, change),
     ),
   ];
   await inParallel(additions, PARALLEL_COUNTERS, (add) => add());

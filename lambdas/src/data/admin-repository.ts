@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SECURITY_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminReasonCode } from '@solutionz/shared';
+import { SECURITY_MESSAGES, type AdminAuditAction, type AdminAuditTargetKind, type AdminReasonCode, type TransparencyFigure } from '@solutionz/shared';
 import type { ProfileRecord } from './account-repository';
 import { listBucket, searchWords, syncUserIndex, wordBucket } from './user-index';
 import { countedAccounts, STAT, ukMonth, usersListIndex, type DailyFigure } from './admin';
@@ -62,6 +62,15 @@ export async function addToDay(client: DynamoDBDocumentClient, tableName: string
 /** Adds to a counter outside any transaction: bulk loading only, which writes without conditions anyway. */
 export async function addToStat(client: DynamoDBDocumentClient, tableName: string, name: string, delta: number): Promise<void> {
   await bulkStore(client, tableName).entities.adminStat.update({ name }).add({ count: delta }).go({ response: 'none' });
+}
+
+/** A bulk load's addition to one transparency counter item (counterChangesAt merges them). */
+export async function addToTransparency(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  { period, figure, add }: { period: string; figure: TransparencyFigure; add: Record<string, number> },
+): Promise<void> {
+  await bulkStore(client, tableName).entities.transparencyCount.update({ period, figure }).add(add).go({ response: 'none' });
 }
 
 /**

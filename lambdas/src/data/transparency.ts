@@ -106,6 +106,20 @@ export function counterChanges(events: readonly FigureEvent[], at: Date | string
   return [...merged.values()];
 }
 
+/** The counter changes of events that happened at different times, merged per item (a bulk load's, written once each). */
+export function counterChangesAt(events: readonly (FigureEvent & { readonly at: Date | string })[]): CounterChange[] {
+  const merged = new Map<string, CounterChange>();
+  for (const { at, ...event } of events) {
+    for (const { period, figure, add } of counterChanges([event], at)) {
+      const key = `${period}#${figure}`;
+      const into = merged.get(key) ?? { period, figure, add: {} };
+      for (const [attribute, delta] of Object.entries(add)) into.add[attribute] = (into.add[attribute] ?? 0) + delta;
+      merged.set(key, into);
+    }
+  }
+  return [...merged.values()];
+}
+
 /** The counter changes of some events as raw transaction items (for the raw transactions of a business claim's move). */
 export function transparencyUpdateItems(tableName: string, events: readonly FigureEvent[], at: Date | string) {
   return counterChanges(events, at).map(({ period, figure, add }) => {

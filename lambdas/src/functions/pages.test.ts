@@ -163,7 +163,7 @@ describe('the page function', () => {
       [unknown, { pages: { providers: { id: string }[]; place?: { name: string } }[]; pageParams: unknown[] }],
       [unknown, unknown],
     ];
-    expect(searchKey).toEqual(['providers', { service: 'Patel', category: '', where: { location: 'York' }, radius: 25, quickReplies: false }]);
+    expect(searchKey).toEqual(['providers', { service: 'Patel', category: '', where: { location: 'York' }, radius: 25, quickReplies: false, insured: false }]);
     expect(results.pageParams).toEqual([undefined]);
     expect(results.pages[0]!.providers.map(({ id }) => id)).toContain('priya');
     expect(results.pages[0]!.place?.name).toBe('York, North Yorkshire');

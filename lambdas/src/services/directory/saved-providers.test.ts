@@ -79,6 +79,7 @@ describe('saved professionals', () => {
             locationName: 'Birmingham',
             distanceMiles: null,
             responseTime: null,
+            checked: { insurance: false, registration: false },
           },
         },
       ],
