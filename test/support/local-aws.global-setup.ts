@@ -13,16 +13,23 @@ import { startTriggerRouter } from './cognito-trigger-router';
 import { start as startS3 } from '../../scripts/local/s3';
 import { start as startSes } from '../../scripts/local/ses';
 
-/** A port nothing listens on now; the other engineers' servers share this machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port was assigned'))));
+/**
+ * A port nothing listens on now; the other engineers' servers share this machine. Taken below the kernel's range of
+ * ephemeral ports (32768 and up), which outgoing connections draw from: a port asked of the kernel (port 0) came from
+ * that range and could be taken by a connection of the browser tests running beside these before the server bound it.
+ * The stacks' own ports (scripts/local/ports.ts) stay under 20000.
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('No free port between 20000 and 32000');
 }
 
 /**
